@@ -1,0 +1,1 @@
+"""The rules engine: pure, typed, deterministic. No UI or database imports here."""
