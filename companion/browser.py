@@ -1,0 +1,198 @@
+"""Driving the real app in Chromium: used by the browser tests and the screenshot script.
+
+Flutter paints on a canvas; what a test can read and click is its accessibility tree, which
+has to be switched on once per page load (see FLET-NOTES.md). Needs the ``playwright``
+package (test extras) and Debian's ``chromium``; nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+INSTALL_HINT = "install Debian's Chromium with `apt install chromium` (or set COMPANION_CHROMIUM)"
+
+
+def chromium_path() -> str | None:
+    """The Chromium binary to drive, or None where there is none."""
+    override = os.environ.get("COMPANION_CHROMIUM")
+    if override:
+        return override if Path(override).exists() else None
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    with closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+@dataclass
+class AppServer:
+    """``companion --web`` in a child process on 127.0.0.1 with the given database."""
+
+    db_url: str
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    log_path: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60) -> AppServer:
+        env = dict(os.environ)
+        env.pop("COMPANION_DB", None)
+        log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "--web",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"the app exited with code {self.process.returncode} before serving"
+                )
+            try:
+                with urllib.request.urlopen(self.url, timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the app did not answer on {self.url} within {timeout} s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> AppServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError(f"no Chromium found: {INSTALL_HINT}")
+    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+
+
+class AppPage:
+    """A Playwright page on the app with helpers that speak Flet's accessibility tree."""
+
+    def __init__(self, page: Any, base_url: str, *, phone: bool) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.phone = phone
+
+    @classmethod
+    def open(cls, browser: Any, base_url: str, *, phone: bool = True, route: str = "/") -> AppPage:
+        if phone:
+            context = browser.new_context(
+                viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+            )
+        else:
+            context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
+        app = cls(context.new_page(), base_url, phone=phone)
+        app.goto(route)
+        return app
+
+    def goto(self, route: str = "/") -> None:
+        self.page.goto(self.base_url + route)
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
+
+    def reload(self) -> None:
+        self.goto(self.page.url[len(self.base_url) :] or "/")
+
+    # -- finding things ---------------------------------------------------------------------
+    def by_id(self, identifier: str) -> Any:
+        return self.page.locator(f"[flt-semantics-identifier='{identifier}']").first
+
+    def tab(self, name: str) -> Any:
+        """A navigation destination (bottom bar on phones, rail on desktop)."""
+        return (
+            self.page.get_by_role("tab", name=name)
+            .or_(self.page.get_by_label(name, exact=True))
+            .first
+        )
+
+    def button(self, name: str) -> Any:
+        return self.page.get_by_role("button", name=name).first
+
+    def textbox(self, name: str) -> Any:
+        return self.page.get_by_role("textbox", name=name).first
+
+    def text(self, text: str, *, exact: bool = False) -> Any:
+        return self.page.get_by_text(text, exact=exact).first
+
+    # -- doing things -----------------------------------------------------------------------
+    def tap(self, locator: Any) -> None:
+        if self.phone:
+            locator.tap()
+        else:
+            locator.click()
+
+    def fill(self, name: str, value: str) -> None:
+        box = self.textbox(name)
+        self.tap(box)
+        box.fill(value)
+
+    def expect(self, text: str, timeout: float = 10_000) -> None:
+        self.text(text).wait_for(state="attached", timeout=timeout)
+
+    def settle(self, ms: int = 500) -> None:
+        self.page.wait_for_timeout(ms)
+
+    def screenshot(self, path: Path) -> None:
+        self.settle(700)  # labels and ripples animate for ~300 ms
+        self.page.screenshot(path=str(path))

@@ -1,0 +1,97 @@
+"""The app's entry point for Flet: ``create_main(store)`` returns ``main(page)``.
+
+Sections and their tools are listed here, in navigation order. A section lists only tools
+that work; each tool lives in its own module under ``companion.ui.views``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.rules import Catalogue, catalogue
+from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.screen import Section, Tool
+from companion.ui.shell import Shell
+from companion.ui.theme import apply_theme
+from companion.ui.views.scorepad import open_scorepad
+from companion.ui.views.settings import open_settings
+from companion.ui.views.table import open_table
+
+log = logging.getLogger(__name__)
+
+
+def sections() -> tuple[Section, ...]:
+    """The navigation destinations, in order, with their tools."""
+    return (
+        Section(
+            id="setup",
+            title="Setup",
+            icon=ft.Icons.TABLE_RESTAURANT_OUTLINED,
+            selected_icon=ft.Icons.TABLE_RESTAURANT,
+            intro="Get the table ready: who plays, where they sit, who goes first.",
+            tools=(
+                Tool(
+                    id="seats",
+                    title="Players & seats",
+                    subtitle="Seat order and a first player drawn from a seed anyone can replay",
+                    icon=ft.Icons.GROUPS,
+                    open=open_table,
+                ),
+            ),
+        ),
+        Section(
+            id="score",
+            title="Score",
+            icon=ft.Icons.SCOREBOARD_OUTLINED,
+            selected_icon=ft.Icons.SCOREBOARD,
+            intro="Write down a finished game.",
+            tools=(
+                Tool(
+                    id="pad",
+                    title="Score pad",
+                    subtitle="Totals or categories, live standings",
+                    icon=ft.Icons.EDIT_NOTE,
+                    open=open_scorepad,
+                ),
+            ),
+        ),
+        Section(
+            id="settings",
+            title="Settings",
+            icon=ft.Icons.SETTINGS_OUTLINED,
+            selected_icon=ft.Icons.SETTINGS,
+            intro="Appearance, house rules and rulings.",
+            tools=(
+                Tool(
+                    id="settings",
+                    title="Settings",
+                    subtitle="Theme, house rules, rulings",
+                    icon=ft.Icons.SETTINGS,
+                    open=open_settings,
+                ),
+            ),
+        ),
+    )
+
+
+def create_main(
+    store: object, *, cat: Catalogue | None = None, db_label: str = ""
+) -> Callable[[ft.Page], None]:
+    """Build the Flet ``main`` for a history store (shared by every browser session)."""
+    data = cat or catalogue()
+
+    def main(page: ft.Page) -> None:
+        page.title = "Merchant's Companion"
+        ctx = AppContext(page=page, store=store, catalogue=data, db_label=db_label)  # type: ignore[arg-type]
+        try:
+            mode = ctx.setting(THEME_KEY, "system")
+        except Exception:  # the store is unreadable: still open, the screens will say why
+            log.exception("reading the theme setting failed")
+            mode = "system"
+        apply_theme(page, mode if isinstance(mode, str) else "system")
+        Shell(ctx, sections()).mount()
+
+    return main

@@ -1,0 +1,81 @@
+"""What every view needs: the page, the history store, the catalogue, navigation, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.rules import Catalogue
+
+if TYPE_CHECKING:
+    from companion.history import Store
+
+HOUSE_RULES_KEY = "house_rules"
+THEME_KEY = "theme"
+
+
+@dataclass
+class AppContext:
+    """Per-session application context handed to every view."""
+
+    page: ft.Page
+    store: Store
+    catalogue: Catalogue
+    db_label: str = ""
+    navigate: Callable[[str], None] = field(default=lambda route: None)
+    refresh: Callable[[], None] = field(default=lambda: None)
+
+    # -- messages ---------------------------------------------------------------------------
+    def notify(
+        self,
+        message: str,
+        *,
+        action: str | None = None,
+        on_action: Callable[[], None] | None = None,
+        error: bool = False,
+    ) -> ft.SnackBar:
+        """Show a short message at the bottom of the screen, with an optional action (Undo)."""
+        bar = ft.SnackBar(
+            content=ft.Text(message, color=ft.Colors.ON_ERROR if error else None),
+            bgcolor=ft.Colors.ERROR if error else None,
+            action=action,
+            on_action=(lambda e: on_action()) if on_action else None,
+            duration=ft.Duration(seconds=6 if action else 4),
+            show_close_icon=True,
+        )
+        self.page.show_dialog(bar)
+        return bar
+
+    # -- settings ---------------------------------------------------------------------------
+    def setting(self, key: str, default: Any = None) -> Any:
+        return self.store.get_setting(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.store.set_setting(key, value)
+
+    def house_rules(self) -> frozenset[str]:
+        """Ids of the rulings whose alternative reading the group has switched on."""
+        value = self.setting(HOUSE_RULES_KEY, [])
+        return (
+            frozenset(v for v in value if isinstance(v, str))
+            if isinstance(value, list)
+            else frozenset()
+        )
+
+    def set_house_rule(self, ruling_id: str, on: bool) -> None:
+        rules = set(self.house_rules())
+        if on:
+            rules.add(ruling_id)
+        else:
+            rules.discard(ruling_id)
+        self.set_setting(HOUSE_RULES_KEY, sorted(rules))
+
+    @property
+    def narrow(self) -> bool:
+        from companion.ui.theme import NARROW_MAX_WIDTH
+
+        width = self.page.width
+        return width is None or width < NARROW_MAX_WIDTH

@@ -1,0 +1,427 @@
+"""The score pad as a plain form: rows of players, totals or per-category breakdowns,
+validation with an error per field, and live standings through the rules engine.
+
+No flet here: the view binds text fields to :meth:`ScorePad.set` and shows
+:meth:`ScorePad.errors` on the fields they name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from companion.engine.standings import Entry, Standing, TieBreak, rank
+from companion.engine.table import MAX_NAME_LENGTH
+from companion.rules import Catalogue, Game
+
+DRAFT_KEY = "scorepad_draft"
+MAX_SCORE = 10**9
+MAX_CATEGORIES = 20
+MAX_TIEBREAKERS = 5
+MAX_ROWS = 30
+_WHOLE = re.compile(r"^[+-]?\d+$")
+
+#: Field keys: ("name", row), ("score", row), ("part", row, category), ("tie", row, index),
+#: ("category", index), ("tiebreaker", index), ("title",), ("players",), ("duration",).
+FieldKey = tuple[Any, ...]
+
+
+def parse_whole(text: str) -> int:
+    """Parse a whole number as typed at the table (``"12"``, ``"-3"``, ``" +4 "``).
+
+    Raises ``ValueError`` with a message fit for the field when it isn't one.
+    """
+    cleaned = text.strip().replace("−", "-")
+    if not _WHOLE.match(cleaned):
+        raise ValueError("Whole number, like 12 or -3")
+    value = int(cleaned)
+    if abs(value) > MAX_SCORE:
+        raise ValueError("Too large")
+    return value
+
+
+@dataclass
+class Row:
+    """One player's line on the pad, kept as typed."""
+
+    name: str = ""
+    score: str = ""
+    parts: dict[str, str] = field(default_factory=dict)
+    ties: list[str] = field(default_factory=list)
+    start: bool = False
+
+
+@dataclass
+class TieBreakerSpec:
+    name: str
+    higher_wins: bool = True
+
+
+@dataclass
+class ScorePad:
+    """Form state for recording one play."""
+
+    catalogue: Catalogue
+    game_id: str = "mercante"
+    title: str = ""  # the typed title when game_id is "other"
+    lowest_wins: bool = False  # only for typed titles; catalogue games know their direction
+    breakdown: bool = False
+    categories: list[str] = field(default_factory=list)
+    tiebreakers: list[TieBreakerSpec] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=lambda: [Row(), Row()])
+    played_at: datetime = field(
+        default_factory=lambda: datetime.now().replace(second=0, microsecond=0)
+    )
+    duration: str = ""
+    location: str = ""
+    notes: str = ""
+    modules: list[str] = field(default_factory=list)
+
+    # -- the game ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.catalogue.game(self.game_id)
+
+    @property
+    def highest_wins(self) -> bool:
+        return not self.lowest_wins if self.game.is_other else self.game.highest_wins
+
+    def set_game(self, game_id: str) -> None:
+        """Switch game; suggest its categories and tie-breakers when the user set none."""
+        game = self.catalogue.game(game_id)
+        previous = self.catalogue.game(self.game_id)
+        self.game_id = game_id
+        if not self.categories or self.categories == list(previous.categories):
+            self.categories = list(game.categories)
+            for row in self.rows:
+                row.parts = {c: row.parts.get(c, "") for c in self.categories}
+        defaults = [TieBreakerSpec(t.name, t.higher_wins) for t in previous.tiebreakers]
+        if not self.tiebreakers or self.tiebreakers == defaults:
+            self.tiebreakers = [TieBreakerSpec(t.name, t.higher_wins) for t in game.tiebreakers]
+            for row in self.rows:
+                row.ties = (row.ties + [""] * len(self.tiebreakers))[: len(self.tiebreakers)]
+
+    # -- rows -------------------------------------------------------------------------------
+    def add_row(self, name: str = "") -> int:
+        if len(self.rows) >= MAX_ROWS:
+            raise ValueError(f"at most {MAX_ROWS} players on one pad")
+        self.rows.append(
+            Row(
+                name=name, parts={c: "" for c in self.categories}, ties=[""] * len(self.tiebreakers)
+            )
+        )
+        return len(self.rows) - 1
+
+    def remove_row(self, index: int) -> None:
+        self._check_row(index)
+        del self.rows[index]
+
+    def move_row(self, index: int, offset: int) -> None:
+        self._check_row(index)
+        target = max(0, min(len(self.rows) - 1, index + offset))
+        self.rows.insert(target, self.rows.pop(index))
+
+    def set_start(self, index: int) -> None:
+        """Mark one start player (tapping the marked one clears it)."""
+        self._check_row(index)
+        was = self.rows[index].start
+        for row in self.rows:
+            row.start = False
+        self.rows[index].start = not was
+
+    def _check_row(self, index: int) -> None:
+        if not 0 <= index < len(self.rows):
+            raise IndexError(f"row {index!r} is not on the pad")
+
+    def fill_names(self, names: list[str], start: str | None = None) -> None:
+        """Start the pad from a seated table: one row per name, in seat order."""
+        self.rows = []
+        for name in names:
+            self.add_row(name)
+            if name == start:
+                self.rows[-1].start = True
+        if not self.rows:
+            self.rows = [Row(), Row()]
+
+    # -- categories and tie-breakers --------------------------------------------------------
+    def set_categories(self, names: list[str]) -> None:
+        self.categories = [n.strip() for n in names][:MAX_CATEGORIES]
+        for row in self.rows:
+            row.parts = {c: row.parts.get(c, "") for c in self.categories}
+
+    def add_category(self, name: str) -> None:
+        self.set_categories([*self.categories, name])
+
+    def remove_category(self, index: int) -> None:
+        names = list(self.categories)
+        del names[index]
+        self.set_categories(names)
+
+    def add_tiebreaker(self, name: str, higher_wins: bool = True) -> None:
+        if len(self.tiebreakers) >= MAX_TIEBREAKERS:
+            raise ValueError(f"at most {MAX_TIEBREAKERS} tie-breakers")
+        self.tiebreakers.append(TieBreakerSpec(name.strip(), higher_wins))
+        for row in self.rows:
+            row.ties.append("")
+
+    def remove_tiebreaker(self, index: int) -> None:
+        del self.tiebreakers[index]
+        for row in self.rows:
+            del row.ties[index]
+
+    def move_tiebreaker(self, index: int, offset: int) -> None:
+        """Reorder tie-breakers (the first one is tried first)."""
+        target = max(0, min(len(self.tiebreakers) - 1, index + offset))
+        self.tiebreakers.insert(target, self.tiebreakers.pop(index))
+        for row in self.rows:
+            row.ties.insert(target, row.ties.pop(index))
+
+    # -- derived values ---------------------------------------------------------------------
+    def total(self, index: int) -> int | None:
+        """The row's total: the sum of its parts in breakdown mode, else its score.
+
+        ``None`` while something it depends on is empty or not a whole number.
+        """
+        row = self.rows[index]
+        if not self.breakdown:
+            try:
+                return parse_whole(row.score)
+            except ValueError:
+                return None
+        total = 0
+        for category in self.categories:
+            text = row.parts.get(category, "")
+            if not text.strip():
+                continue  # an empty category counts as 0 while typing
+            try:
+                total += parse_whole(text)
+            except ValueError:
+                return None
+        return total
+
+    def errors(self) -> dict[FieldKey, str]:
+        """Every problem, keyed by the field that caused it. Empty when the form can be saved."""
+        errs: dict[FieldKey, str] = {}
+        if self.game.is_other and not self.title.strip():
+            errs[("title",)] = "Type the game's title"
+        elif len(self.title) > 80:
+            errs[("title",)] = "At most 80 characters"
+        seen: dict[str, int] = {}
+        for i, row in enumerate(self.rows):
+            name = row.name.strip()
+            if not name:
+                errs[("name", i)] = "Name needed"
+            elif len(name) > MAX_NAME_LENGTH:
+                errs[("name", i)] = f"At most {MAX_NAME_LENGTH} characters"
+            elif name.casefold() in seen:
+                errs[("name", i)] = f"{name} is already on the pad"
+            else:
+                seen[name.casefold()] = i
+            if self.breakdown:
+                if not self.categories:
+                    errs[("score", i)] = "Add a category first"
+                for category in self.categories:
+                    text = row.parts.get(category, "")
+                    if text.strip():
+                        try:
+                            parse_whole(text)
+                        except ValueError as exc:
+                            errs[("part", i, category)] = str(exc)
+            else:
+                if not row.score.strip():
+                    errs[("score", i)] = "Score needed"
+                else:
+                    try:
+                        parse_whole(row.score)
+                    except ValueError as exc:
+                        errs[("score", i)] = str(exc)
+            for t, text in enumerate(row.ties):
+                if text.strip():
+                    try:
+                        parse_whole(text)
+                    except ValueError as exc:
+                        errs[("tie", i, t)] = str(exc)
+        folded: set[str] = set()
+        for c, category in enumerate(self.categories):
+            if not category:
+                errs[("category", c)] = "Name the category"
+            elif category.casefold() in folded:
+                errs[("category", c)] = "Already a category"
+            folded.add(category.casefold())
+        for t, breaker in enumerate(self.tiebreakers):
+            if not breaker.name.strip():
+                errs[("tiebreaker", t)] = "Name the tie-breaker"
+        game = self.game
+        if not game.is_other and not game.players_ok(len(self.rows)):
+            errs[("players",)] = (
+                f"{game.name} is for {game.min_players}–{game.max_players} players; "
+                f"this pad has {len(self.rows)}"
+            )
+        if not self.rows:
+            errs[("players",)] = "Add at least one player"
+        if self.duration.strip():
+            try:
+                minutes = parse_whole(self.duration)
+                if not 0 < minutes <= 24 * 60:
+                    errs[("duration",)] = "Minutes, between 1 and 1440"
+            except ValueError:
+                errs[("duration",)] = "Minutes, as a whole number"
+        if len(self.location) > 120:
+            errs[("location",)] = "At most 120 characters"
+        if len(self.notes) > 2000:
+            errs[("notes",)] = "At most 2000 characters"
+        return errs
+
+    def warnings(self) -> list[str]:
+        """Things worth a second look that don't block saving."""
+        notes: list[str] = []
+        count = len(self.rows)
+        if self.game.is_other and count < 2:
+            notes.append(f"Only {count} player on the pad — is that right?")
+        return notes
+
+    def _tie_values(self, row: Row) -> tuple[int | None, ...]:
+        values: list[int | None] = []
+        for text in row.ties:
+            try:
+                values.append(parse_whole(text) if text.strip() else None)
+            except ValueError:
+                values.append(None)
+        return tuple(values)
+
+    def standings(self) -> list[Standing]:
+        """Live standings of the rows that have a name and a valid total so far."""
+        entries: list[Entry] = []
+        seen: set[str] = set()
+        for i, row in enumerate(self.rows):
+            name = row.name.strip() or f"Player {i + 1}"
+            total = self.total(i)
+            if total is None or name.casefold() in seen:
+                continue
+            seen.add(name.casefold())
+            entries.append(Entry(name=name, score=total, tiebreaks=self._tie_values(row)))
+        breakers = [
+            TieBreak(t.name.strip() or f"Tie-breaker {k + 1}", t.higher_wins)
+            for k, t in enumerate(self.tiebreakers)
+        ]
+        return rank(entries, highest_wins=self.highest_wins, tiebreaks=breakers)
+
+    # -- saving -----------------------------------------------------------------------------
+    def game_name(self) -> str:
+        return self.title.strip() if self.game.is_other else self.game.id
+
+    def record_arguments(self) -> dict[str, Any]:
+        """Arguments for ``Store.record_play``; call only when :meth:`errors` is empty."""
+        if self.errors():
+            raise ValueError("the score pad has errors; fix them before saving")
+        names = [row.name.strip() for row in self.rows]
+        results = [(name, self.total(i) or 0) for i, name in enumerate(names)]
+        start = next((row.name.strip() for row in self.rows if row.start), None)
+        extra: dict[str, Any] = {
+            "seats": list(range(1, len(names) + 1)),
+            "start_player": start,
+            "duration_min": parse_whole(self.duration) if self.duration.strip() else None,
+            "location": self.location.strip(),
+            "notes": self.notes.strip(),
+            "modules": list(self.modules),
+            "finished": True,
+            "tiebreakers": [(t.name.strip(), t.higher_wins) for t in self.tiebreakers],
+            "tiebreak_values": {row.name.strip(): list(self._tie_values(row)) for row in self.rows},
+        }
+        if self.breakdown:
+            extra["breakdowns"] = {
+                row.name.strip(): {
+                    c: parse_whole(row.parts[c]) if row.parts.get(c, "").strip() else 0
+                    for c in self.categories
+                }
+                for row in self.rows
+            }
+        if self.game.is_other:
+            extra["highest_wins"] = self.highest_wins
+        return {
+            "game": self.game_name(),
+            "results": results,
+            "played_at": self.played_at,
+            **extra,
+        }
+
+    # -- draft persistence ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The pad as typed, so a half-entered game survives closing the app."""
+        return {
+            "game": self.game_id,
+            "title": self.title,
+            "lowest_wins": self.lowest_wins,
+            "breakdown": self.breakdown,
+            "categories": list(self.categories),
+            "tiebreakers": [[t.name, t.higher_wins] for t in self.tiebreakers],
+            "rows": [
+                {
+                    "name": r.name,
+                    "score": r.score,
+                    "parts": dict(r.parts),
+                    "ties": list(r.ties),
+                    "start": r.start,
+                }
+                for r in self.rows
+            ],
+            "played_at": self.played_at.isoformat(timespec="minutes"),
+            "duration": self.duration,
+            "location": self.location,
+            "notes": self.notes,
+            "modules": list(self.modules),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, catalogue: Catalogue) -> ScorePad:
+        """Rebuild a saved draft; a damaged draft gives a fresh pad rather than an error."""
+        pad = cls(catalogue=catalogue)
+        if not isinstance(data, dict):
+            pad.set_game(pad.game_id)
+            return pad
+        try:
+            catalogue.game(str(data["game"]))
+            pad.game_id = str(data["game"])
+            pad.title = str(data.get("title", ""))[:80]
+            pad.lowest_wins = bool(data.get("lowest_wins", False))
+            pad.breakdown = bool(data.get("breakdown", False))
+            pad.categories = [str(c)[:40] for c in data.get("categories", [])][:MAX_CATEGORIES]
+            pad.tiebreakers = [
+                TieBreakerSpec(str(n)[:40], bool(h)) for n, h in data.get("tiebreakers", [])
+            ][:MAX_TIEBREAKERS]
+            rows = []
+            for raw in data.get("rows", [])[:MAX_ROWS]:
+                parts = raw.get("parts", {})
+                ties = [str(t) for t in raw.get("ties", [])]
+                rows.append(
+                    Row(
+                        name=str(raw.get("name", ""))[: MAX_NAME_LENGTH * 2],
+                        score=str(raw.get("score", ""))[:20],
+                        parts={c: str(parts.get(c, ""))[:20] for c in pad.categories},
+                        ties=(ties + [""] * len(pad.tiebreakers))[: len(pad.tiebreakers)],
+                        start=bool(raw.get("start", False)),
+                    )
+                )
+            pad.rows = rows or [Row(), Row()]
+            pad.played_at = datetime.fromisoformat(str(data.get("played_at")))
+            pad.duration = str(data.get("duration", ""))[:10]
+            pad.location = str(data.get("location", ""))[:200]
+            pad.notes = str(data.get("notes", ""))[:4000]
+            pad.modules = [str(m)[:60] for m in data.get("modules", [])][:30]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            fresh = cls(catalogue=catalogue)
+            fresh.set_game(fresh.game_id)
+            return fresh
+        return pad
+
+    def clear_scores(self) -> None:
+        """After saving: keep the players and the game, empty the numbers for the next game."""
+        for row in self.rows:
+            row.score = ""
+            row.parts = {c: "" for c in self.categories}
+            row.ties = [""] * len(self.tiebreakers)
+        self.played_at = datetime.now().replace(second=0, microsecond=0)
+        self.duration = ""
+        self.notes = ""

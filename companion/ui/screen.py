@@ -1,0 +1,55 @@
+"""The small vocabulary shared by the shell and the views: tools, sections and screens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from companion.ui.context import AppContext
+
+
+class RouteNotFound(LookupError):
+    """The route names no screen (a stale bookmark, a deleted play)."""
+
+
+@dataclass
+class Screen:
+    """What a view hands the shell: a title, the body and optional app-bar actions.
+
+    ``back`` is the route the back arrow leads to (``None`` for a section's top screen).
+    """
+
+    title: str
+    content: ft.Control
+    actions: Sequence[ft.Control] = ()
+    back: str | None = None
+    fab: ft.FloatingActionButton | None = None
+    scroll: bool = True
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One tool of a section. ``open(ctx, rest)`` builds it; ``rest`` is the rest of the route."""
+
+    id: str
+    title: str
+    subtitle: str
+    icon: ft.IconData
+    open: Callable[[AppContext, list[str]], Screen]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A navigation destination. A section with one tool opens it directly."""
+
+    id: str
+    title: str
+    icon: ft.IconData
+    selected_icon: ft.IconData
+    intro: str
+    tools: tuple[Tool, ...] = field(default=())
+
+    def route(self) -> str:
+        return f"/{self.id}"

@@ -1,0 +1,222 @@
+"""The app shell: navigation (bottom bar on phones, rail on wide windows), routing, app bar.
+
+Routes are ``/<section>[/<tool>[/...]]``; a section with a single tool opens it directly, so
+``/history/play/12`` is the History tool with ``rest == ["play", "12"]``. The layout switches
+live between bar and rail when the window is resized.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import flet as ft
+
+from companion.ui.context import AppContext
+from companion.ui.screen import RouteNotFound, Screen, Section
+from companion.ui.theme import GAP, NARROW_MAX_WIDTH, PAD, TOUCH
+
+log = logging.getLogger(__name__)
+
+
+def split_route(route: str | None) -> list[str]:
+    """``"/history/play/3?x=1"`` → ``["history", "play", "3"]``."""
+    path = (route or "/").split("?", 1)[0].split("#", 1)[0]
+    return [part for part in path.split("/") if part]
+
+
+class Shell:
+    """Owns the page's layout and turns routes into screens."""
+
+    def __init__(self, ctx: AppContext, sections: Sequence[Section]) -> None:
+        if not sections:
+            raise ValueError("the shell needs at least one section")
+        self.ctx = ctx
+        self.page = ctx.page
+        self.sections = tuple(sections)
+        self.route: str | None = None
+        self.screen: Screen | None = None
+        self.narrow: bool | None = None
+        self.nav_bar = ft.NavigationBar(
+            destinations=[
+                ft.NavigationBarDestination(
+                    icon=s.icon, selected_icon=s.selected_icon, label=s.title
+                )
+                for s in self.sections
+            ],
+            on_change=self._on_destination,
+        )
+        self.rail = ft.NavigationRail(
+            destinations=[
+                ft.NavigationRailDestination(
+                    icon=s.icon, selected_icon=s.selected_icon, label=s.title
+                )
+                for s in self.sections
+            ],
+            label_type=ft.NavigationRailLabelType.ALL,
+            min_width=96,
+            group_alignment=-0.9,
+            on_change=self._on_destination,
+        )
+        self.body = ft.Column(spacing=GAP, expand=True, scroll=ft.ScrollMode.AUTO)
+        self.frame = ft.Container(content=self.body, padding=PAD, expand=True)
+        self.appbar = ft.AppBar(title=ft.Text("Merchant's Companion"), center_title=False)
+        ctx.navigate = self.navigate
+        ctx.refresh = self.refresh
+
+    # -- wiring -----------------------------------------------------------------------------
+    def mount(self) -> None:
+        """Install the shell on the page and show the page's current route."""
+        self.page.padding = 0
+        self.page.appbar = self.appbar
+        self.page.on_resize = self._on_resize
+        self.page.on_route_change = self._on_route_change
+        self.layout(self.page.width)
+        self.show(self.page.route or "/")
+
+    def _on_resize(self, e: ft.PageResizeEvent) -> None:
+        self.layout(e.width)
+
+    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        if e.route != self.route:
+            self.show(e.route)
+
+    def _on_destination(self, e: ft.Event[ft.NavigationBar] | ft.Event[ft.NavigationRail]) -> None:
+        index = e.control.selected_index
+        if index is not None and 0 <= index < len(self.sections):
+            self.navigate(self.sections[index].route())
+
+    # -- layout -----------------------------------------------------------------------------
+    def layout(self, width: float | None) -> None:
+        """Bottom bar below ``NARROW_MAX_WIDTH`` logical pixels, navigation rail above."""
+        narrow = width is None or width < NARROW_MAX_WIDTH
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        if narrow:
+            self.page.navigation_bar = self.nav_bar
+            self.page.controls = [self.frame]
+        else:
+            self.page.navigation_bar = None
+            self.page.controls = [
+                ft.Row(
+                    [self.rail, ft.VerticalDivider(width=1), self.frame],
+                    expand=True,
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+            ]
+        self.page.update()
+
+    # -- routing ----------------------------------------------------------------------------
+    def navigate(self, route: str) -> None:
+        """Show ``route`` now and record it in the browser's history."""
+        if route == self.route:
+            return
+        self.show(route)
+        self.page.run_task(self.page.push_route, route)
+
+    def refresh(self) -> None:
+        """Rebuild the current screen (after data changed underneath it)."""
+        if self.route is not None:
+            self.show(self.route)
+
+    def resolve(self, route: str) -> tuple[int, Screen]:
+        """Build the screen for ``route``; raises :class:`RouteNotFound`."""
+        parts = split_route(route)
+        if not parts:
+            return 0, self._section_screen(self.sections[0], [])
+        for index, section in enumerate(self.sections):
+            if section.id == parts[0]:
+                return index, self._section_screen(section, parts[1:])
+        raise RouteNotFound(route)
+
+    def _section_screen(self, section: Section, rest: list[str]) -> Screen:
+        if len(section.tools) == 1:
+            return section.tools[0].open(self.ctx, rest)
+        if not rest:
+            return self._tool_list(section)
+        for tool in section.tools:
+            if tool.id == rest[0]:
+                screen = tool.open(self.ctx, rest[1:])
+                if screen.back is None:
+                    screen.back = section.route()
+                return screen
+        raise RouteNotFound("/".join([section.id, *rest]))
+
+    def _tool_list(self, section: Section) -> Screen:
+        tiles: list[ft.Control] = [ft.Text(section.intro, theme_style=ft.TextThemeStyle.BODY_LARGE)]
+        for tool in section.tools:
+            route = f"{section.route()}/{tool.id}"
+            tiles.append(
+                ft.Card(
+                    content=ft.ListTile(
+                        leading=ft.Icon(tool.icon, size=32),
+                        title=ft.Text(tool.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                        subtitle=ft.Text(tool.subtitle),
+                        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                        min_height=72,
+                        on_click=lambda e, r=route: self.navigate(r),
+                    ),
+                )
+            )
+        return Screen(title=section.title, content=ft.Column(tiles, spacing=GAP))
+
+    def show(self, route: str) -> None:
+        """Render ``route`` into the frame; unknown routes and build errors show a message."""
+        try:
+            index, screen = self.resolve(route)
+        except RouteNotFound:
+            parts = split_route(route)
+            index = next((i for i, s in enumerate(self.sections) if parts and s.id == parts[0]), 0)
+            screen = self._message_screen(
+                "Not found",
+                "There is nothing at this address any more. It may have been deleted.",
+                back=self.sections[index].route(),
+            )
+        except Exception as exc:  # a view failed to build: say so instead of a blank page
+            log.exception("building %s failed", route)
+            screen = self._message_screen(
+                "Something went wrong", f"This screen could not open: {exc}"
+            )
+            index = self._index_for(route)
+        self.route = route
+        self.screen = screen
+        self.nav_bar.selected_index = index
+        self.rail.selected_index = index
+        self.appbar.title = ft.Text(screen.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.appbar.leading = (
+            ft.IconButton(
+                ft.Icons.ARROW_BACK,
+                tooltip="Back",
+                on_click=lambda e, r=screen.back: self.navigate(r),
+                style=ft.ButtonStyle(padding=12),
+            )
+            if screen.back
+            else None
+        )
+        self.appbar.automatically_imply_leading = False
+        self.appbar.actions = list(screen.actions)
+        self.page.floating_action_button = screen.fab
+        self.body.scroll = ft.ScrollMode.AUTO if screen.scroll else None
+        self.body.controls = [screen.content]
+        self.page.title = f"{screen.title} · Merchant's Companion"
+        self.page.update()
+
+    def _index_for(self, route: str) -> int:
+        parts = split_route(route)
+        return next((i for i, s in enumerate(self.sections) if parts and s.id == parts[0]), 0)
+
+    def _message_screen(self, title: str, text: str, back: str | None = None) -> Screen:
+        content = ft.Column(
+            [
+                ft.Icon(ft.Icons.INFO_OUTLINE, size=48),
+                ft.Text(text, theme_style=ft.TextThemeStyle.BODY_LARGE),
+            ],
+            spacing=GAP,
+        )
+        if back:
+            content.controls.append(
+                ft.Button("Go back", height=TOUCH, on_click=lambda e: self.navigate(back))
+            )
+        return Screen(title=title, content=content, back=back)

@@ -1,0 +1,120 @@
+"""Pieces several views share: the game picker and the known-player suggestions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import flet as ft
+
+from companion.rules import Catalogue
+from companion.ui.logic.names import filter_suggestions
+from companion.ui.widgets import wrap
+
+__all__ = ["filter_suggestions", "game_picker", "suggestion_chips"]
+
+
+def game_picker(
+    catalogue: Catalogue,
+    value: str,
+    on_select: Callable[[str], None],
+    *,
+    label: str = "Game",
+    ident: str = "game-picker",
+) -> ft.Control:
+    """A drop-down of the catalogue's games (``Other game`` last)."""
+    dropdown = ft.Dropdown(
+        label=label,
+        value=value,
+        options=[
+            ft.DropdownOption(key=g.id, text=f"{g.name} ({g.min_players}–{g.max_players})")
+            if not g.is_other
+            else ft.DropdownOption(key=g.id, text=g.name)
+            for g in catalogue.games
+        ],
+        on_select=lambda e: on_select(e.control.value),
+        expand=True,
+    )
+    return ft.Semantics(identifier=ident, content=dropdown)
+
+
+def suggestion_chips(
+    names: Iterable[str],
+    on_pick: Callable[[str], None],
+    *,
+    limit: int = 12,
+) -> ft.Row:
+    """Known players as chips; tapping one picks that name."""
+    chips = [
+        ft.Chip(
+            label=ft.Text(name),
+            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=18),
+            on_click=lambda e, n=name: on_pick(n),
+        )
+        for name in list(names)[:limit]
+    ]
+    return wrap(chips)
+
+
+def standings_table(standings: list, *, ident: str = "standings") -> ft.Control:
+    """Rank, name, score and a trophy for the winner(s); shared places and tie-breaks said."""
+    from companion.ui.widgets import body
+
+    if not standings:
+        return body("Standings appear here as scores are entered.", muted=True)
+    rows: list[ft.Control] = []
+    for s in standings:
+        place = f"{s.rank}" + ("=" if s.shared else "")
+        notes = []
+        if s.shared and s.winner:
+            notes.append("shared win")
+        elif s.shared:
+            notes.append("shared place")
+        if s.decided_by:
+            notes.append(f"tie broken by {s.decided_by.lower()}")
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        ft.Text(
+                            place,
+                            weight=ft.FontWeight.BOLD,
+                            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                        ),
+                        width=40,
+                    ),
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)
+                    if s.winner
+                    else ft.Container(width=24),
+                    ft.Column(
+                        [
+                            ft.Text(
+                                s.name,
+                                theme_style=ft.TextThemeStyle.BODY_LARGE,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                max_lines=1,
+                            ),
+                            *(
+                                [
+                                    ft.Text(
+                                        ", ".join(notes),
+                                        theme_style=ft.TextThemeStyle.BODY_SMALL,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    )
+                                ]
+                                if notes
+                                else []
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    ft.Text(
+                        str(s.score),
+                        theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    return ft.Semantics(identifier=ident, content=ft.Column(rows, spacing=8))

@@ -1,0 +1,175 @@
+"""Small building blocks shared by the views, so screens look and behave alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.rules import Catalogue, Source
+from companion.ui.theme import GAP, PAD, TOUCH
+
+Handler = Callable[[Any], None] | None
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Control:
+    """Give ``control`` a stable handle (``[flt-semantics-identifier=...]`` in the browser)."""
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+def heading(text: str, *, level: int = 2) -> ft.Text:
+    style = ft.TextThemeStyle.TITLE_LARGE if level == 1 else ft.TextThemeStyle.TITLE_MEDIUM
+    return ft.Text(text, theme_style=style)
+
+
+def body(text: str, *, muted: bool = False, selectable: bool = False) -> ft.Text:
+    return ft.Text(
+        text,
+        theme_style=ft.TextThemeStyle.BODY_MEDIUM,
+        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
+        selectable=selectable,
+    )
+
+
+def panel(*controls: ft.Control, title: str | None = None, padding: int = PAD) -> ft.Card:
+    """A card holding a titled group of controls."""
+    items: list[ft.Control] = [heading(title)] if title else []
+    items.extend(controls)
+    return ft.Card(
+        content=ft.Container(ft.Column(items, spacing=GAP, tight=True), padding=padding),
+        margin=0,
+    )
+
+
+def button(
+    text: str,
+    on_click: Handler,
+    *,
+    icon: ft.IconData | None = None,
+    kind: str = "filled",
+    ident: str | None = None,
+    disabled: bool = False,
+    expand: bool | int | None = None,
+) -> ft.Control:
+    """A touch-sized button: ``kind`` is ``filled``, ``tonal``, ``outlined`` or ``text``."""
+    factory: Any = {
+        "filled": ft.FilledButton,
+        "tonal": ft.FilledTonalButton,
+        "outlined": ft.OutlinedButton,
+        "text": ft.TextButton,
+    }[kind]
+    control = factory(
+        content=text, icon=icon, on_click=on_click, height=TOUCH, disabled=disabled, expand=expand
+    )
+    return tagged(ident, control) if ident else control
+
+
+def icon_button(
+    icon: ft.IconData, tooltip: str, on_click: Handler, *, disabled: bool = False
+) -> ft.IconButton:
+    return ft.IconButton(
+        icon,
+        tooltip=tooltip,
+        on_click=on_click,
+        disabled=disabled,
+        style=ft.ButtonStyle(padding=12),
+    )
+
+
+def wrap(controls: Sequence[ft.Control], *, spacing: int = 8) -> ft.Row:
+    """A row that wraps onto the next line on narrow screens."""
+    return ft.Row(list(controls), wrap=True, spacing=spacing, run_spacing=spacing)
+
+
+def source_text(
+    catalogue: Catalogue, sources: Sequence[Source], *, prefix: str = "Source"
+) -> ft.Text:
+    """``Source: Mercante rulebook, Upkeep`` in small muted type."""
+    cites = "; ".join(dict.fromkeys(catalogue.cite(s) for s in sources))
+    return ft.Text(
+        f"{prefix}: {cites}",
+        theme_style=ft.TextThemeStyle.BODY_SMALL,
+        color=ft.Colors.ON_SURFACE_VARIANT,
+        italic=True,
+    )
+
+
+def notice(text: str, *, level: str = "info") -> ft.Container:
+    """A coloured strip for errors, warnings and tips (``level``: error/warning/info/ok)."""
+    icon, fg, bg = {
+        "error": (ft.Icons.ERROR_OUTLINE, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR_CONTAINER),
+        "warning": (
+            ft.Icons.WARNING_AMBER,
+            ft.Colors.GREY_900,  # amber reads as "careful" in light and dark themes alike
+            ft.Colors.AMBER_100,
+        ),
+        "ok": (
+            ft.Icons.CHECK_CIRCLE_OUTLINE,
+            ft.Colors.ON_PRIMARY_CONTAINER,
+            ft.Colors.PRIMARY_CONTAINER,
+        ),
+        "info": (
+            ft.Icons.INFO_OUTLINE,
+            ft.Colors.ON_SECONDARY_CONTAINER,
+            ft.Colors.SECONDARY_CONTAINER,
+        ),
+    }[level]
+    return ft.Container(
+        ft.Row(
+            [ft.Icon(icon, color=fg), ft.Text(text, color=fg, expand=True)],
+            spacing=GAP,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        bgcolor=bg,
+        border_radius=12,
+        padding=12,
+    )
+
+
+def empty_state(icon: ft.IconData, title: str, text: str, *actions: ft.Control) -> ft.Column:
+    return ft.Column(
+        [
+            ft.Icon(icon, size=56, color=ft.Colors.PRIMARY),
+            heading(title),
+            body(text, muted=True),
+            *actions,
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=GAP,
+    )
+
+
+def whole_number_field(
+    label: str,
+    value: str = "",
+    *,
+    on_change: Handler = None,
+    width: int | None = None,
+    expand: bool | int | None = None,
+    error: str | None = None,
+    hint: str | None = None,
+    col: dict[str, int] | None = None,
+) -> ft.TextField:
+    """A text field for whole numbers; the text is kept as typed so errors can point at it."""
+    return ft.TextField(
+        label=label,
+        value=value,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_change=on_change,
+        width=width,
+        expand=expand,
+        error=error,
+        hint_text=hint,
+        col=col,
+        text_align=ft.TextAlign.RIGHT,
+        dense=False,
+    )
+
+
+def mounted(control: ft.BaseControl) -> bool:
+    """Whether ``control`` is on a page yet (flet 1.0 raises instead of returning None)."""
+    try:
+        return control.page is not None
+    except RuntimeError:
+        return False

@@ -1,0 +1,190 @@
+"""Running the real app's ``main(page)`` on a real flet Session without a browser.
+
+A fake connection records what would be sent to the client; events are dispatched the way
+the client would send them (see FLET-NOTES.md, "Testing without a browser").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+
+class FakeConnection(Connection):
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.loop = loop
+        self.executor = ThreadPoolExecutor(max_workers=2)
+        self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+        self.messages: list[Any] = []
+        self.page_url = "http://test.invalid/"
+
+    def send_message(self, message: Any) -> None:
+        # Encode like the web transport does: encoding is what marks controls as sent,
+        # so later updates are diffed against what the client already has.
+        msgpack.packb(
+            [message.action, message.body],
+            default=configure_encode_object_for_msgpack(BaseControl),
+        )
+        self.messages.append(message)
+
+
+def walk(control: Any) -> Iterator[BaseControl]:
+    """Every control reachable from ``control`` (children, content, app bar, dialogs...)."""
+    seen: set[int] = set()
+    stack = [control]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, BaseControl) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        children: list[BaseControl] = []
+        for f in dataclasses.fields(node):
+            if f.name.startswith("_") or f.name in ("parent",):
+                continue
+            value = getattr(node, f.name, None)
+            if isinstance(value, BaseControl):
+                children.append(value)
+            elif isinstance(value, (list, tuple)):
+                children.extend(v for v in value if isinstance(v, BaseControl))
+        stack.extend(reversed(children))  # depth first, in on-screen order
+
+
+def text_of(control: Any) -> str:
+    for attr in ("value", "label", "text", "content", "title", "tooltip"):
+        value = getattr(control, attr, None)
+        if isinstance(value, str):
+            return value
+    return ""
+
+
+class Harness:
+    """A live page: find controls, tap them, type into them."""
+
+    def __init__(self, session: Session, conn: FakeConnection) -> None:
+        self.session = session
+        self.conn = conn
+        self.page: ft.Page = session.page
+
+    @classmethod
+    async def start(
+        cls,
+        main: Callable[[ft.Page], None],
+        *,
+        width: float = 390,
+        height: float = 844,
+        route: str = "/",
+    ) -> Harness:
+        conn = FakeConnection(asyncio.get_running_loop())
+        session = Session(conn)
+        page = session.page
+        _context_page.set(page)
+        # The order of a real browser connecting (flet_web's register_client): the client's
+        # page properties, the initial (empty) page patch, then main() and after_event().
+        session.apply_page_patch({"width": width, "height": height, "route": route, "web": True})
+        conn.send_message(
+            Message(
+                MessageAction.REGISTER_CLIENT,
+                RegisterClientResponseBody(
+                    session_id=session.id, page_patch=session.get_page_patch(), error=""
+                ),
+            )
+        )
+        main(page)
+        await session.after_event(page)
+        await asyncio.sleep(0.01)
+        return cls(session, conn)
+
+    # -- finding ----------------------------------------------------------------------------
+    def all(self) -> list[BaseControl]:
+        roots: list[Any] = [self.page, *self.page.views]
+        found: dict[int, BaseControl] = {}
+        for root in roots:
+            for control in walk(root):
+                found.setdefault(id(control), control)
+        return list(found.values())
+
+    def find_all(self, kind: type | None = None, **match: Any) -> list[Any]:
+        result = []
+        for control in self.all():
+            if kind is not None and not isinstance(control, kind):
+                continue
+            if all(_matches(getattr(control, k, None), v) for k, v in match.items()):
+                result.append(control)
+        return result
+
+    def find(self, kind: type | None = None, **match: Any) -> Any:
+        found = self.find_all(kind, **match)
+        if not found:
+            raise LookupError(f"no {kind.__name__ if kind else 'control'} with {match!r}")
+        return found[0]
+
+    def by_id(self, identifier: str) -> Any:
+        """The control wrapped by ``ft.Semantics(identifier=...)``."""
+        wrapper = self.find(ft.Semantics, identifier=identifier)
+        return wrapper.content
+
+    def texts(self) -> list[str]:
+        return [c.value for c in self.find_all(ft.Text) if isinstance(c.value, str)]
+
+    def has_text(self, needle: str) -> bool:
+        return any(needle in t for t in self.texts())
+
+    # -- acting -----------------------------------------------------------------------------
+    async def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
+        await self.session.dispatch_event(control._i, event, data)
+        await self.session.after_event(control)
+        await asyncio.sleep(0.01)
+
+    async def click(self, control: BaseControl) -> None:
+        await self.fire(control, "click")
+
+    async def type(self, field: ft.TextField, text: str) -> None:
+        self.session.apply_patch(field._i, {"value": text})
+        await self.fire(field, "change", text)
+
+    async def select(self, control: Any, value: Any) -> None:
+        """Pick a drop-down option, a segment or a switch value as the client would."""
+        if isinstance(control, ft.SegmentedButton):
+            self.session.apply_patch(control._i, {"selected": value})
+            await self.fire(control, "change", value)
+        elif isinstance(control, ft.Dropdown):
+            self.session.apply_patch(control._i, {"value": value})
+            await self.fire(control, "select", value)
+        else:
+            self.session.apply_patch(control._i, {"value": value})
+            await self.fire(control, "change", value)
+
+    async def navigate(self, index: int) -> None:
+        bar = self.page.navigation_bar
+        assert isinstance(bar, ft.NavigationBar)
+        self.session.apply_patch(bar._i, {"selected_index": index})
+        await self.fire(bar, "change", index)
+
+    async def resize(self, width: float, height: float = 800) -> None:
+        self.session.apply_page_patch({"width": width, "height": height})
+        await self.fire(self.page, "resize", {"width": width, "height": height})
+
+
+def _matches(actual: Any, expected: Any) -> bool:
+    if callable(expected) and not isinstance(expected, (str, type)):
+        return bool(expected(actual))
+    return bool(actual == expected)
