@@ -8,20 +8,27 @@ the file, the entry and the field.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field, StringConstraints, ValidationError, model_validator
+from pydantic import BaseModel, Field, StringConstraints, ValidationError, model_validator
 
+from companion.engine.mercante.errors import PlayerCountError, UnknownGoodError, UnknownMarketError
 from companion.rules.loader import (
     DataFileError,
     data_dir,
     display_path,
     format_validation_error,
+    load_entries,
     read_toml,
 )
 from companion.rules.models import Frozen, Id, Source, Text
+
+M = TypeVar("M", bound=BaseModel)
 
 Count = Annotated[int, Field(ge=0, le=1000, strict=True)]
 Positive = Annotated[int, Field(ge=1, le=1000, strict=True)]
@@ -163,22 +170,258 @@ class Rules(Frozen):
         if self.agents.start > self.agents.max:
             raise ValueError(f"agents.start ({self.agents.start}) is above agents.max")
         if self.warehouses.start > self.warehouses.max:
-            raise ValueError(
-                f"warehouses.start ({self.warehouses.start}) is above warehouses.max"
-            )
+            raise ValueError(f"warehouses.start ({self.warehouses.start}) is above warehouses.max")
         if len(set(self.calendar.slots)) != len(self.calendar.slots):
             raise ValueError(f"calendar.slots repeat a name: {self.calendar.slots!r}")
         return self
 
 
-def _load_document(path: Path, model: type[Rules]) -> Rules:
+class Lot(Frozen):
+    """``points`` cartage or removal points move ``tokens`` tokens (foodstuffs: 1 moves 2)."""
+
+    points: Positive
+    tokens: Positive
+
+    @property
+    def per_token(self) -> Fraction:
+        return Fraction(self.points, self.tokens)
+
+    def points_for(self, tokens: int) -> int:
+        """The fewest whole points that move ``tokens`` tokens (a lot may go part-used)."""
+        lots = -(-tokens // self.tokens)  # ceiling division: a part-filled lot still costs
+        return lots * self.points
+
+
+class MarketFacts(Frozen):
+    """One market of the board: its goods and what moving its tokens costs."""
+
+    id: Id
+    name: Text
+    goods: tuple[Id, ...] = Field(min_length=1)
+    tokens_each: Positive
+    cartage: Lot
+    removal: Lot
+    removal_three_players: Lot | None = None
+    goods_source: Source
+    tokens_source: Source
+    cartage_source: Source
+    removal_source: Source
+    removal_three_players_source: Source | None = None
+
+    @model_validator(mode="after")
+    def _sources(self) -> MarketFacts:
+        if (self.removal_three_players is None) != (self.removal_three_players_source is None):
+            raise ValueError("removal_three_players and its source come together")
+        return self
+
+
+class TokenTotal(Frozen):
+    count: Positive
+    source: Source
+
+
+class DeckValue(Frozen):
+    crowns: Positive
+    count: Positive
+    source: Source
+
+
+class Deck(Frozen):
+    size: Positive
+    value: tuple[DeckValue, ...] = Field(min_length=1)
+    source: Source
+
+
+class ContractKind(Frozen):
+    """A group of identical contract cards in the Reference list (value and demand)."""
+
+    id: Id
+    crowns: Positive
+    count: Positive
+    quantity: Positive
+    market: Id | None = None
+    summary: Text
+    source: Source
+
+
+class EventCard(Frozen):
+    """An event card as the data file describes it; :meth:`Event.from_card` makes it playable."""
+
+    id: Id
+    name: Text
+    kind: Literal["enduring", "fleeting"]
+    reaction: bool = False
+    modifiers: dict[str, Annotated[int, Field(strict=True)]] = Field(default_factory=dict)
+    closes: tuple[str, ...] = ()
+    removes: dict[str, Annotated[int, Field(strict=True)]] = Field(default_factory=dict)
+    incomplete: bool = False
+    summary: Text
+    source: Source
+
+
+@dataclass(frozen=True)
+class MercanteFacts:
+    """Everything in ``data/mercante/``, cross-checked."""
+
+    rules: Rules
+    markets: tuple[MarketFacts, ...]
+    total_tokens: TokenTotal
+    deck: Deck
+    contracts: tuple[ContractKind, ...]
+    events: tuple[EventCard, ...]
+    market_of: Mapping[str, str]
+
+    @property
+    def market_ids(self) -> tuple[str, ...]:
+        return tuple(m.id for m in self.markets)
+
+    @property
+    def goods(self) -> tuple[str, ...]:
+        return tuple(good for m in self.markets for good in m.goods)
+
+    def market(self, market_id: str) -> MarketFacts:
+        for market in self.markets:
+            if market.id == market_id:
+                return market
+        raise UnknownMarketError(
+            f"unknown market {market_id!r}: markets are {', '.join(self.market_ids)}"
+        )
+
+
+def _load_document(path: Path, model: type[M], document: object) -> M:
     try:
-        return model.model_validate(read_toml(path))
+        return model.model_validate(document)
     except ValidationError as exc:
         raise DataFileError(format_validation_error(display_path(path), exc)) from None
 
 
+def _check_markets(path: Path, markets: tuple[MarketFacts, ...], total: TokenTotal) -> None:
+    seen: dict[str, str] = {}
+    market_ids = {m.id for m in markets}
+    for i, market in enumerate(markets):
+        for good in market.goods:
+            where = f"{display_path(path)}: market[{i}] ({market.id!r}): field 'goods'"
+            if good in seen:
+                raise DataFileError(f"{where}: {good!r} is already sold in {seen[good]!r}")
+            if good in market_ids:
+                raise DataFileError(f"{where}: {good!r} is also a market id")
+            seen[good] = market.id
+    counted = sum(len(m.goods) * m.tokens_each for m in markets)
+    if counted != total.count:
+        raise DataFileError(
+            f"{display_path(path)}: total_tokens: field 'count': {total.count} tokens listed, "
+            f"but the markets hold {counted}"
+        )
+
+
+def _check_contracts(
+    path: Path, deck: Deck, contracts: tuple[ContractKind, ...], market_ids: set[str]
+) -> None:
+    where = display_path(path)
+    for i, kind in enumerate(contracts):
+        if kind.market is not None and kind.market not in market_ids:
+            raise DataFileError(
+                f"{where}: contract[{i}] ({kind.id!r}): field 'market': "
+                f"unknown market {kind.market!r}"
+            )
+    if sum(k.count for k in contracts) != deck.size:
+        raise DataFileError(
+            f"{where}: deck: field 'size': {deck.size} cards, but the contracts add up to "
+            f"{sum(k.count for k in contracts)}"
+        )
+    for i, value in enumerate(deck.value):
+        counted = sum(k.count for k in contracts if k.crowns == value.crowns)
+        if counted != value.count:
+            raise DataFileError(
+                f"{where}: deck.value[{i}]: field 'count': {value.count} cards of "
+                f"{value.crowns} crowns, but the contracts list {counted}"
+            )
+    values = {v.crowns for v in deck.value}
+    for i, kind in enumerate(contracts):
+        if kind.crowns not in values:
+            raise DataFileError(
+                f"{where}: contract[{i}] ({kind.id!r}): field 'crowns': "
+                f"no deck.value entry for {kind.crowns}"
+            )
+
+
+def load_facts(directory: Path | None = None) -> MercanteFacts:
+    """Read and cross-check every file of ``data/mercante/`` (or ``directory/mercante``)."""
+    root = (directory or data_dir()) / "mercante"
+    rules_path = root / "rules.toml"
+    rules_doc = read_toml(rules_path)
+    rules_facts = _load_document(rules_path, Rules, rules_doc)
+
+    markets_path = root / "markets.toml"
+    markets_doc = read_toml(markets_path)
+    markets = load_entries(markets_path, "market", MarketFacts, document=markets_doc)
+    total = _load_document(markets_path, TokenTotal, markets_doc.get("total_tokens"))
+    _check_markets(markets_path, markets, total)
+    market_of = {good: m.id for m in markets for good in m.goods}
+
+    contracts_path = root / "contracts.toml"
+    contracts_doc = read_toml(contracts_path)
+    deck = _load_document(contracts_path, Deck, contracts_doc.get("deck"))
+    contracts = load_entries(contracts_path, "contract", ContractKind, document=contracts_doc)
+    _check_contracts(contracts_path, deck, contracts, set(market_of.values()))
+
+    events_path = root / "events.toml"
+    events = load_entries(events_path, "event", EventCard)
+    names = [e.name.casefold() for e in events]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise DataFileError(
+                f"{display_path(events_path)}: event[{i}] ({events[i].id!r}): field 'name': "
+                f"{events[i].name!r} repeats event[{names.index(name)}]"
+            )
+    return MercanteFacts(
+        rules=rules_facts,
+        markets=markets,
+        total_tokens=total,
+        deck=deck,
+        contracts=contracts,
+        events=events,
+        market_of=market_of,
+    )
+
+
 @lru_cache(maxsize=1)
+def facts() -> MercanteFacts:
+    """All of ``data/mercante/``, loaded and validated once."""
+    return load_facts()
+
+
 def rules() -> Rules:
-    """The numbers of ``data/mercante/rules.toml``, loaded and validated once."""
-    return _load_document(data_dir() / "mercante" / "rules.toml", Rules)
+    """The numbers of ``data/mercante/rules.toml``."""
+    return facts().rules
+
+
+def market_of(good: str) -> str:
+    """The market a good is sold in; :class:`UnknownGoodError` names an unknown good."""
+    try:
+        return facts().market_of[good]
+    except (KeyError, TypeError):
+        raise UnknownGoodError(
+            f"unknown good {good!r}: goods are {', '.join(facts().goods)}"
+        ) from None
+
+
+def check_market(market: str) -> str:
+    """Return ``market`` if it is a market id, else raise :class:`UnknownMarketError`."""
+    if not isinstance(market, str) or market not in facts().market_ids:
+        raise UnknownMarketError(
+            f"unknown market {market!r}: markets are {', '.join(facts().market_ids)}"
+        )
+    return market
+
+
+def check_players(players: int) -> int:
+    """Return ``players`` if Mercante seats that many (3–5), else raise PlayerCountError."""
+    count = rules().players
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise PlayerCountError(f"player count {players!r} must be a whole number")
+    if not count.min <= players <= count.max:
+        raise PlayerCountError(
+            f"player count {players!r} is outside Mercante's {count.min}–{count.max} players"
+        )
+    return players
