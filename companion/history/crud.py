@@ -1,0 +1,623 @@
+"""Reading and writing the play history: keyword-only functions that take a Session.
+
+The caller owns the transaction (``companion.history.store.Store`` opens one per call), so a
+function here never commits; several of them inside one transaction succeed or fail together.
+Ranks and winners are computed here on every save with ``companion.engine.standings.rank``,
+in the game's direction and with the play's ordered tie-breakers; they are never taken from
+the caller.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import Table, delete, exists, func, insert, select, update
+from sqlalchemy.orm import Session
+from sqlmodel import col
+
+from companion.engine.standings import Entry, TieBreak, rank
+from companion.history import stats
+from companion.history.errors import NotFoundError, PlayDataError, validation_message
+from companion.history.models import (
+    CustomCard,
+    CustomCardCreate,
+    CustomCardPublic,
+    Game,
+    GamePublic,
+    Play,
+    PlayCreate,
+    Player,
+    PlayPublic,
+    PlayResult,
+    ResultPublic,
+    Setting,
+    TieBreakerSpec,
+    name_key,
+    utcnow,
+)
+from companion.rules import catalogue
+
+PLAYS: Table = Play.__table__  # type: ignore[attr-defined]
+RESULTS: Table = PlayResult.__table__  # type: ignore[attr-defined]
+PLAYERS: Table = Player.__table__  # type: ignore[attr-defined]
+GAMES: Table = Game.__table__  # type: ignore[attr-defined]
+SETTINGS: Table = Setting.__table__  # type: ignore[attr-defined]
+CARDS: Table = CustomCard.__table__  # type: ignore[attr-defined]
+
+SETTING_KEY_MAX = 200
+SETTING_VALUE_MAX = 1_000_000
+CARD_DATA_MAX = 64_000
+# Keep IN (...) lists well under SQLite's and PostgreSQL's parameter limits.
+CHUNK = 500
+
+
+def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+# -------------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class Title:
+    """What a game string names: a catalogue game (``key`` set) or a typed title."""
+
+    key: str | None
+    name: str
+    highest_wins: bool | None
+    """The catalogue's direction; None for a typed title (the play or the row decides)."""
+
+
+def resolve_title(title: str) -> Title:
+    """``"mercante"`` or ``"Mercante"`` → the catalogue game; anything else is a typed title."""
+    text = " ".join(title.split())
+    cat = catalogue()
+    game = next((g for g in cat.games if g.id == text), None) or cat.game_by_name(text)
+    if game is not None:
+        return Title(key=game.id, name=game.name, highest_wins=game.highest_wins)
+    return Title(key=None, name=text, highest_wins=None)
+
+
+def find_game(*, session: Session, title: str) -> Game | None:
+    """The history's row for a game string, or None if it was never played."""
+    resolved = resolve_title(title)
+    if resolved.key is not None:
+        row = session.execute(
+            select(Game).where(col(Game.key) == resolved.key)
+        ).scalar_one_or_none()
+        if row is not None:
+            return row
+    return session.execute(
+        select(Game).where(col(Game.name_key) == name_key(resolved.name))
+    ).scalar_one_or_none()
+
+
+def game_for_play(
+    *, session: Session, title: str, highest_wins: bool | None,
+    cache: dict[str, Game | None] | None = None,
+) -> tuple[Game, bool]:
+    """The game row a play belongs to (created if new) and the direction the play is scored in.
+
+    A catalogue game is scored in the catalogue's direction, and a play claiming the other
+    direction is refused. A typed title ("Other game") is highest-wins unless the play says
+    otherwise; the title then remembers the latest play's direction as its default.
+    """
+    resolved = resolve_title(title)
+    if (
+        resolved.highest_wins is not None
+        and highest_wins is not None
+        and highest_wins != resolved.highest_wins
+    ):
+        side = "highest" if resolved.highest_wins else "lowest"
+        raise PlayDataError(
+            f"highest_wins: {resolved.name} is won by the {side} score; "
+            f"a play of it cannot be scored the other way"
+        )
+    # A bulk import names the same few games thousands of times; one lookup each is enough.
+    cache_key = resolved.key or name_key(resolved.name)
+    if cache is not None and cache_key in cache:
+        row = cache[cache_key]
+    else:
+        row = find_game(session=session, title=title)
+    if row is None:
+        direction = resolved.highest_wins
+        if direction is None:
+            direction = True if highest_wins is None else highest_wins
+        row = Game(
+            name=resolved.name,
+            name_key=name_key(resolved.name),
+            key=resolved.key,
+            highest_wins=direction,
+        )
+        session.add(row)
+        session.flush()
+        if cache is not None:
+            cache[cache_key] = row
+        return row, direction
+    if cache is not None:
+        cache[cache_key] = row
+    if resolved.key is not None:
+        if row.key is None:
+            # A title typed before the catalogue knew it: it is that catalogue game now.
+            row.key = resolved.key
+        if row.highest_wins != resolved.highest_wins:
+            row.highest_wins = bool(resolved.highest_wins)
+        return row, bool(resolved.highest_wins)
+    if highest_wins is None:
+        return row, row.highest_wins
+    if row.highest_wins != highest_wins:
+        row.highest_wins = highest_wins
+    return row, highest_wins
+
+
+def list_games(*, session: Session) -> list[GamePublic]:
+    """Games in the history, most (finished) plays first, then by name."""
+    rows = session.execute(
+        select(GAMES.c.id, GAMES.c.name, GAMES.c.key, GAMES.c.highest_wins,
+               func.coalesce(stats.GAMES.c.plays, 0))
+        .outerjoin(stats.GAMES, stats.GAMES.c.game_id == GAMES.c.id)
+    ).all()
+    games = [
+        GamePublic(id=gid, name=name, key=key, highest_wins=bool(hw), plays=plays)
+        for gid, name, key, hw, plays in rows
+    ]
+    games.sort(key=lambda g: (-g.plays, g.name.casefold()))
+    return games
+
+
+# ------------------------------------------------------------------------------ players
+
+
+def find_player(*, session: Session, name: str) -> Player | None:
+    """The player with this name (ignoring case and extra spaces), or None."""
+    return session.execute(
+        select(Player).where(col(Player.name_key) == name_key(name))
+    ).scalar_one_or_none()
+
+
+def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
+    """Ids of the named players (by :func:`name_key`), creating the ones not yet known.
+
+    A name that differs from a known one only in case is that player ("ann" is "Ann").
+    """
+    wanted: dict[str, str] = {}
+    for name in names:
+        wanted.setdefault(name_key(name), " ".join(name.split()))
+    ids: dict[str, int] = {}
+    keys = list(wanted)
+    for chunk in _chunks(keys):
+        ids.update(session.execute(
+            select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
+        ).tuples().all())
+    missing = [k for k in keys if k not in ids]
+    if missing:
+        now = utcnow()
+        # ON CONFLICT DO NOTHING: another client of a shared PostgreSQL database may add the
+        # same new player at the same moment; both then use the one row.
+        stmt = stats._dialect_insert(session, PLAYERS).on_conflict_do_nothing()
+        session.execute(
+            stmt, [{"name": wanted[k], "name_key": k, "created_at": now} for k in missing]
+        )
+        for chunk in _chunks(missing):
+            ids.update(session.execute(
+                select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
+            ).tuples().all())
+    return ids
+
+
+def player_names(*, session: Session) -> list[str]:
+    """Every known player, most finished plays first (for name suggestions), then by name."""
+    counts = (
+        select(stats.PAIRS.c.player_id, func.sum(stats.PAIRS.c.plays).label("plays"))
+        .group_by(stats.PAIRS.c.player_id)
+        .subquery()
+    )
+    rows = session.execute(
+        select(PLAYERS.c.name, func.coalesce(counts.c.plays, 0))
+        .outerjoin(counts, counts.c.player_id == PLAYERS.c.id)
+    ).all()
+    return [name for name, _ in sorted(rows, key=lambda r: (-int(r[1]), r[0].casefold()))]
+
+
+# -------------------------------------------------------------------------------- plays
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A validated play turned into rows, with ranks computed, ready to insert."""
+
+    play: dict[str, Any]
+    results: list[dict[str, Any]]
+    game_id: int
+    finished: bool
+
+
+def _ranked(play: PlayCreate, highest_wins: bool) -> dict[str, tuple[int, bool]]:
+    """name → (rank, winner) for a play, by the standings engine."""
+    breakers = [TieBreak(t.name, t.higher_wins) for t in play.tiebreakers]
+    standings = rank(
+        [Entry(r.player, r.score, tuple(r.tiebreaks)) for r in play.results],
+        highest_wins=highest_wins,
+        tiebreaks=breakers,
+    )
+    # A play that was stopped before the end has standings but nobody won it.
+    return {s.name: (s.rank, s.winner and play.finished) for s in standings}
+
+
+def _prepare(
+    *, session: Session, play: PlayCreate, player_ids: dict[str, int], now: datetime,
+    games: dict[str, Game | None] | None = None,
+) -> _Prepared:
+    game, highest_wins = game_for_play(
+        session=session, title=play.game, highest_wins=play.highest_wins, cache=games
+    )
+    assert game.id is not None
+    places = _ranked(play, highest_wins)
+    row = {
+        "uid": play.uid or str(uuid.uuid4()),
+        "game_id": game.id,
+        "played_at": play.played_at,
+        "modules": list(play.modules),
+        "duration_min": play.duration_min,
+        "location": play.location,
+        "notes": play.notes,
+        "finished": play.finished,
+        "highest_wins": highest_wins,
+        "tiebreakers": [t.model_dump() for t in play.tiebreakers],
+        "created_at": play.created_at or now,
+        "updated_at": play.updated_at or play.created_at or now,
+    }
+    results = []
+    for r in play.results:
+        place, winner = places[r.player]
+        results.append(
+            {
+                "player_id": player_ids[name_key(r.player)],
+                "seat": r.seat,
+                "score": r.score,
+                "breakdown": dict(r.breakdown),
+                "tiebreaks": list(r.tiebreaks),
+                "start_player": r.start_player,
+                "rank": place,
+                "winner": winner,
+            }
+        )
+    return _Prepared(play=row, results=results, game_id=game.id, finished=play.finished)
+
+
+def _contribution(prepared: _Prepared) -> stats.Contribution:
+    return stats.Contribution(
+        game_id=prepared.game_id,
+        finished=prepared.finished,
+        results=tuple((r["player_id"], r["score"], r["winner"]) for r in prepared.results),
+    )
+
+
+def uids_present(*, session: Session, uids: Sequence[str]) -> set[str]:
+    """Which of ``uids`` are already plays in the history."""
+    found: set[str] = set()
+    for chunk in _chunks(list(uids)):
+        found.update(session.execute(
+            select(PLAYS.c.uid).where(PLAYS.c.uid.in_(chunk))
+        ).scalars())
+    return found
+
+
+def create_plays(*, session: Session, plays: Sequence[PlayCreate]) -> list[int]:
+    """Insert validated plays (bulk), computing ranks and winners; returns their ids in order.
+
+    A play whose ``uid`` is already in the history is refused with :class:`PlayDataError`
+    (an import skips those before calling this).
+    """
+    if not plays:
+        return []
+    given = [p.uid for p in plays if p.uid is not None]
+    if given:
+        taken = uids_present(session=session, uids=given)
+        if taken:
+            raise PlayDataError(f"uid: a play with uid {sorted(taken)[0]!r} is already saved")
+    now = utcnow()
+    player_ids = ensure_players(
+        session=session, names=[r.player for p in plays for r in p.results]
+    )
+    games: dict[str, Game | None] = {}
+    prepared = [
+        _prepare(session=session, play=p, player_ids=player_ids, now=now, games=games)
+        for p in plays
+    ]
+    session.execute(insert(PLAYS), [p.play for p in prepared])
+    uids = [p.play["uid"] for p in prepared]
+    ids: dict[str, int] = {}
+    for chunk in _chunks(uids):
+        ids.update(session.execute(
+            select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))
+        ).tuples().all())
+    rows = [
+        {**result, "play_id": ids[p.play["uid"]]} for p in prepared for result in p.results
+    ]
+    session.execute(insert(RESULTS), rows)
+    stats.add_to_stats(session, (_contribution(p) for p in prepared))
+    return [ids[u] for u in uids]
+
+
+def create_play(*, session: Session, play: PlayCreate) -> int:
+    """Insert one validated play; returns its id."""
+    return create_plays(session=session, plays=[play])[0]
+
+
+def _stored_contribution(session: Session, play_id: int) -> stats.Contribution:
+    play = session.execute(
+        select(PLAYS.c.game_id, PLAYS.c.finished).where(PLAYS.c.id == play_id)
+    ).one()
+    results = session.execute(
+        select(RESULTS.c.player_id, RESULTS.c.score, RESULTS.c.winner)
+        .where(RESULTS.c.play_id == play_id)
+    ).all()
+    return stats.Contribution(
+        game_id=play.game_id,
+        finished=bool(play.finished),
+        results=tuple((p, s, bool(w)) for p, s, w in results),
+    )
+
+
+def _require_play(session: Session, play_id: int) -> None:
+    if not isinstance(play_id, int) or isinstance(play_id, bool):
+        raise NotFoundError(f"no play with id {play_id!r}")
+    found = session.execute(
+        select(PLAYS.c.id).where(PLAYS.c.id == play_id)
+    ).scalar_one_or_none()
+    if found is None:
+        raise NotFoundError(f"no play with id {play_id!r} in the history")
+
+
+def update_play(*, session: Session, play_id: int, play: PlayCreate) -> None:
+    """Replace a play's details and results; it keeps its id, uid and creation time."""
+    _require_play(session, play_id)
+    old = _stored_contribution(session, play_id)
+    player_ids = ensure_players(session=session, names=[r.player for r in play.results])
+    prepared = _prepare(session=session, play=play, player_ids=player_ids, now=utcnow())
+    values = {k: v for k, v in prepared.play.items() if k not in {"uid", "created_at"}}
+    values["updated_at"] = utcnow()
+    session.execute(delete(RESULTS).where(RESULTS.c.play_id == play_id))
+    session.execute(update(PLAYS).where(PLAYS.c.id == play_id).values(**values))
+    session.execute(insert(RESULTS), [{**r, "play_id": play_id} for r in prepared.results])
+    # The old results are gone, so re-read extremes cannot see them; the new ones are added
+    # after, and counts and sums move by exact deltas either way.
+    stats.remove_from_stats(session, [old])
+    stats.add_to_stats(session, [_contribution(prepared)])
+
+
+def delete_play(*, session: Session, play_id: int) -> PlayCreate:
+    """Delete a play (its results go with it); returns a snapshot :func:`create_play` restores."""
+    snapshot = read_play(session=session, play_id=play_id).to_create()
+    old = _stored_contribution(session, play_id)
+    session.execute(delete(PLAYS).where(PLAYS.c.id == play_id))
+    # Foreign keys cascade to the results; said again here so that a connection without
+    # foreign-key enforcement cannot leave results behind.
+    session.execute(delete(RESULTS).where(RESULTS.c.play_id == play_id))
+    stats.remove_from_stats(session, [old])
+    return snapshot
+
+
+def _read_results(session: Session, play_ids: Sequence[int]) -> dict[int, list[ResultPublic]]:
+    out: dict[int, list[ResultPublic]] = {pid: [] for pid in play_ids}
+    for chunk in _chunks(list(play_ids)):
+        rows = session.execute(
+            select(RESULTS, PLAYERS.c.name)
+            .join(PLAYERS, PLAYERS.c.id == RESULTS.c.player_id)
+            .where(RESULTS.c.play_id.in_(chunk))
+        ).all()
+        for row in rows:
+            out[row.play_id].append(
+                ResultPublic(
+                    player=row.name,
+                    seat=row.seat,
+                    score=row.score,
+                    breakdown=row.breakdown or {},
+                    tiebreaks=row.tiebreaks or [],
+                    start_player=bool(row.start_player),
+                    rank=row.rank,
+                    winner=bool(row.winner),
+                )
+            )
+    for results in out.values():
+        results.sort(key=lambda r: (r.rank, r.seat))
+    return out
+
+
+def _public(rows: Sequence[Any], session: Session) -> list[PlayPublic]:
+    results = _read_results(session, [row.id for row in rows])
+    return [
+        PlayPublic(
+            id=row.id,
+            uid=row.uid,
+            game=row.game_name,
+            game_key=row.game_key,
+            played_at=row.played_at,
+            modules=row.modules or [],
+            duration_min=row.duration_min,
+            location=row.location,
+            notes=row.notes,
+            finished=bool(row.finished),
+            highest_wins=bool(row.highest_wins),
+            tiebreakers=[TieBreakerSpec(**t) for t in row.tiebreakers or []],
+            results=results[row.id],
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+        for row in rows
+    ]
+
+
+def _plays_query() -> Any:
+    return select(
+        PLAYS, GAMES.c.name.label("game_name"), GAMES.c.key.label("game_key")
+    ).join(GAMES, GAMES.c.id == PLAYS.c.game_id)
+
+
+def read_play(*, session: Session, play_id: int) -> PlayPublic:
+    """One play with its results (best first) and names; :class:`NotFoundError` if absent."""
+    _require_play(session, play_id)
+    row = session.execute(_plays_query().where(PLAYS.c.id == play_id)).one()
+    return _public([row], session)[0]
+
+
+def _filtered(query: Any, session: Session, game: str | None, player: str | None) -> Any:
+    """``query`` narrowed to a game and/or a player; None if either names nothing known."""
+    if game is not None:
+        row = find_game(session=session, title=game)
+        if row is None:
+            return None
+        query = query.where(PLAYS.c.game_id == row.id)
+    if player is not None:
+        who = find_player(session=session, name=player)
+        if who is None:
+            return None
+        query = query.where(
+            exists().where(RESULTS.c.play_id == PLAYS.c.id, RESULTS.c.player_id == who.id)
+        )
+    return query
+
+
+def _page(limit: int, offset: int) -> None:
+    for label, value in (("limit", limit), ("offset", offset)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise PlayDataError(f"{label}: expected a whole number of at least 0, got {value!r}")
+
+
+def read_plays(
+    *, session: Session, game: str | None = None, player: str | None = None,
+    limit: int = 50, offset: int = 0,
+) -> list[PlayPublic]:
+    """Plays newest first, optionally of one game and/or with one player."""
+    _page(limit, offset)
+    query = _filtered(_plays_query(), session, game, player)
+    if query is None:
+        return []
+    rows = session.execute(
+        query.order_by(PLAYS.c.played_at.desc(), PLAYS.c.id.desc()).limit(limit).offset(offset)
+    ).all()
+    return _public(rows, session)
+
+
+def count_plays(*, session: Session, game: str | None = None, player: str | None = None) -> int:
+    """How many plays (finished or not) match the same filters as :func:`read_plays`."""
+    query = _filtered(select(func.count()).select_from(PLAYS), session, game, player)
+    if query is None:
+        return 0
+    return int(session.execute(query).scalar_one())
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def _json_value(value: object, *, where: str, limit: int) -> Any:
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise PlayDataError(f"{where}: not a JSON value ({exc})") from None
+    if len(text) > limit:
+        raise PlayDataError(f"{where}: too large ({len(text):,} characters; at most {limit:,})")
+    # Stored as it will read back: tuples become lists, and so on.
+    return json.loads(text)
+
+
+def _setting_key(key: object) -> str:
+    if not isinstance(key, str) or not key.strip() or len(key) > SETTING_KEY_MAX:
+        raise PlayDataError(
+            f"setting key: expected text of 1 to {SETTING_KEY_MAX} characters, got {key!r}"
+        )
+    return key
+
+
+def get_setting(*, session: Session, key: str, default: Any = None) -> Any:
+    """The stored value of a setting, or ``default`` if it was never set."""
+    row = session.get(Setting, _setting_key(key))
+    return default if row is None else row.value
+
+
+def set_setting(*, session: Session, key: str, value: Any) -> None:
+    """Store a JSON-able value under ``key`` (replacing any earlier value)."""
+    key = _setting_key(key)
+    stored = _json_value(value, where=f"setting {key!r}", limit=SETTING_VALUE_MAX)
+    stmt = stats._dialect_insert(session, SETTINGS)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[SETTINGS.c.key],
+        set_={"value": stmt.excluded.value, "updated_at": stmt.excluded.updated_at},
+    )
+    session.execute(stmt, [{"key": key, "value": stored, "updated_at": utcnow()}])
+
+
+def delete_setting(*, session: Session, key: str) -> bool:
+    """Forget a setting; True if there was one."""
+    result = session.execute(delete(SETTINGS).where(SETTINGS.c.key == _setting_key(key)))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------- custom cards
+
+
+def _card_public(row: CustomCard) -> CustomCardPublic:
+    return CustomCardPublic.model_validate(row, from_attributes=True)
+
+
+def list_custom_cards(
+    *, session: Session, game: str, kind: str | None = None
+) -> list[CustomCardPublic]:
+    """The cards players made for ``game`` (of one ``kind``, or all), by name."""
+    query = select(CustomCard).where(col(CustomCard.game) == game)
+    if kind is not None:
+        query = query.where(col(CustomCard.kind) == kind)
+    rows = session.execute(query).scalars().all()
+    return sorted((_card_public(r) for r in rows), key=lambda c: (c.kind, c.name.casefold()))
+
+
+def save_custom_card(
+    *, session: Session, game: str, kind: str, name: str, data: dict[str, Any],
+    card_id: int | None = None,
+) -> int:
+    """Create a card (``card_id`` None) or replace one; names are unique per game and kind."""
+    try:
+        card = CustomCardCreate.model_validate(
+            {"game": game, "kind": kind, "name": name, "data": data}
+        )
+    except ValidationError as exc:
+        raise PlayDataError(validation_message(exc)) from None
+    stored = _json_value(card.data, where="data", limit=CARD_DATA_MAX)
+    key = name_key(card.name)
+    clash = session.execute(
+        select(CARDS.c.id).where(
+            CARDS.c.game == card.game, CARDS.c.kind == card.kind, CARDS.c.name_key == key
+        )
+    ).scalar_one_or_none()
+    if clash is not None and clash != card_id:
+        raise PlayDataError(f"name: there is already a {card.kind} card named {card.name!r}")
+    now = utcnow()
+    if card_id is None:
+        row = CustomCard(game=card.game, kind=card.kind, name=card.name, name_key=key,
+                         data=stored, created_at=now, updated_at=now)
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        return row.id
+    existing = session.get(CustomCard, card_id)
+    if existing is None:
+        raise NotFoundError(f"no custom card with id {card_id!r}")
+    existing.game, existing.kind, existing.name = card.game, card.kind, card.name
+    existing.name_key, existing.data, existing.updated_at = key, stored, now
+    session.flush()
+    return card_id
+
+
+def delete_custom_card(*, session: Session, card_id: int) -> None:
+    """Delete a custom card; :class:`NotFoundError` if there is none with that id."""
+    result = session.execute(delete(CARDS).where(CARDS.c.id == card_id))
+    if not result.rowcount:  # type: ignore[attr-defined]
+        raise NotFoundError(f"no custom card with id {card_id!r}")

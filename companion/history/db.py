@@ -1,0 +1,259 @@
+"""Opening a history database: the engine, SQLite's settings, and migrating to the newest schema.
+
+Opening never recreates or "repairs" anything: a file that is not a SQLite database, a
+database written by a newer version of the app, or a SQLite file that belongs to some other
+program is refused with a one-line :class:`StoreError`, and the file is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from companion.history.errors import StoreError
+
+APP_DIR_NAME = "merchants-companion"
+DEFAULT_FILE_NAME = "history.sqlite3"
+# Our own name for Alembic's bookkeeping table, so a PostgreSQL database shared with another
+# Alembic-managed application cannot confuse the two histories of migrations.
+VERSION_TABLE = "companion_schema_version"
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+# Tables of the first revision: finding them without our version table means the database
+# was made by something else, which we refuse to touch.
+OUR_TABLES = frozenset({"player", "game", "play", "play_result"})
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 10_000
+
+
+def default_url() -> str:
+    """The default database: ``history.sqlite3`` in the user's data directory (created)."""
+    directory = platformdirs.user_data_path(APP_DIR_NAME)
+    directory.mkdir(parents=True, exist_ok=True)
+    return URL.create("sqlite", database=str(directory / DEFAULT_FILE_NAME)).render_as_string()
+
+
+def shown(url: URL) -> str:
+    """A URL fit for a message: the password hidden."""
+    return url.render_as_string(hide_password=True)
+
+
+def first_line(exc: BaseException) -> str:
+    """The driver's message without SQL, parameters or continuation lines."""
+    original = getattr(exc, "orig", None) or exc
+    text = str(original).strip()
+    return text.splitlines()[0].strip() if text else type(original).__name__
+
+
+def parse_url(url: str) -> URL:
+    """Parse a SQLAlchemy URL, or raise :class:`StoreError` saying what a URL looks like."""
+    if not isinstance(url, str) or not url.strip():
+        raise StoreError(f"not a database URL: {url!r} (try sqlite:///path/to/history.sqlite3)")
+    try:
+        parsed = make_url(url.strip())
+    except (ArgumentError, ValueError):
+        raise StoreError(
+            f"not a database URL: {url!r} (try sqlite:///path/to/history.sqlite3 "
+            "or postgresql://user@host/dbname)"
+        ) from None
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername=f"postgresql+{_postgres_driver()}")
+    return parsed
+
+
+def _postgres_driver() -> str:
+    # SQLAlchemy 2.1 reads a bare postgresql:// as psycopg 3; the project installs psycopg2
+    # (the "postgres" extra), so a bare URL uses whichever of the two is present.
+    for module, driver in (("psycopg2", "psycopg2"), ("psycopg", "psycopg")):
+        if importlib.util.find_spec(module) is not None:
+            return driver
+    raise StoreError("PostgreSQL needs a driver: pip install 'merchants-companion[postgres]'")
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).expanduser()
+
+
+def _check_sqlite_file(url: URL) -> None:
+    """Refuse a path that is not (and cannot become) a SQLite database, without touching it."""
+    path = _sqlite_file(url)
+    if path is None:
+        return
+    if path.is_dir():
+        raise StoreError(f"{path} is a directory, not a database file")
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot create {path}: the folder {path.parent} does not exist")
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(len(SQLITE_HEADER))
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+        # An empty file is what SQLite itself would start from; anything else must carry the
+        # SQLite header, or it is some other file (or a damaged one) that we must not write to.
+        if header and header != SQLITE_HEADER:
+            raise StoreError(f"{path} is not a SQLite database (left untouched)")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # The driver's own transaction handling is switched off so that SQLAlchemy's BEGIN (below)
+    # really starts every transaction: reads see one snapshot and writes are all-or-nothing.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        # In WAL mode NORMAL keeps the database consistent on power loss (a just-committed
+        # play may be lost, never half-written) at a fraction of FULL's fsync cost.
+        cursor.execute("PRAGMA synchronous = NORMAL")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(conn: Any) -> None:
+    # Writers take the write lock up front (BEGIN IMMEDIATE): a transaction that read first
+    # and then failed to upgrade its lock would have to be retried from the start.
+    if conn.get_execution_options().get("companion_write"):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        conn.exec_driver_sql("BEGIN")
+
+
+def make_engine(url: URL) -> Engine:
+    """An engine for ``url``; SQLite gets foreign keys, WAL journaling and real transactions."""
+    try:
+        if url.get_backend_name() == "sqlite":
+            _check_sqlite_file(url)
+            kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+            if _sqlite_file(url) is None:
+                # One shared connection, or every new connection would see its own empty
+                # in-memory database.
+                kwargs["poolclass"] = StaticPool
+            engine = create_engine(url, **kwargs)
+            event.listen(engine, "connect", _sqlite_pragmas)
+            event.listen(engine, "begin", _sqlite_begin)
+            return engine
+        if url.get_backend_name() == "postgresql":
+            return create_engine(
+                url,
+                pool_pre_ping=True,
+                connect_args={"connect_timeout": 10} if url.get_driver_name() == "psycopg2" else {},
+            )
+        return create_engine(url, pool_pre_ping=True)
+    except StoreError:
+        raise
+    except NoSuchModuleError:
+        raise StoreError(
+            f"unsupported database {url.drivername!r} in {shown(url)} (use sqlite or postgresql)"
+        ) from None
+    except (ArgumentError, ImportError, ValueError, TypeError) as exc:
+        raise StoreError(f"cannot use {shown(url)}: {first_line(exc)}") from None
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """Alembic's configuration pointing into the package (no alembic.ini is needed).
+
+    With ``engine`` set, ``env.py`` migrates that engine's database. For writing a new
+    revision during development::
+
+        from alembic import command
+        from companion.history.db import alembic_config, make_engine, parse_url
+        cfg = alembic_config(make_engine(parse_url("sqlite:///dev.sqlite3")))
+        command.revision(cfg, "what changed", autogenerate=True, rev_id="0004")
+    """
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["engine"] = engine
+    return config
+
+
+def head_revision() -> str:
+    """The newest schema revision this version of the app knows."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, "the migrations directory has no revisions"
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database is at (None for a database without our tables)."""
+    with engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
+        heads = context.get_current_heads()
+    return heads[0] if heads else None
+
+
+def _describe_failure(url: URL, exc: BaseException) -> str:
+    message = first_line(exc)
+    if url.get_backend_name() == "sqlite":
+        path = _sqlite_file(url)
+        where = str(path) if path else "the in-memory database"
+        if "file is not a database" in message or "malformed" in message:
+            return f"{where} is not a usable SQLite database: {message} (left untouched)"
+        return f"cannot open {where}: {message}"
+    return f"cannot connect to the database at {shown(url)}: {message}"
+
+
+def migrate(engine: Engine, url: URL) -> None:
+    """Bring the database to the newest schema, or raise :class:`StoreError` and change nothing.
+
+    Runs on every open. An old database is upgraded in place (its data kept, never
+    recreated); one at a revision this app does not know was written by a newer version.
+    """
+    script = ScriptDirectory.from_config(alembic_config())
+    try:
+        with engine.connect() as conn:
+            tables = set(inspect(conn).get_table_names())
+            context = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
+            heads = context.get_current_heads()
+    except DBAPIError as exc:
+        raise StoreError(_describe_failure(url, exc)) from None
+    except SQLAlchemyError as exc:
+        raise StoreError(_describe_failure(url, exc)) from None
+    if not heads:
+        foreign = tables - {VERSION_TABLE}
+        if url.get_backend_name() == "sqlite" and foreign:
+            # A SQLite file is one application's file; adding our tables to another
+            # program's database would be "repairing" something that is not ours.
+            raise StoreError(
+                f"{shown(url)} belongs to another program (it has tables "
+                f"{', '.join(sorted(foreign)[:3])}{'…' if len(foreign) > 3 else ''}) "
+                "and was left untouched"
+            )
+        if foreign & OUR_TABLES:
+            raise StoreError(
+                f"{shown(url)} already has tables named like ours "
+                f"({', '.join(sorted(foreign & OUR_TABLES))}) but no schema version; "
+                "left untouched"
+            )
+    for revision in heads:
+        try:
+            known = script.get_revision(revision)
+        except CommandError:
+            known = None
+        if known is None:
+            raise StoreError(
+                f"the history database is at schema revision {revision!r}, which this version "
+                "of Merchant's Companion does not know; it was written by a newer version "
+                "(update the app to open it)"
+            )
+    if tuple(heads) == (script.get_current_head(),):
+        return
+    try:
+        command.upgrade(alembic_config(engine), "head")
+    except DBAPIError as exc:
+        raise StoreError(f"could not upgrade {shown(url)}: {first_line(exc)}") from None

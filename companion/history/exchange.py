@@ -1,0 +1,565 @@
+"""Taking the history out and bringing it back: the app's JSON format, CSV and BG Stats JSON.
+
+The app's own format (``"format": "merchants-companion-history"``, ``"version": 1``)::
+
+    {"format": ..., "version": 1, "exported_at": "2025-01-31T20:15:00Z",
+     "players": [{"id": 1, "name": "Ann"}, ...],
+     "games": [{"id": 1, "name": "Mercante", "key": "mercante", "highest_wins": true}, ...],
+     "plays": [{"uid": "…", "game_id": 1, "played_at": "2025-01-31T19:30:00",
+                "finished": true, "highest_wins": true, "modules": [], "duration_min": 90,
+                "location": null, "notes": "", "tiebreakers": [{"name": …, "higher_wins": …}],
+                "created_at": …, "updated_at": …,
+                "results": [{"player_id": 1, "seat": 1, "score": 42, "breakdown": {},
+                             "tiebreaks": [], "start_player": true, "rank": 1,
+                             "winner": true}]}]}
+
+Ids are the file's own (1, 2, 3 … in name order), so exporting the same history twice gives
+the same file. On import, players and games are matched by name (ignoring case), plays by
+``uid`` (a play already present is a duplicate and skipped), and rank and winner are computed
+again from the scores rather than trusted. An import is all or nothing: a file with any
+problem is refused with a message naming the place (``plays[3].results[1].score: expected a
+whole number, got "ten"``) before anything is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+from sqlmodel import col
+
+from companion import __version__
+from companion.history import crud
+from companion.history.errors import (
+    ImportFileError,
+    PlayDataError,
+    describe_value,
+    validation_message,
+)
+from companion.history.models import (
+    DURATION_MAX_MIN,
+    GAME_NAME_MAX,
+    LOCATION_MAX,
+    MAX_CATEGORIES,
+    MAX_MODULES,
+    MAX_RESULTS,
+    MAX_TIEBREAKERS,
+    NAME_MAX,
+    NOTES_MAX,
+    CategoryName,
+    Flag,
+    Game,
+    ModuleName,
+    Play,
+    PlayCreate,
+    Player,
+    PlayResult,
+    Score,
+    name_key,
+)
+
+FORMAT = "merchants-companion-history"
+VERSION = 1
+# Caps that keep a hostile file from exhausting memory before validation can refuse it.
+MAX_IMPORT_CHARS = 64 * 1024 * 1024
+MAX_PLAYERS = 10_000
+MAX_GAMES = 10_000
+MAX_PLAYS = 250_000
+# BG Stats identifies players and games by UUID; deriving them from the names keeps the
+# UUIDs the same from one export to the next.
+BGSTATS_NAMESPACE = uuid.UUID("6f0d3c5e-2b1a-4c55-9d7e-0a4a3e1c2b9f")
+
+FileId = Annotated[int, Strict(), Field(ge=1, le=2**31 - 1)]
+
+
+class _FileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class FilePlayer(_FileModel):
+    id: FileId
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+
+
+class FileGame(_FileModel):
+    id: FileId
+    name: str = Field(min_length=1, max_length=GAME_NAME_MAX)
+    key: str | None = Field(default=None, max_length=GAME_NAME_MAX)
+    highest_wins: Flag = True
+
+
+class FileTieBreaker(_FileModel):
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    higher_wins: Flag = True
+
+
+class FileResult(_FileModel):
+    player_id: FileId
+    seat: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
+    score: Score
+    breakdown: dict[CategoryName, Score] = Field(default_factory=dict, max_length=MAX_CATEGORIES)
+    tiebreaks: list[Score | None] = Field(default_factory=list, max_length=MAX_TIEBREAKERS)
+    start_player: Flag = False
+    # Written for other tools to read; recomputed from the scores on import.
+    rank: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
+    winner: Flag | None = None
+
+
+class FilePlay(_FileModel):
+    uid: str = Field(min_length=1, max_length=36)
+    game_id: FileId
+    played_at: datetime
+    finished: Flag = True
+    highest_wins: Flag | None = None
+    modules: list[ModuleName] = Field(default_factory=list, max_length=MAX_MODULES)
+    duration_min: int | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
+    location: str | None = Field(default=None, max_length=LOCATION_MAX)
+    notes: str = Field(default="", max_length=NOTES_MAX)
+    tiebreakers: list[FileTieBreaker] = Field(default_factory=list, max_length=MAX_TIEBREAKERS)
+    results: list[FileResult] = Field(min_length=1, max_length=MAX_RESULTS)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+class HistoryFile(_FileModel):
+    format: Literal["merchants-companion-history"]
+    version: Literal[1]
+    exported_at: datetime | None = None
+    app_version: str | None = Field(default=None, max_length=40)
+    players: list[FilePlayer] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
+    plays: list[FilePlay] = Field(default_factory=list, max_length=MAX_PLAYS)
+
+
+class _Header(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    format: Any = None
+    version: Any = None
+
+
+@dataclass(frozen=True)
+class ParsedHistory:
+    """A checked import file: names of players and games, and the plays ready to save."""
+
+    players: tuple[str, ...]
+    games: tuple[tuple[str, bool], ...]
+    plays: tuple[PlayCreate, ...]
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: plays added, plays skipped as already present (their uids)."""
+
+    imported: int
+    duplicates: tuple[str, ...] = ()
+    players_added: int = 0
+    games_added: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.imported} play{'s' if self.imported != 1 else ''} imported"
+        if self.duplicates:
+            text += f", {len(self.duplicates)} already present"
+        return text
+
+
+# ------------------------------------------------------------------------------ reading
+
+
+def _refuse(message: str) -> ImportFileError:
+    return ImportFileError(message)
+
+
+def _check_header(text: str) -> None:
+    try:
+        header = _Header.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        if first["type"] == "json_invalid":
+            detail = str(first.get("ctx", {}).get("error", "")).strip()
+            raise _refuse(f"not valid JSON: {detail or 'cannot be read'}") from None
+        raise _refuse(
+            "not a Merchant's Companion history file (expected a JSON object with "
+            f'"format": "{FORMAT}")'
+        ) from None
+    if header.format != FORMAT:
+        raise _refuse(f'format: expected "{FORMAT}", got {describe_value(header.format)}')
+    if header.version != VERSION or isinstance(header.version, bool):
+        raise _refuse(
+            f"version: this app reads version {VERSION} files, got "
+            f"{describe_value(header.version)}"
+        )
+
+
+def _unique(items: list[Any], attr: str, table: str, *, fold: bool = False) -> None:
+    seen: dict[Any, int] = {}
+    for i, item in enumerate(items):
+        value = getattr(item, attr)
+        if value is None:
+            continue
+        key = name_key(value) if fold else value
+        if key in seen:
+            same = "is the same name as" if fold else "is used twice; also in"
+            raise _refuse(f"{table}[{i}].{attr}: {describe_value(value)} {same} "
+                          f"{table}[{seen[key]}]")
+        seen[key] = i
+
+
+def parse_history(text: str | bytes) -> ParsedHistory:
+    """Check an import file completely; :class:`ImportFileError` names the first problem."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_IMPORT_CHARS:
+            raise _refuse(f"the file is too large ({len(text):,} bytes; at most "
+                          f"{MAX_IMPORT_CHARS:,})")
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise _refuse("not a text file in UTF-8") from None
+    if not isinstance(text, str):
+        raise _refuse(f"expected the file's text, got {type(text).__name__}")
+    if len(text) > MAX_IMPORT_CHARS:
+        raise _refuse(f"the file is too large ({len(text):,} characters; at most "
+                      f"{MAX_IMPORT_CHARS:,})")
+    _check_header(text)
+    try:
+        doc = HistoryFile.model_validate_json(text)
+    except ValidationError as exc:
+        raise _refuse(validation_message(exc)) from None
+
+    _unique(doc.players, "id", "players")
+    _unique(doc.players, "name", "players", fold=True)
+    _unique(doc.games, "id", "games")
+    _unique(doc.games, "name", "games", fold=True)
+    _unique(doc.games, "key", "games")
+    _unique(doc.plays, "uid", "plays")
+    players = {p.id: p.name for p in doc.players}
+    games = {g.id: g for g in doc.games}
+
+    plays = []
+    for i, play in enumerate(doc.plays):
+        game = games.get(play.game_id)
+        if game is None:
+            raise _refuse(f"plays[{i}].game_id: no game with id {play.game_id} in games")
+        seen: dict[int, int] = {}
+        for j, result in enumerate(play.results):
+            if result.player_id not in players:
+                raise _refuse(f"plays[{i}].results[{j}].player_id: no player with id "
+                              f"{result.player_id} in players")
+            if result.player_id in seen:
+                raise _refuse(f"plays[{i}].results[{j}].player_id: player {result.player_id} "
+                              f"is already in results[{seen[result.player_id]}]")
+            seen[result.player_id] = j
+        title = crud.resolve_title(game.key or game.name)
+        if title.key is None:
+            title = crud.resolve_title(game.name)
+        direction = play.highest_wins
+        if title.highest_wins is None and direction is None:
+            direction = game.highest_wins
+        if (title.highest_wins is not None and direction is not None
+                and direction != title.highest_wins):
+            side = "highest" if title.highest_wins else "lowest"
+            raise _refuse(f"plays[{i}].highest_wins: {title.name} is won by the {side} score")
+        raw = {
+            "uid": play.uid,
+            "game": title.key or title.name,
+            "played_at": play.played_at,
+            "modules": list(play.modules),
+            "duration_min": play.duration_min,
+            "location": play.location,
+            "notes": play.notes,
+            "finished": play.finished,
+            "highest_wins": direction,
+            "tiebreakers": [t.model_dump() for t in play.tiebreakers],
+            "results": [
+                {
+                    "player": players[r.player_id],
+                    "seat": r.seat,
+                    "score": r.score,
+                    "breakdown": dict(r.breakdown),
+                    "tiebreaks": list(r.tiebreaks),
+                    "start_player": r.start_player,
+                }
+                for r in play.results
+            ],
+            "created_at": play.created_at,
+            "updated_at": play.updated_at,
+        }
+        try:
+            plays.append(PlayCreate.model_validate(raw))
+        except ValidationError as exc:
+            raise _refuse(validation_message(exc, prefix=("plays", i))) from None
+    return ParsedHistory(
+        players=tuple(p.name for p in doc.players),
+        games=tuple((g.key or g.name, g.highest_wins) for g in doc.games),
+        plays=tuple(plays),
+    )
+
+
+def import_parsed(session: Session, parsed: ParsedHistory) -> ImportReport:
+    """Write a checked file in the caller's transaction; plays already present are skipped."""
+    players_before = session.execute(select(func.count()).select_from(Player)).scalar_one()
+    games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
+    crud.ensure_players(session=session, names=parsed.players)
+    cache: dict[str, Game | None] = {}
+    for title, highest_wins in parsed.games:
+        resolved = crud.resolve_title(title)
+        try:
+            crud.game_for_play(
+                session=session,
+                title=title,
+                highest_wins=highest_wins if resolved.key is None else None,
+                cache=cache,
+            )
+        except PlayDataError as exc:  # pragma: no cover - parse_history refuses these first
+            raise _refuse(str(exc)) from None
+    present = crud.uids_present(session=session, uids=[p.uid for p in parsed.plays if p.uid])
+    fresh = [p for p in parsed.plays if p.uid not in present]
+    crud.create_plays(session=session, plays=fresh)
+    session.flush()
+    players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()
+    games_after = session.execute(select(func.count()).select_from(Game)).scalar_one()
+    return ImportReport(
+        imported=len(fresh),
+        duplicates=tuple(p.uid for p in parsed.plays if p.uid in present),
+        players_added=players_after - players_before,
+        games_added=games_after - games_before,
+    )
+
+
+# ------------------------------------------------------------------------------ writing
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def _snapshot(session: Session) -> tuple[list[Any], list[Any], list[Any], dict[int, list[Any]]]:
+    """Players, games, plays (oldest first) and each play's results (seat order)."""
+    players = sorted(session.execute(select(col(Player.id), col(Player.name))).all(),
+                     key=lambda r: (r.name.casefold(), r.name))
+    games = sorted(
+        session.execute(
+            select(col(Game.id), col(Game.name), col(Game.key), col(Game.highest_wins))
+        ).all(),
+        key=lambda r: (r.name.casefold(), r.name),
+    )
+    plays = session.execute(
+        select(Play).order_by(col(Play.played_at), col(Play.id))
+    ).scalars().all()
+    results: dict[int, list[Any]] = defaultdict(list)
+    for row in session.execute(
+        select(PlayResult).order_by(col(PlayResult.play_id), col(PlayResult.seat))
+    ).scalars():
+        results[row.play_id].append(row)
+    return players, games, list(plays), results
+
+
+def export_json(session: Session) -> str:
+    """The whole history in the app's own format (see the module docstring)."""
+    players, games, plays, results = _snapshot(session)
+    player_ref = {row.id: i for i, row in enumerate(players, start=1)}
+    game_ref = {row.id: i for i, row in enumerate(games, start=1)}
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
+        "app_version": __version__,
+        "players": [{"id": player_ref[r.id], "name": r.name} for r in players],
+        "games": [
+            {"id": game_ref[r.id], "name": r.name, "key": r.key,
+             "highest_wins": bool(r.highest_wins)}
+            for r in games
+        ],
+        "plays": [
+            {
+                "uid": play.uid,
+                "game_id": game_ref[play.game_id],
+                "played_at": _iso(play.played_at),
+                "finished": bool(play.finished),
+                "highest_wins": bool(play.highest_wins),
+                "modules": list(play.modules or []),
+                "duration_min": play.duration_min,
+                "location": play.location,
+                "notes": play.notes,
+                "tiebreakers": list(play.tiebreakers or []),
+                "created_at": _iso(play.created_at),
+                "updated_at": _iso(play.updated_at),
+                "results": [
+                    {
+                        "player_id": player_ref[r.player_id],
+                        "seat": r.seat,
+                        "score": r.score,
+                        "breakdown": dict(r.breakdown or {}),
+                        "tiebreaks": list(r.tiebreaks or []),
+                        "start_player": bool(r.start_player),
+                        "rank": r.rank,
+                        "winner": bool(r.winner),
+                    }
+                    for r in results[play.id]
+                ],
+            }
+            for play in plays
+        ],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+CSV_COLUMNS = (
+    "play_uid", "played_at", "game", "game_key", "finished", "duration_min", "location",
+    "modules", "notes", "player", "seat", "score", "rank", "winner", "start_player",
+    "breakdown", "tiebreaks",
+)
+
+
+def _cell(text: str | None) -> str:
+    # A spreadsheet runs a cell starting with = + - @ as a formula; a player's name must
+    # never do that, so such texts get a leading apostrophe (spreadsheets hide it).
+    if not text:
+        return ""
+    return "'" + text if text[0] in "=+-@\t\r" else text
+
+
+def export_csv(session: Session) -> str:
+    """One row per player result, with the play's fields repeated; oldest play first."""
+    players, games, plays, results = _snapshot(session)
+    names = {r.id: r.name for r in players}
+    game_of = {r.id: r for r in games}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for play in plays:
+        game = game_of[play.game_id]
+        for r in results[play.id]:
+            writer.writerow([
+                play.uid,
+                play.played_at.isoformat(sep=" "),
+                _cell(game.name),
+                game.key or "",
+                "true" if play.finished else "false",
+                "" if play.duration_min is None else play.duration_min,
+                _cell(play.location),
+                _cell("; ".join(play.modules or [])),
+                _cell(play.notes),
+                _cell(names[r.player_id]),
+                r.seat,
+                r.score,
+                r.rank,
+                "true" if r.winner else "false",
+                "true" if r.start_player else "false",
+                json.dumps(r.breakdown or {}, ensure_ascii=False) if r.breakdown else "",
+                json.dumps(r.tiebreaks, ensure_ascii=False) if r.tiebreaks else "",
+            ])
+    return out.getvalue()
+
+
+def _bg_date(value: datetime) -> str:
+    return value.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _local(utc_naive: datetime) -> datetime:
+    """A stored UTC timestamp as local wall-clock time (BG Stats dates are local)."""
+    return utc_naive.replace(tzinfo=UTC).astimezone().replace(tzinfo=None)
+
+
+def export_bgstats(session: Session) -> str:
+    """The history as BG Stats-style JSON: ``players``, ``games``, ``locations``, ``plays``.
+
+    Plays carry ``playDate`` ("YYYY-MM-DD hh:mm:ss"), ``gameRefId`` and ``playerScores``
+    (``playerRefId``, ``score`` as a string the way BG Stats writes it, ``winner``, ``rank``,
+    ``seatOrder``, ``startPlayer``). An unfinished play is exported ``"ignored": true`` (left
+    out of BG Stats' statistics, as it is here); modules and variants go in ``board``.
+    """
+    players, games, plays, results = _snapshot(session)
+    player_ref = {row.id: i for i, row in enumerate(players, start=1)}
+    game_ref = {row.id: i for i, row in enumerate(games, start=1)}
+    first_play: dict[int, int] = {}
+    for play in plays:
+        for r in results[play.id]:
+            first_play.setdefault(r.player_id, play.id)
+    locations: dict[str, int] = {}
+    for play in plays:
+        if play.location and name_key(play.location) not in locations:
+            locations[name_key(play.location)] = len(locations) + 1
+    location_names = {name_key(p.location): p.location for p in reversed(plays) if p.location}
+    now = _bg_date(datetime.now().replace(microsecond=0))
+    document = {
+        "about": f"Exported by Merchant's Companion {__version__}",
+        "players": [
+            {
+                "id": player_ref[r.id],
+                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "player:" + name_key(r.name))),
+                "name": r.name,
+                "isAnonymous": False,
+                "modificationDate": now,
+            }
+            for r in players
+        ],
+        "games": [
+            {
+                "id": game_ref[r.id],
+                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "game:" + name_key(r.name))),
+                "name": r.name,
+                "highestWins": bool(r.highest_wins),
+                "cooperative": False,
+                "noPoints": False,
+                "usesTeams": False,
+                "modificationDate": now,
+            }
+            for r in games
+        ],
+        "locations": [
+            {
+                "id": ref,
+                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "location:" + key)),
+                "name": location_names[key],
+                "modificationDate": now,
+            }
+            for key, ref in locations.items()
+        ],
+        "plays": [_bg_play(play, results[play.id], player_ref, game_ref, locations, first_play)
+                  for play in plays],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def _bg_play(play: Play, results: list[PlayResult], player_ref: dict[int, int],
+             game_ref: dict[int, int], locations: dict[str, int],
+             first_play: dict[int, int]) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "uuid": play.uid,
+        "playDate": _bg_date(play.played_at),
+        "entryDate": _bg_date(_local(play.created_at)),
+        "modificationDate": _bg_date(_local(play.updated_at)),
+        "gameRefId": game_ref[play.game_id],
+        "durationMin": play.duration_min or 0,
+        "ignored": not play.finished,
+        "manualWinner": False,
+        "rounds": 0,
+        "usesTeams": False,
+        "board": ", ".join(play.modules or []),
+        "comments": play.notes,
+        "playerScores": [
+            {
+                "playerRefId": player_ref[r.player_id],
+                "score": str(r.score),
+                "winner": bool(r.winner),
+                "rank": r.rank,
+                "seatOrder": r.seat,
+                "startPlayer": bool(r.start_player),
+                "newPlayer": first_play.get(r.player_id) == play.id,
+            }
+            for r in results
+        ],
+    }
+    if play.location:
+        entry["locationRefId"] = locations[name_key(play.location)]
+    return entry

@@ -1,0 +1,387 @@
+"""The one door to the history database: :func:`open_store` and :class:`Store`.
+
+Every method opens its own session and transaction, so the UI never holds a session; a write
+either happens completely or not at all. Every failure is a :class:`StoreError` (a
+``ValueError``) with a one-line message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from companion.history import crud, db, exchange, stats
+from companion.history.errors import (
+    NotFoundError,
+    PlayDataError,
+    StoreError,
+    validation_message,
+)
+from companion.history.models import (
+    CustomCardPublic,
+    GamePublic,
+    PlayCreate,
+    PlayPublic,
+    TieBreakerSpec,
+    name_key,
+)
+from companion.history.stats import GameStats, PlayerStats
+
+T = TypeVar("T")
+
+
+def open_store(url: str | None = None) -> Store:
+    """Open (creating if need be) the history at a SQLAlchemy URL, migrated to the newest schema.
+
+    ``None`` means the default SQLite file in the user's data directory. Raises
+    :class:`StoreError` with a one-line message when the URL is malformed, the server cannot
+    be reached, the file is not a SQLite database (it is then left untouched), or the
+    database was written by a newer version of the app.
+    """
+    parsed = db.parse_url(db.default_url() if url is None else url)
+    engine = db.make_engine(parsed)
+    try:
+        db.migrate(engine, parsed)
+    except BaseException:
+        engine.dispose()
+        raise
+    return Store(engine, parsed)
+
+
+def validate_play(play: PlayCreate | Mapping[str, Any]) -> PlayCreate:
+    """Validate (again) a play handed in, as :class:`PlayDataError` on failure.
+
+    A ``PlayCreate`` is re-validated too: SQLModel values can be changed after they were
+    built, and nothing unchecked may reach the tables.
+    """
+    raw = play.model_dump() if isinstance(play, PlayCreate) else play
+    try:
+        return PlayCreate.model_validate(raw)
+    except ValidationError as exc:
+        raise PlayDataError(validation_message(exc)) from None
+
+
+class Store:
+    """The play history, settings, saved UI state and custom cards in one database."""
+
+    def __init__(self, engine: Engine, url: URL) -> None:
+        self._engine = engine
+        self._url = url
+        # SQLite writers BEGIN IMMEDIATE (see db._sqlite_begin); readers a plain BEGIN.
+        self._write_engine = engine.execution_options(companion_write=True)
+
+    def __repr__(self) -> str:
+        return f"Store({db.shown(self._url)!r})"
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return db.shown(self._url)
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._engine.dialect.name
+
+    def close(self) -> None:
+        """Close the database connections (the store can be opened again with open_store)."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _session(self, *, write: bool) -> Iterator[Session]:
+        try:
+            with Session(self._write_engine if write else self._engine,
+                         expire_on_commit=False) as session, session.begin():
+                yield session
+        except StoreError:
+            raise
+        except IntegrityError as exc:
+            raise StoreError(f"not saved: {db.first_line(exc)}") from None
+        except SQLAlchemyError as exc:
+            raise StoreError(f"database error at {self.url}: {db.first_line(exc)}") from None
+
+    def _read(self, fn: Callable[[Session], T]) -> T:
+        with self._session(write=False) as session:
+            return fn(session)
+
+    def _write(self, fn: Callable[[Session], T]) -> T:
+        with self._session(write=True) as session:
+            return fn(session)
+
+    # ---------------------------------------------------------------------- plays
+
+    def record_play(
+        self,
+        game: str,
+        results: Sequence[tuple[str, int]],
+        played_at: datetime | None = None,
+        *,
+        modules: Sequence[str] = (),
+        duration_min: int | None = None,
+        location: str | None = None,
+        notes: str = "",
+        finished: bool = True,
+        seats: Mapping[str, int] | Sequence[str] | None = None,
+        start_player: str | None = None,
+        breakdowns: Mapping[str, Mapping[str, int]] | None = None,
+        tiebreakers: Sequence[tuple[str, bool] | TieBreakerSpec] = (),
+        tiebreak_values: Mapping[str, Sequence[int | None]] | None = None,
+        highest_wins: bool | None = None,
+    ) -> int:
+        """Save a play from names and scores; players are created as needed. Returns its id.
+
+        ``game`` is a catalogue id ("mercante"), a catalogue name ("Mercante") or any typed
+        title (an "Other game": highest score wins unless ``highest_wins=False``).
+        ``results`` are ``(player name, score)`` pairs in seat order, unless ``seats`` gives
+        the order (a list of names) or the seat numbers (name → seat, from 1).
+        ``breakdowns`` maps a player to their score per category (the categories must add
+        up to the score); ``tiebreakers`` are ``(name, higher_wins)`` in the order they are
+        applied, ``tiebreak_values`` each player's values in that order (None: not entered).
+        Ranks and winners are computed in the game's direction; ties share a rank; a play
+        with ``finished=False`` has standings but no winner.
+        """
+        if not isinstance(results, Sequence) or isinstance(results, str):
+            raise PlayDataError(f"results: expected a list of (name, score) pairs, got {results!r}")
+        rows: list[dict[str, Any]] = []
+        for i, pair in enumerate(results):
+            if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
+                raise PlayDataError(f"results[{i}]: expected a (name, score) pair, got {pair!r}")
+            rows.append({"player": pair[0], "score": pair[1]})
+        keys = {name_key(r["player"]): i for i, r in enumerate(rows)
+                if isinstance(r["player"], str)}
+
+        def index_of(field: str, name: object) -> int:
+            if not isinstance(name, str) or name_key(name) not in keys:
+                raise PlayDataError(f"{field}: {name!r} is not one of this play's players")
+            return keys[name_key(name)]
+
+        if seats is not None:
+            if isinstance(seats, Mapping):
+                for name, seat in seats.items():
+                    rows[index_of("seats", name)]["seat"] = seat
+            else:
+                for seat, name in enumerate(seats, start=1):
+                    rows[index_of("seats", name)]["seat"] = seat
+        if start_player is not None:
+            rows[index_of("start_player", start_player)]["start_player"] = True
+        for name, breakdown in (breakdowns or {}).items():
+            rows[index_of("breakdowns", name)]["breakdown"] = dict(breakdown)
+        for name, values in (tiebreak_values or {}).items():
+            rows[index_of("tiebreak_values", name)]["tiebreaks"] = list(values)
+        breakers = [
+            t.model_dump() if isinstance(t, TieBreakerSpec)
+            else {"name": t[0], "higher_wins": t[1]}
+            for t in tiebreakers
+        ]
+        raw: dict[str, Any] = {
+            "game": game,
+            "results": rows,
+            "modules": list(modules),
+            "duration_min": duration_min,
+            "location": location,
+            "notes": notes,
+            "finished": finished,
+            "highest_wins": highest_wins,
+            "tiebreakers": breakers,
+        }
+        if played_at is not None:
+            raw["played_at"] = played_at
+        return self.save_play(validate_play(raw))
+
+    def save_play(self, play: PlayCreate) -> int:
+        """Save a play built as a :class:`PlayCreate`; returns its id."""
+        checked = validate_play(play)
+        return self._write(lambda s: crud.create_play(session=s, play=checked))
+
+    def save_plays(self, plays: Sequence[PlayCreate]) -> list[int]:
+        """Save many plays in one transaction (all or none); returns their ids in order."""
+        checked = [validate_play(p) for p in plays]
+        return self._write(lambda s: crud.create_plays(session=s, plays=checked))
+
+    def update_play(self, play_id: int, play: PlayCreate) -> None:
+        """Replace a play's details and results (ranks recomputed); id and uid stay."""
+        checked = validate_play(play)
+        self._write(lambda s: crud.update_play(session=s, play_id=play_id, play=checked))
+
+    def get_play(self, play_id: int) -> PlayPublic:
+        """One play, results ordered by rank then seat; :class:`NotFoundError` if absent."""
+        return self._read(lambda s: crud.read_play(session=s, play_id=play_id))
+
+    def list_plays(
+        self, *, game: str | None = None, player: str | None = None,
+        limit: int = 50, offset: int = 0,
+    ) -> list[PlayPublic]:
+        """Plays newest first, optionally only one game's and/or one player's.
+
+        ``game`` is matched like in :meth:`record_play`, ``player`` ignoring case; a game or
+        player the history does not know gives an empty list.
+        """
+        return self._read(lambda s: crud.read_plays(
+            session=s, game=game, player=player, limit=limit, offset=offset))
+
+    def count_plays(self, *, game: str | None = None, player: str | None = None) -> int:
+        """How many plays :meth:`list_plays` would page through with the same filters."""
+        return self._read(lambda s: crud.count_plays(session=s, game=game, player=player))
+
+    def delete_play(self, play_id: int) -> PlayCreate:
+        """Delete a play; returns a snapshot that :meth:`restore_play` puts back (undo)."""
+        return self._write(lambda s: crud.delete_play(session=s, play_id=play_id))
+
+    def restore_play(self, snapshot: PlayCreate) -> int:
+        """Put a deleted play back from its snapshot (same uid and creation time); new id."""
+        checked = validate_play(snapshot)
+        if checked.uid is None:
+            raise PlayDataError("uid: a snapshot from delete_play carries the play's uid")
+        return self._write(lambda s: crud.create_play(session=s, play=checked))
+
+    def player_names(self) -> list[str]:
+        """Known players, most finished plays first, then by name (for suggestions)."""
+        return self._read(lambda s: crud.player_names(session=s))
+
+    def games(self) -> list[GamePublic]:
+        """Games in the history with their count of finished plays, most played first."""
+        return self._read(lambda s: crud.list_games(session=s))
+
+    # ------------------------------------------------------------------ statistics
+
+    def _player_id(self, session: Session, name: str) -> tuple[int, str]:
+        player = crud.find_player(session=session, name=name) if isinstance(name, str) else None
+        if player is None or player.id is None:
+            raise NotFoundError(f"no player named {name!r} in the history")
+        return player.id, player.name
+
+    def _game_id(self, session: Session, game: str) -> int:
+        row = crud.find_game(session=session, title=game) if isinstance(game, str) else None
+        if row is None or row.id is None:
+            raise NotFoundError(f"no game {game!r} in the history")
+        return row.id
+
+    def player_stats(self, name: str) -> PlayerStats:
+        """A player's plays, wins, win rate (0..1), best and average score, overall and per game.
+
+        Only finished plays count: an unfinished play adds no play, win or score. A shared
+        first place is a win. :class:`NotFoundError` for a name the history does not know.
+        """
+        def run(s: Session) -> PlayerStats:
+            pid, shown_name = self._player_id(s, name)
+            return stats.player_stats(s, pid, shown_name)
+        return self._read(run)
+
+    def all_player_stats(self) -> list[PlayerStats]:
+        """:meth:`player_stats` for every known player, most plays first (finished plays only)."""
+        return self._read(stats.all_player_stats)
+
+    def game_stats(self, game: str) -> GameStats:
+        """A game's plays, average winning score, most frequent winner(s), highest score.
+
+        Only finished plays count. :class:`NotFoundError` for a game never played.
+        """
+        return self._read(lambda s: stats.game_stats(s, self._game_id(s, game)))
+
+    def all_game_stats(self) -> list[GameStats]:
+        """:meth:`game_stats` for every game in the history, most plays first."""
+        return self._read(stats.all_game_stats)
+
+    def wins_per_player(self, game: str | None = None) -> list[tuple[str, int]]:
+        """(player, wins) over finished plays (of one game), most wins first; for charts.
+
+        Players with counted plays but no wins are listed with 0; a game never played
+        gives an empty list.
+        """
+        def run(s: Session) -> list[tuple[str, int]]:
+            if game is None:
+                return stats.wins_per_player(s)
+            row = crud.find_game(session=s, title=game)
+            return [] if row is None or row.id is None else stats.wins_per_player(s, row.id)
+        return self._read(run)
+
+    def score_series(
+        self, player: str, game: str | None = None
+    ) -> list[tuple[datetime, int, str]]:
+        """(played_at, score, game name) of a player's finished plays, oldest first; for charts.
+
+        :class:`NotFoundError` for an unknown player; an unknown game gives an empty list.
+        """
+        def run(s: Session) -> list[tuple[datetime, int, str]]:
+            pid, _ = self._player_id(s, player)
+            if game is None:
+                return stats.score_series(s, pid)
+            row = crud.find_game(session=s, title=game)
+            return [] if row is None or row.id is None else stats.score_series(s, pid, row.id)
+        return self._read(run)
+
+    # -------------------------------------------------------------- settings, cards
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A setting or saved piece of UI state, or ``default`` if never set."""
+        return self._read(lambda s: crud.get_setting(session=s, key=key, default=default))
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a JSON-able value (dicts, lists, text, numbers, booleans, None) under ``key``."""
+        self._write(lambda s: crud.set_setting(session=s, key=key, value=value))
+
+    def delete_setting(self, key: str) -> bool:
+        """Forget a setting; True if there was one to forget."""
+        return self._write(lambda s: crud.delete_setting(session=s, key=key))
+
+    def list_custom_cards(self, game: str, kind: str | None = None) -> list[CustomCardPublic]:
+        """Player-made cards of a game (e.g. ``("mercante", "event")``), by name."""
+        return self._read(lambda s: crud.list_custom_cards(session=s, game=game, kind=kind))
+
+    def save_custom_card(
+        self, game: str, kind: str, name: str, data: dict[str, Any], card_id: int | None = None
+    ) -> int:
+        """Create a card, or replace the one with ``card_id``; returns the card's id.
+
+        Names are unique per game and kind (ignoring case): a clash is a
+        :class:`PlayDataError`. ``data`` is any JSON object up to 64,000 characters.
+        """
+        return self._write(lambda s: crud.save_custom_card(
+            session=s, game=game, kind=kind, name=name, data=data, card_id=card_id))
+
+    def delete_custom_card(self, card_id: int) -> None:
+        """Delete a custom card; :class:`NotFoundError` if there is none with that id."""
+        self._write(lambda s: crud.delete_custom_card(session=s, card_id=card_id))
+
+    # -------------------------------------------------------------------- exchange
+
+    def export_json(self) -> str:
+        """The whole history in the app's own versioned JSON format (see exchange.py)."""
+        return self._read(exchange.export_json)
+
+    def import_report(self, text: str) -> exchange.ImportReport:
+        """Import a file made by :meth:`export_json`, all or nothing; says what happened.
+
+        Plays whose uid is already in the history are skipped and listed as duplicates.
+        An invalid file raises :class:`ImportFileError` (a ``ValueError``) saying what is
+        wrong and where, and nothing is written.
+        """
+        parsed = exchange.parse_history(text)
+        return self._write(lambda s: exchange.import_parsed(s, parsed))
+
+    def import_json(self, text: str) -> int:
+        """Import a file made by :meth:`export_json`; returns how many plays were added."""
+        return self.import_report(text).imported
+
+    def export_csv(self) -> str:
+        """One CSV row per player result, with the play's fields (for spreadsheets)."""
+        return self._read(exchange.export_csv)
+
+    def export_bgstats(self) -> str:
+        """The history as a BG Stats-style JSON file (players, games, locations, plays)."""
+        return self._read(exchange.export_bgstats)
+
