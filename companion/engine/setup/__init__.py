@@ -1,0 +1,157 @@
+"""The setup assistant: which modules go together, and one checklist to set the table.
+
+Pure, typed and deterministic (no UI or database imports). The facts are data in
+``data/setup/*.toml``: Master Craft's and The Entertainer's modules with their pieces, the
+relations the rulebook states between them, the Paladin cards, Beasts of the Bay and Rogue
+cards 15–21, and the setup steps of Merchants Cove (with its modules), Mercante and
+Merchant's Journey, each citing its rulebook passage.
+
+- :func:`check_modules` reports findings (errors first) with one-tap :class:`Fix` values.
+- :func:`setup_checklist` writes the ordered :class:`Step` list, numbers filled in.
+- :func:`surprise_modules` / :func:`surprise_card` draw a legal combination or card from a seed.
+
+House rules are passed as the ids of rulings whose alternative reading the players chose
+(``house_rules=["merchants_cove.paladin_split"]``), exactly the keys Settings stores.
+"""
+
+from companion.engine.setup.check import (
+    MODULES_GAME,
+    Finding,
+    Fix,
+    Level,
+    check_modules,
+    game_setup,
+    is_legal,
+    module_ids,
+)
+from companion.engine.setup.checklist import (
+    Component,
+    Step,
+    module_components,
+    player_range,
+    quantities,
+    setup_checklist,
+    setup_games,
+    take_out,
+)
+from companion.engine.setup.data import (
+    Card,
+    CardKind,
+    GameSetup,
+    Module,
+    Relation,
+    SetupData,
+    TownsfolkSet,
+    load_setup,
+    setup_data,
+)
+from companion.engine.setup.errors import (
+    CardChoiceError,
+    HouseRuleError,
+    NoLegalCombinationError,
+    PlayerCountError,
+    SetupError,
+    UnknownCardError,
+    UnknownGameError,
+    UnknownModuleError,
+)
+from companion.engine.setup.surprise import (
+    SURPRISE_KINDS,
+    describe_card,
+    legal_cards,
+    surprise_card,
+    surprise_modules,
+)
+from companion.rules.models import Ruling
+
+
+def modules(game: str = MODULES_GAME) -> tuple[Module, ...]:
+    """The modules of ``game`` in display order (name, group, description, source...)."""
+    return game_setup(game).modules
+
+
+def module(module_id: str, game: str = MODULES_GAME) -> Module:
+    """One module by id; :class:`UnknownModuleError` if there is none."""
+    for candidate in modules(game):
+        if candidate.id == module_id:
+            return candidate
+    raise UnknownModuleError(f"unknown module {module_id!r} for {game!r}")
+
+
+def cards(kind: str | None = None, game: str = MODULES_GAME) -> tuple[Card, ...]:
+    """The cards of ``game`` (all, or of one kind: "paladin", "rogue", "beast")."""
+    setup = game_setup(game)
+    if kind is not None and kind not in {k.id for k in setup.card_kinds}:
+        raise UnknownCardError(f"unknown card kind {kind!r}")
+    return tuple(c for c in setup.cards if kind is None or c.kind == kind)
+
+
+def card(card_id: str, game: str = MODULES_GAME) -> Card:
+    """One card by id; :class:`UnknownCardError` if there is none."""
+    for candidate in cards(game=game):
+        if candidate.id == card_id:
+            return candidate
+    raise UnknownCardError(f"unknown card {card_id!r}")
+
+
+def setup_rulings(game: str) -> tuple[Ruling, ...]:
+    """The rulings behind ``game``'s setup data (relations, cards, quantities and steps),
+    in catalogue order; those with an alternative are the house rules Settings offers."""
+    setup = game_setup(game)
+    used: set[str] = set()
+    used |= {r.ruling for r in setup.relations if r.ruling}
+    used |= {c.ruling for c in setup.cards if c.ruling}
+    used |= {q.house_rule.ruling for q in setup.quantities if q.house_rule}
+    for step in setup.steps:
+        used |= set(step.rulings)
+        if step.house_rule:
+            used.add(step.house_rule.ruling)
+    data = setup_data()
+    ordered = [r for r in data.catalogue.rulings if r.id in used or r.game == setup.game]
+    return tuple(ordered)
+
+
+__all__ = [
+    "MODULES_GAME",
+    "SURPRISE_KINDS",
+    "Card",
+    "CardChoiceError",
+    "CardKind",
+    "Component",
+    "Finding",
+    "Fix",
+    "GameSetup",
+    "HouseRuleError",
+    "Level",
+    "Module",
+    "NoLegalCombinationError",
+    "PlayerCountError",
+    "Relation",
+    "SetupData",
+    "SetupError",
+    "Step",
+    "TownsfolkSet",
+    "UnknownCardError",
+    "UnknownGameError",
+    "UnknownModuleError",
+    "card",
+    "cards",
+    "check_modules",
+    "describe_card",
+    "is_legal",
+    "legal_cards",
+    "load_setup",
+    "module",
+    "module_components",
+    "module_ids",
+    "modules",
+    "player_range",
+    "quantities",
+    "setup_checklist",
+    "setup_data",
+    "setup_games",
+    "setup_rulings",
+    "surprise_card",
+    "surprise_modules",
+    "take_out",
+]

@@ -1,0 +1,171 @@
+"""Surprise me: a random legal combination of modules, or a random card, from a seed.
+
+Everything random goes through ``random.Random(seed)``, so the same seed and constraints give
+the same answer on every machine and a table can replay a disputed draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+
+from companion.engine.setup.check import (
+    MODULES_GAME,
+    as_id_set,
+    card_label,
+    check_players_value,
+    house_rule_set,
+    tables,
+)
+from companion.engine.setup.data import Card, setup_data
+from companion.engine.setup.errors import (
+    NoLegalCombinationError,
+    SetupError,
+    UnknownCardError,
+)
+
+Seed = int | str
+SURPRISE_KINDS = ("paladin", "rogue")
+
+
+def _check_seed(seed: object) -> Seed:
+    # Only ints and strings: random.Random hashes other types in ways that are not stable
+    # between runs or versions, and a replayable draw is the point.
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SetupError(f"seed {seed!r} must be a whole number or a string")
+    return seed
+
+
+def surprise_modules(
+    seed: Seed,
+    *,
+    size: int | None = None,
+    pinned: Collection[str] = (),
+    banned: Collection[str] = (),
+    players: int = 4,
+    house_rules: Collection[str] = (),
+) -> frozenset[str]:
+    """A random combination of Merchants Cove modules with no error finding.
+
+    ``size`` is how many modules (pinned ones included); ``None`` first draws a size among
+    those that have a legal combination (at least one module), then a combination of that size,
+    so small and large tables are equally likely. ``pinned`` modules are always in, ``banned``
+    never; modules the rulebook does not describe (the Dragon Island Festival) only come in when
+    pinned. Every legal combination of the drawn size is equally likely. Raises
+    :class:`NoLegalCombinationError` when nothing fits the constraints.
+    """
+    seed = _check_seed(seed)
+    count = check_players_value(players)
+    rules = house_rule_set(setup_data(), house_rules)
+    t = tables(MODULES_GAME, rules)
+    pins = as_id_set(pinned, "pinned")
+    bans = as_id_set(banned, "banned")
+    pin_mask = t.mask(pins)
+    ban_mask = t.mask(bans)
+    if pins & bans:
+        raise SetupError(f"modules both pinned and banned: {sorted(pins & bans)!r}")
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= len(t.ids)
+    ):
+        raise SetupError(f"size {size!r} must be a whole number from 0 to {len(t.ids)}")
+    quiet = t.bits_of(m.id for m in t.setup.modules if not m.surprise) & ~pin_mask
+    ban_mask |= quiet
+    candidates = [
+        m for m in t.legal_masks(count) if (m & pin_mask) == pin_mask and not (m & ban_mask)
+    ]
+    if size is not None:
+        candidates = [m for m in candidates if m.bit_count() == size]
+    elif len(candidates) > 1:
+        candidates = [m for m in candidates if m]  # an empty table is no surprise
+    if not candidates:
+        raise NoLegalCombinationError(_nothing_fits(size, pins, bans, count))
+    rng = random.Random(seed)
+    if size is None:
+        sizes = sorted({m.bit_count() for m in candidates})
+        drawn = rng.choice(sizes)
+        candidates = [m for m in candidates if m.bit_count() == drawn]
+    return t.modules_of(rng.choice(candidates))
+
+
+def _nothing_fits(
+    size: int | None, pins: frozenset[str], bans: frozenset[str], players: int
+) -> str:
+    parts = [f"no legal combination of modules for {players} players"]
+    if size is not None:
+        parts.append(f"with exactly {size} modules")
+    if pins:
+        parts.append(f"including {sorted(pins)!r}")
+    if bans:
+        parts.append(f"without {sorted(bans)!r}")
+    return " ".join(parts)
+
+
+def legal_cards(
+    kind: str,
+    modules: Collection[str],
+    *,
+    house_rules: Collection[str] = (),
+    follow_recommendations: bool = False,
+) -> tuple[Card, ...]:
+    """The cards of ``kind`` ("paladin", "rogue", "beast") whose needs ``modules`` meet.
+
+    With ``follow_recommendations`` a Rogue card must also have its recommended Master Craft
+    Townsfolk set in ``modules``.
+    """
+    rules = house_rule_set(setup_data(), house_rules)
+    t = tables(MODULES_GAME, rules)
+    present = as_id_set(modules, "modules")
+    t.mask(present)  # unknown ids raise here
+    kinds = {k.id for k in t.setup.card_kinds}
+    if kind not in kinds:
+        raise UnknownCardError(f"unknown card kind {kind!r}; kinds: {sorted(kinds)!r}")
+    sets = {s.id: s for s in t.setup.townsfolk_sets}
+
+    def fits(card: Card) -> bool:
+        if not set(card.requires) <= present:
+            return False
+        if follow_recommendations:
+            for set_id in card.recommended_townsfolk:
+                townsfolk = sets.get(set_id)
+                if townsfolk and townsfolk.module and townsfolk.module not in present:
+                    return False
+        return True
+
+    return tuple(c for c in t.setup.cards if c.kind == kind and fits(c))
+
+
+def surprise_card(
+    seed: Seed,
+    kind: str,
+    modules: Collection[str],
+    *,
+    house_rules: Collection[str] = (),
+    follow_recommendations: bool = False,
+) -> Card:
+    """A random Paladin card (``kind="paladin"``) or Rogue card (``"rogue"``) legal with
+    ``modules``: its needs are met, so :func:`check_modules` reports no error for it.
+
+    Beasts are not drawn: a Beasts deck needs one card per tier, and four Beasts' tiers are
+    unreadable in the rulebook text, so the app will not guess (see the beast tiers ruling).
+    """
+    seed = _check_seed(seed)
+    if kind not in SURPRISE_KINDS:
+        if kind == "beast":
+            raise UnknownCardError(
+                "Beasts are not drawn at random: the deck needs one per tier and four tiers "
+                "are unreadable in the rulebook text; pick them yourself"
+            )
+        raise UnknownCardError(f"unknown card kind {kind!r}; draw one of {SURPRISE_KINDS!r}")
+    options = legal_cards(
+        kind, modules, house_rules=house_rules, follow_recommendations=follow_recommendations
+    )
+    if not options:
+        present = sorted(as_id_set(modules, "modules"))
+        raise NoLegalCombinationError(f"no {kind} card is legal with modules {present!r}")
+    return random.Random(seed).choice(options)
+
+
+def describe_card(card: Card) -> str:
+    """The card's label as the checklist shows it ("Oath of Honor (Paladin card 1)")."""
+    setup = setup_data().games[MODULES_GAME]
+    return card_label(setup, card)
