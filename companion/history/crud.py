@@ -195,7 +195,7 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
     for chunk in _chunks(keys):
         ids.update(session.execute(
             select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
-        ).tuples().all())
+        ).all())
     missing = [k for k in keys if k not in ids]
     if missing:
         now = utcnow()
@@ -208,7 +208,7 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
         for chunk in _chunks(missing):
             ids.update(session.execute(
                 select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
-            ).tuples().all())
+            ).all())
     return ids
 
 
@@ -338,7 +338,7 @@ def create_plays(*, session: Session, plays: Sequence[PlayCreate]) -> list[int]:
     for chunk in _chunks(uids):
         ids.update(session.execute(
             select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))
-        ).tuples().all())
+        ).all())
     rows = [
         {**result, "play_id": ids[p.play["uid"]]} for p in prepared for result in p.results
     ]

@@ -293,7 +293,7 @@ def _games(session: Session) -> dict[int, tuple[str, str | None, bool]]:
 
 
 def _players(session: Session) -> dict[int, str]:
-    return dict(session.execute(select(PLAYERS.c.id, PLAYERS.c.name)).tuples().all())
+    return dict(session.execute(select(PLAYERS.c.id, PLAYERS.c.name)).all())
 
 
 def _player_stats(name: str, rows: Sequence[Any],

@@ -62,7 +62,8 @@ def validate_play(play: PlayCreate | Mapping[str, Any]) -> PlayCreate:
     A ``PlayCreate`` is re-validated too: SQLModel values can be changed after they were
     built, and nothing unchecked may reach the tables.
     """
-    raw = play.model_dump() if isinstance(play, PlayCreate) else play
+    # warnings=False: a value changed to the wrong type is reported by the validation below.
+    raw = play.model_dump(warnings=False) if isinstance(play, PlayCreate) else play
     try:
         return PlayCreate.model_validate(raw)
     except ValidationError as exc:
