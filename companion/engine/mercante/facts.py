@@ -345,6 +345,26 @@ def _check_contracts(
             )
 
 
+def _check_events(
+    path: Path, events: tuple[EventCard, ...], market_of: Mapping[str, str]
+) -> None:
+    markets = set(market_of.values())
+    for i, card in enumerate(events):
+        where = f"{display_path(path)}: event[{i}] ({card.id!r})"
+        for target in card.modifiers:
+            if target not in markets and target not in market_of:
+                raise DataFileError(
+                    f"{where}: field 'modifiers': {target!r} is not a good or a market"
+                )
+        for field, names in (("closes", card.closes), ("removes", tuple(card.removes))):
+            for market in names:
+                if market not in markets:
+                    raise DataFileError(f"{where}: field {field!r}: {market!r} is not a market")
+        for market, count in card.removes.items():
+            if count < 1:
+                raise DataFileError(f"{where}: field 'removes.{market}': {count} is below 1")
+
+
 def load_facts(directory: Path | None = None) -> MercanteFacts:
     """Read and cross-check every file of ``data/mercante/`` (or ``directory/mercante``)."""
     root = (directory or data_dir()) / "mercante"
@@ -367,6 +387,7 @@ def load_facts(directory: Path | None = None) -> MercanteFacts:
 
     events_path = root / "events.toml"
     events = load_entries(events_path, "event", EventCard)
+    _check_events(events_path, events, market_of)
     names = [e.name.casefold() for e in events]
     for i, name in enumerate(names):
         if names.index(name) != i:

@@ -48,7 +48,7 @@ class Market:
 
     def __post_init__(self) -> None:
         check_market(self.id)
-        name = display_name(self.id)
+        name = f"market {self.id!r}"
         if isinstance(self.spaces, str) or not isinstance(self.spaces, Iterable):
             raise PriceError(f"{name}: spaces {self.spaces!r} must be a list of printed values")
         spaces = tuple(self.spaces)
@@ -70,7 +70,7 @@ class Market:
             )
         for token in tokens:
             if token is not None and market_of(token) != self.id:
-                raise UnknownGoodError(f"{token!r} is not sold in the {name.lower()} market")
+                raise UnknownGoodError(f"{token!r} is not sold in {name}")
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "tokens", tokens)
 
@@ -162,6 +162,9 @@ class MarketBoard:
             raise PriceError(f"printed values {values!r} must map each market to its values")
         for market in values:
             check_market(market)
+        for market in facts().market_ids:
+            if market not in values:
+                raise PriceError(f"printed values for market {market!r} are missing")
         return cls(tuple(Market(m, tuple(values.get(m, ()))) for m in facts().market_ids))
 
     def market(self, market: str) -> Market:
