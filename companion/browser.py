@@ -8,6 +8,7 @@ package (test extras) and Debian's ``chromium``; nothing is downloaded.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -159,10 +160,11 @@ class AppPage:
         return self.page.locator(f"[flt-semantics-identifier='{identifier}']").first
 
     def tab(self, name: str) -> Any:
-        """A navigation destination (bottom bar on phones, rail on desktop)."""
+        """A navigation destination: a tab in the phone's bottom bar, a button in the rail."""
+        pattern = re.compile(rf"^{re.escape(name)}(\s|$)")
         return (
-            self.page.get_by_role("tab", name=name)
-            .or_(self.page.get_by_label(name, exact=True))
+            self.page.get_by_role("tab", name=name, exact=True)
+            .or_(self.page.get_by_role("button", name=pattern))
             .first
         )
 
@@ -182,10 +184,16 @@ class AppPage:
         else:
             locator.click()
 
-    def fill(self, name: str, value: str) -> None:
-        box = self.textbox(name)
+    def fill(self, name: str, value: str, *, nth: int | None = None) -> None:
+        """Type into the text field labelled ``name`` (the ``nth`` one if several are)."""
+        box = (
+            self.textbox(name)
+            if nth is None
+            else self.page.get_by_role("textbox", name=name, exact=True).nth(nth)
+        )
         self.tap(box)
         box.fill(value)
+        self.settle(150)  # let Flutter take the text before focus moves on
 
     def expect(self, text: str, timeout: float = 10_000) -> None:
         self.text(text).wait_for(state="attached", timeout=timeout)

@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from companion.ui.app import create_main
 
-    main_fn = create_main(store, cat=cat, db_label=store.display_url)
+    main_fn = create_main(store, cat=cat, db_label=store.url)
     try:
         if desktop:
             print("Merchant's Companion is opening in a window.", flush=True)

@@ -43,7 +43,9 @@ def test_data_cites_sources() -> None:
     assert len(_all_sources()) > 5
 
 
-@pytest.mark.parametrize(("where", "source"), _all_sources(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(
+    ("where", "source"), _all_sources(), ids=lambda v: v if isinstance(v, str) else ""
+)
 def test_quote_is_in_the_rulebook(where: str, source: dict[str, object]) -> None:
     books = catalogue().books
     assert source["book"] in books, f"{where}: unknown book {source['book']!r}"

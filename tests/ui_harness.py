@@ -115,7 +115,7 @@ class Harness:
 
     # -- finding ----------------------------------------------------------------------------
     def all(self) -> list[BaseControl]:
-        roots: list[Any] = [self.page, *self.page.views]
+        roots: list[Any] = [self.page, *self.page.views, self.page._dialogs, self.page._overlay]
         found: dict[int, BaseControl] = {}
         for root in roots:
             for control in walk(root):

@@ -16,6 +16,7 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
+from companion.ui.views.history import open_history
 from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.settings import open_settings
 from companion.ui.views.table import open_table
@@ -55,6 +56,22 @@ def sections() -> tuple[Section, ...]:
                     subtitle="Totals or categories, live standings",
                     icon=ft.Icons.EDIT_NOTE,
                     open=open_scorepad,
+                ),
+            ),
+        ),
+        Section(
+            id="history",
+            title="History",
+            icon=ft.Icons.HISTORY,
+            selected_icon=ft.Icons.HISTORY_TOGGLE_OFF,
+            intro="Every game you saved, and who wins what.",
+            tools=(
+                Tool(
+                    id="history",
+                    title="History",
+                    subtitle="Plays, statistics, export and import",
+                    icon=ft.Icons.HISTORY,
+                    open=open_history,
                 ),
             ),
         ),

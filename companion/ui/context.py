@@ -27,6 +27,13 @@ class AppContext:
     db_label: str = ""
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
+    _file_picker: ft.FilePicker | None = field(default=None, repr=False)
+
+    def file_picker(self) -> ft.FilePicker:
+        """The session's file picker service (kept referenced so flet doesn't drop it)."""
+        if self._file_picker is None:
+            self._file_picker = ft.FilePicker()
+        return self._file_picker
 
     # -- messages ---------------------------------------------------------------------------
     def notify(

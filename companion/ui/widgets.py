@@ -14,8 +14,13 @@ Handler = Callable[[Any], None] | None
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Control:
-    """Give ``control`` a stable handle (``[flt-semantics-identifier=...]`` in the browser)."""
-    return ft.Semantics(identifier=identifier, content=control)
+    """Give ``control`` a stable handle (``[flt-semantics-identifier=...]`` in the browser).
+
+    The wrapper takes over the control's ``col`` and ``expand`` so layouts behave the same.
+    """
+    return ft.Semantics(
+        identifier=identifier, content=control, col=control.col, expand=control.expand
+    )
 
 
 def heading(text: str, *, level: int = 2) -> ft.Text:

@@ -320,7 +320,7 @@ class ScorePad:
         results = [(name, self.total(i) or 0) for i, name in enumerate(names)]
         start = next((row.name.strip() for row in self.rows if row.start), None)
         extra: dict[str, Any] = {
-            "seats": list(range(1, len(names) + 1)),
+            "seats": names,  # rows are in seat order
             "start_player": start,
             "duration_min": parse_whole(self.duration) if self.duration.strip() else None,
             "location": self.location.strip(),

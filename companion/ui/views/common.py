@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.rules import Catalogue
 from companion.ui.logic.names import filter_suggestions
-from companion.ui.widgets import wrap
+from companion.ui.widgets import tagged, wrap
 
 __all__ = ["filter_suggestions", "game_picker", "suggestion_chips"]
 
@@ -34,7 +34,7 @@ def game_picker(
         on_select=lambda e: on_select(e.control.value),
         expand=True,
     )
-    return ft.Semantics(identifier=ident, content=dropdown)
+    return tagged(ident, dropdown)
 
 
 def suggestion_chips(
@@ -117,4 +117,4 @@ def standings_table(standings: list, *, ident: str = "standings") -> ft.Control:
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    return ft.Semantics(identifier=ident, content=ft.Column(rows, spacing=8))
+    return tagged(ident, ft.Column(rows, spacing=8))

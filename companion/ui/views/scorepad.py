@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 import flet as ft
 
 from companion.ui.context import AppContext
+from companion.ui.logic.history import plural
 from companion.ui.logic.scorepad import DRAFT_KEY, FieldKey, ScorePad
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
@@ -42,9 +44,28 @@ class ScorePadView:
     place (fields are never rebuilt while typing, so the cursor stays put); structural changes
     (players, categories, mode) rebuild the affected part."""
 
-    def __init__(self, ctx: AppContext) -> None:
+    def __init__(
+        self,
+        ctx: AppContext,
+        *,
+        pad: ScorePad | None = None,
+        on_save: Callable[[ScorePad], object] | None = None,
+        title: str = "Score pad",
+        save_label: str = "Save to history",
+    ) -> None:
+        """The pad for a new play (``pad`` None: the saved draft) or for editing one.
+
+        With ``on_save``, saving hands the valid pad to it instead of recording a new play,
+        and no draft is kept (the play being edited is the draft).
+        """
         self.ctx = ctx
-        self.pad = ScorePad.from_dict(ctx.setting(DRAFT_KEY), ctx.catalogue)
+        self.keeps_draft = pad is None
+        self.pad = (
+            pad if pad is not None else ScorePad.from_dict(ctx.setting(DRAFT_KEY), ctx.catalogue)
+        )
+        self.on_save = on_save
+        self.title = title
+        self.save_label = save_label
         self.known = ctx.store.player_names()
         self.show_all_errors = False
         self.fields: dict[FieldKey, ft.TextField] = {}
@@ -70,7 +91,8 @@ class ScorePadView:
 
     # -- state changes ----------------------------------------------------------------------
     def save_draft(self) -> None:
-        self.ctx.set_setting(DRAFT_KEY, self.pad.to_dict())
+        if self.keeps_draft:
+            self.ctx.set_setting(DRAFT_KEY, self.pad.to_dict())
 
     def changed(self, *, structure: bool = False) -> None:
         """After any edit: save the draft, then refresh what depends on the edit."""
@@ -195,9 +217,15 @@ class ScorePadView:
             self.refresh_live()
             self.ctx.page.update()
             self.ctx.notify(
-                f"Not saved: {len(errors)} field{'s' if len(errors) != 1 else ''} need attention.",
+                f"Not saved: {plural(len(errors), 'field')} to fix.",
                 error=True,
             )
+            return None
+        if self.on_save is not None:
+            try:
+                self.on_save(self.pad)
+            except ValueError as exc:
+                self.ctx.notify(f"Not saved: {exc}", error=True)
             return None
         arguments = self.pad.record_arguments()
         try:
@@ -387,29 +415,37 @@ class ScorePadView:
             body("When scores are equal, these decide, in this order.", muted=True),
         ]
         for t, breaker in enumerate(pad.tiebreakers):
+            # The name gets its own line so a long one is never cut off on a phone.
             items.append(
-                ft.Row(
+                ft.Column(
                     [
-                        ft.Text(f"{t + 1}.", width=24),
-                        ft.Text(breaker.name, expand=True, overflow=ft.TextOverflow.ELLIPSIS),
-                        ft.TextButton(
-                            "higher wins" if breaker.higher_wins else "lower wins",
-                            on_click=lambda e, t=t: self.flip_tiebreaker(t),
-                            tooltip="Tap to switch",
+                        ft.Text(
+                            f"{t + 1}. {breaker.name}", theme_style=ft.TextThemeStyle.BODY_LARGE
                         ),
-                        icon_button(
-                            ft.Icons.ARROW_UPWARD,
-                            "Try this one earlier",
-                            lambda e, t=t: self.move_tiebreaker(t, -1),
-                            disabled=t == 0,
-                        ),
-                        icon_button(
-                            ft.Icons.CLOSE,
-                            f"Remove {breaker.name}",
-                            lambda e, t=t: self.remove_tiebreaker(t),
+                        ft.Row(
+                            [
+                                ft.OutlinedButton(
+                                    "Higher wins" if breaker.higher_wins else "Lower wins",
+                                    icon=ft.Icons.SWAP_VERT,
+                                    on_click=lambda e, t=t: self.flip_tiebreaker(t),
+                                    tooltip="Tap to switch",
+                                ),
+                                icon_button(
+                                    ft.Icons.ARROW_UPWARD,
+                                    "Try this one earlier",
+                                    lambda e, t=t: self.move_tiebreaker(t, -1),
+                                    disabled=t == 0,
+                                ),
+                                icon_button(
+                                    ft.Icons.CLOSE,
+                                    f"Remove {breaker.name}",
+                                    lambda e, t=t: self.remove_tiebreaker(t),
+                                ),
+                            ],
+                            spacing=4,
                         ),
                     ],
-                    spacing=0,
+                    spacing=2,
                 )
             )
         items.append(
@@ -534,13 +570,13 @@ class ScorePadView:
                 panel(self.details_panel()),
                 self.form_notices,
                 button(
-                    "Save to history", lambda e: self.save(), icon=ft.Icons.SAVE, ident="save-play"
+                    self.save_label, lambda e: self.save(), icon=ft.Icons.SAVE, ident="save-play"
                 ),
             ],
             spacing=GAP,
         )
         return Screen(
-            title="Score pad",
+            title=self.title,
             content=content,
             actions=[
                 ft.IconButton(
@@ -548,7 +584,9 @@ class ScorePadView:
                     tooltip="Clear the scores",
                     on_click=lambda e: self.clear(),
                 )
-            ],
+            ]
+            if self.keeps_draft
+            else [],
         )
 
     def clear(self) -> None:

@@ -1,0 +1,97 @@
+"""Example data for screenshots and demos: a few months of plays at a games club."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from companion.engine.table import draw_first_player
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dev", "Eli", "Farah")
+
+
+def seed_examples(
+    store: Any, *, seed: int = 7, plays: int = 36, now: datetime | None = None
+) -> None:
+    """Record ``plays`` finished games (deterministic from ``seed``) and a seated table."""
+    rng = random.Random(seed)
+    end = (now or datetime(2026, 11, 28, 21, 30)).replace(second=0, microsecond=0)
+    start = end - timedelta(days=3 * plays)
+    for i in range(plays):
+        when = start + timedelta(days=3 * i, minutes=rng.randrange(0, 90))
+        game = rng.choice(["mercante", "mercante", "merchants_journey", "merchants_cove", "Catan"])
+        if game == "mercante":
+            names = rng.sample(PLAYERS, rng.randint(3, 5))
+            vp = {n: rng.randint(4, 14) for n in names}
+            penalties = {n: -rng.choice([0, 0, 0, 1, 2, 3]) for n in names}
+            crowns = {n: rng.randint(0, 40) for n in names}
+            store.record_play(
+                "mercante",
+                [(n, vp[n] + penalties[n]) for n in names],
+                played_at=when,
+                breakdowns={
+                    n: {"Victory points": vp[n], "Contract penalties": penalties[n]} for n in names
+                },
+                tiebreakers=[("Most crowns left", True), ("Fewest unfulfilled contracts", False)],
+                tiebreak_values={n: [crowns[n], -penalties[n] // 2] for n in names},
+                start_player=names[0],
+                duration_min=rng.randint(80, 130),
+                location="Harbour Games Club",
+            )
+        elif game == "merchants_journey":
+            names = rng.sample(PLAYERS, rng.randint(2, 6))
+            store.record_play(
+                "merchants_journey",
+                [(n, rng.randint(10, 90)) for n in names],
+                played_at=when,
+                duration_min=rng.randint(15, 35),
+                start_player=names[0],
+            )
+        elif game == "merchants_cove":
+            names = rng.sample(PLAYERS, rng.randint(2, 4))
+            store.record_play(
+                "merchants_cove",
+                [(n, rng.randint(60, 160)) for n in names],
+                played_at=when,
+                modules=["faction_festival", "honor_tokens"] if rng.random() < 0.5 else [],
+                duration_min=rng.randint(70, 110),
+            )
+        else:
+            names = rng.sample(PLAYERS, rng.randint(3, 4))
+            store.record_play(game, [(n, rng.randint(5, 10)) for n in names], played_at=when)
+    seats = ["Anna", "Ben", "Cleo", "Dev"]
+    draw = draw_first_player(seats, 482913)
+    store.set_setting(
+        "table", {"game": "mercante", "seats": seats, "seed": draw.seed, "first": draw.first}
+    )
+
+
+def seed_score_pad(store: Any) -> None:
+    """A half-entered Mercante game on the score pad, as players leave it mid-tally."""
+    rows = [
+        ("Anna", "11", "41", True),
+        ("Ben", "9", "12", False),
+        ("Cleo", "11", "27", False),
+        ("Dev", "", "", False),
+    ]
+    store.set_setting(
+        "scorepad_draft",
+        {
+            "game": "mercante",
+            "title": "",
+            "lowest_wins": False,
+            "breakdown": False,
+            "categories": ["Victory points", "Contract penalties"],
+            "tiebreakers": [["Most crowns left", True], ["Fewest unfulfilled contracts", False]],
+            "rows": [
+                {"name": n, "score": s, "parts": {}, "ties": [c, ""], "start": start}
+                for n, s, c, start in rows
+            ],
+            "played_at": "2026-11-28T21:30",
+            "duration": "",
+            "location": "Harbour Games Club",
+            "notes": "",
+            "modules": [],
+        },
+    )

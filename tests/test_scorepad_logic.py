@@ -1,0 +1,210 @@
+"""The score pad's form logic: totals, errors on the right field, standings, saving."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.rules import catalogue
+from companion.ui.logic.history import number, outcome, pad_from_play, percent, play_fields
+from companion.ui.logic.scorepad import ScorePad, parse_whole
+
+
+def pad_for(game: str = "mercante", names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> ScorePad:
+    pad = ScorePad(catalogue=catalogue())
+    pad.set_game(game)
+    pad.fill_names(list(names))
+    return pad
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("12", 12), ("-3", -3), (" +4 ", 4), ("−7", -7), ("0", 0)]
+)
+def test_whole_numbers_as_typed_at_the_table(text: str, value: int) -> None:
+    assert parse_whole(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "1.5", "ten", "1e3", "--1", "12a", str(10**10)])
+def test_anything_else_is_not_a_score(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_whole(text)
+
+
+def test_each_error_is_keyed_by_the_field_that_caused_it() -> None:
+    pad = pad_for(names=("Anna", "anna", ""))
+    pad.rows[0].score = "12"
+    pad.rows[1].score = "x"
+    errors = pad.errors()
+    assert errors[("name", 1)] == "anna is already on the pad"
+    assert errors[("name", 2)] == "Name needed"
+    assert errors[("score", 1)].startswith("Whole number")
+    assert errors[("score", 2)] == "Score needed"
+    assert ("score", 0) not in errors and ("name", 0) not in errors
+
+
+def test_player_count_outside_the_game_range_blocks_saving() -> None:
+    pad = pad_for(names=("Anna", "Ben"))
+    assert "3–5 players" in pad.errors()[("players",)]
+    with pytest.raises(ValueError):
+        pad.record_arguments()
+
+
+def test_other_game_needs_a_title_and_only_warns_about_one_player() -> None:
+    pad = pad_for("other", names=("Solo",))
+    pad.rows[0].score = "40"
+    assert pad.errors() == {("title",): "Type the game's title"}
+    pad.title = "Patience"
+    assert pad.errors() == {}
+    assert pad.warnings() and "1 player" in pad.warnings()[0]
+
+
+def test_breakdown_totals_add_up_live() -> None:
+    pad = pad_for()
+    pad.breakdown = True
+    assert pad.categories == ["Victory points", "Contract penalties"]
+    pad.rows[0].parts = {"Victory points": "11", "Contract penalties": "-3"}
+    pad.rows[1].parts = {"Victory points": "9", "Contract penalties": ""}
+    pad.rows[2].parts = {"Victory points": "x", "Contract penalties": ""}
+    assert (pad.total(0), pad.total(1), pad.total(2)) == (8, 9, None)
+    assert [s.name for s in pad.standings()] == ["Ben", "Anna"]
+    assert ("part", 2, "Victory points") in pad.errors()
+
+
+def test_standings_use_the_ordered_tie_breakers() -> None:
+    pad = pad_for()
+    for row, score, crowns in zip(pad.rows, ("10", "10", "7"), ("5", "9", "1"), strict=True):
+        row.score, row.ties = score, [crowns, ""]
+    result = pad.standings()
+    assert [(s.name, s.rank) for s in result] == [("Ben", 1), ("Anna", 2), ("Cleo", 3)]
+    assert result[0].decided_by == "Most crowns left"
+    pad.move_tiebreaker(1, -1)  # fewest unfulfilled contracts first: both blank, crowns decide
+    assert [s.name for s in pad.standings()] == ["Ben", "Anna", "Cleo"]
+
+
+def test_lowest_wins_for_a_typed_title() -> None:
+    pad = pad_for("other", names=("A", "B"))
+    pad.title = "Golf"
+    pad.lowest_wins = True
+    pad.rows[0].score, pad.rows[1].score = "70", "65"
+    assert pad.standings()[0].name == "B"
+    assert pad.record_arguments()["highest_wins"] is False
+
+
+def test_record_arguments_carry_everything_typed() -> None:
+    pad = pad_for()
+    pad.breakdown = True
+    for row, vp in zip(pad.rows, ("10", "12", "9"), strict=True):
+        row.parts = {"Victory points": vp, "Contract penalties": "-2"}
+    pad.rows[1].start = True
+    pad.duration = "95"
+    pad.location = "Club"
+    args = pad.record_arguments()
+    assert args["game"] == "mercante"
+    assert args["results"] == [("Anna", 8), ("Ben", 10), ("Cleo", 7)]
+    assert args["seats"] == ["Anna", "Ben", "Cleo"]
+    assert args["start_player"] == "Ben"
+    assert args["duration_min"] == 95
+    assert args["breakdowns"]["Ben"] == {"Victory points": 12, "Contract penalties": -2}
+    assert args["tiebreakers"] == [
+        ("Most crowns left", True),
+        ("Fewest unfulfilled contracts", False),
+    ]
+
+
+def test_a_draft_survives_a_round_trip_and_damage_gives_a_fresh_pad() -> None:
+    pad = pad_for()
+    pad.rows[0].score = "4"
+    pad.add_category("Bonus")
+    again = ScorePad.from_dict(pad.to_dict(), catalogue())
+    assert again.to_dict() == pad.to_dict()
+    broken = ScorePad.from_dict({"game": "mercante", "rows": "nonsense"}, catalogue())
+    assert broken.game_id == "mercante" and len(broken.rows) == 2
+
+
+@given(st.lists(st.integers(-1000, 1000), min_size=3, max_size=5))
+def test_the_winner_has_the_best_total(scores: list[int]) -> None:
+    pad = pad_for(names=tuple(f"P{i}" for i in range(len(scores))))
+    for row, score in zip(pad.rows, scores, strict=True):
+        row.score = str(score)
+    result = pad.standings()
+    assert result[0].score == max(scores)
+    assert {s.name for s in result if s.winner} == {
+        f"P{i}" for i, s in enumerate(scores) if s == max(scores)
+    }
+
+
+def _saved_play() -> SimpleNamespace:
+    result = lambda player, seat, score, rank, winner, **kw: SimpleNamespace(  # noqa: E731
+        player=player,
+        seat=seat,
+        score=score,
+        rank=rank,
+        winner=winner,
+        breakdown=kw.get("breakdown", {}),
+        tiebreaks=kw.get("tiebreaks", []),
+        start_player=kw.get("start", False),
+    )
+    from datetime import datetime
+
+    return SimpleNamespace(
+        id=3,
+        uid="u-1",
+        game="Mercante",
+        game_key="mercante",
+        highest_wins=True,
+        finished=True,
+        played_at=datetime(2026, 11, 1, 20, 0),
+        duration_min=90,
+        location="Club",
+        notes="close",
+        modules=[],
+        tiebreakers=[SimpleNamespace(name="Most crowns left", higher_wins=True)],
+        results=[
+            result("Ben", 2, 12, 1, True, breakdown={"Victory points": 12}, tiebreaks=[30]),
+            result(
+                "Anna",
+                1,
+                9,
+                2,
+                False,
+                breakdown={"Victory points": 10, "Contract penalties": -1},
+                tiebreaks=[None],
+                start=True,
+            ),
+            result("Cleo", 3, 9, 2, False, breakdown={"Victory points": 9}, tiebreaks=[4]),
+        ],
+    )
+
+
+def test_a_saved_play_fills_the_pad_for_editing_in_seat_order() -> None:
+    pad = pad_from_play(_saved_play(), catalogue())
+    assert pad.game_id == "mercante" and pad.breakdown
+    assert [r.name for r in pad.rows] == ["Anna", "Ben", "Cleo"]
+    assert pad.rows[0].start and pad.rows[0].parts == {
+        "Victory points": "10",
+        "Contract penalties": "-1",
+    }
+    assert pad.rows[1].parts["Contract penalties"] == ""
+    assert [r.ties for r in pad.rows] == [[""], ["30"], ["4"]]
+    fields = play_fields(pad, uid="u-1")
+    assert fields["uid"] == "u-1"
+    assert [(r["player"], r["score"], r["seat"]) for r in fields["results"]] == [
+        ("Anna", 9, 1),
+        ("Ben", 12, 2),
+        ("Cleo", 9, 3),
+    ]
+    assert fields["results"][0]["start_player"] is True
+
+
+def test_outcome_sentences() -> None:
+    play = _saved_play()
+    assert outcome(play) == "Ben won with 12"
+    play.results[1].winner = True
+    play.results[1].score = 12
+    assert outcome(play) == "Ben and Anna shared the win (12)"
+    play.finished = False
+    assert outcome(play) == "Not finished"
+    assert (percent(2 / 3), number(12.0), number(12.25), number(None)) == ("67%", "12", "12.2", "—")

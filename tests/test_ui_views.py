@@ -1,0 +1,151 @@
+"""The app's views on a real flet Session and a real (temporary) history, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.history import open_store
+from companion.ui.app import create_main, sections
+from tests.ui_harness import Harness
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
+    yield s
+    s.close()
+
+
+def run(coro_fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test body on a fresh event loop (no pytest-asyncio needed)."""
+
+    @functools.wraps(coro_fn)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(coro_fn(*args, **kwargs))
+
+    return wrapper
+
+
+def fields(h: Harness, prefix: str) -> list[ft.TextField]:
+    return h.find_all(ft.TextField, label=lambda v: isinstance(v, str) and v.startswith(prefix))
+
+
+@run
+async def test_every_section_opens_from_the_navigation_bar(store: Any) -> None:
+    h = await Harness.start(create_main(store))
+    assert isinstance(h.page.navigation_bar, ft.NavigationBar)
+    for index, section in enumerate(sections()):
+        await h.navigate(index)
+        assert h.page.navigation_bar.selected_index == index
+        assert h.page.appbar.title.value, section.id
+        assert not h.has_text("Something went wrong"), section.id
+
+
+@run
+async def test_layout_switches_between_bar_and_rail_when_resized(store: Any) -> None:
+    h = await Harness.start(create_main(store), width=390)
+    assert isinstance(h.page.navigation_bar, ft.NavigationBar)
+    await h.resize(1280)
+    assert h.page.navigation_bar is None
+    assert h.find_all(ft.NavigationRail)
+    await h.resize(390)
+    assert isinstance(h.page.navigation_bar, ft.NavigationBar)
+
+
+@run
+async def test_unknown_route_says_not_found(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/history/play/999")
+    assert h.page.appbar.title.value == "Not found"
+
+
+@run
+async def test_score_pad_marks_errors_and_saves_only_when_valid(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/score")
+    names = fields(h, "Player ")
+    await h.type(names[0], "Anna")
+    await h.type(names[1], "Ben")
+    scores = h.find_all(ft.TextField, label="Score")
+    await h.type(scores[0], "12")
+    await h.type(scores[1], "ten")
+    assert scores[1].error and "Whole number" in scores[1].error
+    await h.click(h.by_id("save-play"))
+    assert store.count_plays() == 0, "nothing saved while the form has errors"
+    assert h.has_text("3–5 players")  # Mercante needs a third player
+    await h.click(h.find(content="Add player"))
+    names = fields(h, "Player ")
+    await h.type(names[2], "Cleo")
+    scores = h.find_all(ft.TextField, label="Score")
+    await h.type(scores[1], "15")
+    await h.type(scores[2], "9")
+    assert scores[1].error is None
+    await h.click(h.by_id("save-play"))
+    assert store.count_plays() == 1
+    play = store.list_plays()[0]
+    assert [(r.player, r.score, r.winner) for r in play.results] == [
+        ("Ben", 15, True),
+        ("Anna", 12, False),
+        ("Cleo", 9, False),
+    ]
+
+
+@run
+async def test_the_score_pad_draft_survives_a_new_session(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/score")
+    await h.type(fields(h, "Player ")[0], "Anna")
+    await h.type(h.find_all(ft.TextField, label="Score")[0], "33")
+    again = await Harness.start(create_main(store), route="/score")
+    assert fields(again, "Player ")[0].value == "Anna"
+    assert again.find_all(ft.TextField, label="Score")[0].value == "33"
+
+
+@run
+async def test_seats_tool_draws_a_replayable_first_player(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/setup/seats")
+    name = h.find(ft.TextField, label="Player name")
+    for player in ("Anna", "Ben", "Cleo"):
+        await h.type(name, player)
+        await h.click(h.by_id("add-player"))
+    seed = h.find(ft.TextField, label="Seed")
+    await h.type(seed, "482913")
+    await h.click(h.by_id("draw-first"))
+    first = h.by_id("first-player").value
+    from companion.engine.table import draw_first_player
+
+    assert first == f"{draw_first_player(['Anna', 'Ben', 'Cleo'], 482913).first_player} goes first"
+    again = await Harness.start(create_main(store), route="/setup/seats")
+    assert again.by_id("first-player").value == first
+
+
+@run
+async def test_history_detail_delete_and_undo(store: Any) -> None:
+    play_id = store.record_play("mercante", [("Anna", 10), ("Ben", 8), ("Cleo", 3)])
+    h = await Harness.start(create_main(store), route=f"/history/play/{play_id}")
+    assert h.has_text("Anna won with 10")
+    await h.click(h.by_id("delete-play"))
+    await h.click(h.by_id("confirm-delete"))
+    assert store.count_plays() == 0
+    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    await h.fire(bar, "action")
+    assert store.count_plays() == 1
+
+
+@run
+async def test_settings_lists_rulings_and_toggles_a_house_rule(store: Any) -> None:
+    from companion.rules import catalogue
+
+    h = await Harness.start(create_main(store), route="/settings")
+    for ruling in catalogue().rulings:
+        assert h.has_text(ruling.topic)
+    with_alternative = [r for r in catalogue().rulings if r.alternative]
+    if with_alternative:
+        ruling = with_alternative[0]
+        switch = h.by_id(f"house-rule-{ruling.id}")
+        await h.select(switch, True)
+        assert ruling.id in store.get_setting("house_rules")
