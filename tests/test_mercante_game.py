@@ -3,7 +3,9 @@ saves round-trip through JSON (Sample Turn replayed through the game state)."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -66,8 +68,11 @@ def test_sample_turn_through_the_game_state() -> None:
     assert auction.summary == "David won a victory point for 8 crowns."
     game, _ = game.pass_upkeep_marker()
     assert game.upkeep_holder == "David"
-    game, sale = game.sell(["silk"], agents=2, bases=[20], reaction=ECONOMIC_WOES)
+    game, sale = game.sell(
+        ["silk"], agents=2, bases=[20], reaction=ECONOMIC_WOES, reaction_by="David"
+    )
     assert isinstance(sale, SaleRecord)
+    assert sale.summary.startswith("David played Economic Woes as a Reaction.")
     assert sale.quote.total == 15
     assert game.slots == (ECONOMIC_WOES, DISTANT_WAR, VISITING_NOBILITY)
     assert "silk 15 (20 − 6 + 1 = 15)" in sale.summary
@@ -352,3 +357,34 @@ def test_bad_saves_name_the_path(edit: Any, named: str) -> None:
     edit(data)
     with pytest.raises(SaveDataError, match=named):
         MercanteGame.from_dict(data)
+
+
+def test_reaction_by_must_be_seated_and_needs_a_reaction() -> None:
+    game = sample_turn_start()
+    with pytest.raises(SeatError, match="'Zoe'"):
+        game.sell(["silk"], agents=2, bases=[20], reaction=ECONOMIC_WOES, reaction_by="Zoe")
+    with pytest.raises(ReactionError, match="'David'"):
+        game.sell(["silk"], agents=2, bases=[20], reaction_by="David")
+
+
+def test_long_game_copies_and_pickles_without_deep_nesting() -> None:
+    game = MercanteGame.new(FOUR, board=MarketBoard.from_printed(PRINTED))
+    for _ in range(150):
+        game, _ = game.play_event(VISITING_NOBILITY)
+        game, _ = game.play_event(DISTANT_WAR)
+    assert copy.deepcopy(game) is game
+    loaded = pickle.loads(pickle.dumps(game))
+    assert loaded == game and len(loaded.log) == 300
+
+
+def test_with_house_rules_replays_the_game() -> None:
+    seats = (*FOUR, "Eve")
+    game = MercanteGame.new(seats)
+    for _ in range(4):
+        game, _ = game.end_turn()
+    game, _ = game.pass_upkeep_marker()
+    assert game.upkeep_holder == "David"
+    variant = game.with_house_rules(HouseRules.of(ALTERNATE_FIVE_PLAYER_UPKEEP))
+    assert variant.upkeep_holder == "Chris"
+    assert len(variant.log) == len(game.log)
+    assert variant.start.house.alternate_five_player_upkeep

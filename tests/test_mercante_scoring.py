@@ -23,6 +23,7 @@ from companion.engine.mercante import (
     talk_of_peace_reached,
     tally_player,
 )
+from companion.engine.mercante.scoring import tiebreaks
 
 
 def test_scoring_vp_minus_unfulfilled_penalties() -> None:
@@ -44,14 +45,14 @@ def test_scoring_vp_minus_unfulfilled_penalties() -> None:
 def test_scoring_tie_most_crowns_wins() -> None:
     results = final_standings([FinalEntry("Adam", 9, 20), FinalEntry("Beth", 9, 25)])
     assert [(r.name, r.rank) for r in results] == [("Beth", 1), ("Adam", 2)]
-    assert results[0].decided_by == "Most crowns left"
+    assert results[0].decided_by == tiebreaks()[0].name == "Most crowns left"
 
 
 def test_scoring_tie_then_fewest_unfulfilled_contracts() -> None:
     # Same score (10 − 2 = 8 and 9 − 1 = 8... counted as cards: Adam 2 cards, Beth 1 card).
     results = final_standings([FinalEntry("Adam", 10, 20, (1, 1)), FinalEntry("Beth", 9, 20, (1,))])
     assert [(r.name, r.rank) for r in results] == [("Beth", 1), ("Adam", 2)]
-    assert results[0].decided_by == "Fewest unfulfilled contracts"
+    assert results[0].decided_by == tiebreaks()[1].name
 
 
 def test_scoring_still_tied_share_the_victory() -> None:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.mercante import SeatError, starting_crowns
+from companion.engine.mercante import (
+    PlayerCountError,
+    SeatError,
+    TallyError,
+    check_contract_value,
+    contract_values,
+    setup_seats,
+    starting_crowns,
+)
 
 
 def test_setup_first_player_10_crowns_next_12() -> None:
@@ -28,3 +36,31 @@ def test_setup_starting_crowns_rejects_seat_out_of_range(position: int) -> None:
 def test_setup_starting_crowns_rejects_non_whole_numbers(position: object) -> None:
     with pytest.raises(ValueError, match="whole number"):
         starting_crowns(position)  # type: ignore[arg-type]
+
+
+def test_setup_seats_crowns_contract_and_upkeep_marker() -> None:
+    seats = setup_seats(["Adam", "Beth", "Chris", "David"], {"Adam": 10, "Chris": 6})
+    assert [(s.position, s.name, s.starting) for s in seats] == [
+        (1, "Adam", 10),
+        (2, "Beth", 12),
+        (3, "Chris", 14),
+        (4, "David", 16),
+    ]
+    # Keeping a contract pays its value at once.
+    assert [s.crowns for s in seats] == [20, 12, 20, 16]
+    assert [s.name for s in seats if s.upkeep_marker] == ["David"]
+
+
+def test_setup_kept_contract_must_be_worth_6_8_or_10() -> None:
+    assert contract_values() == (6, 8, 10)
+    assert check_contract_value(8) == 8
+    with pytest.raises(TallyError, match="7"):
+        setup_seats(["Adam", "Beth", "Chris"], {"Beth": 7})
+    with pytest.raises(SeatError, match="'Zoe'"):
+        setup_seats(["Adam", "Beth", "Chris"], {"Zoe": 6})
+
+
+@pytest.mark.parametrize("seats", [["Adam", "Beth"], ["A", "B", "C", "D", "E", "F"]])
+def test_setup_seats_player_count_three_to_five(seats: list[str]) -> None:
+    with pytest.raises(PlayerCountError, match=str(len(seats))):
+        setup_seats(seats)

@@ -345,9 +345,7 @@ def _check_contracts(
             )
 
 
-def _check_events(
-    path: Path, events: tuple[EventCard, ...], market_of: Mapping[str, str]
-) -> None:
+def _check_events(path: Path, events: tuple[EventCard, ...], market_of: Mapping[str, str]) -> None:
     markets = set(market_of.values())
     for i, card in enumerate(events):
         where = f"{display_path(path)}: event[{i}] ({card.id!r})"

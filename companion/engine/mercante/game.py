@@ -19,6 +19,7 @@ from companion.engine.mercante.errors import (
     ActionError,
     LimitError,
     MercanteError,
+    ReactionError,
     SaveDataError,
     SeatError,
 )
@@ -112,6 +113,7 @@ class Sell(Action):
     bases: tuple[int | None, ...] | None = None
     reaction: Event | None = None
     reaction_at: int = 0
+    reaction_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -122,6 +124,7 @@ class Sell(Action):
             "bases": None if self.bases is None else list(self.bases),
             "reaction": None if self.reaction is None else self.reaction.to_dict(),
             "reaction_at": self.reaction_at,
+            "reaction_by": self.reaction_by,
         }
 
 
@@ -243,7 +246,10 @@ class SaleRecord(Record):
                 parts.append(f"{token.good} kept ({token.reason})")
         text = f"{self.player} sold " + ", ".join(parts) + f": {self.quote.total} crowns."
         if self.quote.reaction is not None:
-            text = f"{self.quote.reaction.name} was played as a Reaction. " + text
+            action = self.action
+            by = action.reaction_by if isinstance(action, Sell) else None
+            played = f"{by} played" if by else "Played:"
+            text = f"{played} {self.quote.reaction.name} as a Reaction. " + text
         return text
 
 
@@ -418,6 +424,13 @@ class MercanteGame:
         if self.board is not None and bases is not None:
             raise MercanteError("this game tracks the board: leave out the printed bases")
         if self.board is None and bases is None:
+            # Without a tracked board only bazaar-bound tokens can be priced unaided.
+            if isinstance(bazaar, str) or not isinstance(bazaar, Collection):
+                raise MercanteError(f"bazaar {bazaar!r} must be a collection of token positions")
+            if any(i not in bazaar for i in range(len(goods))):
+                raise MercanteError(
+                    "the board is not tracked: give the printed value of each token's space"
+                )
             bases = (None,) * len(goods)
         return quote_sale(
             goods,
@@ -478,19 +491,23 @@ class MercanteGame:
         bases: Sequence[int | None] | None = None,
         reaction: Event | None = None,
         reaction_at: int = 0,
+        reaction_by: str | None = None,
     ) -> SaleQuote:
-        """Raise unless the active player can make this sale now; return its quote."""
+        """Raise unless the active player can make this sale now; return its quote.
+
+        ``reaction_by`` names who played the Reaction (for the log); it needs a ``reaction``.
+        """
+        if reaction_by is not None:
+            if reaction is None:
+                raise ReactionError(
+                    f"{reaction_by!r} is named as reacting, but no Reaction is given"
+                )
+            seat_of(self.seats, reaction_by, role="reacting player")
         hired = self.player(self.active).agents
         if not isinstance(agents, bool) and isinstance(agents, int) and agents > hired:
             raise LimitError(
                 f"{self.active} has {hired} agents, so {agents!r} cannot hire dockworkers"
             )
-        if self.board is None and bases is None:
-            bazaar_set = set(bazaar) if not isinstance(bazaar, str) else set()
-            if any(i not in bazaar_set for i in range(len(goods))):
-                raise MercanteError(
-                    "the board is not tracked: give the printed value of each token's space"
-                )
         quote = self.quote(
             goods,
             agents=agents,
@@ -524,6 +541,7 @@ class MercanteGame:
         bases: Sequence[int | None] | None = None,
         reaction: Event | None = None,
         reaction_at: int = 0,
+        reaction_by: str | None = None,
     ) -> tuple[MercanteGame, Record]:
         """The active player sells ``goods``; tokens go on the tracked board, a Reaction played
         during the sale goes on the calendar. Returns the game and a :class:`SaleRecord`."""
@@ -534,6 +552,7 @@ class MercanteGame:
             bases=bases,
             reaction=reaction,
             reaction_at=reaction_at,
+            reaction_by=reaction_by,
         )
         action = Sell(
             goods=tuple(goods),
@@ -542,6 +561,7 @@ class MercanteGame:
             bases=None if bases is None else tuple(bases),
             reaction=reaction,
             reaction_at=reaction_at,
+            reaction_by=reaction_by,
         )
         record = SaleRecord(action=action, player=self.active, before=self, quote=quote)
         return self._done(record, slots=quote.calendar_after, board=quote.board_after)
@@ -675,6 +695,7 @@ class MercanteGame:
                 bases=action.bases,
                 reaction=action.reaction,
                 reaction_at=action.reaction_at,
+                reaction_by=action.reaction_by,
             )
         if isinstance(action, RemoveGoods):
             return self.remove_goods(dict(action.removals))
@@ -717,6 +738,28 @@ class MercanteGame:
     def start(self) -> MercanteGame:
         """The state before the first logged action."""
         return self.log[0].before if self.log else self
+
+    def with_house_rules(self, house: HouseRules) -> MercanteGame:
+        """The same game played from its start under other house rules (the log is replayed,
+        so an action the new rules forbid raises and nothing changes)."""
+        if not isinstance(house, HouseRules):
+            raise MercanteError(f"house rules {house!r} are not HouseRules")
+        game = replace(self.start, house=house, log=())
+        for record in self.log:
+            game, _ = game.apply(record.action)
+        return game
+
+    # An immutable value: copies are the value itself. Pickling goes through the save format
+    # (the log's undo chain would otherwise nest one level per action).
+
+    def __copy__(self) -> MercanteGame:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MercanteGame:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], MercanteGame], tuple[Any]]:
+        return (MercanteGame.from_dict, (self.to_dict(),))
 
     # saving
 
@@ -850,7 +893,20 @@ def _action_from_dict(raw: object) -> Action:
         with _at("event"):
             return PlayEvent(Event.from_dict(data["event"]))
     if kind == Sell.kind:
-        _known(data, "", {"kind", "goods", "agents", "bazaar", "bases", "reaction", "reaction_at"})
+        _known(
+            data,
+            "",
+            {
+                "kind",
+                "goods",
+                "agents",
+                "bazaar",
+                "bases",
+                "reaction",
+                "reaction_at",
+                "reaction_by",
+            },
+        )
         goods = data.get("goods")
         if not isinstance(goods, list):
             raise SaveDataError(f"goods: {goods!r} must be a list")
@@ -870,6 +926,7 @@ def _action_from_dict(raw: object) -> Action:
             bases=None if bases is None else tuple(bases),
             reaction=reaction,
             reaction_at=data.get("reaction_at", 0),
+            reaction_by=data.get("reaction_by"),
         )
     if kind == RemoveGoods.kind:
         _known(data, "", {"kind", "removals"})

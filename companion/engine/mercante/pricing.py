@@ -377,6 +377,7 @@ def quote_sale(
     Fleeting one counts for that token only. An illegal Reaction raises :class:`ReactionError`.
     """
     goods = _check_goods(goods)
+    to_bazaar = _check_indexes("bazaar", bazaar, len(goods))
     if (board is None) == (bases is None):
         raise MercanteError("give either the tracked board or the printed bases, not both")
     if bases is not None:
@@ -385,12 +386,11 @@ def quote_sale(
                 f"bases {bases!r}: give one printed value per good ({len(goods)} goods)"
             )
         for i, base in enumerate(bases):
-            if base is not None and i not in set(bazaar):
+            if base is not None and i not in to_bazaar:
                 check_base(base, what=f"base price of token {i + 1} ({goods[i]!r})")
     if board is not None and not isinstance(board, MarketBoard):
         raise MercanteError(f"board {board!r} is not a MarketBoard")
     check_agents(agents)
-    to_bazaar = _check_indexes("bazaar", bazaar, len(goods))
     if reaction is not None:
         _check_indexes("reaction_at", (reaction_at,), len(goods))
         if reaction_at in to_bazaar:
