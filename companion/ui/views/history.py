@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import flet as ft
-import flet_charts as fc
 
 from companion.history import NotFoundError, PlayCreate, StoreError
 from companion.ui.context import AppContext
@@ -589,6 +588,8 @@ class StatsView:
         return cards
 
     def wins_chart(self) -> ft.Control | None:
+        import flet_charts as fc  # heavy import: only when statistics are shown
+
         wins = self.ctx.store.wins_per_player(self.filters.game)[:8]
         if not wins or max(w for _, w in wins) == 0:
             return None
@@ -630,6 +631,8 @@ class StatsView:
         )
 
     def scores_chart(self) -> ft.Control | None:
+        import flet_charts as fc
+
         player = self.filters.player
         if player is None:
             return None
