@@ -1,0 +1,37 @@
+"""The engine and the data layer stay typed (mypy) and the code stays lint-clean (ruff)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_engine_and_rules_are_mypy_clean() -> None:
+    result = _run("mypy")  # files and strictness come from pyproject.toml
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_imports_neither_flet_nor_the_database() -> None:
+    for path in (ROOT / "companion" / "engine").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for banned in (
+            "import flet",
+            "from flet",
+            "sqlmodel",
+            "sqlalchemy",
+            "companion.history",
+            "companion.ui",
+        ):
+            assert banned not in text, f"{path.relative_to(ROOT)} mentions {banned}"
+
+
+def test_code_is_ruff_clean() -> None:
+    result = _run("ruff", "check", "companion", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
