@@ -59,9 +59,7 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
         yield "compat_all_subsets_cold", median_ms(check_all_cold, repeat=5, warmup=0)
     if want("setup_checklist"):
         everything = {
-            m
-            for m in module_ids()
-            if m not in ("fifth_staff_action_b", "dragon_island_festival")
+            m for m in module_ids() if m not in ("fifth_staff_action_b", "dragon_island_festival")
         }
         cards = {"oath_of_hard_labor", "fence", "nessie"}
 
