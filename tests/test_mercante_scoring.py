@@ -91,6 +91,18 @@ def test_final_standings_bad_entries_are_named() -> None:
     with pytest.raises(ValueError, match="'Adam'"):
         final_standings([FinalEntry("Adam", 3, 4), FinalEntry("Adam", 1, 1)])
 
+    @dataclass
+    class Counted:
+        name: str
+        vp: int
+        crowns: int
+        unfulfilled: int
+
+    with pytest.raises(TallyError, match="2"):
+        final_standings([Counted("Adam", 3, 4, 2)])
+    with pytest.raises(TallyError, match="has no 'name'"):
+        final_standings([FinalEntry("Adam", 3, 4), object()])  # type: ignore[list-item]
+
 
 entries = st.lists(
     st.tuples(st.integers(0, 12), st.integers(0, 6), st.lists(st.integers(1, 3), max_size=3)),

@@ -63,6 +63,8 @@ class Market:
                     f"{name} space {i + 1} value {value!r} is higher than space {i} "
                     f"({spaces[i - 1]!r}): enter the printed values from the highest down"
                 )
+        if isinstance(self.tokens, str) or not isinstance(self.tokens, Iterable):
+            raise UnknownGoodError(f"{name}: tokens {self.tokens!r} must be a list of goods")
         tokens = tuple(self.tokens)
         if len(tokens) > len(spaces):
             raise MarketFullError(

@@ -97,6 +97,16 @@ class FinalResult:
     decided_by: str | None = None
 
 
+def _as_entry(entry: FinalEntryLike) -> FinalEntry:
+    if isinstance(entry, FinalEntry):
+        return entry
+    for attribute in ("name", "vp", "crowns", "unfulfilled"):
+        if not hasattr(entry, attribute):
+            raise TallyError(f"final entry {entry!r} has no {attribute!r}")
+    penalties = _wholes(entry.unfulfilled, f"{entry.name}: unfulfilled contract penalties")
+    return FinalEntry(entry.name, entry.vp, entry.crowns, penalties)
+
+
 def tiebreaks() -> tuple[TieBreak, ...]:
     """Most crowns left, then fewest unfulfilled contracts (from ``data/games.toml``)."""
     game = catalogue().game(GAME_ID)
@@ -110,10 +120,7 @@ def final_standings(entries: Iterable[FinalEntryLike]) -> list[FinalResult]:
     ``unfulfilled`` (the penalties). Ties: most crowns, then fewest unfulfilled contracts,
     else the place is shared.
     """
-    finals = [
-        e if isinstance(e, FinalEntry) else FinalEntry(e.name, e.vp, e.crowns, tuple(e.unfulfilled))
-        for e in entries
-    ]
+    finals = [_as_entry(e) for e in entries]
     by_name = {e.name: e for e in finals}
     standings: list[Standing] = rank(
         [Entry(e.name, e.score, (e.crowns, len(e.unfulfilled))) for e in finals],
