@@ -221,6 +221,7 @@ def test_player_count_above_the_game_range_is_reported_not_raised() -> None:
     [error] = errors(found)
     assert error.code == "too_many_players" and error.modules == frozenset()
     assert "6" in error.message
+    assert error.ruling == "merchants_cove.player_count"
 
 
 # --------------------------------------------------------------------------- bad input

@@ -217,6 +217,8 @@ class Tables:
         self.setup = setup
         self.house_rules = house_rules
         self.game = data.catalogue.game(setup.game)
+        # The reading of the game's player range, when the catalogue records one.
+        self.players_ruling = data.rulings.get(f"{setup.game}.player_count")
         self.ids: tuple[str, ...] = tuple(m.id for m in setup.modules)
         self.bits: dict[str, int] = {m: 1 << i for i, m in enumerate(self.ids)}
         self.modules: dict[str, Module] = {m.id: m for m in setup.modules}
@@ -498,7 +500,10 @@ class Tables:
 
     def too_many_for_game(self, players: int) -> Finding:
         game = self.game
+        ruling = self.players_ruling
         sources = (game.players_source,) if game.players_source else ()
+        if ruling is not None:
+            sources = tuple(dict.fromkeys((*sources, *ruling.sources)))
         return Finding(
             "error",
             "too_many_players",
@@ -507,6 +512,7 @@ class Tables:
             frozenset(),
             (),
             sources,
+            ruling=ruling.id if ruling else None,
             key="players",
         )
 
