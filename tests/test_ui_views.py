@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +10,7 @@ import pytest
 
 from companion.history import open_store
 from companion.ui.app import create_main, sections
-from tests.ui_harness import Harness
+from tests.ui_harness import Harness, run
 
 
 @pytest.fixture
@@ -21,16 +18,6 @@ def store(tmp_path: Path) -> Any:
     s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
     yield s
     s.close()
-
-
-def run(coro_fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async test body on a fresh event loop (no pytest-asyncio needed)."""
-
-    @functools.wraps(coro_fn)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(coro_fn(*args, **kwargs))
-
-    return wrapper
 
 
 def fields(h: Harness, prefix: str) -> list[ft.TextField]:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable, Iterator
+import functools
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -182,6 +184,32 @@ class Harness:
     async def resize(self, width: float, height: float = 800) -> None:
         self.session.apply_page_patch({"width": width, "height": height})
         await self.fire(self.page, "resize", {"width": width, "height": height})
+
+
+def run(coro_fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Decorate an async test body: it runs on a fresh event loop in its own thread.
+
+    A thread, because Playwright's sync API (the browser tests, in the same pytest process)
+    leaves an event loop running on the main thread, where ``asyncio.run`` would refuse.
+    """
+
+    @functools.wraps(coro_fn)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        failure: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                asyncio.run(coro_fn(*args, **kwargs))
+            except BaseException as exc:  # re-raised in the test's thread
+                failure.append(exc)
+
+        thread = threading.Thread(target=target, name=f"ui-test-{coro_fn.__name__}")
+        thread.start()
+        thread.join()
+        if failure:
+            raise failure[0]
+
+    return wrapper
 
 
 def _matches(actual: Any, expected: Any) -> bool:
