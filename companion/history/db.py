@@ -117,7 +117,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     try:
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        # WAL itself is switched on once, by migrate(), after the file has been checked:
+        # turning it on rewrites the file header, which must not happen to a file we refuse.
         # In WAL mode NORMAL keeps the database consistent on power loss (a just-committed
         # play may be lost, never half-written) at a fraction of FULL's fsync cost.
         cursor.execute("PRAGMA synchronous = NORMAL")
@@ -251,9 +252,27 @@ def migrate(engine: Engine, url: URL) -> None:
                 "of Merchant's Companion does not know; it was written by a newer version "
                 "(update the app to open it)"
             )
+    if url.get_backend_name() == "sqlite":
+        _enable_wal(engine, url)
     if tuple(heads) == (script.get_current_head(),):
         return
     try:
         command.upgrade(alembic_config(engine), "head")
     except DBAPIError as exc:
         raise StoreError(f"could not upgrade {shown(url)}: {first_line(exc)}") from None
+
+
+def _enable_wal(engine: Engine, url: URL) -> None:
+    """Switch the file to WAL journaling (it stays so; a no-op when it already is)."""
+    # Outside any transaction, on the driver's own connection: SQLite refuses to change
+    # the journal mode inside one.
+    try:
+        raw = engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.close()
+        finally:
+            raw.close()
+    except DBAPIError as exc:
+        raise StoreError(_describe_failure(url, exc)) from None

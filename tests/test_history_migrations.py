@@ -1,0 +1,427 @@
+"""Opening databases: migrations from empty and from the first revision, and refusals.
+
+An old database is upgraded in place with its data kept; a database of a newer version, a
+damaged file, a file of another program or a bad URL is refused with a one-line StoreError
+and left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import MetaData, text
+from sqlmodel import SQLModel
+
+from companion.history import StoreError, open_store
+from companion.history import db as history_db
+
+if TYPE_CHECKING:
+    from tests.history_fixtures import DatabaseFactory
+
+OLD_TABLES = ("player", "game", "play", "play_result")
+
+
+def test_revisions_are_a_single_line_ending_at_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(history_db.alembic_config())
+    chain = [rev.revision for rev in script.walk_revisions()]
+    assert chain == ["0003", "0002", "0001"]
+    assert history_db.head_revision() == "0003"
+
+
+def test_migrations_ship_inside_the_package() -> None:
+    # hatchling packages the whole companion/ directory, so these files go into the wheel.
+    root = Path(history_db.__file__).parent / "migrations"
+    assert (root / "env.py").is_file()
+    assert (root / "script.py.mako").is_file()
+    assert sorted(p.name for p in (root / "versions").glob("*.py")) == [
+        "0001_plays.py",
+        "0002_settings_cards.py",
+        "0003_statistics.py",
+    ]
+    assert not (Path(history_db.__file__).parents[2] / "alembic.ini").exists()
+
+
+def test_empty_database_is_migrated_to_head(databases: DatabaseFactory) -> None:
+    url = databases.url()
+    store = databases.store(url)
+    assert history_db.current_revision(store._engine) == history_db.head_revision()
+    store.record_play("Catan", [("Ann", 3)])
+    store.set_setting("theme", "dark")
+    store.save_custom_card("mercante", "event", "Storm", {})
+
+
+def test_models_match_the_migrations(databases: DatabaseFactory) -> None:
+    store = databases.store()
+    with store._engine.connect() as conn:
+        context = MigrationContext.configure(
+            conn, opts={"compare_type": True, "version_table": history_db.VERSION_TABLE}
+        )
+        assert compare_metadata(context, SQLModel.metadata) == []
+
+
+def test_reopening_keeps_everything(databases: DatabaseFactory) -> None:
+    url = databases.url()
+    first = databases.store(url)
+    play_id = first.record_play("Catan", [("Ann", 3), ("Bob", 1)])
+    first.set_setting("mercante:game", {"calendar": ["Visiting Nobility", None, None]})
+    exported = first.export_json()
+    first.close()
+    again = databases.store(url)
+    assert again.get_play(play_id).winners == ["Ann"]
+    assert again.get_setting("mercante:game") == {"calendar": ["Visiting Nobility", None, None]}
+    assert _without_time(again.export_json()) == _without_time(exported)
+
+
+def _without_time(exported: str) -> str:
+    return exported.split('"players"', 1)[1]
+
+
+# ------------------------------------------------------------- an old database upgraded
+
+
+def _rows(conn: Any, table: str) -> list[tuple[Any, ...]]:
+    return [tuple(row) for row in conn.execute(text(f"SELECT * FROM {table} ORDER BY 1"))]
+
+
+def _fill_first_revision(url: str) -> dict[str, list[tuple[Any, ...]]]:
+    """A database at revision 0001 with three plays in it, written as that revision's tables."""
+    engine = history_db.make_engine(history_db.parse_url(url))
+    command.upgrade(history_db.alembic_config(engine), "0001")
+    with engine.begin() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        assert set(meta.tables) == {*OLD_TABLES, history_db.VERSION_TABLE}
+        t = meta.tables
+        at = datetime(2023, 12, 1, 12, 0)
+        conn.execute(
+            t["player"].insert(),
+            [
+                {"id": 1, "name": "Ann", "name_key": "ann", "created_at": at},
+                {"id": 2, "name": "Bob", "name_key": "bob", "created_at": at},
+                {"id": 3, "name": "Cat", "name_key": "cat", "created_at": at},
+            ],
+        )
+        conn.execute(
+            t["game"].insert(),
+            [
+                {
+                    "id": 1,
+                    "name": "Mercante",
+                    "name_key": "mercante",
+                    "key": "mercante",
+                    "highest_wins": True,
+                    "created_at": at,
+                },
+                {
+                    "id": 2,
+                    "name": "Golf",
+                    "name_key": "golf",
+                    "key": None,
+                    "highest_wins": False,
+                    "created_at": at,
+                },
+            ],
+        )
+        play = {
+            "modules": [],
+            "duration_min": None,
+            "location": None,
+            "notes": "",
+            "tiebreakers": [],
+            "created_at": at,
+            "updated_at": at,
+        }
+        conn.execute(
+            t["play"].insert(),
+            [
+                {
+                    **play,
+                    "id": 1,
+                    "uid": "00000000-0000-4000-8000-000000000001",
+                    "game_id": 1,
+                    "played_at": datetime(2024, 1, 5, 20, 0),
+                    "finished": True,
+                    "highest_wins": True,
+                    "location": "Club",
+                    "notes": "old notes",
+                    "modules": ["talk_of_peace"],
+                },
+                {
+                    **play,
+                    "id": 2,
+                    "uid": "00000000-0000-4000-8000-000000000002",
+                    "game_id": 2,
+                    "played_at": datetime(2024, 1, 6, 20, 0),
+                    "finished": True,
+                    "highest_wins": False,
+                },
+                {
+                    **play,
+                    "id": 3,
+                    "uid": "00000000-0000-4000-8000-000000000003",
+                    "game_id": 1,
+                    "played_at": datetime(2024, 1, 7, 20, 0),
+                    "finished": False,
+                    "highest_wins": True,
+                },
+            ],
+        )
+        result = {"breakdown": {}, "tiebreaks": [], "start_player": False}
+        conn.execute(
+            t["play_result"].insert(),
+            [
+                {
+                    **result,
+                    "id": 1,
+                    "play_id": 1,
+                    "player_id": 1,
+                    "seat": 1,
+                    "score": 40,
+                    "rank": 1,
+                    "winner": True,
+                    "breakdown": {"VP": 40},
+                    "start_player": True,
+                },
+                {
+                    **result,
+                    "id": 2,
+                    "play_id": 1,
+                    "player_id": 2,
+                    "seat": 2,
+                    "score": 35,
+                    "rank": 2,
+                    "winner": False,
+                },
+                {
+                    **result,
+                    "id": 3,
+                    "play_id": 2,
+                    "player_id": 1,
+                    "seat": 1,
+                    "score": 72,
+                    "rank": 2,
+                    "winner": False,
+                },
+                {
+                    **result,
+                    "id": 4,
+                    "play_id": 2,
+                    "player_id": 2,
+                    "seat": 2,
+                    "score": 68,
+                    "rank": 1,
+                    "winner": True,
+                },
+                {
+                    **result,
+                    "id": 5,
+                    "play_id": 3,
+                    "player_id": 3,
+                    "seat": 1,
+                    "score": 10,
+                    "rank": 1,
+                    "winner": False,
+                },
+            ],
+        )
+        if conn.dialect.name == "postgresql":
+            # Explicit ids do not move PostgreSQL's sequences; an app at 0001 would have.
+            for table in OLD_TABLES:
+                conn.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                        f"(SELECT MAX(id) FROM {table}))"
+                    )
+                )
+        before = {table: _rows(conn, table) for table in OLD_TABLES}
+    engine.dispose()
+    return before
+
+
+def test_first_revision_with_data_is_upgraded_to_head_with_nothing_lost(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    before = _fill_first_revision(url)
+    store = databases.store(url)
+    assert history_db.current_revision(store._engine) == history_db.head_revision()
+    with store._engine.connect() as conn:
+        assert {table: _rows(conn, table) for table in OLD_TABLES} == before
+
+    first = store.get_play(1)
+    assert (first.game, first.location, first.notes, first.modules) == (
+        "Mercante",
+        "Club",
+        "old notes",
+        ["talk_of_peace"],
+    )
+    assert [(r.player, r.score, r.winner, r.breakdown) for r in first.results] == [
+        ("Ann", 40, True, {"VP": 40}),
+        ("Bob", 35, False, {}),
+    ]
+    # The statistics of revision 0003 were computed from the old plays (the unfinished
+    # third play does not count).
+    ann, bob, cat = (store.player_stats(n) for n in ("Ann", "Bob", "Cat"))
+    assert (ann.plays, ann.wins, ann.best, ann.average) == (2, 1, 40, 56.0)
+    assert (bob.plays, bob.wins, bob.best, bob.average) == (2, 1, 35, 51.5)
+    assert (cat.plays, cat.wins) == (0, 0)
+    golf = store.game_stats("Golf")
+    assert (golf.plays, golf.average_winning_score, golf.top_winners, golf.best_score) == (
+        1,
+        68.0,
+        ("Bob",),
+        68,
+    )
+    assert store.game_stats("Mercante").plays == 1
+    # And the upgraded database takes new plays, settings and cards.
+    new_id = store.record_play("Golf", [("Ann", 70), ("Cat", 75)], highest_wins=False)
+    assert new_id == 4
+    assert store.player_stats("Ann").wins == 2
+    store.set_setting("theme", "dark")
+    assert store.get_setting("theme") == "dark"
+
+
+def test_a_newer_schema_is_refused_and_left_alone(databases: DatabaseFactory) -> None:
+    url = databases.url()
+    store = databases.store(url)
+    store.record_play("Catan", [("Ann", 3)])
+    with store._engine.begin() as conn:
+        conn.execute(text(f"UPDATE {history_db.VERSION_TABLE} SET version_num = '0099_future'"))
+    store.close()
+    with pytest.raises(StoreError) as info:
+        open_store(url)
+    message = str(info.value)
+    assert "'0099_future'" in message and "newer version" in message
+    assert "\n" not in message
+    engine = history_db.make_engine(history_db.parse_url(url))
+    with engine.connect() as conn:
+        assert (
+            conn.execute(text(f"SELECT version_num FROM {history_db.VERSION_TABLE}")).scalar()
+            == "0099_future"
+        )
+        assert conn.execute(text("SELECT COUNT(*) FROM play")).scalar() == 1
+    engine.dispose()
+
+
+def test_tables_of_ours_without_a_version_are_refused(databases: DatabaseFactory) -> None:
+    url = databases.url()
+    engine = history_db.make_engine(history_db.parse_url(url))
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE player (id INTEGER PRIMARY KEY, nickname TEXT)"))
+    engine.dispose()
+    with pytest.raises(StoreError, match="left untouched"):
+        open_store(url)
+
+
+# --------------------------------------------------------------- files that are refused
+
+
+def _refused_untouched(path: Path) -> str:
+    content = path.read_bytes()
+    url = f"sqlite:///{path}"
+    with pytest.raises(StoreError) as info:
+        open_store(url)
+    assert path.read_bytes() == content
+    assert not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists()
+    assert "\n" not in str(info.value)
+    return str(info.value)
+
+
+def test_random_bytes_are_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(random.Random(7).randbytes(8192))
+    assert "is not a SQLite database" in _refused_untouched(path)
+
+
+def test_a_damaged_database_is_not_repaired(tmp_path: Path) -> None:
+    # A SQLite header followed by garbage: it looks like a database but cannot be read.
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(b"SQLite format 3\x00" + random.Random(8).randbytes(8192))
+    assert "history.sqlite3" in _refused_untouched(path)
+
+
+def test_a_text_file_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("Ann 40, Bob 35\n")
+    assert "is not a SQLite database" in _refused_untouched(path)
+
+
+def test_another_programs_sqlite_file_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.execute("INSERT INTO recipes VALUES ('stew')")
+    conn.commit()
+    conn.close()
+    assert "belongs to another program" in _refused_untouched(path)
+
+
+def test_an_empty_file_becomes_a_history(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    path.touch()
+    with open_store(f"sqlite:///{path}") as store:
+        store.record_play("Catan", [("Ann", 3)])
+        assert store.count_plays() == 1
+
+
+BAD_URLS = [
+    ("", "not a database URL"),
+    ("   ", "not a database URL"),
+    ("not a url", "not a database URL"),
+    ("nosuchdb://somewhere/x", "unsupported database 'nosuchdb'"),
+    ("sqlite:////no/such/folder/history.sqlite3", "the folder /no/such/folder does not exist"),
+]
+
+
+@pytest.mark.parametrize(("url", "message"), BAD_URLS, ids=[u or "empty" for u, _ in BAD_URLS])
+def test_bad_urls_give_one_line(url: str, message: str) -> None:
+    with pytest.raises(StoreError) as info:
+        open_store(url)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_a_directory_is_not_a_database(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="is a directory"):
+        open_store(f"sqlite:///{tmp_path}")
+
+
+def test_an_unreachable_server_gives_one_line() -> None:
+    started = time.monotonic()
+    with pytest.raises(StoreError) as info:
+        open_store("postgresql://companion:secret@127.0.0.1:1/history")
+    message = str(info.value)
+    assert message.startswith("cannot connect to the database at postgresql")
+    assert "127.0.0.1:1/history" in message
+    assert "secret" not in message
+    assert "\n" not in message
+    assert time.monotonic() - started < 15
+
+
+def test_in_memory_database_works() -> None:
+    with open_store("sqlite://") as store:
+        store.record_play("Catan", [("Ann", 3)])
+        assert store.player_names() == ["Ann"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX file permissions")
+def test_an_unreadable_file_gives_one_line(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    path = tmp_path / "locked.sqlite3"
+    path.write_bytes(b"")
+    path.chmod(0)
+    with pytest.raises(StoreError, match="cannot"):
+        open_store(f"sqlite:///{path}")
