@@ -364,7 +364,7 @@ class Store:
         """The whole history in the app's own versioned JSON format (see exchange.py)."""
         return self._read(exchange.export_json)
 
-    def import_report(self, text: str) -> exchange.ImportReport:
+    def import_report(self, text: str | bytes) -> exchange.ImportReport:
         """Import a file made by :meth:`export_json`, all or nothing; says what happened.
 
         Plays whose uid is already in the history are skipped and listed as duplicates.
@@ -374,7 +374,7 @@ class Store:
         parsed = exchange.parse_history(text)
         return self._write(lambda s: exchange.import_parsed(s, parsed))
 
-    def import_json(self, text: str) -> int:
+    def import_json(self, text: str | bytes) -> int:
         """Import a file made by :meth:`export_json`; returns how many plays were added."""
         return self.import_report(text).imported
 

@@ -1,0 +1,495 @@
+"""Export and import: the app's JSON round trip, refused files, CSV and BG Stats JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from companion.history import ImportFileError, ImportReport, Store
+from companion.history import exchange as exchange_module
+from companion.history import stats as stats_module
+from companion.rules import catalogue
+
+T0 = datetime(2024, 4, 6, 19, 45)
+NOTES = 'Zoë\'s first game; "close" finish,\nrematch next week'
+
+
+def rich_history(store: Store) -> list[int]:
+    breakers = [(t.name, t.higher_wins) for t in catalogue().game("mercante").tiebreakers]
+    return [
+        store.record_play(
+            "Mercante",
+            [("Ann", 9), ("Bob", 9), ("Cat", 3)],
+            T0,
+            tiebreakers=breakers,
+            tiebreak_values={"Ann": [40, 1], "Bob": [40, 0], "Cat": [None, 2]},
+            breakdowns={
+                "Ann": {"Victory points": 11, "Unfulfilled contract penalties": -2},
+                "Bob": {"Victory points": 9, "Unfulfilled contract penalties": 0},
+                "Cat": {"Victory points": 3, "Unfulfilled contract penalties": 0},
+            },
+            start_player="Cat",
+            modules=["talk_of_peace"],
+            duration_min=120,
+            location="The Crooked Tankard",
+            notes=NOTES,
+        ),
+        store.record_play(
+            "Golf", [("Ann", 72), ("Dan", 68)], T0 + timedelta(days=1), highest_wins=False
+        ),
+        store.record_play(
+            "Catan", [("Bob", 5), ("=HYPERLINK(1)", 7)], T0 + timedelta(days=2), finished=False
+        ),
+        store.record_play("merchants_journey", [("Ann", -3), ("Bob", 0)], T0 + timedelta(days=3)),
+        store.record_play("Merchants Cove", [("Dan", 31), ("Cat", 31)], T0 + timedelta(days=3)),
+    ]
+
+
+def body(exported: str) -> dict[str, Any]:
+    """An export without its export time, for comparing two exports."""
+    document: dict[str, Any] = json.loads(exported)
+    document.pop("exported_at")
+    return document
+
+
+# --------------------------------------------------------------------------- round trip
+
+
+def test_export_import_round_trip_is_equal(store: Store, make_store: Callable[[], Store]) -> None:
+    rich_history(store)
+    exported = store.export_json()
+    fresh = make_store()
+    report = fresh.import_report(exported)
+    assert report == ImportReport(imported=5, duplicates=(), players_added=5, games_added=5)
+    assert str(report) == "5 plays imported"
+    assert body(fresh.export_json()) == body(exported)
+    assert fresh.all_player_stats() == store.all_player_stats()
+    assert fresh.all_game_stats() == store.all_game_stats()
+    original = {p.uid: p.model_dump(exclude={"id"}) for p in store.list_plays()}
+    copied = {p.uid: p.model_dump(exclude={"id"}) for p in fresh.list_plays()}
+    assert copied == original
+
+
+def test_export_format(store: Store) -> None:
+    ids = rich_history(store)
+    document = json.loads(store.export_json())
+    assert (document["format"], document["version"]) == ("merchants-companion-history", 1)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", document["exported_at"])
+    assert [p["name"] for p in document["players"]] == ["=HYPERLINK(1)", "Ann", "Bob", "Cat", "Dan"]
+    assert [p["id"] for p in document["players"]] == [1, 2, 3, 4, 5]
+    games = {g["name"]: g for g in document["games"]}
+    assert games["Mercante"]["key"] == "mercante" and games["Golf"]["key"] is None
+    assert games["Golf"]["highest_wins"] is False
+    first = document["plays"][0]
+    assert first["uid"] == store.get_play(ids[0]).uid
+    assert first["played_at"] == "2024-04-06T19:45:00"
+    assert first["game_id"] == games["Mercante"]["id"]
+    assert first["notes"] == NOTES
+    assert first["tiebreakers"] == [
+        {"name": "Most crowns left", "higher_wins": True},
+        {"name": "Fewest unfulfilled contracts", "higher_wins": False},
+    ]
+    ann = next(r for r in first["results"] if r["player_id"] == 2)
+    assert ann == {
+        "player_id": 2,
+        "seat": 1,
+        "score": 9,
+        "breakdown": {"Victory points": 11, "Unfulfilled contract penalties": -2},
+        "tiebreaks": [40, 1],
+        "start_player": False,
+        "rank": 2,
+        "winner": False,
+    }
+
+
+def test_importing_again_skips_duplicates_and_changes_nothing(
+    store: Store, make_store: Callable[[], Store]
+) -> None:
+    rich_history(store)
+    exported = store.export_json()
+    uids = [p["uid"] for p in json.loads(exported)["plays"]]
+    report = store.import_report(exported)
+    assert report.imported == 0
+    assert sorted(report.duplicates) == sorted(uids)
+    assert str(report) == "0 plays imported, 5 already present"
+    assert body(store.export_json()) == body(exported)
+    assert store.import_json(exported) == 0
+
+
+def test_import_merges_with_what_is_there(store: Store, make_store: Callable[[], Store]) -> None:
+    rich_history(store)
+    exported = store.export_json()
+    other = make_store()
+    other.record_play("catan", [("ann", 11), ("Eve", 4)], T0 - timedelta(days=30))
+    assert other.import_json(exported) == 5
+    # "ann" and "Catan" were already there: the file's Ann and Catan are the same ones.
+    assert other.player_names() == ["ann", "Bob", "Cat", "Dan", "Eve", "=HYPERLINK(1)"]
+    assert sorted(g.name for g in other.games()) == sorted(
+        ["catan", "Golf", "Mercante", "Merchant's Journey", "Merchants Cove"]
+    )
+    assert other.count_plays(game="Catan") == 2
+    assert other.player_stats("Ann").plays == 4
+
+
+def test_import_is_all_or_nothing(
+    store: Store, make_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rich_history(store)
+    exported = store.export_json()
+    target = make_store()
+    target.record_play("Catan", [("Zed", 1)])
+    before = body(target.export_json())
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("power cut")
+
+    # Fails after players, games, plays and results were written in the transaction.
+    monkeypatch.setattr(stats_module, "add_to_stats", broken)
+    with pytest.raises(RuntimeError, match="power cut"):
+        target.import_json(exported)
+    monkeypatch.undo()
+    assert body(target.export_json()) == before
+
+
+def test_an_empty_history_exports_and_imports(
+    store: Store, make_store: Callable[[], Store]
+) -> None:
+    exported = store.export_json()
+    assert json.loads(exported)["plays"] == []
+    assert make_store().import_json(exported) == 0
+
+
+# ------------------------------------------------------------------------ refused files
+
+
+def edit(change: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
+    def apply(exported: str) -> str:
+        document = json.loads(exported)
+        change(document)
+        return json.dumps(document)
+
+    return apply
+
+
+def result(document: dict[str, Any], play: int, index: int) -> dict[str, Any]:
+    found: dict[str, Any] = document["plays"][play]["results"][index]
+    return found
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """A change that sets a dotted path, e.g. ``plays.0.results.1.score``."""
+
+    def change(document: dict[str, Any]) -> None:
+        node: Any = document
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node[int(part)] if part.isdigit() else node[part]
+        node[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+def _many_results(document: dict[str, Any]) -> None:
+    document["players"] = [{"id": i, "name": f"P{i}"} for i in range(1, 101)]
+    document["plays"][0]["results"] = [
+        {"player_id": i, "score": 1, "seat": None} for i in range(1, 101)
+    ]
+
+
+def _same_player_twice(document: dict[str, Any]) -> None:
+    result(document, 0, 1)["player_id"] = result(document, 0, 0)["player_id"]
+
+
+def _breakdown_off(document: dict[str, Any]) -> None:
+    result(document, 0, 0)["breakdown"] = {"Victory points": 50}
+
+
+def _lowest_wins_mercante(document: dict[str, Any]) -> None:
+    document["plays"][0]["highest_wins"] = False
+
+
+def _drop_score(document: dict[str, Any]) -> None:
+    del result(document, 0, 0)["score"]
+
+
+def _text(replacement: str) -> Callable[[str], str]:
+    return lambda _exported: replacement
+
+
+def _nan_score(exported: str) -> str:
+    document = json.loads(exported)
+    result(document, 0, 1)["score"] = 123456789
+    return json.dumps(document).replace("123456789", "NaN")
+
+
+DEEP = (
+    '{"format": "merchants-companion-history", "version": 1, "players": '
+    + "[" * 5000
+    + "]" * 5000
+    + "}"
+)
+
+REFUSED: list[tuple[str, Callable[[str], str], str]] = [
+    ("not JSON", _text('{"format": oops'), "not valid JSON"),
+    ("empty text", _text(""), "not valid JSON"),
+    ("a list", _text("[1, 2, 3]"), "not a Merchant's Companion history file"),
+    (
+        "wrong format",
+        edit(_set("format", "bgstats")),
+        'format: expected "merchants-companion-history", got "bgstats"',
+    ),
+    (
+        "no format",
+        edit(lambda d: d.pop("format")),
+        'format: expected "merchants-companion-history", got null',
+    ),
+    ("newer version", edit(_set("version", 2)), "version: this app reads version 1 files, got 2"),
+    (
+        "version as text",
+        edit(_set("version", "1")),
+        'version: this app reads version 1 files, got "1"',
+    ),
+    (
+        "score as text",
+        edit(_set("plays.0.results.1.score", "ten")),
+        'plays[0].results[1].score: expected a whole number, got "ten"',
+    ),
+    (
+        "fractional score",
+        edit(_set("plays.0.results.1.score", 10.5)),
+        "plays[0].results[1].score: expected a whole number, got 10.5",
+    ),
+    (
+        "huge score",
+        edit(_set("plays.0.results.1.score", 10**30)),
+        "plays[0].results[1].score: must be at most 1000000000",
+    ),
+    ("NaN score", _nan_score, "plays[0].results[1].score: expected a whole number"),
+    ("missing score", edit(_drop_score), "plays[0].results[0].score: missing"),
+    (
+        "huge notes",
+        edit(_set("plays.0.notes", "x" * 3_000_000)),
+        "plays[0].notes: too long (3000000 characters; at most 2000)",
+    ),
+    (
+        "long player name",
+        edit(_set("players.0.name", "x" * 41)),
+        "players[0].name: too long (41 characters; at most 40)",
+    ),
+    ("empty player name", edit(_set("players.0.name", "")), "players[0].name: must not be empty"),
+    (
+        "player id not a number",
+        edit(_set("players.0.id", "1")),
+        'players[0].id: expected a whole number, got "1"',
+    ),
+    ("negative id", edit(_set("players.0.id", -1)), "players[0].id: must be at least 1"),
+    (
+        "duplicate player id",
+        edit(_set("players.1.id", 1)),
+        "players[1].id: 1 is used twice; also in players[0]",
+    ),
+    (
+        "duplicate player name",
+        edit(_set("players.2.name", "ANN")),
+        'players[2].name: "ANN" is the same name as players[1]',
+    ),
+    (
+        "duplicate game id",
+        edit(_set("games.1.id", 1)),
+        "games[1].id: 1 is used twice; also in games[0]",
+    ),
+    (
+        "duplicate play uid",
+        edit(lambda d: d["plays"][1].update(uid=d["plays"][0]["uid"])),
+        "plays[1].uid: ",
+    ),
+    (
+        "uid not a UUID",
+        edit(_set("plays.0.uid", "play-1")),
+        "plays[0].uid: expected a UUID, got 'play-1'",
+    ),
+    (
+        "unknown game",
+        edit(_set("plays.0.game_id", 99)),
+        "plays[0].game_id: no game with id 99 in games",
+    ),
+    (
+        "unknown player",
+        edit(_set("plays.0.results.0.player_id", 99)),
+        "plays[0].results[0].player_id: no player with id 99 in players",
+    ),
+    (
+        "same player twice in a play",
+        edit(_same_player_twice),
+        "plays[0].results[1].player_id: player 2 is already in results[0]",
+    ),
+    (
+        "unknown field",
+        edit(_set("plays.0.winner_name", "Ann")),
+        "plays[0].winner_name: unknown field",
+    ),
+    (
+        "finished as text",
+        edit(_set("plays.0.finished", "yes")),
+        'plays[0].finished: expected true or false, got "yes"',
+    ),
+    (
+        "date in words",
+        edit(_set("plays.0.played_at", "last Tuesday")),
+        "plays[0].played_at: expected a date and time",
+    ),
+    ("players not a list", edit(_set("players", {"Ann": 1})), "players: expected a list"),
+    ("too many results", edit(_many_results), "plays[0].results: too many items (100; at most 99)"),
+    (
+        "breakdown does not add up",
+        edit(_breakdown_off),
+        "plays[0].results[0].breakdown: the categories add up to 50, not the score 9",
+    ),
+    (
+        "catalogue game scored lowest-wins",
+        edit(_lowest_wins_mercante),
+        "plays[0].highest_wins: Mercante is won by the highest score",
+    ),
+    ("deep nesting", _text(DEEP), "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("case", "spoil", "message"), REFUSED, ids=[c[0] for c in REFUSED])
+def test_bad_import_is_refused_and_writes_nothing(
+    store: Store, case: str, spoil: Callable[[str], str], message: str
+) -> None:
+    rich_history(store)
+    before = store.export_json()
+    spoiled = spoil(before)
+    with pytest.raises(ImportFileError) as info:
+        store.import_json(spoiled)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+    assert len(str(info.value)) < 300
+    assert isinstance(info.value, ValueError)
+    assert body(store.export_json()) == body(before)
+
+
+def test_refused_into_an_empty_database_too(make_store: Callable[[], Store], store: Store) -> None:
+    rich_history(store)
+    spoiled = edit(_set("plays.4.results.1.score", "lots"))(store.export_json())
+    empty = make_store()
+    with pytest.raises(ImportFileError, match=r"plays\[4\].results\[1\].score"):
+        empty.import_json(spoiled)
+    assert empty.player_names() == [] and empty.games() == [] and empty.count_plays() == 0
+
+
+def test_too_large_a_file_is_refused_before_reading(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rich_history(store)
+    exported = store.export_json()
+    monkeypatch.setattr(exchange_module, "MAX_IMPORT_CHARS", len(exported) - 1)
+    with pytest.raises(ImportFileError, match="the file is too large"):
+        store.import_json(exported)
+    with pytest.raises(ImportFileError, match="the file is too large"):
+        store.import_json(exported.encode())
+
+
+def test_too_many_players_are_refused(store: Store) -> None:
+    document = json.loads(store.export_json())
+    document["players"] = [{"id": i, "name": f"P{i}"} for i in range(1, 10_002)]
+    with pytest.raises(ImportFileError, match=r"players: too many items \(10001; at most 10000\)"):
+        store.import_json(json.dumps(document))
+    assert store.player_names() == []
+
+
+def test_bytes_must_be_utf8(store: Store) -> None:
+    assert store.import_json(store.export_json().encode("utf-8")) == 0
+    with pytest.raises(ImportFileError, match="not a text file in UTF-8"):
+        store.import_json(b"\xff\xfe{\x00")  # type: ignore[arg-type]
+
+
+# -------------------------------------------------------------------------- other formats
+
+
+def test_csv_export_parses_with_csv(store: Store) -> None:
+    rich_history(store)
+    rows = list(csv.DictReader(io.StringIO(store.export_csv())))
+    assert len(rows) == 3 + 2 + 2 + 2 + 2
+    assert list(rows[0]) == list(exchange_module.CSV_COLUMNS)
+    ann = next(r for r in rows if r["player"] == "Ann" and r["game"] == "Mercante")
+    assert ann["played_at"] == "2024-04-06 19:45:00"
+    assert (ann["score"], ann["rank"], ann["winner"], ann["seat"]) == ("9", "2", "false", "1")
+    assert ann["notes"] == NOTES
+    assert ann["location"] == "The Crooked Tankard"
+    assert ann["modules"] == "talk_of_peace"
+    assert json.loads(ann["breakdown"]) == {
+        "Victory points": 11,
+        "Unfulfilled contract penalties": -2,
+    }
+    assert json.loads(ann["tiebreaks"]) == [40, 1]
+    bob = next(r for r in rows if r["player"] == "Bob" and r["game"] == "Mercante")
+    assert (bob["rank"], bob["winner"]) == ("1", "true")
+    catan = [r for r in rows if r["game"] == "Catan"]
+    assert {r["finished"] for r in catan} == {"false"}
+    # A name that a spreadsheet would run as a formula is written as text.
+    assert {r["player"] for r in catan} == {"Bob", "'=HYPERLINK(1)"}
+    golf = [r for r in rows if r["game"] == "Golf"]
+    assert [(r["player"], r["winner"]) for r in golf] == [("Ann", "false"), ("Dan", "true")]
+    assert golf[0]["game_key"] == ""
+
+
+def test_bgstats_export_structure(store: Store) -> None:
+    ids = rich_history(store)
+    document = json.loads(store.export_bgstats())
+    assert {"players", "games", "plays"} <= set(document)
+    players = {p["id"]: p for p in document["players"]}
+    games = {g["id"]: g for g in document["games"]}
+    for entry in [*players.values(), *games.values()]:
+        assert isinstance(entry["id"], int) and isinstance(entry["name"], str)
+        assert re.fullmatch(r"[0-9a-f-]{36}", entry["uuid"])
+    assert len({p["uuid"] for p in players.values()}) == len(players) == 5
+    assert len(document["plays"]) == 5
+    for play in document["plays"]:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
+        assert play["gameRefId"] in games
+        for score in play["playerScores"]:
+            assert score["playerRefId"] in players
+            assert isinstance(score["score"], str) and int(score["score"]) == int(score["score"])
+            assert isinstance(score["winner"], bool) and isinstance(score["startPlayer"], bool)
+            assert isinstance(score["rank"], int) and isinstance(score["seatOrder"], int)
+
+    mercante = next(p for p in document["plays"] if p["uuid"] == store.get_play(ids[0]).uid)
+    assert mercante["playDate"] == "2024-04-06 19:45:00"
+    assert games[mercante["gameRefId"]]["name"] == "Mercante"
+    assert mercante["durationMin"] == 120 and mercante["comments"] == NOTES
+    scores = {players[s["playerRefId"]]["name"]: s for s in mercante["playerScores"]}
+    assert scores["Bob"] == {
+        "playerRefId": scores["Bob"]["playerRefId"],
+        "score": "9",
+        "winner": True,
+        "rank": 1,
+        "seatOrder": 2,
+        "startPlayer": False,
+        "newPlayer": True,
+    }
+    assert (scores["Cat"]["startPlayer"], scores["Cat"]["rank"]) == (True, 3)
+    location = next(loc for loc in document["locations"] if loc["id"] == mercante["locationRefId"])
+    assert location["name"] == "The Crooked Tankard"
+
+    golf = next(p for p in document["plays"] if p["uuid"] == store.get_play(ids[1]).uid)
+    assert games[golf["gameRefId"]]["highestWins"] is False
+    assert [players[s["playerRefId"]]["name"] for s in golf["playerScores"] if s["winner"]] == [
+        "Dan"
+    ]
+    catan = next(p for p in document["plays"] if p["uuid"] == store.get_play(ids[2]).uid)
+    assert catan["ignored"] is True
+    assert not any(s["winner"] for s in catan["playerScores"])
+    shared = next(p for p in document["plays"] if p["uuid"] == store.get_play(ids[4]).uid)
+    assert [s["winner"] for s in shared["playerScores"]] == [True, True]
+    # The UUIDs stay the same from one export to the next.
+    again = json.loads(store.export_bgstats())
+    assert [p["uuid"] for p in again["players"]] == [p["uuid"] for p in document["players"]]
