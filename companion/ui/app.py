@@ -19,6 +19,7 @@ from companion.ui.theme import apply_theme
 from companion.ui.views.history import open_history
 from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.settings import open_settings
+from companion.ui.views.setup_assistant import open_setup_assistant
 from companion.ui.views.table import open_table
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,13 @@ def sections() -> tuple[Section, ...]:
                     subtitle="Seat order and a first player drawn from a seed anyone can replay",
                     icon=ft.Icons.GROUPS,
                     open=open_table,
+                ),
+                Tool(
+                    id="assistant",
+                    title="Setup assistant",
+                    subtitle="Modules that go together, then one checklist to set the table",
+                    icon=ft.Icons.CHECKLIST,
+                    open=open_setup_assistant,
                 ),
             ),
         ),
