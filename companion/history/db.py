@@ -8,6 +8,7 @@ program is refused with a one-line :class:`StoreError`, and the file is left exa
 from __future__ import annotations
 
 import importlib.util
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 OUR_TABLES = frozenset({"player", "game", "play", "play_result"})
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000
+_MIGRATING = threading.Lock()
 
 
 def default_url() -> str:
@@ -257,9 +259,23 @@ def migrate(engine: Engine, url: URL) -> None:
     if tuple(heads) == (script.get_current_head(),):
         return
     try:
-        command.upgrade(alembic_config(engine), "head")
+        # Alembic's migration context is process-global: one migration at a time. The
+        # write engine makes SQLite take its write lock at BEGIN, so a second app opening
+        # the same new file waits for the first instead of failing with "locked".
+        with _MIGRATING:
+            if current_revision(engine) != script.get_current_head():
+                command.upgrade(
+                    alembic_config(engine.execution_options(companion_write=True)), "head"
+                )
     except DBAPIError as exc:
-        raise StoreError(f"could not upgrade {shown(url)}: {first_line(exc)}") from None
+        # Two copies of the app opening one new database at the same moment both try to
+        # migrate it; the one that lost is fine if the other got it to the newest schema.
+        try:
+            done = current_revision(engine) == script.get_current_head()
+        except DBAPIError:
+            done = False
+        if not done:
+            raise StoreError(f"could not upgrade {shown(url)}: {first_line(exc)}") from None
 
 
 def _enable_wal(engine: Engine, url: URL) -> None:
