@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import threading
 import time
 from datetime import datetime
 from pathlib import Path
@@ -425,3 +426,24 @@ def test_an_unreadable_file_gives_one_line(tmp_path: Path) -> None:
     path.chmod(0)
     with pytest.raises(StoreError, match="cannot"):
         open_store(f"sqlite:///{path}")
+
+
+def test_several_apps_opening_one_new_database_at_once(databases: DatabaseFactory) -> None:
+    # Each thread migrates (or waits for the migration of) the same new database, then saves.
+    url = databases.url()
+    errors: list[BaseException] = []
+
+    def open_and_save(name: str) -> None:
+        try:
+            with open_store(url) as store:
+                store.record_play("Catan", [(name, 1)])
+        except BaseException as exc:  # collected and reported by the test thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_and_save, args=(f"P{i}",)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(databases.store(url).player_names()) == ["P0", "P1", "P2", "P3"]

@@ -130,17 +130,19 @@ def game_for_play(
         direction = resolved.highest_wins
         if direction is None:
             direction = True if highest_wins is None else highest_wins
-        row = Game(
-            name=resolved.name,
-            name_key=name_key(resolved.name),
-            key=resolved.key,
-            highest_wins=direction,
-        )
-        session.add(row)
-        session.flush()
-        if cache is not None:
-            cache[cache_key] = row
-        return row, direction
+        # ON CONFLICT DO NOTHING, then read: two clients of a shared PostgreSQL database
+        # recording the first play of a new game at once both end up using one row.
+        stmt = stats._dialect_insert(session, GAMES).on_conflict_do_nothing()
+        session.execute(stmt, [{
+            "name": resolved.name,
+            "name_key": name_key(resolved.name),
+            "key": resolved.key,
+            "highest_wins": direction,
+            "created_at": utcnow(),
+        }])
+        row = find_game(session=session, title=title)
+        if row is None:  # pragma: no cover - the insert or the other client made it
+            raise PlayDataError(f"game: could not record {resolved.name!r}")
     if cache is not None:
         cache[cache_key] = row
     if resolved.key is not None:
