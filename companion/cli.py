@@ -172,7 +172,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from companion.ui.app import create_main
 
-    main_fn = create_main(store, cat=cat, db_label=store.url)
+    shared = args.host not in ("127.0.0.1", "localhost", "::1")
+    main_fn = create_main(
+        store,
+        cat=cat,
+        db_label=store.url,
+        share_url=page_url(args.host, args.port) if shared and not desktop else None,
+    )
     try:
         if desktop:
             print("Merchant's Companion is opening in a window.", flush=True)

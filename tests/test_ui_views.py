@@ -136,3 +136,16 @@ async def test_settings_lists_rulings_and_toggles_a_house_rule(store: Any) -> No
         switch = h.by_id(f"house-rule-{ruling.id}")
         await h.select(switch, True)
         assert ruling.id in store.get_setting("house_rules")
+
+
+@run
+async def test_settings_offer_a_qr_code_when_served_to_the_network(store: Any) -> None:
+    url = "http://192.168.1.20:8550/"
+    h = await Harness.start(create_main(store, share_url=url), route="/settings")
+    images = h.find_all(ft.Image)
+    assert images and images[0].semantics_label == f"QR code for {url}"
+    assert bytes(images[0].src[:8]) == b"\x89PNG\r\n\x1a\n"
+    assert h.has_text(url)
+    local = await Harness.start(create_main(store), route="/settings")
+    assert not local.find_all(ft.Image)
+    assert local.has_text("--host 0.0.0.0")

@@ -25,6 +25,7 @@ class AppContext:
     store: Store
     catalogue: Catalogue
     db_label: str = ""
+    share_url: str | None = None  # the address phones on the network can open, if served so
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)

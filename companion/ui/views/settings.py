@@ -9,6 +9,7 @@ import flet as ft
 from companion import __version__
 from companion.rules import Ruling
 from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
 from companion.ui.widgets import body, panel, source_text, tagged
@@ -69,6 +70,41 @@ class SettingsView:
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
         )
 
+    def phone_panel(self) -> list[ft.Control]:
+        """How to open the app on a phone: a QR code when it is served to the network."""
+        ctx = self.ctx
+        if ctx.share_url:
+            return [
+                panel(
+                    body("Scan this with a phone on the same Wi-Fi to open the app there."),
+                    ft.Row(
+                        [
+                            ft.Image(
+                                src=qr_png(ctx.share_url),
+                                width=200,
+                                height=200,
+                                semantics_label=f"QR code for {ctx.share_url}",
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    ft.Text(ctx.share_url, selectable=True, text_align=ft.TextAlign.CENTER),
+                    title="Open on a phone",
+                )
+            ]
+        if ctx.page.web:
+            return [
+                panel(
+                    body(
+                        "This computer is serving the app to itself only. To use it from phones "
+                        "on the same Wi-Fi, start it with: companion --web --host 0.0.0.0",
+                        selectable=True,
+                    ),
+                    title="Open on a phone",
+                )
+            ]
+        return []
+
     def build(self) -> Screen:
         ctx = self.ctx
         mode = ctx.setting(THEME_KEY, "system")
@@ -89,6 +125,7 @@ class SettingsView:
         content = ft.Column(
             [
                 panel(tagged("theme-picker", theme), title="Appearance"),
+                *self.phone_panel(),
                 panel(
                     body(
                         "The rulebooks leave some questions open or contradict themselves. Each "
