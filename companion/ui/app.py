@@ -103,14 +103,24 @@ def sections() -> tuple[Section, ...]:
 
 
 def create_main(
-    store: object, *, cat: Catalogue | None = None, db_label: str = ""
+    store: object,
+    *,
+    cat: Catalogue | None = None,
+    db_label: str = "",
+    share_url: str | None = None,
 ) -> Callable[[ft.Page], None]:
     """Build the Flet ``main`` for a history store (shared by every browser session)."""
     data = cat or catalogue()
 
     def main(page: ft.Page) -> None:
         page.title = "Merchant's Companion"
-        ctx = AppContext(page=page, store=store, catalogue=data, db_label=db_label)  # type: ignore[arg-type]
+        ctx = AppContext(
+            page=page,
+            store=store,  # type: ignore[arg-type]
+            catalogue=data,
+            db_label=db_label,
+            share_url=share_url,
+        )
         try:
             mode = ctx.setting(THEME_KEY, "system")
         except Exception:  # the store is unreadable: still open, the screens will say why
