@@ -1,0 +1,312 @@
+"""What every Mercante tab shares: the saved game, the event cards, the house rules, the tab
+strip, the turn line and the app-bar actions (undo, your event cards, new game)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.engine.mercante import MercanteError, MercanteGame, Record
+from companion.history import StoreError
+from companion.ui.context import AppContext
+from companion.ui.logic.mercante import (
+    DAMAGED_KEY,
+    GAME_KEY,
+    TABS,
+    MercanteState,
+    StateError,
+    event_choices,
+    house_rules_from,
+    plural,
+    when_text,
+)
+from companion.ui.screen import Screen
+from companion.ui.theme import GAP
+from companion.ui.widgets import mounted, notice, tagged
+
+log = logging.getLogger(__name__)
+
+BASE = "/calculators/mercante"
+TAB_ICONS = {
+    "calendar": ft.Icons.CALENDAR_VIEW_WEEK,
+    "sale": ft.Icons.STOREFRONT,
+    "upkeep": ft.Icons.AUTORENEW,
+    "setup": ft.Icons.CHECKLIST,
+    "end": ft.Icons.EMOJI_EVENTS_OUTLINED,
+}
+
+
+def route(tab: str) -> str:
+    return f"{BASE}/{tab}"
+
+
+class MercanteSession:
+    """The screen's state for one build: read from the database, saved after every action."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.problems: list[str] = []
+        raw = ctx.setting(GAME_KEY)
+        try:
+            self.state = MercanteState.from_dict(raw)
+        except StateError as exc:
+            log.warning("unreadable Mercante save: %s", exc)
+            # Keep the damaged save aside (never destroy what players saved), start fresh.
+            ctx.set_setting(DAMAGED_KEY, raw)
+            self.state = MercanteState()
+            self.save()
+            self.problems.append(
+                f"The saved Mercante game could not be read back ({exc}). A fresh game is ready "
+                "to start; the damaged save is kept in the database under "
+                f"“{DAMAGED_KEY}”."
+            )
+        try:
+            cards = ctx.store.list_custom_cards("mercante", "event")
+        except StoreError as exc:
+            cards = []
+            self.problems.append(f"Your own event cards could not be read: {exc}")
+        self.choices, self.damaged = event_choices(cards)
+        self.house = house_rules_from(ctx.house_rules())
+        before = self.state.game
+        kept = self.state.sync_house_rules(self.house)
+        if kept:
+            self.problems.append(kept)
+        elif self.state.game is not before:
+            self.save()
+
+    @property
+    def game(self) -> MercanteGame:
+        """The game in progress (views that need one are only built when there is one)."""
+        game = self.state.game
+        assert game is not None
+        return game
+
+    def save(self) -> None:
+        self.ctx.set_setting(GAME_KEY, self.state.to_dict())
+
+    # -- actions on the game ----------------------------------------------------------------
+    def act(
+        self,
+        action: Callable[[MercanteGame], tuple[MercanteGame, Record]],
+        *,
+        after: Callable[[], None] | None = None,
+    ) -> Record | None:
+        """Apply an engine action; on success save, refresh and offer Undo. An illegal
+        action changes nothing and says why."""
+        try:
+            game, record = action(self.game)
+        except MercanteError as exc:
+            self.ctx.notify(_sentence(str(exc)), error=True)
+            return None
+        self.state.game = game
+        self.state.saved_play = None
+        if after is not None:
+            after()
+        self.save()
+        self.ctx.refresh()
+        self.ctx.notify(record.summary, action="Undo", on_action=self.undo)
+        return record
+
+    def undo(self) -> None:
+        game = self.state.game
+        if game is None or not game.can_undo:
+            self.ctx.notify("Nothing to undo.")
+            return
+        summary = game.log[-1].summary
+        self.state.game = game.undo()
+        self.save()
+        self.ctx.refresh()
+        self.ctx.notify(f"Undone: {summary}")
+
+    def undo_calendar(self) -> None:
+        game = self.state.game
+        if game is None:
+            return
+        try:
+            previous = game.undo_calendar()
+        except MercanteError as exc:
+            self.ctx.notify(_sentence(str(exc)), error=True)
+            return
+        summary = game.log[-1].summary
+        self.state.game = previous
+        self.save()
+        self.ctx.refresh()
+        self.ctx.notify(f"Undone: {summary}")
+
+    def new_game(self) -> None:
+        """Ask, then drop the game in progress (the form keeps the same players)."""
+        game = self.state.game
+
+        def confirm(e: Any) -> None:
+            self.ctx.page.pop_dialog()
+            if game is not None:
+                self.state.form.seats = list(game.seats)
+            self.state.game = None
+            self.save()
+            self.ctx.navigate(route("calendar"))
+            self.ctx.refresh()
+
+        if game is None:
+            return
+        played = len(game.log)
+        self.ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Start a new game?"),
+                content=ft.Text(
+                    f"The game in progress ({', '.join(game.seats)}; "
+                    f"{plural(played, 'action')} so far) will be closed. Save its final tally "
+                    "to history first if it has ended."
+                ),
+                actions=[
+                    ft.TextButton("Cancel", on_click=lambda e: self.ctx.page.pop_dialog()),
+                    tagged("confirm-new-game", ft.FilledButton("New game", on_click=confirm)),
+                ],
+            )
+        )
+
+    # -- chrome -----------------------------------------------------------------------------
+    def problem_notices(self) -> list[ft.Control]:
+        return [notice(p, level="warning") for p in self.problems]
+
+    def actions(self) -> list[ft.Control]:
+        game = self.state.game
+        controls: list[ft.Control] = [
+            ft.IconButton(
+                ft.Icons.STYLE_OUTLINED,
+                tooltip="Your event cards",
+                on_click=lambda e: self.ctx.navigate(route("events")),
+            )
+        ]
+        if game is not None:
+            last = game.log[-1].summary if game.log else ""
+            controls.insert(
+                0,
+                tagged(
+                    "undo-last",
+                    ft.IconButton(
+                        ft.Icons.UNDO,
+                        tooltip=f"Undo: {last}" if last else "Nothing to undo",
+                        disabled=not game.can_undo,
+                        on_click=lambda e: self.undo(),
+                    ),
+                ),
+            )
+            controls.append(
+                tagged(
+                    "new-game",
+                    ft.IconButton(
+                        ft.Icons.RESTART_ALT,
+                        tooltip="New game",
+                        on_click=lambda e: self.new_game(),
+                    ),
+                )
+            )
+        return controls
+
+    def tab_bar(self, current: str) -> ft.Control:
+        ids = [t for t, _ in TABS]
+
+        def change(e: Any) -> None:
+            index = e.control.selected_index
+            if isinstance(e.data, int):
+                index = e.data
+            if isinstance(index, int) and 0 <= index < len(ids) and ids[index] != current:
+                self.ctx.navigate(route(ids[index]))
+
+        return tagged(
+            "mercante-tabs",
+            ft.Tabs(
+                length=len(TABS),
+                selected_index=ids.index(current),
+                on_change=change,
+                content=ft.TabBar(
+                    tabs=[ft.Tab(label=label, icon=TAB_ICONS[tab]) for tab, label in TABS],
+                    scrollable=True,
+                    tab_alignment=ft.TabAlignment.START,
+                ),
+            ),
+        )
+
+    def turn_line(self) -> ft.Control:
+        """Whose turn, their agents, and when the next upkeep is: the facts every tab needs."""
+        game = self.game
+        player = game.player(game.active)
+        upkeep = game.next_upkeeps(1)
+        if game.is_upkeep_turn:
+            marker = f"Upkeep this turn: {game.active} holds the upkeep marker"
+        elif upkeep:
+            when = when_text(upkeep[0].turns_from_now).lower()
+            marker = f"Upkeep marker: {game.upkeep_holder} · upkeep {when}"
+        else:
+            marker = f"Upkeep marker: {game.upkeep_holder}"
+        return tagged(
+            "turn-line",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
+                                ft.Text(
+                                    f"{game.active}'s turn",
+                                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                                    expand=True,
+                                ),
+                                ft.Text(
+                                    f"{plural(player.agents, 'agent')} · "
+                                    f"{plural(player.warehouses, 'warehouse')}",
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            ],
+                            spacing=8,
+                        ),
+                        ft.Row(
+                            [
+                                ft.Icon(
+                                    ft.Icons.AUTORENEW,
+                                    size=18,
+                                    color=ft.Colors.TERTIARY
+                                    if game.is_upkeep_turn
+                                    else ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                                ft.Text(
+                                    marker,
+                                    theme_style=ft.TextThemeStyle.BODY_MEDIUM,
+                                    weight=ft.FontWeight.BOLD if game.is_upkeep_turn else None,
+                                    expand=True,
+                                ),
+                            ],
+                            spacing=8,
+                        ),
+                    ],
+                    spacing=4,
+                    tight=True,
+                ),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            ),
+        )
+
+    def screen(self, tab: str, content: list[ft.Control], title: str = "Mercante") -> Screen:
+        """A tab's screen: the tab strip, the turn line, any problems, then the tab's body."""
+        top: list[ft.Control] = [self.tab_bar(tab)]
+        top += self.problem_notices()
+        if self.state.game is not None:
+            top.append(self.turn_line())
+        return Screen(
+            title=title,
+            content=ft.Column([*top, *content], spacing=GAP),
+            actions=self.actions(),
+        )
+
+    def update(self, control: ft.Control) -> None:
+        if mounted(control):
+            self.ctx.page.update()
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text

@@ -1,0 +1,372 @@
+"""Pieces every Mercante tab shares: ruling chips, event tiles, the at-a-glance board,
+modifier pills, steppers and source lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.engine.mercante import Event, Glance, facts, goods_in, markets
+from companion.rules import Source
+from companion.ui.context import AppContext
+from companion.ui.logic.mercante import EventChoice, good_name, market_name, signed
+from companion.ui.theme import GAP
+from companion.ui.widgets import body, source_text, tagged, wrap
+
+#: Fixed colour pairs (text on background) that read well in the light and the dark theme.
+UP = (ft.Colors.GREEN_900, ft.Colors.GREEN_100)
+DOWN = (ft.Colors.RED_900, ft.Colors.RED_100)
+CLOSED = (ft.Colors.ON_ERROR, ft.Colors.ERROR)
+
+
+def tap(fn: Callable[..., object], *args: Any) -> Callable[[Any], None]:
+    """A click handler calling ``fn(*args)``; binds loop values when it is made."""
+
+    def handler(e: Any) -> None:
+        fn(*args)
+
+    return handler
+
+
+def typed(fn: Callable[..., object], *args: Any) -> Callable[[Any], None]:
+    """A change handler calling ``fn(*args, text)`` with the field's text as typed."""
+
+    def handler(e: Any) -> None:
+        fn(*args, e.control.value or "")
+
+    return handler
+
+
+def small(text: str, *, muted: bool = True, italic: bool = False) -> ft.Text:
+    return ft.Text(
+        text,
+        theme_style=ft.TextThemeStyle.BODY_SMALL,
+        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
+        italic=italic,
+    )
+
+
+def cite(ctx: AppContext, *sources: Source) -> ft.Text:
+    return source_text(ctx.catalogue, list(sources))
+
+
+def pill(text: str, colours: tuple[str, str], *, ident: str | None = None) -> ft.Control:
+    fg, bg = colours
+    box = ft.Container(
+        ft.Text(text, color=fg, weight=ft.FontWeight.BOLD, size=14),
+        bgcolor=bg,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+    return tagged(ident, box) if ident else box
+
+
+def modifier_pill(amount: int, *, ident: str | None = None) -> ft.Control:
+    """``+1`` in green, ``−6`` in red, ``0`` plain."""
+    if amount > 0:
+        return pill(signed(amount), UP, ident=ident)
+    if amount < 0:
+        return pill(signed(amount), DOWN, ident=ident)
+    box = ft.Container(
+        ft.Text("0", color=ft.Colors.ON_SURFACE_VARIANT, size=14),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+    return tagged(ident, box) if ident else box
+
+
+def tag_chip(text: str) -> ft.Control:
+    colours = {
+        "Fleeting": (ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.TERTIARY_CONTAINER),
+        "Reaction": (ft.Colors.ON_SECONDARY_CONTAINER, ft.Colors.SECONDARY_CONTAINER),
+        "Incomplete": (ft.Colors.GREY_900, ft.Colors.AMBER_100),
+        "Yours": (ft.Colors.ON_PRIMARY_CONTAINER, ft.Colors.PRIMARY_CONTAINER),
+    }.get(text, (ft.Colors.ON_SURFACE_VARIANT, ft.Colors.SURFACE_CONTAINER_HIGHEST))
+    fg, bg = colours
+    return ft.Container(
+        ft.Text(text, color=fg, size=13),
+        bgcolor=bg,
+        border_radius=6,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+    )
+
+
+def event_tags(event: Event, *, custom: bool | None = None) -> list[ft.Control]:
+    tags = ["Enduring" if event.is_enduring else "Fleeting"]
+    if event.reaction:
+        tags.append("Reaction")
+    if event.incomplete:
+        tags.append("Incomplete")
+    if custom is not None:
+        tags.append("Yours" if custom else "Rulebook")
+    return [tag_chip(t) for t in tags]
+
+
+def event_lines(event: Event) -> list[ft.Control]:
+    effects = event.effects() or ("No effect on prices or markets",)
+    return [body(line) for line in effects]
+
+
+def ruling_chip(ctx: AppContext, ruling_id: str) -> ft.Control:
+    """A small line naming a ruling the number above rests on; tapping it shows the reading
+    and leads to Settings, where a house rule can switch to the other reading."""
+    ruling = ctx.catalogue.ruling(ruling_id)
+    on = ruling_id in ctx.house_rules()
+    label = f"Ruling: {ruling.topic}" + (" · house rule on" if on else "")
+
+    def show(e: Any) -> None:
+        reading = ruling.alternative if on and ruling.alternative else ruling.reading
+        lines: list[ft.Control] = [
+            body(ruling.question),
+            ft.Text("Your house rule" if on else "How the app reads it", weight=ft.FontWeight.BOLD),
+            body(reading),
+        ]
+        if ruling.alternative and not on:
+            lines.append(body("Settings offers the other reading as a house rule.", muted=True))
+        lines.append(source_text(ctx.catalogue, ruling.sources))
+
+        def to_settings(ev: Any) -> None:
+            ctx.page.pop_dialog()
+            ctx.navigate("/settings")
+
+        ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(ruling.topic),
+                content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+                actions=[
+                    ft.TextButton("Close", on_click=lambda ev: ctx.page.pop_dialog()),
+                    tagged(
+                        "open-settings",
+                        ft.FilledTonalButton("Open Settings", on_click=to_settings),
+                    ),
+                ],
+            )
+        )
+
+    return tagged(
+        f"ruling-{ruling_id}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.HOME_WORK_OUTLINED if on else ft.Icons.GAVEL,
+                        size=18,
+                        color=ft.Colors.PRIMARY,
+                    ),
+                    ft.Text(
+                        label,
+                        theme_style=ft.TextThemeStyle.BODY_SMALL,
+                        color=ft.Colors.PRIMARY,
+                        expand=True,
+                    ),
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=ft.Colors.PRIMARY),
+                ],
+                spacing=6,
+            ),
+            on_click=show,
+            ink=True,
+            border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=4, vertical=12),
+            tooltip=ruling.question,
+        ),
+    )
+
+
+def rulings(ctx: AppContext, ids: Sequence[str]) -> list[ft.Control]:
+    return [ruling_chip(ctx, i) for i in dict.fromkeys(ids)]
+
+
+def stepper(
+    value: int,
+    on_change: Callable[[int], None],
+    *,
+    label: str,
+    minimum: int = 0,
+    maximum: int = 9,
+    ident: str | None = None,
+) -> ft.Row:
+    """``−  2  +`` with touch-sized buttons; ``ident`` tags the buttons ``ident-minus/plus``."""
+    minus = ft.IconButton(
+        ft.Icons.REMOVE,
+        tooltip=f"One {label} fewer",
+        on_click=lambda e: on_change(value - 1),
+        disabled=value <= minimum,
+        style=ft.ButtonStyle(padding=12),
+    )
+    plus = ft.IconButton(
+        ft.Icons.ADD,
+        tooltip=f"One {label} more",
+        on_click=lambda e: on_change(value + 1),
+        disabled=value >= maximum,
+        style=ft.ButtonStyle(padding=12),
+    )
+    count = ft.Container(
+        ft.Text(
+            str(value),
+            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+            text_align=ft.TextAlign.CENTER,
+        ),
+        width=28,
+        alignment=ft.Alignment.CENTER,
+    )
+    return ft.Row(
+        [
+            tagged(f"{ident}-minus", minus) if ident else minus,
+            tagged(f"{ident}-count", count) if ident else count,
+            tagged(f"{ident}-plus", plus) if ident else plus,
+        ],
+        spacing=0,
+        tight=True,
+    )
+
+
+def calendar_slots(slots: Sequence[tuple[str, Event | None]]) -> ft.ResponsiveRow:
+    """The three calendar spaces side by side on wide screens, stacked on a phone."""
+    cards: list[ft.Control] = []
+    for slot, event in slots:
+        head: list[ft.Control] = [
+            ft.CircleAvatar(content=ft.Text(slot, weight=ft.FontWeight.BOLD), radius=18),
+        ]
+        if event is None:
+            content: list[ft.Control] = [
+                ft.Row([*head, body("Empty", muted=True)], spacing=GAP),
+            ]
+        else:
+            content = [
+                ft.Row(
+                    [
+                        *head,
+                        ft.Text(
+                            event.name,
+                            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=GAP,
+                ),
+                wrap(event_tags(event), spacing=6),
+                *event_lines(event),
+            ]
+        cards.append(
+            tagged(
+                f"slot-{slot}",
+                ft.Container(
+                    ft.Column(content, spacing=6, tight=True),
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    border_radius=12,
+                    padding=12,
+                    col={"xs": 12, "md": 4},
+                ),
+            )
+        )
+    return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
+
+
+def glance_board(glance: Glance, *, closed_by: dict[str, str]) -> ft.ResponsiveRow:
+    """Every good's net modifier in its market's box; a closed market is marked in red."""
+    boxes: list[ft.Control] = []
+    for market in markets():
+        closed = market in glance.closed
+        header: list[ft.Control] = [
+            ft.Text(
+                market_name(market),
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                color=ft.Colors.ON_ERROR_CONTAINER if closed else None,
+            )
+        ]
+        lines: list[ft.Control] = [ft.Row(header)]
+        if closed:
+            lines.append(
+                tagged(
+                    f"closed-{market}",
+                    ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.BLOCK, size=16, color=CLOSED[0]),
+                                ft.Text(
+                                    "CLOSED", color=CLOSED[0], weight=ft.FontWeight.BOLD, size=14
+                                ),
+                            ],
+                            spacing=4,
+                            tight=True,
+                        ),
+                        bgcolor=CLOSED[1],
+                        border_radius=6,
+                        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+                    ),
+                )
+            )
+            lines.append(small(f"by {closed_by.get(market, 'an event')}", muted=False))
+        for good in goods_in(market):
+            row = glance.good(good)
+            tip = (
+                "; ".join(f"{signed(a)} {n} ({s})" for s, n, a in row.terms)
+                if row.terms
+                else "No event changes this price"
+            )
+            lines.append(
+                ft.Row(
+                    [
+                        ft.Text(
+                            good_name(good),
+                            expand=True,
+                            color=ft.Colors.ON_ERROR_CONTAINER if closed else None,
+                        ),
+                        modifier_pill(row.modifier, ident=f"glance-{good}"),
+                    ],
+                    tooltip=tip,
+                )
+            )
+        boxes.append(
+            tagged(
+                f"glance-{market}",
+                ft.Container(
+                    ft.Column(lines, spacing=4, tight=True),
+                    bgcolor=ft.Colors.ERROR_CONTAINER if closed else None,
+                    border=ft.Border.all(
+                        2 if closed else 1, ft.Colors.ERROR if closed else ft.Colors.OUTLINE_VARIANT
+                    ),
+                    border_radius=12,
+                    padding=10,
+                    col={"xs": 6, "md": 3},
+                ),
+            )
+        )
+    return ft.ResponsiveRow(boxes, spacing=8, run_spacing=8)
+
+
+def event_tile(
+    choice: EventChoice,
+    *,
+    actions: Sequence[ft.Control] = (),
+    ident: str | None = None,
+) -> ft.Control:
+    """An event card in a list: name, tags, effects and the buttons beside it."""
+    lines: list[ft.Control] = [
+        ft.Text(choice.event.name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        wrap(event_tags(choice.event, custom=choice.custom), spacing=6),
+        body(choice.effects_text),
+    ]
+    if choice.summary:
+        lines.append(small(choice.summary))
+    if actions:
+        lines.append(wrap(list(actions)))
+    box = ft.Container(
+        ft.Column(lines, spacing=6, tight=True),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=12,
+        padding=12,
+    )
+    return tagged(ident, box) if ident else box
+
+
+def card_source(choice: EventChoice) -> Source | None:
+    """Where a rulebook card's facts come from (custom cards have no source)."""
+    if choice.custom:
+        return None
+    for card in facts().events:
+        if f"rulebook:{card.id}" == choice.key:
+            return card.source
+    return None

@@ -1,0 +1,176 @@
+"""The Setup tab: each seat's starting crowns (plus the contract kept), who starts with the
+upkeep marker, the house's starting assets, and the way to the full setup checklist."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.mercante import contract_values, facts, rules, setup_seats
+from companion.ui.logic.mercante import plural
+from companion.ui.screen import Screen
+from companion.ui.views.mercante.base import MercanteSession
+from companion.ui.views.mercante.parts import cite, small
+from companion.ui.widgets import body, button, panel, tagged
+
+
+class SetupTab:
+    def __init__(self, session: MercanteSession) -> None:
+        self.session = session
+        self.ctx = session.ctx
+        self.seats_box = ft.Column(spacing=8)
+
+    def set_kept(self, name: str, value: int | None) -> None:
+        if value is None:
+            self.session.state.kept.pop(name, None)
+        else:
+            self.session.state.kept[name] = value
+        self.session.save()
+        self.render()
+        self.session.update(self.seats_box)
+
+    def render(self) -> None:
+        game = self.session.game
+        starts = setup_seats(game.seats, self.session.state.kept)
+        rows: list[ft.Control] = []
+        for seat in starts:
+            label = f"{seat.starting} crowns"
+            if seat.contract is not None:
+                label += f" + {seat.contract} contract = {seat.crowns}"
+            roles = ["first player"] if seat.position == 1 else []
+            if seat.upkeep_marker:
+                roles.append("takes the upkeep marker")
+            rows.append(
+                tagged(
+                    f"start-{seat.position}",
+                    ft.Container(
+                        ft.Column(
+                            [
+                                ft.Row(
+                                    [
+                                        ft.CircleAvatar(
+                                            content=ft.Text(str(seat.position)), radius=18
+                                        ),
+                                        ft.Column(
+                                            [
+                                                ft.Text(
+                                                    seat.name,
+                                                    theme_style=ft.TextThemeStyle.BODY_LARGE,
+                                                ),
+                                                *([small(", ".join(roles))] if roles else []),
+                                            ],
+                                            spacing=0,
+                                            expand=True,
+                                        ),
+                                        tagged(
+                                            f"crowns-{seat.position}",
+                                            ft.Text(
+                                                label,
+                                                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                                                text_align=ft.TextAlign.RIGHT,
+                                            ),
+                                        ),
+                                    ],
+                                    spacing=8,
+                                ),
+                                ft.Row(
+                                    [
+                                        small("Contract kept:", muted=False),
+                                        tagged(
+                                            f"kept-{seat.position}",
+                                            ft.SegmentedButton(
+                                                segments=[
+                                                    ft.Segment(value=str(v), label=ft.Text(str(v)))
+                                                    for v in contract_values()
+                                                ],
+                                                selected=[str(seat.contract)]
+                                                if seat.contract is not None
+                                                else [],
+                                                allow_empty_selection=True,
+                                                show_selected_icon=False,
+                                                on_change=lambda e, n=seat.name: self.set_kept(
+                                                    n,
+                                                    int(e.control.selected[0])
+                                                    if e.control.selected
+                                                    else None,
+                                                ),
+                                            ),
+                                        ),
+                                    ],
+                                    spacing=8,
+                                    wrap=True,
+                                ),
+                            ],
+                            spacing=6,
+                        ),
+                        padding=ft.Padding.symmetric(vertical=4),
+                    ),
+                )
+            )
+        total = sum(s.crowns for s in starts)
+        rows.append(small(f"{plural(total, 'crown')} handed out in all; the rest is the bank."))
+        self.seats_box.controls = rows
+
+    def build(self) -> Screen:
+        game = self.session.game
+        facts_ = rules()
+        self.render()
+        first = game.start.slots[0]
+        deck = ", ".join(
+            f"{v.count} × {v.crowns} crowns"
+            for v in sorted(facts().deck.value, key=lambda v: -v.crowns)
+        )
+        content: list[ft.Control] = [
+            panel(
+                body(
+                    f"Each player starts with {facts_.starting_crowns.base} crowns plus "
+                    f"{facts_.starting_crowns.per_position} for each place in turn order, then "
+                    "keeps one of two contracts dealt and takes its value from the bank.",
+                    muted=True,
+                ),
+                self.seats_box,
+                cite(
+                    self.ctx,
+                    facts_.starting_crowns.source,
+                    facts_.setup.contracts_source,
+                    facts_.setup.upkeep_marker_source,
+                ),
+                title="Starting crowns",
+            ),
+            panel(
+                body(
+                    f"First event: {first.name} (in space A)."
+                    if first is not None
+                    else "No first event was noted: play it on the Calendar tab."
+                ),
+                body(
+                    f"Every house starts with {facts_.agents.start} agents (at most "
+                    f"{facts_.agents.max}) and {facts_.warehouses.start} warehouse of "
+                    f"{facts_.warehouses.capacity} goods (at most {facts_.warehouses.max}, "
+                    f"{facts_.warehouses.cost} crowns each).",
+                ),
+                body(f"The contract deck: {facts().deck.size} cards ({deck})."),
+                cite(
+                    self.ctx,
+                    facts_.setup.first_event_source,
+                    facts_.agents.start_source,
+                    facts_.warehouses.start_source,
+                    facts().deck.source,
+                ),
+                title="On the table",
+            ),
+            panel(
+                body(
+                    "Every step of setting up the box, from the market board to the ledgers, "
+                    "is in the Setup assistant.",
+                ),
+                button(
+                    "Open the full setup checklist",
+                    lambda e: self.ctx.navigate("/setup/assistant"),
+                    icon=ft.Icons.CHECKLIST,
+                    kind="tonal",
+                    ident="open-checklist",
+                ),
+                title="Setup checklist",
+            ),
+        ]
+        return self.session.screen("setup", content)

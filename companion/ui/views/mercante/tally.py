@@ -1,0 +1,287 @@
+"""The Final tally tab: the end triggers as a checklist, the end-of-game steps, each player's
+figures with the working shown, the standings with Mercante's tie-breakers, and saving the
+play to history with its breakdown."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.mercante import FinalTally, rules, tally_player
+from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
+from companion.history import StoreError
+from companion.ui.logic.mercante import (
+    TALLY_FIELDS,
+    TallyDraft,
+    plural,
+    record_arguments,
+    tally_working,
+)
+from companion.ui.screen import Screen
+from companion.ui.views.common import standings_table
+from companion.ui.views.mercante.base import MercanteSession
+from companion.ui.views.mercante.parts import cite, ruling_chip, small, typed
+from companion.ui.widgets import body, button, heading, notice, panel, tagged, whole_number_field
+
+RULING_UNFULFILLED = "mercante.unfulfilled_count"
+#: Fields whose label is long get a whole phone row; numbers sit two to a row.
+WIDE = {"completed", "unfulfilled"}
+HINTS = {
+    "vp": "Tokens held now",
+    "crowns": "Before the bazaar",
+    "goods": "Sold at the bazaar",
+    "completed": "e.g. 2, 3 (blank: none)",
+    "unfulfilled": "e.g. 2 (blank: none)",
+    "bought": "10 crowns each",
+}
+
+
+class TallyTab:
+    def __init__(self, session: MercanteSession) -> None:
+        self.session = session
+        self.ctx = session.ctx
+        self.draft = session.state.tally
+        if not self.draft.matches(session.game.seats):
+            self.draft = session.state.tally = TallyDraft.for_seats(session.game.seats)
+        self.fields: dict[tuple[str, int], ft.TextField] = {}
+        self.working: dict[int, ft.Column] = {}
+        self.triggers_box = ft.Column(spacing=0)
+        self.standings_box = ft.Column(spacing=8)
+        self.save_box = ft.Column(spacing=8)
+        self.show_all = False
+
+    # -- actions ----------------------------------------------------------------------------
+    def set_field(self, name: str, index: int, text: str) -> None:
+        self.draft.set(index, name, text)
+        self.session.state.saved_play = None
+        self.session.save()
+        if name == "crowns":  # 80 crowns typed here is an end trigger
+            self.render_triggers()
+        self.live()
+        self.session.update(self.standings_box)
+
+    def tick(self, trigger: str, on: bool) -> None:
+        if on:
+            self.draft.ticked.add(trigger)
+        else:
+            self.draft.ticked.discard(trigger)
+        self.session.save()
+        self.render_triggers()
+        self.session.update(self.triggers_box)
+
+    def save(self) -> None:
+        tally = self.draft.tally()
+        if tally is None:
+            self.show_all = True
+            self.live()
+            self.session.update(self.standings_box)
+            count = len(self.draft.errors())
+            self.ctx.notify(
+                f"Not saved: {plural(count, 'field')} to fix." if count else "Not saved.",
+                error=True,
+            )
+            return
+        game = self.session.game
+        arguments = record_arguments(tally, game.seats, self.ctx.catalogue)
+        try:
+            play_id = self.ctx.store.record_play(**arguments)
+        except StoreError as exc:
+            self.ctx.notify(f"Not saved: {exc}", error=True)
+            return
+        self.session.state.saved_play = play_id
+        self.session.save()
+        self.live()
+        self.session.update(self.save_box)
+        winners = [s.name for s in tally.standings if s.winner]
+        self.ctx.notify(
+            f"Saved Mercante: {' and '.join(winners)} won.",
+            action="View",
+            on_action=lambda: self.ctx.navigate(f"/history/play/{play_id}"),
+        )
+
+    # -- rendering --------------------------------------------------------------------------
+    def render_triggers(self) -> None:
+        met = self.draft.triggers()
+        boxes: list[ft.Control] = []
+        for trigger in rules().game_end.trigger:
+            hit, who = met[trigger.id]
+            computed = trigger.id == "crowns" and bool(who)
+            label = trigger.text + (f" ({who})" if computed else "")
+            boxes.append(
+                tagged(
+                    f"trigger-{trigger.id}",
+                    ft.Checkbox(
+                        label=label,
+                        value=hit,
+                        disabled=computed,
+                        on_change=lambda e, t=trigger.id: self.tick(t, bool(e.control.value)),
+                    ),
+                )
+            )
+        if self.draft.game_over():
+            boxes.append(
+                notice(
+                    "The game ends when this turn ends. Then every player sells what is left to "
+                    "the bazaar, may buy victory points, and the tally below decides.",
+                    level="ok",
+                )
+            )
+        else:
+            boxes.append(small("Any one of these ends the game at the end of the turn."))
+        self.triggers_box.controls = boxes
+
+    def player_panel(self, index: int) -> ft.Control:
+        row = self.draft.rows[index]
+        fields: list[ft.Control] = []
+        for name, label in TALLY_FIELDS:
+            field = whole_number_field(
+                label,
+                row.get(name),
+                hint=HINTS[name],
+                col={"xs": 12, "sm": 6, "md": 4} if name in WIDE else {"xs": 6, "md": 4},
+                on_change=typed(self.set_field, name, index),
+            )
+            if name in WIDE:
+                field.keyboard_type = ft.KeyboardType.TEXT
+                field.text_align = ft.TextAlign.LEFT
+            self.fields[(name, index)] = field
+            fields.append(tagged(f"tally-{name}-{index + 1}", field))
+        working = ft.Column(spacing=2)
+        self.working[index] = working
+        return tagged(
+            f"tally-player-{index + 1}",
+            panel(
+                heading(row.name),
+                ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
+                working,
+                padding=12,
+            ),
+        )
+
+    def live(self) -> None:
+        """Errors, working, standings and the save button for what is typed."""
+        errors = self.draft.errors()
+        for (name, index), field in self.fields.items():
+            typed = (field.value or "").strip()
+            message = errors.get((name, index))
+            field.error = message if message and (typed or self.show_all) else None
+            if name == "bought" and not field.error:
+                afford = self.draft.affordable(index)
+                field.helper = None if afford is None else f"Can afford {afford}"
+        for index, box in self.working.items():
+            entry = self.draft.entry(index)
+            if entry is None:
+                box.controls = [small("Working appears when the figures are in.")]
+                continue
+            line = tally_player(entry)
+            crowns, score = tally_working(line)
+            box.controls = [
+                tagged(f"working-crowns-{index + 1}", body(crowns)),
+                tagged(f"working-score-{index + 1}", ft.Text(score, weight=ft.FontWeight.BOLD)),
+            ]
+        tally = self.draft.tally()
+        self.render_standings(tally)
+        self.render_save(tally)
+
+    def render_standings(self, tally: FinalTally | None) -> None:
+        if tally is None:
+            missing = [r.name for i, r in enumerate(self.draft.rows) if self.draft.entry(i) is None]
+            self.standings_box.controls = [
+                body(
+                    "Standings appear when every player's victory points and crowns are in"
+                    + (f" (still missing: {', '.join(missing)})." if missing else "."),
+                    muted=True,
+                )
+            ]
+            return
+        lines = {line.name: line for line in tally.lines}
+        notes = [
+            small(
+                f"{s.name}: {lines[s.name].crowns_left} crowns left, "
+                f"{plural(s.unfulfilled, 'unfulfilled contract')}"
+            )
+            for s in tally.standings
+        ]
+        self.standings_box.controls = [
+            standings_table(list(tally.standings), ident="mercante-standings"),
+            body(
+                "Ties: most crowns left wins, then fewest unfulfilled contracts; "
+                "still equal, the place is shared.",
+                muted=True,
+            ),
+            *notes,
+        ]
+
+    def render_save(self, tally: FinalTally | None) -> None:
+        saved = self.session.state.saved_play
+        controls: list[ft.Control] = []
+        if saved is not None:
+            controls.append(
+                notice("This tally is saved to history. Start a new game when ready.", level="ok")
+            )
+            controls.append(
+                ft.Row(
+                    [
+                        button(
+                            "View in history",
+                            lambda e: self.ctx.navigate(f"/history/play/{saved}"),
+                            kind="outlined",
+                            icon=ft.Icons.HISTORY,
+                        ),
+                        button(
+                            "New game",
+                            lambda e: self.session.new_game(),
+                            kind="tonal",
+                            icon=ft.Icons.RESTART_ALT,
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
+        else:
+            if self.show_all and tally is None:
+                controls.append(notice("Fix the marked fields, then save.", level="error"))
+            controls.append(
+                button(
+                    "Save to history",
+                    lambda e: self.save(),
+                    icon=ft.Icons.SAVE,
+                    ident="save-tally",
+                )
+            )
+        self.save_box.controls = controls
+
+    def build(self) -> Screen:
+        self.render_triggers()
+        end = rules().game_end
+        players = [self.player_panel(i) for i in range(len(self.draft.rows))]
+        self.live()
+        steps = [
+            body(
+                f"1. Every player sells all goods left to the bazaar, {rules().bazaar.price} "
+                "crowns each. These sales can complete contracts."
+            ),
+            body(f"2. Each player may buy victory points, {end.vp_price} crowns each."),
+            body(
+                "3. Score: victory points minus the penalties of contracts not fulfilled. "
+                "Ties go to the most crowns left, then the fewest unfulfilled contracts."
+            ),
+            ruling_chip(self.ctx, RULING_END_BAZAAR),
+            ruling_chip(self.ctx, RULING_END_ORDER),
+            cite(self.ctx, end.bazaar_source, end.vp_price_source, end.scoring_source),
+        ]
+        content: list[ft.Control] = [
+            panel(
+                self.triggers_box,
+                cite(self.ctx, *(t.source for t in end.trigger)),
+                title="Does the game end?",
+            ),
+            panel(*steps, title="At the end"),
+            *players,
+            panel(
+                self.standings_box,
+                ruling_chip(self.ctx, RULING_UNFULFILLED),
+                title="Standings",
+            ),
+            self.save_box,
+        ]
+        return self.session.screen("end", content)
