@@ -17,6 +17,7 @@ from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
 from companion.ui.views.history import open_history
+from companion.ui.views.mercante import open_mercante
 from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.settings import open_settings
 from companion.ui.views.setup_assistant import open_setup_assistant
@@ -48,6 +49,22 @@ def sections() -> tuple[Section, ...]:
                     subtitle="Modules that go together, then one checklist to set the table",
                     icon=ft.Icons.CHECKLIST,
                     open=open_setup_assistant,
+                ),
+            ),
+        ),
+        Section(
+            id="calculators",
+            title="Calculators",
+            icon=ft.Icons.CALCULATE_OUTLINED,
+            selected_icon=ft.Icons.CALCULATE,
+            intro="Keep a game's numbers as you play, so players only decide.",
+            tools=(
+                Tool(
+                    id="mercante",
+                    title="Mercante",
+                    subtitle="Event calendar, sale prices, upkeep, setup crowns, final tally",
+                    icon=ft.Icons.STOREFRONT,
+                    open=open_mercante,
                 ),
             ),
         ),
