@@ -1,0 +1,621 @@
+"""The Mercante screen on a real flet Session and a real (temporary) history, no browser.
+
+The rulebook's worked examples drive it the way players would: the Sample Turn's calendar,
+the Selling Goods art sale, Economic Woes as a Reaction; then custom cards, upkeep, the final
+tally saved to history, and a saved game surviving (or failing to survive) a new session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.engine.mercante import Event, MercanteGame, rulebook_event
+from companion.history import open_store
+from companion.ui.app import create_main
+from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, MercanteState
+from tests.ui_harness import Harness, run
+
+BASE = "/calculators/mercante"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Any]:
+    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
+    yield s
+    s.close()
+
+
+def saved_game(store: Any) -> MercanteGame:
+    game = MercanteState.from_dict(store.get_setting(GAME_KEY)).game
+    assert game is not None
+    return game
+
+
+def start_game(store: Any, seats: list[str], first: Event | None = None, **kw: Any) -> None:
+    """A game already in progress, saved the way the screen saves it."""
+    state = MercanteState()
+    state.start(MercanteGame.new(seats, first_event=first, **kw))
+    store.set_setting(GAME_KEY, state.to_dict())
+
+
+def text_of(control: Any) -> str:
+    """Every text inside ``control``, joined (to read a tagged card or notice)."""
+    from tests.ui_harness import walk
+
+    return " | ".join(
+        c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)
+    )
+
+
+def custom(store: Any, name: str, kind: str = "enduring", **fields: Any) -> int:
+    event = Event(name, kind, **fields)
+    return int(store.save_custom_card("mercante", "event", name, event.to_dict()))
+
+
+async def snackbar_action(h: Harness) -> None:
+    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    await h.fire(bar, "action")
+
+
+def snackbar_text(h: Harness) -> str:
+    bars = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+    return bars[-1].content.value if bars else ""
+
+
+# -- starting a game -----------------------------------------------------------------------------
+
+
+@run
+async def test_new_game_form_starts_a_game_with_the_first_event_in_a(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=BASE)
+    assert h.page.appbar.title.value == "Mercante: new game"
+    name = h.find(ft.TextField, label="Player name")
+    await h.type(name, "Adam")
+    await h.click(h.by_id("add-seat"))
+    await h.click(h.by_id("start-game"))
+    assert store.get_setting(GAME_KEY)["game"] is None, "one player is no game"
+    assert h.has_text("Mercante is for 3–5 players; 1 seated")
+    for player in ("Beth", "Chris", "David"):
+        await h.type(name, player)
+        await h.click(h.by_id("add-seat"))
+    await h.type(name, "beth")
+    await h.click(h.by_id("add-seat"))
+    assert name.error == "beth is already seated"
+    await h.fire(h.by_id("first-event-rulebook:visiting_nobility"), "select")
+    await h.click(h.by_id("start-game"))
+    game = saved_game(store)
+    assert game.seats == ("Adam", "Beth", "Chris", "David")
+    assert game.slots[0] == rulebook_event("Visiting Nobility")
+    assert game.upkeep_holder == "David"  # the first player's right
+    assert "Visiting Nobility" in text_of(h.by_id("slot-A"))
+    assert h.has_text("Upkeep marker: David · upkeep in 3 turns")
+
+
+@run
+async def test_new_game_takes_the_players_from_players_and_seats(store: Any) -> None:
+    from companion.engine.table import draw_first_player
+
+    draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
+    store.set_setting(
+        "table",
+        {"game": "mercante", "seats": list(draw.seats), "seed": draw.seed, "first": draw.first},
+    )
+    h = await Harness.start(create_main(store), route=BASE)
+    await h.click(h.by_id("use-table"))
+    await h.click(h.by_id("start-game"))
+    assert saved_game(store).seats == draw.turn_order()
+
+
+@run
+async def test_tracked_board_needs_printed_values_highest_first(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=BASE)
+    name = h.find(ft.TextField, label="Player name")
+    for player in ("Adam", "Beth", "Chris"):
+        await h.type(name, player)
+        await h.click(h.by_id("add-seat"))
+    await h.select(h.by_id("track-board"), True)
+    luxuries = h.by_id("printed-luxuries")
+    await h.type(luxuries, "20 22")
+    assert luxuries.error == "Highest first, top of the board down: 22 comes after 20"
+    await h.click(h.by_id("start-game"))
+    assert store.get_setting(GAME_KEY)["game"] is None
+    for market, values in (
+        ("luxuries", "20 18 16"),
+        ("precious_metals", "12 10"),
+        ("raw_materials", "9 8"),
+        ("foodstuffs", "5 4 3"),
+    ):
+        await h.type(h.by_id(f"printed-{market}"), values)
+    await h.click(h.by_id("start-game"))
+    game = saved_game(store)
+    assert game.board is not None
+    assert game.board.market("luxuries").spaces == (20, 18, 16)
+    # the board is the same box next time: the values are offered again
+    assert store.get_setting("mercante_printed")["foodstuffs"] == "5 4 3"
+
+
+# -- the calendar ----------------------------------------------------------------------------------
+
+
+@run
+async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_materials(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris", "David"], rulebook_event("Visiting Nobility"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    assert not h.find_all(ft.Semantics, identifier="closed-raw_materials")
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    assert "Distant War" in text_of(h.by_id("slot-A"))
+    assert "Visiting Nobility" in text_of(h.by_id("slot-B"))
+    assert "Empty" in text_of(h.by_id("slot-C"))
+    assert "CLOSED" in text_of(h.by_id("closed-raw_materials"))
+    assert "Distant War (A)" in text_of(h.by_id("glance-raw_materials"))
+    for good in ("art", "gems", "silk", "spices"):
+        assert text_of(h.by_id(f"glance-{good}")) == "+1"
+    assert text_of(h.by_id("glance-gold")) == "0"
+    assert h.has_text("Distant War went into A. Visiting Nobility moved to B.")
+    assert saved_game(store).calendar.closed_markets() == ("raw_materials",)
+
+
+@run
+async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    assert h.by_id("undo-calendar").disabled
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    assert saved_game(store).slots[0] == rulebook_event("Distant War")
+    await h.click(h.by_id("undo-calendar"))
+    game = saved_game(store)
+    assert game.slots[0] == rulebook_event("Visiting Nobility")
+    assert not game.log
+    assert not h.find_all(ft.Semantics, identifier="closed-raw_materials")
+    # the snackbar's Undo after an action does the same
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    await snackbar_action(h)
+    assert not saved_game(store).log
+
+
+@run
+async def test_a_fourth_enduring_event_pushes_the_first_off_c(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"))
+    custom(store, "Harvest Festival", modifiers={"foodstuffs": 2})
+    custom(store, "Storm at Sea", "fleeting", modifiers={"wine": -1})
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    cards = {c.event.name: c.key for c in own_choices(store)}
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    await h.click(h.by_id(f"play-{cards['Storm at Sea']}"))
+    assert h.has_text("Storm at Sea (Fleeting) was resolved and discarded.")
+    assert "Empty" in text_of(h.by_id("slot-C")), "a Fleeting event is never placed"
+    await h.click(h.by_id(f"play-{cards['Harvest Festival']}"))
+    assert "Visiting Nobility" in text_of(h.by_id("slot-C"))
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    assert h.has_text("Visiting Nobility left the calendar.")
+    assert h.has_text("Left play this game: Storm at Sea (Fleeting, resolved); Visiting Nobility")
+    assert text_of(h.by_id("glance-art")) == "0"
+
+
+def own_choices(store: Any) -> tuple[Any, ...]:
+    from companion.ui.logic.mercante import event_choices
+
+    return event_choices(store.list_custom_cards("mercante", "event"))[0]
+
+
+# -- the sale calculator -------------------------------------------------------------------------
+
+
+@run
+async def test_selling_goods_example_art_sale_shows_20_2_1_6_25_and_the_bazaar(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    custom(store, "Luxuries Market -2", modifiers={"luxuries": -2})
+    custom(store, "Luxuries Market +1", modifiers={"luxuries": 1})
+    custom(store, "Art +6", modifiers={"art": 6})
+    cards = {c.event.name: c.key for c in own_choices(store)}
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    # A new card enters A, so play them last-first to read "−2, +1, +6" from A to C.
+    for name in ("Art +6", "Luxuries Market +1", "Luxuries Market -2"):
+        await h.click(h.by_id(f"play-{cards[name]}"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    await h.click(h.by_id("add-art"))
+    assert h.has_text("Type the printed value to see the price.")
+    await h.type(h.by_id("base-art:1"), "20")
+    assert h.has_text("20 − 2 + 1 + 6 = 25")
+    assert text_of(h.by_id("sale-total")) == "Total: 25 crowns"
+    assert text_of(h.by_id("bazaar-alternative")) == (
+        "All to the bazaar instead: 1 × 3 = 3 crowns, no agents needed."
+    )
+    assert "Needs 2 cartage points: 2 agents on Hire Dockworkers is enough." in text_of(
+        h.by_id("cartage")
+    )
+    assert h.find_all(ft.Semantics, identifier="ruling-mercante.modifiers_cumulative")
+    await h.click(h.by_id("confirm-sale"))
+    game = saved_game(store)
+    assert "Adam sold art 25 (20 − 2 + 1 + 6 = 25): 25 crowns." in game.log[-1].summary
+    assert store.get_setting(GAME_KEY)["sale"]["counts"] == {}, "the calculator is cleared"
+
+
+@run
+async def test_sale_of_two_tokens_prices_each_and_marks_bad_values_on_their_field(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"], rulebook_event("Distant War"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    await h.click(h.by_id("add-wine"))
+    await h.click(h.by_id("add-wine"))
+    await h.click(h.by_id("add-ore"))
+    await h.type(h.by_id("base-wine:1"), "8")
+    await h.type(h.by_id("base-wine:2"), "zero")
+    assert h.by_id("base-wine:2").error == "Whole number, like 12 or -3"
+    assert h.by_id("confirm-sale").disabled
+    await h.type(h.by_id("base-wine:2"), "0")
+    assert h.by_id("base-wine:2").error == "Printed values are 1 crown or more"
+    await h.type(h.by_id("base-wine:2"), "7")
+    # ore's market is closed by Distant War: no value asked, the token is refused
+    assert not h.find_all(ft.Semantics, identifier="base-ore:1")
+    assert "only the bazaar buys it" in text_of(h.by_id("token-ore:1"))
+    assert h.by_id("confirm-sale").disabled
+    await h.select(h.by_id("bazaar-ore:1"), True)
+    assert "3 crowns at the bazaar" in text_of(h.by_id("token-ore:1"))
+    assert text_of(h.by_id("sale-total")) == "Total: 18 crowns"  # 8 + 7 + 3
+    assert text_of(h.by_id("bazaar-alternative")).startswith(
+        "All to the bazaar instead: 3 × 3 = 9 crowns"
+    )
+    assert "Needs 1 cartage point" in text_of(h.by_id("cartage"))  # 1 point carries 2 foodstuffs
+    await h.click(h.by_id("confirm-sale"))
+    assert saved_game(store).log[-1].quote.total == 18  # type: ignore[attr-defined]
+
+
+@run
+async def test_sample_turn_economic_woes_as_a_reaction_what_if_then_on_the_calendar(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris", "David"], rulebook_event("Visiting Nobility"))
+    game = saved_game(store).play_event(rulebook_event("Distant War"))[0]
+    state = MercanteState()
+    state.start(game)
+    store.set_setting(GAME_KEY, state.to_dict())
+    h = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    await h.click(h.by_id("add-silk"))
+    await h.type(h.by_id("base-silk:1"), "20")
+    assert h.has_text("20 + 1 = 21")
+    await h.select(h.by_id("reaction-card"), "rulebook:economic_woes")
+    await h.select(h.by_id("reaction-by"), "David")
+    assert h.has_text("20 − 6 + 1 = 15")
+    assert "With Economic Woes: 15 crowns instead of 21 (−6)." in text_of(h.by_id("what-if"))
+    assert "Visiting Nobility" not in text_of(h.by_id("what-if")), "nothing falls off C yet"
+    assert saved_game(store).slots[0] == rulebook_event("Distant War"), "a what-if changes nothing"
+    await h.click(h.by_id("confirm-sale"))
+    game = saved_game(store)
+    assert [e.name for e in game.slots if e] == [
+        "Economic Woes",
+        "Distant War",
+        "Visiting Nobility",
+    ]
+    assert game.log[-1].summary.startswith("David played Economic Woes as a Reaction.")
+
+
+# -- custom event cards --------------------------------------------------------------------------
+
+
+@run
+async def test_custom_event_with_a_bad_field_shows_the_error_there_and_saves_nothing(
+    store: Any,
+) -> None:
+    h = await Harness.start(create_main(store), route=f"{BASE}/events/new")
+    await h.type(h.by_id("event-name"), "Royal Wedding")
+    await h.select(h.by_id("effect-target-1"), "luxuries")
+    await h.type(h.by_id("effect-amount-1"), "three")
+    await h.click(h.by_id("save-event"))
+    assert h.by_id("effect-amount-1").error == "Whole number, like 12 or -3"
+    assert h.by_id("event-name").error is None
+    assert store.list_custom_cards("mercante", "event") == []
+    await h.click(h.by_id("add-effect"))
+    await h.select(h.by_id("effect-target-2"), "luxuries")
+    await h.type(h.by_id("effect-amount-2"), "+1")
+    await h.type(h.by_id("effect-amount-1"), "+3")
+    await h.click(h.by_id("save-event"))
+    assert h.by_id("effect-target-2").error_text == (
+        "Luxuries already changes in line 1: add them up there"
+    )
+    assert store.list_custom_cards("mercante", "event") == []
+    await h.select(h.by_id("effect-target-2"), "art")
+    await h.select(h.by_id("closes-foodstuffs"), True)
+    await h.select(h.by_id("event-reaction"), True)
+    assert text_of(h.by_id("event-preview")) == (
+        "Royal Wedding — Enduring, Reaction: Luxuries +3; Art +1; Closes foodstuffs"
+    )
+    await h.click(h.by_id("save-event"))
+    (card,) = store.list_custom_cards("mercante", "event")
+    assert Event.from_dict(card.data) == Event(
+        "Royal Wedding",
+        "enduring",
+        {"luxuries": 3, "art": 1},
+        ("foodstuffs",),
+        reaction=True,
+    )
+    assert h.page.appbar.title.value == "Your event cards"
+
+
+@run
+async def test_custom_event_names_are_unique_and_editing_keeps_the_card(store: Any) -> None:
+    first = custom(store, "Harvest Festival", modifiers={"foodstuffs": 2})
+    h = await Harness.start(create_main(store), route=f"{BASE}/events/new")
+    await h.type(h.by_id("event-name"), "harvest festival")
+    await h.select(h.by_id("effect-target-1"), "grain")
+    await h.type(h.by_id("effect-amount-1"), "1")
+    assert h.by_id("event-name").error == "You already have a card with this name"
+    await h.click(h.by_id("save-event"))
+    assert len(store.list_custom_cards("mercante", "event")) == 1
+    h = await Harness.start(create_main(store), route=f"{BASE}/events/{first}")
+    await h.type(h.by_id("effect-amount-1"), "3")
+    await h.click(h.by_id("save-event"))
+    (card,) = store.list_custom_cards("mercante", "event")
+    assert card.id == first and card.data["modifiers"] == {"foodstuffs": 3}
+
+
+@run
+async def test_custom_event_delete_with_undo_and_a_damaged_card_is_reported(store: Any) -> None:
+    card_id = custom(store, "Pirates", "fleeting", modifiers={"precious_metals": -2})
+    store.save_custom_card("mercante", "event", "Broken", {"name": "Broken", "kind": "sometimes"})
+    h = await Harness.start(create_main(store), route=f"{BASE}/events")
+    assert h.has_text("Broken: this card can no longer be read")
+    await h.click(h.by_id(f"delete-custom:{card_id}"))
+    assert [c.name for c in store.list_custom_cards("mercante", "event")] == ["Broken"]
+    await snackbar_action(h)
+    assert sorted(c.name for c in store.list_custom_cards("mercante", "event")) == [
+        "Broken",
+        "Pirates",
+    ]
+
+
+@run
+async def test_a_half_written_card_survives_leaving_the_editor(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=f"{BASE}/events/new")
+    await h.type(h.by_id("event-name"), "Guild Strike")
+    again = await Harness.start(create_main(store), route=f"{BASE}/events/new")
+    assert again.by_id("event-name").value == "Guild Strike"
+
+
+# -- upkeep --------------------------------------------------------------------------------------
+
+
+@run
+async def test_upkeep_shows_points_costs_and_whose_turn_brings_it(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris", "David"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    assert text_of(h.by_id("upkeep-points")) == (
+        "4 players: the upkeep marker holder gets 2 removal points."
+    )
+    assert "2 per token" in text_of(h.by_id("cost-luxuries"))
+    assert "½ per token" in text_of(h.by_id("cost-foodstuffs"))
+    assert "up to 4" in text_of(h.by_id("cost-foodstuffs"))
+    assert text_of(h.by_id("upkeep-next-0")) == (
+        "In 3 turns: David's upkeep, then the marker goes to Chris."
+    )
+    assert text_of(h.by_id("upkeep-next-1")) == (
+        "In 6 turns: Chris's upkeep, then the marker goes to Beth."
+    )
+    for _ in range(3):
+        await h.click(h.by_id("end-turn"))
+    game = saved_game(store)
+    assert game.active == "David" and game.is_upkeep_turn
+    assert h.has_text("Upkeep this turn: David holds the upkeep marker")
+    assert h.by_id("end-turn").disabled, "upkeep is finished by passing the marker"
+    await h.type(h.by_id("bid-Adam"), "4")
+    await h.type(h.by_id("bid-Beth"), "5")
+    await h.type(h.by_id("bid-David"), "5")
+    await h.click(h.by_id("settle-bid"))
+    assert "David won a victory point for 5 crowns (tie broken by seating)." in snackbar_text(h)
+    await h.click(h.by_id("pass-marker"))
+    game = saved_game(store)
+    assert game.upkeep_holder == "Chris" and game.active == "David"
+    # turns go Adam, Beth, Chris: upkeep again every players − 1 turns
+    assert text_of(h.by_id("upkeep-next-0")) == (
+        "In 3 turns: Chris's upkeep, then the marker goes to Beth."
+    )
+    assert not h.by_id("end-turn").disabled
+
+
+@run
+async def test_three_players_luxuries_cost_1_and_the_five_player_variant_follows_settings(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    assert "1 per token" in text_of(h.by_id("cost-luxuries"))
+    assert h.find_all(ft.Semantics, identifier="ruling-mercante.three_player_luxury_removal")
+
+    start_game(store, ["Adam", "Beth", "Chris", "David", "Eve"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    assert text_of(h.by_id("upkeep-points")).startswith(
+        "5 players: the upkeep marker holder gets 3"
+    )
+    assert h.find_all(ft.Semantics, identifier="ruling-mercante.alternate_five_player_upkeep")
+    store.set_setting("house_rules", ["mercante.alternate_five_player_upkeep"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    assert text_of(h.by_id("upkeep-points")) == (
+        "5 players: the upkeep marker holder gets 2 removal points "
+        "(upkeep resolved as for 4 players)."
+    )
+    assert text_of(h.by_id("upkeep-next-0")) == (
+        "In 4 turns: Eve's upkeep, then the marker goes to Chris."
+    )
+    assert "house rule on" in text_of(h.by_id("ruling-mercante.alternate_five_player_upkeep"))
+    assert saved_game(store).house.alternate_five_player_upkeep
+
+
+@run
+async def test_tracked_board_upkeep_removes_tokens_from_the_bottom(store: Any) -> None:
+    from companion.engine.mercante import MarketBoard
+
+    board = MarketBoard.from_printed(
+        {
+            "luxuries": [20, 18],
+            "precious_metals": [12, 10],
+            "raw_materials": [9, 8],
+            "foodstuffs": [5, 4, 3],
+        }
+    )
+    start_game(store, ["Adam", "Beth", "Chris"], board=board, upkeep_holder="Adam")
+    game = saved_game(store).sell(["gold", "silver"], agents=2)[0]
+    state = MercanteState()
+    state.start(game)
+    store.set_setting(GAME_KEY, state.to_dict())
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    assert h.by_id("remove-goods").disabled, "1 removal point must be spent"
+    await h.click(h.by_id("remove-precious_metals-plus"))
+    await h.click(h.by_id("remove-goods"))
+    game = saved_game(store)
+    assert game.board is not None
+    assert game.board.market("precious_metals").tokens == ("gold",)  # silver, sold last, is gone
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+
+@run
+async def test_setup_shows_starting_crowns_per_seat_plus_the_contract_kept(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris", "David"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/setup")
+    assert [text_of(h.by_id(f"crowns-{i}")) for i in range(1, 5)] == [
+        "10 crowns",
+        "12 crowns",
+        "14 crowns",
+        "16 crowns",
+    ]
+    assert "takes the upkeep marker" in text_of(h.by_id("start-4"))
+    await h.select(h.by_id("kept-2"), ["8"])
+    assert text_of(h.by_id("crowns-2")) == "12 crowns + 8 contract = 20"
+    again = await Harness.start(create_main(store), route=f"{BASE}/setup")
+    assert text_of(again.by_id("crowns-2")) == "12 crowns + 8 contract = 20"
+
+
+# -- the final tally -----------------------------------------------------------------------------
+
+
+async def fill(h: Harness, player: int, **values: str) -> None:
+    for name, value in values.items():
+        await h.type(h.by_id(f"tally-{name}-{player}"), value)
+
+
+@run
+async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/end")
+    await fill(h, 1, vp="7", crowns="31", goods="2", completed="2", unfulfilled="4", bought="3")
+    assert text_of(h.by_id("working-crowns-1")) == (
+        "Crowns: 31 + 2 goods × 3 = 37; 3 VP × 10 = 30; 7 left"
+    )
+    assert text_of(h.by_id("working-score-1")) == (
+        "Score: 7 VP + 2 from contracts + 3 bought = 12; − 4 in penalties = 8"
+    )
+    await fill(h, 2, vp="8", crowns="12")
+    await fill(h, 3, vp="8", crowns="12", unfulfilled="2")
+    await h.type(h.by_id("tally-bought-3"), "2")
+    assert h.by_id("tally-bought-3").error == "Chris can afford at most 1"
+    await h.click(h.by_id("save-tally"))
+    assert store.count_plays() == 0, "nothing saved while a field is wrong"
+    await h.type(h.by_id("tally-bought-3"), "")
+    standings = text_of(h.by_id("mercante-standings"))
+    # Adam 8 (7 crowns left), Beth 8 (12 crowns), Chris 8 − 2 = 6
+    assert standings.index("Beth") < standings.index("Adam") < standings.index("Chris")
+    assert "tie broken by most crowns left" in standings
+    await h.click(h.by_id("save-tally"))
+    (play,) = store.list_plays()
+    results = {r.player: r for r in play.results}
+    assert [(r.player, r.score, r.winner) for r in play.results if r.winner] == [("Beth", 8, True)]
+    assert results["Adam"].breakdown == {"Victory points": 12, "Contract penalties": -4}
+    assert results["Chris"].breakdown == {"Victory points": 8, "Contract penalties": -2}
+    assert [t.name for t in play.tiebreakers] == [
+        "Most crowns left",
+        "Fewest unfulfilled contracts",
+    ]
+    assert results["Adam"].tiebreaks == [7, 1]
+    assert results["Chris"].tiebreaks == [12, 1]
+    assert store.get_setting(GAME_KEY)["saved_play"] == play.id
+    assert h.has_text("This tally is saved to history.")
+
+
+@run
+async def test_end_triggers_checklist_sees_80_crowns_typed_in_the_tally(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/end")
+    assert not h.has_text("The game ends when this turn ends.")
+    await fill(h, 2, crowns="80")
+    assert h.by_id("trigger-crowns").value is True
+    assert "(Beth)" in h.by_id("trigger-crowns").label
+    assert h.has_text("The game ends when this turn ends.")
+    await h.select(h.by_id("trigger-last_shipment"), True)
+    assert "last_shipment" in store.get_setting(GAME_KEY)["tally"]["ticked"]
+
+
+# -- surviving the app closing -------------------------------------------------------------------
+
+
+@run
+async def test_the_game_is_restored_in_a_new_session(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    sale = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    await sale.click(sale.by_id("add-gems"))
+    await sale.type(sale.by_id("base-gems:1"), "18")
+    again = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    assert "Distant War" in text_of(again.by_id("slot-A"))
+    assert "CLOSED" in text_of(again.by_id("closed-raw_materials"))
+    again = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    assert again.by_id("base-gems:1").value == "18"
+    assert again.has_text("18 + 1 = 19")
+
+
+@run
+async def test_a_damaged_saved_game_gives_a_notice_and_a_fresh_start(store: Any) -> None:
+    damaged = {
+        "format": "companion.mercante.screen",
+        "version": 1,
+        "game": {"format": "companion.mercante.game", "version": 1, "start": {"players": 3}},
+    }
+    store.set_setting(GAME_KEY, damaged)
+    h = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    assert h.has_text("The saved Mercante game could not be read back")
+    assert h.has_text("start.players: 3 must be a list of players")
+    assert h.page.appbar.title.value == "Mercante: new game"
+    assert store.get_setting(DAMAGED_KEY) == damaged, "the damaged save is kept aside"
+    assert store.get_setting(GAME_KEY)["game"] is None
+    again = await Harness.start(create_main(store), route=BASE)
+    assert not again.has_text("could not be read back")
+
+
+@run
+async def test_new_game_asks_first_then_keeps_the_players(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    await h.click(h.by_id("new-game"))
+    assert saved_game(store).seats == ("Adam", "Beth", "Chris"), "nothing happens before yes"
+    await h.click(h.by_id("confirm-new-game"))
+    saved = store.get_setting(GAME_KEY)
+    assert saved["game"] is None
+    assert saved["form"]["seats"] == ["Adam", "Beth", "Chris"]
+
+
+@run
+async def test_tabs_switch_screens_and_rulings_open_their_reading(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    tabs = h.by_id("mercante-tabs")
+    h.session.apply_patch(tabs._i, {"selected_index": 2})
+    await h.fire(tabs, "change", 2)
+    assert h.has_text("When is upkeep?")
+    chip = h.by_id("ruling-mercante.three_player_luxury_removal")
+    await h.click(chip)
+    assert h.has_text("How the app reads it")
+    await h.click(h.by_id("open-settings"))
+    assert h.page.appbar.title.value == "Settings"
