@@ -540,31 +540,54 @@ class StatsView:
         self.ctx.page.update()
 
     def player_rows(self) -> list[ft.Control]:
+        """One card per player: overall figures, then plays, wins, average and best per game."""
         store, game, player = self.ctx.store, self.filters.game, self.filters.player
-        rows: list[tuple[str, int, int, float, float | None, int | None]] = []
         all_stats = store.all_player_stats() if player is None else [store.player_stats(player)]
+        cards: list[ft.Control] = []
         for s in all_stats:
-            if game is None:
-                rows.append((s.name, s.plays, s.wins, s.win_rate, s.average, s.best))
-            else:
-                for g in s.per_game:
-                    if g.game == game:
-                        rows.append((s.name, g.plays, g.wins, g.win_rate, g.average, g.best))
-        items: list[ft.Control] = []
-        for name, plays, wins, rate, average, best in rows:
-            items.append(
-                ft.ListTile(
-                    leading=ft.CircleAvatar(content=ft.Text(name[:1].upper())),
-                    title=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                    subtitle=ft.Text(
-                        f"{plural(plays, 'play')} · {plural(wins, 'win')} ({percent(rate)})\n"
-                        f"average {number(average)} · best {number(best, 0)}"
+            per_game = [g for g in s.per_game if game is None or g.game == game]
+            if not per_game:
+                continue
+            head = per_game[0] if game is not None else s
+            lines: list[ft.Control] = [
+                body(
+                    f"{plural(head.plays, 'play')} · {plural(head.wins, 'win')} "
+                    f"({percent(head.win_rate)})"
+                )
+            ]
+            for g in per_game:
+                lines.append(
+                    ft.Text(
+                        (f"{g.game}: " if game is None else "")
+                        + f"{plural(g.plays, 'play')}, {plural(g.wins, 'win')}, "
+                        f"average {number(g.average)}, best {number(g.best, 0)}",
+                        theme_style=ft.TextThemeStyle.BODY_SMALL,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    )
+                )
+            cards.append(
+                ft.Container(
+                    ft.Row(
+                        [
+                            ft.CircleAvatar(content=ft.Text(s.name[:1].upper())),
+                            ft.Column(
+                                [
+                                    ft.Text(s.name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                                    *lines,
+                                ],
+                                spacing=2,
+                                expand=True,
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
-                    is_three_line=True,
-                    content_padding=ft.Padding.symmetric(horizontal=4),
+                    padding=8,
+                    col={"xs": 12, "md": 6},
                 )
             )
-        return items or [body("No finished plays for this choice yet.", muted=True)]
+        if not cards:
+            return [body("No finished plays for this choice yet.", muted=True)]
+        return [ft.ResponsiveRow(cards, spacing=8, run_spacing=4)]
 
     def game_cards(self) -> list[ft.Control]:
         store, game = self.ctx.store, self.filters.game
