@@ -39,7 +39,6 @@ NAIVE = DateTime(timezone=False)
 KEY_FACTOR = 4
 
 Score = Annotated[int, Strict(), Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)]
-Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 CategoryName = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 ModuleName = Annotated[str, Field(min_length=1, max_length=MODULE_MAX)]
 # Strict: a flag must be true or false, not "yes" or 1 (an import file says what it means).
