@@ -85,7 +85,7 @@ async def test_new_game_form_starts_a_game_with_the_first_event_in_a(store: Any)
         await h.click(h.by_id("add-seat"))
     await h.type(name, "beth")
     await h.click(h.by_id("add-seat"))
-    assert name.error == "beth is already seated"
+    assert name.error == "Beth is already seated"
     await h.fire(h.by_id("first-event-rulebook:visiting_nobility"), "select")
     await h.click(h.by_id("start-game"))
     game = saved_game(store)

@@ -468,8 +468,9 @@ class NewGameForm:
             raise ValueError("Type a name")
         if len(clean) > MAX_NAME_LENGTH:
             raise ValueError(f"At most {MAX_NAME_LENGTH} characters")
-        if clean.casefold() in {s.casefold() for s in self.seats}:
-            raise ValueError(f"{clean} is already seated")
+        seated = next((s for s in self.seats if s.casefold() == clean.casefold()), None)
+        if seated is not None:
+            raise ValueError(f"{seated} is already seated")
         most = rules().players.max
         if len(self.seats) >= most:
             raise ValueError(f"Mercante seats at most {most} players")
