@@ -95,3 +95,31 @@ def seed_score_pad(store: Any) -> None:
             "modules": [],
         },
     )
+
+
+def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> None:
+    """The setup assistant as a group leaves it: ``stage="checklist"`` is a legal Master Craft
+    table part-way through its checklist; ``stage="choose"`` a choice the check objects to
+    (Apprentices without the Faction Festival), with modules marked Always and Never for
+    Surprise me."""
+    from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
+
+    if stage == "choose":
+        state = (
+            AssistantState(seed=482913)
+            .with_modules(["honor_tokens", "exemplars", "apprentices"])
+            .pin("honor_tokens", "keep")
+            .pin("lawyers", "never")
+        )
+    elif stage == "checklist":
+        state = (
+            AssistantState(seed=482913)
+            .with_modules(["faction_festival", "paladins", "honor_tokens", "apprentices"])
+            .with_card("paladin", "oath_of_wisdom")
+            .with_card("rogue", "sirens")
+        )
+        for step in state.steps()[:4]:
+            state = state.tick(step)
+    else:
+        raise ValueError(f"stage {stage!r} must be 'choose' or 'checklist'")
+    store.set_setting(SETUP_KEY, state.to_dict())

@@ -13,6 +13,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
 
@@ -26,6 +27,9 @@ class Shot:
     name: str
     route: str
     act: Callable[[AppPage], None] | None = None
+    # Writes this screen's example data just before it opens (an ``act`` that taps would
+    # change the saved state the next screenshot, at the other size, starts from).
+    prepare: Callable[[Any], None] | None = None
 
 
 SHOTS: tuple[Shot, ...] = (
@@ -35,11 +39,45 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history-stats", "/history/stats"),
     Shot("history-play", "/history/play/36"),
     Shot("settings", "/settings"),
+    Shot(
+        "setup-assistant",
+        "/setup/assistant",
+        act=lambda app: _show_problems(app),
+        prepare=lambda store: _seed_setup_assistant(store, "choose"),
+    ),
+    Shot(
+        "setup-checklist",
+        "/setup/assistant/checklist",
+        prepare=lambda store: _seed_setup_assistant(store, "checklist"),
+    ),
 )
 
 
+def _show_problems(app: AppPage) -> None:
+    """On a phone the check sits below the modules: jump to it the way a player would."""
+    app.tap(app.by_id("show-problems"))
+    app.settle(600)
+
+
+def _seed_setup_assistant(store: Any, stage: str) -> None:
+    from companion.demo import seed_setup_assistant
+
+    seed_setup_assistant(store, stage=stage)
+
+
+def write_example(url: str, prepare: Callable[[Any], None]) -> None:
+    """Run ``prepare(store)`` on the running app's database."""
+    from companion.history import open_store
+
+    store = open_store(url)
+    try:
+        prepare(store)
+    finally:
+        store.close()
+
+
 def prepare_database(path: Path) -> str:
-    from companion.demo import seed_examples, seed_score_pad
+    from companion.demo import seed_examples, seed_score_pad, seed_setup_assistant
     from companion.history import open_store
 
     url = f"sqlite:///{path}"
@@ -47,6 +85,7 @@ def prepare_database(path: Path) -> str:
     try:
         seed_examples(store)
         seed_score_pad(store)
+        seed_setup_assistant(store)
     finally:
         store.close()
     return url
@@ -71,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 for phone in (True, False):
                     for shot in shots:
+                        if shot.prepare:
+                            write_example(url, shot.prepare)
                         app = AppPage.open(browser, server.url, phone=phone, route=shot.route)
                         if shot.act:
                             shot.act(app)

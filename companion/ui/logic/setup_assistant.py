@@ -75,10 +75,47 @@ def game_name(catalogue: Catalogue, game: str) -> str:
         return game
 
 
-def short_description(text: str) -> str:
-    """The first sentence of a module's description, for its one-line summary."""
-    end = text.find(". ")
-    return text if end < 0 else text[: end + 1]
+BLURB_MAX = 90  # about three lines beside a checkbox on a phone
+
+
+def _sentences(text: str) -> list[str]:
+    parts = [p.strip() for p in text.replace(". ", ".\n").split("\n")]
+    return [p for p in parts if p]
+
+
+def _shorten(sentence_text: str) -> str:
+    """A long sentence cut back to its first clause, when that clause says enough."""
+    if len(sentence_text) <= BLURB_MAX:
+        return sentence_text
+    for mark in ("; ", ": "):
+        head, found, _ = sentence_text.partition(mark)
+        if found and len(head) >= 20:
+            return head + "."
+    return sentence_text
+
+
+def module_blurbs(modules: Iterable[Any]) -> dict[str, str]:
+    """A short line per module for the list (the full description is one tap away).
+
+    Each module's first sentence, cut back to its first clause when long; when two modules
+    open with the same sentence (the two sides of one tile), each gets its first sentence that
+    tells it apart instead. Whole sentences or clauses only, never a word cut in half.
+    """
+    items = [(m.id, _sentences(m.description)) for m in modules]
+    firsts: dict[str, int] = {}
+    for _, parts in items:
+        if parts:
+            firsts[parts[0]] = firsts.get(parts[0], 0) + 1
+    blurbs: dict[str, str] = {}
+    for module_id, parts in items:
+        if not parts:
+            blurbs[module_id] = ""
+            continue
+        chosen = parts[0]
+        if firsts[chosen] > 1:
+            chosen = next((p for p in parts[1:] if firsts.get(p, 0) <= 1), chosen)
+        blurbs[module_id] = _shorten(chosen)
+    return blurbs
 
 
 # --------------------------------------------------------------------------- draws
@@ -246,6 +283,10 @@ def flagged_modules(findings: Iterable[Finding], chosen: Collection[str]) -> dic
 
 @dataclass(frozen=True)
 class Progress:
+    """How far the checklist is. A ticked step whose words changed since (the player count
+    went up) is not counted as done: it is ``changed`` and waits to be checked again, and it
+    can be the ``next_step``."""
+
     done: int
     total: int
     next_step: Step | None
@@ -343,10 +384,14 @@ class AssistantState:
     def progress(self, steps: Iterable[Step]) -> Progress:
         items = list(steps)
         ticked = self.ticked
-        done = [s for s in items if s.id in ticked]
-        changed = tuple(s.id for s in done if ticked[s.id] != digest(s))
-        upcoming = next((s for s in items if s.id not in ticked), None)
+        changed = tuple(s.id for s in items if s.id in ticked and ticked[s.id] != digest(s))
+        done = [s for s in items if s.id in ticked and s.id not in changed]
+        upcoming = next((s for s in items if s.id not in ticked or s.id in changed), None)
         return Progress(len(done), len(items), upcoming, changed)
+
+    def confirmed(self, step: Step) -> bool:
+        """Ticked, and the step still says what it said when it was ticked."""
+        return self.ticked.get(step.id) == digest(step)
 
     def tick(self, step: Step, on: bool = True) -> AssistantState:
         ticked = self.ticked
@@ -717,12 +762,12 @@ __all__ = [
     "digest",
     "flagged_modules",
     "game_name",
+    "module_blurbs",
     "parse_seed",
     "plural",
     "ruling_note",
     "ruling_notes",
     "sentence",
-    "short_description",
     "status",
     "valid_house_rules",
 ]

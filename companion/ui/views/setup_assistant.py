@@ -12,6 +12,8 @@ longer apply) offer Undo.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
@@ -30,10 +32,10 @@ from companion.ui.logic.setup_assistant import (
     SeedError,
     flagged_modules,
     game_name,
+    module_blurbs,
     plural,
     ruling_notes,
     sentence,
-    short_description,
     status,
     valid_house_rules,
 )
@@ -41,6 +43,8 @@ from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import body, button, heading, mounted, notice, panel, tagged, wrap
+
+log = logging.getLogger(__name__)
 
 Page = Literal["choose", "checklist"]
 CHOOSE_ROUTE = "/setup/assistant"
@@ -109,6 +113,7 @@ class SetupAssistantView:
         self.state = loaded.state
         self.load_problem = loaded.problem
         self.modules: dict[str, Module] = {m.id: m for m in engine.modules()}
+        self.blurbs = module_blurbs(engine.modules())
         self.expanded: set[str] = set()  # steps whose source and rulings are shown
         self.surprise_error: str | None = None
 
@@ -267,11 +272,18 @@ class SetupAssistantView:
     def tick(self, step: Step, on: bool) -> None:
         self.change(self.state.tick(step, on))
 
+    def toggle_step(self, step: Step) -> None:
+        """A tap on a step: tick it, untick it, or confirm a ticked step that changed."""
+        self.tick(step, not self.state.confirmed(step))
+
     def tick_next(self) -> None:
         steps = self.steps()
         progress = self.state.progress(steps)
         if progress.next_step is not None:
             self.tick(progress.next_step, True)
+            upcoming = self.state.progress(steps).next_step
+            if upcoming is not None:
+                self.show_step(upcoming.id)  # the list follows, so the next step is in view
 
     def reset_ticks(self) -> None:
         if not self.state.ticks:
@@ -284,10 +296,29 @@ class SetupAssistantView:
         self.render()
 
     def show_findings(self) -> None:
-        self.ctx.page.run_task(self.scroller.scroll_to, scroll_key="findings", duration=300)
+        self.scroll_to("findings")
 
     def show_step(self, step_id: str) -> None:
-        self.ctx.page.run_task(self.scroller.scroll_to, scroll_key=f"step-{step_id}", duration=300)
+        self.scroll_to(f"step-{step_id}")
+
+    def scroll_to(self, key: str, *, delay: float = 0.0) -> None:
+        """Bring the control with scroll key ``key`` into view (after ``delay`` seconds, to let
+        a screen that was just built be laid out first)."""
+
+        async def go() -> None:
+            if delay:
+                await asyncio.sleep(delay)
+            if not mounted(self.scroller):
+                return
+            try:
+                await asyncio.wait_for(
+                    self.scroller.scroll_to(scroll_key=key, duration=300), timeout=5
+                )
+            except (TimeoutError, RuntimeError):
+                # Scrolling is a convenience: a client that can't do it still shows the step.
+                log.debug("scrolling to %s did not happen", key)
+
+        self.ctx.page.run_task(go)
 
     # ===================================================================== derived values
     def findings(self) -> list[Finding]:
@@ -419,19 +450,25 @@ class SetupAssistantView:
         elif progress.next_step is not None:
             step = progress.next_step
             number = steps.index(step) + 1
+            # The step's words are in the list below, highlighted and scrolled into view;
+            # the strip names it, so nothing here needs cutting short on a phone.
             lines.append(
                 ft.Row(
                     [
                         ft.Container(
-                            ft.Text(
-                                f"Next, step {number}: {step.text}",
-                                color=fg,
-                                max_lines=3,
-                                overflow=ft.TextOverflow.ELLIPSIS,
+                            tagged(
+                                "next-step",
+                                ft.Text(
+                                    f"{'Check again' if step.id in progress.changed else 'Next'}"
+                                    f": step {number}, {self.module_name(step.module)}",
+                                    color=fg,
+                                    weight=ft.FontWeight.W_600,
+                                ),
                             ),
                             expand=True,
                             on_click=lambda e, s=step.id: self.show_step(s),
                             tooltip="Show this step in the list",
+                            padding=ft.Padding.symmetric(vertical=12),
                         ),
                         action_button(
                             "Done", lambda e: self.tick_next(), ident="tick-next", primary=True
@@ -523,19 +560,10 @@ class SetupAssistantView:
             on_change=lambda e: self.set_players(int((e.control.selected or [state.players])[0])),
             expand=True,
         )
-        extra: list[ft.Control] = []
-        if state.game == COVE:
-            extra.append(
-                body(
-                    "Master Craft's modules and The Entertainer go on top of the base game.",
-                    muted=True,
-                )
-            )
         return panel(
             ft.Row([tagged("assistant-game", picker)]),
             ft.Text("Players", theme_style=ft.TextThemeStyle.LABEL_LARGE),
             ft.Row([tagged("assistant-players", players)]),
-            *extra,
         )
 
     def modules_panel(self, findings: list[Finding]) -> ft.Control:
@@ -565,7 +593,9 @@ class SetupAssistantView:
         )
         return panel(
             body(
-                f"{summary} Tap ⋮ on a module for its pieces, source and Surprise me.", muted=True
+                f"{summary} The dots beside a module show its pieces and source, and set it "
+                "to Always or Never for Surprise me.",
+                muted=True,
             ),
             ft.Column(rows, spacing=0),
             title="Modules",
@@ -594,7 +624,7 @@ class SetupAssistantView:
                     tooltip="See the check" if flag == "error" else "See the suggestion",
                 )
             )
-        subtitle = short_description(module.description)
+        subtitle = self.blurbs[module.id]
         if pin == "keep":
             subtitle += " · Always in Surprise me"
         elif pin == "never":
@@ -610,16 +640,21 @@ class SetupAssistantView:
             ),
             title=ft.Row(title_parts, spacing=4),
             subtitle=ft.Text(subtitle, theme_style=ft.TextThemeStyle.BODY_SMALL),
-            trailing=ft.IconButton(
-                details_icon,
-                tooltip=f"{module.name}: pieces, source, Surprise me",
-                on_click=lambda e, m=module: self.open_module_sheet(m),
-                style=ft.ButtonStyle(padding=12),
+            trailing=tagged(
+                f"module-details-{module.id}",
+                ft.IconButton(
+                    details_icon,
+                    tooltip=f"{module.name}: pieces, source, Surprise me",
+                    on_click=lambda e, m=module: self.open_module_sheet(m),
+                    style=ft.ButtonStyle(padding=12),
+                ),
             ),
             on_click=lambda e, m=module.id: self.set_module(m, m not in self.state.modules),
             on_long_press=lambda e, m=module: self.open_module_sheet(m),
             min_height=TOUCH + 16,
             content_padding=ft.Padding.only(left=0, right=0),
+            horizontal_spacing=8,
+            min_leading_width=40,
             selected=on,
         )
         return tagged(f"module-{module.id}", tile)
@@ -634,7 +669,10 @@ class SetupAssistantView:
         ]
         if components:
             lines.append(ft.Text("In the box", theme_style=ft.TextThemeStyle.LABEL_LARGE))
-            lines.extend(body(f"• {c}") for c in components)
+            if len(components) <= 5:
+                lines.extend(body(f"• {c}") for c in components)
+            else:  # a long list as one paragraph, so the sheet still fits a small phone
+                lines.append(body(" · ".join(str(c) for c in components)))
         lines.append(
             small(f"Source: {self.ctx.catalogue.cite(module.source)}", italic=True),
         )
@@ -677,7 +715,7 @@ class SetupAssistantView:
         ]
         sheet = ft.BottomSheet(
             content=ft.Container(
-                ft.Column(lines, spacing=8, tight=True, scroll=ft.ScrollMode.AUTO),
+                ft.Column(lines, spacing=8, tight=True),
                 padding=ft.Padding.only(left=20, right=20, top=8, bottom=16),
             ),
             show_drag_handle=True,
@@ -784,7 +822,11 @@ class SetupAssistantView:
     def cards_panel(self) -> ft.Control:
         state = self.state
         lines: list[ft.Control] = [
-            body("Optional: leave them unchosen to draw or pick at the table.", muted=True)
+            body(
+                "Optional. Unchosen, the checklist says to draw or pick one at the table; a "
+                "base-game Rogue card works too.",
+                muted=True,
+            )
         ]
         lines.append(self.card_picker("rogue", "Rogue card"))
         if "paladins" in state.modules or state.paladin:
@@ -796,10 +838,7 @@ class SetupAssistantView:
     def card_picker(self, kind: str, label: str) -> ft.Control:
         state = self.state
         chosen = state.paladin if kind == "paladin" else state.rogue
-        unchosen = (
-            "Not chosen (the base game's, or any)" if kind == "rogue" else "Not chosen (draw one)"
-        )
-        options = [ft.DropdownOption(key=NONE_KEY, text=unchosen)] + [
+        options = [ft.DropdownOption(key=NONE_KEY, text="Not chosen")] + [
             ft.DropdownOption(key=c.id, text=f"{c.number} · {c.name}") for c in engine.cards(kind)
         ]
         dropdown = ft.Dropdown(
@@ -879,7 +918,7 @@ class SetupAssistantView:
         lines: list[ft.Control] = [
             body(
                 "A random legal combination, and a Paladin card if the Paladins come out. "
-                "Mark modules Always or Never with ⋮ on each.",
+                "Set modules to Always or Never with the dots beside each.",
                 muted=True,
             ),
             ft.Row([tagged("surprise-size", size)]),
@@ -1126,15 +1165,13 @@ class SetupAssistantView:
                 ft.Row(
                     [
                         ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.AMBER_800, size=20),
-                        ft.Text("Changed since you ticked it.", expand=True),
-                        ft.TextButton(
-                            "Still done",
-                            on_click=lambda e, s=step: self.tick(s, True),
-                            height=TOUCH,
+                        ft.Text(
+                            "Changed since you ticked it: check it again, then tap to confirm.",
+                            expand=True,
                         ),
                     ],
                     spacing=4,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 )
             )
         if step.note:
@@ -1145,9 +1182,11 @@ class SetupAssistantView:
             texts.append(body(f"At your table, in turn order: {pairs}."))
         if open_:
             texts.append(self.step_details(step))
+        # A changed step shows a dash: ticked once, to be checked again.
         box = ft.Checkbox(
-            value=done,
-            on_change=lambda e, s=step: self.tick(s, bool(e.control.value)),
+            value=None if changed else done,
+            tristate=changed,
+            on_change=lambda e, s=step: self.toggle_step(s),
             semantics_label=f"Step {index + 1} done",
         )
         row = ft.Container(
@@ -1161,7 +1200,7 @@ class SetupAssistantView:
             border_radius=12,
             border=ft.Border.all(2, ft.Colors.PRIMARY) if is_next else None,
             bgcolor=ft.Colors.with_opacity(0.06, ft.Colors.PRIMARY) if is_next else None,
-            on_click=lambda e, s=step: self.tick(s, not self.state.is_ticked(s.id)),
+            on_click=lambda e, s=step: self.toggle_step(s),
             ink=True,
         )
         return tagged(f"step-{step.id}", row)
@@ -1186,6 +1225,11 @@ class SetupAssistantView:
     # ===================================================================== screen
     def build(self) -> Screen:
         self.render()
+        if self.page_kind == "checklist":
+            progress = self.state.progress(self.steps())
+            if progress.done and progress.next_step is not None:
+                # Back at the table after a break: open where the group left off.
+                self.scroll_to(f"step-{progress.next_step.id}", delay=0.4)
         content = ft.Column(
             [self.tabs, tagged("assistant-strip", self.strip), self.scroller],
             spacing=8,
