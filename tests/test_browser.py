@@ -28,10 +28,11 @@ def test_every_section_opens(chromium: Any, app_server: AppServer, phone: bool) 
     app.page.context.close()
 
 
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_a_play_from_the_score_pad_is_in_history_after_a_restart(
-    chromium: Any, app_server: AppServer
+    chromium: Any, app_server: AppServer, phone: bool
 ) -> None:
-    app = AppPage.open(chromium, app_server.url, phone=True, route="/score")
+    app = AppPage.open(chromium, app_server.url, phone=phone, route="/score")
     app.fill("Player 1", "Anna")
     app.fill("Player 2", "Ben")
     app.tap(app.by_id("add-player-row"))
@@ -48,7 +49,7 @@ def test_a_play_from_the_score_pad_is_in_history_after_a_restart(
 
     app_server.stop()
     app_server.start()
-    again = AppPage.open(chromium, app_server.url, phone=True, route="/history")
+    again = AppPage.open(chromium, app_server.url, phone=phone, route="/history")
     again.expect("Mercante: Ben won with 15")
     again.tap(again.text("Mercante: Ben won with 15"))
     again.expect("Standings")

@@ -72,7 +72,10 @@ class Shell:
         self.page.on_resize = self._on_resize
         self.page.on_route_change = self._on_route_change
         self.layout(self.page.width)
-        self.show(self.page.route or "/")
+        if split_route(self.page.route):
+            self.show(self.page.route)
+        else:  # "/" opens the first section, and the address says so
+            self.navigate(self.sections[0].route())
 
     def _on_resize(self, e: ft.PageResizeEvent) -> None:
         self.layout(e.width)
