@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
+from companion.engine.standings import Standing
 from companion.rules import Catalogue
 from companion.ui.logic.names import filter_suggestions
-from companion.ui.widgets import tagged, wrap
+from companion.ui.widgets import body, tagged, wrap
 
 __all__ = ["filter_suggestions", "game_picker", "suggestion_chips"]
 
@@ -55,66 +56,64 @@ def suggestion_chips(
     return wrap(chips)
 
 
-def standings_table(standings: list, *, ident: str = "standings") -> ft.Control:
-    """Rank, name, score and a trophy for the winner(s); shared places and tie-breaks said."""
-    from companion.ui.widgets import body
+def standing_row(
+    place: str, name: str, score: int, *, winner: bool, lines: Sequence[str] = ()
+) -> ft.Row:
+    """One line of a standings table: place, trophy for a winner, name with notes, score."""
+    return ft.Row(
+        [
+            ft.Container(
+                ft.Text(
+                    place, weight=ft.FontWeight.BOLD, theme_style=ft.TextThemeStyle.TITLE_MEDIUM
+                ),
+                width=40,
+            ),
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)
+            if winner
+            else ft.Container(width=24),
+            ft.Column(
+                [
+                    ft.Text(
+                        name,
+                        theme_style=ft.TextThemeStyle.BODY_LARGE,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        max_lines=1,
+                    ),
+                    *[
+                        ft.Text(
+                            line,
+                            theme_style=ft.TextThemeStyle.BODY_SMALL,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        )
+                        for line in lines
+                    ],
+                ],
+                spacing=2,
+                expand=True,
+            ),
+            ft.Text(
+                str(score), theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.BOLD
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
 
+
+def standings_table(standings: Sequence[Standing], *, ident: str = "standings") -> ft.Control:
+    """Rank, name, score and a trophy for the winner(s); shared places and tie-breaks said."""
     if not standings:
         return body("Standings appear here as scores are entered.", muted=True)
     rows: list[ft.Control] = []
     for s in standings:
-        place = f"{s.rank}" + ("=" if s.shared else "")
         notes = []
-        if s.shared and s.winner:
-            notes.append("shared win")
-        elif s.shared:
-            notes.append("shared place")
+        if s.shared:
+            notes.append("shared win" if s.winner else "shared place")
         if s.decided_by:
             notes.append(f"tie broken by {s.decided_by.lower()}")
+        place = f"{s.rank}" + ("=" if s.shared else "")
         rows.append(
-            ft.Row(
-                [
-                    ft.Container(
-                        ft.Text(
-                            place,
-                            weight=ft.FontWeight.BOLD,
-                            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                        ),
-                        width=40,
-                    ),
-                    ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)
-                    if s.winner
-                    else ft.Container(width=24),
-                    ft.Column(
-                        [
-                            ft.Text(
-                                s.name,
-                                theme_style=ft.TextThemeStyle.BODY_LARGE,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                max_lines=1,
-                            ),
-                            *(
-                                [
-                                    ft.Text(
-                                        ", ".join(notes),
-                                        theme_style=ft.TextThemeStyle.BODY_SMALL,
-                                        color=ft.Colors.ON_SURFACE_VARIANT,
-                                    )
-                                ]
-                                if notes
-                                else []
-                            ),
-                        ],
-                        spacing=0,
-                        expand=True,
-                    ),
-                    ft.Text(
-                        str(s.score),
-                        theme_style=ft.TextThemeStyle.TITLE_LARGE,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            standing_row(
+                place, s.name, s.score, winner=s.winner, lines=[", ".join(notes)] if notes else []
             )
         )
     return tagged(ident, ft.Column(rows, spacing=8))

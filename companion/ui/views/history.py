@@ -23,6 +23,7 @@ from companion.ui.logic.history import (
 from companion.ui.logic.scorepad import ScorePad
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
+from companion.ui.views.common import standing_row
 from companion.ui.views.scorepad import ScorePadView
 from companion.ui.widgets import body, button, empty_state, heading, notice, panel, tagged, wrap
 
@@ -417,43 +418,7 @@ class PlayDetailView:
             if named:
                 lines.append(", ".join(named))
             standings.append(
-                ft.Row(
-                    [
-                        ft.Container(
-                            ft.Text(f"{r.rank}", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                            width=32,
-                        ),
-                        ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)
-                        if r.winner
-                        else ft.Container(width=24),
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    r.player,
-                                    theme_style=ft.TextThemeStyle.BODY_LARGE,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                                *[
-                                    ft.Text(
-                                        line,
-                                        theme_style=ft.TextThemeStyle.BODY_SMALL,
-                                        color=ft.Colors.ON_SURFACE_VARIANT,
-                                    )
-                                    for line in lines
-                                ],
-                            ],
-                            spacing=2,
-                            expand=True,
-                        ),
-                        ft.Text(
-                            str(r.score),
-                            theme_style=ft.TextThemeStyle.TITLE_LARGE,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                )
+                standing_row(f"{r.rank}", r.player, r.score, winner=r.winner, lines=lines)
             )
         facts = [body(format_when(play.played_at))]
         if play.duration_min:
