@@ -11,22 +11,32 @@ GAP = 12
 PAD = 16
 
 
-def _text_theme() -> ft.TextTheme:
+# Text colours must be given with the sizes: a TextTheme style without a colour renders black
+# even in the dark theme (Flutter does not merge the dark typography in).
+LIGHT_TEXT = "#191C1C"
+DARK_TEXT = "#E0E3E2"
+
+
+def _text_theme(color: str) -> ft.TextTheme:
+    def style(size: int, weight: ft.FontWeight | None = None) -> ft.TextStyle:
+        return ft.TextStyle(size=size, weight=weight, color=color)
+
     return ft.TextTheme(
-        body_small=ft.TextStyle(size=14),
-        body_medium=ft.TextStyle(size=16),
-        body_large=ft.TextStyle(size=18),
-        label_large=ft.TextStyle(size=16, weight=ft.FontWeight.W_600),
-        label_medium=ft.TextStyle(size=14),
-        title_medium=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
-        title_large=ft.TextStyle(size=22, weight=ft.FontWeight.W_600),
+        body_small=style(14),
+        body_medium=style(16),
+        body_large=style(18),
+        label_large=style(16, ft.FontWeight.W_600),
+        label_medium=style(14),
+        title_medium=style(18, ft.FontWeight.W_600),
+        title_large=style(22, ft.FontWeight.W_600),
+        headline_small=style(24, ft.FontWeight.W_600),
     )
 
 
-def build_theme() -> ft.Theme:
+def build_theme(*, dark: bool = False) -> ft.Theme:
     return ft.Theme(
         color_scheme_seed=SEED_COLOR,
-        text_theme=_text_theme(),
+        text_theme=_text_theme(DARK_TEXT if dark else LIGHT_TEXT),
         visual_density=ft.VisualDensity.STANDARD,
     )
 
@@ -34,7 +44,7 @@ def build_theme() -> ft.Theme:
 def apply_theme(page: ft.Page, mode: str) -> None:
     """Set light/dark/system mode on ``page`` (``mode`` as stored in settings)."""
     page.theme = build_theme()
-    page.dark_theme = build_theme()
+    page.dark_theme = build_theme(dark=True)
     page.theme_mode = {
         "light": ft.ThemeMode.LIGHT,
         "dark": ft.ThemeMode.DARK,

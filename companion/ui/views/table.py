@@ -132,6 +132,7 @@ class TableView:
                         ft.Row(
                             [
                                 ft.CircleAvatar(content=ft.Text(str(i + 1)), radius=18),
+                                ft.Container(width=10),
                                 ft.Text(
                                     name,
                                     expand=True,
