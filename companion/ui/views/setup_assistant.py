@@ -131,7 +131,7 @@ class SetupAssistantView:
             border_radius=12, padding=ft.Padding.symmetric(vertical=8, horizontal=12)
         )
         self.scroller = ft.Column(spacing=GAP, expand=True, scroll=ft.ScrollMode.AUTO)
-        self.findings_box = ft.Column(spacing=8, key=scroll_key("findings"))
+        self.findings_box = ft.Column(spacing=8)
 
     # ===================================================================== state changes
     def change(
@@ -502,6 +502,7 @@ class SetupAssistantView:
         self.findings_box.controls = self.findings_controls(findings)
         left_top = ft.Column([game_panel, self.modules_panel(findings)], spacing=GAP)
         right = panel(self.findings_box, title="Check")
+        right.key = scroll_key("findings")  # "Show" brings the heading and all into view
         left_bottom = ft.Column(
             [self.cards_panel(), self.surprise_panel(), self.to_checklist_button()], spacing=GAP
         )
@@ -801,13 +802,28 @@ class SetupAssistantView:
             ),
         )
 
-    def ruling_line(self, note: RulingNote, color: str | None = None) -> ft.Control:
-        """Which reading of a ruling is in use, and the way to Settings to switch it."""
-        first = _first_sentence(note.text)
-        text = f"Ruling, {note.topic}: {note.in_use.lower()} is in use ({first})"
-        controls: list[ft.Control] = [
-            ft.Text(text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL)
-        ]
+    def ruling_line(
+        self, note: RulingNote, color: str | None = None, *, full: bool = False
+    ) -> ft.Control:
+        """Which reading of a ruling is in use, and the way to Settings to switch it.
+
+        ``full`` gives the whole reading on its own line (a step's details); otherwise its
+        first sentence follows in brackets (a finding, where space is short).
+        """
+        if full:
+            controls: list[ft.Control] = [
+                ft.Text(
+                    f"Ruling, {note.topic}: {note.in_use.lower()} is in use.",
+                    color=color,
+                    weight=ft.FontWeight.W_600,
+                    theme_style=ft.TextThemeStyle.BODY_SMALL,
+                ),
+                ft.Text(note.text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL),
+            ]
+        else:
+            first = _first_sentence(note.text)
+            text = f"Ruling, {note.topic}: {note.in_use.lower()} is in use ({first})."
+            controls = [ft.Text(text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL)]
         if note.switch_to:
             controls.append(
                 ft.TextButton(
@@ -1123,6 +1139,7 @@ class SetupAssistantView:
             else None
         )
         open_ = step.id in self.expanded
+        what = "source & ruling" if step.rulings else "source"
         texts: list[ft.Control] = [
             ft.Text(
                 f"{index + 1}. {step.text}",
@@ -1145,7 +1162,7 @@ class SetupAssistantView:
                     tagged(
                         f"source-{step.id}",
                         ft.TextButton(
-                            "Hide source" if open_ else "Source",
+                            f"Hide {what}" if open_ else what.capitalize(),
                             icon=ft.Icons.MENU_BOOK_OUTLINED,
                             on_click=lambda e, s=step.id: self.toggle_details(s),
                             style=ft.ButtonStyle(
@@ -1211,8 +1228,7 @@ class SetupAssistantView:
         if step.components:
             lines.append(small("Takes: " + "; ".join(str(c) for c in step.components)))
         for note in ruling_notes(self.ctx.catalogue, step.rulings, self.house_rules):
-            lines.append(self.ruling_line(note))
-            lines.append(small(note.text))
+            lines.append(self.ruling_line(note, full=True))
         return tagged(
             f"details-{step.id}",
             ft.Container(
@@ -1225,10 +1241,11 @@ class SetupAssistantView:
     # ===================================================================== screen
     def build(self) -> Screen:
         self.render()
-        if self.page_kind == "checklist":
+        if self.page_kind == "checklist" and self.ctx.narrow:
             progress = self.state.progress(self.steps())
             if progress.done and progress.next_step is not None:
-                # Back at the table after a break: open where the group left off.
+                # Back at the table after a break: a phone opens where the group left off.
+                # (A wide window shows the summary beside the steps; it stays at the top.)
                 self.scroll_to(f"step-{progress.next_step.id}", delay=0.4)
         content = ft.Column(
             [self.tabs, tagged("assistant-strip", self.strip), self.scroller],
