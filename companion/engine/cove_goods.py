@@ -733,13 +733,16 @@ class Multiplier:
 
     @property
     def text(self) -> str:
-        """``'3 Wizards + 2 Paladins = 5'``, ``'3 Wizards'``, ``'nobody to buy it: 0'``."""
+        """``'3 Wizards + 2 Paladins = 5'``, ``'3 Wizards'``, ``'2 Paladins counted as Bards'``,
+        ``'nobody to buy it: 0'``."""
         if self.sells_to is None:
             return "nobody to buy it: 0"
         own = adventurer_name(self.sells_to, self.own)
         if not self.paladins:
             return own
         paladins = adventurer_name(facts().paladin_type, self.paladins)
+        if not self.own:
+            return f"{paladins} counted as {adventurer_name(self.sells_to)}"
         return f"{own} + {paladins} = {self.value}"
 
     def __repr__(self) -> str:
@@ -928,7 +931,8 @@ def sell_at_pier(
     ``un_fairies``: Un-Fairies is the Rogue card in play (the Pier's Rogues then lower every
     base value by 1). The Paladins at the Pier take one colour for the whole sale (ruling
     ``cove_goods.paladin_colour_per_pier``): ``paladins_as`` if given, else the colour that
-    earns the most in total (the first such colour in screen order on a tie).
+    earns the most in total (on a tie, the one giving the larger multipliers, then the first in
+    screen order).
     """
     if not isinstance(pier, Pier):
         raise GoodsError(f"pier {pier!r} must be a Pier value")
@@ -943,7 +947,15 @@ def sell_at_pier(
     else:
         colours = data.factions
     options = [(_lines(pier, goods, un_fairies, c, house), c) for c in colours]
-    lines, colour = max(options, key=lambda o: sum(line.value for line in o[0]))
+    # The most gold; on equal gold (a Good worth 0 base), the larger multipliers, so the
+    # working shows the Paladins where they stand with a Good rather than nowhere.
+    lines, colour = max(
+        options,
+        key=lambda o: (
+            sum(line.value for line in o[0]),
+            sum(line.multiplier.value for line in o[0]),
+        ),
+    )
     if not any(line.multiplier.paladins for line in lines) and paladins_as is None:
         colour = None  # the Paladins helped no Good: there is no choice to report
     rulings: list[str] = []
