@@ -1,0 +1,396 @@
+"""Calculators › Merchants Cove sale value, as plain state: the Pier, the Good being priced and
+the Goods already sold at that Pier.
+
+Immutable and free of flet: every action returns a new :class:`SaleState` (an illegal one
+raises and changes nothing), and what the screen shows is computed here from the state and
+the house rules, so the behaviour is tested without a page. The rules themselves are in
+:mod:`companion.engine.cove_goods`.
+
+Saved under :data:`STATE_KEY` after every change. A save that cannot be read back raises
+:class:`StateError` naming what is wrong; the screen then keeps the damaged save aside under
+:data:`DAMAGED_KEY` and starts afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from companion.engine import cove_goods as cg
+from companion.engine.cove_goods import (
+    Good,
+    GoodsError,
+    HouseRules,
+    Multiplier,
+    Pier,
+    PierSale,
+    SaleLine,
+    SaleValue,
+)
+from companion.rules import Catalogue, Source
+
+STATE_KEY = "cove_goods"
+DAMAGED_KEY = "cove_goods_damaged"
+FORMAT = 1
+
+PALADIN_GOOD = "paladin"
+RogueCard = Literal["other", "un_fairies", "fence"]
+ROGUE_CARDS: tuple[tuple[RogueCard, str], ...] = (
+    ("other", "Other"),
+    ("un_fairies", "Un-Fairies"),
+    ("fence", "Fence"),
+)
+DEFAULT_BASE = 3
+MIN_BASE = 1  # the stepper's floor: a Good on the shelf has a printed value
+
+
+class StateError(ValueError):
+    """A saved state that cannot be read back; the message names the bad field."""
+
+
+# -- small texts ---------------------------------------------------------------------------
+def plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def kinds() -> tuple[str, ...]:
+    """What a Good can be: one of the factions' colours, or a Paladin Good."""
+    return (*cg.facts().factions, PALADIN_GOOD)
+
+
+def kind_label(kind: str) -> str:
+    """``'Wizards'`` for a Wizard-coloured Good, ``'Paladin Good'``."""
+    return "Paladin Good" if kind == PALADIN_GOOD else cg.adventurer_name(kind)
+
+
+def good_title(good: Good) -> str:
+    """``'Wizard Good (3) · Display Case · Enchanted'``."""
+    return " · ".join((good.label, *good.extras))
+
+
+def multiplier_text(good: Good, multiplier: Multiplier) -> str:
+    """``'Multiplier: 3 Wizards + 2 Paladins = 5'``; a Paladin Good says whom it sells to."""
+    if good.paladin and multiplier.sells_to is not None:
+        return (
+            f"Sells to the {cg.adventurer_name(multiplier.sells_to)}, multiplier {multiplier.text}"
+        )
+    if good.paladin:
+        return "No adventurers here to buy it: multiplier 0"
+    return f"Multiplier: {multiplier.text}"
+
+
+def paladin_note(sale: PierSale) -> str | None:
+    """How the Paladins at the Pier are counted in a sale of several Goods, if it matters."""
+    if not sale.pier.paladins or not sale.lines:
+        return None
+    paladins = plural(sale.pier.paladins, "Paladin")
+    if sale.paladins_as is None:
+        if any(line.multiplier.paladins for line in sale.lines):
+            return f"The {paladins} take each Good's colour (house rule)."
+        return f"The {paladins} here add to no Good in this sale."
+    return (
+        f"The {paladins} count as {cg.adventurer_name(sale.paladins_as)} for every Good in "
+        "this sale: the colour that earns the most."
+    )
+
+
+def un_fairies_note(pier: Pier, rogue_card: str) -> str | None:
+    if rogue_card != "un_fairies":
+        return None
+    if pier.rogues:
+        return (
+            f"Un-Fairies: {plural(pier.rogues, 'Rogue')} at this Pier, so every Good sold here "
+            "loses 1 base value."
+        )
+    return "Un-Fairies is in play, but no Rogue is at this Pier: no Good loses value here."
+
+
+# -- the Good being priced -----------------------------------------------------------------
+@dataclass(frozen=True)
+class GoodDraft:
+    """The Good on the screen: its colour (or a Paladin Good), base value and tokens."""
+
+    kind: str = "warriors"
+    base: int = DEFAULT_BASE
+    display_case: bool = False
+    enchanted: bool = False
+
+    def good(self) -> Good:
+        if self.kind == PALADIN_GOOD:
+            return Good.paladin_good(display_case=self.display_case, enchanted=self.enchanted)
+        return Good(self.base, self.kind, self.display_case, self.enchanted)
+
+
+def _draft_of(good: Good) -> GoodDraft:
+    kind = PALADIN_GOOD if good.sells_to is None else good.sells_to
+    return GoodDraft(kind, good.base, good.display_case, good.enchanted)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the screen shows for the Good being priced: its value, or why it can't be."""
+
+    good: Good
+    sale: SaleValue | None = None
+    multiplier: Multiplier | None = None
+    error: str | None = None
+    rulings: tuple[str, ...] = ()
+    sources: tuple[Source, ...] = ()
+
+    @property
+    def value(self) -> int | None:
+        return None if self.sale is None else self.sale.value
+
+
+@dataclass(frozen=True)
+class SaleState:
+    """The whole screen: the Pier, the Rogue card in play, the Good being priced, whether it
+    goes through the Fence, and the Goods already sold at this Pier."""
+
+    pier: Pier = field(default_factory=Pier)
+    rogue_card: RogueCard = "other"
+    draft: GoodDraft = field(default_factory=GoodDraft)
+    fence: bool = False
+    sold: tuple[Good, ...] = ()
+
+    # -- actions ---------------------------------------------------------------------------
+    def with_count(self, type_id: str, count: int) -> SaleState:
+        counts = dict(self.pier.counts)
+        counts[type_id] = count
+        return replace(self, pier=Pier.of(counts))
+
+    def with_rogue_card(self, card: str) -> SaleState:
+        if card not in {c for c, _ in ROGUE_CARDS}:
+            raise StateError(f"Rogue card {card!r} must be one of other, un_fairies, fence")
+        return replace(self, rogue_card=card, fence=self.fence and card == "fence")
+
+    def with_kind(self, kind: str) -> SaleState:
+        if kind not in kinds():
+            raise StateError(f"kind of Good {kind!r} must be one of {', '.join(kinds())}")
+        return replace(self, draft=replace(self.draft, kind=kind))
+
+    def with_base(self, base: int) -> SaleState:
+        cg.check_base(base)
+        if self.draft.kind == PALADIN_GOOD:
+            raise StateError("a Paladin Good's base value is fixed at 2")
+        return replace(self, draft=replace(self.draft, base=base))
+
+    def with_display_case(self, on: bool) -> SaleState:
+        return replace(self, draft=replace(self.draft, display_case=bool(on)))
+
+    def with_enchanted(self, on: bool) -> SaleState:
+        return replace(self, draft=replace(self.draft, enchanted=bool(on)))
+
+    def with_fence(self, on: bool) -> SaleState:
+        if on and self.rogue_card != "fence":
+            raise StateError("a Fence sale needs the Fence as the Rogue card in play")
+        return replace(self, fence=bool(on))
+
+    def add_to_pier(self, house: HouseRules) -> SaleState:
+        """Put the Good being priced in this Pier's sale; its tokens are used up, so the
+        next Good starts without a Display Case or an Enchantment."""
+        if self.fence:
+            raise StateError(
+                "a Fence sale is not a sale at a Pier: it is priced on its own when a Boat with "
+                "Rogues docks"
+            )
+        sold = (*self.sold, self.draft.good())
+        cg.verify_pier_sale(sold, house=house)
+        draft = replace(self.draft, display_case=False, enchanted=False)
+        return replace(self, sold=sold, draft=draft)
+
+    def remove(self, index: int) -> SaleState:
+        if not 0 <= index < len(self.sold):
+            raise StateError(f"Good number {index + 1!r} is not in this Pier's sale")
+        return replace(self, sold=self.sold[:index] + self.sold[index + 1 :])
+
+    def clear_sale(self) -> SaleState:
+        return replace(self, sold=())
+
+    def new_pier(self) -> SaleState:
+        """The next Pier: nobody counted yet and nothing sold; the Rogue card stays."""
+        return replace(self, pier=Pier(), sold=(), fence=False)
+
+    # -- what the screen shows -------------------------------------------------------------
+    @property
+    def un_fairies(self) -> bool:
+        return self.rogue_card == "un_fairies"
+
+    def result(self, house: HouseRules) -> Result:
+        """The Good being priced, sold alone (at this Pier, or through the Fence)."""
+        good = self.draft.good()
+        data = cg.facts()
+        extra: list[Source] = []
+        if good.paladin:
+            extra.append(data.paladin_good.base_source)
+        try:
+            if self.fence:
+                sale = cg.fence_sale(good, house=house)
+                return Result(good, sale, None, None, sale.rulings, (*extra, *sale.sources))
+            alone = cg.sell_at_pier(self.pier, [good], un_fairies=self.un_fairies, house=house)
+        except GoodsError as exc:
+            return Result(good, error=readable(exc))
+        return _line_result(alone.lines[0], extra)
+
+    def pier_sale(self, house: HouseRules) -> PierSale | str:
+        """The Goods sold at this Pier with their total, or why they can't be priced (a house
+        rule switched since they were added refuses one of them)."""
+        try:
+            return cg.sell_at_pier(self.pier, self.sold, un_fairies=self.un_fairies, house=house)
+        except GoodsError as exc:
+            return readable(exc)
+
+    # -- persistence -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "pier": dict(self.pier.counts),
+            "rogue_card": self.rogue_card,
+            "good": _good_dict(self.draft),
+            "fence": self.fence,
+            "sold": [_good_dict(_draft_of(g)) for g in self.sold],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> SaleState:
+        """Read a save back; ``None`` (nothing saved yet) is a fresh state. Anything damaged
+        raises :class:`StateError` naming the field."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise StateError(f"the save is a {type(data).__name__}, not a table")
+        if data.get("format") != FORMAT:
+            raise StateError(f"format {data.get('format')!r} is not {FORMAT}")
+        try:
+            pier_data = data.get("pier", {})
+            if not isinstance(pier_data, Mapping):
+                raise StateError(f"pier {pier_data!r} is not a table of counts")
+            pier = Pier.of(dict(pier_data))
+            state = cls(pier=pier).with_rogue_card(_field(data, "rogue_card", str))
+            draft = _read_good(data.get("good"), "good")
+            state = replace(state, draft=draft)
+            state = state.with_fence(_field(data, "fence", bool))
+            sold_data = data.get("sold", [])
+            if not isinstance(sold_data, list):
+                raise StateError(f"sold {sold_data!r} is not a list")
+            sold = tuple(_read_good(g, f"sold[{i}]").good() for i, g in enumerate(sold_data))
+            cg.verify_pier_sale(sold)
+        except GoodsError as exc:
+            raise StateError(readable(exc)) from None
+        return replace(state, sold=sold)
+
+
+def _line_result(line: SaleLine, extra: list[Source]) -> Result:
+    data = cg.facts()
+    sources = [*extra, *line.sale.sources]
+    if line.multiplier.paladins:
+        sources.append(data.paladins.source)
+    if line.good.paladin:
+        sources.append(data.paladin_good.choice_source)
+    rulings = (*line.multiplier.rulings, *line.sale.rulings)
+    return Result(
+        line.good,
+        line.sale,
+        line.multiplier,
+        None,
+        tuple(dict.fromkeys(rulings)),
+        tuple(dict.fromkeys(sources)),
+    )
+
+
+def _good_dict(draft: GoodDraft) -> dict[str, Any]:
+    return {
+        "kind": draft.kind,
+        "base": draft.base,
+        "display_case": draft.display_case,
+        "enchanted": draft.enchanted,
+    }
+
+
+def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind):
+        raise StateError(f"{name} {value!r} is not a {kind.__name__}")
+    return value
+
+
+def _read_good(data: object, where: str) -> GoodDraft:
+    if not isinstance(data, Mapping):
+        raise StateError(f"{where} {data!r} is not a table")
+    kind = data.get("kind")
+    if kind not in kinds():
+        raise StateError(f"{where}.kind {kind!r} must be one of {', '.join(kinds())}")
+    base = data.get("base")
+    flags = [data.get("display_case"), data.get("enchanted")]
+    for name, flag in zip(("display_case", "enchanted"), flags, strict=True):
+        if not isinstance(flag, bool):
+            raise StateError(f"{where}.{name} {flag!r} is not true or false")
+    try:
+        draft = GoodDraft(str(kind), cg.check_base(base), flags[0] is True, flags[1] is True)
+        draft.good()
+    except GoodsError as exc:
+        raise StateError(f"{where}: {readable(exc)}") from None
+    return draft
+
+
+# -- rulings and house rules ---------------------------------------------------------------
+def readable(exc: Exception) -> str:
+    """An engine message made fit to show: first letter up, a full stop at the end."""
+    text = str(exc).strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+@dataclass(frozen=True)
+class RulingNote:
+    """A ruling a number rests on, with the reading the table uses."""
+
+    id: str
+    topic: str
+    house_rule: bool
+    reading: str
+    label: str
+
+
+def ruling_notes(
+    catalogue: Catalogue, ids: Iterable[str], house: HouseRules
+) -> tuple[RulingNote, ...]:
+    """The rulings ``ids`` as shown beside a number: which reading is in use."""
+    notes = []
+    for ruling_id in dict.fromkeys(ids):
+        ruling = catalogue.ruling(ruling_id)
+        on = house.uses(ruling_id)
+        reading = ruling.alternative if on and ruling.alternative else ruling.reading
+        label = f"Ruling: {ruling.topic}" + (" · house rule on" if on else "")
+        notes.append(RulingNote(ruling_id, ruling.topic, on, reading, label))
+    return tuple(notes)
+
+
+def house_rules_in_use(catalogue: Catalogue, house: HouseRules) -> tuple[str, ...]:
+    """The labels of the sale-value house rules switched on, in the rulings file's order."""
+    return tuple(
+        r.house_rule_label for r in catalogue.rulings if r.id in cg.SUPPORTED and house.uses(r.id)
+    )
+
+
+__all__ = [
+    "DAMAGED_KEY",
+    "PALADIN_GOOD",
+    "ROGUE_CARDS",
+    "STATE_KEY",
+    "GoodDraft",
+    "Result",
+    "RulingNote",
+    "SaleState",
+    "StateError",
+    "good_title",
+    "house_rules_in_use",
+    "kind_label",
+    "kinds",
+    "multiplier_text",
+    "paladin_note",
+    "readable",
+    "ruling_notes",
+    "un_fairies_note",
+]

@@ -1,0 +1,662 @@
+"""Calculators › Merchants Cove sale value: one Good at a time, with the Master Craft changes.
+
+From the top: who stands at the Pier (steppers by type, the Rogue card in play), the Good
+(its colour or a Paladin Good, base value, Display Case, Enchantment, a Fence sale), then its
+value with the working, the rulings it rests on and the rule sources; below, the Goods already
+sold at this Pier with their total. The state lives in :mod:`companion.ui.logic.cove_goods`
+and is saved after every tap.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.engine import cove_goods as cg
+from companion.engine.cove_goods import GoodsError, HouseRules, PierSale
+from companion.history import StoreError
+from companion.rules import Source
+from companion.ui.context import AppContext
+from companion.ui.logic.cove_goods import (
+    DAMAGED_KEY,
+    PALADIN_GOOD,
+    ROGUE_CARDS,
+    STATE_KEY,
+    Result,
+    RulingNote,
+    SaleState,
+    StateError,
+    good_title,
+    house_rules_in_use,
+    kind_label,
+    kinds,
+    multiplier_text,
+    paladin_note,
+    readable,
+    ruling_notes,
+    un_fairies_note,
+)
+from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.theme import GAP, TOUCH
+from companion.ui.widgets import (
+    body,
+    button,
+    mounted,
+    notice,
+    panel,
+    source_text,
+    tagged,
+    wrap,
+)
+
+log = logging.getLogger(__name__)
+
+TITLE = "Merchants Cove sale value"
+
+
+def small(text: str, *, muted: bool = True) -> ft.Text:
+    return ft.Text(
+        text,
+        theme_style=ft.TextThemeStyle.BODY_SMALL,
+        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
+    )
+
+
+class Stepper:
+    """``−  3  +`` with touch-sized buttons, updated in place (no rebuild on a tap)."""
+
+    def __init__(
+        self,
+        ident: str,
+        label: str,
+        on_change: Callable[[int], object],
+        *,
+        minimum: int,
+        maximum: int,
+    ) -> None:
+        self.value = minimum
+        self.minimum = minimum
+        self.maximum = maximum
+        self.on_change = on_change
+        self.minus = ft.IconButton(
+            ft.Icons.REMOVE,
+            tooltip=f"One {label} fewer",
+            on_click=lambda e: self.on_change(self.value - 1),
+            style=ft.ButtonStyle(padding=12),
+        )
+        self.plus = ft.IconButton(
+            ft.Icons.ADD,
+            tooltip=f"One {label} more",
+            on_click=lambda e: self.on_change(self.value + 1),
+            style=ft.ButtonStyle(padding=12),
+        )
+        self.count = ft.Text(
+            "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER
+        )
+        self.control = ft.Row(
+            [
+                tagged(f"{ident}-minus", self.minus),
+                tagged(
+                    f"{ident}-count",
+                    ft.Container(self.count, width=32, alignment=ft.Alignment.CENTER),
+                ),
+                tagged(f"{ident}-plus", self.plus),
+            ],
+            spacing=0,
+            tight=True,
+        )
+
+    def show(self, value: int) -> None:
+        self.value = value
+        self.count.value = str(value)
+        self.minus.disabled = value <= self.minimum
+        self.plus.disabled = value >= self.maximum
+
+
+class CoveGoodsView:
+    """Holds the state, builds the controls once, updates them after every tap and saves."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.house = HouseRules.from_settings(ctx.house_rules())
+        self.problem: str | None = None
+        raw = ctx.setting(STATE_KEY)
+        try:
+            self.state = SaleState.from_dict(raw)
+        except StateError as exc:
+            log.warning("unreadable sale-value save: %s", exc)
+            self.state = SaleState()
+            self.problem = (
+                f"The saved sale could not be read back ({exc}) A fresh one is ready; the "
+                f"damaged save is kept in the database under “{DAMAGED_KEY}”."
+            )
+            try:  # never destroy what players saved: keep it aside, then start afresh
+                ctx.set_setting(DAMAGED_KEY, raw)
+                self.save()
+            except StoreError:
+                log.exception("keeping the damaged sale-value save failed")
+        data = cg.facts()
+
+        # -- the Pier
+        self.counters: dict[str, Stepper] = {}
+        for type_id in data.types:
+            limit = data.paladins.meeples if type_id == data.paladin_type else cg.MAX_COUNT
+            self.counters[type_id] = Stepper(
+                f"count-{type_id}",
+                data.adventurer(type_id).one,
+                self.count_setter(type_id),
+                minimum=0,
+                maximum=limit,
+            )
+        self.rogue_card = ft.SegmentedButton(
+            segments=[ft.Segment(value=v, label=ft.Text(t)) for v, t in ROGUE_CARDS],
+            selected=[self.state.rogue_card],
+            show_selected_icon=False,
+            on_change=lambda e: self.attempt(
+                lambda: self.state.with_rogue_card((e.control.selected or ["other"])[0])
+            ),
+        )
+        self.pier_text = small("")
+        self.pier_notes = ft.Column(spacing=8)
+
+        # -- the Good
+        self.kind_chips: dict[str, ft.Chip] = {
+            kind: ft.Chip(
+                label=ft.Text(kind_label(kind)),
+                selected=False,
+                show_checkmark=False,
+                on_select=lambda e, k=kind: self.attempt(lambda: self.state.with_kind(k)),
+            )
+            for kind in kinds()
+        }
+        self.base = Stepper(
+            "base",
+            "base value",
+            lambda n: self.attempt(lambda: self.state.with_base(n)),
+            minimum=1,
+            maximum=cg.MAX_BASE,
+        )
+        self.base_row = ft.Row(
+            [ft.Text("Base value", expand=True), self.base.control],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        self.paladin_base = small("")
+        self.display_case = ft.Switch(
+            label=f"From a Display Case (+{data.display_case.bonus} base value)",
+            on_change=lambda e: self.attempt(
+                lambda: self.state.with_display_case(bool(e.control.value))
+            ),
+        )
+        self.enchanted = ft.Switch(
+            label=f"Enchanted (base value ×{data.enchantment.factor})",
+            on_change=lambda e: self.attempt(
+                lambda: self.state.with_enchanted(bool(e.control.value))
+            ),
+        )
+        self.fence = ft.Switch(
+            label=f"Sold through the Fence (×{data.fence.factor}, no Pier)",
+            on_change=lambda e: self.attempt(lambda: self.state.with_fence(bool(e.control.value))),
+        )
+        self.fence_box = tagged("fence-sale", self.fence)
+
+        # -- outputs
+        self.result_box = ft.Column(spacing=8)
+        self.strip = ft.Container(
+            border_radius=12,
+            padding=ft.Padding.symmetric(vertical=8, horizontal=12),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        )
+        self.add_button = ft.FilledButton(
+            content="Add",
+            icon=ft.Icons.ADD_SHOPPING_CART,
+            on_click=lambda e: self.add(),
+            height=TOUCH,
+            tooltip="Add this Good to this Pier's sale",
+        )
+        self.add_box = tagged("add-to-pier", self.add_button)
+        self.sale_box = ft.Column(spacing=8)
+        self.house_box = ft.Column(spacing=8)
+
+    # ====================================================================== state changes
+    def save(self) -> None:
+        self.ctx.set_setting(STATE_KEY, self.state.to_dict())
+
+    def attempt(self, make: Callable[[], SaleState], *, undo: str | None = None) -> bool:
+        """Adopt the state ``make`` returns, save it and redraw; an illegal change says why
+        and changes nothing. ``undo``: a message offering to take the change back."""
+        before = self.state
+        try:
+            new_state = make()
+        except (GoodsError, StateError) as exc:
+            self.ctx.notify(readable(exc), error=True)
+            self.render()  # put switches and chips back to what the state says
+            return False
+        self.state = new_state
+        self.problem = None
+        try:
+            self.save()
+        except StoreError as exc:
+            self.ctx.notify(f"Could not save: {exc}", error=True)
+        self.render()
+        if undo:
+            self.ctx.notify(undo, action="Undo", on_action=lambda: self.restore(before))
+        return True
+
+    def count_setter(self, type_id: str) -> Callable[[int], object]:
+        def set_count(count: int) -> object:
+            return self.attempt(lambda: self.state.with_count(type_id, count))
+
+        return set_count
+
+    def restore(self, state: SaleState) -> None:
+        self.attempt(lambda: state)
+
+    def add(self) -> None:
+        if self.attempt(lambda: self.state.add_to_pier(self.house)):
+            good = self.state.sold[-1]
+            self.ctx.notify(f"{good_title(good)} added to this Pier's sale.")
+
+    def remove(self, index: int) -> None:
+        good = self.state.sold[index]
+        self.attempt(lambda: self.state.remove(index), undo=f"{good_title(good)} taken off.")
+
+    def clear_sale(self) -> None:
+        self.attempt(lambda: self.state.clear_sale(), undo="This Pier's sale was cleared.")
+
+    def new_pier(self) -> None:
+        self.attempt(
+            lambda: self.state.new_pier(),
+            undo="Counts and sale cleared for the next Pier.",
+        )
+
+    # ========================================================================= rendering
+    def render(self) -> None:
+        state = self.state
+        for type_id, counter in self.counters.items():
+            counter.show(state.pier.count(type_id))
+        self.rogue_card.selected = [state.rogue_card]
+        self.pier_text.value = f"At this Pier: {state.pier.text}."
+        notes: list[ft.Control] = []
+        fairies = un_fairies_note(state.pier, state.rogue_card)
+        if fairies:
+            notes.append(notice(fairies, level="warning" if state.pier.rogues else "info"))
+        if state.rogue_card == "fence":
+            notes.append(
+                small(
+                    "Fence: when a Boat with Rogues docks, each player may draw a Corruption card "
+                    "to sell one Good from the Sale Shelf for three times its base value. Switch "
+                    "on “Sold through the Fence” below to price it."
+                )
+            )
+        self.pier_notes.controls = notes
+
+        draft = state.draft
+        for kind, chip in self.kind_chips.items():
+            chip.selected = kind == draft.kind
+        paladin = draft.kind == PALADIN_GOOD
+        self.base_row.visible = not paladin
+        self.base.show(draft.base)
+        self.paladin_base.visible = paladin
+        data = cg.facts()
+        self.paladin_base.value = (
+            f"A Paladin Good has base value {data.paladin_good.base}, counts as small and large, "
+            "and sells at any Pier to the type of adventurer you choose there: the app picks "
+            "the one that pays most."
+        )
+        self.display_case.value = draft.display_case
+        self.enchanted.value = draft.enchanted
+        self.fence.value = state.fence
+        self.fence_box.visible = state.rogue_card == "fence"
+
+        self.render_result()
+        self.render_sale()
+        self.render_house_rules()
+        if mounted(self.result_box):
+            self.ctx.page.update()
+
+    def render_result(self) -> None:
+        result = self.state.result(self.house)
+        self.render_strip(result)
+        lines: list[ft.Control] = []
+        if result.sale is None:
+            lines.append(tagged("sale-error", notice(result.error or "", level="error")))
+            lines.append(self.settings_link())
+        else:
+            sale = result.sale
+            lines.append(
+                tagged(
+                    "sale-detail",
+                    ft.Text(sale.text, theme_style=ft.TextThemeStyle.BODY_LARGE, selectable=True),
+                )
+            )
+            if result.multiplier is not None:
+                lines.append(body(multiplier_text(result.good, result.multiplier)))
+                if result.multiplier.value == 0:
+                    lines.append(
+                        small("Nobody here buys this Good: count the adventurers at the Pier.")
+                    )
+            if sale.fence:
+                lines.append(
+                    small(
+                        f"A Fence sale draws {cg.facts().fence.corruption} Corruption card and "
+                        "takes no Pier multiplier."
+                    )
+                )
+            for unused in sale.unused:
+                lines.append(
+                    small(f"The {unused.name} is used up on this sale without adding to it.")
+                )
+            lines.extend(self.ruling_chips(result.rulings))
+            if result.sources:
+                lines.append(source_text(self.ctx.catalogue, list(result.sources)))
+        self.result_box.controls = lines
+        self.add_box.visible = not self.state.fence
+        self.add_button.disabled = result.sale is None
+
+    def render_strip(self, result: Result) -> None:
+        """Always in sight above the scrolling part: the value and its working, the button
+        that adds the Good to this Pier's sale, and the sale's total so far."""
+        head: list[ft.Control] = [small(good_title(result.good), muted=False)]
+        if result.sale is None:
+            head.append(ft.Text("Can't be priced", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        else:
+            head.append(
+                tagged(
+                    "sale-value",
+                    ft.Text(
+                        f"{result.sale.value} gold",
+                        theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                )
+            )
+            head.append(tagged("sale-working", small(result.sale.text, muted=False)))
+        rows: list[ft.Control] = [
+            ft.Row(
+                [ft.Column(head, spacing=0, tight=True, expand=True), self.add_box],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        ]
+        if self.state.sold:
+            sale = self.state.pier_sale(self.house)
+            count = len(self.state.sold)
+            total = f"{sale.total} gold" if isinstance(sale, PierSale) else "can't be priced"
+            rows.append(
+                tagged(
+                    "strip-total",
+                    small(
+                        f"Sold at this Pier: {count} Good{'' if count == 1 else 's'}, {total}",
+                        muted=False,
+                    ),
+                )
+            )
+        self.strip.content = ft.Column(rows, spacing=4, tight=True)
+
+    def render_sale(self) -> None:
+        state = self.state
+        if not state.sold:
+            self.sale_box.controls = [
+                body(
+                    "Selling several Goods here? Price each one above and add it: the list "
+                    "keeps the total, with one colour for any Paladins at the Pier.",
+                    muted=True,
+                )
+            ]
+            return
+        sale = state.pier_sale(self.house)
+        rows: list[ft.Control] = []
+        for i, good in enumerate(state.sold):
+            line = sale.lines[i] if isinstance(sale, PierSale) else None
+            rows.append(self.sale_row(i, good_title(good), line))
+        if isinstance(sale, str):
+            rows.append(tagged("pier-sale-error", notice(sale, level="error")))
+            rows.append(self.settings_link())
+        else:
+            note = paladin_note(sale)
+            if note:
+                rows.append(body(note))
+            rows.append(
+                tagged(
+                    "pier-total",
+                    ft.Text(
+                        f"Total {sale.total} gold",
+                        theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                )
+            )
+            if len(sale.lines) > 1:
+                rows.append(tagged("pier-working", body(sale.text)))
+            rows.extend(self.ruling_chips(sale.rulings))
+        rows.append(
+            wrap(
+                [
+                    button(
+                        "Clear the sale",
+                        lambda e: self.clear_sale(),
+                        icon=ft.Icons.REMOVE_SHOPPING_CART_OUTLINED,
+                        kind="outlined",
+                        ident="clear-sale",
+                    ),
+                ]
+            )
+        )
+        self.sale_box.controls = rows
+
+    def sale_row(self, index: int, title: str, line: cg.SaleLine | None) -> ft.Control:
+        text: list[ft.Control] = [ft.Text(f"{index + 1}. {title}", weight=ft.FontWeight.W_600)]
+        if line is not None:
+            text.append(small(multiplier_text(line.good, line.multiplier)))
+            text.append(small(line.sale.text, muted=False))
+        return tagged(
+            f"sold-{index}",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Column(text, spacing=2, tight=True, expand=True),
+                        ft.Text(
+                            "" if line is None else f"{line.value} gold",
+                            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                        ),
+                        tagged(
+                            f"remove-{index}",
+                            ft.IconButton(
+                                ft.Icons.CLOSE,
+                                tooltip=f"Take {title} off the sale",
+                                on_click=lambda e, i=index: self.remove(i),
+                                style=ft.ButtonStyle(padding=12),
+                            ),
+                        ),
+                    ],
+                    spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=12,
+                padding=ft.Padding.only(left=12, top=8, bottom=8, right=4),
+            ),
+        )
+
+    def render_house_rules(self) -> None:
+        labels = house_rules_in_use(self.ctx.catalogue, self.house)
+        if not labels:
+            self.house_box.controls = []
+            return
+        self.house_box.controls = [
+            notice("House rules on: " + "; ".join(labels) + ".", level="info"),
+        ]
+
+    # ------------------------------------------------------------------ rulings and sources
+    def settings_link(self) -> ft.Control:
+        return button(
+            "House rules in Settings",
+            lambda e: self.ctx.navigate("/settings"),
+            icon=ft.Icons.SETTINGS_OUTLINED,
+            kind="text",
+            ident="open-settings-link",
+        )
+
+    def ruling_chips(self, ids: Sequence[str]) -> list[ft.Control]:
+        return [
+            self.ruling_chip(note) for note in ruling_notes(self.ctx.catalogue, ids, self.house)
+        ]
+
+    def ruling_chip(self, note: RulingNote) -> ft.Control:
+        """A line naming a ruling; a tap shows the reading in use and leads to Settings."""
+        ctx = self.ctx
+        ruling = ctx.catalogue.ruling(note.id)
+
+        def show(e: Any) -> None:
+            lines: list[ft.Control] = [
+                body(ruling.question),
+                ft.Text(
+                    "Your house rule" if note.house_rule else "How the app reads it",
+                    weight=ft.FontWeight.BOLD,
+                ),
+                body(note.reading),
+            ]
+            if ruling.alternative and not note.house_rule:
+                lines.append(body("Settings offers the other reading as a house rule.", muted=True))
+            lines.append(source_text(ctx.catalogue, ruling.sources))
+
+            def to_settings(ev: Any) -> None:
+                ctx.page.pop_dialog()
+                ctx.navigate("/settings")
+
+            ctx.page.show_dialog(
+                ft.AlertDialog(
+                    title=ft.Text(ruling.topic),
+                    content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+                    actions=[
+                        ft.TextButton("Close", on_click=lambda ev: ctx.page.pop_dialog()),
+                        tagged(
+                            "ruling-settings",
+                            ft.FilledTonalButton("Open Settings", on_click=to_settings),
+                        ),
+                    ],
+                )
+            )
+
+        return tagged(
+            f"ruling-{note.id}",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(
+                            ft.Icons.HOME_WORK_OUTLINED if note.house_rule else ft.Icons.GAVEL,
+                            size=18,
+                            color=ft.Colors.PRIMARY,
+                        ),
+                        ft.Text(
+                            note.label,
+                            theme_style=ft.TextThemeStyle.BODY_SMALL,
+                            color=ft.Colors.PRIMARY,
+                            expand=True,
+                        ),
+                        ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=ft.Colors.PRIMARY),
+                    ],
+                    spacing=6,
+                ),
+                on_click=show,
+                ink=True,
+                border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=4, vertical=12),
+                tooltip=ruling.question,
+            ),
+        )
+
+    def cite(self, *sources: Source) -> ft.Text:
+        return source_text(self.ctx.catalogue, list(sources))
+
+    # =========================================================================== building
+    def build(self) -> Screen:
+        data = cg.facts()
+        self.render()
+        counters: list[ft.Control] = [
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Text(data.adventurer(type_id).name, expand=True),
+                        counter.control,
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                col={"xs": 12, "sm": 6, "lg": 4},
+            )
+            for type_id, counter in self.counters.items()
+        ]
+        pier_panel = panel(
+            body("Count the adventurers standing at the Pier you sell at.", muted=True),
+            ft.ResponsiveRow(counters, spacing=8, run_spacing=0),
+            self.pier_text,
+            ft.Text("Rogue card in play", weight=ft.FontWeight.W_600),
+            tagged("rogue-card", self.rogue_card),
+            self.pier_notes,
+            *self.ruling_chips([cg.RULING_PIER_MULTIPLIER, cg.RULING_ONE_ROGUE_CARD]),
+            self.cite(
+                data.paladins.source,
+                data.un_fairies.source,
+                data.fence.source,
+                data.adventurer("warriors").source,
+            ),
+            title="At the Pier",
+        )
+        good_panel = panel(
+            ft.Text("Whose colour is the Good?", weight=ft.FontWeight.W_600),
+            wrap(
+                [tagged(f"kind-{kind}", chip) for kind, chip in self.kind_chips.items()],
+                spacing=6,
+            ),
+            self.base_row,
+            self.paladin_base,
+            tagged("display-case", self.display_case),
+            tagged("enchanted", self.enchanted),
+            self.fence_box,
+            title="The Good",
+        )
+        result_panel = panel(self.result_box, title="How it adds up")
+        sale_panel = panel(
+            self.sale_box,
+            button(
+                "Next Pier: clear counts and sale",
+                lambda e: self.new_pier(),
+                icon=ft.Icons.RESTART_ALT,
+                kind="text",
+                ident="new-pier",
+            ),
+            title="Sold at this Pier",
+        )
+        top: list[ft.Control] = []
+        if self.problem:
+            top.append(tagged("damaged-save", notice(self.problem, level="warning")))
+        scroller = ft.Column(
+            [
+                *top,
+                self.house_box,
+                ft.ResponsiveRow(
+                    [
+                        ft.Column([pier_panel, good_panel], spacing=GAP, col={"xs": 12, "md": 6}),
+                        ft.Column([result_panel, sale_panel], spacing=GAP, col={"xs": 12, "md": 6}),
+                    ],
+                    spacing=GAP,
+                    run_spacing=GAP,
+                ),
+            ],
+            spacing=GAP,
+            expand=True,
+            scroll=ft.ScrollMode.AUTO,
+        )
+        content = ft.Column([tagged("value-strip", self.strip), scroller], spacing=8, expand=True)
+        return Screen(title=TITLE, content=content, scroll=False)
+
+
+def open_cove_goods(ctx: AppContext, rest: list[str]) -> Screen:
+    if rest:
+        raise RouteNotFound("/calculators/cove-goods/" + "/".join(rest))
+    return CoveGoodsView(ctx).build()
+
+
+__all__ = ["CoveGoodsView", "open_cove_goods"]
