@@ -16,6 +16,7 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
+from companion.ui.views.cove_goods import open_cove_goods
 from companion.ui.views.history import open_history
 from companion.ui.views.mercante import open_mercante
 from companion.ui.views.scorepad import open_scorepad
@@ -65,6 +66,13 @@ def sections() -> tuple[Section, ...]:
                     subtitle="Event calendar, sale prices, upkeep, setup crowns, final tally",
                     icon=ft.Icons.STOREFRONT,
                     open=open_mercante,
+                ),
+                Tool(
+                    id="cove-goods",
+                    title="Merchants Cove sale value",
+                    subtitle="A Good's gold with Paladins, Display Cases, Enchantments and Rogues",
+                    icon=ft.Icons.SAILING,
+                    open=open_cove_goods,
                 ),
             ),
         ),
