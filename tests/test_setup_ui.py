@@ -162,6 +162,44 @@ async def test_nothing_legal_for_the_marks_is_said_in_the_panel(store: Any) -> N
 
 
 @run
+async def test_surprise_me_draws_the_number_of_modules_asked_for(store: Any) -> None:
+    h = await open_choose(store)
+    await h.select(h.by_id("surprise-size"), "3")
+    assert saved(store).size == 3
+    for _ in range(3):
+        await h.click(h.by_id("surprise-me"))
+        assert len(saved(store).modules) == 3
+        assert not any(f.level == "error" for f in saved(store).findings())
+
+
+@run
+async def test_a_rogue_card_is_drawn_from_the_shown_seed(store: Any) -> None:
+    store.set_setting(SETUP_KEY, AssistantState(seed=482913).to_dict())
+    h = await open_choose(store)
+    await h.click(h.by_id("draw-rogue"))
+    expected = engine.surprise_card(482913, "rogue", frozenset())
+    assert saved(store).rogue == expected.id
+    assert h.by_id("card-rogue").value == expected.id
+    assert h.has_text(expected.summary)
+    assert h.has_text(f"{expected.name} drawn with seed 482913")
+
+
+@run
+async def test_beasts_are_picked_up_to_a_deck_of_three(store: Any) -> None:
+    store.set_setting(SETUP_KEY, AssistantState().with_modules(["beasts_of_the_bay"]).to_dict())
+    h = await open_choose(store)
+    for beast in ("nessie", "the_cyclops", "henry"):
+        await h.fire(h.by_id(f"beast-{beast}"), "select", True)
+    assert saved(store).beasts == ("nessie", "the_cyclops", "henry")
+    assert h.has_text("Beasts deck (3 of 3, one per tier)")
+    await h.fire(h.by_id("beast-the_kraken"), "select", True)
+    assert saved(store).beasts == ("nessie", "the_cyclops", "henry")  # nothing changed
+    assert "holds 3 cards" in snackbar(h).content.value
+    await h.fire(h.by_id("beast-nessie"), "select", False)
+    assert saved(store).beasts == ("the_cyclops", "henry")
+
+
+@run
 async def test_the_details_sheet_marks_a_module_always_for_surprise_me(store: Any) -> None:
     h = await open_choose(store)
     await h.click(h.by_id("module-details-lawyers"))
