@@ -148,6 +148,9 @@ async def test_a_bad_seed_is_marked_on_the_field_and_changes_nothing(store: Any)
     assert saved(store).seed == 1234 and saved(store).draw is None
     await h.type(field, "99")
     assert field.error is None and saved(store).seed == 99
+    await h.type(field, "x")
+    await h.click(h.find(ft.IconButton, tooltip="New seed"))
+    assert field.error is None and field.value == str(saved(store).seed) != "99"
 
 
 @run

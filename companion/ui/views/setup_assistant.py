@@ -145,7 +145,7 @@ class SetupAssistantView:
         before = self.state
         self.state = new_state
         self.load_problem = None
-        if self.seed_field.value != str(new_state.seed):  # a draw or an undo moved the seed
+        if new_state.seed != before.seed:  # a draw or an undo moved the seed
             self.seed_field.value = str(new_state.seed)
             self.seed_field.error = None
         self.save()
@@ -228,10 +228,7 @@ class SetupAssistantView:
         self.save()  # no redraw: the field keeps its cursor, nothing else shows the seed
 
     def new_seed(self) -> None:
-        self.state = self.state.reseed()
-        self.seed_field.value = str(self.state.seed)
-        self.seed_field.error = None
-        self.change(self.state)
+        self.change(self.state.reseed())
 
     def surprise(self, *, fresh_seed: bool) -> None:
         """Surprise me (a new seed) or Replay (the seed in the field)."""
@@ -246,8 +243,6 @@ class SetupAssistantView:
             self.render()
             return
         self.surprise_error = None
-        self.seed_field.value = str(drawn.seed)
-        self.seed_field.error = None
         before = self.state
         self.change(drawn, choice=True)
         if self.state.ticks == before.ticks:
