@@ -259,6 +259,10 @@ class SetupAssistantView:
         self.attempt(lambda: self.state.draw_card(kind, self.house_rules))
 
     def clear_choice(self) -> None:
+        if not self.state.has_modules:
+            name = game_name(self.ctx.catalogue, self.state.game)
+            self.ctx.notify(f"{name} has no modules or cards to clear.")
+            return
         self.attempt(
             lambda: self.state.clear_choice(self.house_rules),
             undo="Back to the base game: modules and cards cleared.",
