@@ -18,6 +18,7 @@ from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
 from companion.ui.views.cove_goods import open_cove_goods
 from companion.ui.views.history import open_history
+from companion.ui.views.journey import open_journey
 from companion.ui.views.mercante import open_mercante
 from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.settings import open_settings
@@ -73,6 +74,13 @@ def sections() -> tuple[Section, ...]:
                     subtitle="A Good's gold with Paladins, Display Cases, Enchantments and Rogues",
                     icon=ft.Icons.SAILING,
                     open=open_cove_goods,
+                ),
+                Tool(
+                    id="journey",
+                    title="Merchant's Journey",
+                    subtitle="Rows of cards, pair points with the working, the Blight, scores",
+                    icon=ft.Icons.ROUTE,
+                    open=open_journey,
                 ),
             ),
         ),
