@@ -154,7 +154,7 @@ def whole_number_field(
     expand: bool | int | None = None,
     error: str | None = None,
     hint: str | None = None,
-    col: dict[str, int] | None = None,
+    col: dict[str | ft.ResponsiveRowBreakpoint, int | float] | None = None,
 ) -> ft.TextField:
     """A text field for whole numbers; the text is kept as typed so errors can point at it."""
     return ft.TextField(
@@ -166,7 +166,7 @@ def whole_number_field(
         expand=expand,
         error=error,
         hint_text=hint,
-        col=col,
+        col=12 if col is None else col,  # flet's default: the full row
         text_align=ft.TextAlign.RIGHT,
         dense=False,
     )

@@ -32,7 +32,7 @@ from companion.ui.widgets import (
 )
 
 
-def field_col(label: str) -> dict[str, int]:
+def field_col(label: str) -> dict[str | ft.ResponsiveRowBreakpoint, int | float]:
     """Half a phone's width for short labels, the full width for long ones (never cut off)."""
     if len(label) <= 14:
         return {"xs": 6, "sm": 4, "md": 3}
