@@ -16,6 +16,7 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
+from companion.ui.views.bard import open_bard
 from companion.ui.views.cove_goods import open_cove_goods
 from companion.ui.views.history import open_history
 from companion.ui.views.journey import open_journey
@@ -81,6 +82,13 @@ def sections() -> tuple[Section, ...]:
                     subtitle="Rows of cards, pair points with the working, the Blight, scores",
                     icon=ft.Icons.ROUTE,
                     open=open_journey,
+                ),
+                Tool(
+                    id="bard",
+                    title="The Bard (Entertainer)",
+                    subtitle="Plan a Singing step: gold per location with the working, totals",
+                    icon=ft.Icons.MUSIC_NOTE,
+                    open=open_bard,
                 ),
             ),
         ),
