@@ -100,7 +100,7 @@ def test_singing_step_example_step_2a_two_warrior_icons_beat_the_hall() -> None:
     song = example_song()
     for inside in (0, 1):
         assert song.can_perform(AtFactionHall("warrior", spends("second"), adventurers=inside))
-    with pytest.raises(IconError, match=r"spend more than 2 Warrior icons, not 2"):
+    with pytest.raises(IconError, match=r"takes more than 2 Warrior icons; 2 spent \(adventurers=2\)"):
         song.verify(AtFactionHall("warrior", spends("second"), adventurers=2))
 
 

@@ -1400,9 +1400,9 @@ class Song:
         icons = self._matching(p.hall, p.spend, sources, f"the {hall.hall}")
         if icons <= p.adventurers:
             raise IconError(
-                f"the {hall.hall} holds {_plural(p.adventurers, 'Adventurer')} "
-                f"(adventurers {p.adventurers!r}): spend more than {p.adventurers} "
-                f"{hall.name} icons, not {icons}"
+                f"the {hall.hall} holds {_plural(p.adventurers, 'Adventurer')}, so it takes "
+                f"more than {p.adventurers} {hall.name} icons; {icons} spent "
+                f"(adventurers={p.adventurers!r})"
             )
         board = replace(self.board, runes=self.board.runes | {p.hall})
         lines = self._unlock_lines(sources)
