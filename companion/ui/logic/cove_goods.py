@@ -274,7 +274,7 @@ class SaleState:
             sold_data = data.get("sold", [])
             if not isinstance(sold_data, list):
                 raise StateError(f"sold {sold_data!r} is not a list")
-            sold = tuple(_read_good(g, f"sold[{i}]").good() for i, g in enumerate(sold_data))
+            sold = tuple(_read_sold(g, f"sold[{i}]") for i, g in enumerate(sold_data))
             cg.verify_pier_sale(sold)
         except GoodsError as exc:
             raise StateError(readable(exc)) from None
@@ -334,6 +334,54 @@ def _read_good(data: object, where: str) -> GoodDraft:
     return draft
 
 
+@dataclass(frozen=True)
+class LedgerLine:
+    """One step of a sale, as a row: what it is and what it does (``+2``, ``×5``, ``50``)."""
+
+    label: str
+    amount: str
+    total: bool = False
+
+
+def ledger(result: Result, pier: Pier) -> tuple[LedgerLine, ...]:
+    """The sale of ``result`` step by step, in the order the reading in use applies them."""
+    sale = result.sale
+    if sale is None:
+        return ()
+    good = result.good
+    first = "Paladin Good base value" if good.paladin else "Printed base value"
+    rows = [LedgerLine(first, str(sale.base))]
+    adds = []
+    for modifier in sale.adds:
+        label = modifier.name
+        if modifier.name == "Un-Fairies":
+            label = f"Un-Fairies: {plural(pier.rogues, 'Rogue')} at this Pier"
+        adds.append(LedgerLine(label, f"{modifier.symbol}{modifier.amount}"))
+    factors = [LedgerLine(m.name, f"×{m.amount}") for m in sale.factors]
+    rows.extend([*factors, *adds] if sale.multiply_first else [*adds, *factors])
+    rows.extend(LedgerLine(f"{m.name}: used up, no effect", "—") for m in sale.unused)
+    if sale.fence:
+        rows.append(LedgerLine("Fence sale, no Pier multiplier", f"{sale.value} gold", True))
+        return tuple(rows)
+    if sale.modifiers:
+        label = "Base value (never below 0)" if sale.floored else "Base value"
+        rows.append(LedgerLine(label, str(sale.base_value), True))
+    if result.multiplier is not None:
+        rows.append(
+            LedgerLine(multiplier_text(good, result.multiplier), f"×{result.multiplier.value}")
+        )
+    rows.append(LedgerLine("Sale value", f"{sale.value} gold", True))
+    return tuple(rows)
+
+
+def _read_sold(data: object, where: str) -> Good:
+    draft = _read_good(data, where)
+    good = draft.good()
+    if _draft_of(good) != draft:  # the screen's draft remembers a base; a sold one cannot
+        raise StateError(f"{where}: a Paladin Good's base value is {good.base}, not {draft.base}")
+    return good
+
+
 # -- rulings and house rules ---------------------------------------------------------------
 def readable(exc: Exception) -> str:
     """An engine message made fit to show: first letter up, a full stop at the end."""
@@ -380,6 +428,7 @@ __all__ = [
     "ROGUE_CARDS",
     "STATE_KEY",
     "GoodDraft",
+    "LedgerLine",
     "Result",
     "RulingNote",
     "SaleState",
@@ -388,6 +437,7 @@ __all__ = [
     "house_rules_in_use",
     "kind_label",
     "kinds",
+    "ledger",
     "multiplier_text",
     "paladin_note",
     "readable",

@@ -25,6 +25,7 @@ from companion.ui.logic.cove_goods import (
     PALADIN_GOOD,
     ROGUE_CARDS,
     STATE_KEY,
+    LedgerLine,
     Result,
     RulingNote,
     SaleState,
@@ -33,6 +34,7 @@ from companion.ui.logic.cove_goods import (
     house_rules_in_use,
     kind_label,
     kinds,
+    ledger,
     multiplier_text,
     paladin_note,
     readable,
@@ -159,8 +161,8 @@ class CoveGoodsView:
                 lambda: self.state.with_rogue_card((e.control.selected or ["other"])[0])
             ),
         )
-        self.pier_text = small("")
         self.pier_notes = ft.Column(spacing=8)
+        self.pier_source = self.cite(data.adventurer("warriors").source)
 
         # -- the Good
         self.kind_chips: dict[str, ft.Chip] = {
@@ -185,7 +187,7 @@ class CoveGoodsView:
         )
         self.paladin_base = small("")
         self.display_case = ft.Switch(
-            label=f"From a Display Case (+{data.display_case.bonus} base value)",
+            label=f"Display Case (+{data.display_case.bonus} base value)",
             on_change=lambda e: self.attempt(
                 lambda: self.state.with_display_case(bool(e.control.value))
             ),
@@ -197,7 +199,7 @@ class CoveGoodsView:
             ),
         )
         self.fence = ft.Switch(
-            label=f"Sold through the Fence (×{data.fence.factor}, no Pier)",
+            label=f"Fence sale (×{data.fence.factor}, no Pier)",
             on_change=lambda e: self.attempt(lambda: self.state.with_fence(bool(e.control.value))),
         )
         self.fence_box = tagged("fence-sale", self.fence)
@@ -278,7 +280,6 @@ class CoveGoodsView:
         for type_id, counter in self.counters.items():
             counter.show(state.pier.count(type_id))
         self.rogue_card.selected = [state.rogue_card]
-        self.pier_text.value = f"At this Pier: {state.pier.text}."
         notes: list[ft.Control] = []
         fairies = un_fairies_note(state.pier, state.rogue_card)
         if fairies:
@@ -288,10 +289,19 @@ class CoveGoodsView:
                 small(
                     "Fence: when a Boat with Rogues docks, each player may draw a Corruption card "
                     "to sell one Good from the Sale Shelf for three times its base value. Switch "
-                    "on “Sold through the Fence” below to price it."
+                    "on “Fence sale” below to price it."
                 )
             )
         self.pier_notes.controls = notes
+        data = cg.facts()
+        sources = [data.adventurer("warriors").source]
+        if state.pier.paladins:
+            sources.append(data.paladins.source)
+        if state.rogue_card == "un_fairies":
+            sources.append(data.un_fairies.source)
+        if state.rogue_card == "fence":
+            sources.append(data.fence.source)
+        self.pier_source.value = self.cite(*sources).value
 
         draft = state.draft
         for kind, chip in self.kind_chips.items():
@@ -300,7 +310,6 @@ class CoveGoodsView:
         self.base_row.visible = not paladin
         self.base.show(draft.base)
         self.paladin_base.visible = paladin
-        data = cg.facts()
         self.paladin_base.value = (
             f"A Paladin Good has base value {data.paladin_good.base}, counts as small and large, "
             "and sells at any Pier to the type of adventurer you choose there: the app picks "
@@ -328,16 +337,17 @@ class CoveGoodsView:
             sale = result.sale
             lines.append(
                 tagged(
-                    "sale-detail",
-                    ft.Text(sale.text, theme_style=ft.TextThemeStyle.BODY_LARGE, selectable=True),
+                    "sale-ledger",
+                    ft.Column(
+                        [self.ledger_row(row) for row in ledger(result, self.state.pier)],
+                        spacing=4,
+                    ),
                 )
             )
-            if result.multiplier is not None:
-                lines.append(body(multiplier_text(result.good, result.multiplier)))
-                if result.multiplier.value == 0:
-                    lines.append(
-                        small("Nobody here buys this Good: count the adventurers at the Pier.")
-                    )
+            if result.multiplier is not None and result.multiplier.value == 0:
+                lines.append(
+                    small("Nobody here buys this Good: count the adventurers at the Pier.")
+                )
             if sale.fence:
                 lines.append(
                     small(
@@ -355,6 +365,19 @@ class CoveGoodsView:
         self.result_box.controls = lines
         self.add_box.visible = not self.state.fence
         self.add_button.disabled = result.sale is None
+
+    def ledger_row(self, row: LedgerLine) -> ft.Control:
+        weight = ft.FontWeight.BOLD if row.total else None
+        line = ft.Row(
+            [
+                ft.Text(row.label, expand=True, weight=weight),
+                ft.Text(row.amount, weight=weight, text_align=ft.TextAlign.RIGHT),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        if not row.total:
+            return line
+        return ft.Column([ft.Divider(height=1), line], spacing=4)
 
     def render_strip(self, result: Result) -> None:
         """Always in sight above the scrolling part: the value and its working, the button
@@ -584,24 +607,18 @@ class CoveGoodsView:
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-                col={"xs": 12, "sm": 6, "lg": 4},
+                col={"xs": 12, "sm": 6},
             )
             for type_id, counter in self.counters.items()
         ]
         pier_panel = panel(
             body("Count the adventurers standing at the Pier you sell at.", muted=True),
             ft.ResponsiveRow(counters, spacing=8, run_spacing=0),
-            self.pier_text,
             ft.Text("Rogue card in play", weight=ft.FontWeight.W_600),
             tagged("rogue-card", self.rogue_card),
             self.pier_notes,
             *self.ruling_chips([cg.RULING_PIER_MULTIPLIER, cg.RULING_ONE_ROGUE_CARD]),
-            self.cite(
-                data.paladins.source,
-                data.un_fairies.source,
-                data.fence.source,
-                data.adventurer("warriors").source,
-            ),
+            self.pier_source,
             title="At the Pier",
         )
         good_panel = panel(

@@ -1,0 +1,35 @@
+"""The Merchants Cove sale value in Debian's Chromium at phone size: price a Good with a
+Display Case and an Enchantment, add it to the Pier's sale, reload, and it is all still there."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from companion.browser import AppPage, AppServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_price_add_to_the_pier_and_reload(chromium: Any, app_server: AppServer) -> None:
+    app = AppPage.open(chromium, app_server.url, phone=True, route="/calculators")
+    app.tap(app.text("Merchants Cove sale value"))
+    app.page.wait_for_url(re.compile(r"/calculators/cove-goods$"), timeout=10_000)
+    app.text("0 gold", exact=True).wait_for(state="attached", timeout=10_000)
+
+    for _ in range(3):
+        app.tap(app.by_id("count-warriors-plus"))
+    app.text("9 gold", exact=True).wait_for(state="attached", timeout=10_000)
+    app.tap(app.by_id("display-case"))
+    app.tap(app.by_id("enchanted"))
+    app.expect("(3 + 2) × 2 = 10 base, × 3 adventurers = 30 gold")
+
+    app.tap(app.by_id("add-to-pier"))
+    app.expect("Sold at this Pier: 1 Good, 30 gold")
+
+    app.reload()
+    app.expect("Sold at this Pier: 1 Good, 30 gold")
+    app.expect("3 base × 3 adventurers = 9 gold")  # the next Good, its tokens used up
+    app.page.context.close()

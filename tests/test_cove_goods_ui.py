@@ -1,0 +1,203 @@
+"""The Merchants Cove sale-value screen on a real flet Session and a temporary history store,
+without a browser (tests/ui_harness.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.engine import cove_goods as cg
+from companion.history import open_store
+from companion.ui.app import create_main
+from companion.ui.context import HOUSE_RULES_KEY
+from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
+from tests.ui_harness import Harness, run
+
+ROUTE = "/calculators/cove-goods"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Any]:
+    s = open_store(f"sqlite:///{tmp_path / 'cove.sqlite3'}")
+    yield s
+    s.close()
+
+
+async def tap(h: Harness, ident: str, times: int = 1) -> None:
+    for _ in range(times):
+        await h.click(h.by_id(ident))
+
+
+def value(h: Harness) -> str:
+    return str(h.by_id("sale-value").value)
+
+
+def working(h: Harness) -> str:
+    return str(h.by_id("sale-working").value)
+
+
+def shown(h: Harness, ident: str) -> bool:
+    """Whether the tagged control is visible (the tag's wrapper is what the view hides)."""
+    wrapper = h.find(ft.Semantics, identifier=ident)
+    return bool(wrapper.visible and wrapper.content.visible)
+
+
+def snackbar(h: Harness) -> ft.SnackBar:
+    bars = [c for c in h.page._dialogs.controls if isinstance(c, ft.SnackBar) and c.open]
+    assert bars, "no snackbar shown"
+    return bars[-1]
+
+
+@run
+async def test_the_tool_opens_from_the_calculators_section(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/calculators")
+    tile = h.find(
+        ft.ListTile, title=lambda t: getattr(t, "value", None) == "Merchants Cove sale value"
+    )
+    await h.click(tile)
+    assert h.page.appbar.title.value == "Merchants Cove sale value"
+    assert value(h) == "0 gold"
+
+
+@run
+async def test_pricing_a_good_adding_it_and_finding_it_after_a_restart(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await tap(h, "count-warriors-plus", 3)
+    assert value(h) == "9 gold"
+    await h.select(h.by_id("display-case"), True)
+    await h.select(h.by_id("enchanted"), True)
+    assert value(h) == "30 gold"
+    assert working(h) == "(3 + 2) × 2 = 10 base, × 3 adventurers = 30 gold"
+    assert h.has_text("Ruling: Adding before or after doubling")
+    await tap(h, "add-to-pier")
+    assert h.has_text("Total 30 gold")
+    assert h.by_id("strip-total").value == "Sold at this Pier: 1 Good, 30 gold"
+    # The tokens are used up: the next Good starts without them.
+    assert h.by_id("display-case").value is False and value(h) == "9 gold"
+    await h.fire(h.by_id("kind-paladin"), "select", True)
+    await tap(h, "count-paladins-plus", 2)
+    assert value(h) == "10 gold"  # 2 base × (3 Warriors + 2 Paladins)
+    await tap(h, "add-to-pier")
+    # Together: the Paladins count as Warriors for both: 10 × 5 + 2 × 5.
+    assert h.has_text("Total 60 gold") and h.has_text("50 + 10 = 60 gold")
+    assert h.has_text("The 2 Paladins count as Warriors for every Good in this sale")
+
+    again = await Harness.start(create_main(store), route=ROUTE)
+    assert again.has_text("Total 60 gold")
+    assert again.by_id("count-warriors-count").content.value == "3"
+    assert again.by_id("kind-paladin").selected is True
+
+
+@run
+async def test_steppers_stop_at_their_limits_and_refusals_change_nothing(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=ROUTE)
+    assert h.by_id("count-bards-minus").disabled is True
+    await tap(h, "count-paladins-plus", 7)
+    assert h.by_id("count-paladins-plus").disabled is True  # the box holds 7 Paladins
+    saved = store.get_setting(STATE_KEY)
+    await h.fire(h.by_id("count-paladins-plus"), "click")  # a stale tap from the client
+    assert "the box holds 7 Paladins" in snackbar(h).content.value
+    assert store.get_setting(STATE_KEY) == saved
+    assert h.by_id("count-paladins-count").content.value == "7"
+
+
+@run
+async def test_a_fence_sale_triples_and_stays_out_of_the_pier_sale(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=ROUTE)
+    assert not shown(h, "fence-sale")
+    await h.select(h.by_id("rogue-card"), ["fence"])
+    assert shown(h, "fence-sale")
+    await h.select(h.by_id("fence-sale"), True)
+    assert value(h) == "9 gold" and working(h) == "3 × 3 = 9 gold"
+    assert not shown(h, "add-to-pier")
+    assert h.has_text("Ruling: The Fence sale and the Pier multiplier")
+    # Another Rogue card: the Fence sale goes with it.
+    await h.select(h.by_id("rogue-card"), ["un_fairies"])
+    assert not shown(h, "fence-sale")
+    assert store.get_setting(STATE_KEY)["fence"] is False
+
+
+@run
+async def test_un_fairies_lowers_the_base_when_rogues_stand_at_the_pier(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await h.select(h.by_id("rogue-card"), ["un_fairies"])
+    await tap(h, "count-warriors-plus", 2)
+    assert value(h) == "6 gold"
+    assert h.has_text("no Rogue is at this Pier")
+    await tap(h, "count-rogues-plus")
+    assert value(h) == "4 gold" and working(h) == "3 − 1 = 2 base, × 2 adventurers = 4 gold"
+
+
+@run
+async def test_a_house_rule_changes_the_working_and_the_chip_leads_to_settings(
+    store: Any,
+) -> None:
+    store.set_setting(HOUSE_RULES_KEY, [cg.RULING_MODIFIER_ORDER, "mercante.price_floor"])
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await tap(h, "count-nobles-plus", 2)
+    await h.fire(h.by_id("kind-nobles"), "select", True)
+    await h.select(h.by_id("display-case"), True)
+    await h.select(h.by_id("enchanted"), True)
+    assert working(h) == "3 × 2 + 2 = 8 base, × 2 adventurers = 16 gold"
+    assert h.has_text("House rules on: Double or triple first, then add the +2 and −1.")
+    chip = h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}")
+    assert "house rule on" in chip.content.controls[1].value
+    await h.click(chip)
+    dialog = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog)][-1]
+    assert dialog.open and dialog.title.value == "Adding before or after doubling"
+    await h.click(h.by_id("ruling-settings"))
+    assert h.page.appbar.title.value == "Settings"
+
+
+@run
+async def test_a_house_rule_that_refuses_the_good_says_so_on_the_screen(store: Any) -> None:
+    store.set_setting(HOUSE_RULES_KEY, [cg.RULING_DISPLAY_CASE_SHELF])
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await h.select(h.by_id("display-case"), True)
+    await h.select(h.by_id("enchanted"), True)
+    error = h.by_id("sale-error")
+    assert "not on the Sale Shelf" in error.content.controls[1].value
+    assert h.by_id("add-to-pier").disabled is True
+    await h.click(h.by_id("open-settings-link"))
+    assert h.page.appbar.title.value == "Settings"
+
+
+@run
+async def test_removing_a_good_and_undoing_it(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await tap(h, "count-wizards-plus", 2)
+    await h.fire(h.by_id("kind-wizards"), "select", True)
+    await tap(h, "add-to-pier")
+    await tap(h, "base-plus")
+    await tap(h, "add-to-pier")
+    assert h.has_text("6 + 8 = 14 gold")
+    await tap(h, "remove-0")
+    assert h.has_text("Total 8 gold")
+    assert len(store.get_setting(STATE_KEY)["sold"]) == 1
+    await h.fire(snackbar(h), "action")
+    assert h.has_text("6 + 8 = 14 gold")
+    assert len(store.get_setting(STATE_KEY)["sold"]) == 2
+    await tap(h, "new-pier")
+    assert value(h) == "0 gold" and not h.has_text("Total")
+
+
+@run
+async def test_a_damaged_save_gives_a_notice_and_a_fresh_start(store: Any) -> None:
+    damaged = {"format": 1, "pier": {"wizards": "many"}}
+    store.set_setting(STATE_KEY, damaged)
+    h = await Harness.start(create_main(store), route=ROUTE)
+    notice = h.by_id("damaged-save")
+    assert "could not be read back" in notice.content.controls[1].value
+    assert value(h) == "0 gold"
+    assert store.get_setting(DAMAGED_KEY) == damaged
+    assert store.get_setting(STATE_KEY)["format"] == 1
+
+
+@run
+async def test_a_sub_route_is_not_found(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=f"{ROUTE}/extra")
+    assert h.page.appbar.title.value == "Not found"
