@@ -123,3 +123,19 @@ def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> None:
     else:
         raise ValueError(f"stage {stage!r} must be 'choose' or 'checklist'")
     store.set_setting(SETUP_KEY, state.to_dict())
+
+
+def seed_cove_goods(store: Any) -> None:
+    """The Merchants Cove sale-value screen mid-sale: a Pier with Wizards, a Warrior, two
+    Paladins and a Rogue under Un-Fairies; an Enchanted Wizard Good from a Display Case being
+    priced; a Warrior Good and a Paladin Good already sold there."""
+    from companion.engine.cove_goods import STANDARD
+    from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
+
+    state = SaleState().with_rogue_card("un_fairies")
+    for type_id, count in (("warriors", 1), ("wizards", 3), ("paladins", 2), ("rogues", 1)):
+        state = state.with_count(type_id, count)
+    state = state.with_kind("warriors").with_base(3).add_to_pier(STANDARD)
+    state = state.with_kind(PALADIN_GOOD).add_to_pier(STANDARD)
+    state = state.with_kind("wizards").with_base(4).with_display_case(True).with_enchanted(True)
+    store.set_setting(STATE_KEY, state.to_dict())

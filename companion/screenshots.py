@@ -50,6 +50,18 @@ SHOTS: tuple[Shot, ...] = (
         "/setup/assistant/checklist",
         prepare=lambda store: _seed_setup_assistant(store, "checklist"),
     ),
+    Shot(
+        "cove-goods",
+        "/calculators/cove-goods",
+        act=lambda app: _cove_goods_wait(app),
+        prepare=lambda store: _seed_cove_goods(store),
+    ),
+    Shot(
+        "cove-goods-sale",
+        "/calculators/cove-goods",
+        act=lambda app: _cove_goods_wheel_to(app, "sold-0"),
+        prepare=lambda store: _seed_cove_goods(store),
+    ),
 )
 
 
@@ -63,6 +75,40 @@ def _seed_setup_assistant(store: Any, stage: str) -> None:
     from companion.demo import seed_setup_assistant
 
     seed_setup_assistant(store, stage=stage)
+
+
+def _seed_cove_goods(store: Any) -> None:
+    from companion.demo import seed_cove_goods
+
+    seed_cove_goods(store)
+
+
+def _cove_goods_wait(app: AppPage) -> None:
+    app.by_id("sale-value").wait_for(state="attached", timeout=30_000)
+    app.settle(500)
+
+
+def _cove_goods_wheel_to(app: AppPage, ident: str) -> None:
+    """Scroll the sale-value screen with the mouse wheel until ``ident`` is near the top."""
+    target = app.by_id(ident)
+    target.wait_for(state="attached", timeout=30_000)
+    viewport = app.page.viewport_size or {"width": 390, "height": 844}
+    app.page.mouse.move(viewport["width"] / 2, viewport["height"] * 0.6)
+    ratio = 4.0  # wheel units per pixel moved; corrected from what each turn really moved
+    for _ in range(20):
+        box = target.bounding_box()
+        if box is None:
+            break
+        distance = box["y"] - viewport["height"] * 0.3
+        if abs(distance) < 40:
+            break
+        app.page.mouse.wheel(0, distance * ratio)
+        app.settle(300)
+        moved = box["y"] - (target.bounding_box() or box)["y"]
+        if moved:
+            ratio = max(1.0, min(ratio * distance / moved, 20.0))
+    app.page.mouse.move(2, viewport["height"] * 0.15)  # off the list: no tooltip in the shot
+    app.settle(300)
 
 
 def write_example(url: str, prepare: Callable[[Any], None]) -> None:
@@ -86,6 +132,7 @@ def prepare_database(path: Path) -> str:
         seed_examples(store)
         seed_score_pad(store)
         seed_setup_assistant(store)
+        _seed_cove_goods(store)
     finally:
         store.close()
     return url
