@@ -64,6 +64,10 @@ def _small(text: str, *, muted: bool = True) -> ft.Text:
     )
 
 
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"−{-points}"
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -296,6 +300,7 @@ class JourneyView:
         )
 
     def scores(self) -> ft.Control:
+        """A compact tile per player (name and total); the working is under Every move."""
         tiles: list[ft.Control] = []
         for line in score_lines(self.game):
             tiles.append(
@@ -304,35 +309,17 @@ class JourneyView:
                     ft.Container(
                         ft.Column(
                             [
-                                ft.Row(
-                                    [
-                                        *(
-                                            [ft.Icon(ft.Icons.PLAY_ARROW, size=18)]
-                                            if line.active
-                                            else []
-                                        ),
-                                        ft.Text(
-                                            line.name,
-                                            weight=ft.FontWeight.BOLD if line.active else None,
-                                            overflow=ft.TextOverflow.ELLIPSIS,
-                                            max_lines=1,
-                                            expand=True,
-                                        ),
-                                    ],
-                                    spacing=2,
+                                ft.Text(
+                                    line.name,
+                                    weight=ft.FontWeight.BOLD if line.active else None,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                    max_lines=1,
+                                    size=14,
                                 ),
                                 ft.Text(
                                     str(line.score),
-                                    theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                                    theme_style=ft.TextThemeStyle.TITLE_LARGE,
                                     weight=ft.FontWeight.BOLD,
-                                ),
-                                ft.Text(
-                                    line.working,
-                                    theme_style=ft.TextThemeStyle.BODY_SMALL,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                    max_lines=2,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                    tooltip=line.working,
                                 ),
                             ],
                             spacing=0,
@@ -341,21 +328,40 @@ class JourneyView:
                         bgcolor=ft.Colors.PRIMARY_CONTAINER
                         if line.active
                         else ft.Colors.SURFACE_CONTAINER_HIGH,
-                        border_radius=12,
-                        padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                        col={"xs": 6, "sm": 4, "md": 2},
+                        border=ft.Border.all(
+                            2, ft.Colors.PRIMARY if line.active else ft.Colors.TRANSPARENT
+                        ),
+                        border_radius=10,
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                        tooltip=f"{line.name}: {line.working}",
+                        col={"xs": 3, "md": 2},
                     ),
                 )
             )
-        return ft.ResponsiveRow(tiles, spacing=8, run_spacing=8)
+        return ft.ResponsiveRow(tiles, spacing=6, run_spacing=6)
 
-    def rulings_lines(self, ids: tuple[str, ...]) -> list[ft.Control]:
-        """The readings behind a number, each saying whether a house rule is on."""
-        lines: list[ft.Control] = []
+    def rulings_line(self, ids: tuple[str, ...]) -> ft.Control:
+        """The rulings behind a number, by topic, each saying if a house rule is on, with a
+        way to Settings where the readings can be switched."""
+        parts = []
         for line in rulings_in_use(self.ctx.catalogue, self.game.rules, ids):
-            prefix = "House rule" if line.house_rule else "Reading"
-            lines.append(_small(f"{prefix} · {line.topic}: {line.text}"))
-        return lines
+            parts.append(f"house rule: {line.text}" if line.house_rule else line.topic)
+        return ft.Row(
+            [
+                ft.Text(
+                    "Ruling: " + " · ".join(parts),
+                    theme_style=ft.TextThemeStyle.BODY_SMALL,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    expand=True,
+                ),
+                icon_button(
+                    ft.Icons.TUNE,
+                    "Readings and house rules in Settings",
+                    lambda e: self.ctx.navigate("/settings"),
+                ),
+            ],
+            spacing=4,
+        )
 
     def last_move(self) -> ft.Control | None:
         game = self.game
@@ -366,32 +372,41 @@ class JourneyView:
         rulings = gain.rulings
         if not isinstance(record, PlayRecord):
             rulings = (*rulings, engine.SWAP_SCORES)
+        elif record.beside is None:
+            rulings = (engine.CONNECT,)
+        scored = gain.pairs or gain.bonus
         items: list[ft.Control] = [
-            ft.Text(record_title(record), theme_style=ft.TextThemeStyle.BODY_LARGE),
-            tagged(
-                "last-working",
-                ft.Text(gain.working, theme_style=ft.TextThemeStyle.TITLE_LARGE, selectable=True),
+            _small(f"Last move: {record_title(record)}", muted=False),
+            ft.Row(
+                [
+                    tagged(
+                        "last-working",
+                        ft.Text(
+                            gain.working,
+                            theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                            selectable=True,
+                            expand=True,
+                        ),
+                    ),
+                    *(
+                        [
+                            ft.Text(
+                                f"{record.player} {_signed(gain.points)}",
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.PRIMARY,
+                            )
+                        ]
+                        if scored
+                        else []
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
+            self.rulings_line(tuple(dict.fromkeys(rulings))),
+            source_text(self.ctx.catalogue, record_sources(record)),
         ]
-        if gain.pairs or gain.bonus:
-            items.append(
-                ft.Text(
-                    f"{record.player} gains {engine.points_text(gain.points)}",
-                    weight=ft.FontWeight.BOLD,
-                )
-            )
-        items += self.rulings_lines(tuple(dict.fromkeys(rulings)))
-        items.append(source_text(self.ctx.catalogue, record_sources(record)))
-        rules_button = ft.TextButton(
-            "Readings and house rules in Settings",
-            icon=ft.Icons.TUNE,
-            on_click=lambda e: self.ctx.navigate("/settings"),
-        )
-        if rulings:
-            items.append(rules_button)
         for option in game.legal_swaps():
             if option.kind == "played":
-                facts = engine.card_facts(option.card.rank)
                 items.append(
                     button(
                         swap_label(option, game),
@@ -401,8 +416,8 @@ class JourneyView:
                         ident="swap-played",
                     )
                 )
-                items.append(_small(facts.ability_text or ""))
-        return tagged("last-move", panel(*items, title="Last move"))
+                items.append(_small(engine.card_facts(option.card.rank).ability_text or ""))
+        return tagged("last-move", panel(*items, padding=12))
 
     def card_picker(self) -> ft.Control:
         game = self.game
@@ -513,24 +528,29 @@ class JourneyView:
         controls: list[ft.Control] = []
         for r, cards in enumerate(game.rows):
             chips = [self.card_chip(c, r, i, last_id) for i, c in enumerate(cards)]
-            ends = ft.ResponsiveRow(
-                [self.end_button(by_end[(r, "left")]), self.end_button(by_end[(r, "right")])],
-                spacing=8,
+            # The end buttons sit at the row's two ends, the cards below them span the width
+            # (a long row wraps onto more lines, read left to right).
+            head = ft.Row(
+                [
+                    self.end_button(by_end[(r, "left")]),
+                    ft.Text(
+                        f"Row {r + 1} · {plural(len(cards), 'card')}",
+                        text_align=ft.TextAlign.CENTER,
+                        expand=True,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    self.end_button(by_end[(r, "right")]),
+                ],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
             controls.append(
                 tagged(
                     f"row-{r + 1}",
                     panel(
-                        ft.Row(
-                            [
-                                ft.Text(f"Row {r + 1}", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                                _small(plural(len(cards), "card")),
-                            ],
-                            spacing=8,
-                        ),
+                        head,
                         ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
-                        ends,
-                        padding=12,
+                        padding=10,
                     ),
                 )
             )
@@ -539,7 +559,7 @@ class JourneyView:
             tagged(
                 "new-row",
                 ft.OutlinedButton(
-                    content=f"New city (row {len(game.rows) + 1}): no pair, 0 points",
+                    content=f"New city (row {len(game.rows) + 1}): no pair",
                     icon=ft.Icons.ADD_LOCATION_ALT_OUTLINED,
                     height=TOUCH,
                     disabled=new_city.gain is None,
@@ -555,26 +575,21 @@ class JourneyView:
     def end_button(self, option: EndOption) -> ft.Control:
         left = option.side == "left"
         points = option.points_label
-        label = ft.Text(
-            f"{option.label} {points}".strip(),
-            weight=ft.FontWeight.BOLD if points else None,
-            no_wrap=True,
-        )
         arrow = ft.Icon(ft.Icons.ARROW_BACK if left else ft.Icons.ARROW_FORWARD, size=18)
-        content = ft.Row(
-            [arrow, label] if left else [label, arrow],
-            spacing=6,
-            alignment=ft.MainAxisAlignment.CENTER,
-            tight=True,
-        )
+        parts: list[ft.Control] = [arrow]
+        if points:
+            label = ft.Text(points, weight=ft.FontWeight.BOLD, no_wrap=True, size=16)
+            parts = [arrow, label] if left else [label, arrow]
+        where = f"Row {(option.row or 0) + 1}, {option.label.lower()}"
         tip = option.problem or (option.gain.working if option.gain else "")
         control = ft.FilledTonalButton(
-            content=content,
+            content=ft.Row(parts, spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER),
             height=TOUCH,
+            width=76,
             disabled=option.gain is None,
-            tooltip=tip or None,
+            tooltip=f"{where}: {tip}" if tip else where,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
             on_click=lambda e, o=option: self.play(o),
-            col={"xs": 6},
         )
         return tagged(option.ident, control)
 
@@ -597,7 +612,7 @@ class JourneyView:
                     ident=f"switch-{option.card.id}-{option.other.id}",
                 )
             )
-        items += self.rulings_lines((engine.GHORRALANDS, engine.SWAP_SCORES))
+        items.append(self.rulings_line((engine.GHORRALANDS, engine.SWAP_SCORES)))
         if six.ability_source is not None:
             items.append(source_text(self.ctx.catalogue, [six.ability_source]))
         players = sorted({o.player for o in options})
@@ -618,13 +633,17 @@ class JourneyView:
         if not game.log:
             return None
         lines: list[ft.Control] = [
-            body(f"{len(game.log) - i}. {record.summary}")
+            ft.Text(f"{line.name}: {line.working}", weight=ft.FontWeight.W_600)
+            for line in score_lines(game)
+        ]
+        lines += [
+            body(f"{len(game.log) - i}. {record.summary}", muted=True)
             for i, record in enumerate(reversed(game.log))
         ]
         return panel(
             ft.ExpansionTile(
-                title=ft.Text("Every move, newest first"),
-                subtitle=ft.Text(plural(len(game.log), "move")),
+                title=ft.Text("Scores and every move"),
+                subtitle=ft.Text(f"Each total's working; {plural(len(game.log), 'move')}"),
                 leading=ft.Icon(ft.Icons.LIST_ALT),
                 controls=[ft.Column(lines, spacing=6)],
                 controls_padding=ft.Padding.symmetric(horizontal=8, vertical=8),
@@ -696,7 +715,7 @@ class JourneyView:
             items.append(
                 _small(f"{line.name}: {line.working} ({plural(line.pairs, 'pair')}{extra})")
             )
-        items += self.rulings_lines((engine.TIES, engine.GAME_END))
+        items.append(self.rulings_line((engine.TIES, engine.GAME_END)))
         facts = engine.facts()
         items.append(
             source_text(self.ctx.catalogue, [facts.play.winner_source, facts.play.end_source])
@@ -834,7 +853,7 @@ class JourneyView:
                                 lambda e, i=i: self.form_action("remove", i),
                             ),
                         ],
-                        spacing=0,
+                        spacing=8,
                     ),
                 )
             )
@@ -842,7 +861,10 @@ class JourneyView:
             seats.append(body("Nobody seated yet.", muted=True))
         table = self._table()
         offer: list[ft.Control] = []
-        if facts.players.min <= len(table.seats) <= facts.players.max:
+        table_first = table.draw.first if table.draw else 0
+        seated = facts.players.min <= len(table.seats) <= facts.players.max
+        same = list(table.seats) == form.seats and table_first == form.first
+        if seated and not same:
             who = f", {table.draw.first_player} first" if table.draw else ""
             offer.append(
                 button(
@@ -853,7 +875,7 @@ class JourneyView:
                     ident="use-table",
                 )
             )
-        else:
+        elif not seated:
             offer.append(
                 ft.TextButton(
                     "Seat the players and draw a first player in Players & seats",
@@ -871,9 +893,8 @@ class JourneyView:
         content += [
             panel(
                 body(
-                    "Keep the table of a Merchant's Journey game: the rows of cards, what each "
-                    "card scores with the working shown, the draw pile and the running scores. "
-                    "Your hands stay in your hands; the app only needs what goes on the table.",
+                    "The app keeps the table: rows of cards, what each card scores and why, the "
+                    "draw pile and the scores. Hands stay in hands.",
                 ),
                 title="New game",
             ),
@@ -897,7 +918,6 @@ class JourneyView:
                 ),
                 title="Players in seat order",
             ),
-            self.readings(),
             button(
                 "Start the game",
                 lambda e: self.start(),
@@ -905,6 +925,7 @@ class JourneyView:
                 ident="start-journey",
                 disabled=problem is not None,
             ),
+            self.readings(),
             ft.TextButton(
                 "Setup checklist in the Setup assistant",
                 icon=ft.Icons.CHECKLIST,
