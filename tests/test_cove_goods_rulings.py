@@ -7,13 +7,14 @@ ruling and the engine cannot drift apart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 
 from companion.engine import cove_goods as cg
 from companion.engine.cove_goods import Good, HouseRules, Pier, sale_value, sell_at_pier
-from companion.rules import catalogue, data_dir, load_entries
+from companion.rules import catalogue, data_dir, load_entries, seeds_dir
 from companion.rules.models import Ruling
 
 RULINGS_FILE = data_dir() / "rulings" / "cove_goods.toml"
@@ -140,3 +141,30 @@ def test_rulings_pier_sale_names_the_rulings_it_rests_on() -> None:
         cg.RULING_PALADIN_GOOD_ROGUES,
     }
     assert cg.sell_at_pier(Pier.of(bards=2), [Good(2, "bards")]).rulings == ()
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def test_rulings_are_in_our_own_words() -> None:
+    """No run of seven words of a ruling's question, reading or alternative is copied from a
+    rulebook (the app shows these; quotes stay in the sources, which it never shows)."""
+    run = 7
+    copied: set[tuple[str, ...]] = set()
+    for book in catalogue().books.values():
+        path = seeds_dir() / book.file
+        if not path.exists():
+            pytest.skip(f"rulebook texts not found at {seeds_dir()}")
+        words = _words(path.read_text(encoding="utf-8"))
+        copied |= {tuple(words[i : i + run]) for i in range(len(words) - run + 1)}
+    found = []
+    for ruling in _file_rulings():
+        for text in (ruling.question, ruling.reading, ruling.alternative or ""):
+            words = _words(text)
+            found += [
+                (ruling.id, " ".join(words[i : i + run]))
+                for i in range(len(words) - run + 1)
+                if tuple(words[i : i + run]) in copied
+            ]
+    assert not found

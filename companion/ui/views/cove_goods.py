@@ -287,9 +287,9 @@ class CoveGoodsView:
         if state.rogue_card == "fence":
             notes.append(
                 small(
-                    "Fence: when a Boat with Rogues docks, each player may draw a Corruption card "
-                    "to sell one Good from the Sale Shelf for three times its base value. Switch "
-                    "on “Fence sale” below to price it."
+                    "Fence: whenever a Boat carrying Rogues docks, anyone may take a Corruption "
+                    "card to sell one Good off their Sale Shelf for triple its base value. "
+                    "Switch on “Fence sale” below to price it."
                 )
             )
         self.pier_notes.controls = notes
