@@ -67,6 +67,66 @@ def seed_examples(
     )
 
 
+def seed_mercante(store: Any) -> None:
+    """A Mercante game part-way through at the seated table: three cards of the group's own,
+    a calendar that closes raw materials, a sale being priced with a Reaction to try, the
+    contracts kept at setup, and the final tally filled in."""
+    from companion.engine.mercante import Event, MercanteGame, rulebook_event
+    from companion.ui.logic.mercante import GAME_KEY, MercanteState, SaleDraft
+
+    own = (
+        Event("Harvest Festival", "enduring", {"foodstuffs": 2, "grain": 1}),
+        Event("Royal Wedding", "enduring", {"luxuries": 3, "art": 2}, reaction=True),
+        Event(
+            "Pirate Raid",
+            "fleeting",
+            {"precious_metals": -2},
+            reaction=True,
+            note="Each unsecured warehouse loses one precious metal.",
+        ),
+    )
+    # Seeding again (before each screenshot) updates the cards instead of clashing on names.
+    existing = {c.name: c.id for c in store.list_custom_cards("mercante", "event")}
+    ids = {
+        e.name: store.save_custom_card(
+            "mercante", "event", e.name, e.to_dict(), existing.get(e.name)
+        )
+        for e in own
+    }
+    draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
+    game = MercanteGame.new(draw.turn_order(), first_event=rulebook_event("Visiting Nobility"))
+    # One round and a bit: Ben sells, Dev buys an agent (usable from his next turn), Anna's
+    # upkeep turns over Distant War and passes the marker to Dev, whose turn it is again now.
+    game = game.play_event(own[0])[0]
+    game = game.sell(["gold", "wine"], agents=2, bases=[11, 8])[0]
+    game = game.end_turn()[0].end_turn()[0]
+    game = game.improve("agent")[0].end_turn()[0]
+    game = game.play_event(rulebook_event("Distant War"))[0]
+    game = game.pass_upkeep_marker()[0].end_turn()[0]
+    game = game.end_turn()[0].end_turn()[0]
+    state = MercanteState()
+    state.start(game)
+    state.kept = dict(zip(game.seats, (8, 10, 6, 10), strict=True))
+    state.sale = SaleDraft(
+        counts={"silk": 1, "wine": 2, "ore": 1},
+        bases={"silk:1": "20", "wine:1": "7", "wine:2": "6"},
+        bazaar={"ore:1"},
+        reaction=f"custom:{ids['Royal Wedding']}",
+        reaction_on="silk:1",
+        reaction_by=game.seats[1],
+    )
+    figures = (
+        {"vp": "10", "crowns": "34", "goods": "1", "bought": "3"},
+        {"vp": "7", "crowns": "52", "goods": "0", "unfulfilled": "3", "bought": "5"},
+        {"vp": "11", "crowns": "18", "goods": "2", "completed": "2", "bought": "2"},
+        {"vp": "9", "crowns": "41", "goods": "0", "bought": "4"},
+    )
+    for i, row in enumerate(figures):
+        for name, value in row.items():
+            state.tally.set(i, name, value)
+    store.set_setting(GAME_KEY, state.to_dict())
+
+
 def seed_score_pad(store: Any) -> None:
     """A half-entered Mercante game on the score pad, as players leave it mid-tally."""
     rows = [

@@ -62,6 +62,26 @@ SHOTS: tuple[Shot, ...] = (
         act=lambda app: _cove_goods_wheel_to(app, "sold-0"),
         prepare=lambda store: _seed_cove_goods(store),
     ),
+    *(
+        Shot(name, f"/calculators/mercante/{rest}", act=act, prepare=lambda s: _seed_mercante(s))
+        for name, rest, act in (
+            ("mercante-calendar", "calendar", lambda app: _shows(app, "glance-luxuries")),
+            ("mercante-glance", "calendar", lambda app: _scroll_to(app, "glance-luxuries")),
+            ("mercante-sale", "sale", lambda app: _scroll_to(app, "token-silk:1")),
+            ("mercante-sale-total", "sale", lambda app: _scroll_to(app, "sale-total")),
+            ("mercante-upkeep", "upkeep", lambda app: _shows(app, "turn-line")),
+            ("mercante-setup", "setup", lambda app: _shows(app, "start-1")),
+            ("mercante-tally", "end", lambda app: _scroll_to(app, "tally-player-1")),
+            ("mercante-standings", "end", lambda app: _scroll_to(app, "mercante-standings")),
+            ("mercante-events", "events", lambda app: _shows(app, "new-event")),
+        )
+    ),
+    Shot(
+        "mercante-new",
+        "/calculators/mercante",
+        act=lambda app: _shows(app, "start-game"),
+        prepare=lambda store: _no_mercante_game(store),
+    ),
 )
 
 
@@ -69,6 +89,49 @@ def _show_problems(app: AppPage) -> None:
     """On a phone the check sits below the modules: jump to it the way a player would."""
     app.tap(app.by_id("show-problems"))
     app.settle(600)
+
+
+def _seed_mercante(store: Any) -> None:
+    """The example game, written again before each Mercante screenshot."""
+    from companion.demo import seed_mercante
+
+    seed_mercante(store)
+
+
+def _no_mercante_game(store: Any) -> None:
+    """The new-game form, as a group opens Mercante with the table already seated."""
+    from companion.ui.logic.mercante import GAME_KEY
+
+    store.delete_setting(GAME_KEY)
+
+
+def _scroll_to(app: AppPage, ident: str) -> None:
+    """Scroll the screen (as a thumb would) until the tagged control is near the top."""
+    target = app.by_id(ident)
+    target.wait_for(state="attached", timeout=30_000)
+    viewport = app.page.viewport_size or {"width": 390, "height": 844}
+    app.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+    ratio = 4.0  # wheel units per pixel moved; measured below, Flutter's varies by page
+    for _ in range(20):
+        box = target.bounding_box()
+        if box is None:
+            break
+        distance = box["y"] - 140
+        if abs(distance) < 40:
+            break
+        app.page.mouse.wheel(0, distance * ratio)
+        app.settle(300)
+        moved = box["y"] - (target.bounding_box() or box)["y"]
+        if moved:
+            ratio = max(1.0, min(ratio * distance / moved, 20.0))
+    app.page.mouse.move(2, viewport["height"] * 0.15)  # off the list: no tooltip in the shot
+    app.settle(300)
+
+
+def _shows(app: AppPage, ident: str) -> None:
+    """Wait until the screen's content (not just the app's frame) is drawn."""
+    app.by_id(ident).wait_for(state="attached", timeout=30_000)
+    app.settle(500)
 
 
 def _seed_setup_assistant(store: Any, stage: str) -> None:
@@ -133,6 +196,7 @@ def prepare_database(path: Path) -> str:
         seed_score_pad(store)
         seed_setup_assistant(store)
         _seed_cove_goods(store)
+        _seed_mercante(store)
     finally:
         store.close()
     return url

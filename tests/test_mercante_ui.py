@@ -491,9 +491,12 @@ async def test_setup_shows_starting_crowns_per_seat_plus_the_contract_kept(store
     ]
     assert "takes the upkeep marker" in text_of(h.by_id("start-4"))
     await h.select(h.by_id("kept-2"), ["8"])
-    assert text_of(h.by_id("crowns-2")) == "12 crowns + 8 contract = 20"
+    assert text_of(h.by_id("crowns-2")) == "20 crowns"
+    assert text_of(h.by_id("working-2")) == "12 to start + 8 contract"
     again = await Harness.start(create_main(store), route=f"{BASE}/setup")
-    assert text_of(again.by_id("crowns-2")) == "12 crowns + 8 contract = 20"
+    assert text_of(again.by_id("crowns-2")) == "20 crowns"
+    await again.select(again.by_id("kept-2"), [])
+    assert text_of(again.by_id("crowns-2")) == "12 crowns"
 
 
 # -- the final tally -----------------------------------------------------------------------------
@@ -551,10 +554,13 @@ async def test_end_triggers_checklist_sees_80_crowns_typed_in_the_tally(store: A
     assert not h.has_text("The game ends when this turn ends.")
     await fill(h, 2, crowns="80")
     assert h.by_id("trigger-crowns").value is True
-    assert "(Beth)" in h.by_id("trigger-crowns").label
+    assert "(Beth)" in text_of(h.by_id("trigger-crowns-label"))
+    assert h.by_id("trigger-crowns").disabled, "typed crowns decide this one"
     assert h.has_text("The game ends when this turn ends.")
     await h.select(h.by_id("trigger-last_shipment"), True)
     assert "last_shipment" in store.get_setting(GAME_KEY)["tally"]["ticked"]
+    await h.click(h.by_id("trigger-reference_track-label"))  # the words are tappable too
+    assert "reference_track" in store.get_setting(GAME_KEY)["tally"]["ticked"]
 
 
 # -- surviving the app closing -------------------------------------------------------------------

@@ -370,6 +370,25 @@ def test_token_keys_stay_put_when_other_counts_change() -> None:
     assert draft.total == 9, "three warehouses hold nine goods"
 
 
+def test_taking_a_token_out_moves_the_later_ones_up_with_what_was_typed() -> None:
+    draft = SaleDraft(
+        counts={"wine": 3, "art": 1},
+        bases={"wine:1": "8", "wine:2": "7", "wine:3": "6", "art:1": "20"},
+        bazaar={"wine:3"},
+        reaction_on="wine:2",
+    )
+    draft.remove_token("wine:1")
+    assert draft.counts == {"wine": 2, "art": 1}
+    assert draft.bases == {"wine:1": "7", "wine:2": "6", "art:1": "20"}
+    assert draft.bazaar == {"wine:2"}
+    assert draft.reaction_on == "wine:1"
+    draft.remove_token("wine:1")
+    assert draft.reaction_on is None, "the token it was played on is gone"
+    draft.remove_token("wine:9")
+    draft.remove_token("nonsense")
+    assert draft.counts == {"wine": 1, "art": 1}
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     counts=st.dictionaries(st.sampled_from(goods()), st.integers(1, 3), min_size=1, max_size=4),

@@ -75,7 +75,7 @@ TABS: tuple[tuple[str, str], ...] = (
     ("sale", "Sale"),
     ("upkeep", "Upkeep"),
     ("setup", "Setup"),
-    ("end", "Final tally"),
+    ("end", "Tally"),
 )
 
 RULEBOOK = "rulebook"
@@ -643,6 +643,33 @@ class SaleDraft:
         if self.reaction_on not in keys:
             self.reaction_on = None
 
+    def remove_token(self, key: str) -> None:
+        """Take one token out of the sale; the same good's later tokens move up a place and
+        keep what was typed for them (its value, bazaar or not, the Reaction on it)."""
+        good, _, number = key.partition(":")
+        count = self.counts.get(good, 0)
+        if not number.isdigit() or not 1 <= int(number) <= count:
+            return
+        gone = int(number)
+        prefix = f"{good}:"
+        bases = {k: v for k, v in self.bases.items() if not k.startswith(prefix)}
+        bazaar = {k for k in self.bazaar if not k.startswith(prefix)}
+        reaction_on = self.reaction_on
+        if reaction_on is not None and reaction_on.startswith(prefix):
+            reaction_on = None
+        for n in range(1, count + 1):
+            if n == gone:
+                continue
+            old, new = token_key(good, n), token_key(good, n - 1 if n > gone else n)
+            if old in self.bases:
+                bases[new] = self.bases[old]
+            if old in self.bazaar:
+                bazaar.add(new)
+            if self.reaction_on == old:
+                reaction_on = new
+        self.bases, self.bazaar, self.reaction_on = bases, bazaar, reaction_on
+        self.set_count(good, count - 1)
+
     def clear(self) -> None:
         self.counts.clear()
         self.bases.clear()
@@ -946,13 +973,14 @@ def last_calendar_change(game: MercanteGame) -> str | None:
 # -- the final tally ---------------------------------------------------------------------------
 
 
+#: The tally's fields in screen order: the four counts (two to a phone row), then the lists.
 TALLY_FIELDS: tuple[tuple[str, str], ...] = (
-    ("vp", "Victory point tokens"),
+    ("vp", "VP tokens"),
     ("crowns", "Crowns"),
     ("goods", "Goods left"),
-    ("completed", "Contracts done at the end (VP each)"),
-    ("unfulfilled", "Unfulfilled contracts (penalty each)"),
-    ("bought", "Victory points bought"),
+    ("bought", "VP bought"),
+    ("completed", "Contracts done at the end"),
+    ("unfulfilled", "Unfulfilled contracts"),
 )
 
 

@@ -222,10 +222,13 @@ class MercanteSession:
                 length=len(TABS),
                 selected_index=ids.index(current),
                 on_change=change,
+                # Five short labels with narrow padding fit a phone's width, so every tab
+                # stays in sight; on a narrower screen the bar scrolls rather than clips.
                 content=ft.TabBar(
                     tabs=[ft.Tab(label=label, icon=TAB_ICONS[tab]) for tab, label in TABS],
                     scrollable=True,
                     tab_alignment=ft.TabAlignment.START,
+                    label_padding=ft.Padding.symmetric(horizontal=8),
                 ),
             ),
         )
@@ -297,10 +300,20 @@ class MercanteSession:
         top += self.problem_notices()
         if self.state.game is not None:
             top.append(self.turn_line())
+        # The screen scrolls itself: every tab (and every rebuild after an action) opens at
+        # the top, where the turn line and the tab's main figures are, instead of keeping the
+        # previous tab's scroll position.
         return Screen(
             title=title,
-            content=ft.Column([*top, *content], spacing=GAP),
+            content=ft.Column(
+                [*top, *content],
+                spacing=GAP,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+            ),
             actions=self.actions(),
+            scroll=False,
         )
 
     def update(self, control: ft.Control) -> None:

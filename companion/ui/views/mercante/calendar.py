@@ -24,6 +24,7 @@ from companion.ui.views.mercante.parts import (
     glance_board,
     ruling_chip,
     small,
+    stretched,
     tap,
 )
 from companion.ui.widgets import body, button, notice, panel, wrap
@@ -42,7 +43,7 @@ class CalendarView:
             prefix_icon=ft.Icons.SEARCH,
             on_change=lambda e: self.render_cards(),
         )
-        self.cards = ft.Column(spacing=8)
+        self.cards = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def play(self, choice: EventChoice) -> None:
         event = choice.event
@@ -79,7 +80,7 @@ class CalendarView:
                     )
             if source is not None:
                 extra.append(cite(self.ctx, source))
-            tiles.append(ft.Column([tile, *extra], spacing=2) if extra else tile)
+            tiles.append(stretched([tile, *extra], spacing=2) if extra else tile)
         if not tiles:
             tiles.append(body("No event card matches.", muted=True))
         self.cards.controls = tiles

@@ -19,7 +19,14 @@ from companion.ui.logic.mercante import (
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.mercante.base import MercanteSession, route
-from companion.ui.views.mercante.parts import event_tile, ruling_chip, small, tap, typed
+from companion.ui.views.mercante.parts import (
+    event_tile,
+    ruling_chip,
+    small,
+    stretched,
+    tap,
+    typed,
+)
 from companion.ui.widgets import (
     body,
     button,
@@ -94,12 +101,13 @@ class EventsList:
                     kind="outlined",
                     ident=f"edit-{choice.key}",
                 ),
-                button(
-                    "Delete",
-                    tap(self.delete, choice),
-                    icon=ft.Icons.DELETE_OUTLINE,
-                    kind="text",
-                    ident=f"delete-{choice.key}",
+                tagged(
+                    f"delete-{choice.key}",
+                    icon_button(
+                        ft.Icons.DELETE_OUTLINE,
+                        f"Delete {choice.event.name}",
+                        tap(self.delete, choice),
+                    ),
                 ),
             ]
             if has_game:
@@ -161,7 +169,7 @@ class EventsList:
                     icon=ft.Icons.ADD,
                     ident="new-event",
                 ),
-                *tiles,
+                stretched(tiles),
                 title="Your event cards",
             ),
             panel(
@@ -170,7 +178,7 @@ class EventsList:
                     "replaces it in every list.",
                     muted=True,
                 ),
-                *book_tiles,
+                stretched(book_tiles),
                 *(
                     [small("Replaced by yours: " + ", ".join(sorted(overridden)).title())]
                     if overridden

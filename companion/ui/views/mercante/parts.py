@@ -4,6 +4,7 @@ modifier pills, steppers and source lines."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -37,6 +38,51 @@ def typed(fn: Callable[..., object], *args: Any) -> Callable[[Any], None]:
         fn(*args, e.control.value or "")
 
     return handler
+
+
+def switched(fn: Callable[..., object], *args: Any) -> Callable[[Any], None]:
+    """A switch or checkbox handler calling ``fn(*args, on)``."""
+
+    def handler(e: Any) -> None:
+        fn(*args, bool(e.control.value))
+
+    return handler
+
+
+def check_row(
+    label: str,
+    value: bool,
+    on_change: Callable[[Any], None],
+    *,
+    ident: str,
+    disabled: bool = False,
+) -> ft.Control:
+    """A checkbox whose label wraps on a phone (a Checkbox's own label is one line) and is
+    tappable too. ``ident`` tags the box; ``ident-label`` its text."""
+    box = ft.Checkbox(value=value, on_change=on_change, disabled=disabled, semantics_label=label)
+
+    def toggle(e: Any) -> None:
+        if box.disabled:
+            return
+        box.value = not box.value
+        on_change(SimpleNamespace(control=box))
+
+    return ft.Row(
+        [
+            tagged(ident, box),
+            tagged(
+                f"{ident}-label",
+                ft.Container(
+                    ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT if disabled else None),
+                    expand=True,
+                    on_click=None if disabled else toggle,
+                    padding=ft.Padding.symmetric(vertical=10),
+                ),
+            ),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
 
 
 def small(text: str, *, muted: bool = True, italic: bool = False) -> ft.Text:
@@ -101,11 +147,6 @@ def event_tags(event: Event, *, custom: bool | None = None) -> list[ft.Control]:
     if custom is not None:
         tags.append("Yours" if custom else "Rulebook")
     return [tag_chip(t) for t in tags]
-
-
-def event_lines(event: Event) -> list[ft.Control]:
-    effects = event.effects() or ("No effect on prices or markets",)
-    return [body(line) for line in effects]
 
 
 def ruling_chip(ctx: AppContext, ruling_id: str) -> ft.Control:
@@ -222,40 +263,39 @@ def stepper(
 
 
 def calendar_slots(slots: Sequence[tuple[str, Event | None]]) -> ft.ResponsiveRow:
-    """The three calendar spaces side by side on wide screens, stacked on a phone."""
+    """The three calendar spaces side by side on wide screens, stacked (compact) on a phone."""
     cards: list[ft.Control] = []
     for slot, event in slots:
-        head: list[ft.Control] = [
-            ft.CircleAvatar(content=ft.Text(slot, weight=ft.FontWeight.BOLD), radius=18),
-        ]
         if event is None:
-            content: list[ft.Control] = [
-                ft.Row([*head, body("Empty", muted=True)], spacing=GAP),
-            ]
+            lines: list[ft.Control] = [body("Empty", muted=True)]
         else:
-            content = [
-                ft.Row(
+            lines = [
+                wrap(
                     [
-                        *head,
-                        ft.Text(
-                            event.name,
-                            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                            expand=True,
-                        ),
+                        ft.Text(event.name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                        *event_tags(event),
                     ],
-                    spacing=GAP,
+                    spacing=6,
                 ),
-                wrap(event_tags(event), spacing=6),
-                *event_lines(event),
+                body("; ".join(event.effects()) or "No effect on prices or markets"),
             ]
         cards.append(
             tagged(
                 f"slot-{slot}",
                 ft.Container(
-                    ft.Column(content, spacing=6, tight=True),
+                    ft.Row(
+                        [
+                            ft.CircleAvatar(
+                                content=ft.Text(slot, weight=ft.FontWeight.BOLD), radius=18
+                            ),
+                            ft.Column(lines, spacing=4, tight=True, expand=True),
+                        ],
+                        spacing=GAP,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
                     border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                     border_radius=12,
-                    padding=12,
+                    padding=10,
                     col={"xs": 12, "md": 4},
                 ),
             )
@@ -354,12 +394,19 @@ def event_tile(
     if actions:
         lines.append(wrap(list(actions)))
     box = ft.Container(
-        ft.Column(lines, spacing=6, tight=True),
+        ft.Column(lines, spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         border_radius=12,
         padding=12,
     )
     return tagged(ident, box) if ident else box
+
+
+def stretched(controls: Sequence[ft.Control], *, spacing: int = 8) -> ft.Column:
+    """A column whose children take its whole width (cards in a list line up)."""
+    return ft.Column(
+        list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+    )
 
 
 def card_source(choice: EventChoice) -> Source | None:

@@ -35,6 +35,9 @@ from companion.ui.views.mercante.parts import (
     rulings,
     small,
     stepper,
+    stretched,
+    switched,
+    tap,
     typed,
 )
 from companion.ui.widgets import body, button, notice, panel, tagged, whole_number_field, wrap
@@ -53,6 +56,7 @@ class SaleTab:
         self.reaction_box = ft.Column(spacing=8)
         self.summary_box = ft.Column(spacing=8)
         self.reaction_panel = panel(self.reaction_box, title="Reaction (what if?)")
+        self.running_total = ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
         self.base_fields: dict[str, ft.TextField] = {}
         self.results: dict[str, ft.Column] = {}
         self.view: SaleView | None = None
@@ -70,8 +74,8 @@ class SaleTab:
         self.draft.set_count(good, self.draft.counts.get(good, 0) + 1)
         self.structure()
 
-    def drop(self, good: str) -> None:
-        self.draft.set_count(good, self.draft.counts.get(good, 0) - 1)
+    def drop(self, key: str) -> None:
+        self.draft.remove_token(key)
         self.structure()
 
     def set_base(self, key: str, text: str) -> None:
@@ -171,7 +175,6 @@ class SaleTab:
         self.results = {}
         rows: list[ft.Control] = []
         tokens = self.draft.tokens()
-        last_of: dict[str, str] = {good: key for key, good in tokens}
         for key, good in tokens:
             market = market_of(good)
             to_bazaar = key in self.draft.bazaar
@@ -186,22 +189,21 @@ class SaleTab:
                     ft.Switch(
                         label="Bazaar",
                         value=to_bazaar,
-                        on_change=lambda e, k=key: self.set_bazaar(k, bool(e.control.value)),
+                        on_change=switched(self.set_bazaar, key),
                     ),
                 ),
             ]
-            if last_of[good] == key:
-                top.append(
-                    tagged(
-                        f"drop-{key}",
-                        ft.IconButton(
-                            ft.Icons.CLOSE,
-                            tooltip=f"One {good_name(good).lower()} fewer",
-                            on_click=lambda e, g=good: self.drop(g),
-                            style=ft.ButtonStyle(padding=12),
-                        ),
-                    )
+            top.append(
+                tagged(
+                    f"drop-{key}",
+                    ft.IconButton(
+                        ft.Icons.CLOSE,
+                        tooltip=f"Take this {good_name(good).lower()} out of the sale",
+                        on_click=tap(self.drop, key),
+                        style=ft.ButtonStyle(padding=12),
+                    ),
                 )
+            )
             lines: list[ft.Control] = [ft.Row(top, spacing=4)]
             if game.board is None and not to_bazaar and market not in closed:
                 field = whole_number_field(
@@ -327,6 +329,10 @@ class SaleTab:
             ]
             terms = "; ".join(t.label for t in token.breakdown.terms)
             lines.append(small(f"Space {token.breakdown.base}" + (f"; {terms}" if terms else "")))
+            if token.reaction:
+                lines.append(
+                    small("With the Reaction played on it (a what-if until you sell).", muted=False)
+                )
             if token.breakdown.clamped:
                 lines.append(small("Never less than 1 crown.", muted=False))
             if token.better_at_bazaar:
@@ -372,6 +378,14 @@ class SaleTab:
             else:
                 box.controls = []
         self.summary_box.controls = self.summary(view)
+        if view.quote is not None:
+            self.running_total.value = (
+                f"Total {view.quote.total} crowns for {plural(len(view.tokens), 'token')}"
+            )
+        elif view.tokens:
+            self.running_total.value = "Type each printed value to see the total"
+        else:
+            self.running_total.value = "Nothing chosen yet"
 
     def summary(self, view: SaleView) -> list[ft.Control]:
         game = self.session.game
@@ -483,18 +497,32 @@ class SaleTab:
             if game.board is not None
             else "Type the value printed on the space each token lands on."
         )
-        content: list[ft.Control] = [
-            panel(
-                body(f"{game.active} sells. Tap a good to add a token. {how}", muted=True),
-                self.picker,
-                title="Goods to sell",
-            ),
-            panel(self.tokens_box, cite(self.ctx, rules().sale.source), title="Prices"),
-            self.reaction_panel,
-            panel(
-                self.summary_box,
-                cite(self.ctx, rules().bazaar.source, *cartage_sources),
-                title="The sale",
-            ),
-        ]
-        return self.session.screen("sale", content)
+        left = stretched(
+            [
+                panel(
+                    body(f"{game.active} sells. Tap a good to add a token. {how}", muted=True),
+                    self.picker,
+                    title="Goods to sell",
+                ),
+                panel(
+                    tagged("running-total", self.running_total),
+                    self.tokens_box,
+                    cite(self.ctx, rules().sale.source),
+                    title="Prices",
+                ),
+                self.reaction_panel,
+            ],
+            spacing=GAP,
+        )
+        right = panel(
+            self.summary_box,
+            cite(self.ctx, rules().bazaar.source, *cartage_sources),
+            title="The sale",
+        )
+        # Side by side on a wide window (the total stays in sight); one column on a phone,
+        # where the sale's summary comes after the prices it adds up.
+        left.col = {"xs": 12, "md": 7}
+        right.col = {"xs": 12, "md": 5}
+        return self.session.screen(
+            "sale", [ft.ResponsiveRow([left, right], spacing=GAP, run_spacing=GAP)]
+        )

@@ -3,6 +3,9 @@ upkeep marker, the house's starting assets, and the way to the full setup checkl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from companion.engine.mercante import contract_values, facts, rules, setup_seats
@@ -11,6 +14,16 @@ from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import cite, small
 from companion.ui.widgets import body, button, panel, tagged
+
+
+def tap_kept(fn: Callable[[str, int | None], None], name: str) -> Callable[[Any], None]:
+    """The contract picker's handler: the value chosen, or ``None`` when none is."""
+
+    def handler(e: Any) -> None:
+        selected = e.control.selected or []
+        fn(name, int(selected[0]) if selected else None)
+
+    return handler
 
 
 class SetupTab:
@@ -33,76 +46,69 @@ class SetupTab:
         starts = setup_seats(game.seats, self.session.state.kept)
         rows: list[ft.Control] = []
         for seat in starts:
-            label = f"{seat.starting} crowns"
+            working = f"{seat.starting} to start"
             if seat.contract is not None:
-                label += f" + {seat.contract} contract = {seat.crowns}"
+                working += f" + {seat.contract} contract"
             roles = ["first player"] if seat.position == 1 else []
             if seat.upkeep_marker:
                 roles.append("takes the upkeep marker")
+            kept = ft.SegmentedButton(
+                segments=[
+                    ft.Segment(value=str(v), label=ft.Text(str(v))) for v in contract_values()
+                ],
+                selected=[str(seat.contract)] if seat.contract is not None else [],
+                allow_empty_selection=True,
+                show_selected_icon=False,
+                on_change=tap_kept(self.set_kept, seat.name),
+            )
             rows.append(
                 tagged(
                     f"start-{seat.position}",
-                    ft.Container(
-                        ft.Column(
-                            [
-                                ft.Row(
-                                    [
-                                        ft.CircleAvatar(
-                                            content=ft.Text(str(seat.position)), radius=18
-                                        ),
-                                        ft.Column(
-                                            [
-                                                ft.Text(
-                                                    seat.name,
-                                                    theme_style=ft.TextThemeStyle.BODY_LARGE,
-                                                ),
-                                                *([small(", ".join(roles))] if roles else []),
-                                            ],
-                                            spacing=0,
-                                            expand=True,
-                                        ),
-                                        tagged(
-                                            f"crowns-{seat.position}",
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.CircleAvatar(content=ft.Text(str(seat.position)), radius=18),
+                                    ft.Column(
+                                        [
                                             ft.Text(
-                                                label,
-                                                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                                                text_align=ft.TextAlign.RIGHT,
+                                                seat.name,
+                                                theme_style=ft.TextThemeStyle.BODY_LARGE,
+                                                max_lines=1,
+                                                overflow=ft.TextOverflow.ELLIPSIS,
                                             ),
-                                        ),
-                                    ],
-                                    spacing=8,
-                                ),
-                                ft.Row(
-                                    [
-                                        small("Contract kept:", muted=False),
-                                        tagged(
-                                            f"kept-{seat.position}",
-                                            ft.SegmentedButton(
-                                                segments=[
-                                                    ft.Segment(value=str(v), label=ft.Text(str(v)))
-                                                    for v in contract_values()
-                                                ],
-                                                selected=[str(seat.contract)]
-                                                if seat.contract is not None
-                                                else [],
-                                                allow_empty_selection=True,
-                                                show_selected_icon=False,
-                                                on_change=lambda e, n=seat.name: self.set_kept(
-                                                    n,
-                                                    int(e.control.selected[0])
-                                                    if e.control.selected
-                                                    else None,
+                                            *([small(", ".join(roles))] if roles else []),
+                                        ],
+                                        spacing=0,
+                                        expand=True,
+                                    ),
+                                    ft.Column(
+                                        [
+                                            tagged(
+                                                f"crowns-{seat.position}",
+                                                ft.Text(
+                                                    f"{seat.crowns} crowns",
+                                                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                                                 ),
                                             ),
-                                        ),
-                                    ],
-                                    spacing=8,
-                                    wrap=True,
-                                ),
-                            ],
-                            spacing=6,
-                        ),
-                        padding=ft.Padding.symmetric(vertical=4),
+                                            tagged(f"working-{seat.position}", small(working)),
+                                        ],
+                                        spacing=0,
+                                        horizontal_alignment=ft.CrossAxisAlignment.END,
+                                    ),
+                                ],
+                                spacing=8,
+                            ),
+                            ft.Row(
+                                [
+                                    small("Contract kept", muted=False),
+                                    tagged(f"kept-{seat.position}", kept),
+                                ],
+                                spacing=8,
+                                wrap=True,
+                            ),
+                        ],
+                        spacing=4,
                     ),
                 )
             )

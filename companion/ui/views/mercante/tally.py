@@ -4,6 +4,8 @@ play to history with its breakdown."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from companion.engine.mercante import FinalTally, rules, tally_player
@@ -19,18 +21,25 @@ from companion.ui.logic.mercante import (
 from companion.ui.screen import Screen
 from companion.ui.views.common import standings_table
 from companion.ui.views.mercante.base import MercanteSession
-from companion.ui.views.mercante.parts import cite, ruling_chip, small, typed
+from companion.ui.views.mercante.parts import (
+    check_row,
+    cite,
+    ruling_chip,
+    small,
+    switched,
+    typed,
+)
 from companion.ui.widgets import body, button, heading, notice, panel, tagged, whole_number_field
 
 RULING_UNFULFILLED = "mercante.unfulfilled_count"
 #: Fields whose label is long get a whole phone row; numbers sit two to a row.
 WIDE = {"completed", "unfulfilled"}
 HINTS = {
-    "vp": "Tokens held now",
+    "vp": "Held now",
     "crowns": "Before the bazaar",
-    "goods": "Sold at the bazaar",
-    "completed": "e.g. 2, 3 (blank: none)",
-    "unfulfilled": "e.g. 2 (blank: none)",
+    "goods": "3 crowns each",
+    "completed": "VP of each, e.g. 2, 3",
+    "unfulfilled": "Penalty of each, e.g. 2",
     "bought": "10 crowns each",
 }
 
@@ -107,14 +116,12 @@ class TallyTab:
             computed = trigger.id == "crowns" and bool(who)
             label = trigger.text + (f" ({who})" if computed else "")
             boxes.append(
-                tagged(
-                    f"trigger-{trigger.id}",
-                    ft.Checkbox(
-                        label=label,
-                        value=hit,
-                        disabled=computed,
-                        on_change=lambda e, t=trigger.id: self.tick(t, bool(e.control.value)),
-                    ),
+                check_row(
+                    label,
+                    hit,
+                    switched(self.tick, trigger.id),
+                    ident=f"trigger-{trigger.id}",
+                    disabled=computed,
                 )
             )
         if self.draft.game_over():
@@ -137,7 +144,7 @@ class TallyTab:
                 label,
                 row.get(name),
                 hint=HINTS[name],
-                col={"xs": 12, "sm": 6, "md": 4} if name in WIDE else {"xs": 6, "md": 4},
+                col={"xs": 12, "md": 6} if name in WIDE else {"xs": 6, "md": 3},
                 on_change=typed(self.set_field, name, index),
             )
             if name in WIDE:
@@ -194,15 +201,17 @@ class TallyTab:
             ]
             return
         lines = {line.name: line for line in tally.lines}
+        # FinalResult reads like a Standing (rank, shared, winner, decided_by, name, score).
+        results: list[Any] = list(tally.standings)
         notes = [
             small(
-                f"{s.name}: {lines[s.name].crowns_left} crowns left, "
+                f"{s.name}: {plural(lines[s.name].crowns_left, 'crown')} left, "
                 f"{plural(s.unfulfilled, 'unfulfilled contract')}"
             )
             for s in tally.standings
         ]
         self.standings_box.controls = [
-            standings_table(list(tally.standings), ident="mercante-standings"),
+            standings_table(results, ident="mercante-standings"),
             body(
                 "Ties: most crowns left wins, then fewest unfulfilled contracts; "
                 "still equal, the place is shared.",

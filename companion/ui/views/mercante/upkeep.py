@@ -305,8 +305,8 @@ class UpkeepTab:
         if game.is_upkeep_turn:
             content.append(self.upkeep_steps())
         content += [
-            panel(*schedule, title="When is upkeep?"),
             self.turn_panel(),
+            panel(*schedule, title="When is upkeep?"),
             panel(*table, title="Removal points"),
         ]
         return self.session.screen("upkeep", content)
