@@ -384,7 +384,6 @@ class JourneyView:
                         ft.Text(
                             gain.working,
                             theme_style=ft.TextThemeStyle.TITLE_LARGE,
-                            selectable=True,
                             expand=True,
                         ),
                     ),
@@ -900,14 +899,22 @@ class JourneyView:
             ),
             panel(
                 *offer,
-                ft.Row(
-                    [
-                        self.name_field,
-                        button(
-                            "Add", lambda e: self.add_player(), icon=ft.Icons.ADD, ident="add-seat"
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
+                # Its own semantics node, so the panel's texts are not read as the field's
+                # label and a tap on the field lands on the field.
+                tagged(
+                    "journey-name-row",
+                    ft.Row(
+                        [
+                            self.name_field,
+                            button(
+                                "Add",
+                                lambda e: self.add_player(),
+                                icon=ft.Icons.ADD,
+                                ident="add-seat",
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
                 ),
                 *seats,
                 *status,
