@@ -67,6 +67,12 @@ def small(text: str, *, muted: bool = True) -> ft.Text:
     )
 
 
+def strip_text(text: str) -> ft.Text:
+    return ft.Text(
+        text, theme_style=ft.TextThemeStyle.BODY_SMALL, color=ft.Colors.ON_PRIMARY_CONTAINER
+    )
+
+
 class Stepper:
     """``−  3  +`` with touch-sized buttons, updated in place (no rebuild on a tap)."""
 
@@ -351,8 +357,8 @@ class CoveGoodsView:
             if sale.fence:
                 lines.append(
                     small(
-                        f"A Fence sale draws {cg.facts().fence.corruption} Corruption card and "
-                        "takes no Pier multiplier."
+                        f"The Fence sale costs {cg.facts().fence.corruption} Corruption card, "
+                        "drawn when the Boat docks."
                     )
                 )
             for unused in sale.unused:
@@ -382,9 +388,12 @@ class CoveGoodsView:
     def render_strip(self, result: Result) -> None:
         """Always in sight above the scrolling part: the value and its working, the button
         that adds the Good to this Pier's sale, and the sale's total so far."""
-        head: list[ft.Control] = [small(good_title(result.good), muted=False)]
+        ink = ft.Colors.ON_PRIMARY_CONTAINER  # readable on the strip in light and dark themes
+        head: list[ft.Control] = [strip_text(good_title(result.good))]
         if result.sale is None:
-            head.append(ft.Text("Can't be priced", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+            head.append(
+                ft.Text("Can't be priced", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ink)
+            )
         else:
             head.append(
                 tagged(
@@ -393,10 +402,11 @@ class CoveGoodsView:
                         f"{result.sale.value} gold",
                         theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
                         weight=ft.FontWeight.BOLD,
+                        color=ink,
                     ),
                 )
             )
-            head.append(tagged("sale-working", small(result.sale.text, muted=False)))
+            head.append(tagged("sale-working", strip_text(result.sale.text)))
         rows: list[ft.Control] = [
             ft.Row(
                 [ft.Column(head, spacing=0, tight=True, expand=True), self.add_box],
@@ -410,9 +420,8 @@ class CoveGoodsView:
             rows.append(
                 tagged(
                     "strip-total",
-                    small(
-                        f"Sold at this Pier: {count} Good{'' if count == 1 else 's'}, {total}",
-                        muted=False,
+                    strip_text(
+                        f"Sold at this Pier: {count} Good{'' if count == 1 else 's'}, {total}"
                     ),
                 )
             )
@@ -622,7 +631,7 @@ class CoveGoodsView:
             title="At the Pier",
         )
         good_panel = panel(
-            ft.Text("Whose colour is the Good?", weight=ft.FontWeight.W_600),
+            ft.Text("The Good's colour, or a Paladin Good", weight=ft.FontWeight.W_600),
             wrap(
                 [tagged(f"kind-{kind}", chip) for kind, chip in self.kind_chips.items()],
                 spacing=6,
