@@ -32,6 +32,9 @@ class Shot:
     prepare: Callable[[Any], None] | None = None
 
 
+JOURNEY = "/calculators/journey"
+
+
 SHOTS: tuple[Shot, ...] = (
     Shot("setup-seats", "/setup/seats"),
     Shot("score-pad", "/score"),
@@ -81,6 +84,15 @@ SHOTS: tuple[Shot, ...] = (
         "/calculators/mercante",
         act=lambda app: _shows(app, "start-game"),
         prepare=lambda store: _no_mercante_game(store),
+    ),
+    *(
+        Shot(name, JOURNEY, act=act, prepare=lambda s, st=stage: _seed_journey(s, st))
+        for name, stage, act in (
+            ("journey", "play", lambda app: _journey_shows(app, "last-move")),
+            ("journey-table", "play", lambda app: _journey_scroll(app, "row-1")),
+            ("journey-final", "over", lambda app: _journey_shows(app, "journey-standings")),
+            ("journey-new", "new", lambda app: _journey_shows(app, "start-journey")),
+        )
     ),
 )
 
@@ -132,6 +144,34 @@ def _shows(app: AppPage, ident: str) -> None:
     """Wait until the screen's content (not just the app's frame) is drawn."""
     app.by_id(ident).wait_for(state="attached", timeout=30_000)
     app.settle(500)
+
+
+def _seed_journey(store: Any, stage: str) -> None:
+    from companion.demo import seed_journey
+
+    seed_journey(store, stage=stage)
+
+
+def _journey_shows(app: AppPage, ident: str) -> None:
+    """Wait until the tagged control is there, so the shot shows the screen built."""
+    app.by_id(ident).wait_for(state="attached", timeout=10_000)
+    app.settle(300)
+
+
+def _journey_scroll(app: AppPage, ident: str) -> None:
+    """Scroll the way a thumb would until the tagged control sits near the top."""
+    target = app.by_id(ident)
+    target.wait_for(state="attached", timeout=10_000)
+    viewport = app.page.viewport_size or {"width": 390, "height": 844}
+    for _ in range(12):
+        box = target.bounding_box()
+        if box and 60 <= box["y"] <= viewport["height"] * 0.3:
+            break
+        up = box is not None and box["y"] < 60
+        # Near the left edge, inside the page but clear of any card and its tooltip.
+        app.page.mouse.move(20, viewport["height"] / 2)
+        app.page.mouse.wheel(0, -200 if up else 300)
+        app.settle(250)
 
 
 def _seed_setup_assistant(store: Any, stage: str) -> None:
@@ -195,6 +235,7 @@ def prepare_database(path: Path) -> str:
         seed_examples(store)
         seed_score_pad(store)
         seed_setup_assistant(store)
+        _seed_journey(store, "play")
         _seed_cove_goods(store)
         _seed_mercante(store)
     finally:
