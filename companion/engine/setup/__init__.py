@@ -107,7 +107,10 @@ def setup_rulings(game: str) -> tuple[Ruling, ...]:
         if step.house_rule:
             used.add(step.house_rule.ruling)
     data = setup_data()
-    ordered = [r for r in data.catalogue.rulings if r.id in used or r.game == setup.game]
+    # The game's own setup rulings are ``<game>.*``; other tools' rulings for the same game
+    # (the Bard's, the sale value's) are not about setup.
+    own = f"{setup.game}."
+    ordered = [r for r in data.catalogue.rulings if r.id in used or r.id.startswith(own)]
     return tuple(ordered)
 
 
