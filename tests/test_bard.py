@@ -100,7 +100,9 @@ def test_singing_step_example_step_2a_two_warrior_icons_beat_the_hall() -> None:
     song = example_song()
     for inside in (0, 1):
         assert song.can_perform(AtFactionHall("warrior", spends("second"), adventurers=inside))
-    with pytest.raises(IconError, match=r"takes more than 2 Warrior icons; 2 spent \(adventurers=2\)"):
+    with pytest.raises(
+        IconError, match=r"takes more than 2 Warrior icons; 2 spent \(adventurers=2\)"
+    ):
         song.verify(AtFactionHall("warrior", spends("second"), adventurers=2))
 
 
@@ -521,3 +523,18 @@ def test_illegal_performances_name_the_input_and_change_nothing() -> None:
         with pytest.raises(bard.BardError, match=message):
             song.perform(bad)
     assert (repr(song), song.log, song.spent, song.board) == before
+
+
+def test_singing_step_a_location_is_checked_before_anything_is_spent_there() -> None:
+    song = Song.start(moves=1, volume=0, board=Board(runes={"noble"}))
+    assert song.can_visit("dragon_island") and song.can_visit("pier_3")
+    assert not song.can_visit("noble_hall")  # its Rune is already there
+    with pytest.raises(LocationError, match=r"the Bard never performs at the Rogues Lair"):
+        song.verify_location("rogues_lair")
+    with pytest.raises(UnknownNameError, match=r"unknown location 'tavern'"):
+        song.verify_location("tavern")
+    after, _ = song.perform(AtPier("pier_3"))
+    assert not after.can_visit("pier_3") and after.can_visit("pier_1")
+    after, _ = after.perform(AtPier("pier_1"))
+    assert not any(after.can_visit(loc.id) for loc in bard.facts().location)
+    assert not Song.start(moves=1, volume=0).can_visit("dragon_island")

@@ -1190,12 +1190,27 @@ class Song:
         )
 
     # -- the rules of each location -----------------------------------------------------------
-    def _resolve(self, p: Performance) -> _Outcome:
-        if not isinstance(p, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
-            raise UnknownNameError(f"not a performance: {p!r}")
-        location = p.location
-        if isinstance(p, AtFactionHall):
-            self._check_hall_open(p)  # the rulebook's reason first, before "no moves left"
+    def verify_location(self, location: str) -> None:
+        """Raise a :class:`LocationError` if the Bard cannot perform at ``location`` now (a
+        location id such as ``"pier_1"``, ``"warrior_hall"`` or ``"rogues_lair"``), whatever
+        would be spent there."""
+        bard = facts()
+        for closed in bard.closed_hall:
+            if closed.id == location:
+                raise LocationError(
+                    f"hall {location!r}: the Bard never performs at the {closed.name} "
+                    f"({closed.reason})"
+                )
+        place = bard.location_named(location)
+        if place.faction is not None:  # the rulebook's reason first, before "no moves left"
+            hall = bard.faction_named(place.faction)
+            if place.faction in self.board.runes:
+                raise LocationError(
+                    f"hall {place.faction!r}: the {hall.hall} already holds one of your Runes "
+                    "(each hall once per game)"
+                )
+            if self.board.runes_left <= 0:
+                raise LocationError(f"hall {place.faction!r}: no Rune left on your Tempo Wheel")
         if self.locations_left <= 0:
             raise LocationError(
                 f"location {location!r}: no moves left (a Movement of {self.moves} allows "
@@ -1203,9 +1218,25 @@ class Song:
             )
         if location in self.visited:
             raise LocationError(
-                f"location {location!r}: the {location_name(location)} was already performed "
-                f"at in this song (each location once per song, ruling {RULING_ONE_VISIT!r})"
+                f"location {location!r}: the {place.name} was already performed at in this song "
+                f"(each location once per song, ruling {RULING_ONE_VISIT!r})"
             )
+        if place.kind == "dragon_island" and not self.board.runes:
+            raise LocationError(
+                "location 'dragon_island': needs one of your Runes in a Faction Hall first"
+            )
+
+    def can_visit(self, location: str) -> bool:
+        try:
+            self.verify_location(location)
+        except BardError:
+            return False
+        return True
+
+    def _resolve(self, p: Performance) -> _Outcome:
+        if not isinstance(p, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
+            raise UnknownNameError(f"not a performance: {p!r}")
+        self.verify_location(p.location)
         sources = self._check_spends(p.spend)
         volume = sum(s.volume for s in sources)
         if volume > self.volume_left:
@@ -1363,22 +1394,6 @@ class Song:
         return _Outcome(record, board, self._spent(sources), volume)
 
     # Faction Halls ----------------------------------------------------------------------------
-    def _check_hall_open(self, p: AtFactionHall) -> None:
-        bard = facts()
-        for closed in bard.closed_hall:
-            if closed.id == p.hall:
-                raise LocationError(
-                    f"hall {p.hall!r}: the Bard never performs at the {closed.name} "
-                    f"({closed.reason})"
-                )
-        if p.hall in self.board.runes:
-            raise LocationError(
-                f"hall {p.hall!r}: the {bard.faction_named(p.hall).hall} already holds one of "
-                "your Runes (each hall once per game)"
-            )
-        if self.board.runes_left <= 0:
-            raise LocationError(f"hall {p.hall!r}: no Rune left on your Tempo Wheel")
-
     def _matching(
         self, hall: str, spend: Sequence[Spend], sources: Sequence[IconSource], where: str
     ) -> int:
@@ -1430,10 +1445,6 @@ class Song:
         self, p: AtDragonIsland, number: int, sources: Sequence[IconSource], volume: int
     ) -> _Outcome:
         bard = facts()
-        if not self.board.runes:
-            raise LocationError(
-                "location 'dragon_island': needs one of your Runes in a Faction Hall first"
-            )
         if not p.halls:
             raise LocationError("halls (): choose at least one Faction Hall to sing for")
         chosen: list[str] = []

@@ -31,7 +31,6 @@ from companion.engine.bard import (
     Boasted,
     HallSong,
     IconSource,
-    LocationError,
     Performance,
     Performed,
     Song,
@@ -545,7 +544,11 @@ class Plan:
 def performance_for(
     draft: BardDraft, stop: StopDraft, rules: SongRules
 ) -> tuple[Performance | None, dict[str, str], str | None]:
-    """Turn one stop into a performance: ``(performance, field errors, what is missing)``."""
+    """Turn one stop into a performance: ``(performance, field errors, what is missing)``.
+
+    The performance is None when a count is mistyped; "what is missing" names the taps a
+    stop still needs (no icons chosen yet...), in which case the performance is what has been
+    entered so far, for checking the location itself."""
     errors: dict[str, str] = {}
 
     def count(key: str) -> int:
@@ -559,39 +562,41 @@ def performance_for(
         return tuple(Spend(i) for i in ids)
 
     kind = stop.kind
+    perf: Performance
+    missing: str | None = None
     if kind == "pier":
         adventurers = {f: count(f"adv:{f}") for f in facts().faction_ids}
-        if errors:
-            return None, errors, None
-        perf: Performance = AtPier(
+        perf = AtPier(
             stop.location,
             spend(stop.spend),
             adventurers={f: n for f, n in adventurers.items() if n},
             buy_card=stop.buy_card,
         )
-        missing = None if stop.spend or stop.buy_card else "Tap the icons sung here."
-        return perf, errors, missing
-    if kind == "town_square":
-        missing = None if stop.spend else "Tap the icons that pay for the fan."
-        return AtTownSquare(spend(stop.spend), fans=stop.fans), errors, missing
-    if kind == "faction_hall":
-        inside = count("hall")
-        if errors:
-            return None, errors, None
-        location = facts().location_named(stop.location)
-        missing = None if stop.spend else f"Tap the {colour_name(location.faction or '')} icons."
-        return AtFactionHall(stop.location, spend(stop.spend), adventurers=inside), errors, missing
-    if not stop.halls and draft.halls_open(draft.stops.index(stop)):
-        return None, errors, "Choose a hall to sing for."
-    halls = []
-    for hall in stop.halls:
-        side = count(f"side:{hall}")
-        inside = count(f"inside:{hall}") if rules.dragon_island == "text" else None
-        halls.append(HallSong(hall, spend(stop.hall_spend.get(hall, [])), side, inside))
+        if not stop.spend and not stop.buy_card:
+            missing = "Tap the icons sung here (or buy a card)."
+    elif kind == "town_square":
+        perf = AtTownSquare(spend(stop.spend), fans=stop.fans)
+        if not stop.spend:
+            missing = "Tap the icons that pay for the fan."
+    elif kind == "faction_hall":
+        perf = AtFactionHall(stop.location, spend(stop.spend), adventurers=count("hall"))
+        if not stop.spend:
+            location = facts().location_named(stop.location)
+            missing = f"Tap the {colour_name(location.faction or '')} icons."
+    else:
+        halls = []
+        for hall in stop.halls:
+            side = count(f"side:{hall}")
+            inside = count(f"inside:{hall}") if rules.dragon_island == "text" else None
+            halls.append(HallSong(hall, spend(stop.hall_spend.get(hall, [])), side, inside))
+        perf = AtDragonIsland(stop.side, tuple(halls))
+        if not stop.halls:
+            missing = "Choose a hall to sing for."
+        elif not any(stop.hall_spend.get(h) for h in stop.halls):
+            missing = "Tap the icons sung."
     if errors:
         return None, errors, None
-    missing = None if any(stop.hall_spend.get(h) for h in stop.halls) else "Tap the icons sung."
-    return AtDragonIsland(stop.side, tuple(halls)), errors, missing
+    return perf, errors, missing
 
 
 def start_song(draft: BardDraft, rules: SongRules) -> Song:
@@ -630,26 +635,23 @@ def evaluate(draft: BardDraft, rules: SongRules) -> Plan:
             blocked = True
             continue
         if perf is None:
-            results.append(
-                StopResult(
-                    stop.id, number, problem=missing, field_errors=errors, incomplete=bool(missing)
-                )
-            )
+            results.append(StopResult(stop.id, number, field_errors=errors))
+            blocked = True
+            continue
+        if missing is not None:
+            # Unfinished: say what to tap, unless a rule closes the location anyway.
+            try:
+                song.verify_location(stop.location)
+            except BardError as exc:
+                results.append(StopResult(stop.id, number, problem=sentence(str(exc))))
+            else:
+                results.append(StopResult(stop.id, number, problem=missing, incomplete=True))
             blocked = True
             continue
         try:
             song, record = song.perform(perf)
         except BardError as exc:
-            # A rule that closes the location matters more than icons not yet tapped.
-            unfinished = missing is not None and not isinstance(exc, LocationError)
-            results.append(
-                StopResult(
-                    stop.id,
-                    number,
-                    problem=missing if unfinished else sentence(str(exc)),
-                    incomplete=unfinished,
-                )
-            )
+            results.append(StopResult(stop.id, number, problem=sentence(str(exc))))
             blocked = True
             continue
         results.append(StopResult(stop.id, number, record=record))
@@ -702,6 +704,30 @@ def board_lines(board: Board) -> list[tuple[str, str]]:
     ]
 
 
+def board_summary(draft: BardDraft) -> str:
+    """One line for the folded "Before the song" panel."""
+    runes = ", ".join(facts().faction_named(r).name for r in draft.runes) or "none"
+    return (
+        f"{plural(draft.moves, 'move')} · Volume {draft.volume} · "
+        f"{plural(draft.soundstones, 'Soundstone')} · {plural(draft.badges, 'Badge')} placed · "
+        f"Runes: {runes}"
+    )
+
+
+def tableau_summary(draft: BardDraft) -> str:
+    """One line for the folded "Song tableau" panel."""
+    if not draft.sources:
+        return "No icons entered yet"
+    icons = sum(s.count for s in draft.sources)
+    return (
+        ", ".join(
+            f"{s.id}: {s.count} {'any' if s.colour == ANY else colour_name(s.colour)}"
+            for s in draft.sources
+        )
+        + f" ({plural(icons, 'icon')})"
+    )
+
+
 def rewards_lines(song: Song) -> list[str]:
     """What the song gained besides gold, in order."""
     out: list[str] = []
@@ -736,6 +762,7 @@ __all__ = [
     "StopDraft",
     "StopResult",
     "board_lines",
+    "board_summary",
     "colour_name",
     "evaluate",
     "icons_left_line",
@@ -750,4 +777,5 @@ __all__ = [
     "source_label",
     "source_name",
     "start_song",
+    "tableau_summary",
 ]

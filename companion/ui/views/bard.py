@@ -4,6 +4,10 @@ Enter the board (Movement, Volume, Soundstones, Runes, Badges), the icons of the
 then tap the locations in the order the Bard visits them: each shows its gold with the working
 ("8 × 4 = 32"), what it gained and the rule it rests on; totals and the small helpers (card
 price, next fan, hand size) sit at the bottom. The plan is saved after every action.
+
+The screen is built once; a change updates values in place and redraws only the parts that
+depend on it (chips, results, totals), so the update sent to the phone stays small and a field
+being typed in keeps its cursor.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ from companion.engine.bard import (
     RULING_TOWN_SQUARE_ICON,
     SIDES,
     Performed,
-    Song,
     SongRules,
     facts,
 )
@@ -43,6 +46,7 @@ from companion.ui.logic.bard import (
     StopDraft,
     StopResult,
     board_lines,
+    board_summary,
     colour_name,
     evaluate,
     icons_left_line,
@@ -52,26 +56,19 @@ from companion.ui.logic.bard import (
     plural,
     rewards_lines,
     source_label,
+    tableau_summary,
 )
 from companion.ui.screen import RouteNotFound, Screen
-from companion.ui.theme import GAP
-from companion.ui.widgets import (
-    body,
-    button,
-    mounted,
-    notice,
-    panel,
-    source_text,
-    tagged,
-    whole_number_field,
-    wrap,
-)
+from companion.ui.theme import GAP, TOUCH
+from companion.ui.widgets import body, notice, panel, source_text, tagged, whole_number_field, wrap
 
 log = logging.getLogger(__name__)
 
 TOOL_ID = "bard"
 ROUTE = "/calculators/bard"
 KIND_LABELS = {"singing": "Singing step", "swan_song": "Swan Song"}
+#: Long-labelled fields get the phone's whole width, half of a wider window.
+WIDE = {"xs": 12, "sm": 6}
 NUMBER_LABELS = {
     "moves": ("Moves", "Movement on the Tempo Wheel"),
     "volume": ("Volume", "on the Volume track"),
@@ -79,6 +76,7 @@ NUMBER_LABELS = {
     "badges": ("Badges placed", "fans you have"),
     "boast_area": ("Creatures", "in your Boast area"),
 }
+NO_STOPS = "No location yet: tap where the Bard starts."
 
 
 def _small(text: str, *, muted: bool = True) -> ft.Text:
@@ -89,80 +87,121 @@ def _small(text: str, *, muted: bool = True) -> ft.Text:
     )
 
 
-def _stepper(
-    label: str,
-    hint: str,
-    value: int,
-    bounds: tuple[int, int],
-    on_change: Callable[[int], None],
-    *,
-    ident: str,
-) -> ft.Control:
-    """A labelled ``−  2  +`` with touch-sized buttons (tagged ``ident-minus``/``-plus``)."""
-    low, high = bounds
-    minus = ft.IconButton(
-        ft.Icons.REMOVE,
-        tooltip=f"{label}: one fewer",
-        on_click=lambda e: on_change(value - 1),
-        disabled=value <= low,
-        style=ft.ButtonStyle(padding=12),
-    )
-    plus = ft.IconButton(
-        ft.Icons.ADD,
-        tooltip=f"{label}: one more",
-        on_click=lambda e: on_change(value + 1),
-        disabled=value >= high,
-        style=ft.ButtonStyle(padding=12),
-    )
-    count = ft.Container(
-        ft.Text(str(value), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-        width=32,
-        alignment=ft.Alignment.CENTER,
-    )
-    return ft.Container(
-        ft.Column(
-            [
-                ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_LARGE),
-                _small(hint),
-                ft.Row(
-                    [
-                        tagged(f"{ident}-minus", minus),
-                        tagged(f"{ident}-count", count),
-                        tagged(f"{ident}-plus", plus),
-                    ],
-                    spacing=0,
-                    tight=True,
-                ),
-            ],
-            spacing=0,
-            tight=True,
-        ),
-        col={"xs": 6, "sm": 4},
-    )
+class _Stepper:
+    """A labelled ``−  2  +`` with touch-sized buttons (tagged ``ident-minus/-count/-plus``)
+    that reads its value from the state each time, so :meth:`sync` only changes values."""
 
-
-def _switch_row(
-    label: str, value: bool, on_change: Callable[[bool], None], *, ident: str
-) -> ft.Row:
-    """A label that wraps on a phone, with a switch at the end (the label is tappable too)."""
-    switch = ft.Switch(value=value, on_change=lambda e: on_change(bool(e.control.value)))
-    return ft.Row(
-        [
-            ft.Container(
-                ft.Text(label),
-                expand=True,
-                on_click=lambda e: on_change(not value),
-                padding=ft.Padding.symmetric(vertical=10),
+    def __init__(
+        self,
+        label: str,
+        hint: str,
+        bounds: tuple[int, int],
+        get: Callable[[], int],
+        put: Callable[[int], None],
+        *,
+        ident: str,
+    ) -> None:
+        self.get, self.bounds = get, bounds
+        self.minus = ft.IconButton(
+            ft.Icons.REMOVE,
+            tooltip=f"{label}: one fewer",
+            on_click=lambda e: put(get() - 1),
+            style=ft.ButtonStyle(padding=12),
+        )
+        self.plus = ft.IconButton(
+            ft.Icons.ADD,
+            tooltip=f"{label}: one more",
+            on_click=lambda e: put(get() + 1),
+            style=ft.ButtonStyle(padding=12),
+        )
+        self.count = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_LARGE)
+        self.control = ft.Container(
+            ft.Column(
+                [
+                    ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_LARGE),
+                    _small(hint),
+                    ft.Row(
+                        [
+                            tagged(f"{ident}-minus", self.minus),
+                            tagged(
+                                f"{ident}-count",
+                                ft.Container(self.count, width=32, alignment=ft.Alignment.CENTER),
+                            ),
+                            tagged(f"{ident}-plus", self.plus),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    ),
+                ],
+                spacing=0,
+                tight=True,
             ),
-            tagged(ident, switch),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            col={"xs": 6, "sm": 4},
+        )
+        self.sync()
+
+    def sync(self) -> None:
+        value = self.get()
+        low, high = self.bounds
+        self.count.value = str(value)
+        self.minus.disabled = value <= low
+        self.plus.disabled = value >= high
+
+
+class _SwitchRow:
+    """A label that wraps on a phone, with a switch at the end (the label is tappable too)."""
+
+    def __init__(
+        self, get: Callable[[], bool], put: Callable[[bool], None], *, ident: str, label: str = ""
+    ) -> None:
+        self.get = get
+        self.label = ft.Text(label)
+        self.switch = ft.Switch(on_change=lambda e: put(bool(e.control.value)))
+        self.control = ft.Row(
+            [
+                ft.Container(
+                    self.label,
+                    expand=True,
+                    on_click=lambda e: put(not get()),
+                    padding=ft.Padding.symmetric(vertical=10),
+                ),
+                tagged(ident, self.switch),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        self.sync()
+
+    def sync(self) -> None:
+        self.switch.value = self.get()
+
+
+def _fold(
+    title: str, subtitle: ft.Text, content: ft.Control, ident: str, folded: bool
+) -> ft.Control:
+    """A card that folds to its title and a one-line summary (tap to open)."""
+    return tagged(
+        ident,
+        ft.Card(
+            content=ft.ExpansionTile(
+                title=ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                subtitle=subtitle,
+                controls=[
+                    ft.Container(content, padding=ft.Padding.only(left=16, right=16, bottom=16))
+                ],
+                expanded=not folded,
+                maintain_state=True,
+                expanded_cross_axis_alignment=ft.CrossAxisAlignment.STRETCH,
+                shape=ft.RoundedRectangleBorder(radius=12),
+                collapsed_shape=ft.RoundedRectangleBorder(radius=12),
+            ),
+            margin=0,
+        ),
     )
 
 
 class StopCard:
-    """One location of the plan. Its text fields are made once; everything else is redrawn
-    from the plan after each change (so a field being typed in keeps its cursor)."""
+    """One location of the plan. Built when the stop's shape changes (location, halls, side,
+    switches); its chips and result are redrawn from the plan after every change."""
 
     def __init__(self, view: BardView, stop: StopDraft) -> None:
         self.view = view
@@ -170,6 +209,7 @@ class StopCard:
         self.fields: dict[str, ft.TextField] = {}
         self.chip_rows: dict[str | None, ft.Row] = {}
         self.result = ft.Column(spacing=6)
+        self.key = view.card_key(stop)
         self.control = tagged(f"stop-{stop.id}", ft.Card(content=self._build(), margin=0))
 
     # -- building -------------------------------------------------------------------------------
@@ -206,7 +246,7 @@ class StopCard:
                     ft.IconButton(
                         ft.Icons.CLOSE,
                         tooltip=f"Remove {location_label(stop.location)}",
-                        on_click=lambda e: view.remove_stop(stop.id),
+                        on_click=lambda e: view.tap(lambda: view.draft.remove_stop(stop.id)),
                         style=ft.ButtonStyle(padding=12),
                     ),
                 ),
@@ -215,6 +255,12 @@ class StopCard:
         )
         parts: list[ft.Control] = [head]
         if kind == "pier":
+            buy = _SwitchRow(
+                lambda: stop.buy_card,
+                lambda on: view.tap(lambda: view.draft.set_buy(stop.id, on)),
+                ident=f"stop-{stop.id}-buy",
+                label="Buy a Skill or Improv card here",
+            )
             parts += [
                 _small("Icons sung here (each against Adventurers of its colour):"),
                 self._chips(),
@@ -224,30 +270,20 @@ class StopCard:
                     spacing=8,
                     run_spacing=8,
                 ),
-                _switch_row(
-                    "Buy a Skill or Improv card here",
-                    stop.buy_card,
-                    lambda on: view.tap(lambda: view.draft.set_buy(stop.id, on)),
-                    ident=f"stop-{stop.id}-buy",
-                ),
+                buy.control,
             ]
         elif kind == "town_square":
             parts += [_small("Icons of any colours that pay for the fan:"), self._chips()]
             if view.rules.fans_per_visit != 1:
-                parts.append(
-                    ft.ResponsiveRow(
-                        [
-                            _stepper(
-                                "Fans",
-                                "gained in this visit",
-                                stop.fans,
-                                (1, facts().badges.count),
-                                lambda n: view.tap(lambda: view.draft.set_fans(stop.id, n)),
-                                ident=f"stop-{stop.id}-fans",
-                            )
-                        ]
-                    )
+                fans = _Stepper(
+                    "Fans",
+                    "gained in this visit",
+                    (1, facts().badges.count),
+                    lambda: stop.fans,
+                    lambda n: view.tap(lambda: view.draft.set_fans(stop.id, n)),
+                    ident=f"stop-{stop.id}-fans",
                 )
+                parts.append(ft.ResponsiveRow([fans.control]))
         elif kind == "faction_hall":
             location = facts().location_named(stop.location)
             name = colour_name(location.faction or "")
@@ -255,7 +291,7 @@ class StopCard:
                 _small(f"{name} icons (or any-colour icons) spent here:"),
                 self._chips(),
                 ft.ResponsiveRow(
-                    [self._field("hall", f"Adventurers in the {location.name}", col={"xs": 12})]
+                    [self._field("hall", f"Adventurers in the {location.name}", col=WIDE)]
                 ),
             ]
         else:
@@ -304,13 +340,11 @@ class StopCard:
         for h in stop.halls:
             faction = facts().faction_named(h)
             fields = [
-                self._field(
-                    f"side:{h}", f"{faction.plural} on the {stop.side} side", col={"xs": 12}
-                )
+                self._field(f"side:{h}", f"{faction.plural} on the {stop.side} side", col=WIDE)
             ]
             if text_reading:
                 fields.append(
-                    self._field(f"inside:{h}", f"Adventurers in the {faction.hall}", col={"xs": 12})
+                    self._field(f"inside:{h}", f"Adventurers in the {faction.hall}", col=WIDE)
                 )
             parts += [
                 ft.Text(f"For the {faction.hall}", weight=ft.FontWeight.BOLD),
@@ -332,7 +366,7 @@ class StopCard:
 
     def _source_chips(self, hall: str | None) -> list[ft.Control]:
         view, stop = self.view, self.stop
-        song = plan_song(view.plan)
+        song = view.plan.start
         if song is None:
             return [_small("Fix the board above first.")]
         location = facts().location_named(stop.location)
@@ -344,11 +378,11 @@ class StopCard:
         for source in song.sources:
             if colour and source.colour not in (colour, ANY):
                 continue
-            elsewhere = used.get(source.id)
-            taken = elsewhere is not None and source.id not in mine
-            label = source_label(source) + (f" · at {elsewhere}" if taken else "")
-            if hall is not None and taken and elsewhere == number:
-                label = source_label(source) + " · other hall"
+            at = used.get(source.id)
+            taken = at is not None and source.id not in mine
+            label = source_label(source)
+            if taken:
+                label += " · other hall" if at == number else f" · at {at}"
             chips.append(
                 tagged(
                     f"stop-{stop.id}-{hall + '-' if hall else ''}src-{source.id}",
@@ -434,10 +468,9 @@ class StopCard:
         sources: list[Source]
         rulings: list[str]
         if kind == "pier":
-            sources = [bard.pier.gold_source]
-            rulings = []
+            sources, rulings = [bard.pier.gold_source], []
             if record.card:
-                sources += [bard.pier.card_price_source]
+                sources.append(bard.pier.card_price_source)
                 rulings = [RULING_COINS, RULING_TOWN_SQUARE_ICON]
         elif kind == "town_square":
             sources = [bard.town_square.fan_cost_source, bard.badges.hand_size_badges_source]
@@ -453,12 +486,8 @@ class StopCard:
         return out
 
 
-def plan_song(plan: Plan) -> Song | None:
-    return plan.start
-
-
 class BardView:
-    """The whole screen: state, the controls that outlive a redraw, and the handlers."""
+    """The whole screen: state, the controls built once, and the handlers."""
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
@@ -475,25 +504,20 @@ class BardView:
                 f"The saved song could not be read back ({exc}). A fresh plan is ready; the "
                 f"damaged save is kept in the database under “{DAMAGED_KEY}”."
             )
-        self.rules = SongRules.from_house_rules(ctx.house_rules())
+        # House rules change in Settings, another screen: coming back builds this one anew.
+        self.house = ctx.house_rules()
+        self.rules = SongRules.from_house_rules(self.house)
         self.plan = evaluate(self.draft, self.rules)
         self.undo_state: dict[str, Any] | None = None
-        self.summary = ft.Column(spacing=4)
-        self.before = ft.Column(spacing=GAP)
-        self.tableau = ft.Column(spacing=GAP)
-        self.stops_box = ft.Column(spacing=GAP)
-        self.add_box = ft.Column(spacing=8)
-        self.boast_box = ft.Column(spacing=8)
-        self.totals_box = ft.Column(spacing=8)
-        self.helpers_box = ft.Column(spacing=8)
         self.cards: list[StopCard] = []
+        self._build_controls()
 
     # -- handlers -------------------------------------------------------------------------------
     def save(self) -> None:
         self.ctx.set_setting(BARD_KEY, self.draft.to_dict())
 
     def tap(self, change: Callable[[], object]) -> None:
-        """A tap changed the plan: apply, save, redraw everything (no field is being typed)."""
+        """A tap changed the plan: apply, save, redraw (no field is being typed in)."""
         try:
             change()
         except (KeyError, ValueError) as exc:
@@ -506,10 +530,10 @@ class BardView:
         """A count was typed: keep the text as typed, redraw only what depends on it."""
         self.draft.set_field(stop_id, key, text)
         self.save()
+        for card in self.cards:  # the field already shows the text: its card stays
+            if card.stop.id == stop_id:
+                card.key = self.card_key(card.stop)
         self.render(rebuild=False)
-
-    def set_number(self, name: str, value: int) -> None:
-        self.tap(lambda: self.draft.set_number(name, value))
 
     def add_source(self) -> None:
         def add() -> None:
@@ -517,13 +541,6 @@ class BardView:
             self.ctx.notify(f"Added {source_label(source.engine())}.")
 
         self.tap(add)
-
-    def remove_stop(self, stop_id: int) -> None:
-        self.tap(lambda: self.draft.remove_stop(stop_id))
-
-    def _keep_for_undo(self, message: str) -> None:
-        self.undo_state = self.draft.to_dict()
-        self.ctx.notify(message, action="Undo", on_action=self.undo)
 
     def undo(self) -> None:
         if self.undo_state is None:
@@ -533,38 +550,34 @@ class BardView:
         self.save()
         self.render(rebuild=True)
 
+    def _with_undo(self, change: Callable[[], None], message: str) -> None:
+        self.undo_state = self.draft.to_dict()
+        change()
+        self.save()
+        self.render(rebuild=True)
+        self.ctx.notify(message, action="Undo", on_action=self.undo)
+
     def next_song(self) -> None:
         final = self.plan.final
         if final is None or not self.plan.ok:
             self.ctx.notify("Finish or remove the locations with a problem first.", error=True)
             return
-        before = self.draft.to_dict()
-        self.draft.carry_forward(final)
-        self.undo_state = before
-        self.save()
-        self.render(rebuild=True)
-        self.ctx.notify(
+        self._with_undo(
+            lambda: self.draft.carry_forward(final),
             "Ready for the next song: Runes, Badges, Creatures, Volume and Soundstones carried "
             "over.",
-            action="Undo",
-            on_action=self.undo,
         )
 
     def clear_song(self) -> None:
-        before = self.draft.to_dict()
-        self.draft.clear_song()
-        self.undo_state = before
-        self.save()
-        self.render(rebuild=True)
-        self.ctx.notify("Song cleared (the board is kept).", action="Undo", on_action=self.undo)
+        self._with_undo(self.draft.clear_song, "Song cleared (the board is kept).")
 
-    # -- pieces ---------------------------------------------------------------------------------
+    # -- shared pieces --------------------------------------------------------------------------
     def ruling_chip(self, ruling_id: str) -> ft.Control:
         """A line naming the ruling behind a number; tapping it shows the reading in use and
         leads to Settings, where a house rule can switch to the other reading."""
         ctx = self.ctx
         ruling = ctx.catalogue.ruling(ruling_id)
-        on = ruling_id in ctx.house_rules()
+        on = ruling_id in self.house
         label = f"Ruling: {ruling.topic.removeprefix('Bard: ')}" + (
             " · your house rule" if on else ""
         )
@@ -625,6 +638,425 @@ class BardView:
             ),
         )
 
+    def card_key(self, stop: StopDraft) -> tuple[object, ...]:
+        """What a stop card is built from (its chips and result are redrawn every time)."""
+        index = self.draft.stops.index(stop)
+        return (
+            index,
+            stop.location,
+            tuple(stop.halls),
+            stop.side,
+            stop.buy_card,
+            stop.fans,
+            tuple(sorted(stop.fields.items())),
+            tuple(self.draft.halls_open(index)),
+        )
+
+    # -- the controls, built once ---------------------------------------------------------------
+    def _build_controls(self) -> None:
+        bard, cat = facts(), self.ctx.catalogue
+        draft_of = self._draft  # read at event time: undo replaces the draft
+
+        # The summary strip at the top.
+        self.summary_title = ft.Text(
+            theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ft.Colors.ON_PRIMARY_CONTAINER
+        )
+        self.summary_status = ft.Text(color=ft.Colors.ON_PRIMARY_CONTAINER)
+
+        # Before the song.
+        self.kind = ft.SegmentedButton(
+            segments=[ft.Segment(value=k, label=ft.Text(t)) for k, t in KIND_LABELS.items()],
+            selected=[self.draft.kind],
+            on_change=lambda e: self.tap(
+                lambda: draft_of().set_kind((e.control.selected or [draft_of().kind])[0])
+            ),
+        )
+        bounds = number_bounds()
+        self.numbers = {
+            name: _Stepper(
+                label,
+                hint,
+                bounds[name],
+                lambda name=name: int(getattr(draft_of(), name)),
+                lambda n, name=name: self.tap(lambda: draft_of().set_number(name, n)),
+                ident=f"bard-{name.replace('_', '-')}",
+            )
+            for name, (label, hint) in NUMBER_LABELS.items()
+        }
+        self.rune_chips = {
+            f.id: ft.Chip(
+                label=ft.Text(f.hall),
+                on_select=lambda e, f=f.id: self.tap(lambda: draft_of().toggle_rune(f)),
+            )
+            for f in bard.faction
+        }
+        self.before_subtitle = _small("")
+        self.before = ft.Column(
+            [
+                tagged("bard-kind", self.kind),
+                ft.ResponsiveRow(
+                    [s.control for s in self.numbers.values()], spacing=8, run_spacing=8
+                ),
+                _small("Faction Halls already holding one of your Runes:"),
+                wrap(
+                    [tagged(f"bard-rune-{f}", chip) for f, chip in self.rune_chips.items()],
+                    spacing=6,
+                ),
+                source_text(
+                    cat,
+                    [
+                        bard.singing.moves_source,
+                        bard.volume.max_source,
+                        bard.soundstone.icons_source,
+                        bard.faction_hall.once_source,
+                    ],
+                ),
+                self.ruling_chip(RULING_ONE_VISIT),
+            ],
+            spacing=GAP,
+        )
+
+        # The Song tableau.
+        self.source_chips = wrap([], spacing=6)
+        self.colour_chips = {
+            c: ft.Chip(
+                label=ft.Text("Any colour" if c == ANY else colour_name(c)),
+                on_select=lambda e, c=c: self.tap(lambda: draft_of().set_new(colour=c)),
+            )
+            for c in (*bard.faction_ids, ANY)
+        }
+        self.new_count = _Stepper(
+            "Icons",
+            "in this source",
+            (1, 9),
+            lambda: draft_of().new_count,
+            lambda n: self.tap(lambda: draft_of().set_new(count=n)),
+            ident="bard-new-count",
+        )
+        self.new_volume = _Stepper(
+            "Volume",
+            "to unlock (0: top)",
+            (0, bard.volume.max),
+            lambda: draft_of().new_volume,
+            lambda n: self.tap(lambda: draft_of().set_new(volume=n)),
+            ident="bard-new-volume",
+        )
+        self.add_button = ft.FilledTonalButton(
+            content="", icon=ft.Icons.ADD, height=TOUCH, on_click=lambda e: self.add_source()
+        )
+        self.icons_left = _small("")
+        self.tableau_subtitle = _small("")
+        self.tableau = ft.Column(
+            [
+                body(
+                    "One entry per source of icons: a card's top, a bottom half (with the Volume "
+                    "that unlocks it), an Improv card, a Paladin icon. A source is spent whole, "
+                    "at one location.",
+                    muted=True,
+                ),
+                self.source_chips,
+                ft.Text("Add icons", theme_style=ft.TextThemeStyle.LABEL_LARGE),
+                wrap(
+                    [tagged(f"bard-new-{c}", chip) for c, chip in self.colour_chips.items()],
+                    spacing=6,
+                ),
+                ft.ResponsiveRow(
+                    [self.new_count.control, self.new_volume.control], spacing=8, run_spacing=8
+                ),
+                tagged("bard-add-source", self.add_button),
+                tagged("bard-icons-left", self.icons_left),
+                source_text(
+                    cat,
+                    [
+                        bard.singing.no_split_source,
+                        bard.singing.paladin_source,
+                        bard.volume.unlock_source,
+                    ],
+                ),
+                self.ruling_chip(RULING_SOURCE_WHOLE),
+                self.ruling_chip(RULING_SOUNDSTONE),
+            ],
+            spacing=GAP,
+        )
+
+        # Locations.
+        self.stops_box = ft.Column(spacing=GAP)
+        self.add_title = ft.Text(theme_style=ft.TextThemeStyle.LABEL_LARGE)
+        self.moves_left = body("", muted=True)
+        self.go_chips = wrap([], spacing=6)
+
+        # Boast.
+        self.boast_row = _SwitchRow(
+            lambda: draft_of().boast,
+            lambda on: self.tap(lambda: setattr(draft_of(), "boast", on)),
+            ident="bard-boast",
+        )
+        self.boast_result = ft.Column(spacing=4)
+        self.boast_box = ft.Column(
+            [
+                self.boast_row.control,
+                self.boast_result,
+                source_text(cat, [bard.volume.boast_source, bard.volume.boast_effect_source]),
+                self.ruling_chip(RULING_BOAST),
+            ],
+            spacing=8,
+        )
+
+        # Totals.
+        self.net = ft.Text(theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM, weight=ft.FontWeight.BOLD)
+        self.net_working = body("")
+        self.totals_lines = ft.Column(spacing=8)
+        self.closing = _small("")
+        self.closing_source = ft.Column()
+        self.next_button = ft.FilledButton(
+            content="Next song",
+            icon=ft.Icons.SKIP_NEXT,
+            height=TOUCH,
+            on_click=lambda e: self.next_song(),
+        )
+        self.totals_box = ft.Column(
+            [
+                tagged("bard-net", self.net),
+                tagged("bard-net-working", self.net_working),
+                self.totals_lines,
+                self.closing,
+                self.closing_source,
+                wrap(
+                    [
+                        tagged("bard-next-song", self.next_button),
+                        tagged(
+                            "bard-clear",
+                            ft.OutlinedButton(
+                                content="Clear song",
+                                icon=ft.Icons.DELETE_SWEEP_OUTLINED,
+                                height=TOUCH,
+                                on_click=lambda e: self.clear_song(),
+                            ),
+                        ),
+                    ]
+                ),
+                _small("Next song keeps the board: Runes, Badges, Creatures, Volume, Soundstones."),
+            ],
+            spacing=8,
+        )
+
+        # Card price, next fan, hand size.
+        self.helper_values = {ident: body("") for ident in ("card-price", "fan-cost", "hand-size")}
+        cited = {
+            "card-price": ("Card at a Pier", [bard.pier.card_price_source]),
+            "fan-cost": ("Next fan", [bard.town_square.fan_cost_source]),
+            "hand-size": (
+                "Hand size",
+                [bard.badges.hand_size_source, bard.badges.hand_size_badges_source],
+            ),
+        }
+        self.helpers_box = ft.Column(
+            [
+                body("After the locations above:", muted=True),
+                *(
+                    tagged(
+                        f"bard-{ident}",
+                        ft.Column(
+                            [
+                                ft.Text(label, weight=ft.FontWeight.W_600),
+                                self.helper_values[ident],
+                                source_text(cat, sources),
+                            ],
+                            spacing=0,
+                            tight=True,
+                        ),
+                    )
+                    for ident, (label, sources) in cited.items()
+                ),
+                self.ruling_chip(RULING_COINS),
+                self.ruling_chip(RULING_TOWN_SQUARE_ICON),
+                self.ruling_chip(RULING_HAND_SIZE),
+            ],
+            spacing=8,
+        )
+
+    def _draft(self) -> BardDraft:
+        return self.draft
+
+    # -- redrawing ------------------------------------------------------------------------------
+    def render(self, *, rebuild: bool) -> None:
+        """Bring the screen in line with the draft. ``rebuild`` after a tap: stop cards whose
+        shape changed are rebuilt; after typing, only values and results change. (No
+        page.update() here: every change comes from an event handler, and flet sends the
+        changes once the handler returns.)"""
+        self.plan = evaluate(self.draft, self.rules)
+        self.sync_before()
+        self.sync_tableau()
+        if rebuild:
+            old = {c.stop.id: c for c in self.cards}
+            cards = []
+            for stop in self.draft.stops:
+                card = old.get(stop.id)
+                if card is None or card.key != self.card_key(stop):
+                    card = StopCard(self, stop)
+                card.stop = stop
+                cards.append(card)
+            self.cards = cards
+            self.stops_box.controls = [c.control for c in self.cards] or [
+                body(NO_STOPS, muted=True)
+            ]
+            self.sync_add()
+        for card in self.cards:
+            card.refresh(self.plan)
+        self.sync_boast()
+        self.sync_totals()
+        self.sync_helpers()
+        self.sync_summary()
+
+    def sync_summary(self) -> None:
+        plan, draft = self.plan, self.draft
+        song = plan.final or plan.song
+        gold = song.totals().net.value if song else 0
+        if plan.start_problem:
+            status = plan.start_problem
+        elif plan.ok:
+            status = moves_line(draft, plan)
+        else:
+            bad = next((r.number for r in plan.stops if r.record is None and not r.waiting), None)
+            status = f"Location {bad} needs attention." if bad else "The Boast cannot be done."
+        self.summary_title.value = f"{KIND_LABELS[draft.kind]}: {gold} gold so far"
+        self.summary_status.value = status
+
+    def sync_before(self) -> None:
+        draft = self.draft
+        self.kind.selected = [draft.kind]
+        for stepper in self.numbers.values():
+            stepper.sync()
+        for faction, chip in self.rune_chips.items():
+            chip.selected = faction in draft.runes
+        self.before_subtitle.value = board_summary(draft)
+
+    def sync_tableau(self) -> None:
+        draft, song = self.draft, self.plan.start
+        chips: list[ft.Control] = [
+            tagged(
+                f"bard-source-{source.id}",
+                ft.Chip(
+                    label=ft.Text(source_label(source.engine())),
+                    leading=ft.Icon(ft.Icons.MUSIC_NOTE, size=18),
+                    on_delete=lambda e, s=source.id: self.tap(lambda: self.draft.remove_source(s)),
+                    delete_icon_tooltip=f"Remove {source.id}",
+                ),
+            )
+            for source in draft.sources
+        ]
+        if song:
+            chips += [
+                ft.Chip(label=ft.Text(source_label(s)), leading=ft.Icon(ft.Icons.CIRCLE, size=14))
+                for s in song.sources
+                if s.id.startswith("soundstone-")
+            ]
+        self.source_chips.controls = chips  # when empty, the line below says so
+        for colour, chip in self.colour_chips.items():
+            chip.selected = draft.new_colour == colour
+        self.new_count.sync()
+        self.new_volume.sync()
+        colour = "any-colour" if draft.new_colour == ANY else colour_name(draft.new_colour)
+        self.add_button.content = f"Add {plural(draft.new_count, f'{colour} icon')}"
+        self.icons_left.value = icons_left_line(self.plan.final or self.plan.song)
+        self.tableau_subtitle.value = tableau_summary(draft)
+
+    def sync_add(self) -> None:
+        draft = self.draft
+        left = 1 + draft.moves - len(draft.stops)
+        self.moves_left.value = moves_line(draft, self.plan)
+        self.add_title.value = (
+            ("Where does the Bard start?" if not draft.stops else "Move on to") if left > 0 else ""
+        )
+        self.add_title.visible = left > 0
+        self.go_chips.controls = (
+            [
+                tagged(
+                    f"bard-go-{loc}",
+                    ft.Chip(
+                        label=ft.Text(location_label(loc)),
+                        leading=ft.Icon(ft.Icons.PLACE_OUTLINED, size=18),
+                        on_click=lambda e, loc=loc: self.tap(lambda: self.draft.add_stop(loc)),
+                    ),
+                )
+                for loc in draft.locations_free()
+            ]
+            if left > 0
+            else []
+        )
+
+    def sync_boast(self) -> None:
+        draft, plan, bard = self.draft, self.plan, facts()
+        creatures = plan.song.board.boast_area if plan.song else draft.boast_area
+        self.boast_row.label.value = (
+            f"Boast: spend {bard.volume.boast_cost} Volume to activate "
+            f"{plural(creatures, 'Creature card')} in your Boast area"
+        )
+        self.boast_row.sync()
+        lines: list[ft.Control] = []
+        if draft.boast:
+            if plan.boasted:
+                lines += [body(line) for line in plan.boasted.lines]
+                lines += [_small(n) for n in plan.boasted.notes]
+            elif plan.boast_problem:
+                lines.append(notice(plan.boast_problem, level="error"))
+            else:
+                lines.append(body("Checked once every location above is in order.", muted=True))
+        self.boast_result.controls = lines
+
+    def sync_totals(self) -> None:
+        plan = self.plan
+        song = plan.final or plan.song
+        self.next_button.disabled = not plan.ok or not self.draft.stops
+        if song is None:
+            self.net.value, self.net_working.value = "", ""
+            self.totals_lines.controls = [
+                notice(plan.start_problem or "Fix the board above.", level="error")
+            ]
+            return
+        totals = song.totals()
+        self.net.value = f"{totals.net.value} gold"
+        self.net_working.value = f"Net: {totals.net.working}"
+        lines: list[ft.Control] = [
+            ft.ResponsiveRow(
+                [
+                    ft.Text(label, weight=ft.FontWeight.W_600, col={"xs": 12, "sm": 4}),
+                    ft.Text(value, col={"xs": 12, "sm": 8}),
+                ],
+                spacing=4,
+                run_spacing=0,
+            )
+            for label, value in (
+                ("Gold earned", totals.gold.working),
+                ("Cards bought", totals.cards.working),
+                ("Volume", totals.volume_left.working),
+            )
+        ]
+        gained = rewards_lines(song)
+        if gained:
+            lines.append(ft.Text("Gained", weight=ft.FontWeight.W_600))
+            lines += [body(f"• {line}") for line in gained]
+        if not plan.ok:
+            lines.append(
+                notice("The totals count only the locations checked so far.", level="warning")
+            )
+        self.totals_lines.controls = lines
+        closing, source = song.closing()
+        self.closing.value = closing
+        self.closing_source.controls = [source_text(self.ctx.catalogue, [source])]
+
+    def sync_helpers(self) -> None:
+        plan = self.plan
+        song = plan.final or plan.song or plan.start
+        if song is None:
+            for text in self.helper_values.values():
+                text.value = "Fix the board above."
+            return
+        for (_, working), text in zip(
+            board_lines(song.board), self.helper_values.values(), strict=True
+        ):
+            text.value = working
+
     def reading_strip(self) -> ft.Control:
         """Which Dragon Island reading is in use: the number most likely to be argued over."""
         text = (
@@ -655,401 +1087,44 @@ class BardView:
             padding=ft.Padding.only(left=12, right=12, top=12),
         )
 
-    # -- rendering ------------------------------------------------------------------------------
-    def render(self, *, rebuild: bool) -> None:
-        self.plan = evaluate(self.draft, self.rules)
-        if rebuild:
-            self.render_before()
-            self.render_tableau()
-            self.cards = [StopCard(self, stop) for stop in self.draft.stops]
-            self.stops_box.controls = [c.control for c in self.cards] or [
-                body("No location yet: tap where the Bard starts.", muted=True)
-            ]
-            self.render_add()
-        else:
-            self.render_tableau_left()
-        for card in self.cards:
-            card.refresh(self.plan)
-        self.render_boast()
-        self.render_totals()
-        self.render_helpers()
-        self.render_summary()
-        if mounted(self.summary):
-            self.ctx.page.update()
-
-    def render_summary(self) -> None:
-        plan, draft = self.plan, self.draft
-        song = plan.final or plan.song
-        gold = song.totals().net.value if song else 0
-        if plan.start_problem:
-            status = plan.start_problem
-        elif plan.ok:
-            status = moves_line(draft, plan)
-        else:
-            bad = next((r.number for r in plan.stops if r.record is None and not r.waiting), None)
-            status = f"Location {bad} needs attention." if bad else "The Boast cannot be done."
-        self.summary.controls = [
-            tagged(
-                "bard-summary",
-                ft.Container(
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.MUSIC_NOTE, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                            ft.Column(
-                                [
-                                    ft.Text(
-                                        f"{KIND_LABELS[draft.kind]}: {gold} gold so far",
-                                        theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                                        color=ft.Colors.ON_PRIMARY_CONTAINER,
-                                    ),
-                                    ft.Text(status, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                                ],
-                                spacing=0,
-                                expand=True,
-                                tight=True,
-                            ),
-                        ],
-                        spacing=GAP,
-                    ),
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                    border_radius=12,
-                    padding=12,
-                ),
-            )
-        ]
-
-    def render_before(self) -> None:
-        draft, bard = self.draft, facts()
-        bounds = number_bounds()
-        kind = tagged(
-            "bard-kind",
-            ft.SegmentedButton(
-                segments=[ft.Segment(value=k, label=ft.Text(t)) for k, t in KIND_LABELS.items()],
-                selected=[draft.kind],
-                on_change=lambda e: self.tap(
-                    lambda: self.draft.set_kind((e.control.selected or [draft.kind])[0])
-                ),
-            ),
-        )
-
-        def stepper(name: str) -> ft.Control:
-            label, hint = NUMBER_LABELS[name]
-            return _stepper(
-                label,
-                hint,
-                getattr(draft, name),
-                bounds[name],
-                lambda n, name=name: self.set_number(name, n),
-                ident=f"bard-{name.replace('_', '-')}",
-            )
-
-        runes = [
-            tagged(
-                f"bard-rune-{f.id}",
-                ft.Chip(
-                    label=ft.Text(f.hall),
-                    selected=f.id in draft.runes,
-                    on_select=lambda e, f=f.id: self.tap(lambda: self.draft.toggle_rune(f)),
-                ),
-            )
-            for f in bard.faction
-        ]
-        self.before.controls = [
-            kind,
-            ft.ResponsiveRow(
-                [stepper("moves"), stepper("volume"), stepper("soundstones")],
-                spacing=8,
-                run_spacing=8,
-            ),
-            ft.Text("Your board so far", theme_style=ft.TextThemeStyle.LABEL_LARGE),
-            _small("Faction Halls already holding one of your Runes:"),
-            wrap(runes, spacing=6),
-            ft.ResponsiveRow([stepper("badges"), stepper("boast_area")], spacing=8, run_spacing=8),
-            source_text(
-                self.ctx.catalogue,
-                [
-                    bard.singing.moves_source,
-                    bard.volume.max_source,
-                    bard.soundstone.icons_source,
-                    bard.faction_hall.once_source,
-                ],
-            ),
-            self.ruling_chip(RULING_ONE_VISIT),
-        ]
-
-    def render_tableau(self) -> None:
-        draft = self.draft
-        song = self.plan.start
-        chips: list[ft.Control] = []
-        for source in draft.sources:
-            engine = source.engine()
-            chips.append(
-                tagged(
-                    f"bard-source-{source.id}",
-                    ft.Chip(
-                        label=ft.Text(source_label(engine)),
-                        leading=ft.Icon(ft.Icons.MUSIC_NOTE, size=18),
-                        on_delete=lambda e, s=source.id: self.tap(
-                            lambda: self.draft.remove_source(s)
-                        ),
-                        delete_icon_tooltip=f"Remove {source.id}",
-                    ),
-                )
-            )
-        if song:
-            chips += [
-                ft.Chip(label=ft.Text(source_label(s)), leading=ft.Icon(ft.Icons.CIRCLE, size=14))
-                for s in song.sources
-                if s.id.startswith("soundstone-")
-            ]
-        colours = [
-            tagged(
-                f"bard-new-{c}",
-                ft.Chip(
-                    label=ft.Text("Any colour" if c == ANY else colour_name(c)),
-                    selected=draft.new_colour == c,
-                    on_select=lambda e, c=c: self.tap(lambda: self.draft.set_new(colour=c)),
-                ),
-            )
-            for c in (*facts().faction_ids, ANY)
-        ]
-        bard = facts()
-        colour = "any-colour" if draft.new_colour == ANY else colour_name(draft.new_colour)
-        new_label = plural(draft.new_count, f"{colour} icon")
-        self.tableau.controls = [
-            body(
-                "One entry per source of icons: a card's top, a bottom half (with the Volume "
-                "that unlocks it), an Improv card, a Paladin icon. A source is spent whole, at "
-                "one location.",
-                muted=True,
-            ),
-            wrap(chips, spacing=6) if chips else body("No icons entered yet.", muted=True),
-            ft.Text("Add icons", theme_style=ft.TextThemeStyle.LABEL_LARGE),
-            wrap(colours, spacing=6),
-            ft.ResponsiveRow(
-                [
-                    _stepper(
-                        "Icons",
-                        "in this source",
-                        draft.new_count,
-                        (1, 9),
-                        lambda n: self.tap(lambda: self.draft.set_new(count=n)),
-                        ident="bard-new-count",
-                    ),
-                    _stepper(
-                        "Volume",
-                        "to unlock (0: top)",
-                        draft.new_volume,
-                        (0, bard.volume.max),
-                        lambda n: self.tap(lambda: self.draft.set_new(volume=n)),
-                        ident="bard-new-volume",
-                    ),
-                ],
-                spacing=8,
-                run_spacing=8,
-            ),
-            button(
-                f"Add {new_label}",
-                lambda e: self.add_source(),
-                icon=ft.Icons.ADD,
-                kind="tonal",
-                ident="bard-add-source",
-            ),
-            tagged("bard-icons-left", _small(icons_left_line(self.plan.final or self.plan.song))),
-            source_text(
-                self.ctx.catalogue,
-                [
-                    bard.singing.no_split_source,
-                    bard.singing.paladin_source,
-                    bard.volume.unlock_source,
-                ],
-            ),
-            self.ruling_chip(RULING_SOURCE_WHOLE),
-            self.ruling_chip(RULING_SOUNDSTONE),
-        ]
-
-    def render_tableau_left(self) -> None:
-        for control in self.tableau.controls:
-            if isinstance(control, ft.Semantics) and control.identifier == "bard-icons-left":
-                control.content = _small(icons_left_line(self.plan.final or self.plan.song))
-
-    def render_add(self) -> None:
-        draft = self.draft
-        left = 1 + draft.moves - len(draft.stops)
-        if left <= 0:
-            self.add_box.controls = [
-                tagged("bard-moves-left", body(moves_line(draft, self.plan), muted=True))
-            ]
-            return
-        title = "Where does the Bard start?" if not draft.stops else "Move on to"
-        chips = [
-            tagged(
-                f"bard-go-{loc}",
-                ft.Chip(
-                    label=ft.Text(location_label(loc)),
-                    leading=ft.Icon(ft.Icons.PLACE_OUTLINED, size=18),
-                    on_click=lambda e, loc=loc: self.tap(lambda: self.draft.add_stop(loc)),
-                ),
-            )
-            for loc in draft.locations_free()
-        ]
-        self.add_box.controls = [
-            ft.Text(title, theme_style=ft.TextThemeStyle.LABEL_LARGE),
-            tagged("bard-moves-left", body(moves_line(draft, self.plan), muted=True)),
-            wrap(chips, spacing=6),
-        ]
-
-    def render_boast(self) -> None:
-        draft, plan, bard = self.draft, self.plan, facts()
-        creatures = plan.song.board.boast_area if plan.song else draft.boast_area
-        label = (
-            f"Boast: spend {bard.volume.boast_cost} Volume to activate "
-            f"{plural(creatures, 'Creature card')} in your Boast area"
-        )
-        controls: list[ft.Control] = [
-            _switch_row(
-                label,
-                draft.boast,
-                lambda on: self.tap(lambda: setattr(self.draft, "boast", on)),
-                ident="bard-boast",
-            )
-        ]
-        if draft.boast:
-            if plan.boasted:
-                controls += [body(line) for line in plan.boasted.lines]
-                controls += [_small(n) for n in plan.boasted.notes]
-            elif plan.boast_problem:
-                controls.append(notice(plan.boast_problem, level="error"))
-            else:
-                controls.append(body("Checked once every location above is in order.", muted=True))
-        controls += [
-            source_text(
-                self.ctx.catalogue, [bard.volume.boast_source, bard.volume.boast_effect_source]
-            ),
-            self.ruling_chip(RULING_BOAST),
-        ]
-        self.boast_box.controls = controls
-
-    def render_totals(self) -> None:
-        plan = self.plan
-        song = plan.final or plan.song
-        if song is None:
-            self.totals_box.controls = [
-                notice(plan.start_problem or "Fix the board above.", level="error")
-            ]
-            return
-        totals = song.totals()
-        rows: list[tuple[str, str]] = [
-            ("Gold earned", totals.gold.working),
-            ("Cards bought", totals.cards.working),
-            ("Volume", totals.volume_left.working),
-        ]
-        controls: list[ft.Control] = [
-            tagged(
-                "bard-net",
-                ft.Text(
-                    f"{totals.net.value} gold",
-                    theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
-                    weight=ft.FontWeight.BOLD,
-                ),
-            ),
-            tagged("bard-net-working", body(f"Net: {totals.net.working}")),
-        ]
-        for label, value in rows:
-            controls.append(
-                ft.ResponsiveRow(
-                    [
-                        ft.Text(label, weight=ft.FontWeight.W_600, col={"xs": 12, "sm": 4}),
-                        ft.Text(value, col={"xs": 12, "sm": 8}),
-                    ],
-                    spacing=4,
-                    run_spacing=0,
-                )
-            )
-        gained = rewards_lines(song)
-        if gained:
-            controls.append(ft.Text("Gained", weight=ft.FontWeight.W_600))
-            controls += [body(f"• {line}") for line in gained]
-        if not plan.ok:
-            controls.append(
-                notice("The totals count only the locations checked so far.", level="warning")
-            )
-        closing, source = song.closing()
-        controls += [
-            _small(closing),
-            source_text(self.ctx.catalogue, [source]),
-            wrap(
-                [
-                    button(
-                        "Next song",
-                        lambda e: self.next_song(),
-                        icon=ft.Icons.SKIP_NEXT,
-                        ident="bard-next-song",
-                        disabled=not plan.ok or not self.draft.stops,
-                    ),
-                    button(
-                        "Clear song",
-                        lambda e: self.clear_song(),
-                        icon=ft.Icons.DELETE_SWEEP_OUTLINED,
-                        kind="outlined",
-                        ident="bard-clear",
-                    ),
-                ]
-            ),
-            _small("Next song keeps the board (Runes, Badges, Creatures, Volume, Soundstones)."),
-        ]
-        self.totals_box.controls = controls
-
-    def render_helpers(self) -> None:
-        plan, bard = self.plan, facts()
-        song = plan.final or plan.song or plan.start
-        if song is None:
-            self.helpers_box.controls = []
-            return
-        lines = board_lines(song.board)
-        sources = (
-            [bard.pier.card_price_source],
-            [bard.town_square.fan_cost_source],
-            [bard.badges.hand_size_source, bard.badges.hand_size_badges_source],
-        )
-        controls: list[ft.Control] = [
-            body("After the locations above:", muted=True),
-        ]
-        for (label, working), cited, ident in zip(
-            lines, sources, ("card-price", "fan-cost", "hand-size"), strict=True
-        ):
-            controls.append(
-                tagged(
-                    f"bard-{ident}",
-                    ft.Column(
-                        [
-                            ft.Text(label, weight=ft.FontWeight.W_600),
-                            body(working),
-                            source_text(self.ctx.catalogue, cited),
-                        ],
-                        spacing=0,
-                        tight=True,
-                    ),
-                )
-            )
-        controls += [
-            self.ruling_chip(RULING_COINS),
-            self.ruling_chip(RULING_TOWN_SQUARE_ICON),
-            self.ruling_chip(RULING_HAND_SIZE),
-        ]
-        self.helpers_box.controls = controls
-
     def build(self) -> Screen:
         self.render(rebuild=True)
-        top: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
+        # Once the song has locations, the setup above them folds away to one line each.
+        folded = bool(self.draft.stops)
+        summary = tagged(
+            "bard-summary",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.MUSIC_NOTE, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                        ft.Column(
+                            [self.summary_title, self.summary_status],
+                            spacing=0,
+                            expand=True,
+                            tight=True,
+                        ),
+                    ],
+                    spacing=GAP,
+                ),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                border_radius=12,
+                padding=12,
+            ),
+        )
         content = ft.Column(
             [
-                *top,
-                self.summary,
+                *(notice(p, level="warning") for p in self.problems),
+                summary,
                 self.reading_strip(),
-                panel(self.before, title="Before the song"),
-                panel(self.tableau, title="Song tableau"),
-                panel(self.stops_box, self.add_box, title="Locations, in order"),
+                _fold("Before the song", self.before_subtitle, self.before, "bard-before", folded),
+                _fold("Song tableau", self.tableau_subtitle, self.tableau, "bard-tableau", folded),
+                panel(
+                    self.stops_box,
+                    self.add_title,
+                    tagged("bard-moves-left", self.moves_left),
+                    self.go_chips,
+                    title="Locations, in order",
+                ),
                 panel(self.boast_box, title="Boast"),
                 tagged("bard-totals", panel(self.totals_box, title="Song total")),
                 panel(self.helpers_box, title="Card price, next fan, hand size"),
