@@ -246,3 +246,30 @@ def seed_journey(store: Any, *, stage: str = "play") -> None:
     else:
         raise ValueError(f"stage {stage!r} must be 'play', 'over' or 'new'")
     store.set_setting(GAME_KEY, state.to_dict())
+
+
+def seed_bard(store: Any) -> None:
+    """The Bard's calculator holding The Entertainer's Singing Step Example as a planned song:
+    a Rune into the Warrior Hall, the second Badge at the Town Square, 32 gold at Dragon
+    Island, then a Boast with the last 3 Volume."""
+    from companion.ui.logic.bard import BARD_KEY, BardDraft
+
+    draft = BardDraft(moves=2, volume=6, soundstones=1, badges=1)
+    # A: the leftmost card's 3 any-colour icons, B: the second card's 2 Warrior icons, C and D:
+    # the rightmost card's 2 Noble icons on top and 2 Warrior icons below (3 Volume).
+    tableau = (("any", 3, 0), ("warrior", 2, 0), ("noble", 2, 0), ("warrior", 2, 3))
+    for colour, count, volume in tableau:
+        draft.set_new(colour=colour, count=count, volume=volume)
+        draft.add_source()
+    draft.set_new(colour="warrior", count=1, volume=0)
+    hall = draft.add_stop("warrior_hall")
+    draft.toggle_spend(hall.id, "B")
+    draft.set_field(hall.id, "hall", "1")
+    square = draft.add_stop("town_square")
+    draft.toggle_spend(square.id, "C")
+    island = draft.add_stop("dragon_island")
+    for source in ("D", "soundstone-1", "A"):
+        draft.toggle_spend(island.id, source, "warrior")
+    draft.set_field(island.id, "side:warrior", "4")
+    draft.boast = True
+    store.set_setting(BARD_KEY, draft.to_dict())

@@ -94,6 +94,24 @@ SHOTS: tuple[Shot, ...] = (
             ("journey-new", "new", lambda app: _journey_shows(app, "start-journey")),
         )
     ),
+    Shot(
+        "bard",
+        "/calculators/bard",
+        act=lambda app: _bard_scroll(app, "bard-summary"),
+        prepare=lambda store: _seed_bard(store),
+    ),
+    Shot(
+        "bard-locations",
+        "/calculators/bard",
+        act=lambda app: _bard_scroll(app, "stop-3"),
+        prepare=lambda store: _seed_bard(store),
+    ),
+    Shot(
+        "bard-total",
+        "/calculators/bard",
+        act=lambda app: _bard_scroll(app, "bard-totals"),
+        prepare=lambda store: _seed_bard(store),
+    ),
 )
 
 
@@ -225,6 +243,37 @@ def write_example(url: str, prepare: Callable[[Any], None]) -> None:
         store.close()
 
 
+def _seed_bard(store: Any) -> None:
+    from companion.demo import seed_bard
+
+    seed_bard(store)
+
+
+def _bard_scroll(app: AppPage, ident: str) -> None:
+    """Wheel the Bard's long page until ``ident`` sits near the top. How far a wheel step
+    moves differs by device, so each step is sized from how far the last one went."""
+    target = app.by_id(ident)
+    target.wait_for(state="attached", timeout=10_000)
+    viewport = app.page.viewport_size or {"width": 390, "height": 844}
+    app.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+    ratio = 1.0  # page pixels moved per wheel unit
+    for _ in range(12):
+        box = target.bounding_box()
+        if box is None:
+            break
+        off = box["y"] - 90
+        if abs(off) < 40:
+            break
+        delta = max(-20_000.0, min(20_000.0, off / ratio))
+        app.page.mouse.wheel(0, delta)
+        app.settle(300)
+        after = target.bounding_box()
+        if after is None or after["y"] == box["y"]:
+            break  # the end of the page: nothing more to scroll
+        ratio = max(0.05, (box["y"] - after["y"]) / delta)
+    app.settle(400)  # the navigation bar's indicator slides in on the first frame
+
+
 def prepare_database(path: Path) -> str:
     from companion.demo import seed_examples, seed_score_pad, seed_setup_assistant
     from companion.history import open_store
@@ -235,6 +284,7 @@ def prepare_database(path: Path) -> str:
         seed_examples(store)
         seed_score_pad(store)
         seed_setup_assistant(store)
+        _seed_bard(store)
         _seed_journey(store, "play")
         _seed_cove_goods(store)
         _seed_mercante(store)
