@@ -89,11 +89,14 @@ def test_the_table_never_holds_more_than_the_deck(game: JourneyGame) -> None:
 def test_blight_bonuses_only_for_chains_of_three_or_four(game: JourneyGame) -> None:
     for record in game.log:
         gain = record.gain
-        if gain.bonus:
-            assert isinstance(record, PlayRecord) and j.is_blight(record.card.rank)
-            assert (gain.chain, gain.bonus) in {(3, 30), (4, 50)}
-        else:
-            assert gain.chain == 0
+        blight = (
+            isinstance(record, PlayRecord)
+            and record.beside is not None
+            and j.is_blight(record.card.rank)
+        )
+        assert (gain.chain >= 1) == blight
+        assert 0 <= gain.chain <= 4
+        assert gain.bonus == {3: 30, 4: 50}.get(gain.chain, 0)
 
 
 @SETTINGS

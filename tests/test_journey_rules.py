@@ -226,7 +226,7 @@ def test_special_card_rules_three_blights_linked_pay_30_then_four_pay_50() -> No
     game = play(new(), ("2",), ("2", 0, "right"))
     game, third = game.place("2", 0, "right")
     assert (third.gain.points, third.gain.working) == (30, "three Blights linked: 30")
-    assert j.BLIGHT_BONUS in third.gain.rulings
+    assert {j.BLIGHT_BONUS, j.BLIGHT_CHAIN} <= set(third.gain.rulings)
     game, fourth = game.place("2", 0, "left")
     assert (fourth.gain.points, fourth.gain.working) == (50, "four Blights linked: 50")
     assert game.scores == (0, 0, 30, 50)  # the 30 already paid stands
@@ -235,7 +235,7 @@ def test_special_card_rules_three_blights_linked_pay_30_then_four_pay_50() -> No
 def test_special_card_rules_blights_apart_do_not_link() -> None:
     game = play(new(), ("2",), ("2", 0, "right"), ("7", 0, "right"))
     record = game.place("2", 0, "right")[1]
-    assert record.gain.bonus == 0 and record.gain.points == 0
+    assert (record.gain.chain, record.gain.bonus, record.gain.points) == (1, 0, 0)
 
 
 def test_special_card_rules_two_blights_side_by_side_score_nothing() -> None:
@@ -305,7 +305,7 @@ def test_special_card_rules_ghorralands_switch_once_per_game() -> None:
     after, record = game.swap(1, 5)
     assert after.rows[0][0] == j.Card(5, "6", "Anna") and after.rows[2][0] == j.Card(1, "6", "Anna")
     assert after.scores == game.scores
-    assert record.summary == "Anna switched their 6 (card 1) with card 5; scores stand."
+    assert record.summary == "Anna switched their 6 in row 1 with the 6 in row 3; scores stand."
     with pytest.raises(j.SwapError, match="Anna has already switched a Ghorralands card"):
         after.swap(5, 3)  # Anna played two 6s, but switches only once
     assert after.can_swap(3, 5)  # Cleo still may
@@ -502,3 +502,30 @@ def test_bad_input_saves_name_the_bad_field(change: dict[str, object], message: 
 def test_bad_input_a_save_that_is_not_a_mapping() -> None:
     with pytest.raises(j.SaveDataError, match="must be a mapping, got list"):
         JourneyGame.from_dict([])
+
+
+@pytest.mark.parametrize(
+    ("rows", "error", "message"),
+    [
+        (((),), j.RowError, "row 0 is empty"),
+        (((j.Card(1, "q", "Anna"),),), j.UnknownCardError, "rank must be written 'Q'"),
+        (((j.Card(1, "Q", "Zoe"),),), j.SeatError, "'Zoe' is not seated"),
+        (
+            ((j.Card(1, "Q", "Anna"), j.Card(1, "K", "Ben")),),
+            j.RowError,
+            "id 1 is on the table twice",
+        ),
+        ((tuple(j.Card(i, "2", "Anna") for i in range(5)),), j.CopiesError, "more than 4"),
+        ((("Q",),), j.RowError, "'Q' in row 0 is not a Card"),
+    ],
+)
+def test_bad_input_a_table_built_by_hand(rows: object, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        JourneyGame(FOUR, rows=rows)  # type: ignore[arg-type]
+
+
+def test_bad_input_switches_and_swaps_built_by_hand() -> None:
+    with pytest.raises(j.SeatError, match="'Zoe' switched a Ghorralands card"):
+        JourneyGame(FOUR, switched=frozenset({"Zoe"}))
+    with pytest.raises(j.SwapError, match="card 3 may swap but is not on the table"):
+        JourneyGame(FOUR, swappable=3)

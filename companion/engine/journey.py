@@ -200,7 +200,6 @@ class LinkFacts(Frozen):
 
 
 class BlightFacts(Frozen):
-    text: Text
     negates_source: Source
     value_source: Source
     link: tuple[LinkFacts, ...] = Field(min_length=1)
@@ -563,7 +562,11 @@ def pair_value(
 
 @dataclass(frozen=True)
 class Gain:
-    """The points one action scored: its pairs, any Blight bonus, and the working."""
+    """The points one action scored: its pairs, any Blight bonus, and the working.
+
+    ``chain`` is the length of the run of Blights a Blight just played sits in (0 for any
+    other card); ``bonus`` what linking that run paid.
+    """
 
     pairs: tuple[PairValue, ...] = ()
     chain: int = 0
@@ -592,6 +595,8 @@ class Gain:
     @property
     def rulings(self) -> tuple[str, ...]:
         found = [r for p in self.pairs for r in p.rulings]
+        if self.chain:
+            found.append(BLIGHT_CHAIN)
         if self.bonus:
             found.append(BLIGHT_BONUS)
         return tuple(dict.fromkeys(found))
@@ -718,9 +723,10 @@ class SwapRecord(Record):
         if self.swap == "played":
             text = f"{self.player}'s {self.moved.rank} traded places with the {self.other.rank}"
         else:
-            text = (
-                f"{self.player} switched their 6 (card {self.moved.id}) with card {self.other.id}"
-            )
+            here = self.before.where(self.moved.id)[0] + 1
+            there = self.before.where(self.other.id)[0] + 1
+            where = f"in row {there}" if there != here else "in the same row"
+            text = f"{self.player} switched their 6 in row {here} with the 6 {where}"
         if self.gain.pairs:
             return f"{text}: {points_text(self.gain.points)} ({self.gain.working})."
         return f"{text}; scores stand."
@@ -789,8 +795,17 @@ class JourneyGame:
         scores = tuple(self.scores) or (0,) * len(players)
         if len(scores) != len(players):
             raise SeatError(f"scores {scores!r} do not match {len(players)} players")
+        rows = tuple(tuple(row) for row in self.rows)
+        _check_table(rows, players)
+        switched = frozenset(self.switched)
+        for name in sorted(switched - set(players), key=repr):
+            raise SeatError(f"{name!r} switched a Ghorralands card but is not seated")
+        if self.swappable is not None and not any(c.id == self.swappable for r in rows for c in r):
+            raise SwapError(f"card {self.swappable!r} may swap but is not on the table")
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "switched", switched)
 
     @classmethod
     def new(
@@ -990,7 +1005,7 @@ class JourneyGame:
         )
         chain = _chain(cards, at) if is_blight(rank_) else 0
         bonus = link_bonus(chain)
-        return cards, at, Gain(pairs=(pair,), chain=chain if bonus else 0, bonus=bonus)
+        return cards, at, Gain(pairs=(pair,), chain=chain, bonus=bonus)
 
     def preview_place(self, card: object, row: object, side: object) -> Gain:
         """What :meth:`place` would score, without playing the card."""
@@ -1087,9 +1102,9 @@ class JourneyGame:
         """Cards ``card`` and ``other`` trade places. Scores already gained stand; under the
         :data:`SWAP_SCORES` house rule the player scores the moved card's new pairs."""
         kind = self.verify_swap(card, other)
-        assert isinstance(card, int) and isinstance(other, int)  # verified above
-        mover, target = self.card(card), self.card(other)
-        (r1, i1), (r2, i2) = self.where(card), self.where(other)
+        card_id, other_id = _whole(card, "card", SwapError), _whole(other, "other", SwapError)
+        mover, target = self.card(card_id), self.card(other_id)
+        (r1, i1), (r2, i2) = self.where(card_id), self.where(other_id)
         before_ids = _neighbour_ids(self.rows[r1], i1)
         rows = [list(row) for row in self.rows]
         rows[r1][i1], rows[r2][i2] = target, mover
@@ -1113,7 +1128,7 @@ class JourneyGame:
         scores = list(self.scores)
         scores[self.seat_of(player)] += gain.points
         record = SwapRecord(
-            action=Swap(card, other),
+            action=Swap(card_id, other_id),
             player=player,
             gain=gain,
             swap=kind,
@@ -1270,6 +1285,31 @@ def final_scores(game: JourneyGame) -> list[Standing]:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+
+
+def _check_table(rows: tuple[tuple[Card, ...], ...], players: Sequence[str]) -> None:
+    """Rows of real cards: known ranks, seated players, no id twice, at most four a rank."""
+    seen: set[int] = set()
+    counts: dict[str, int] = {}
+    copies = facts().deck.copies_per_rank
+    for r, row in enumerate(rows):
+        if not row:
+            raise RowError(f"row {r!r} is empty")
+        for card in row:
+            if not isinstance(card, Card):
+                raise RowError(f"{card!r} in row {r!r} is not a Card")
+            if parse_rank(card.rank) != card.rank:
+                raise UnknownCardError(
+                    f"card {card!r}: rank must be written {parse_rank(card.rank)!r}"
+                )
+            if card.by not in players:
+                raise SeatError(f"card {card!r}: {card.by!r} is not seated")
+            if card.id in seen:
+                raise RowError(f"card id {card.id!r} is on the table twice")
+            seen.add(card.id)
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+            if counts[card.rank] > copies:
+                raise CopiesError(f"more than {copies} cards of rank {card.rank!r} on the table")
 
 
 def _a(rank_: str) -> str:

@@ -167,7 +167,7 @@ class JourneyView:
         self.state.saved_play = None
         message = record.summary
         if game.is_over and not record.before.is_over:
-            message += " The draw pile has run out: the game is over."
+            message += f" Game over: {pile_line(game)}"
         self.done(message, action="Undo", on_action=self.undo)
 
     def undo(self) -> None:
@@ -288,6 +288,10 @@ class JourneyView:
                             ],
                             spacing=8,
                             vertical_alignment=ft.CrossAxisAlignment.START,
+                        ),
+                        source_text(
+                            self.ctx.catalogue,
+                            [engine.facts().deck.pile_source, engine.facts().play.end_source],
                         ),
                     ],
                     spacing=6,
@@ -497,7 +501,8 @@ class JourneyView:
             if special
             else ft.Colors.ON_SURFACE
         )
-        note = " · beside a Blight: counts 0" if cancelled else ""
+        worth = "minus its value" if game.rules.blight_minus else "0"
+        note = f" · beside a Blight: counts {worth}" if cancelled else ""
         return ft.Container(
             ft.Text(
                 card.rank,
