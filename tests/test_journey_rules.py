@@ -227,7 +227,7 @@ def test_special_card_rules_three_blights_linked_pay_30_then_four_pay_50() -> No
     game, third = game.place("2", 0, "right")
     assert (third.gain.points, third.gain.working) == (30, "three Blights linked: 30")
     assert {j.BLIGHT_BONUS, j.BLIGHT_CHAIN} <= set(third.gain.rulings)
-    game, fourth = game.place("2", 0, "left")
+    game, fourth = game.place("2", 0, "right")  # on the same end, later
     assert (fourth.gain.points, fourth.gain.working) == (50, "four Blights linked: 50")
     assert game.scores == (0, 0, 30, 50)  # the 30 already paid stands
 
