@@ -178,6 +178,15 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any) -> No
     await h.click(h.by_id("play-rulebook:distant_war"))
     await snackbar_action(h)
     assert not saved_game(store).log
+    # ...but an old message's Undo never takes back a later action
+    await h.click(h.by_id("play-rulebook:distant_war"))
+    old = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    await h.click(h.by_id("play-rulebook:visiting_nobility"))
+    await h.fire(old, "action")
+    assert len(saved_game(store).log) == 2
+    assert snackbar_text(h) == "More has happened since: use Undo at the top to step back."
+    await h.click(h.by_id("undo-last"))
+    assert [r.event.name for r in saved_game(store).log] == ["Distant War"]  # type: ignore[attr-defined]
 
 
 @run

@@ -84,8 +84,16 @@ class MercanteSession:
         assert game is not None
         return game
 
-    def save(self) -> None:
-        self.ctx.set_setting(GAME_KEY, self.state.to_dict())
+    def save(self) -> bool:
+        """Write the state; a database that refuses says so (the screen then shows what is
+        really saved the next time it is built)."""
+        try:
+            self.ctx.set_setting(GAME_KEY, self.state.to_dict())
+        except StoreError as exc:
+            log.warning("saving the Mercante game failed: %s", exc)
+            self.ctx.notify(f"The game could not be saved: {exc}", error=True)
+            return False
+        return True
 
     # -- actions on the game ----------------------------------------------------------------
     def act(
@@ -105,21 +113,35 @@ class MercanteSession:
         self.state.saved_play = None
         if after is not None:
             after()
-        self.save()
+        if not self.save():
+            return None
         self.ctx.refresh()
-        self.ctx.notify(record.summary, action="Undo", on_action=self.undo)
+        done = len(game.log)
+        self.ctx.notify(record.summary, action="Undo", on_action=lambda: self.undo(expect=done))
         return record
 
-    def undo(self) -> None:
+    def undo(self, *, expect: int | None = None) -> None:
+        """Undo the last action. ``expect`` (from a message's Undo) is how long the log was
+        right after that action: if more has happened since, the saved game is not touched,
+        so an old message can never undo a later action."""
+        if expect is not None:
+            try:
+                self.state = MercanteState.from_dict(self.ctx.setting(GAME_KEY))
+            except StateError as exc:
+                self.ctx.notify(f"Nothing undone: {exc}", error=True)
+                return
         game = self.state.game
         if game is None or not game.can_undo:
             self.ctx.notify("Nothing to undo.")
             return
+        if expect is not None and len(game.log) != expect:
+            self.ctx.notify("More has happened since: use Undo at the top to step back.")
+            return
         summary = game.log[-1].summary
         self.state.game = game.undo()
-        self.save()
-        self.ctx.refresh()
-        self.ctx.notify(f"Undone: {summary}")
+        if self.save():
+            self.ctx.refresh()
+            self.ctx.notify(f"Undone: {summary}")
 
     def undo_calendar(self) -> None:
         game = self.state.game
@@ -132,9 +154,9 @@ class MercanteSession:
             return
         summary = game.log[-1].summary
         self.state.game = previous
-        self.save()
-        self.ctx.refresh()
-        self.ctx.notify(f"Undone: {summary}")
+        if self.save():
+            self.ctx.refresh()
+            self.ctx.notify(f"Undone: {summary}")
 
     def new_game(self) -> None:
         """Ask, then drop the game in progress (the form keeps the same players)."""

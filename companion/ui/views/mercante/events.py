@@ -24,6 +24,7 @@ from companion.ui.views.mercante.parts import (
     ruling_chip,
     small,
     stretched,
+    switched,
     tap,
     typed,
 )
@@ -441,34 +442,39 @@ class EventEditor:
                 ft.Checkbox(
                     label=market_name(m),
                     value=m in draft.closes,
-                    on_change=lambda e, m=m: self.set_close(m, bool(e.control.value)),
+                    on_change=switched(self.set_close, m),
                 ),
             )
             for m in markets()
         ]
         content: list[ft.Control] = [
             panel(
-                tagged("event-name", self.name),
-                tagged("event-kind", kind),
-                small(
-                    "Enduring cards go on the calendar; Fleeting ones are resolved at once and "
-                    "discarded."
-                ),
-                tagged(
-                    "event-reaction",
-                    ft.Switch(
-                        label="Reaction (may be played during a sale)",
-                        value=draft.reaction,
-                        on_change=lambda e: self.set_flag("reaction", bool(e.control.value)),
-                    ),
-                ),
-                tagged(
-                    "event-incomplete",
-                    ft.Switch(
-                        label="I only know part of this card",
-                        value=draft.incomplete,
-                        on_change=lambda e: self.set_flag("incomplete", bool(e.control.value)),
-                    ),
+                stretched(
+                    [
+                        tagged("event-name", self.name),
+                        tagged("event-kind", kind),
+                        small(
+                            "Enduring cards go on the calendar; Fleeting ones are resolved at "
+                            "once and discarded."
+                        ),
+                        tagged(
+                            "event-reaction",
+                            ft.Switch(
+                                label="Reaction card",
+                                value=draft.reaction,
+                                on_change=switched(self.set_flag, "reaction"),
+                            ),
+                        ),
+                        small("A Reaction may also be played while a good is being sold."),
+                        tagged(
+                            "event-incomplete",
+                            ft.Switch(
+                                label="I only know part of it",
+                                value=draft.incomplete,
+                                on_change=switched(self.set_flag, "incomplete"),
+                            ),
+                        ),
+                    ]
                 ),
                 title="The card",
             ),
@@ -488,7 +494,7 @@ class EventEditor:
                     run_spacing=8,
                 ),
                 ruling_chip(self.ctx, CALENDAR_RULING),
-                self.note,
+                stretched([self.note]),
                 title="Other effects",
             ),
             panel(self.preview, title="Preview"),

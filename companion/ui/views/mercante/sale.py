@@ -329,9 +329,12 @@ class SaleTab:
             ]
             terms = "; ".join(t.label for t in token.breakdown.terms)
             lines.append(small(f"Space {token.breakdown.base}" + (f"; {terms}" if terms else "")))
-            if token.reaction:
+            played = self.view.quote.reaction if self.view and self.view.quote else None
+            if token.reaction and played is not None:
                 lines.append(
-                    small("With the Reaction played on it (a what-if until you sell).", muted=False)
+                    small(
+                        f"With {played.name} played on it (a what-if until you sell).", muted=False
+                    )
                 )
             if token.breakdown.clamped:
                 lines.append(small("Never less than 1 crown.", muted=False))
