@@ -77,6 +77,7 @@ SHOTS: tuple[Shot, ...] = (
             ("mercante-tally", "end", lambda app: _scroll_to(app, "tally-player-1")),
             ("mercante-standings", "end", lambda app: _scroll_to(app, "mercante-standings")),
             ("mercante-events", "events", lambda app: _shows(app, "new-event")),
+            ("mercante-event-new", "events/new", lambda app: _shows(app, "event-name")),
         )
     ),
     Shot(
