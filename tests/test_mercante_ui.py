@@ -634,3 +634,27 @@ async def test_tabs_switch_screens_and_rulings_open_their_reading(store: Any) ->
     assert h.has_text("How the app reads it")
     await h.click(h.by_id("open-settings"))
     assert h.page.appbar.title.value == "Settings"
+
+
+@run
+async def test_economic_woes_completed_as_the_groups_own_card_replaces_the_rulebooks(
+    store: Any,
+) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    assert h.find_all(ft.Semantics, identifier="ruling-mercante.economic_woes_incomplete")
+    h = await Harness.start(create_main(store), route=f"{BASE}/events/copy/economic_woes")
+    assert h.by_id("event-name").value == "Economic Woes"
+    assert h.by_id("event-reaction").value is True
+    await h.select(h.by_id("event-incomplete"), False)
+    await h.click(h.by_id("add-effect"))
+    await h.select(h.by_id("effect-target-2"), "luxuries")
+    await h.type(h.by_id("effect-amount-2"), "-1")
+    await h.click(h.by_id("save-event"))
+    (card,) = store.list_custom_cards("mercante", "event")
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
+    assert not h.find_all(ft.Semantics, identifier="play-rulebook:economic_woes")
+    await h.click(h.by_id(f"play-custom:{card.id}"))
+    assert saved_game(store).slots[0] == Event(
+        "Economic Woes", "enduring", {"luxuries": -1, "silk": -6}, reaction=True
+    )

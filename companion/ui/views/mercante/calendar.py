@@ -122,7 +122,7 @@ class CalendarView:
         glance_panel: list[ft.Control] = [
             body(
                 "What the calendar adds to or takes from each good's price. A closed market buys "
-                "nothing; the bazaar still pays 3 for anything.",
+                f"nothing; the bazaar still pays {rules().bazaar.price} for anything.",
                 muted=True,
             ),
             glance_board(glance, closed_by=closed_by),
@@ -137,6 +137,7 @@ class CalendarView:
                     level="warning",
                 )
             )
+        glance_panel.append(cite(self.ctx, rules().sale.source, rules().bazaar.source))
 
         self.render_cards()
         play_panel: list[ft.Control] = [
@@ -149,6 +150,7 @@ class CalendarView:
         if len(self.session.choices) > FILTER_FROM:
             play_panel.append(self.filter)
         play_panel += [
+            cite(self.ctx, rules().calendar.source),
             self.cards,
             button(
                 "Add or edit your own event cards",

@@ -148,6 +148,7 @@ class UpkeepTab:
             self.render_removal()
             steps.append(self.removal_box)
         steps.append(ruling_chip(self.ctx, RULING_MUST_SPEND))
+        steps.append(cite(self.ctx, rules().upkeep.removal_source, rules().upkeep.bottom_source))
         steps.append(ft.Text("2. Apply one event", weight=ft.FontWeight.BOLD))
         steps.append(
             wrap(
@@ -301,6 +302,7 @@ class UpkeepTab:
                 f"to the left, so upkeep comes round every {plural(every, 'turn')}."
             )
         )
+        schedule.append(cite(self.ctx, rules().upkeep.pass_source))
         content: list[ft.Control] = []
         if game.is_upkeep_turn:
             content.append(self.upkeep_steps())
