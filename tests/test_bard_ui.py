@@ -7,7 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
+import msgpack
 import pytest
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from companion.engine import bard
 from companion.history import open_store
@@ -48,6 +51,14 @@ async def add_icons(h: Harness, colour: str, count: int, volume: int = 0) -> Non
 async def press(h: Harness, ident: str, times: int) -> None:
     for _ in range(times):
         await tap(h, ident)
+
+
+def sent_since(h: Harness, count: int) -> bytes:
+    """What the app sent to the client after its first ``count`` messages, encoded as sent."""
+    return b"".join(
+        msgpack.packb([m.action, m.body], default=configure_encode_object_for_msgpack(BaseControl))
+        for m in h.conn.messages[count:]
+    )
 
 
 def field(h: Harness, label: str) -> ft.TextField:
@@ -140,6 +151,22 @@ async def test_a_card_bought_at_a_pier_costs_more_after_a_rune(store: Any) -> No
     assert any("1 + 1 Coin + 0 Blue Gems = 2 gold" in t for t in h.texts())
     assert h.by_id("bard-net").value == "-2 gold"
     assert h.has_text("Net: 0 − 2 = -2 gold")
+
+
+@run
+async def test_a_tap_that_also_shows_a_snackbar_still_sends_the_redrawn_screen(
+    store: Any,
+) -> None:
+    """Flet skips its own update after a handler that updated the page (the snackbar), so
+    the screen must send its changes itself: check what reaches the client."""
+    h = await Harness.start(create_main(store), route=ROUTE)
+    before = len(h.conn.messages)
+    # Dispatched the way the server does it: no extra update afterwards (the harness's
+    # click() adds one, which would hide a screen that forgot to send its changes).
+    await h.session.dispatch_event(h.by_id("bard-add-source")._i, "click", None)
+    sent = sent_since(h, before)
+    assert "Added A · 1 Warrior.".encode() in sent  # the snackbar
+    assert b"Still to spend: 1 Warrior." in sent  # and the redrawn tableau
 
 
 @run

@@ -60,7 +60,16 @@ from companion.ui.logic.bard import (
 )
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
-from companion.ui.widgets import body, notice, panel, source_text, tagged, whole_number_field, wrap
+from companion.ui.widgets import (
+    body,
+    mounted,
+    notice,
+    panel,
+    source_text,
+    tagged,
+    whole_number_field,
+    wrap,
+)
 
 log = logging.getLogger(__name__)
 
@@ -881,9 +890,7 @@ class BardView:
     # -- redrawing ------------------------------------------------------------------------------
     def render(self, *, rebuild: bool) -> None:
         """Bring the screen in line with the draft. ``rebuild`` after a tap: stop cards whose
-        shape changed are rebuilt; after typing, only values and results change. (No
-        page.update() here: every change comes from an event handler, and flet sends the
-        changes once the handler returns.)"""
+        shape changed are rebuilt; after typing, only values and results change."""
         self.plan = evaluate(self.draft, self.rules)
         self.sync_before()
         self.sync_tableau()
@@ -907,6 +914,9 @@ class BardView:
         self.sync_totals()
         self.sync_helpers()
         self.sync_summary()
+        # Sent explicitly: flet skips its own update after a handler that showed a snackbar.
+        if mounted(self.summary_title):
+            self.ctx.page.update()
 
     def sync_summary(self) -> None:
         plan, draft = self.plan, self.draft
