@@ -16,6 +16,7 @@ from companion.engine import bard
 from companion.history import open_store
 from companion.ui.app import create_main, sections
 from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY
+from companion.ui.views.bard import NO_STOPS
 from tests.ui_harness import Harness, run
 
 ROUTE = "/calculators/bard"
@@ -154,19 +155,25 @@ async def test_a_card_bought_at_a_pier_costs_more_after_a_rune(store: Any) -> No
 
 
 @run
-async def test_a_tap_that_also_shows_a_snackbar_still_sends_the_redrawn_screen(
+async def test_a_tap_sends_the_redrawn_screen_even_when_a_snackbar_was_shown(
     store: Any,
 ) -> None:
-    """Flet skips its own update after a handler that updated the page (the snackbar), so
-    the screen must send its changes itself: check what reaches the client."""
+    """Flet skips its own update after a handler that updated the page (a snackbar, as Next
+    song and Clear song show), so the screen sends its changes itself: check what reaches
+    the client."""
     h = await Harness.start(create_main(store), route=ROUTE)
     before = len(h.conn.messages)
     # Dispatched the way the server does it: no extra update afterwards (the harness's
     # click() adds one, which would hide a screen that forgot to send its changes).
     await h.session.dispatch_event(h.by_id("bard-add-source")._i, "click", None)
+    assert b"Still to spend: 1 Warrior." in sent_since(h, before)
+    await h.session.dispatch_event(h.by_id("bard-go-pier_1")._i, "click", None)
+    await h.session.dispatch_event(h.by_id("stop-1-src-A")._i, "select", True)
+    before = len(h.conn.messages)
+    await h.session.dispatch_event(h.by_id("bard-clear")._i, "click", None)
     sent = sent_since(h, before)
-    assert "Added A · 1 Warrior.".encode() in sent  # the snackbar
-    assert b"Still to spend: 1 Warrior." in sent  # and the redrawn tableau
+    assert b"Song cleared (the board is kept)." in sent  # the snackbar
+    assert NO_STOPS.encode() in sent  # and the redrawn locations
 
 
 @run

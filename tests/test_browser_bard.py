@@ -29,6 +29,26 @@ def shows(app: AppPage, ident: str, text: str, timeout: float = 10_000) -> None:
     )
 
 
+def bring_up(app: AppPage, ident: str) -> None:
+    """Wheel the page until ``ident`` sits in the upper part of the screen, so taps and typing
+    happen on screen rather than through Flutter's scrolling into view."""
+    target = app.by_id(ident)
+    target.wait_for(state="attached", timeout=10_000)
+    app.page.mouse.move(195, 420)
+    ratio = 1.0  # page pixels moved per wheel unit, measured as we go
+    for _ in range(10):
+        box = target.bounding_box()
+        if box is None or abs(box["y"] - 150) < 60:
+            break
+        delta = max(-20_000.0, min(20_000.0, (box["y"] - 150) / ratio))
+        app.page.mouse.wheel(0, delta)
+        app.settle(300)
+        after = target.bounding_box()
+        if after is None or after["y"] == box["y"]:
+            break
+        ratio = max(0.05, (box["y"] - after["y"]) / delta)
+
+
 def test_a_pier_song_at_phone_size_shows_its_working_and_survives_a_reload(
     chromium: Any, app_server: AppServer
 ) -> None:
@@ -36,13 +56,16 @@ def test_a_pier_song_at_phone_size_shows_its_working_and_survives_a_reload(
     shows(app, "bard-summary", "Start at any location, then 2 moves.")
 
     # Two Warrior icons from a card's top, then the Bard starts at Pier 1.
+    bring_up(app, "bard-new-count-plus")
     app.tap(app.by_id("bard-new-count-plus"))
     shows(app, "bard-add-source", "Add 2 Warrior icons")
     app.tap(app.by_id("bard-add-source"))
     shows(app, "bard-icons-left", "Still to spend: 2 Warriors.")
+    bring_up(app, "bard-go-pier_1")
     app.tap(app.by_id("bard-go-pier_1"))
     shows(app, "stop-1-problem", "Tap the icons sung here")
 
+    bring_up(app, "stop-1")
     app.tap(app.by_id("stop-1-src-A"))
     app.fill("Warriors", "3")
     shows(app, "stop-1-gold", "2 × 3 = 6")

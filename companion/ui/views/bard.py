@@ -545,11 +545,9 @@ class BardView:
         self.render(rebuild=False)
 
     def add_source(self) -> None:
-        def add() -> None:
-            source = self.draft.add_source()
-            self.ctx.notify(f"Added {source_label(source.engine())}.")
-
-        self.tap(add)
+        # No snackbar: the new chip and the "still to spend" line show it, and a snackbar would
+        # cover the fields a player is about to type in.
+        self.tap(self.draft.add_source)
 
     def undo(self) -> None:
         if self.undo_state is None:
@@ -914,8 +912,10 @@ class BardView:
         self.sync_totals()
         self.sync_helpers()
         self.sync_summary()
-        # Sent explicitly: flet skips its own update after a handler that showed a snackbar.
-        if mounted(self.summary_title):
+        # After a tap the changes are sent explicitly: flet skips its own update after a
+        # handler that showed a snackbar. While typing they are left to flet's update after
+        # the handler (sending them from inside it reset the field being typed in).
+        if rebuild and mounted(self.summary_title):
             self.ctx.page.update()
 
     def sync_summary(self) -> None:
