@@ -231,3 +231,21 @@ async def test_next_song_keeps_the_board_and_undo_brings_the_song_back(store: An
 async def test_an_unknown_sub_route_says_not_found(store: Any) -> None:
     h = await Harness.start(create_main(store), route=f"{ROUTE}/encore")
     assert h.page.appbar.title.value == "Not found"
+
+
+@run
+async def test_swan_song_and_several_fans_under_the_house_rule(store: Any) -> None:
+    store.set_setting("house_rules", [bard.RULING_FANS])
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await h.select(h.by_id("bard-kind"), ["swan_song"])
+    assert h.has_text("Swan Song: 0 gold so far")
+    await press(h, "bard-badges-plus", 2)
+    await add_icons(h, "any", 7)
+    await tap(h, "bard-go-town_square")
+    await pick(h, "stop-1-src-A")
+    await tap(h, "stop-1-fans-plus")  # a third and a fourth fan: 3 + 4 icons
+    assert h.by_id("stop-1-gold").value == "2 fans"
+    assert h.has_text("Fan 3: 1 + 2 fans you already have = 3 icons")
+    assert h.has_text("Fan 4: 1 + 3 fans you already have = 4 icons")
+    assert any("After the Swan Song, discard every card" in t for t in h.texts())
+    assert h.has_text("1 + 0 Coins + 2 Blue Gems = 3 gold")  # the card price helper
