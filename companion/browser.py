@@ -196,7 +196,55 @@ class AppPage:
         self.settle(150)  # let Flutter take the text before focus moves on
 
     def expect(self, text: str, timeout: float = 10_000) -> None:
-        self.text(text).wait_for(state="attached", timeout=timeout)
+        """Wait for ``text`` on screen: as a text node, or inside a node's accessible label
+        (Flutter folds the words of a tagged group into the group's ``aria-label``)."""
+        self.page.get_by_text(text).or_(self.page.get_by_label(text)).first.wait_for(
+            state="attached", timeout=timeout
+        )
+
+    def shows(self, ident: str, text: str, timeout: float = 10_000) -> None:
+        """Wait until the control tagged ``ident`` reads ``text`` (its label or its texts)."""
+        self.page.wait_for_function(
+            """([ident, text]) => {
+                const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+                if (!node) return false;
+                const words = [node, ...node.querySelectorAll('*')].map(
+                    e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
+                return words.join(' ').includes(text);
+            }""",
+            arg=[ident, text],
+            timeout=timeout,
+        )
+
+    def type_into(self, name: str, text: str, *, nth: int = 0) -> None:
+        """Type into the field labelled ``name`` without tapping it: when a field sits below
+        the fold, a tap makes Flutter scroll while the tap lands and can hit another control."""
+        box = self.page.get_by_role("textbox", name=name).nth(nth)
+        box.focus()
+        self.settle(300)  # Flutter swaps in its own editing element on focus
+        self.page.keyboard.type(text)
+        self.settle(300)
+
+    def press(self, ident: str, timeout: float = 10_000) -> None:
+        """Activate the tagged control through the accessibility tree, as a screen reader
+        does: no coordinates, so a control further down the page needs no scrolling.
+
+        Waits (in the page, atomically) until the control has a tappable node, then clicks it.
+        """
+        self.page.wait_for_function(
+            """(ident) => {
+                const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+                if (!node) return false;
+                const target = node.matches('[flt-tappable]')
+                    ? node : node.querySelector('[flt-tappable]');
+                if (!target) return false;
+                target.click();
+                return true;
+            }""",
+            arg=ident,
+            timeout=timeout,
+        )
+        self.settle(200)
 
     def settle(self, ms: int = 500) -> None:
         self.page.wait_for_timeout(ms)

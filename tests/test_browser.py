@@ -33,15 +33,14 @@ def test_a_play_from_the_score_pad_is_in_history_after_a_restart(
     chromium: Any, app_server: AppServer, phone: bool
 ) -> None:
     app = AppPage.open(chromium, app_server.url, phone=phone, route="/score")
-    app.fill("Player 1", "Anna")
-    app.fill("Player 2", "Ben")
-    app.tap(app.by_id("add-player-row"))
-    app.fill("Player 3", "Cleo")
-    scores = app.page.get_by_role("textbox", name="Score", exact=True)
+    app.type_into("Player 1", "Anna")
+    app.type_into("Player 2", "Ben")
+    app.press("add-player-row")
+    app.type_into("Player 3", "Cleo")
     for i, score in enumerate(("12", "15", "9")):
-        app.tap(scores.nth(i))
-        scores.nth(i).fill(score)
-    app.tap(app.by_id("save-play"))
+        app.type_into("Score", score, nth=i)
+    app.shows("standings", "Ben")
+    app.press("save-play")
     app.expect("Saved Mercante: Ben won.")
     app.tap(app.tab("History"))
     app.expect("Mercante: Ben won with 15")

@@ -20,13 +20,13 @@ def test_price_add_to_the_pier_and_reload(chromium: Any, app_server: AppServer) 
     app.text("0 gold", exact=True).wait_for(state="attached", timeout=10_000)
 
     for _ in range(3):
-        app.tap(app.by_id("count-warriors-plus"))
+        app.press("count-warriors-plus")
     app.text("9 gold", exact=True).wait_for(state="attached", timeout=10_000)
-    app.tap(app.by_id("display-case"))
-    app.tap(app.by_id("enchanted"))
+    app.press("display-case")
+    app.press("enchanted")
     app.expect("(3 + 2) × 2 = 10 base, × 3 adventurers = 30 gold")
 
-    app.tap(app.by_id("add-to-pier"))
+    app.press("add-to-pier")
     app.expect("Sold at this Pier: 1 Good, 30 gold")
 
     app.reload()

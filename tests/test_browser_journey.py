@@ -12,24 +12,17 @@ from companion.browser import AppPage, AppServer
 pytestmark = pytest.mark.browser
 
 
-def see(app: AppPage, text: str) -> None:
-    """Wait for ``text`` as shown text or inside a node's label (Flutter merges the texts of a
-    tagged group, such as the status strip, into one label)."""
-    found = app.page.get_by_text(text).or_(app.page.get_by_label(text)).first
-    found.wait_for(state="attached", timeout=10_000)
-
-
 def test_blight_example_at_the_table_survives_a_reload(
     chromium: Any, app_server: AppServer
 ) -> None:
     app = AppPage.open(chromium, app_server.url, phone=True, route="/calculators/journey")
     for seat, name in enumerate(("Anna", "Ben"), start=1):
-        app.fill("Player name", name)
-        app.tap(app.by_id("add-seat"))
+        app.type_into("Player name", name)
+        app.press("add-seat")
         app.by_id(f"journey-seat-{seat}").wait_for(state="attached", timeout=10_000)
-    see(app, "2 players: 5 cards each (10 dealt), 38 in the draw pile.")
-    app.tap(app.by_id("start-journey"))
-    see(app, "Turn 1 of 38 · Anna to play")
+    app.expect("2 players: 5 cards each (10 dealt), 38 in the draw pile.")
+    app.press("start-journey")
+    app.expect("Turn 1 of 38 · Anna to play")
 
     # Each turn: the card, then where it goes (a row end shows its points first).
     for card, where, working in (
@@ -37,13 +30,12 @@ def test_blight_example_at_the_table_survives_a_reload(
         ("2", "row-1-right", "Blight beside 9: 0 + 0 = 0"),
         ("8", "row-1-left", "Blight beside 9: 8 + 0 = 8"),
     ):
-        app.tap(app.by_id(f"card-{card}"))
-        app.by_id(where).wait_for(state="attached", timeout=10_000)
-        app.tap(app.by_id(where))
-        see(app, working)
-    see(app, "Turn 4 of 38 · Ben to play")
+        app.press(f"card-{card}")
+        app.press(where)
+        app.expect(working)
+    app.expect("Turn 4 of 38 · Ben to play")
 
     app.reload()
-    see(app, "Blight beside 9: 8 + 0 = 8")
-    see(app, "Draw pile: 35 of 38 left")
+    app.expect("Blight beside 9: 8 + 0 = 8")
+    app.expect("Draw pile: 35 of 38 left")
     app.page.context.close()

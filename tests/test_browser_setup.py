@@ -22,9 +22,9 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
     app.expect("Legal combination")
 
     # Tick Apprentices alone: the error is there at once, in the strip at the top.
-    app.tap(app.by_id("module-apprentices"))
+    app.press("module-apprentices")
     app.expect("1 problem to fix")
-    app.tap(app.by_id("show-problems"))
+    app.press("show-problems")
     finding = app.by_id("finding-requires:apprentices:faction_festival")
     finding.wait_for(timeout=10_000)
     # Flutter reads a card of texts out as one label: the sentence, then its source.
@@ -33,7 +33,7 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
     assert "Source: " in label
 
     # One tap on the fix.
-    app.tap(app.by_id("fix-requires:apprentices:faction_festival-0"))
+    app.press("fix-requires:apprentices:faction_festival-0")
     app.expect("Legal, with")
     app.page.get_by_text("1 problem to fix").wait_for(state="detached", timeout=10_000)
 
@@ -41,14 +41,14 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
         "merchants_cove", {"apprentices", "faction_festival", "paladins"}, 4
     )
     total = len(steps)
-    app.tap(app.by_id("to-checklist"))
+    app.press("to-checklist")
     app.page.wait_for_url(re.compile(r"/setup/assistant/checklist$"), timeout=10_000)
     app.expect(f"0 of {total} done")
 
     # Work through it: Done in the strip twice, then a step ticked in the list.
-    app.tap(app.by_id("tick-next"))
+    app.press("tick-next")
     app.expect(f"1 of {total} done")
-    app.tap(app.by_id("tick-next"))
+    app.press("tick-next")
     app.expect(f"2 of {total} done")
     app.expect("Next: step 3, Faction Festival")
     app.settle(600)  # the list scrolls to the next step; a tap mid-scroll only stops it
