@@ -149,3 +149,28 @@ async def test_settings_offer_a_qr_code_when_served_to_the_network(store: Any) -
     local = await Harness.start(create_main(store), route="/settings")
     assert not local.find_all(ft.Image)
     assert local.has_text("--host 0.0.0.0")
+
+
+def test_rulings_are_grouped_by_area_each_once() -> None:
+    from companion.rules import catalogue
+    from companion.ui.views.settings import ruling_groups
+
+    groups = ruling_groups(catalogue())
+    listed = [r.id for _, items in groups for r in items]
+    assert sorted(listed) == sorted(r.id for r in catalogue().rulings)
+    labels = [label for label, _ in groups]
+    assert labels[0] == "Merchants Cove: setup and modules"
+    assert "Mercante" in labels and "Merchant's Journey" in labels
+
+
+@run
+async def test_a_ruling_link_opens_settings_at_that_ruling(store: Any) -> None:
+    from companion.rules import catalogue
+
+    ruling = catalogue().rulings[-1]
+    h = await Harness.start(create_main(store), route=f"/settings/rulings/{ruling.id}")
+    opened = [t for t in h.find_all(ft.ExpansionTile) if t.expanded]
+    titles = [t.title.value for t in opened if isinstance(t.title, ft.Text)]
+    assert ruling.topic in titles
+    bad = await Harness.start(create_main(store), route="/settings/rulings/no.such.ruling")
+    assert bad.page.appbar.title.value == "Not found"

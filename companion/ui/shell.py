@@ -201,8 +201,15 @@ class Shell:
         self.appbar.automatically_imply_leading = False
         self.appbar.actions = list(screen.actions)
         self.page.floating_action_button = screen.fab
-        self.body.scroll = ft.ScrollMode.AUTO if screen.scroll else None
-        self.body.controls = [screen.content]
+        # A new scrolling column per screen, so every screen opens at its top rather than
+        # at the scroll position the previous one was left at.
+        self.body = ft.Column(
+            [screen.content],
+            spacing=GAP,
+            expand=True,
+            scroll=ft.ScrollMode.AUTO if screen.scroll else None,
+        )
+        self.frame.content = self.body
         self.page.title = f"{screen.title} · Merchant's Companion"
         self.page.update()
 

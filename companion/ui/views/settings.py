@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import groupby
-
 import flet as ft
 
 from companion import __version__
-from companion.rules import Ruling
+from companion.rules import Catalogue, Ruling
 from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
@@ -21,9 +19,36 @@ THEMES = (
 )
 
 
+#: Rulings are grouped by the tool or area they belong to (the first part of their id).
+AREAS = (
+    ("merchants_cove", "Merchants Cove: setup and modules"),
+    ("bard", "Merchants Cove: The Bard"),
+    ("cove_goods", "Merchants Cove: sale value"),
+    ("mercante", "Mercante"),
+    ("merchants_journey", "Merchant's Journey"),
+)
+
+
+def ruling_groups(catalogue: Catalogue) -> list[tuple[str, list[Ruling]]]:
+    """Rulings by area, in a fixed order, each area sorted by topic."""
+    labels = dict(AREAS)
+    games = {g.id: g.name for g in catalogue.games}
+    grouped: dict[str, list[Ruling]] = {}
+    for ruling in catalogue.rulings:
+        prefix = ruling.id.split(".", 1)[0]
+        label = labels.get(prefix) or games.get(ruling.game, ruling.game)
+        grouped.setdefault(label, []).append(ruling)
+    order = [label for _, label in AREAS]
+    return [
+        (label, sorted(grouped[label], key=lambda r: r.topic.casefold()))
+        for label in sorted(grouped, key=lambda g: (order.index(g) if g in order else 99, g))
+    ]
+
+
 class SettingsView:
-    def __init__(self, ctx: AppContext) -> None:
+    def __init__(self, ctx: AppContext, focus: str | None = None) -> None:
         self.ctx = ctx
+        self.focus = focus  # a ruling to open, from /settings/rulings/<id>
 
     def set_theme(self, mode: str) -> None:
         self.ctx.set_setting(THEME_KEY, mode)
@@ -58,6 +83,7 @@ class SettingsView:
         lines.append(source_text(self.ctx.catalogue, ruling.sources))
         subtitle = "House rule on: using the other reading" if on else ruling.question
         return ft.ExpansionTile(
+            expanded=ruling.id == self.focus,
             title=ft.Text(ruling.topic, weight=ft.FontWeight.W_600),
             subtitle=ft.Text(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             leading=ft.Icon(ft.Icons.RULE if not on else ft.Icons.HOME_WORK_OUTLINED),
@@ -115,12 +141,24 @@ class SettingsView:
         )
         house_rules = ctx.house_rules()
         groups: list[ft.Control] = []
-        games = {g.id: g.name for g in ctx.catalogue.games}
-        order = {g.id: i for i, g in enumerate(ctx.catalogue.games)}
-        rulings = sorted(ctx.catalogue.rulings, key=lambda r: (order.get(r.game, 99), r.topic))
-        for game_id, items in groupby(rulings, key=lambda r: r.game):
-            tiles = [self.ruling_tile(r, house_rules) for r in items]
-            groups.append(panel(*tiles, title=games.get(game_id, game_id), padding=8))
+        for label, items in ruling_groups(ctx.catalogue):
+            on = sum(1 for r in items if r.id in house_rules)
+            focus = self.focus in {r.id for r in items}
+            subtitle = f"{len(items)} ruling{'s' if len(items) != 1 else ''}" + (
+                f" · {on} house rule{'s' if on != 1 else ''} on" if on else ""
+            )
+            groups.append(
+                ft.Card(
+                    content=ft.ExpansionTile(
+                        title=ft.Text(label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                        subtitle=ft.Text(subtitle),
+                        expanded=focus,
+                        maintain_state=True,
+                        controls=[self.ruling_tile(r, house_rules) for r in items],
+                    ),
+                    margin=0,
+                )
+            )
         alternatives = sum(1 for r in ctx.catalogue.rulings if r.has_house_rule)
         content = ft.Column(
             [
@@ -158,9 +196,16 @@ def _first_sentence(text: str) -> str:
 
 
 def open_settings(ctx: AppContext, rest: list[str]) -> Screen:
-    if rest:
-        raise RouteNotFound("/settings/" + "/".join(rest))
-    return SettingsView(ctx).build()
+    """``/settings``, or ``/settings/rulings/<id>`` with that ruling opened."""
+    if not rest:
+        return SettingsView(ctx).build()
+    if len(rest) == 2 and rest[0] == "rulings":
+        try:
+            ctx.catalogue.ruling(rest[1])
+        except KeyError:
+            raise RouteNotFound("/settings/" + "/".join(rest)) from None
+        return SettingsView(ctx, focus=rest[1]).build()
+    raise RouteNotFound("/settings/" + "/".join(rest))
 
 
 __all__ = ["SettingsView", "open_settings"]
