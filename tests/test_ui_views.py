@@ -174,3 +174,20 @@ async def test_a_ruling_link_opens_settings_at_that_ruling(store: Any) -> None:
     assert ruling.topic in titles
     bad = await Harness.start(create_main(store), route="/settings/rulings/no.such.ruling")
     assert bad.page.appbar.title.value == "Not found"
+
+
+@run
+async def test_the_harness_catches_a_change_the_browser_would_never_get() -> None:
+    """A handler that updates, then changes a control, leaves the browser stale: caught."""
+    label = ft.Text("before")
+
+    def forgetful(e: Any) -> None:
+        e.page.update()  # e.g. a snackbar: flet then skips its own update after the handler
+        label.value = "after"
+
+    def main(page: ft.Page) -> None:
+        page.add(label, ft.Button("Go", on_click=forgetful))
+
+    h = await Harness.start(main)
+    with pytest.raises(AssertionError, match="left unsent"):
+        await h.click(h.find(ft.Button))

@@ -152,9 +152,31 @@ class Harness:
 
     # -- acting -----------------------------------------------------------------------------
     async def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
+        # dispatch_event runs the handler and then flet's own after_event (its auto-update):
+        # exactly what the server does for a browser, so a view that forgets to send a change
+        # fails here too. Do not add another after_event: it would send what the browser won't.
         await self.session.dispatch_event(control._i, event, data)
-        await self.session.after_event(control)
         await asyncio.sleep(0.01)
+        self.assert_all_sent(f"{event!r} on {type(control).__name__}")
+
+    def assert_all_sent(self, after: str) -> None:
+        """Fail if the handler changed controls without sending them to the client.
+
+        A real browser only sees what an update sends; flet skips its automatic update when a
+        handler already called one (a snackbar does), so later changes would be lost there.
+        An update now that still finds something to send means exactly that.
+        """
+        before = len(self.conn.messages)
+        self.page.update()
+        for message in self.conn.messages[before:]:
+            if message.action != MessageAction.PATCH_CONTROL:
+                continue
+            tree, *operations = message.body.patch
+            paths = _patch_paths(tree)
+            real = [op for op in operations if "_internals" not in paths.get(op[1], ())]
+            if real:
+                shown = [(paths.get(op[1], ()), *op[2:3]) for op in real][:5]
+                raise AssertionError(f"after {after}, changes were left unsent: {shown}")
 
     async def click(self, control: BaseControl) -> None:
         await self.fire(control, "click")
@@ -210,6 +232,25 @@ def run(coro_fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None
             raise failure[0]
 
     return wrapper
+
+
+def _patch_paths(tree: Any) -> dict[int, tuple[Any, ...]]:
+    """Map each node index of a flet patch tree to the keys leading to it.
+
+    The tree is ``[index, {key: [index, {...}], ...}]``; flet's own bookkeeping lives under
+    ``_internals`` keys, whose changes are not the app's and are ignored by the check.
+    """
+    paths: dict[int, tuple[Any, ...]] = {}
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(tree, ())]
+    while stack:
+        node, path = stack.pop()
+        if not isinstance(node, list) or not node:
+            continue
+        paths[node[0]] = path
+        if len(node) > 1 and isinstance(node[1], dict):
+            for key, child in node[1].items():
+                stack.append((child, (*path, key)))
+    return paths
 
 
 def _matches(actual: Any, expected: Any) -> bool:
