@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -181,25 +182,63 @@ def test_bad_actions_raise_and_change_nothing(
 
 
 def test_more_than_four_agents_or_three_warehouses_is_refused() -> None:
-    game = MercanteGame.new(FOUR)
-    game, _ = game.improve("agent")
-    game, record = game.improve("agent")
+    start = MercanteGame.new(FOUR)
+    rich = replace(
+        start,
+        players=(PlayerState("Adam", agents=3, warehouses=2), *start.players[1:]),
+    )
+    game, record = rich.improve("agent")
     assert record.summary == "Adam bought an agent: now 4."
-    before = _snapshot(game)
+    full = replace(
+        game,
+        improved_this_turn=0,
+        new_agents=0,
+        players=(PlayerState("Adam", agents=4, warehouses=3), *start.players[1:]),
+    )
+    before = _snapshot(full)
     with pytest.raises(LimitError, match="5 agents"):
-        game.improve("agent")
-    assert not game.can_improve("agent")
-    game, _ = game.improve("warehouse")
-    game, record = game.improve("warehouse")
-    assert record.summary == "Adam bought a warehouse for 5 crowns: now 3."
+        full.improve("agent")
+    assert not full.can_improve("agent")
     with pytest.raises(LimitError, match="4 warehouses"):
-        game.improve("warehouse")
-    assert _snapshot(game)["state"]["players"][0] == {"name": "Adam", "agents": 4, "warehouses": 3}
-    assert before["state"]["players"][0]["agents"] == 4
+        full.improve("warehouse")
+    assert _snapshot(full) == before
+    game, record = rich.improve("warehouse")
+    assert record.summary == "Adam bought a warehouse for 5 crowns: now 3."
     with pytest.raises(LimitError, match="5 agents"):
         PlayerState("Beth", agents=5)
     with pytest.raises(LimitError, match="4 warehouses"):
         PlayerState("Beth", warehouses=4)
+
+
+def test_assign_agents_one_improve_house_assets_a_turn() -> None:
+    """Assign Agents: one Improve House Assets seal, so one agent or one warehouse a turn."""
+    game, _ = MercanteGame.new(FOUR).improve("agent")
+    before = _snapshot(game)
+    for asset in ("agent", "warehouse"):
+        with pytest.raises(LimitError, match="already improved house assets this turn"):
+            game.improve(asset)  # type: ignore[arg-type]
+        assert not game.can_improve(asset)  # type: ignore[arg-type]
+    assert _snapshot(game) == before
+    game, _ = game.end_turn()  # Beth's turn: she may improve
+    assert game.can_improve("warehouse")
+
+
+def test_purchase_one_agent_marker_works_from_the_next_turn() -> None:
+    """Purchase One Agent Marker: available from the owner's next turn, not this one."""
+    game, _ = MercanteGame.new(FOUR).improve("agent")
+    assert game.player("Adam").agents == 3
+    assert game.usable_agents() == 2
+    with pytest.raises(LimitError, match="bought this turn work from the next turn"):
+        game.verify_sell(["gold", "silver", "tin"], agents=3, bases=[10, 9, 8])
+    assert game.can_sell(["gold", "silver"], agents=2, bases=[10, 9])
+    # round the table back to Adam: the agent now works
+    for _ in range(3):
+        game, _ = game.end_turn() if not game.is_upkeep_turn else game.pass_upkeep_marker()
+    while game.active != "Adam" or game.is_upkeep_turn:
+        game, _ = game.pass_upkeep_marker() if game.is_upkeep_turn else game.end_turn()
+    assert game.usable_agents() == 3
+    saved = MercanteGame.from_dict(game.to_dict())
+    assert saved.usable_agents() == 3 and saved.new_agents == 0
 
 
 def test_upkeep_steps_only_on_the_holders_turn() -> None:

@@ -3,6 +3,7 @@ card drafts, the new-game form, upkeep lines, the final tally and the saved stat
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,7 @@ from companion.engine.mercante import (
     HouseRules,
     MarketBoard,
     MercanteGame,
+    PlayerState,
     goods,
     market_of,
     rulebook_event,
@@ -336,7 +338,8 @@ def test_a_tracked_board_prices_tokens_one_after_another_down_the_spaces() -> No
     )
     game = MercanteGame.new(SAMPLE, board=board)
     draft = SaleDraft(counts={"gems": 1, "silk": 1})
-    game = game.improve("agent")[0].improve("agent")[0]
+    # two agents bought on earlier turns: four on Hire Dockworkers now
+    game = replace(game, players=(PlayerState("Adam", agents=4), *game.players[1:]))
     view = draft.evaluate(game, choices())
     assert view.quote is not None
     assert [t.base for t in view.quote.tokens] == [20, 18]

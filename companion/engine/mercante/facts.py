@@ -82,8 +82,11 @@ class BazaarFacts(Frozen):
 class AgentFacts(Frozen):
     start: Positive
     max: Positive
+    improvements_per_turn: Positive
     start_source: Source
     max_source: Source
+    improvements_source: Source
+    new_agent_source: Source
 
 
 class WarehouseFacts(Frozen):

@@ -334,6 +334,10 @@ class MercanteGame:
     board: MarketBoard | None = None
     house: HouseRules = STANDARD
     removed_this_turn: bool = False
+    # Improve House Assets this turn: how many purchases, and agents bought (they work from
+    # their owner's next turn). Both reset when the turn ends.
+    improved_this_turn: int = 0
+    new_agents: int = 0
     log: tuple[Record, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -503,10 +507,16 @@ class MercanteGame:
                     f"{reaction_by!r} is named as reacting, but no Reaction is given"
                 )
             seat_of(self.seats, reaction_by, role="reacting player")
-        hired = self.player(self.active).agents
+        hired = self.usable_agents()
         if not isinstance(agents, bool) and isinstance(agents, int) and agents > hired:
+            waiting = (
+                f" (the {self.new_agents} bought this turn work from the next turn)"
+                if self.new_agents
+                else ""
+            )
             raise LimitError(
-                f"{self.active} has {hired} agents, so {agents!r} cannot hire dockworkers"
+                f"{self.active} has {hired} agents this turn{waiting}, "
+                f"so {agents!r} cannot hire dockworkers"
             )
         quote = self.quote(
             goods,
@@ -636,10 +646,19 @@ class MercanteGame:
 
     # improve house assets
 
+    def usable_agents(self) -> int:
+        """The active player's agents that can act this turn (not those bought this turn)."""
+        return self.player(self.active).agents - self.new_agents
+
     def verify_improve(self, asset: Asset) -> PlayerState:
         """Raise unless the active player may buy ``asset``; return the player afterwards."""
         if asset not in ASSETS:
             raise ActionError(f"asset {asset!r} must be 'agent' or 'warehouse'")
+        if self.improved_this_turn >= rules().agents.improvements_per_turn:
+            raise LimitError(
+                f"{self.active} has already improved house assets this turn: the ledger has "
+                f"one Improve House Assets seal, so it buys one agent or one warehouse a turn"
+            )
         player = self.player(self.active)
         if asset == "agent":
             return replace(player, agents=player.agents + 1)
@@ -660,7 +679,12 @@ class MercanteGame:
             now=after.agents if asset == "agent" else after.warehouses,
             cost=rules().warehouses.cost if asset == "warehouse" else None,
         )
-        return self._done(record, players=players)
+        return self._done(
+            record,
+            players=players,
+            improved_this_turn=self.improved_this_turn + 1,
+            new_agents=self.new_agents + (1 if asset == "agent" else 0),
+        )
 
     # end the turn
 
@@ -679,7 +703,9 @@ class MercanteGame:
         """Play passes to the left."""
         nxt = self.verify_end_turn()
         record = EndTurnRecord(action=EndTurn(), player=self.active, before=self, next_player=nxt)
-        return self._done(record, active=nxt, removed_this_turn=False)
+        return self._done(
+            record, active=nxt, removed_this_turn=False, improved_this_turn=0, new_agents=0
+        )
 
     # generic
 
@@ -773,6 +799,8 @@ class MercanteGame:
             "board": None if self.board is None else self.board.to_dict(),
             "house_rules": self.house.to_list(),
             "removed_this_turn": self.removed_this_turn,
+            "improved_this_turn": self.improved_this_turn,
+            "new_agents": self.new_agents,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -847,6 +875,8 @@ def _state_from_dict(raw: object) -> MercanteGame:
             "board",
             "house_rules",
             "removed_this_turn",
+            "improved_this_turn",
+            "new_agents",
         },
     )
     players_raw = state.get("players")
@@ -869,6 +899,12 @@ def _state_from_dict(raw: object) -> MercanteGame:
     removed = state.get("removed_this_turn", False)
     if not isinstance(removed, bool):
         raise SaveDataError(f"start.removed_this_turn: {removed!r} must be true or false")
+    counts = {}
+    for key in ("improved_this_turn", "new_agents"):  # absent in saves from before they existed
+        value = state.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SaveDataError(f"start.{key}: {value!r} must be a whole number, 0 or more")
+        counts[key] = value
     with _at("start"):
         return MercanteGame(
             players=tuple(players),
@@ -878,6 +914,8 @@ def _state_from_dict(raw: object) -> MercanteGame:
             board=board,
             house=house,
             removed_this_turn=removed,
+            improved_this_turn=counts["improved_this_turn"],
+            new_agents=counts["new_agents"],
         )
 
 

@@ -680,7 +680,7 @@ class SaleDraft:
     def evaluate(self, game: MercanteGame, choices: Sequence[EventChoice]) -> SaleView:
         """Price the draft on ``game`` (changes nothing)."""
         tokens = self.tokens()
-        available = game.player(game.active).agents
+        available = game.usable_agents()  # agents bought this turn work from the next
         base_errors: dict[str, str] = {}
         missing: list[str] = []
         bases: list[int | None] = []

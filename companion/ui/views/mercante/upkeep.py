@@ -207,9 +207,15 @@ class UpkeepTab:
         agents, stores = rules().agents, rules().warehouses
         seats = game.seats
         nxt = seats[(seats.index(game.active) + 1) % len(seats)]
+        improved = not game.can_improve("agent") and not game.can_improve("warehouse")
+        waiting = (
+            f" ({game.new_agents} bought this turn, working from the next)"
+            if game.new_agents
+            else ""
+        )
         controls: list[ft.Control] = [
             body(
-                f"{game.active} has {plural(player.agents, 'agent')} and "
+                f"{game.active} has {plural(player.agents, 'agent')}{waiting} and "
                 f"{plural(player.warehouses, 'warehouse')}. Record a purchase so the sale "
                 "calculator knows the agents.",
             ),
@@ -221,7 +227,7 @@ class UpkeepTab:
                         icon=ft.Icons.PERSON_ADD_ALT,
                         kind="outlined",
                         ident="buy-agent",
-                        disabled=player.agents >= agents.max,
+                        disabled=improved or player.agents >= agents.max,
                     ),
                     button(
                         f"Bought a warehouse ({stores.cost} crowns)",
@@ -229,13 +235,13 @@ class UpkeepTab:
                         icon=ft.Icons.WAREHOUSE_OUTLINED,
                         kind="outlined",
                         ident="buy-warehouse",
-                        disabled=player.warehouses >= stores.max,
+                        disabled=improved or player.warehouses >= stores.max,
                     ),
                 ]
             ),
             small(
-                f"At most {agents.max} agents and {stores.max} warehouses of "
-                f"{stores.capacity} goods each."
+                f"One purchase a turn (one Improve House Assets seal); at most {agents.max} "
+                f"agents and {stores.max} warehouses of {stores.capacity} goods each."
             ),
         ]
         if game.is_upkeep_turn:
@@ -251,7 +257,16 @@ class UpkeepTab:
                 disabled=game.is_upkeep_turn,
             )
         )
-        controls.append(cite(self.ctx, agents.max_source, stores.cost_source, stores.max_source))
+        controls.append(
+            cite(
+                self.ctx,
+                agents.improvements_source,
+                agents.new_agent_source,
+                agents.max_source,
+                stores.cost_source,
+                stores.max_source,
+            )
+        )
         return panel(*controls, title="This turn")
 
     def build(self) -> Screen:
