@@ -149,7 +149,7 @@ async def test_a_house_rule_changes_the_working_and_the_chip_leads_to_settings(
     await h.click(chip)
     dialog = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog)][-1]
     assert dialog.open and dialog.title.value == "Adding before or after doubling"
-    await h.click(h.by_id("ruling-settings"))
+    await h.click(h.by_id("open-settings"))
     assert h.page.appbar.title.value == "Settings"
 
 
@@ -201,3 +201,23 @@ async def test_a_damaged_save_gives_a_notice_and_a_fresh_start(store: Any) -> No
 async def test_a_sub_route_is_not_found(store: Any) -> None:
     h = await Harness.start(create_main(store), route=f"{ROUTE}/extra")
     assert h.page.appbar.title.value == "Not found"
+
+
+@run
+async def test_a_ruling_can_be_switched_right_where_the_number_is(store: Any) -> None:
+    """The ruling sheet's switch turns the house rule on, and the value follows at once."""
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await tap(h, "count-nobles-plus", 2)
+    await h.fire(h.by_id("kind-nobles"), "select", True)
+    await h.select(h.by_id("display-case"), True)
+    await h.select(h.by_id("enchanted"), True)
+    before = working(h)
+    await h.click(h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}"))
+    await h.select(h.by_id(f"ruling-switch-{cg.RULING_MODIFIER_ORDER}"), True)
+    assert cg.RULING_MODIFIER_ORDER in store.get_setting(HOUSE_RULES_KEY)
+    await h.click(h.by_id("ruling-close"))
+    after = working(h)
+    assert after != before
+    assert after == "3 × 2 + 2 = 8 base, × 2 adventurers = 16 gold"
+    chip = h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}")
+    assert "house rule on" in chip.content.controls[1].value

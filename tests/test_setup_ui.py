@@ -266,7 +266,7 @@ async def test_the_step_source_and_the_ruling_in_use_are_one_tap_away(store: Any
     assert "Source: " in words and "Faction Festival setup, step 7" in words
     assert "the app's reading is in use" in words
     assert any(
-        isinstance(c, ft.TextButton) and "Settings can switch" in str(c.content)
+        isinstance(c, ft.TextButton) and "Can switch to" in str(c.content)
         for c in _walk(h.by_id("details-paladins.meeples"))
     )
 

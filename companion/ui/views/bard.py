@@ -58,6 +58,7 @@ from companion.ui.logic.bard import (
     source_label,
     tableau_summary,
 )
+from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import (
@@ -580,70 +581,9 @@ class BardView:
 
     # -- shared pieces --------------------------------------------------------------------------
     def ruling_chip(self, ruling_id: str) -> ft.Control:
-        """A line naming the ruling behind a number; tapping it shows the reading in use and
-        leads to Settings, where a house rule can switch to the other reading."""
-        ctx = self.ctx
-        ruling = ctx.catalogue.ruling(ruling_id)
-        on = ruling_id in self.house
-        label = f"Ruling: {ruling.topic.removeprefix('Bard: ')}" + (
-            " · your house rule" if on else ""
-        )
-
-        def show(e: Any) -> None:
-            reading = ruling.alternative if on and ruling.alternative else ruling.reading
-            lines: list[ft.Control] = [
-                body(ruling.question),
-                ft.Text(
-                    "Your house rule" if on else "How the app reads it", weight=ft.FontWeight.BOLD
-                ),
-                body(reading),
-            ]
-            if ruling.alternative and not on:
-                lines.append(body("Settings offers the other reading as a house rule.", muted=True))
-            lines.append(source_text(ctx.catalogue, ruling.sources))
-
-            def to_settings(ev: Any) -> None:
-                ctx.page.pop_dialog()
-                ctx.navigate("/settings")
-
-            ctx.page.show_dialog(
-                ft.AlertDialog(
-                    title=ft.Text(ruling.topic),
-                    content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
-                    actions=[
-                        ft.TextButton("Close", on_click=lambda ev: ctx.page.pop_dialog()),
-                        tagged(
-                            "open-settings",
-                            ft.FilledTonalButton("Open Settings", on_click=to_settings),
-                        ),
-                    ],
-                )
-            )
-
-        return tagged(
-            f"ruling-{ruling_id}",
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(
-                            ft.Icons.HOME_WORK_OUTLINED if on else ft.Icons.GAVEL,
-                            size=18,
-                            color=ft.Colors.PRIMARY,
-                        ),
-                        ft.Text(
-                            label,
-                            theme_style=ft.TextThemeStyle.BODY_SMALL,
-                            color=ft.Colors.PRIMARY,
-                            expand=True,
-                        ),
-                        ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=ft.Colors.PRIMARY),
-                    ],
-                    spacing=6,
-                ),
-                on_click=show,
-                padding=ft.Padding.symmetric(vertical=12),
-            ),
-        )
+        """The line naming the ruling behind a number (see companion.ui.rulings)."""
+        topic = self.ctx.catalogue.ruling(ruling_id).topic
+        return ruling_chip(self.ctx, ruling_id, label=topic.removeprefix("Bard: "))
 
     def card_key(self, stop: StopDraft) -> tuple[object, ...]:
         """What a stop card is built from (its chips and result are redrawn every time)."""

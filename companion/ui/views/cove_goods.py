@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import flet as ft
 
@@ -41,6 +40,7 @@ from companion.ui.logic.cove_goods import (
     ruling_notes,
     un_fairies_note,
 )
+from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import (
@@ -537,68 +537,8 @@ class CoveGoodsView:
         ]
 
     def ruling_chip(self, note: RulingNote) -> ft.Control:
-        """A line naming a ruling; a tap shows the reading in use and leads to Settings."""
-        ctx = self.ctx
-        ruling = ctx.catalogue.ruling(note.id)
-
-        def show(e: Any) -> None:
-            lines: list[ft.Control] = [
-                body(ruling.question),
-                ft.Text(
-                    "Your house rule" if note.house_rule else "How the app reads it",
-                    weight=ft.FontWeight.BOLD,
-                ),
-                body(note.reading),
-            ]
-            if ruling.alternative and not note.house_rule:
-                lines.append(body("Settings offers the other reading as a house rule.", muted=True))
-            lines.append(source_text(ctx.catalogue, ruling.sources))
-
-            def to_settings(ev: Any) -> None:
-                ctx.page.pop_dialog()
-                ctx.navigate("/settings")
-
-            ctx.page.show_dialog(
-                ft.AlertDialog(
-                    title=ft.Text(ruling.topic),
-                    content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
-                    actions=[
-                        ft.TextButton("Close", on_click=lambda ev: ctx.page.pop_dialog()),
-                        tagged(
-                            "ruling-settings",
-                            ft.FilledTonalButton("Open Settings", on_click=to_settings),
-                        ),
-                    ],
-                )
-            )
-
-        return tagged(
-            f"ruling-{note.id}",
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(
-                            ft.Icons.HOME_WORK_OUTLINED if note.house_rule else ft.Icons.GAVEL,
-                            size=18,
-                            color=ft.Colors.PRIMARY,
-                        ),
-                        ft.Text(
-                            note.label,
-                            theme_style=ft.TextThemeStyle.BODY_SMALL,
-                            color=ft.Colors.PRIMARY,
-                            expand=True,
-                        ),
-                        ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=ft.Colors.PRIMARY),
-                    ],
-                    spacing=6,
-                ),
-                on_click=show,
-                ink=True,
-                border_radius=8,
-                padding=ft.Padding.symmetric(horizontal=4, vertical=12),
-                tooltip=ruling.question,
-            ),
-        )
+        """A line naming a ruling; a tap explains it and can switch the house rule there."""
+        return ruling_chip(self.ctx, note.id)
 
     def cite(self, *sources: Source) -> ft.Text:
         return source_text(self.ctx.catalogue, list(sources))

@@ -45,6 +45,7 @@ from companion.ui.logic.journey import (
     swap_label,
 )
 from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.views.common import standings_table
@@ -345,27 +346,9 @@ class JourneyView:
         return ft.ResponsiveRow(tiles, spacing=6, run_spacing=6)
 
     def rulings_line(self, ids: tuple[str, ...]) -> ft.Control:
-        """The rulings behind a number, by topic, each saying if a house rule is on, with a
-        way to Settings where the readings can be switched."""
-        parts = []
-        for line in rulings_in_use(self.ctx.catalogue, self.game.rules, ids):
-            parts.append(f"house rule: {line.text}" if line.house_rule else line.topic)
-        return ft.Row(
-            [
-                ft.Text(
-                    "Ruling: " + " · ".join(parts),
-                    theme_style=ft.TextThemeStyle.BODY_SMALL,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    expand=True,
-                ),
-                icon_button(
-                    ft.Icons.TUNE,
-                    "Readings and house rules in Settings",
-                    lambda e: self.ctx.navigate("/settings"),
-                ),
-            ],
-            spacing=4,
-        )
+        """The rulings behind a number, one line each; a tap explains the reading in use and
+        can switch the house rule on the spot."""
+        return ft.Column([ruling_chip(self.ctx, rid) for rid in ids], spacing=0, tight=True)
 
     def last_move(self) -> ft.Control | None:
         game = self.game

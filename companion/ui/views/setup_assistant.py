@@ -40,6 +40,7 @@ from companion.ui.logic.setup_assistant import (
     valid_house_rules,
 )
 from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.rulings import show_ruling
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import body, button, heading, mounted, notice, panel, tagged, wrap
@@ -826,9 +827,9 @@ class SetupAssistantView:
         if note.switch_to:
             controls.append(
                 ft.TextButton(
-                    f"Settings can switch to: {note.switch_to}",
+                    f"Can switch to: {note.switch_to}",
                     icon=ft.Icons.SETTINGS_OUTLINED,
-                    on_click=lambda e: self.ctx.navigate("/settings"),
+                    on_click=lambda e, rid=note.ruling_id: show_ruling(self.ctx, rid),
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
                 )
             )

@@ -13,6 +13,7 @@ from companion.engine.mercante import Event, Glance, facts, goods_in, markets
 from companion.rules import Source
 from companion.ui.context import AppContext
 from companion.ui.logic.mercante import EventChoice, good_name, market_name, signed
+from companion.ui.rulings import ruling_chip as shared_ruling_chip
 from companion.ui.theme import GAP
 from companion.ui.widgets import body, source_text, tagged, wrap
 
@@ -150,68 +151,8 @@ def event_tags(event: Event, *, custom: bool | None = None) -> list[ft.Control]:
 
 
 def ruling_chip(ctx: AppContext, ruling_id: str) -> ft.Control:
-    """A small line naming a ruling the number above rests on; tapping it shows the reading
-    and leads to Settings, where a house rule can switch to the other reading."""
-    ruling = ctx.catalogue.ruling(ruling_id)
-    on = ruling_id in ctx.house_rules()
-    label = f"Ruling: {ruling.topic}" + (" · house rule on" if on else "")
-
-    def show(e: Any) -> None:
-        reading = ruling.alternative if on and ruling.alternative else ruling.reading
-        lines: list[ft.Control] = [
-            body(ruling.question),
-            ft.Text("Your house rule" if on else "How the app reads it", weight=ft.FontWeight.BOLD),
-            body(reading),
-        ]
-        if ruling.alternative and not on:
-            lines.append(body("Settings offers the other reading as a house rule.", muted=True))
-        lines.append(source_text(ctx.catalogue, ruling.sources))
-
-        def to_settings(ev: Any) -> None:
-            ctx.page.pop_dialog()
-            ctx.navigate("/settings")
-
-        ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(ruling.topic),
-                content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
-                actions=[
-                    ft.TextButton("Close", on_click=lambda ev: ctx.page.pop_dialog()),
-                    tagged(
-                        "open-settings",
-                        ft.FilledTonalButton("Open Settings", on_click=to_settings),
-                    ),
-                ],
-            )
-        )
-
-    return tagged(
-        f"ruling-{ruling_id}",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(
-                        ft.Icons.HOME_WORK_OUTLINED if on else ft.Icons.GAVEL,
-                        size=18,
-                        color=ft.Colors.PRIMARY,
-                    ),
-                    ft.Text(
-                        label,
-                        theme_style=ft.TextThemeStyle.BODY_SMALL,
-                        color=ft.Colors.PRIMARY,
-                        expand=True,
-                    ),
-                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=ft.Colors.PRIMARY),
-                ],
-                spacing=6,
-            ),
-            on_click=show,
-            ink=True,
-            border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=4, vertical=12),
-            tooltip=ruling.question,
-        ),
-    )
+    """A small line naming a ruling the number above rests on (see companion.ui.rulings)."""
+    return shared_ruling_chip(ctx, ruling_id)
 
 
 def rulings(ctx: AppContext, ids: Sequence[str]) -> list[ft.Control]:
