@@ -29,7 +29,7 @@ class Shot:
     act: Callable[[AppPage], None] | None = None
     # Writes this screen's example data just before it opens (an ``act`` that taps would
     # change the saved state the next screenshot, at the other size, starts from).
-    prepare: Callable[[Any], None] | None = None
+    prepare: Callable[..., None] | None = None
 
 
 JOURNEY = "/calculators/journey"
@@ -53,18 +53,6 @@ SHOTS: tuple[Shot, ...] = (
         "/setup/assistant/checklist",
         prepare=lambda store: _seed_setup_assistant(store, "checklist"),
     ),
-    Shot(
-        "cove-goods",
-        "/calculators/cove-goods",
-        act=lambda app: _cove_goods_wait(app),
-        prepare=lambda store: _seed_cove_goods(store),
-    ),
-    Shot(
-        "cove-goods-sale",
-        "/calculators/cove-goods",
-        act=lambda app: _cove_goods_wheel_to(app, "sold-0"),
-        prepare=lambda store: _seed_cove_goods(store),
-    ),
     *(
         Shot(name, f"/calculators/mercante/{rest}", act=act, prepare=lambda s: _seed_mercante(s))
         for name, rest, act in (
@@ -85,6 +73,18 @@ SHOTS: tuple[Shot, ...] = (
         "/calculators/mercante",
         act=lambda app: _shows(app, "start-game"),
         prepare=lambda store: _no_mercante_game(store),
+    ),
+    Shot(
+        "cove-goods",
+        "/calculators/cove-goods",
+        act=lambda app: _cove_goods_wait(app),
+        prepare=lambda store: _seed_cove_goods(store),
+    ),
+    Shot(
+        "cove-goods-sale",
+        "/calculators/cove-goods",
+        act=lambda app: _cove_goods_wheel_to(app, "sold-0"),
+        prepare=lambda store: _seed_cove_goods(store),
     ),
     *(
         Shot(name, JOURNEY, act=act, prepare=lambda s, st=stage: _seed_journey(s, st))

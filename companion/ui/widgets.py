@@ -10,7 +10,8 @@ import flet as ft
 from companion.rules import Catalogue, Source
 from companion.ui.theme import GAP, PAD, TOUCH
 
-Handler = Callable[[Any], None] | None
+# Any callable flet accepts as an event handler (a lambda with defaulted extras included).
+Handler = Callable[..., Any] | None
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Control:

@@ -78,7 +78,8 @@ TOOL_ID = "bard"
 ROUTE = "/calculators/bard"
 KIND_LABELS = {"singing": "Singing step", "swan_song": "Swan Song"}
 #: Long-labelled fields get the phone's whole width, half of a wider window.
-WIDE = {"xs": 12, "sm": 6}
+Cols = dict[str | ft.ResponsiveRowBreakpoint, int | float]
+WIDE: Cols = {"xs": 12, "sm": 6}
 NUMBER_LABELS = {
     "moves": ("Moves", "Movement on the Tempo Wheel"),
     "volume": ("Volume", "on the Volume track"),
@@ -106,8 +107,8 @@ class _Stepper:
         label: str,
         hint: str,
         bounds: tuple[int, int],
-        get: Callable[[], int],
-        put: Callable[[int], None],
+        get: Callable[..., int],  # called with no argument (defaulted lambda extras allowed)
+        put: Callable[..., None],
         *,
         ident: str,
     ) -> None:
@@ -223,7 +224,7 @@ class StopCard:
         self.control = tagged(f"stop-{stop.id}", ft.Card(content=self._build(), margin=0))
 
     # -- building -------------------------------------------------------------------------------
-    def _field(self, key: str, label: str, *, col: dict[str, int] | None = None) -> ft.TextField:
+    def _field(self, key: str, label: str, *, col: Cols | None = None) -> ft.TextField:
         field = whole_number_field(
             label,
             self.stop.fields.get(key, ""),
@@ -349,7 +350,7 @@ class StopCard:
         text_reading = view.rules.dragon_island == "text"
         for h in stop.halls:
             faction = facts().faction_named(h)
-            fields = [
+            fields: list[ft.Control] = [
                 self._field(f"side:{h}", f"{faction.plural} on the {stop.side} side", col=WIDE)
             ]
             if text_reading:

@@ -420,7 +420,7 @@ class PlayDetailView:
             standings.append(
                 standing_row(f"{r.rank}", r.player, r.score, winner=r.winner, lines=lines)
             )
-        facts = [body(format_when(play.played_at))]
+        facts: list[ft.Control] = [body(format_when(play.played_at))]
         if play.duration_min:
             facts.append(body(f"Took {play.duration_min} minutes"))
         if play.location:
