@@ -8,6 +8,7 @@ Debian's Chromium and writes ``screenshots/<screen>-phone.png`` (390×844) and
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import tempfile
 from collections.abc import Callable
@@ -30,6 +31,7 @@ class Shot:
     # Writes this screen's example data just before it opens (an ``act`` that taps would
     # change the saved state the next screenshot, at the other size, starts from).
     prepare: Callable[..., None] | None = None
+    theme: str = "light"  # the theme setting the screen is shown in
 
 
 JOURNEY = "/calculators/journey"
@@ -42,6 +44,8 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history-stats", "/history/stats"),
     Shot("history-play", "/history/play/36"),
     Shot("settings", "/settings"),
+    Shot("settings-dark", "/settings", theme="dark"),
+    Shot("score-pad-dark", "/score", theme="dark"),
     Shot(
         "setup-assistant",
         "/setup/assistant",
@@ -233,6 +237,12 @@ def _cove_goods_wheel_to(app: AppPage, ident: str) -> None:
     app.settle(300)
 
 
+def _prepare(store: Any, shot: Shot) -> None:
+    store.set_setting("theme", shot.theme)
+    if shot.prepare:
+        shot.prepare(store)
+
+
 def write_example(url: str, prepare: Callable[[Any], None]) -> None:
     """Run ``prepare(store)`` on the running app's database."""
     from companion.history import open_store
@@ -313,8 +323,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 for phone in (True, False):
                     for shot in shots:
-                        if shot.prepare:
-                            write_example(url, shot.prepare)
+                        write_example(url, functools.partial(_prepare, shot=shot))
                         app = AppPage.open(browser, server.url, phone=phone, route=shot.route)
                         if shot.act:
                             shot.act(app)

@@ -1,4 +1,4 @@
-"""The engine and the data layer stay typed (mypy) and the code stays lint-clean (ruff)."""
+"""The package stays typed (mypy --strict) and lint-clean (ruff); the engine stays pure."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
 
 
-def test_engine_and_rules_are_mypy_clean() -> None:
+def test_the_package_is_mypy_clean() -> None:
     result = _run("mypy")  # files and strictness come from pyproject.toml
     assert result.returncode == 0, result.stdout + result.stderr
 
