@@ -97,7 +97,11 @@ def _problem(err: Any) -> tuple[str, str]:
         length = len(err["input"]) if isinstance(err.get("input"), str) else "?"
         return "", f"too long ({length} characters; at most {ctx.get('max_length')})"
     if kind == "too_long":
-        return "", f"too many items ({ctx.get('actual_length')}; at most {ctx.get('max_length')})"
+        # pydantic >= 2.14 stops counting a too-long dict early and reports no length
+        actual = ctx.get("actual_length")
+        if actual is None and hasattr(err.get("input"), "__len__"):
+            actual = len(err["input"])
+        return "", f"too many items ({actual}; at most {ctx.get('max_length')})"
     if kind == "too_short":
         return "", f"needs at least {ctx.get('min_length')} item(s)"
     if kind in {"less_than_equal", "less_than"}:
