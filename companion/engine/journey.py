@@ -20,8 +20,7 @@ starting players and the actions, replayed (and so checked) when read back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import Field, StringConstraints, ValidationError, model_validator
 
+from companion.engine import saves
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 from companion.engine.table import TableError, check_players
 from companion.rules.loader import (
@@ -125,6 +125,9 @@ class RulesError(JourneyError):
 
 class SaveDataError(JourneyError):
     """A saved game that cannot be read back; the message names the bad field's path."""
+
+
+_SAVE: Final = saves.SaveFormat(SAVE_FORMAT, SAVE_VERSION, SaveDataError)
 
 
 # -- facts (data/journey.toml) ---------------------------------------------------------------------
@@ -621,13 +624,8 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(saves.Action):
     """A player's move as saved: what was asked, not what came of it."""
-
-    kind: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -764,8 +762,11 @@ def _whole(value: object, what: str, error: type[JourneyError]) -> int:
 
 
 @dataclass(frozen=True)
-class JourneyGame:
-    """The table: players in seat order, who went first, the rows, scores and the log."""
+class JourneyGame(saves.SavedGame):
+    """The table: players in seat order, who went first, the rows, scores and the log.
+
+    An immutable value: copies are the value itself; pickling goes through the save format.
+    """
 
     players: tuple[str, ...]
     first: int = 0
@@ -1213,25 +1214,13 @@ class JourneyGame:
         ]
         return rank(entries, highest_wins=True, tiebreaks=breakers)
 
-    # An immutable value: copies are the value itself; pickling goes through the save format.
-
-    def __copy__(self) -> JourneyGame:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> JourneyGame:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], JourneyGame], tuple[Any]]:
-        return (JourneyGame.from_dict, (self.to_dict(),))
-
     # -- saving -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, versioned: the players, the house rules and every action."""
         start = self.start
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            **_SAVE.header(),
             "players": list(start.players),
             "first": start.first,
             "rules": start.rules.to_list(),
@@ -1242,35 +1231,23 @@ class JourneyGame:
     def from_dict(cls, data: object) -> JourneyGame:
         """Read a save back by replaying it; a bad save raises :class:`SaveDataError` naming
         the path of the first bad field (``actions[3].row``)."""
-        if not isinstance(data, Mapping):
-            raise SaveDataError(f"a saved game must be a mapping, got {type(data).__name__}")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveDataError(f"format {data.get('format')!r} is not {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveDataError(
-                f"version {data.get('version')!r} is not supported (this app reads {SAVE_VERSION})"
-            )
-        _known(data, "", {"format", "version", "players", "first", "rules", "actions"})
+        data = _SAVE.check_header(data)
+        _SAVE.known(data, "", {"format", "version", "players", "first", "rules", "actions"})
         players = data.get("players")
         if not isinstance(players, list):
             raise SaveDataError(f"players: {players!r} must be a list of names")
         rules_raw = data.get("rules", [])
         if not isinstance(rules_raw, list):
             raise SaveDataError(f"rules: {rules_raw!r} must be a list of ruling ids")
-        with _at("rules"):
+        with _SAVE.at("rules"):
             rules = JourneyRules(frozenset(rules_raw))
-        with _at("players"):
+        with _SAVE.at("players"):
             game = cls.new(players, first=_whole(data.get("first", 0), "first", SeatError),
                            rules=rules)  # fmt: skip
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise SaveDataError(f"actions: {actions!r} must be a list")
-        for i, raw in enumerate(actions):
-            with _at(f"actions[{i}]"):
-                action = _action_from_dict(raw)
-            with _at(f"actions[{i}] ({action.kind})"):
-                game = game.apply(action)[0]
-        return game
+        return _SAVE.replay(game, actions, _action_from_dict)
 
 
 def final_scores(game: JourneyGame) -> list[Standing]:
@@ -1340,44 +1317,27 @@ def _neighbour_ids(cards: Sequence[Card], position: int) -> set[int]:
     return {cards[j].id for j in (position - 1, position + 1) if 0 <= j < len(cards)}
 
 
-@contextmanager
-def _at(where: str) -> Iterator[None]:
-    """Prefix any error raised while reading part of a save with where it was."""
-    try:
-        yield
-    except (ValueError, TypeError, KeyError) as exc:
-        raise SaveDataError(f"{where}: {exc}") from None
-
-
-def _known(data: Mapping[str, Any], where: str, keys: Collection[str]) -> None:
-    unknown = sorted(set(data) - set(keys), key=repr)
-    if unknown:
-        prefix = f"{where}: " if where else ""
-        raise SaveDataError(f"{prefix}unknown field {unknown[0]!r}")
-
-
 def _action_from_dict(raw: object) -> Action:
-    if not isinstance(raw, Mapping):
-        raise SaveDataError(f"{raw!r} must be a mapping")
-    kind = raw.get("kind")
+    data = _SAVE.mapping(raw, "")
+    kind = data.get("kind")
     if kind == StartRow.kind:
-        _known(raw, "", {"kind", "rank"})
-        return StartRow(parse_rank(raw.get("rank")))
+        _SAVE.known(data, "", {"kind", "rank"})
+        return StartRow(parse_rank(data.get("rank")))
     if kind == Place.kind:
-        _known(raw, "", {"kind", "rank", "row", "side"})
-        side = raw.get("side")
+        _SAVE.known(data, "", {"kind", "rank", "row", "side"})
+        side = data.get("side")
         if side not in SIDES:
             raise RowError(f"side {side!r} must be 'left' or 'right'")
         return Place(
-            parse_rank(raw.get("rank")),
-            _whole(raw.get("row"), "row", RowError),
+            parse_rank(data.get("rank")),
+            _whole(data.get("row"), "row", RowError),
             "left" if side == "left" else "right",
         )
     if kind == Swap.kind:
-        _known(raw, "", {"kind", "card", "other"})
+        _SAVE.known(data, "", {"kind", "card", "other"})
         return Swap(
-            _whole(raw.get("card"), "card", SwapError),
-            _whole(raw.get("other"), "other", SwapError),
+            _whole(data.get("card"), "card", SwapError),
+            _whole(data.get("other"), "other", SwapError),
         )
     raise SaveDataError(f"unknown action kind {kind!r}")
 

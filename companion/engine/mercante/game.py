@@ -10,11 +10,11 @@ validated) on load.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, Literal, cast
 
+from companion.engine import saves
 from companion.engine.mercante.errors import (
     ActionError,
     LimitError,
@@ -45,6 +45,7 @@ from companion.engine.mercante.upkeep import (
 
 SAVE_FORMAT: Final = "companion.mercante.game"
 SAVE_VERSION: Final = 1
+_SAVE: Final = saves.SaveFormat(SAVE_FORMAT, SAVE_VERSION, SaveDataError)
 
 Asset = Literal["agent", "warehouse"]
 ASSETS: Final = ("agent", "warehouse")
@@ -82,13 +83,8 @@ def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(saves.Action):
     """A player's move, as stored in the save: what was asked, not what came of it."""
-
-    kind: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -324,8 +320,11 @@ def _verified(check: Callable[[], object]) -> bool:
 
 
 @dataclass(frozen=True)
-class MercanteGame:
-    """A game in progress. ``players`` are in turn order (play passes to the left)."""
+class MercanteGame(saves.SavedGame):
+    """A game in progress. ``players`` are in turn order (play passes to the left).
+
+    An immutable value: copies are the value itself; pickling goes through the save format.
+    """
 
     players: tuple[PlayerState, ...]
     active: str
@@ -775,18 +774,6 @@ class MercanteGame:
             game, _ = game.apply(record.action)
         return game
 
-    # An immutable value: copies are the value itself. Pickling goes through the save format
-    # (the log's undo chain would otherwise nest one level per action).
-
-    def __copy__(self) -> MercanteGame:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> MercanteGame:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], MercanteGame], tuple[Any]]:
-        return (MercanteGame.from_dict, (self.to_dict(),))
-
     # saving
 
     def state_dict(self) -> dict[str, Any]:
@@ -806,8 +793,7 @@ class MercanteGame:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, versioned: the starting state and every action since."""
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            **_SAVE.header(),
             "start": self.start.state_dict(),
             "actions": [r.action.to_dict() for r in self.log],
         }
@@ -816,55 +802,21 @@ class MercanteGame:
     def from_dict(cls, data: Mapping[str, Any]) -> MercanteGame:
         """Read a save back, replaying its actions; a bad save raises :class:`SaveDataError`
         naming the path of the first bad field (``actions[3].goods``, ``start.players[1]``)."""
-        if not isinstance(data, Mapping):
-            raise SaveDataError(f"a saved game must be a mapping, got {type(data).__name__}")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveDataError(f"format {data.get('format')!r} is not {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveDataError(
-                f"version {data.get('version')!r} is not supported (this app reads {SAVE_VERSION})"
-            )
-        _known(data, "", {"format", "version", "start", "actions"})
+        data = _SAVE.check_header(data)
+        _SAVE.known(data, "", {"format", "version", "start", "actions"})
         game = _state_from_dict(data.get("start"))
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise SaveDataError(f"actions {actions!r} must be a list")
-        for i, raw in enumerate(actions):
-            with _at(f"actions[{i}]"):
-                action = _action_from_dict(raw)
-            with _at(f"actions[{i}] ({action.kind})"):
-                game = game.apply(action)[0]
-        return game
+        return _SAVE.replay(game, actions, _action_from_dict)
 
 
 # -- reading saves -------------------------------------------------------------------------------
 
 
-@contextmanager
-def _at(where: str) -> Iterator[None]:
-    """Prefix any error raised while reading part of a save with where it was."""
-    try:
-        yield
-    except (ValueError, TypeError, KeyError) as exc:
-        raise SaveDataError(f"{where}: {exc}") from None
-
-
-def _known(data: Mapping[str, Any], where: str, keys: set[str]) -> None:
-    unknown = sorted(set(data) - keys, key=repr)
-    if unknown:
-        prefix = f"{where}: " if where else ""
-        raise SaveDataError(f"{prefix}unknown field {unknown[0]!r}")
-
-
-def _mapping(value: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise SaveDataError(f"{where}: {value!r} must be a mapping")
-    return value
-
-
 def _state_from_dict(raw: object) -> MercanteGame:
-    state = _mapping(raw, "start")
-    _known(
+    state = _SAVE.mapping(raw, "start")
+    _SAVE.known(
         state,
         "start",
         {
@@ -885,16 +837,16 @@ def _state_from_dict(raw: object) -> MercanteGame:
     players = []
     for i, entry in enumerate(players_raw):
         where = f"start.players[{i}]"
-        item = _mapping(entry, where)
-        _known(item, where, {"name", "agents", "warehouses"})
-        with _at(where):
+        item = _SAVE.mapping(entry, where)
+        _SAVE.known(item, where, {"name", "agents", "warehouses"})
+        with _SAVE.at(where):
             players.append(PlayerState(**item))
-    with _at("start.calendar"):
+    with _SAVE.at("start.calendar"):
         calendar = Calendar.from_list(state.get("calendar", []))
     board_raw = state.get("board")
-    with _at("start.board"):
+    with _SAVE.at("start.board"):
         board = None if board_raw is None else MarketBoard.from_dict(board_raw)
-    with _at("start.house_rules"):
+    with _SAVE.at("start.house_rules"):
         house = HouseRules.from_list(state.get("house_rules", []))
     removed = state.get("removed_this_turn", False)
     if not isinstance(removed, bool):
@@ -905,7 +857,7 @@ def _state_from_dict(raw: object) -> MercanteGame:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise SaveDataError(f"start.{key}: {value!r} must be a whole number, 0 or more")
         counts[key] = value
-    with _at("start"):
+    with _SAVE.at("start"):
         return MercanteGame(
             players=tuple(players),
             active=cast(str, state.get("active")),
@@ -920,18 +872,18 @@ def _state_from_dict(raw: object) -> MercanteGame:
 
 
 def _pairs(value: object, where: str) -> tuple[tuple[str, int], ...]:
-    return tuple(_mapping(value, where).items())
+    return tuple(_SAVE.mapping(value, where).items())
 
 
 def _action_from_dict(raw: object) -> Action:
-    data = _mapping(raw, "action")
+    data = _SAVE.mapping(raw, "action")
     kind = data.get("kind")
     if kind == PlayEvent.kind:
-        _known(data, "", {"kind", "event"})
-        with _at("event"):
+        _SAVE.known(data, "", {"kind", "event"})
+        with _SAVE.at("event"):
             return PlayEvent(Event.from_dict(data["event"]))
     if kind == Sell.kind:
-        _known(
+        _SAVE.known(
             data,
             "",
             {
@@ -952,7 +904,7 @@ def _action_from_dict(raw: object) -> Action:
         if bases is not None and not isinstance(bases, list):
             raise SaveDataError(f"bases: {bases!r} must be a list or null")
         reaction_raw = data.get("reaction")
-        with _at("reaction"):
+        with _SAVE.at("reaction"):
             reaction = None if reaction_raw is None else Event.from_dict(reaction_raw)
         bazaar = data.get("bazaar", [])
         if not isinstance(bazaar, list):
@@ -967,21 +919,21 @@ def _action_from_dict(raw: object) -> Action:
             reaction_by=data.get("reaction_by"),
         )
     if kind == RemoveGoods.kind:
-        _known(data, "", {"kind", "removals"})
+        _SAVE.known(data, "", {"kind", "removals"})
         return RemoveGoods(_pairs(data.get("removals"), "removals"))
     if kind == AuctionVictoryPoint.kind:
-        _known(data, "", {"kind", "bids"})
+        _SAVE.known(data, "", {"kind", "bids"})
         return AuctionVictoryPoint(_pairs(data.get("bids"), "bids"))
     if kind == PassUpkeepMarker.kind:
-        _known(data, "", {"kind"})
+        _SAVE.known(data, "", {"kind"})
         return PassUpkeepMarker()
     if kind == ImproveHouse.kind:
-        _known(data, "", {"kind", "asset"})
+        _SAVE.known(data, "", {"kind", "asset"})
         asset = data.get("asset")
         if asset not in ASSETS:
             raise SaveDataError(f"asset: {asset!r} must be 'agent' or 'warehouse'")
         return ImproveHouse(cast(Asset, asset))
     if kind == EndTurn.kind:
-        _known(data, "", {"kind"})
+        _SAVE.known(data, "", {"kind"})
         return EndTurn()
     raise SaveDataError(f"kind: unknown action {kind!r}")

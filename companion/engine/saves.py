@@ -1,0 +1,122 @@
+"""What the game engines share about saves: actions as stored, and reading a save back.
+
+A game (Merchant's Journey, Mercante) is an immutable value whose save is its starting state
+plus the actions taken, each a small :class:`Action` with a ``kind``. Reading a save back
+replays those actions, so the rules check them again; a bad save raises the engine's own
+``SaveDataError`` naming the path of the first bad field (``actions[3].row``), which is what
+:class:`SaveFormat` does for every engine in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
+
+
+@dataclass(frozen=True)
+class Action:
+    """A player's move as saved: what was asked, not what came of it.
+
+    Each engine subclasses this once (so its games accept only their own actions), and each
+    action sets ``kind``, the name its saved form is read back by.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+class _Replayable(Protocol):
+    def apply(self, action: Any) -> tuple[Any, Any]: ...
+
+
+G = TypeVar("G", bound=_Replayable)
+A = TypeVar("A", bound=Action)
+
+
+class SavedGame:
+    """Mixin for an immutable game value: copies are the value itself, and pickling goes
+    through the save format (the log's undo chain would otherwise nest one level per action).
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        raise NotImplementedError
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[Any], Any], tuple[Any]]:
+        return (type(self).from_dict, (self.to_dict(),))
+
+
+@dataclass(frozen=True)
+class SaveFormat:
+    """One engine's save: the ``format`` name and ``version`` it writes, and the error (a
+    ``ValueError``) a save that cannot be read back raises."""
+
+    name: str
+    version: int
+    error: type[ValueError]
+
+    def header(self) -> dict[str, Any]:
+        """The first fields of every save."""
+        return {"format": self.name, "version": self.version}
+
+    def check_header(self, data: object) -> Mapping[str, Any]:
+        """``data`` if it is a mapping of this format and version."""
+        if not isinstance(data, Mapping):
+            raise self.error(f"a saved game must be a mapping, got {type(data).__name__}")
+        if data.get("format") != self.name:
+            raise self.error(f"format {data.get('format')!r} is not {self.name!r}")
+        if data.get("version") != self.version:
+            raise self.error(
+                f"version {data.get('version')!r} is not supported (this app reads {self.version})"
+            )
+        return data
+
+    @contextmanager
+    def at(self, where: str) -> Iterator[None]:
+        """Prefix any error raised while reading part of a save with where it was."""
+        try:
+            yield
+        except (ValueError, TypeError, KeyError) as exc:
+            raise self.error(f"{where}: {exc}") from None
+
+    def known(self, data: Mapping[str, Any], where: str, keys: Collection[str]) -> None:
+        """Refuse a field the save format does not have (``where`` may be empty)."""
+        unknown = sorted(set(data) - set(keys), key=repr)
+        if unknown:
+            raise self.error(f"{_prefix(where)}unknown field {unknown[0]!r}")
+
+    def mapping(self, value: object, where: str) -> Mapping[str, Any]:
+        """``value`` if it is a mapping (``where`` may be empty)."""
+        if not isinstance(value, Mapping):
+            raise self.error(f"{_prefix(where)}{value!r} must be a mapping")
+        return value
+
+    def replay(self, game: G, actions: Sequence[object], read: Callable[[object], A]) -> G:
+        """Read each saved action and apply it to ``game`` in turn; an error names the
+        action's index (and, once read, its kind)."""
+        for i, raw in enumerate(actions):
+            with self.at(f"actions[{i}]"):
+                action = read(raw)
+            with self.at(f"actions[{i}] ({action.kind})"):
+                game = game.apply(action)[0]
+        return game
+
+
+def _prefix(where: str) -> str:
+    return f"{where}: " if where else ""
+
+
+__all__ = ["Action", "SaveFormat", "SavedGame"]
