@@ -35,6 +35,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
+from companion.engine.house_rules import HouseRuleSet
 from companion.rules.loader import (
     DataFileError,
     data_dir,
@@ -250,38 +251,17 @@ def adventurer_name(type_id: str, count: int | None = None) -> str:
 
 
 # -- house rules ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class HouseRules:
+@dataclass(frozen=True, repr=False)
+class HouseRules(HouseRuleSet):
     """The ruling ids whose *alternative* reading this table plays by (empty: the readings)."""
 
-    alternatives: frozenset[str] = frozenset()
-
-    def __post_init__(self) -> None:
-        if isinstance(self.alternatives, str):
-            raise HouseRuleError(
-                f"house rules {self.alternatives!r} must be a collection of ruling ids"
-            )
-        chosen = frozenset(self.alternatives)
-        for ruling_id in sorted(chosen, key=repr):
-            if ruling_id not in SUPPORTED:
-                raise HouseRuleError(
-                    f"unknown house rule {ruling_id!r}: choose from {', '.join(sorted(SUPPORTED))}"
-                )
-        object.__setattr__(self, "alternatives", chosen)
-
-    @classmethod
-    def of(cls, *ruling_ids: str) -> HouseRules:
-        return cls(frozenset(ruling_ids))
+    supported = SUPPORTED
+    error = HouseRuleError
 
     @classmethod
     def from_settings(cls, ruling_ids: Iterable[str]) -> HouseRules:
-        """The sale-value house rules among all the ids Settings holds (other tools' ids are
-        not ours to judge, so they are left out rather than refused)."""
-        return cls(frozenset(i for i in ruling_ids if i in SUPPORTED))
-
-    def uses(self, ruling_id: str) -> bool:
-        """True when the table plays by the alternative reading of ``ruling_id``."""
-        return ruling_id in self.alternatives
+        """The sale-value house rules among all the ids Settings holds."""
+        return cls.from_house_rules(ruling_ids)
 
     @property
     def multiply_before_adding(self) -> bool:
@@ -306,11 +286,6 @@ class HouseRules:
     @property
     def paladin_good_sells_to_rogues(self) -> bool:
         return RULING_PALADIN_GOOD_ROGUES in self.alternatives
-
-    def __repr__(self) -> str:
-        if not self.alternatives:
-            return "HouseRules()"
-        return f"HouseRules.of({', '.join(repr(i) for i in sorted(self.alternatives))})"
 
 
 STANDARD = HouseRules()

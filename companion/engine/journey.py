@@ -29,6 +29,7 @@ from typing import Annotated, Any, ClassVar, Final, Literal
 from pydantic import Field, StringConstraints, ValidationError, model_validator
 
 from companion.engine import saves
+from companion.engine.house_rules import HouseRuleSet
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 from companion.engine.table import TableError, check_players
 from companion.rules.loader import (
@@ -381,35 +382,13 @@ def link_bonus(length: int) -> int:
 # -- house rules -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class JourneyRules:
+@dataclass(frozen=True, repr=False)
+class JourneyRules(HouseRuleSet):
     """The ruling ids whose *alternative* reading this table plays by (empty: the readings)."""
 
-    alternatives: frozenset[str] = frozenset()
-
-    def __post_init__(self) -> None:
-        if isinstance(self.alternatives, str):
-            raise RulesError(f"house rules {self.alternatives!r} must be a collection of ids")
-        chosen = frozenset(self.alternatives)
-        for ruling_id in sorted(chosen, key=repr):
-            if ruling_id not in SUPPORTED:
-                raise RulesError(
-                    f"unknown house rule {ruling_id!r}: choose from {', '.join(sorted(SUPPORTED))}"
-                )
-        object.__setattr__(self, "alternatives", chosen)
-
-    @classmethod
-    def of(cls, *ruling_ids: str) -> JourneyRules:
-        return cls(frozenset(ruling_ids))
-
-    @classmethod
-    def from_house_rules(cls, ids: Iterable[object]) -> JourneyRules:
-        """This game's switches among the ids Settings stores for every game."""
-        return cls(frozenset(i for i in ids if isinstance(i, str) and i in SUPPORTED))
-
-    def uses(self, ruling_id: str) -> bool:
-        """True when the table plays by the alternative of ``ruling_id``."""
-        return ruling_id in self.alternatives
+    supported = SUPPORTED
+    error = RulesError
+    ids_named = "ids"
 
     @property
     def placed_card_only(self) -> bool:
@@ -434,14 +413,6 @@ class JourneyRules:
     @property
     def most_pairs_breaks_ties(self) -> bool:
         return TIES in self.alternatives
-
-    def to_list(self) -> list[str]:
-        return sorted(self.alternatives)
-
-    def __repr__(self) -> str:
-        if not self.alternatives:
-            return "JourneyRules()"
-        return f"JourneyRules.of({', '.join(repr(i) for i in sorted(self.alternatives))})"
 
 
 STANDARD: Final = JourneyRules()

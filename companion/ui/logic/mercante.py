@@ -52,7 +52,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.events import MAX_NAME_LENGTH as EVENT_NAME_MAX
 from companion.engine.mercante.events import MAX_NOTE_LENGTH
-from companion.engine.mercante.house import SUPPORTED, HouseRules
+from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.scoring import max_goods_left
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
@@ -180,7 +180,7 @@ def parse_printed(text: str) -> tuple[int, ...]:
 
 def house_rules_from(ids: Iterable[str]) -> HouseRules:
     """The Mercante house rules among the ruling ids switched on in Settings."""
-    return HouseRules(frozenset(i for i in ids if i in SUPPORTED))
+    return HouseRules.from_house_rules(ids)
 
 
 # -- event cards -------------------------------------------------------------------------------
