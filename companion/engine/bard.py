@@ -23,14 +23,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from companion.rules.loader import (
     DataFileError,
     data_dir,
     display_path,
-    format_validation_error,
     read_toml,
+    validate_document,
 )
 from companion.rules.models import Frozen, Id, Source, Text
 
@@ -384,11 +384,7 @@ def _check(path: Path, bard: BardFacts) -> None:
 def load_facts(directory: Path | None = None) -> BardFacts:
     """Read and cross-check ``bard.toml`` in ``directory`` (default: the data directory)."""
     path = (directory or data_dir()) / "bard.toml"
-    document = read_toml(path)
-    try:
-        bard = BardFacts.model_validate(document)
-    except ValidationError as exc:
-        raise DataFileError(format_validation_error(display_path(path), exc)) from None
+    bard = validate_document(BardFacts, read_toml(path), path=path)
     _check(path, bard)
     return bard
 

@@ -33,16 +33,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from companion.engine.house_rules import HouseRuleSet
 from companion.rules.loader import (
-    DataFileError,
     data_dir,
-    display_path,
-    format_validation_error,
     load_entries,
     read_toml,
+    validate_document,
 )
 from companion.rules.models import Frozen, Id, Source, Text
 
@@ -225,10 +223,7 @@ def load_facts(directory: Path | None = None) -> GoodsFacts:
     document = read_toml(path)
     adventurers = load_entries(path, "adventurer", AdventurerFacts, document=document)
     body = {k: v for k, v in document.items() if k != "adventurer"}
-    try:
-        return GoodsFacts.model_validate({**body, "adventurers": adventurers})
-    except ValidationError as exc:
-        raise DataFileError(format_validation_error(display_path(path), exc)) from None
+    return validate_document(GoodsFacts, {**body, "adventurers": adventurers}, path=path)
 
 
 @lru_cache(maxsize=1)

@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Final, Literal
 
-from pydantic import Field, StringConstraints, ValidationError, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from companion.engine import saves
 from companion.engine.house_rules import HouseRuleSet
@@ -36,9 +36,9 @@ from companion.rules.loader import (
     DataFileError,
     data_dir,
     display_path,
-    format_validation_error,
     load_entries,
     read_toml,
+    validate_document,
 )
 from companion.rules.models import Frozen, Id, Source, Text
 
@@ -252,10 +252,7 @@ def load_facts(directory: Path | None = None) -> JourneyFacts:
     """
     path = (directory or data_dir()) / "journey.toml"
     document = read_toml(path)
-    try:
-        doc = _Document.model_validate(document)
-    except ValidationError as exc:
-        raise DataFileError(format_validation_error(display_path(path), exc)) from None
+    doc = validate_document(_Document, document, path=path)
     where = display_path(path)
     if doc.game != GAME_ID:
         raise DataFileError(f"{where}: field 'game': {doc.game!r} is not {GAME_ID!r}")

@@ -76,6 +76,15 @@ def format_validation_error(where: str, exc: ValidationError) -> str:
     return f"{where}: " + "; ".join(problems)
 
 
+def validate_document(model: type[M], raw: object, *, path: Path) -> M:
+    """Validate a whole file's document (or one table of it) as ``model``, naming the file
+    and the field on failure."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataFileError(format_validation_error(display_path(path), exc)) from None
+
+
 def validate_entry(model: type[M], raw: object, *, path: Path, table: str, index: int) -> M:
     """Validate one entry of an array of tables, naming the file/entry/field on failure."""
     where = f"{display_path(path)}: {_describe_entry(table, index, raw)}"

@@ -13,22 +13,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StringConstraints, ValidationError, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from companion.engine.mercante.errors import PlayerCountError, UnknownGoodError, UnknownMarketError
 from companion.rules.loader import (
     DataFileError,
     data_dir,
     display_path,
-    format_validation_error,
     load_entries,
     read_toml,
+    validate_document,
 )
 from companion.rules.models import Frozen, Id, Source, Text
-
-M = TypeVar("M", bound=BaseModel)
 
 Count = Annotated[int, Field(ge=0, le=1000, strict=True)]
 Positive = Annotated[int, Field(ge=1, le=1000, strict=True)]
@@ -291,13 +289,6 @@ class MercanteFacts:
         )
 
 
-def _load_document(path: Path, model: type[M], document: object) -> M:
-    try:
-        return model.model_validate(document)
-    except ValidationError as exc:
-        raise DataFileError(format_validation_error(display_path(path), exc)) from None
-
-
 def _check_markets(path: Path, markets: tuple[MarketFacts, ...], total: TokenTotal) -> None:
     seen: dict[str, str] = {}
     market_ids = {m.id for m in markets}
@@ -371,18 +362,18 @@ def load_facts(directory: Path | None = None) -> MercanteFacts:
     root = (directory or data_dir()) / "mercante"
     rules_path = root / "rules.toml"
     rules_doc = read_toml(rules_path)
-    rules_facts = _load_document(rules_path, Rules, rules_doc)
+    rules_facts = validate_document(Rules, rules_doc, path=rules_path)
 
     markets_path = root / "markets.toml"
     markets_doc = read_toml(markets_path)
     markets = load_entries(markets_path, "market", MarketFacts, document=markets_doc)
-    total = _load_document(markets_path, TokenTotal, markets_doc.get("total_tokens"))
+    total = validate_document(TokenTotal, markets_doc.get("total_tokens"), path=markets_path)
     _check_markets(markets_path, markets, total)
     market_of = {good: m.id for m in markets for good in m.goods}
 
     contracts_path = root / "contracts.toml"
     contracts_doc = read_toml(contracts_path)
-    deck = _load_document(contracts_path, Deck, contracts_doc.get("deck"))
+    deck = validate_document(Deck, contracts_doc.get("deck"), path=contracts_path)
     contracts = load_entries(contracts_path, "contract", ContractKind, document=contracts_doc)
     _check_contracts(contracts_path, deck, contracts, set(market_of.values()))
 
