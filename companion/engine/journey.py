@@ -40,7 +40,7 @@ from companion.rules.loader import (
     read_toml,
     validate_document,
 )
-from companion.rules.models import Frozen, Id, Source, Text
+from companion.rules.models import Frozen, Id, PlayerRange, Source, Text
 
 GAME_ID: Final = "merchants_journey"
 SAVE_FORMAT: Final = "companion.journey.game"
@@ -174,16 +174,8 @@ class DeckFacts(Frozen):
     pile_source: Source
 
 
-class PlayerFacts(Frozen):
-    min: Count
-    max: Count
-    source: Source
-
-    @model_validator(mode="after")
-    def _range(self) -> PlayerFacts:
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) is above max ({self.max})")
-        return self
+class PlayerFacts(PlayerRange):
+    """``[players]``: how many play Merchant's Journey."""
 
 
 class PlayFacts(Frozen):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -38,6 +38,23 @@ class Source(Frozen):
         book = books.get(self.book)
         title = book.title if book else self.book
         return f"{title}, {self.section}"
+
+
+class PlayerRange(Frozen):
+    """How many may play, as a rulebook says: ``min`` to ``max`` players.
+
+    A game's facts subclass it under their own name (pydantic names the class in messages).
+    """
+
+    min: Annotated[int, Field(ge=1, le=1000, strict=True)]
+    max: Annotated[int, Field(ge=1, le=1000, strict=True)]
+    source: Source
+
+    @model_validator(mode="after")
+    def _range(self) -> Self:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+        return self
 
 
 class Book(Frozen):

@@ -26,23 +26,15 @@ from companion.rules.loader import (
     read_toml,
     validate_document,
 )
-from companion.rules.models import Frozen, Id, Source, Text
+from companion.rules.models import Frozen, Id, PlayerRange, Source, Text
 
 Count = Annotated[int, Field(ge=0, le=1000, strict=True)]
 Positive = Annotated[int, Field(ge=1, le=1000, strict=True)]
 Slot = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
 
 
-class PlayerCount(Frozen):
-    min: Positive
-    max: Positive
-    source: Source
-
-    @model_validator(mode="after")
-    def _range(self) -> PlayerCount:
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) is above max ({self.max})")
-        return self
+class PlayerCount(PlayerRange):
+    """``[players]``: how many play Mercante."""
 
 
 class StartingCrowns(Frozen):
