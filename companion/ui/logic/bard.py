@@ -38,10 +38,11 @@ from companion.engine.bard import (
     Spend,
     facts,
 )
+from companion.ui.logic.saved import damaged_key
 
 BARD_KEY = "bard_song"
 #: A saved plan that could not be read is kept here (never silently destroyed).
-DAMAGED_KEY = "bard_song_damaged"
+DAMAGED_KEY = damaged_key(BARD_KEY)
 STATE_FORMAT = "companion.bard.screen"
 STATE_VERSION = 1
 #: Letters name the tableau's sources on the chips ("A · 2 Warrior").

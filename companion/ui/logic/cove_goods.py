@@ -29,9 +29,10 @@ from companion.engine.cove_goods import (
     SaleValue,
 )
 from companion.rules import Catalogue, Source
+from companion.ui.logic.saved import damaged_key
 
 STATE_KEY = "cove_goods"
-DAMAGED_KEY = "cove_goods_damaged"
+DAMAGED_KEY = damaged_key(STATE_KEY)
 FORMAT = 1
 
 PALADIN_GOOD = "paladin"

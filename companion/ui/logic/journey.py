@@ -24,9 +24,10 @@ from companion.engine.journey import (
 )
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
+from companion.ui.logic.saved import damaged_key
 
 GAME_KEY = "journey_game"
-DAMAGED_KEY = "journey_game_damaged"
+DAMAGED_KEY = damaged_key(GAME_KEY)
 STATE_FORMAT = "companion.journey.screen"
 STATE_VERSION = 1
 CATEGORIES = ("Pairs", "Blight bonus")  # as data/games.toml names them for this game

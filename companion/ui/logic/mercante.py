@@ -56,6 +56,7 @@ from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.scoring import max_goods_left
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
+from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.scorepad import parse_whole
 
 GAME_KEY = "mercante_game"
@@ -65,7 +66,7 @@ EVENT_DRAFT_KEY = "mercante_event_draft"
 #: game offers them again instead of asking for forty numbers twice.
 PRINTED_KEY = "mercante_printed"
 #: A saved game that could not be read is kept here (never silently destroyed).
-DAMAGED_KEY = "mercante_game_damaged"
+DAMAGED_KEY = damaged_key(GAME_KEY)
 STATE_FORMAT = "companion.mercante.screen"
 STATE_VERSION = 1
 GAME_ID = "mercante"

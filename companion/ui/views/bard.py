@@ -58,6 +58,7 @@ from companion.ui.logic.bard import (
     source_label,
     tableau_summary,
 )
+from companion.ui.logic.saved import restore
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
@@ -503,16 +504,19 @@ class BardView:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.problems: list[str] = []
-        raw = ctx.setting(BARD_KEY)
-        try:
-            self.draft = BardDraft.from_dict(raw)
-        except StateError as exc:
-            log.warning("unreadable Bard save: %s", exc)
-            ctx.set_setting(DAMAGED_KEY, raw)  # kept aside, never destroyed
-            self.draft = BardDraft()
-            ctx.set_setting(BARD_KEY, self.draft.to_dict())
+        self.draft, damaged = restore(
+            ctx,
+            BARD_KEY,
+            BardDraft.from_dict,
+            BardDraft,
+            lambda draft: ctx.set_setting(BARD_KEY, draft.to_dict()),
+            error=StateError,
+            what="Bard",
+            logger=log,
+        )
+        if damaged:
             self.problems.append(
-                f"The saved song could not be read back ({exc}). A fresh plan is ready; the "
+                f"The saved song could not be read back ({damaged}). A fresh plan is ready; the "
                 f"damaged save is kept in the database under “{DAMAGED_KEY}”."
             )
         # House rules change in Settings, another screen: coming back builds this one anew.

@@ -40,6 +40,7 @@ from companion.ui.logic.cove_goods import (
     ruling_notes,
     un_fairies_note,
 )
+from companion.ui.logic.saved import restore
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
@@ -131,21 +132,22 @@ class CoveGoodsView:
         self.ctx = ctx
         self.house = HouseRules.from_settings(ctx.house_rules())
         self.problem: str | None = None
-        raw = ctx.setting(STATE_KEY)
-        try:
-            self.state = SaleState.from_dict(raw)
-        except StateError as exc:
-            log.warning("unreadable sale-value save: %s", exc)
-            self.state = SaleState()
+        self.state, damaged = restore(
+            ctx,
+            STATE_KEY,
+            SaleState.from_dict,
+            SaleState,
+            lambda state: ctx.set_setting(STATE_KEY, state.to_dict()),
+            error=StateError,
+            what="sale-value",
+            logger=log,
+            tolerate=(StoreError,),
+        )
+        if damaged:
             self.problem = (
-                f"The saved sale could not be read back ({exc}) A fresh one is ready; the "
+                f"The saved sale could not be read back ({damaged}) A fresh one is ready; the "
                 f"damaged save is kept in the database under “{DAMAGED_KEY}”."
             )
-            try:  # never destroy what players saved: keep it aside, then start afresh
-                ctx.set_setting(DAMAGED_KEY, raw)
-                self.save()
-            except StoreError:
-                log.exception("keeping the damaged sale-value save failed")
         data = cg.facts()
 
         # -- the Pier

@@ -44,6 +44,7 @@ from companion.ui.logic.journey import (
     status_line,
     swap_label,
 )
+from companion.ui.logic.saved import restore
 from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
@@ -79,17 +80,19 @@ class JourneyView:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.problems: list[str] = []
-        raw = ctx.setting(GAME_KEY)
-        try:
-            self.state = JourneyState.from_dict(raw)
-        except StateError as exc:
-            log.warning("unreadable Merchant's Journey save: %s", exc)
-            # Keep the damaged save aside (never destroy what players saved) and start afresh.
-            ctx.set_setting(DAMAGED_KEY, raw)
-            self.state = JourneyState()
-            self.save()
+        self.state, damaged = restore(
+            ctx,
+            GAME_KEY,
+            JourneyState.from_dict,
+            JourneyState,
+            lambda state: ctx.set_setting(GAME_KEY, state.to_dict()),
+            error=StateError,
+            what="Merchant's Journey",
+            logger=log,
+        )
+        if damaged:
             self.problems.append(
-                f"The saved game could not be read back ({exc}). A fresh game is ready to "
+                f"The saved game could not be read back ({damaged}). A fresh game is ready to "
                 f"start; the damaged save is kept in the database under “{DAMAGED_KEY}”."
             )
         self.rules = JourneyRules.from_house_rules(ctx.house_rules())

@@ -23,6 +23,7 @@ from companion.ui.logic.mercante import (
     plural,
     when_text,
 )
+from companion.ui.logic.saved import restore
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 from companion.ui.widgets import mounted, notice, tagged
@@ -49,18 +50,20 @@ class MercanteSession:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.problems: list[str] = []
-        raw = ctx.setting(GAME_KEY)
-        try:
-            self.state = MercanteState.from_dict(raw)
-        except StateError as exc:
-            log.warning("unreadable Mercante save: %s", exc)
-            # Keep the damaged save aside (never destroy what players saved), start fresh.
-            ctx.set_setting(DAMAGED_KEY, raw)
-            self.state = MercanteState()
-            self.save()
+        self.state, damaged = restore(
+            ctx,
+            GAME_KEY,
+            MercanteState.from_dict,
+            MercanteState,
+            self.write,
+            error=StateError,
+            what="Mercante",
+            logger=log,
+        )
+        if damaged:
             self.problems.append(
-                f"The saved Mercante game could not be read back ({exc}). A fresh game is ready "
-                "to start; the damaged save is kept in the database under "
+                f"The saved Mercante game could not be read back ({damaged}). A fresh game is "
+                "ready to start; the damaged save is kept in the database under "
                 f"“{DAMAGED_KEY}”."
             )
         try:
@@ -87,8 +90,12 @@ class MercanteSession:
     def save(self) -> bool:
         """Write the state; a database that refuses says so (the screen then shows what is
         really saved the next time it is built)."""
+        return self.write(self.state)
+
+    def write(self, state: MercanteState) -> bool:
+        """Write ``state`` as the saved game (see :meth:`save`)."""
         try:
-            self.ctx.set_setting(GAME_KEY, self.state.to_dict())
+            self.ctx.set_setting(GAME_KEY, state.to_dict())
         except StoreError as exc:
             log.warning("saving the Mercante game failed: %s", exc)
             self.ctx.notify(f"The game could not be saved: {exc}", error=True)
