@@ -24,7 +24,7 @@ from companion.engine.journey import (
 )
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
-from companion.ui.logic.saved import damaged_key
+from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
 
 GAME_KEY = "journey_game"
 DAMAGED_KEY = damaged_key(GAME_KEY)
@@ -182,29 +182,23 @@ class JourneyState:
         :class:`StateError` saying why."""
         if data is None:
             return cls()
-        if not isinstance(data, Mapping):
-            raise StateError(f"the saved game is a {type(data).__name__}, not a record")
-        if data.get("format") != STATE_FORMAT:
-            raise StateError(f"the saved game has format {data.get('format')!r}")
-        if data.get("version") != STATE_VERSION:
-            raise StateError(
-                f"the saved game is version {data.get('version')!r}; "
-                f"this app reads version {STATE_VERSION}"
-            )
+        data = check_header(
+            data,
+            what="the saved game",
+            format=STATE_FORMAT,
+            version=STATE_VERSION,
+            error=StateError,
+        )
         state = cls(form=NewGameForm.from_dict(data.get("form")))
         raw = data.get("game")
         if raw is not None:
-            try:
-                state.game = JourneyGame.from_dict(raw)
-            except JourneyError as exc:
-                raise StateError(f"the saved game could not be replayed: {exc}") from None
+            state.game = replay_game(
+                JourneyGame.from_dict, raw, rules_error=JourneyError, error=StateError
+            )
             card = data.get("card")
             if isinstance(card, str) and card in engine.ranks():
                 state.card = card
-            saved = data.get("saved_play")
-            state.saved_play = (
-                saved if isinstance(saved, int) and not isinstance(saved, bool) else None
-            )
+            state.saved_play = saved_play(data.get("saved_play"))
         return state
 
     def sync_rules(self, rules: JourneyRules) -> str | None:

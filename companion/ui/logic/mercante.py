@@ -56,7 +56,7 @@ from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.scoring import max_goods_left
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
-from companion.ui.logic.saved import damaged_key
+from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
 from companion.ui.logic.scorepad import parse_whole
 
 GAME_KEY = "mercante_game"
@@ -1252,22 +1252,19 @@ class MercanteState:
         cannot be replayed raises :class:`StateError` saying why."""
         if data is None:
             return cls()
-        if not isinstance(data, Mapping):
-            raise StateError(f"the saved Mercante game is a {type(data).__name__}, not a record")
-        if data.get("format") != STATE_FORMAT:
-            raise StateError(f"the saved Mercante game has format {data.get('format')!r}")
-        if data.get("version") != STATE_VERSION:
-            raise StateError(
-                f"the saved Mercante game is version {data.get('version')!r}; "
-                f"this app reads version {STATE_VERSION}"
-            )
+        data = check_header(
+            data,
+            what="the saved Mercante game",
+            format=STATE_FORMAT,
+            version=STATE_VERSION,
+            error=StateError,
+        )
         state = cls(form=NewGameForm.from_dict(data.get("form")))
         raw_game = data.get("game")
         if raw_game is not None:
-            try:
-                state.game = MercanteGame.from_dict(raw_game)
-            except MercanteError as exc:
-                raise StateError(f"the saved game could not be replayed: {exc}") from None
+            state.game = replay_game(
+                MercanteGame.from_dict, raw_game, rules_error=MercanteError, error=StateError
+            )
             seats = state.game.seats
             state.sale = SaleDraft.from_dict(data.get("sale"))
             state.tally = TallyDraft.from_dict(data.get("tally"), seats)
@@ -1279,10 +1276,7 @@ class MercanteState:
                     for n, v in kept.items()
                     if n in seats and v in values and isinstance(v, int)
                 }
-            saved = data.get("saved_play")
-            state.saved_play = (
-                saved if isinstance(saved, int) and not isinstance(saved, bool) else None
-            )
+            state.saved_play = saved_play(data.get("saved_play"))
         return state
 
     def sync_house_rules(self, house: HouseRules) -> str | None:
