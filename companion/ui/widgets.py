@@ -83,6 +83,42 @@ def icon_button(
     )
 
 
+class Steps:
+    """``−  2  +``: touch-sized buttons either side of ``count`` (centred in a box ``width``
+    wide). A tap calls ``on_step(-1)`` or ``on_step(1)``; :meth:`show` puts a value in and
+    disables the button that would leave the bounds. ``ident`` tags the parts
+    ``ident-minus``, ``ident-count`` and ``ident-plus``."""
+
+    def __init__(
+        self,
+        count: ft.Text,
+        on_step: Callable[[int], object],
+        *,
+        fewer: str,
+        more: str,
+        ident: str | None = None,
+        width: int = 32,
+    ) -> None:
+        self.count = count
+        self.minus = icon_button(ft.Icons.REMOVE, fewer, lambda e: on_step(-1))
+        self.plus = icon_button(ft.Icons.ADD, more, lambda e: on_step(1))
+        parts: dict[str, ft.Control] = {
+            "minus": self.minus,
+            "count": ft.Container(count, width=width, alignment=ft.Alignment.CENTER),
+            "plus": self.plus,
+        }
+        self.control = ft.Row(
+            [tagged(f"{ident}-{part}", c) if ident else c for part, c in parts.items()],
+            spacing=0,
+            tight=True,
+        )
+
+    def show(self, value: int, minimum: int, maximum: int) -> None:
+        self.count.value = str(value)
+        self.minus.disabled = value <= minimum
+        self.plus.disabled = value >= maximum
+
+
 def wrap(controls: Sequence[ft.Control], *, spacing: int = 8) -> ft.Row:
     """A row that wraps onto the next line on narrow screens."""
     return ft.Row(list(controls), wrap=True, spacing=spacing, run_spacing=spacing)

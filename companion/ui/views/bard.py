@@ -63,6 +63,7 @@ from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import (
+    Steps,
     body,
     mounted,
     notice,
@@ -114,36 +115,20 @@ class _Stepper:
         ident: str,
     ) -> None:
         self.get, self.bounds = get, bounds
-        self.minus = ft.IconButton(
-            ft.Icons.REMOVE,
-            tooltip=f"{label}: one fewer",
-            on_click=lambda e: put(get() - 1),
-            style=ft.ButtonStyle(padding=12),
+        # The value is read from the state at each tap, not from what was last shown.
+        self.steps = Steps(
+            ft.Text("", theme_style=ft.TextThemeStyle.TITLE_LARGE),
+            lambda step: put(get() + step),
+            fewer=f"{label}: one fewer",
+            more=f"{label}: one more",
+            ident=ident,
         )
-        self.plus = ft.IconButton(
-            ft.Icons.ADD,
-            tooltip=f"{label}: one more",
-            on_click=lambda e: put(get() + 1),
-            style=ft.ButtonStyle(padding=12),
-        )
-        self.count = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_LARGE)
         self.control = ft.Container(
             ft.Column(
                 [
                     ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_LARGE),
                     _small(hint),
-                    ft.Row(
-                        [
-                            tagged(f"{ident}-minus", self.minus),
-                            tagged(
-                                f"{ident}-count",
-                                ft.Container(self.count, width=32, alignment=ft.Alignment.CENTER),
-                            ),
-                            tagged(f"{ident}-plus", self.plus),
-                        ],
-                        spacing=0,
-                        tight=True,
-                    ),
+                    self.steps.control,
                 ],
                 spacing=0,
                 tight=True,
@@ -153,11 +138,7 @@ class _Stepper:
         self.sync()
 
     def sync(self) -> None:
-        value = self.get()
-        low, high = self.bounds
-        self.count.value = str(value)
-        self.minus.disabled = value <= low
-        self.plus.disabled = value >= high
+        self.steps.show(self.get(), *self.bounds)
 
 
 class _SwitchRow:

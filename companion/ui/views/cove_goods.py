@@ -45,6 +45,7 @@ from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import (
+    Steps,
     body,
     button,
     mounted,
@@ -90,39 +91,18 @@ class Stepper:
         self.minimum = minimum
         self.maximum = maximum
         self.on_change = on_change
-        self.minus = ft.IconButton(
-            ft.Icons.REMOVE,
-            tooltip=f"One {label} fewer",
-            on_click=lambda e: self.on_change(self.value - 1),
-            style=ft.ButtonStyle(padding=12),
+        self.steps = Steps(
+            ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
+            lambda step: self.on_change(self.value + step),
+            fewer=f"One {label} fewer",
+            more=f"One {label} more",
+            ident=ident,
         )
-        self.plus = ft.IconButton(
-            ft.Icons.ADD,
-            tooltip=f"One {label} more",
-            on_click=lambda e: self.on_change(self.value + 1),
-            style=ft.ButtonStyle(padding=12),
-        )
-        self.count = ft.Text(
-            "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER
-        )
-        self.control = ft.Row(
-            [
-                tagged(f"{ident}-minus", self.minus),
-                tagged(
-                    f"{ident}-count",
-                    ft.Container(self.count, width=32, alignment=ft.Alignment.CENTER),
-                ),
-                tagged(f"{ident}-plus", self.plus),
-            ],
-            spacing=0,
-            tight=True,
-        )
+        self.control = self.steps.control
 
     def show(self, value: int) -> None:
         self.value = value
-        self.count.value = str(value)
-        self.minus.disabled = value <= self.minimum
-        self.plus.disabled = value >= self.maximum
+        self.steps.show(value, self.minimum, self.maximum)
 
 
 class CoveGoodsView:

@@ -15,7 +15,7 @@ from companion.ui.context import AppContext
 from companion.ui.logic.mercante import EventChoice, good_name, market_name, signed
 from companion.ui.rulings import ruling_chip as shared_ruling_chip
 from companion.ui.theme import GAP
-from companion.ui.widgets import body, source_text, tagged, wrap
+from companion.ui.widgets import Steps, body, source_text, tagged, wrap
 
 #: Fixed colour pairs (text on background) that read well in the light and the dark theme.
 UP = (ft.Colors.GREEN_900, ft.Colors.GREEN_100)
@@ -169,38 +169,16 @@ def stepper(
     ident: str | None = None,
 ) -> ft.Row:
     """``−  2  +`` with touch-sized buttons; ``ident`` tags the buttons ``ident-minus/plus``."""
-    minus = ft.IconButton(
-        ft.Icons.REMOVE,
-        tooltip=f"One {label} fewer",
-        on_click=lambda e: on_change(value - 1),
-        disabled=value <= minimum,
-        style=ft.ButtonStyle(padding=12),
-    )
-    plus = ft.IconButton(
-        ft.Icons.ADD,
-        tooltip=f"One {label} more",
-        on_click=lambda e: on_change(value + 1),
-        disabled=value >= maximum,
-        style=ft.ButtonStyle(padding=12),
-    )
-    count = ft.Container(
-        ft.Text(
-            str(value),
-            theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-            text_align=ft.TextAlign.CENTER,
-        ),
+    steps = Steps(
+        ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
+        lambda step: on_change(value + step),
+        fewer=f"One {label} fewer",
+        more=f"One {label} more",
+        ident=ident,
         width=28,
-        alignment=ft.Alignment.CENTER,
     )
-    return ft.Row(
-        [
-            tagged(f"{ident}-minus", minus) if ident else minus,
-            tagged(f"{ident}-count", count) if ident else count,
-            tagged(f"{ident}-plus", plus) if ident else plus,
-        ],
-        spacing=0,
-        tight=True,
-    )
+    steps.show(value, minimum, maximum)
+    return steps.control
 
 
 def calendar_slots(slots: Sequence[tuple[str, Event | None]]) -> ft.ResponsiveRow:
