@@ -38,6 +38,16 @@ def body(text: str, *, muted: bool = False, selectable: bool = False) -> ft.Text
     )
 
 
+def small(text: str, *, muted: bool = True, italic: bool = False) -> ft.Text:
+    """A side note in small type (muted unless said otherwise)."""
+    return ft.Text(
+        text,
+        theme_style=ft.TextThemeStyle.BODY_SMALL,
+        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
+        italic=italic,
+    )
+
+
 def panel(*controls: ft.Control, title: str | None = None, padding: int = PAD) -> ft.Card:
     """A card holding a titled group of controls."""
     items: list[ft.Control] = [heading(title)] if title else []

@@ -68,6 +68,7 @@ from companion.ui.widgets import (
     mounted,
     notice,
     panel,
+    small,
     source_text,
     tagged,
     whole_number_field,
@@ -90,14 +91,6 @@ NUMBER_LABELS = {
     "boast_area": ("Creatures", "in your Boast area"),
 }
 NO_STOPS = "No location yet: tap where the Bard starts."
-
-
-def _small(text: str, *, muted: bool = True) -> ft.Text:
-    return ft.Text(
-        text,
-        theme_style=ft.TextThemeStyle.BODY_SMALL,
-        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
-    )
 
 
 class _Stepper:
@@ -127,7 +120,7 @@ class _Stepper:
             ft.Column(
                 [
                     ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_LARGE),
-                    _small(hint),
+                    small(hint),
                     self.steps.control,
                 ],
                 spacing=0,
@@ -255,9 +248,9 @@ class StopCard:
                 label="Buy a Skill or Improv card here",
             )
             parts += [
-                _small("Icons sung here (each against Adventurers of its colour):"),
+                small("Icons sung here (each against Adventurers of its colour):"),
                 self._chips(),
-                _small("Adventurers at this Pier, by colour:"),
+                small("Adventurers at this Pier, by colour:"),
                 ft.ResponsiveRow(
                     [self._field(f"adv:{f.id}", f.plural) for f in facts().faction],
                     spacing=8,
@@ -266,7 +259,7 @@ class StopCard:
                 buy.control,
             ]
         elif kind == "town_square":
-            parts += [_small("Icons of any colours that pay for the fan:"), self._chips()]
+            parts += [small("Icons of any colours that pay for the fan:"), self._chips()]
             if view.rules.fans_per_visit != 1:
                 fans = _Stepper(
                     "Fans",
@@ -281,7 +274,7 @@ class StopCard:
             location = facts().location_named(stop.location)
             name = colour_name(location.faction or "")
             parts += [
-                _small(f"{name} icons (or any-colour icons) spent here:"),
+                small(f"{name} icons (or any-colour icons) spent here:"),
                 self._chips(),
                 ft.ResponsiveRow(
                     [self._field("hall", f"Adventurers in the {location.name}", col=WIDE)]
@@ -309,7 +302,7 @@ class StopCard:
         )
         open_halls = view.draft.halls_open(index)
         parts: list[ft.Control] = [
-            _small("Sing to the undocked boats on one side of the bay:"),
+            small("Sing to the undocked boats on one side of the bay:"),
             side,
         ]
         if not open_halls:
@@ -328,7 +321,7 @@ class StopCard:
             )
             for h in open_halls
         ]
-        parts += [_small("Halls holding your Rune, to sing for:"), wrap(hall_chips, spacing=6)]
+        parts += [small("Halls holding your Rune, to sing for:"), wrap(hall_chips, spacing=6)]
         text_reading = view.rules.dragon_island == "text"
         for h in stop.halls:
             faction = facts().faction_named(h)
@@ -341,7 +334,7 @@ class StopCard:
                 )
             parts += [
                 ft.Text(f"For the {faction.hall}", weight=ft.FontWeight.BOLD),
-                _small(f"{faction.name} icons (or any-colour icons):"),
+                small(f"{faction.name} icons (or any-colour icons):"),
                 self._chips(h),
                 ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
             ]
@@ -361,7 +354,7 @@ class StopCard:
         view, stop = self.view, self.stop
         song = view.plan.start
         if song is None:
-            return [_small("Fix the board above first.")]
+            return [small("Fix the board above first.")]
         location = facts().location_named(stop.location)
         colour = hall or location.faction  # halls take their colour (or any-colour icons)
         mine = stop.hall_spend.get(hall, []) if hall else stop.spend
@@ -391,7 +384,7 @@ class StopCard:
             )
         if not chips:
             wanted = f"{colour_name(colour)} or any-colour icons" if colour else "icons"
-            chips.append(_small(f"No {wanted} in the tableau yet: add them above."))
+            chips.append(small(f"No {wanted} in the tableau yet: add them above."))
         return chips
 
     def _result(self, result: StopResult | None) -> list[ft.Control]:
@@ -456,7 +449,7 @@ class StopCard:
                 ft.Column([body(line) for line in record.lines], spacing=2, tight=True),
             )
         )
-        out += [_small(note) for note in record.notes]
+        out += [small(note) for note in record.notes]
         bard = facts()
         sources: list[Source]
         rulings: list[str]
@@ -623,14 +616,14 @@ class BardView:
             )
             for f in bard.faction
         }
-        self.before_subtitle = _small("")
+        self.before_subtitle = small("")
         self.before = ft.Column(
             [
                 tagged("bard-kind", self.kind),
                 ft.ResponsiveRow(
                     [s.control for s in self.numbers.values()], spacing=8, run_spacing=8
                 ),
-                _small("Faction Halls already holding one of your Runes:"),
+                small("Faction Halls already holding one of your Runes:"),
                 wrap(
                     [tagged(f"bard-rune-{f}", chip) for f, chip in self.rune_chips.items()],
                     spacing=6,
@@ -677,8 +670,8 @@ class BardView:
         self.add_button = ft.FilledTonalButton(
             content="", icon=ft.Icons.ADD, height=TOUCH, on_click=lambda e: self.add_source()
         )
-        self.icons_left = _small("")
-        self.tableau_subtitle = _small("")
+        self.icons_left = small("")
+        self.tableau_subtitle = small("")
         self.tableau = ft.Column(
             [
                 body(
@@ -739,7 +732,7 @@ class BardView:
         self.net = ft.Text(theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM, weight=ft.FontWeight.BOLD)
         self.net_working = body("")
         self.totals_lines = ft.Column(spacing=8)
-        self.closing = _small("")
+        self.closing = small("")
         self.closing_source = ft.Column()
         self.next_button = ft.FilledButton(
             content="Next song",
@@ -768,7 +761,7 @@ class BardView:
                         ),
                     ]
                 ),
-                _small("Next song keeps the board: Runes, Badges, Creatures, Volume, Soundstones."),
+                small("Next song keeps the board: Runes, Badges, Creatures, Volume, Soundstones."),
             ],
             spacing=8,
         )
@@ -933,7 +926,7 @@ class BardView:
         if draft.boast:
             if plan.boasted:
                 lines += [body(line) for line in plan.boasted.lines]
-                lines += [_small(n) for n in plan.boasted.notes]
+                lines += [small(n) for n in plan.boasted.notes]
             elif plan.boast_problem:
                 lines.append(notice(plan.boast_problem, level="error"))
             else:

@@ -51,6 +51,7 @@ from companion.ui.widgets import (
     mounted,
     notice,
     panel,
+    small,
     source_text,
     tagged,
     wrap,
@@ -59,14 +60,6 @@ from companion.ui.widgets import (
 log = logging.getLogger(__name__)
 
 TITLE = "Merchants Cove sale value"
-
-
-def small(text: str, *, muted: bool = True) -> ft.Text:
-    return ft.Text(
-        text,
-        theme_style=ft.TextThemeStyle.BODY_SMALL,
-        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
-    )
 
 
 def strip_text(text: str) -> ft.Text:

@@ -50,20 +50,21 @@ from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.views.common import standings_table
-from companion.ui.widgets import body, button, icon_button, notice, panel, source_text, tagged
+from companion.ui.widgets import (
+    body,
+    button,
+    icon_button,
+    notice,
+    panel,
+    small,
+    source_text,
+    tagged,
+)
 
 log = logging.getLogger(__name__)
 
 TOOL_ID = "journey"
 ROUTE = "/calculators/journey"
-
-
-def _small(text: str, *, muted: bool = True) -> ft.Text:
-    return ft.Text(
-        text,
-        theme_style=ft.TextThemeStyle.BODY_SMALL,
-        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
-    )
 
 
 def _signed(points: int) -> str:
@@ -366,7 +367,7 @@ class JourneyView:
             rulings = (engine.CONNECT,)
         scored = gain.pairs or gain.bonus
         items: list[ft.Control] = [
-            _small(f"Last move: {record_title(record)}", muted=False),
+            small(f"Last move: {record_title(record)}", muted=False),
             ft.Row(
                 [
                     tagged(
@@ -405,7 +406,7 @@ class JourneyView:
                         ident="swap-played",
                     )
                 )
-                items.append(_small(engine.card_facts(option.card.rank).ability_text or ""))
+                items.append(small(engine.card_facts(option.card.rank).ability_text or ""))
         return tagged("last-move", panel(*items, padding=12))
 
     def card_picker(self) -> ft.Control:
@@ -457,7 +458,7 @@ class JourneyView:
                     "chosen-card",
                     ft.Text(card_line(chosen), theme_style=ft.TextThemeStyle.BODY_LARGE),
                 ),
-                *([_small(facts.ability_text)] if facts.ability_text else []),
+                *([small(facts.ability_text)] if facts.ability_text else []),
                 body("Now tap where it goes: a row end shows what it scores.", muted=True),
             ]
         return panel(
@@ -590,7 +591,7 @@ class JourneyView:
             return None
         six = engine.card_facts("6")
         items: list[ft.Control] = [
-            ft.Container(_small(six.ability_text or ""), padding=ft.Padding.only(bottom=4))
+            ft.Container(small(six.ability_text or ""), padding=ft.Padding.only(bottom=4))
         ]
         for option in options:
             items.append(
@@ -703,7 +704,7 @@ class JourneyView:
             bonus = game.breakdown(line.name)[1]
             extra = f", {bonus} from Blights" if bonus else ""
             items.append(
-                _small(f"{line.name}: {line.working} ({plural(line.pairs, 'pair')}{extra})")
+                small(f"{line.name}: {line.working} ({plural(line.pairs, 'pair')}{extra})")
             )
         items.append(self.rulings_line((engine.TIES, engine.GAME_END)))
         facts = engine.facts()
@@ -819,7 +820,7 @@ class JourneyView:
                                         overflow=ft.TextOverflow.ELLIPSIS,
                                         max_lines=1,
                                     ),
-                                    *([_small("goes first")] if first else []),
+                                    *([small("goes first")] if first else []),
                                 ],
                                 spacing=0,
                                 expand=True,
@@ -909,7 +910,7 @@ class JourneyView:
                 ),
                 *seats,
                 *status,
-                _small("Play goes round the table in seat order from the player with the star."),
+                small("Play goes round the table in seat order from the player with the star."),
                 source_text(
                     self.ctx.catalogue,
                     [facts.players.source, facts.deck.hand_source, facts.deck.pile_source],

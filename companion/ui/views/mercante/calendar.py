@@ -23,11 +23,10 @@ from companion.ui.views.mercante.parts import (
     event_tile,
     glance_board,
     ruling_chip,
-    small,
     stretched,
     tap,
 )
-from companion.ui.widgets import body, button, notice, panel, wrap
+from companion.ui.widgets import body, button, notice, panel, small, wrap
 
 #: Above this many cards the list gets a search field.
 FILTER_FROM = 6

@@ -22,7 +22,6 @@ from companion.ui.views.mercante.base import MercanteSession, route
 from companion.ui.views.mercante.parts import (
     event_tile,
     ruling_chip,
-    small,
     stretched,
     switched,
     tap,
@@ -35,6 +34,7 @@ from companion.ui.widgets import (
     icon_button,
     notice,
     panel,
+    small,
     tagged,
     whole_number_field,
     wrap,

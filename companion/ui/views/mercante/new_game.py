@@ -10,8 +10,8 @@ from companion.ui.logic.mercante import PRINTED_KEY, market_name
 from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
-from companion.ui.views.mercante.parts import cite, small, tap
-from companion.ui.widgets import body, button, icon_button, notice, panel, tagged, wrap
+from companion.ui.views.mercante.parts import cite, tap
+from companion.ui.widgets import body, button, icon_button, notice, panel, small, tagged, wrap
 
 
 class NewGameView:

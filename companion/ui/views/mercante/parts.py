@@ -15,7 +15,7 @@ from companion.ui.context import AppContext
 from companion.ui.logic.mercante import EventChoice, good_name, market_name, signed
 from companion.ui.rulings import ruling_chip as shared_ruling_chip
 from companion.ui.theme import GAP
-from companion.ui.widgets import Steps, body, source_text, tagged, wrap
+from companion.ui.widgets import Steps, body, small, source_text, tagged, wrap
 
 #: Fixed colour pairs (text on background) that read well in the light and the dark theme.
 UP = (ft.Colors.GREEN_900, ft.Colors.GREEN_100)
@@ -83,15 +83,6 @@ def check_row(
         ],
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-
-
-def small(text: str, *, muted: bool = True, italic: bool = False) -> ft.Text:
-    return ft.Text(
-        text,
-        theme_style=ft.TextThemeStyle.BODY_SMALL,
-        color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
-        italic=italic,
     )
 
 

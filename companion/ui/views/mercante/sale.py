@@ -33,14 +33,22 @@ from companion.ui.views.mercante.parts import (
     cite,
     pill,
     rulings,
-    small,
     stepper,
     stretched,
     switched,
     tap,
     typed,
 )
-from companion.ui.widgets import body, button, notice, panel, tagged, whole_number_field, wrap
+from companion.ui.widgets import (
+    body,
+    button,
+    notice,
+    panel,
+    small,
+    tagged,
+    whole_number_field,
+    wrap,
+)
 
 NOBODY = "__nobody__"
 RULING_UPPERMOST = "mercante.uppermost_space"

@@ -12,8 +12,8 @@ from companion.engine.mercante import contract_values, facts, rules, setup_seats
 from companion.ui.logic.mercante import plural
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
-from companion.ui.views.mercante.parts import cite, small
-from companion.ui.widgets import body, button, panel, tagged
+from companion.ui.views.mercante.parts import cite
+from companion.ui.widgets import body, button, panel, small, tagged
 
 
 def tap_kept(fn: Callable[[str, int | None], None], name: str) -> Callable[[Any], None]:

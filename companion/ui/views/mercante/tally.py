@@ -25,11 +25,19 @@ from companion.ui.views.mercante.parts import (
     check_row,
     cite,
     ruling_chip,
-    small,
     switched,
     typed,
 )
-from companion.ui.widgets import body, button, heading, notice, panel, tagged, whole_number_field
+from companion.ui.widgets import (
+    body,
+    button,
+    heading,
+    notice,
+    panel,
+    small,
+    tagged,
+    whole_number_field,
+)
 
 RULING_UNFULFILLED = "mercante.unfulfilled_count"
 #: Fields whose label is long get a whole phone row; numbers sit two to a row.

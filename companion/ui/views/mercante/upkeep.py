@@ -26,8 +26,17 @@ from companion.ui.logic.mercante import (
 )
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession, route
-from companion.ui.views.mercante.parts import cite, ruling_chip, small, stepper
-from companion.ui.widgets import body, button, notice, panel, tagged, whole_number_field, wrap
+from companion.ui.views.mercante.parts import cite, ruling_chip, stepper
+from companion.ui.widgets import (
+    body,
+    button,
+    notice,
+    panel,
+    small,
+    tagged,
+    whole_number_field,
+    wrap,
+)
 
 FIVE_PLAYER_RULING = "mercante.alternate_five_player_upkeep"
 
