@@ -1,4 +1,5 @@
-"""Pieces several views share: the game picker and the known-player suggestions."""
+"""Pieces several views share: the game picker, the known-player suggestions, the seats form
+(name field, Add, one row a seat, the way to Players & seats) and the standings table."""
 
 from __future__ import annotations
 
@@ -8,10 +9,21 @@ import flet as ft
 
 from companion.engine.standings import Standing
 from companion.rules import Catalogue
+from companion.ui.context import AppContext
 from companion.ui.logic.names import filter_suggestions
-from companion.ui.widgets import body, tagged, wrap
+from companion.ui.widgets import Handler, body, button, small, tagged, wrap
 
-__all__ = ["filter_suggestions", "game_picker", "suggestion_chips"]
+__all__ = [
+    "add_seat_row",
+    "filter_suggestions",
+    "game_picker",
+    "name_with_notes",
+    "player_name_field",
+    "seat_players_link",
+    "seat_row",
+    "suggestion_chips",
+    "use_table_button",
+]
 
 
 def game_picker(
@@ -56,6 +68,81 @@ def suggestion_chips(
     return wrap(chips)
 
 
+def player_name_field(
+    hint: str, on_submit: Callable[[], object], *, on_change: Handler = None
+) -> ft.TextField:
+    """The "Player name" field of a seats form; Enter adds the name."""
+    return ft.TextField(
+        label="Player name",
+        hint_text=hint,
+        on_submit=lambda e: on_submit(),
+        on_change=on_change,
+        expand=True,
+        capitalization=ft.TextCapitalization.WORDS,
+    )
+
+
+def add_seat_row(field: ft.TextField, on_add: Callable[[], object], *, ident: str) -> ft.Row:
+    """The name field with its Add button beside it (the button tagged ``ident``)."""
+    return ft.Row(
+        [field, button("Add", lambda e: on_add(), icon=ft.Icons.ADD, ident=ident)],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def name_with_notes(name: str, notes: Sequence[str], *, spacing: int) -> ft.Column:
+    """A player's name on one line (cut short if it must be), notes in small type under it."""
+    return ft.Column(
+        [
+            ft.Text(
+                name,
+                theme_style=ft.TextThemeStyle.BODY_LARGE,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                max_lines=1,
+            ),
+            *[small(note) for note in notes],
+        ],
+        spacing=spacing,
+        expand=True,
+    )
+
+
+def seat_row(
+    ident: str,
+    seat: int,
+    name: str,
+    note: str | None,
+    actions: Sequence[ft.Control],
+    *,
+    spacing: int,
+) -> ft.Control:
+    """One seat of a new-game form: its number, the name with ``note`` under it, then the
+    seat's buttons; tagged ``ident``."""
+    return tagged(
+        ident,
+        ft.Row(
+            [
+                ft.CircleAvatar(content=ft.Text(str(seat)), radius=18),
+                name_with_notes(name, [note] if note else [], spacing=0),
+                *actions,
+            ],
+            spacing=spacing,
+        ),
+    )
+
+
+def use_table_button(label: str, on_click: Handler) -> ft.Control:
+    """Take the players (and first player) from Players & seats (tagged ``use-table``)."""
+    return button(label, on_click, icon=ft.Icons.GROUPS, kind="tonal", ident="use-table")
+
+
+def seat_players_link(ctx: AppContext, text: str) -> ft.TextButton:
+    """The way to Players & seats when its table does not fit this game."""
+    return ft.TextButton(
+        text, icon=ft.Icons.GROUPS, on_click=lambda e: ctx.navigate("/setup/seats")
+    )
+
+
 def standing_row(
     place: str, name: str, score: int, *, winner: bool, lines: Sequence[str] = ()
 ) -> ft.Row:
@@ -71,26 +158,7 @@ def standing_row(
             ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER_700)
             if winner
             else ft.Container(width=24),
-            ft.Column(
-                [
-                    ft.Text(
-                        name,
-                        theme_style=ft.TextThemeStyle.BODY_LARGE,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        max_lines=1,
-                    ),
-                    *[
-                        ft.Text(
-                            line,
-                            theme_style=ft.TextThemeStyle.BODY_SMALL,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                        )
-                        for line in lines
-                    ],
-                ],
-                spacing=2,
-                expand=True,
-            ),
+            name_with_notes(name, lines, spacing=2),
             ft.Text(
                 str(score), theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.BOLD
             ),

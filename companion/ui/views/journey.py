@@ -49,7 +49,14 @@ from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
-from companion.ui.views.common import standings_table
+from companion.ui.views.common import (
+    add_seat_row,
+    player_name_field,
+    seat_players_link,
+    seat_row,
+    standings_table,
+    use_table_button,
+)
 from companion.ui.widgets import (
     body,
     button,
@@ -105,13 +112,7 @@ class JourneyView:
             self.save()
         if self.state.game is None and not self.state.form.seats:
             self._seat_from_table()
-        self.name_field = ft.TextField(
-            label="Player name",
-            hint_text="In seat order, going clockwise",
-            on_submit=lambda e: self.add_player(),
-            expand=True,
-            capitalization=ft.TextCapitalization.WORDS,
-        )
+        self.name_field = player_name_field("In seat order, going clockwise", self.add_player)
 
     # -- state ----------------------------------------------------------------------------------
     @property
@@ -807,45 +808,32 @@ class JourneyView:
         for i, name in enumerate(form.seats):
             first = i == form.first
             seats.append(
-                tagged(
+                seat_row(
                     f"journey-seat-{i + 1}",
-                    ft.Row(
-                        [
-                            ft.CircleAvatar(content=ft.Text(str(i + 1)), radius=18),
-                            ft.Column(
-                                [
-                                    ft.Text(
-                                        name,
-                                        theme_style=ft.TextThemeStyle.BODY_LARGE,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                        max_lines=1,
-                                    ),
-                                    *([small("goes first")] if first else []),
-                                ],
-                                spacing=0,
-                                expand=True,
-                            ),
-                            ft.IconButton(
-                                ft.Icons.STAR if first else ft.Icons.STAR_OUTLINE,
-                                tooltip="Goes first" if first else f"{name} goes first",
-                                selected=first,
-                                on_click=lambda e, i=i: self.form_action("first", i),
-                                style=ft.ButtonStyle(padding=12),
-                            ),
-                            icon_button(
-                                ft.Icons.ARROW_UPWARD,
-                                f"Move {name} up a seat",
-                                lambda e, i=i: self.form_action("move", i, -1),
-                                disabled=i == 0,
-                            ),
-                            icon_button(
-                                ft.Icons.CLOSE,
-                                f"Remove {name}",
-                                lambda e, i=i: self.form_action("remove", i),
-                            ),
-                        ],
-                        spacing=8,
-                    ),
+                    i + 1,
+                    name,
+                    "goes first" if first else None,
+                    [
+                        ft.IconButton(
+                            ft.Icons.STAR if first else ft.Icons.STAR_OUTLINE,
+                            tooltip="Goes first" if first else f"{name} goes first",
+                            selected=first,
+                            on_click=lambda e, i=i: self.form_action("first", i),
+                            style=ft.ButtonStyle(padding=12),
+                        ),
+                        icon_button(
+                            ft.Icons.ARROW_UPWARD,
+                            f"Move {name} up a seat",
+                            lambda e, i=i: self.form_action("move", i, -1),
+                            disabled=i == 0,
+                        ),
+                        icon_button(
+                            ft.Icons.CLOSE,
+                            f"Remove {name}",
+                            lambda e, i=i: self.form_action("remove", i),
+                        ),
+                    ],
+                    spacing=8,
                 )
             )
         if not seats:
@@ -858,20 +846,14 @@ class JourneyView:
         if seated and not same:
             who = f", {table.draw.first_player} first" if table.draw else ""
             offer.append(
-                button(
-                    f"Use the table: {', '.join(table.seats)}{who}",
-                    lambda e: self.use_table(),
-                    icon=ft.Icons.GROUPS,
-                    kind="tonal",
-                    ident="use-table",
+                use_table_button(
+                    f"Use the table: {', '.join(table.seats)}{who}", lambda e: self.use_table()
                 )
             )
         elif not seated:
             offer.append(
-                ft.TextButton(
-                    "Seat the players and draw a first player in Players & seats",
-                    icon=ft.Icons.GROUPS,
-                    on_click=lambda e: self.ctx.navigate("/setup/seats"),
+                seat_players_link(
+                    self.ctx, "Seat the players and draw a first player in Players & seats"
                 )
             )
         problem = form.problem()
@@ -895,18 +877,7 @@ class JourneyView:
                 # label and a tap on the field lands on the field.
                 tagged(
                     "journey-name-row",
-                    ft.Row(
-                        [
-                            self.name_field,
-                            button(
-                                "Add",
-                                lambda e: self.add_player(),
-                                icon=ft.Icons.ADD,
-                                ident="add-seat",
-                            ),
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                    ),
+                    add_seat_row(self.name_field, self.add_player, ident="add-seat"),
                 ),
                 *seats,
                 *status,

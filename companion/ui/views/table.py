@@ -10,7 +10,13 @@ from companion.ui.logic.scorepad import DRAFT_KEY, ScorePad
 from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-from companion.ui.views.common import filter_suggestions, game_picker, suggestion_chips
+from companion.ui.views.common import (
+    add_seat_row,
+    filter_suggestions,
+    game_picker,
+    player_name_field,
+    suggestion_chips,
+)
 from companion.ui.widgets import body, button, icon_button, mounted, notice, panel, tagged, wrap
 
 
@@ -21,13 +27,10 @@ class TableView:
         self.ctx = ctx
         self.state = TableState.from_dict(ctx.setting(TABLE_KEY), ctx.catalogue)
         self.known = ctx.store.player_names()
-        self.name_field = ft.TextField(
-            label="Player name",
-            hint_text="Type a name, then Add",
-            on_submit=lambda e: self.add_player(),
+        self.name_field = player_name_field(
+            "Type a name, then Add",
+            self.add_player,
             on_change=lambda e: self.render_suggestions(),
-            expand=True,
-            capitalization=ft.TextCapitalization.WORDS,
         )
         self.seed_field = ft.TextField(
             label="Seed",
@@ -207,18 +210,7 @@ class TableView:
             [
                 panel(game_picker(self.ctx.catalogue, self.state.game_id, self.set_game)),
                 panel(
-                    ft.Row(
-                        [
-                            self.name_field,
-                            button(
-                                "Add",
-                                lambda e: self.add_player(),
-                                icon=ft.Icons.ADD,
-                                ident="add-player",
-                            ),
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                    ),
+                    add_seat_row(self.name_field, self.add_player, ident="add-player"),
                     self.suggestions,
                     self.problem,
                     self.seats,

@@ -9,6 +9,13 @@ from companion.engine.mercante import markets, rules
 from companion.ui.logic.mercante import PRINTED_KEY, market_name
 from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
+from companion.ui.views.common import (
+    add_seat_row,
+    player_name_field,
+    seat_players_link,
+    seat_row,
+    use_table_button,
+)
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import cite, tap
 from companion.ui.widgets import body, button, icon_button, notice, panel, small, tagged, wrap
@@ -26,13 +33,7 @@ class NewGameView:
             saved = self.ctx.setting(PRINTED_KEY, {})
             if isinstance(saved, dict):
                 self.form.printed = {m: str(v) for m, v in saved.items() if m in markets()}
-        self.name_field = ft.TextField(
-            label="Player name",
-            hint_text="In turn order, first player first",
-            on_submit=lambda e: self.add(),
-            expand=True,
-            capitalization=ft.TextCapitalization.WORDS,
-        )
+        self.name_field = player_name_field("In turn order, first player first", self.add)
         self.seats = ft.Column(spacing=4)
         self.seat_problem = ft.Column()
         self.events = ft.Column(spacing=8)
@@ -128,34 +129,21 @@ class NewGameView:
             if i == last and last >= 2:
                 roles.append("upkeep marker")
             rows.append(
-                tagged(
+                seat_row(
                     f"new-seat-{i + 1}",
-                    ft.Row(
-                        [
-                            ft.CircleAvatar(content=ft.Text(str(i + 1)), radius=18),
-                            ft.Column(
-                                [
-                                    ft.Text(
-                                        name,
-                                        theme_style=ft.TextThemeStyle.BODY_LARGE,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                        max_lines=1,
-                                    ),
-                                    *([small(", ".join(roles))] if roles else []),
-                                ],
-                                spacing=0,
-                                expand=True,
-                            ),
-                            icon_button(
-                                ft.Icons.ARROW_UPWARD,
-                                f"Move {name} earlier",
-                                tap(self.move, i, -1),
-                                disabled=i == 0,
-                            ),
-                            icon_button(ft.Icons.CLOSE, f"Remove {name}", tap(self.remove, i)),
-                        ],
-                        spacing=4,
-                    ),
+                    i + 1,
+                    name,
+                    ", ".join(roles) if roles else None,
+                    [
+                        icon_button(
+                            ft.Icons.ARROW_UPWARD,
+                            f"Move {name} earlier",
+                            tap(self.move, i, -1),
+                            disabled=i == 0,
+                        ),
+                        icon_button(ft.Icons.CLOSE, f"Remove {name}", tap(self.remove, i)),
+                    ],
+                    spacing=4,
                 )
             )
         if not rows:
@@ -243,20 +231,14 @@ class NewGameView:
             order = table.turn_order()
             first = f"{order[0]} first" if table.draw else "in seat order"
             offer.append(
-                button(
-                    f"Use the table: {', '.join(order)} ({first})",
-                    tap(self.use_table, order),
-                    icon=ft.Icons.GROUPS,
-                    kind="tonal",
-                    ident="use-table",
+                use_table_button(
+                    f"Use the table: {', '.join(order)} ({first})", tap(self.use_table, order)
                 )
             )
         else:
             offer.append(
-                ft.TextButton(
-                    "Seat the players and draw the first player in Players & seats",
-                    icon=ft.Icons.GROUPS,
-                    on_click=lambda e: self.ctx.navigate("/setup/seats"),
+                seat_players_link(
+                    self.ctx, "Seat the players and draw the first player in Players & seats"
                 )
             )
         content = [
@@ -269,13 +251,7 @@ class NewGameView:
             ),
             panel(
                 *offer,
-                ft.Row(
-                    [
-                        self.name_field,
-                        button("Add", lambda e: self.add(), icon=ft.Icons.ADD, ident="add-seat"),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
+                add_seat_row(self.name_field, self.add, ident="add-seat"),
                 self.seat_problem,
                 self.seats,
                 small(
