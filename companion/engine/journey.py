@@ -1146,20 +1146,12 @@ class JourneyGame(saves.SavedGame):
             raise JourneyError("nothing to undo")
         return self.log[-1].before
 
-    @property
-    def start(self) -> JourneyGame:
-        """The table before the first action."""
-        return self.log[0].before if self.log else self
-
     def with_rules(self, rules: JourneyRules) -> JourneyGame:
         """The same game scored from its start under other house rules (the log is replayed,
         so an action the new rules forbid raises and nothing changes)."""
         if not isinstance(rules, JourneyRules):
             raise RulesError(f"rules {rules!r} are not JourneyRules")
-        game = replace(self.start, rules=rules, log=())
-        for record in self.log:
-            game = game.apply(record.action)[0]
-        return game
+        return self.replayed(replace(self.start, rules=rules, log=()))
 
     def standings(self) -> list[Standing]:
         """Players best first; ties shared, or broken by most pairs under :data:`TIES`."""

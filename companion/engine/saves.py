@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,16 @@ A = TypeVar("A", bound=Action)
 
 
 class SavedGame:
-    """Mixin for an immutable game value: copies are the value itself, and pickling goes
-    through the save format (the log's undo chain would otherwise nest one level per action).
+    """Mixin for an immutable game value whose ``log`` holds a record of each action taken
+    (the ``action`` and the game as it was ``before``): where the game started, the log
+    replayed on another start, and copies that are the value itself, with pickling through
+    the save format (the log's undo chain would otherwise nest one level per action).
     """
+
+    log: tuple[Any, ...]  # a field of the game's dataclass
+
+    def apply(self, action: Any) -> tuple[Any, Any]:
+        raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -48,6 +55,19 @@ class SavedGame:
     @classmethod
     def from_dict(cls, data: Any) -> Any:
         raise NotImplementedError
+
+    @property
+    def start(self) -> Self:
+        """The game before the first logged action."""
+        return self.log[0].before if self.log else self
+
+    def replayed(self, start: Self) -> Self:
+        """``start`` (this game's start, changed) with the logged actions applied again; an
+        action that is not allowed there raises and nothing changes."""
+        game = start
+        for record in self.log:
+            game = game.apply(record.action)[0]
+        return game
 
     def __copy__(self) -> Any:
         return self

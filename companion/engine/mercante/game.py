@@ -759,20 +759,12 @@ class MercanteGame(saves.SavedGame):
             raise ActionError(f"the last action did not change the calendar ({last})")
         return self.log[-1].before
 
-    @property
-    def start(self) -> MercanteGame:
-        """The state before the first logged action."""
-        return self.log[0].before if self.log else self
-
     def with_house_rules(self, house: HouseRules) -> MercanteGame:
         """The same game played from its start under other house rules (the log is replayed,
         so an action the new rules forbid raises and nothing changes)."""
         if not isinstance(house, HouseRules):
             raise MercanteError(f"house rules {house!r} are not HouseRules")
-        game = replace(self.start, house=house, log=())
-        for record in self.log:
-            game, _ = game.apply(record.action)
-        return game
+        return self.replayed(replace(self.start, house=house, log=()))
 
     # saving
 
