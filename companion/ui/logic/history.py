@@ -22,11 +22,6 @@ def format_day(moment: datetime) -> str:
     return moment.strftime("%d %b %Y")
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 play``, ``3 plays``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
 

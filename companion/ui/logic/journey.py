@@ -25,6 +25,7 @@ from companion.engine.journey import (
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
 from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
+from companion.ui.logic.words import capitalized, plural
 
 GAME_KEY = "journey_game"
 DAMAGED_KEY = damaged_key(GAME_KEY)
@@ -35,10 +36,6 @@ CATEGORIES = ("Pairs", "Blight bonus")  # as data/games.toml names them for this
 
 class StateError(ValueError):
     """The saved screen cannot be read back (the message says why)."""
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
 # -- the new-game form -----------------------------------------------------------------------------
@@ -283,7 +280,7 @@ def end_options(game: JourneyGame, card: str | None) -> tuple[EndOption, ...]:
             try:
                 gain = game.preview_place(card, row, side)
             except JourneyError as exc:
-                options.append(EndOption(row, side, None, _sentence(str(exc))))
+                options.append(EndOption(row, side, None, capitalized(str(exc))))
             else:
                 options.append(EndOption(row, side, gain))
     if card is None:
@@ -292,7 +289,7 @@ def end_options(game: JourneyGame, card: str | None) -> tuple[EndOption, ...]:
         try:
             game.verify_start_row(card)
         except JourneyError as exc:
-            options.append(EndOption(None, None, None, _sentence(str(exc))))
+            options.append(EndOption(None, None, None, capitalized(str(exc))))
         else:
             options.append(EndOption(None, None, Gain(note="new city: no pair")))
     return tuple(options)
@@ -446,10 +443,6 @@ def record_arguments(game: JourneyGame, catalogue: Catalogue) -> dict[str, Any]:
         arguments["tiebreakers"] = [(engine.MOST_PAIRS, True)]
         arguments["tiebreak_values"] = {name: [game.pairs_made(name)] for name in game.players}
     return arguments
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
 def _first_sentence(text: str) -> str:

@@ -58,6 +58,7 @@ from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Source
 from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
 from companion.ui.logic.scorepad import parse_whole
+from companion.ui.logic.words import capitalized, plural
 
 GAME_KEY = "mercante_game"
 #: A custom event card being written, with the card it belongs to.
@@ -93,11 +94,6 @@ class StateError(ValueError):
 
 
 # -- small formatting helpers ------------------------------------------------------------------
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 token``, ``3 tokens`` (``many`` for irregular plurals)."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
 def signed(amount: int) -> str:
@@ -735,7 +731,7 @@ class SaleDraft:
         try:
             plain = quote_sale(sold, game.calendar, **arguments)
         except MercanteError as exc:
-            return replace(view, error=_sentence(str(exc)))
+            return replace(view, error=capitalized(str(exc)))
         view = self._with_quote(view, plain)
         reaction = self.reaction_event(choices)
         if reaction is None:
@@ -746,7 +742,7 @@ class SaleDraft:
         try:
             what_if = reaction_what_if(sold, game.calendar, reaction, at=at, **arguments)
         except MercanteError as exc:
-            return replace(view, reaction_error=_sentence(str(exc)))
+            return replace(view, reaction_error=capitalized(str(exc)))
         view = self._with_quote(view, what_if.with_reaction)
         without = replace(what_if.without, cartage=CartageCheck(plain.cartage.needed, view.agents))
         return replace(view, what_if=ReactionWhatIf(without, view.quote))  # type: ignore[arg-type]
@@ -853,10 +849,6 @@ class SaleDraft:
         if draft.reaction_on not in keys:
             draft.reaction_on = None
         return draft
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
 def cartage_line(view: SaleView) -> str:

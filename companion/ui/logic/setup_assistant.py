@@ -21,6 +21,7 @@ from companion.engine import setup as engine
 from companion.engine.setup import Finding, Fix, Step
 from companion.engine.table import new_seed
 from companion.rules import Catalogue, Ruling
+from companion.ui.logic.words import plural
 
 SETUP_KEY = "setup_assistant"
 FORMAT = 1
@@ -62,10 +63,6 @@ def sentence(text: str) -> str:
     """``text`` ending in a full stop (some finding messages end on their reason)."""
     text = text.strip()
     return text if not text or text[-1] in ".!?:)" else f"{text}."
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def game_name(catalogue: Catalogue, game: str) -> str:

@@ -18,9 +18,9 @@ from companion.ui.logic.history import (
     percent,
     play_fields,
     play_subtitle,
-    plural,
 )
 from companion.ui.logic.scorepad import ScorePad
+from companion.ui.logic.words import plural
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.common import standing_row

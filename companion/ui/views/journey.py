@@ -46,6 +46,7 @@ from companion.ui.logic.journey import (
 )
 from companion.ui.logic.saved import restore
 from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.logic.words import capitalized
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
@@ -76,10 +77,6 @@ ROUTE = "/calculators/journey"
 
 def _signed(points: int) -> str:
     return f"+{points}" if points >= 0 else f"−{-points}"
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
 class JourneyView:
@@ -155,7 +152,7 @@ class JourneyView:
             else:
                 game, record = self.game.place(card, option.row, option.side)
         except JourneyError as exc:
-            self.ctx.notify(_sentence(str(exc)), error=True)
+            self.ctx.notify(capitalized(str(exc)), error=True)
             return
         self._after(game, record)
 
@@ -163,7 +160,7 @@ class JourneyView:
         try:
             game, record = self.game.swap(option.card.id, option.other.id)
         except JourneyError as exc:
-            self.ctx.notify(_sentence(str(exc)), error=True)
+            self.ctx.notify(capitalized(str(exc)), error=True)
             return
         self._after(game, record)
 

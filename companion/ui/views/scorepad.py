@@ -9,8 +9,8 @@ from typing import Any
 import flet as ft
 
 from companion.ui.context import AppContext
-from companion.ui.logic.history import plural
 from companion.ui.logic.scorepad import DRAFT_KEY, FieldKey, ScorePad
+from companion.ui.logic.words import plural
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.common import (

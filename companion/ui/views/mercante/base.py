@@ -24,6 +24,7 @@ from companion.ui.logic.mercante import (
     when_text,
 )
 from companion.ui.logic.saved import restore
+from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 from companion.ui.widgets import mounted, notice, tagged
@@ -114,7 +115,7 @@ class MercanteSession:
         try:
             game, record = action(self.game)
         except MercanteError as exc:
-            self.ctx.notify(_sentence(str(exc)), error=True)
+            self.ctx.notify(capitalized(str(exc)), error=True)
             return None
         self.state.game = game
         self.state.saved_play = None
@@ -157,7 +158,7 @@ class MercanteSession:
         try:
             previous = game.undo_calendar()
         except MercanteError as exc:
-            self.ctx.notify(_sentence(str(exc)), error=True)
+            self.ctx.notify(capitalized(str(exc)), error=True)
             return
         summary = game.log[-1].summary
         self.state.game = previous
@@ -348,7 +349,3 @@ class MercanteSession:
     def update(self, control: ft.Control) -> None:
         if mounted(control):
             self.ctx.page.update()
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
