@@ -658,3 +658,21 @@ async def test_economic_woes_completed_as_the_groups_own_card_replaces_the_ruleb
     assert saved_game(store).slots[0] == Event(
         "Economic Woes", "enduring", {"luxuries": -1, "silk": -6}, reaction=True
     )
+
+
+@run
+async def test_setup_tab_lists_the_setup_steps_and_keeps_the_ticks(store: Any) -> None:
+    """Setup: the rulebook's steps for this table, ticked off, still ticked after a restart."""
+    from companion.engine.setup import setup_checklist
+
+    start_game(store, ["Adam", "Beth", "Chris", "David"])
+    steps = setup_checklist("mercante", (), 4)
+    h = await Harness.start(create_main(store), route=f"{BASE}/setup")
+    assert h.by_id("mercante-setup-progress").value == f"0 of {len(steps)} done."
+    first = h.by_id(f"mercante-setup-step-{steps[0].id}")
+    assert first.label.startswith(f"1. {steps[0].text}")
+    await h.select(first, True)
+    assert h.by_id("mercante-setup-progress").value == f"1 of {len(steps)} done."
+    again = await Harness.start(create_main(store), route=f"{BASE}/setup")
+    assert again.by_id(f"mercante-setup-step-{steps[0].id}").value is True
+    assert again.by_id(f"mercante-setup-step-{steps[1].id}").value is False

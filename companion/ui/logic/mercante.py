@@ -1217,6 +1217,7 @@ class MercanteState:
     tally: TallyDraft = field(default_factory=TallyDraft)
     kept: dict[str, int] = field(default_factory=dict)
     saved_play: int | None = None
+    setup_ticks: list[str] = field(default_factory=list)  # ids of setup steps done
 
     def start(self, game: MercanteGame) -> None:
         """Begin ``game``: fresh drafts for its seats."""
@@ -1225,6 +1226,14 @@ class MercanteState:
         self.tally = TallyDraft.for_seats(game.seats)
         self.kept = {}
         self.saved_play = None
+        self.setup_ticks = []
+
+    def tick_setup_step(self, step_id: str, done: bool) -> None:
+        """Mark a setup step done or not (kept in step order of first ticking)."""
+        if done and step_id not in self.setup_ticks:
+            self.setup_ticks.append(step_id)
+        elif not done and step_id in self.setup_ticks:
+            self.setup_ticks.remove(step_id)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -1236,6 +1245,7 @@ class MercanteState:
             "tally": self.tally.to_dict(),
             "kept": dict(self.kept),
             "saved_play": self.saved_play,
+            "setup_ticks": list(self.setup_ticks),
         }
 
     @classmethod
@@ -1269,6 +1279,9 @@ class MercanteState:
                     if n in seats and v in values and isinstance(v, int)
                 }
             state.saved_play = saved_play(data.get("saved_play"))
+            ticks = data.get("setup_ticks", [])  # absent in saves made before it existed
+            if isinstance(ticks, list):
+                state.setup_ticks = [t for t in ticks if isinstance(t, str)][:200]
         return state
 
     def sync_house_rules(self, house: HouseRules) -> str | None:

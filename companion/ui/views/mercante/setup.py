@@ -9,11 +9,12 @@ from typing import Any
 import flet as ft
 
 from companion.engine.mercante import contract_values, facts, rules, setup_seats
+from companion.engine.setup import setup_checklist
 from companion.ui.logic.mercante import plural
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import cite
-from companion.ui.widgets import body, button, panel, small, tagged
+from companion.ui.widgets import body, panel, small, tagged
 
 
 def tap_kept(fn: Callable[[str, int | None], None], name: str) -> Callable[[Any], None]:
@@ -31,6 +32,7 @@ class SetupTab:
         self.session = session
         self.ctx = session.ctx
         self.seats_box = ft.Column(spacing=8)
+        self.checklist_box = ft.Column(spacing=4)
 
     def set_kept(self, name: str, value: int | None) -> None:
         if value is None:
@@ -116,6 +118,53 @@ class SetupTab:
         rows.append(small(f"{plural(total, 'crown')} handed out in all; the rest is the bank."))
         self.seats_box.controls = rows
 
+    def tick(self, step_id: str, done: bool) -> None:
+        self.session.state.tick_setup_step(step_id, done)
+        self.session.save()
+        self.render_checklist()
+        self.session.update(self.checklist_box)
+
+    def render_checklist(self) -> None:
+        """Every step of setting up the box for this table, ticked off as the group goes."""
+        steps = setup_checklist("mercante", (), len(self.session.game.seats))
+        ticks = set(self.session.state.setup_ticks)
+        done = sum(1 for s in steps if s.id in ticks)
+        rows: list[ft.Control] = [
+            tagged(
+                "mercante-setup-progress",
+                body(
+                    f"{done} of {len(steps)} done"
+                    + (" — the table is ready." if done == len(steps) else ".")
+                ),
+            ),
+            ft.ProgressBar(value=done / len(steps) if steps else 1),
+        ]
+        for number, step in enumerate(steps, start=1):
+            rows.append(
+                tagged(
+                    f"mercante-setup-step-{step.id}",
+                    ft.Checkbox(
+                        label=f"{number}. {step.text}",
+                        value=step.id in ticks,
+                        on_change=lambda e, sid=step.id: self.tick(sid, bool(e.control.value)),
+                    ),
+                )
+            )
+        sources = [s.source for s in steps]
+        rows.append(cite(self.ctx, *dict.fromkeys(sources)))
+        self.checklist_box.controls = rows
+
+    def checklist_panel(self) -> ft.Control:
+        self.render_checklist()
+        return panel(
+            self.checklist_box,
+            small(
+                "The same steps, with the other games' and the modules', are in Setup › "
+                "Setup assistant."
+            ),
+            title="Setup checklist",
+        )
+
     def build(self) -> Screen:
         game = self.session.game
         facts_ = rules()
@@ -164,19 +213,6 @@ class SetupTab:
                 ),
                 title="On the table",
             ),
-            panel(
-                body(
-                    "Every step of setting up the box, from the market board to the ledgers, "
-                    "is in the Setup assistant.",
-                ),
-                button(
-                    "Open the full setup checklist",
-                    lambda e: self.ctx.navigate("/setup/assistant"),
-                    icon=ft.Icons.CHECKLIST,
-                    kind="tonal",
-                    ident="open-checklist",
-                ),
-                title="Setup checklist",
-            ),
+            self.checklist_panel(),
         ]
         return self.session.screen("setup", content)
