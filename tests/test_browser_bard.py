@@ -14,21 +14,6 @@ pytestmark = pytest.mark.browser
 ROUTE = "/calculators/bard"
 
 
-def shows(app: AppPage, ident: str, text: str, timeout: float = 10_000) -> None:
-    """Wait until the tagged control reads ``text`` (in its ``aria-label`` or its text)."""
-    app.page.wait_for_function(
-        """([ident, text]) => {
-            const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-            if (!node) return false;
-            const words = [node, ...node.querySelectorAll('*')].map(
-                e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-            return words.join(' ').includes(text);
-        }""",
-        arg=[ident, text],
-        timeout=timeout,
-    )
-
-
 def bring_up(app: AppPage, ident: str) -> None:
     """Wheel the page until ``ident`` sits in the upper part of the screen, so taps and typing
     happen on screen rather than through Flutter's scrolling into view."""
@@ -53,32 +38,32 @@ def test_a_pier_song_at_phone_size_shows_its_working_and_survives_a_reload(
     chromium: Any, app_server: AppServer
 ) -> None:
     app = AppPage.open(chromium, app_server.url, phone=True, route=ROUTE)
-    shows(app, "bard-summary", "Start at any location, then 2 moves.")
+    app.shows("bard-summary", "Start at any location, then 2 moves.")
 
     # Two Warrior icons from a card's top, then the Bard starts at Pier 1.
     bring_up(app, "bard-new-count-plus")
     app.tap(app.by_id("bard-new-count-plus"))
-    shows(app, "bard-add-source", "Add 2 Warrior icons")
+    app.shows("bard-add-source", "Add 2 Warrior icons")
     app.tap(app.by_id("bard-add-source"))
-    shows(app, "bard-icons-left", "Still to spend: 2 Warriors.")
+    app.shows("bard-icons-left", "Still to spend: 2 Warriors.")
     bring_up(app, "bard-go-pier_1")
     app.tap(app.by_id("bard-go-pier_1"))
-    shows(app, "stop-1-problem", "Tap the icons sung here")
+    app.shows("stop-1-problem", "Tap the icons sung here")
 
     bring_up(app, "stop-1")
     app.tap(app.by_id("stop-1-src-A"))
     app.fill("Warriors", "3")
-    shows(app, "stop-1-gold", "2 × 3 = 6")
-    shows(app, "bard-summary", "Singing step: 6 gold so far")
-    shows(app, "bard-moves-left", "2 moves left.")
+    app.shows("stop-1-gold", "2 × 3 = 6")
+    app.shows("bard-summary", "Singing step: 6 gold so far")
+    app.shows("bard-moves-left", "2 moves left.")
 
     # A typo is marked on its field and changes nothing saved until it is fixed.
     app.fill("Warriors", "3x")
     app.expect("Whole number, 0–40")
     app.fill("Warriors", "4")
-    shows(app, "stop-1-gold", "2 × 4 = 8")
+    app.shows("stop-1-gold", "2 × 4 = 8")
 
     app.reload()
-    shows(app, "stop-1-gold", "2 × 4 = 8")
-    shows(app, "bard-net", "8 gold")
+    app.shows("stop-1-gold", "2 × 4 = 8")
+    app.shows("bard-net", "8 gold")
     app.page.context.close()

@@ -118,7 +118,7 @@ class CoveGoodsView:
         )
         if damaged:
             self.problem = (
-                f"The saved sale could not be read back ({damaged}) A fresh one is ready; the "
+                f"The saved sale could not be read back ({damaged}). A fresh one is ready; the "
                 f"damaged save is kept in the database under “{DAMAGED_KEY}”."
             )
         data = cg.facts()
