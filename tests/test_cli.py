@@ -113,3 +113,30 @@ def test_page_url_for_all_interfaces_names_a_real_address() -> None:
     assert page_url("127.0.0.1", 8550) == "http://127.0.0.1:8550/"
     url = page_url("0.0.0.0", 8550)
     assert url.startswith("http://") and "0.0.0.0" not in url
+
+
+def test_no_display_means_browser_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion import cli
+
+    monkeypatch.setattr(cli.sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert cli.desktop_client_available() == (False, "no display")
+
+
+def test_a_window_only_with_a_client_already_on_disk(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Never downloaded at run time: no cached or bundled client means browser mode."""
+    from companion import cli
+
+    monkeypatch.setattr(cli.sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("FLET_VIEW_PATH", raising=False)
+    monkeypatch.setattr(cli.Path, "home", classmethod(lambda cls: tmp_path))
+    available, why = cli.desktop_client_available()
+    assert not available and "not installed" in why
+    client = tmp_path / "client"
+    client.mkdir()
+    monkeypatch.setenv("FLET_VIEW_PATH", str(client))
+    assert cli.desktop_client_available() == (True, "")
