@@ -66,6 +66,11 @@ SHOTS: tuple[Shot, ...] = (
             ("mercante-sale-total", "sale", lambda app: _scroll_to(app, "sale-total")),
             ("mercante-upkeep", "upkeep", lambda app: _shows(app, "turn-line")),
             ("mercante-setup", "setup", lambda app: _shows(app, "start-1")),
+            (
+                "mercante-setup-steps",
+                "setup",
+                lambda app: _scroll_to(app, "mercante-setup-progress"),
+            ),
             ("mercante-tally", "end", lambda app: _scroll_to(app, "tally-player-1")),
             ("mercante-standings", "end", lambda app: _scroll_to(app, "mercante-standings")),
             ("mercante-events", "events", lambda app: _shows(app, "new-event")),

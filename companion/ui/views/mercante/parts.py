@@ -53,7 +53,7 @@ def switched(fn: Callable[..., object], *args: Any) -> Callable[[Any], None]:
 def check_row(
     label: str,
     value: bool,
-    on_change: Callable[[Any], None],
+    on_change: Callable[..., Any],
     *,
     ident: str,
     disabled: bool = False,
@@ -82,7 +82,8 @@ def check_row(
             ),
         ],
         spacing=4,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        # the box stays beside the first line of a long, wrapped label
+        vertical_alignment=ft.CrossAxisAlignment.START,
     )
 
 

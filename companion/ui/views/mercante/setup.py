@@ -13,7 +13,7 @@ from companion.engine.setup import setup_checklist
 from companion.ui.logic.mercante import plural
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
-from companion.ui.views.mercante.parts import cite
+from companion.ui.views.mercante.parts import check_row, cite
 from companion.ui.widgets import body, panel, small, tagged
 
 
@@ -141,13 +141,11 @@ class SetupTab:
         ]
         for number, step in enumerate(steps, start=1):
             rows.append(
-                tagged(
-                    f"mercante-setup-step-{step.id}",
-                    ft.Checkbox(
-                        label=f"{number}. {step.text}",
-                        value=step.id in ticks,
-                        on_change=lambda e, sid=step.id: self.tick(sid, bool(e.control.value)),
-                    ),
+                check_row(
+                    f"{number}. {step.text}",
+                    step.id in ticks,
+                    lambda e, sid=step.id: self.tick(sid, bool(e.control.value)),
+                    ident=f"mercante-setup-step-{step.id}",
                 )
             )
         sources = [s.source for s in steps]
