@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 def test_price_add_to_the_pier_and_reload(chromium: Any, app_server: AppServer) -> None:
     app = AppPage.open(chromium, app_server.url, phone=True, route="/calculators")
-    app.tap(app.text("Merchants Cove sale value"))
+    app.press("tool-cove-goods")
     app.page.wait_for_url(re.compile(r"/calculators/cove-goods$"), timeout=10_000)
     app.text("0 gold", exact=True).wait_for(state="attached", timeout=10_000)
 

@@ -17,7 +17,7 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
     chromium: Any, app_server: AppServer
 ) -> None:
     app = AppPage.open(chromium, app_server.url, phone=True, route="/setup")
-    app.tap(app.text("Setup assistant"))
+    app.press("tool-assistant")
     app.page.wait_for_url(re.compile(r"/setup/assistant$"), timeout=10_000)
     app.expect("Legal combination")
 

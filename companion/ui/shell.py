@@ -15,6 +15,7 @@ import flet as ft
 from companion.ui.context import AppContext
 from companion.ui.screen import RouteNotFound, Screen, Section
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH, PAD, TOUCH
+from companion.ui.widgets import tagged
 
 log = logging.getLogger(__name__)
 
@@ -151,18 +152,17 @@ class Shell:
         tiles: list[ft.Control] = [ft.Text(section.intro, theme_style=ft.TextThemeStyle.BODY_LARGE)]
         for tool in section.tools:
             route = f"{section.route()}/{tool.id}"
-            tiles.append(
-                ft.Card(
-                    content=ft.ListTile(
-                        leading=ft.Icon(tool.icon, size=32),
-                        title=ft.Text(tool.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                        subtitle=ft.Text(tool.subtitle),
-                        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                        min_height=72,
-                        on_click=lambda e, r=route: self.navigate(r),
-                    ),
-                )
+            card = ft.Card(
+                content=ft.ListTile(
+                    leading=ft.Icon(tool.icon, size=32),
+                    title=ft.Text(tool.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                    subtitle=ft.Text(tool.subtitle),
+                    trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                    min_height=72,
+                    on_click=lambda e, r=route: self.navigate(r),
+                ),
             )
+            tiles.append(tagged(f"tool-{tool.id}", card))
         return Screen(title=section.title, content=ft.Column(tiles, spacing=GAP))
 
     def show(self, route: str) -> None:
