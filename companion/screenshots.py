@@ -86,40 +86,40 @@ SHOTS: tuple[Shot, ...] = (
     Shot(
         "cove-goods",
         "/calculators/cove-goods",
-        act=lambda app: _cove_goods_wait(app),
+        act=lambda app: _shows(app, "sale-value"),
         prepare=lambda store: _seed_cove_goods(store),
     ),
     Shot(
         "cove-goods-sale",
         "/calculators/cove-goods",
-        act=lambda app: _cove_goods_wheel_to(app, "sold-0"),
+        act=lambda app: _scroll_to(app, "sold-0", top=0.3),
         prepare=lambda store: _seed_cove_goods(store),
     ),
     *(
         Shot(name, JOURNEY, act=act, prepare=lambda s, st=stage: _seed_journey(s, st))
         for name, stage, act in (
-            ("journey", "play", lambda app: _journey_shows(app, "last-move")),
-            ("journey-table", "play", lambda app: _journey_scroll(app, "row-1")),
-            ("journey-final", "over", lambda app: _journey_shows(app, "journey-standings")),
-            ("journey-new", "new", lambda app: _journey_shows(app, "start-journey")),
+            ("journey", "play", lambda app: _shows(app, "last-move")),
+            ("journey-table", "play", lambda app: _scroll_to(app, "row-1", pointer_x=0.05)),
+            ("journey-final", "over", lambda app: _shows(app, "journey-standings")),
+            ("journey-new", "new", lambda app: _shows(app, "start-journey")),
         )
     ),
     Shot(
         "bard",
         "/calculators/bard",
-        act=lambda app: _bard_scroll(app, "bard-summary"),
+        act=lambda app: _scroll_to(app, "bard-summary"),
         prepare=lambda store: _seed_bard(store),
     ),
     Shot(
         "bard-locations",
         "/calculators/bard",
-        act=lambda app: _bard_scroll(app, "stop-3"),
+        act=lambda app: _scroll_to(app, "stop-3"),
         prepare=lambda store: _seed_bard(store),
     ),
     Shot(
         "bard-total",
         "/calculators/bard",
-        act=lambda app: _bard_scroll(app, "bard-totals"),
+        act=lambda app: _scroll_to(app, "bard-totals"),
         prepare=lambda store: _seed_bard(store),
     ),
 )
@@ -145,27 +145,35 @@ def _no_mercante_game(store: Any) -> None:
     store.delete_setting(GAME_KEY)
 
 
-def _scroll_to(app: AppPage, ident: str) -> None:
-    """Scroll the screen (as a thumb would) until the tagged control is near the top."""
+def _scroll_to(app: AppPage, ident: str, *, top: float = 140, pointer_x: float = 0.5) -> None:
+    """Scroll the screen (as a thumb would) until the tagged control is near the top.
+
+    ``top`` is where it should end up: pixels from the top, or a fraction of the height when
+    below 1. ``pointer_x`` is where across the screen the wheel turns (a fraction), so it can
+    stay clear of cards with tooltips. How far a wheel step moves differs by page, so each
+    step is sized from how far the last one went.
+    """
     target = app.by_id(ident)
     target.wait_for(state="attached", timeout=30_000)
     viewport = app.page.viewport_size or {"width": 390, "height": 844}
-    app.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
-    ratio = 4.0  # wheel units per pixel moved; measured below, Flutter's varies by page
+    goal = top * viewport["height"] if top < 1 else top
+    app.page.mouse.move(viewport["width"] * pointer_x, viewport["height"] / 2)
+    ratio = 4.0  # wheel units per pixel moved
     for _ in range(20):
         box = target.bounding_box()
         if box is None:
             break
-        distance = box["y"] - 140
+        distance = box["y"] - goal
         if abs(distance) < 40:
             break
         app.page.mouse.wheel(0, distance * ratio)
         app.settle(300)
         moved = box["y"] - (target.bounding_box() or box)["y"]
-        if moved:
-            ratio = max(1.0, min(ratio * distance / moved, 20.0))
+        if not moved:
+            break  # the end of the page: nothing more to scroll
+        ratio = max(1.0, min(ratio * distance / moved, 20.0))
     app.page.mouse.move(2, viewport["height"] * 0.15)  # off the list: no tooltip in the shot
-    app.settle(300)
+    app.settle(400)
 
 
 def _shows(app: AppPage, ident: str) -> None:
@@ -180,28 +188,6 @@ def _seed_journey(store: Any, stage: str) -> None:
     seed_journey(store, stage=stage)
 
 
-def _journey_shows(app: AppPage, ident: str) -> None:
-    """Wait until the tagged control is there, so the shot shows the screen built."""
-    app.by_id(ident).wait_for(state="attached", timeout=10_000)
-    app.settle(300)
-
-
-def _journey_scroll(app: AppPage, ident: str) -> None:
-    """Scroll the way a thumb would until the tagged control sits near the top."""
-    target = app.by_id(ident)
-    target.wait_for(state="attached", timeout=10_000)
-    viewport = app.page.viewport_size or {"width": 390, "height": 844}
-    for _ in range(12):
-        box = target.bounding_box()
-        if box and 60 <= box["y"] <= viewport["height"] * 0.3:
-            break
-        up = box is not None and box["y"] < 60
-        # Near the left edge, inside the page but clear of any card and its tooltip.
-        app.page.mouse.move(20, viewport["height"] / 2)
-        app.page.mouse.wheel(0, -200 if up else 300)
-        app.settle(250)
-
-
 def _seed_setup_assistant(store: Any, stage: str) -> None:
     from companion.demo import seed_setup_assistant
 
@@ -212,34 +198,6 @@ def _seed_cove_goods(store: Any) -> None:
     from companion.demo import seed_cove_goods
 
     seed_cove_goods(store)
-
-
-def _cove_goods_wait(app: AppPage) -> None:
-    app.by_id("sale-value").wait_for(state="attached", timeout=30_000)
-    app.settle(500)
-
-
-def _cove_goods_wheel_to(app: AppPage, ident: str) -> None:
-    """Scroll the sale-value screen with the mouse wheel until ``ident`` is near the top."""
-    target = app.by_id(ident)
-    target.wait_for(state="attached", timeout=30_000)
-    viewport = app.page.viewport_size or {"width": 390, "height": 844}
-    app.page.mouse.move(viewport["width"] / 2, viewport["height"] * 0.6)
-    ratio = 4.0  # wheel units per pixel moved; corrected from what each turn really moved
-    for _ in range(20):
-        box = target.bounding_box()
-        if box is None:
-            break
-        distance = box["y"] - viewport["height"] * 0.3
-        if abs(distance) < 40:
-            break
-        app.page.mouse.wheel(0, distance * ratio)
-        app.settle(300)
-        moved = box["y"] - (target.bounding_box() or box)["y"]
-        if moved:
-            ratio = max(1.0, min(ratio * distance / moved, 20.0))
-    app.page.mouse.move(2, viewport["height"] * 0.15)  # off the list: no tooltip in the shot
-    app.settle(300)
 
 
 def _prepare(store: Any, shot: Shot) -> None:
@@ -263,31 +221,6 @@ def _seed_bard(store: Any) -> None:
     from companion.demo import seed_bard
 
     seed_bard(store)
-
-
-def _bard_scroll(app: AppPage, ident: str) -> None:
-    """Wheel the Bard's long page until ``ident`` sits near the top. How far a wheel step
-    moves differs by device, so each step is sized from how far the last one went."""
-    target = app.by_id(ident)
-    target.wait_for(state="attached", timeout=10_000)
-    viewport = app.page.viewport_size or {"width": 390, "height": 844}
-    app.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
-    ratio = 1.0  # page pixels moved per wheel unit
-    for _ in range(12):
-        box = target.bounding_box()
-        if box is None:
-            break
-        off = box["y"] - 90
-        if abs(off) < 40:
-            break
-        delta = max(-20_000.0, min(20_000.0, off / ratio))
-        app.page.mouse.wheel(0, delta)
-        app.settle(300)
-        after = target.bounding_box()
-        if after is None or after["y"] == box["y"]:
-            break  # the end of the page: nothing more to scroll
-        ratio = max(0.05, (box["y"] - after["y"]) / delta)
-    app.settle(400)  # the navigation bar's indicator slides in on the first frame
 
 
 def prepare_database(path: Path) -> str:
