@@ -170,8 +170,7 @@ class Shell:
         try:
             index, screen = self.resolve(route)
         except RouteNotFound:
-            parts = split_route(route)
-            index = next((i for i, s in enumerate(self.sections) if parts and s.id == parts[0]), 0)
+            index = self._index_for(route)
             screen = self._message_screen(
                 "Not found",
                 "There is nothing at this address any more. It may have been deleted.",
