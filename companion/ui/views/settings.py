@@ -10,6 +10,7 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
+from companion.ui.why import why_link
 from companion.ui.widgets import body, panel, source_text, tagged
 
 THEMES = (
@@ -81,6 +82,15 @@ class SettingsView:
                 ),
             ]
         lines.append(source_text(self.ctx.catalogue, ruling.sources))
+        # The ruling's own entry in the rules reference: where it applies, linked both ways.
+        lines.append(
+            why_link(
+                self.ctx,
+                [f"ruling.{ruling.id}"],
+                label="In the rules reference",
+                ident=f"rules-entry-{ruling.id}",
+            )
+        )
         subtitle = "House rule on: using the other reading" if on else ruling.question
         return ft.ExpansionTile(
             expanded=ruling.id == self.focus,
