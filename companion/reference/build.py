@@ -122,7 +122,9 @@ def paragraphs(text: str) -> list[str]:
 
 
 def _fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
 
 
 @dataclass
@@ -310,12 +312,8 @@ def _card_entry_id(card_id: str) -> str:
     return f"cove.card.{card_id}"
 
 
-def _setup_steps(
-    modules: Iterable[str], cards: Iterable[str] = ()
-) -> dict[str, setup_engine.Step]:
-    steps = setup_engine.setup_checklist(
-        COVE, list(modules), EXAMPLE_PLAYERS, cards=list(cards)
-    )
+def _setup_steps(modules: Iterable[str], cards: Iterable[str] = ()) -> dict[str, setup_engine.Step]:
+    steps = setup_engine.setup_checklist(COVE, list(modules), EXAMPLE_PLAYERS, cards=list(cards))
     return {step.id: step for step in steps}
 
 
@@ -415,9 +413,11 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
             title=label,
             game=COVE,
             kind="card",
-            topic={"paladin": "Paladin cards", "beast": "Beasts of the Bay", "rogue": "Rogue cards"}[
-                card.kind
-            ],
+            topic={
+                "paladin": "Paladin cards",
+                "beast": "Beasts of the Bay",
+                "rogue": "Rogue cards",
+            }[card.kind],
             keywords=[card.name],
             refs=[f"card:{card.id}"],
         ).cite(card.source)
@@ -468,11 +468,11 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
                     f"The Peddler (solo): {card.peddler}",
                 ],
             )
-            step = _setup_steps([], [card.id]).get("cove.rogue_card")
-            if step is not None:
-                d.add(f"Setup: {step.text}")
-                d.cite(*step.sources)
-                d.rulings.extend(step.rulings)
+            rogue_step = _setup_steps([], [card.id]).get("cove.rogue_card")
+            if rogue_step is not None:
+                d.add(f"Setup: {rogue_step.text}")
+                d.cite(*rogue_step.sources)
+                d.rulings.extend(rogue_step.rulings)
             for t in card.recommended_townsfolk:
                 if t in sets and sets[t].module:
                     d.related.append(_module_entry_id(sets[t].module or ""))
@@ -494,14 +494,14 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         keywords=["Townsfolk", "sets", "recommended Townsfolk"],
     )
     lines = []
-    for t in data.townsfolk_sets:
-        by = [c for c in data.cards if t.id in c.recommended_townsfolk]
+    for folk in data.townsfolk_sets:
+        by = [c for c in data.cards if folk.id in c.recommended_townsfolk]
         rec = f"; recommended by {join(setup_engine.describe_card(c) for c in by)}" if by else ""
-        where = "a Master Craft set you can switch on" if t.module else (t.note or "")
-        lines.append(f"{t.name}: {where}{rec}")
-        lists.cite(t.source)
-        if t.module:
-            lists.related.append(_module_entry_id(t.module))
+        where = "a Master Craft set you can switch on" if folk.module else (folk.note or "")
+        lines.append(f"{folk.name}: {where}{rec}")
+        lists.cite(folk.source)
+        if folk.module:
+            lists.related.append(_module_entry_id(folk.module))
         lists.related.extend(_card_entry_id(c.id) for c in by)
     lists.add(
         "Master Craft adds four Townsfolk sets; the Rogue cards also recommend sets from "
@@ -525,7 +525,11 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         "One Paladin card lies face up above the Rogue card; its reward is paid when a Boat "
         "with a Paladin docks (to the player who docked it) and when a Paladin goes to the "
         "Paladin Faction Hall (to everyone):",
-        (setup_engine.describe_card(c) + f": {c.summary}" for c in data.cards if c.kind == "paladin"),
+        (
+            setup_engine.describe_card(c) + f": {c.summary}"
+            for c in data.cards
+            if c.kind == "paladin"
+        ),
     )
     paladin_cards.related += [_card_entry_id(c.id) for c in data.cards if c.kind == "paladin"]
     paladin_cards.related.append(_module_entry_id("paladins"))
@@ -589,12 +593,12 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         "Adventurer standing at that Pier is its multiplier.",
         f"The box has {pg.tokens} Paladin Good tokens, each with a plastic standee.",
     )
-    step = _setup_steps(["faction_festival"]).get("supply.paladin_goods")
-    if step is not None:
-        token.add(f"Setup: {step.text}")
-        token.cite(*step.sources)
-        token.rulings.extend(step.rulings)
-        token.refs.append(f"step:{step.id}")
+    supply = _setup_steps(["faction_festival"]).get("supply.paladin_goods")
+    if supply is not None:
+        token.add(f"Setup: {supply.text}")
+        token.cite(*supply.sources)
+        token.rulings.extend(supply.rulings)
+        token.refs.append(f"step:{supply.id}")
     token.related += [
         _card_entry_id("oath_of_hard_labor"),
         _module_entry_id("faction_festival"),
@@ -778,10 +782,7 @@ def mercante_entries(cat: Catalogue, prose: Sequence[ProseFile]) -> list[Draft]:
             f"{kind}{' Reaction' if event.reaction else ''} event named in the rulebook. "
             + event.summary
         )
-        effects = [
-            f"{mercante.display_name(t)} {_signed(v)}"
-            for t, v in event.modifiers.items()
-        ]
+        effects = [f"{mercante.display_name(t)} {_signed(v)}" for t, v in event.modifiers.items()]
         effects += [f"closes the {_market_name(c)} market" for c in event.closes]
         d.bullets("What the app applies:", effects)
         if event.incomplete:
@@ -868,7 +869,9 @@ def journey_entries() -> list[Draft]:
                 "Linking Blights in a row pays the player who links them:",
                 (f"{link.length} Blights: {link.points} points" for link in j.blight.link),
             )
-            d.cite(j.blight.negates_source, j.blight.value_source, *(x.source for x in j.blight.link))
+            d.cite(
+                j.blight.negates_source, j.blight.value_source, *(x.source for x in j.blight.link)
+            )
             d.keywords += ["Blight", "link", "linked"]
             d.refs.append("journey.blight")
             d.rulings += [
@@ -888,7 +891,9 @@ def journey_entries() -> list[Draft]:
             d.related.append("journey.card.q")
         if card.ability == "fixed":
             movers = [j.card(rank) for rank in card.moved_only_by]
-            swappers = [c for c in j.cards if c.ability == "swap" and c.rank not in card.moved_only_by]
+            swappers = [
+                c for c in j.cards if c.ability == "swap" and c.rank not in card.moved_only_by
+            ]
             d.add(
                 f"Only {join(f'{c.civilization} ({c.rank})' for c in movers)} can move it; "
                 f"{join(f'{c.civilization} ({c.rank})' for c in swappers)} cannot."
@@ -923,7 +928,10 @@ def journey_entries() -> list[Draft]:
     low, high = j.players.min, j.players.max
     setup.bullets(
         "The draw pile by player count:",
-        (f"{words_for(n).capitalize()} players: {journey.draw_pile_size(n)} cards" for n in range(low, high + 1)),
+        (
+            f"{words_for(n).capitalize()} players: {journey.draw_pile_size(n)} cards"
+            for n in range(low, high + 1)
+        ),
     )
     setup.cite(j.players.source, j.deck.pile_source)
     setup.related += ["journey.turn", "journey.card.2"]
@@ -947,8 +955,7 @@ def mercante_setup_entry() -> Draft:
         refs=["setup:mercante", "mercante.starting_crowns"],
     )
     d.bullets(
-        f"Setup (numbers for {words_for(most)} players; the Setup assistant fills in your "
-        "table):",
+        f"Setup (numbers for {words_for(most)} players; the Setup assistant fills in your table):",
         (s.text for s in steps),
     )
     for step in steps:
@@ -1020,16 +1027,16 @@ def _apply_prose(
     for file in prose:
         for located in file.extensions:
             item = located.item
-            d = drafts.get(item.id)
-            if d is None:
+            target = drafts.get(item.id)
+            if target is None:
                 raise located.fail("id", f"no entry {item.id!r} to extend")
             if item.text:
-                d.add(*paragraphs(fill(located, "text", item.text, dict(facts))))
-            d.keywords += item.keywords
-            d.related += item.related
-            d.rulings += item.rulings
-            d.refs += item.refs
-            d.cite(*item.sources)
+                target.add(*paragraphs(fill(located, "text", item.text, dict(facts))))
+            target.keywords += item.keywords
+            target.related += item.related
+            target.rulings += item.rulings
+            target.refs += item.refs
+            target.cite(*item.sources)
             origin.setdefault(item.id, located)
     return origin
 

@@ -32,10 +32,14 @@ from pydantic import Field, StringConstraints
 from companion.rules.loader import DataFileError, data_dir, display_path, load_entries, read_toml
 from companion.rules.models import Frozen, Id, Source, catalogue
 
-EntryId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$", max_length=100)]
+EntryId = Annotated[
+    str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$", max_length=100)
+]
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=6000, strip_whitespace=True)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=200, strip_whitespace=True)]
-FactName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*\.[a-z0-9_]+$", max_length=80)]
+FactName = Annotated[
+    str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*\.[a-z0-9_]+$", max_length=80)
+]
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _FACT_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
@@ -106,7 +110,12 @@ class ProseFile:
     shipments: tuple[Located, ...]
 
 
-_TABLES = {"entry": ProseEntry, "extend": Extension, "fact": Fact, "shipment": Shipment}
+_TABLES: dict[str, type[Frozen]] = {
+    "entry": ProseEntry,
+    "extend": Extension,
+    "fact": Fact,
+    "shipment": Shipment,
+}
 
 
 def load_prose(directory: Path | None = None) -> tuple[ProseFile, ...]:
@@ -133,7 +142,7 @@ def load_prose(directory: Path | None = None) -> tuple[ProseFile, ...]:
             )
         tables: dict[str, tuple[Located, ...]] = {}
         for table, model in _TABLES.items():
-            items = load_entries(
+            items: tuple[Frozen, ...] = load_entries(
                 path, table, model, document=document, unique=None, required=False
             )
             tables[table] = tuple(Located(path, table, i, item) for i, item in enumerate(items))

@@ -26,16 +26,15 @@ from companion.reference.model import KINDS, Entry, Hit
 _SEGMENT = re.compile(r"[0-9a-z]+(?:-[0-9a-z]+)*")
 _RAW_SEGMENT = re.compile(r"[\w’'‘-]+", re.UNICODE)
 
-# Words too common to tell entries apart; a query of nothing else finds nothing.
-STOPWORDS = frozenset(
-    """
-    a an and are as at be been but by can could do does did for from had has have how i if
-    in into is it its me my of on or our so than that the their them then there these they
-    this those to up was we were what when where which who whom why will with would you your
-    happen happens happened much many about any get gets got should must may might does dont
-    doe
-    """.split()
-)
+# Words too common to tell entries apart; a query of nothing else finds nothing. (Compared
+# after stemming: "does" is "doe".)
+_STOP_TEXT = """
+a an and are as at be been but by can could do does did for from had has have how i if in
+into is it its me my of on or our so than that the their them then there these they this
+those to up was we were what when where which who whom why will with would you your happen
+happens happened much many about any get gets got should must may might dont doe
+"""
+STOPWORDS = frozenset(_STOP_TEXT.split())
 
 FUZZY_MIN_LENGTH = 4  # shorter words only match exactly or as a prefix
 PREFIX_MIN_LENGTH = 3
@@ -201,20 +200,20 @@ class Index:
         wanted_set = set(wanted)
         hits: list[tuple[float, int, str, Hit]] = []
         for doc_index, total in totals.items():
-            doc = self._docs[doc_index]
-            if game is not None and doc.entry.game != game:
+            found = self._docs[doc_index]
+            if game is not None and found.entry.game != game:
                 continue
             coverage = covered[doc_index] / len(wanted)
             score = total * coverage * coverage
-            if phrase and phrase in doc.title_phrase:
+            if phrase and phrase in found.title_phrase:
                 score += 4.0
-            elif doc.title_phrase and f" {doc.title_phrase} " in f" {phrase} ":
+            elif found.title_phrase and f" {found.title_phrase} " in f" {phrase} ":
                 score += 5.0  # the query names the whole title ("what does the Fence do")
-            if wanted_set == doc.title_words:
+            if wanted_set == found.title_words:
                 score += 6.0
-            score *= doc.kind_factor
-            hit = Hit(doc.entry, round(score, 4), frozenset(matched[doc_index]))
-            hits.append((-score, doc.order, doc.entry.title.casefold(), hit))
+            score *= found.kind_factor
+            hit = Hit(found.entry, round(score, 4), frozenset(matched[doc_index]))
+            hits.append((-score, found.order, found.entry.title.casefold(), hit))
         hits.sort(key=lambda item: item[:3])
         return [item[3] for item in hits]
 
@@ -224,4 +223,3 @@ def _counts(items: Iterable[str]) -> dict[str, int]:
     for item in items:
         counts[item] += 1
     return counts
-

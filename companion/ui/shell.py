@@ -234,7 +234,7 @@ class Shell:
                 ft.IconButton(
                     s.selected_icon if s is current else s.icon,
                     tooltip=s.title,
-                    on_click=lambda e, r=s.route(): self.navigate(r),
+                    on_click=lambda e, section=s: self.navigate(section.route()),
                     style=ft.ButtonStyle(padding=12),
                 ),
             )

@@ -194,9 +194,7 @@ def paragraph_control(text: str) -> ft.Control:
                 ft.Row(
                     [
                         ft.Text("•", theme_style=ft.TextThemeStyle.BODY_LARGE),
-                        ft.Text(
-                            line[2:], theme_style=ft.TextThemeStyle.BODY_LARGE, expand=True
-                        ),
+                        ft.Text(line[2:], theme_style=ft.TextThemeStyle.BODY_LARGE, expand=True),
                     ],
                     spacing=8,
                     vertical_alignment=ft.CrossAxisAlignment.START,
@@ -234,7 +232,11 @@ def entry_screen(ctx: AppContext, item: Entry) -> Screen:
                 ctx.set_house_rule(ruling_id, bool(e.control.value))
                 ctx.notify(
                     f"{ruling.topic}: "
-                    + ("your house rule is on." if e.control.value else "back to the app's reading.")
+                    + (
+                        "your house rule is on."
+                        if e.control.value
+                        else "back to the app's reading."
+                    )
                 )
 
             parts += [
@@ -276,16 +278,12 @@ def entry_screen(ctx: AppContext, item: Entry) -> Screen:
                 title="See also",
             )
         )
-    return Screen(
-        title=item.title, content=ft.Column(blocks, spacing=GAP), back="/rules"
-    )
+    return Screen(title=item.title, content=ft.Column(blocks, spacing=GAP), back="/rules")
 
 
 def topic_screen(ctx: AppContext, topic: logic.Topic) -> Screen:
     tiles = [entry_tile(ctx, item) for item in topic.entries]
-    content = ft.Column(
-        [small(logic.game_name(topic.game)), panel(*tiles, padding=4)], spacing=GAP
-    )
+    content = ft.Column([small(logic.game_name(topic.game)), panel(*tiles, padding=4)], spacing=GAP)
     return Screen(title=topic.title, content=content, back="/rules")
 
 
