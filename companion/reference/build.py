@@ -584,7 +584,7 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         game=COVE,
         kind="token",
         topic="Tokens",
-        keywords=["Paladin Good", "Paladin Good token", "standee"],
+        keywords=["Paladin Good", "Paladin Good token", "standee", "worth", "base value"],
         refs=["cove_goods.paladin_good"],
     ).cite(pg.base_source, pg.sizes_source, pg.choice_source, pg.tokens_source)
     token.add(
@@ -641,7 +641,7 @@ def mercante_entries(cat: Catalogue, prose: Sequence[ProseFile]) -> list[Draft]:
             game=MERCANTE,
             kind="market",
             topic="Markets and goods",
-            keywords=[market.name, *(mercante.display_name(g) for g in market.goods)],
+            keywords=[market.name, "sell", *(mercante.display_name(g) for g in market.goods)],
             refs=[f"mercante.market:{market.id}", *(f"mercante.good:{g}" for g in market.goods)],
         ).cite(
             market.goods_source,

@@ -12,6 +12,7 @@ and whether the title reads as the query.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from bisect import bisect_left
@@ -183,8 +184,12 @@ class Index:
         if not wanted:
             return []
         totals: dict[int, float] = defaultdict(float)
-        covered: dict[int, int] = defaultdict(int)
+        covered: dict[int, float] = defaultdict(float)
         matched: dict[int, set[str]] = defaultdict(set)
+        # Rare words weigh more than common ones (an inverse document frequency), both in the
+        # score and in how much of the query an entry covers: an entry missing only "goods"
+        # from "steal goods" still covers most of what was asked.
+        rarity_total = 0.0
         for token in wanted:
             best: dict[int, float] = {}
             for near, closeness in self.vocabulary(token).items():
@@ -193,24 +198,29 @@ class Index:
                     score = closeness * weight
                     if score > best.get(doc, 0.0):
                         best[doc] = score
+            rarity = math.log(1 + len(self._docs) / max(len(best), 1))
+            rarity_total += rarity
             for doc, score in best.items():
-                totals[doc] += score
-                covered[doc] += 1
+                totals[doc] += score * rarity
+                covered[doc] += rarity
         phrase = " ".join(wanted)
+        mean_rarity = rarity_total / len(wanted)
         wanted_set = set(wanted)
         hits: list[tuple[float, int, str, Hit]] = []
         for doc_index, total in totals.items():
             found = self._docs[doc_index]
             if game is not None and found.entry.game != game:
                 continue
-            coverage = covered[doc_index] / len(wanted)
+            coverage = covered[doc_index] / rarity_total
             score = total * coverage * coverage
             if phrase and phrase in found.title_phrase:
-                score += 4.0
-            elif found.title_phrase and f" {found.title_phrase} " in f" {phrase} ":
-                score += 5.0  # the query names the whole title ("what does the Fence do")
+                score += 4.0 * mean_rarity
+            elif " " in found.title_phrase and f" {found.title_phrase} " in f" {phrase} ":
+                score += (
+                    5.0 * mean_rarity
+                )  # the query names the whole title ("what does the Fence do")
             if wanted_set == found.title_words:
-                score += 6.0
+                score += 6.0 * mean_rarity
             score *= found.kind_factor
             hit = Hit(found.entry, round(score, 4), frozenset(matched[doc_index]))
             hits.append((-score, found.order, found.entry.title.casefold(), hit))
