@@ -202,11 +202,14 @@ class Shell:
         self.rail.selected_index = bar_index
         self.appbar.title = ft.Text(screen.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.appbar.leading = (
-            ft.IconButton(
-                ft.Icons.ARROW_BACK,
-                tooltip="Back",
-                on_click=lambda e, r=screen.back: self.navigate(r),
-                style=ft.ButtonStyle(padding=12),
+            tagged(
+                "app-back",
+                ft.IconButton(
+                    ft.Icons.ARROW_BACK,
+                    tooltip="Back",
+                    on_click=lambda e, r=screen.back: self.navigate(r),
+                    style=ft.ButtonStyle(padding=12),
+                ),
             )
             if screen.back
             else None
