@@ -179,7 +179,9 @@ class RulesHome:
             muted=True,
         )
         content = ft.Column(
-            [intro, tagged("rules-search", self.field), self.chips, self.results], spacing=GAP
+            [intro, tagged("rules-search", self.field), self.chips, self.results],
+            spacing=GAP,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         return Screen(title="Rules", content=content)
 
@@ -242,9 +244,24 @@ def entry_screen(ctx: AppContext, item: Entry) -> Screen:
             parts += [
                 ft.Text("Other reading", weight=ft.FontWeight.BOLD),
                 ft.Text(ruling.alternative, theme_style=ft.TextThemeStyle.BODY_LARGE),
-                tagged(
-                    f"house-rule-{ruling.id}",
-                    ft.Switch(label=ruling.house_rule_label, value=on, on_change=toggle),
+                # The label beside the switch wraps: a Switch's own label is cut off on a phone.
+                ft.Row(
+                    [
+                        tagged(
+                            f"house-rule-{ruling.id}",
+                            ft.Switch(
+                                value=on,
+                                on_change=toggle,
+                                tooltip=ruling.house_rule_label,
+                            ),
+                        ),
+                        ft.Text(
+                            ruling.house_rule_label,
+                            theme_style=ft.TextThemeStyle.BODY_LARGE,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=GAP,
                 ),
             ]
     else:
