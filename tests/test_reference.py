@@ -416,3 +416,25 @@ def test_the_reference_imports_no_ui_or_database() -> None:
         text = path.read_text(encoding="utf-8")
         for banned in ("import flet", "from flet", "sqlmodel", "companion.history", "companion.ui"):
             assert banned not in text, f"{path.name} mentions {banned}"
+
+
+def test_the_reference_is_in_our_own_words() -> None:
+    """No entry repeats ten words in a row of a rulebook (runs that are mostly numbers, as in
+    the component and shipment lists, are facts, not sentences). Rulings are their own data."""
+    run = 10
+    grams: set[tuple[str, ...]] = set()
+    books = catalogue().books
+    for book in books.values():
+        seed = seeds_dir() / book.file
+        if not seed.exists():
+            pytest.skip(f"rulebook texts not found at {seeds_dir()}")
+        tokens = re.findall(r"[a-z0-9]+", seed.read_text(encoding="utf-8").casefold())
+        grams.update(tuple(tokens[i : i + run]) for i in range(len(tokens) - run + 1))
+    for item in reference.entries():
+        if item.kind == "ruling":
+            continue
+        tokens = re.findall(r"[a-z0-9]+", item.text.casefold())
+        for i in range(len(tokens) - run + 1):
+            gram = tuple(tokens[i : i + run])
+            if gram in grams and sum(t.isdigit() for t in gram) < 3:
+                pytest.fail(f"{item.id} repeats the rulebook: {' '.join(gram)!r}")

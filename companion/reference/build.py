@@ -429,7 +429,7 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         if card.kind == "paladin":
             d.add(
                 "Paid out to whoever docks a Boat carrying a Paladin, and to every player "
-                "(in turn order from the active player) when a Paladin is sent to the Paladin "
+                "(in turn order from the active player) when a Paladin goes to the Paladin "
                 "Faction Hall. Taking the reward is optional."
             )
             d.related += [_module_entry_id("paladins"), "cove.paladin_cards"]
@@ -803,12 +803,12 @@ def mercante_entries(cat: Catalogue, prose: Sequence[ProseFile]) -> list[Draft]:
         refs=["mercante.game_end"],
     ).cite(*(t.source for t in ge.trigger), ge.bazaar_source, ge.vp_price_source)
     end.bullets(
-        "The game ends at the end of the active player's turn once any of these has happened:",
+        "Once any of these has happened, the game is over when the active player's turn is:",
         (t.text for t in ge.trigger),
     )
     end.add(
-        "Then every player sells all their remaining goods to the bazaar (these sales count "
-        f"for contracts), and may buy victory points for {ge.vp_price} crowns each."
+        "Then everyone sells whatever goods they still hold to the bazaar (those sales do "
+        f"complete contracts) and may buy victory points at {ge.vp_price} crowns apiece."
     )
     end.rulings += ["mercante.end_bazaar_contracts", "mercante.end_game_order"]
     end.related += ["mercante.scoring", "mercante.bazaar"]
