@@ -44,7 +44,17 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history-stats", "/history/stats"),
     Shot("history-play", "/history/play/36"),
     Shot("settings", "/settings"),
+    Shot(
+        "settings-ruling",
+        "/settings/rulings/mercante.reaction_closes_market",
+        act=lambda app: _scroll_to(app, "rules-entry-mercante.reaction_closes_market", top=0.6),
+    ),
     Shot("rules", "/rules", act=lambda app: _shows(app, "rules-search")),
+    Shot(
+        "rules-topic",
+        "/rules/topic/mercante/agent-actions",
+        act=lambda app: _shows(app, "result-mercante.actions"),
+    ),
     Shot("rules-search", "/rules", act=lambda app: _search(app, "paladin")),
     Shot("rules-entry", "/rules/cove.card.fence", act=lambda app: _shows(app, "entry-title")),
     Shot(

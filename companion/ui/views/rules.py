@@ -18,7 +18,15 @@ from companion.ui.logic import rules as logic
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
-from companion.ui.widgets import body, heading, panel, small, source_text, tagged
+from companion.ui.widgets import (
+    body,
+    heading,
+    labelled_switch,
+    panel,
+    small,
+    source_text,
+    tagged,
+)
 
 ALL_GAMES = "all"
 
@@ -244,25 +252,7 @@ def entry_screen(ctx: AppContext, item: Entry) -> Screen:
             parts += [
                 ft.Text("Other reading", weight=ft.FontWeight.BOLD),
                 ft.Text(ruling.alternative, theme_style=ft.TextThemeStyle.BODY_LARGE),
-                # The label beside the switch wraps: a Switch's own label is cut off on a phone.
-                ft.Row(
-                    [
-                        tagged(
-                            f"house-rule-{ruling.id}",
-                            ft.Switch(
-                                value=on,
-                                on_change=toggle,
-                                tooltip=ruling.house_rule_label,
-                            ),
-                        ),
-                        ft.Text(
-                            ruling.house_rule_label,
-                            theme_style=ft.TextThemeStyle.BODY_LARGE,
-                            expand=True,
-                        ),
-                    ],
-                    spacing=GAP,
-                ),
+                labelled_switch(f"house-rule-{ruling.id}", ruling.house_rule_label, on, toggle),
             ]
     else:
         parts += [paragraph_control(p) for p in item.paragraphs]

@@ -11,7 +11,7 @@ from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
 from companion.ui.why import why_link
-from companion.ui.widgets import body, panel, source_text, tagged
+from companion.ui.widgets import body, labelled_switch, panel, source_text, tagged
 
 THEMES = (
     ("system", "System", ft.Icons.BRIGHTNESS_AUTO),
@@ -72,13 +72,11 @@ class SettingsView:
             lines += [
                 ft.Text("Other reading", weight=ft.FontWeight.BOLD),
                 body(ruling.alternative),
-                tagged(
+                labelled_switch(
                     f"house-rule-{ruling.id}",
-                    ft.Switch(
-                        label=ruling.house_rule_label,
-                        value=on,
-                        on_change=lambda e, r=ruling: self.set_house_rule(r, bool(e.control.value)),
-                    ),
+                    ruling.house_rule_label,
+                    on,
+                    lambda e, r=ruling: self.set_house_rule(r, bool(e.control.value)),
                 ),
             ]
         lines.append(source_text(self.ctx.catalogue, ruling.sources))
