@@ -498,15 +498,21 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         by = [c for c in data.cards if folk.id in c.recommended_townsfolk]
         rec = f"; recommended by {join(setup_engine.describe_card(c) for c in by)}" if by else ""
         where = "a Master Craft set you can switch on" if folk.module else (folk.note or "")
-        lines.append(f"{folk.name}: {where}{rec}")
+        lines.append(f"{folk.name}: {where.rstrip('.')}{rec}")
         lists.cite(folk.source)
         if folk.module:
             lists.related.append(_module_entry_id(folk.module))
         lists.related.extend(_card_entry_id(c.id) for c in by)
+    blank = [
+        c.name
+        for c in data.cards
+        if c.recommended_townsfolk and all(t == "unknown" for t in c.recommended_townsfolk)
+    ]
     lists.add(
         "Master Craft adds four Townsfolk sets; the Rogue cards also recommend sets from "
-        "elsewhere. Each Rogue card names one set and a second one the rulebook text shows only "
-        "as a question mark."
+        "elsewhere. Most Rogue cards name one set; the second"
+        + (f", and both on {join(blank)}," if blank else "")
+        + " show in the rulebook text only as a question mark."
     )
     lists.bullets(None, lines)
     lists.rulings += ["merchants_cove.townsfolk_sets", "merchants_cove.rogue_townsfolk"]
@@ -803,7 +809,7 @@ def mercante_entries(cat: Catalogue, prose: Sequence[ProseFile]) -> list[Draft]:
         refs=["mercante.game_end"],
     ).cite(*(t.source for t in ge.trigger), ge.bazaar_source, ge.vp_price_source)
     end.bullets(
-        "Once any of these has happened, the game is over when the active player's turn is:",
+        "If any of these happens, the game ends when the current turn is finished:",
         (t.text for t in ge.trigger),
     )
     end.add(
