@@ -44,6 +44,30 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history-stats", "/history/stats"),
     Shot("history-play", "/history/play/36"),
     Shot("settings", "/settings"),
+    Shot(
+        "settings-ruling",
+        "/settings/rulings/mercante.reaction_closes_market",
+        act=lambda app: _scroll_to(app, "rules-entry-mercante.reaction_closes_market", top=0.6),
+    ),
+    Shot("rules", "/rules", act=lambda app: _shows(app, "rules-search")),
+    Shot(
+        "rules-topic",
+        "/rules/topic/mercante/agent-actions",
+        act=lambda app: _shows(app, "result-mercante.actions"),
+    ),
+    Shot("rules-search", "/rules", act=lambda app: _search(app, "paladin")),
+    Shot("rules-entry", "/rules/cove.card.fence", act=lambda app: _shows(app, "entry-title")),
+    Shot(
+        "rules-entry-dark",
+        "/rules/mercante.upkeep.remove_goods",
+        act=lambda app: _shows(app, "entry-title"),
+        theme="dark",
+    ),
+    Shot(
+        "rules-ruling",
+        "/rules/ruling.mercante.reaction_closes_market",
+        act=lambda app: _shows(app, "entry-title"),
+    ),
     Shot("settings-dark", "/settings", theme="dark"),
     Shot("score-pad-dark", "/score", theme="dark"),
     Shot(
@@ -174,6 +198,15 @@ def _scroll_to(app: AppPage, ident: str, *, top: float = 140, pointer_x: float =
         ratio = max(1.0, min(ratio * distance / moved, 20.0))
     app.page.mouse.move(2, viewport["height"] * 0.15)  # off the list: no tooltip in the shot
     app.settle(400)
+
+
+def _search(app: AppPage, text: str) -> None:
+    """Type into the Rules search as a player would, and wait for the results."""
+    app.by_id("rules-search").wait_for(state="attached", timeout=30_000)
+    app.type_into("Search the rules", text)
+    app.by_id("rules-group-merchants_cove").wait_for(state="attached", timeout=30_000)
+    app.page.mouse.move(2, 2)  # no hover highlight in the shot
+    app.settle(500)
 
 
 def _shows(app: AppPage, ident: str) -> None:

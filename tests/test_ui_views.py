@@ -28,11 +28,30 @@ def fields(h: Harness, prefix: str) -> list[ft.TextField]:
 async def test_every_section_opens_from_the_navigation_bar(store: Any) -> None:
     h = await Harness.start(create_main(store))
     assert isinstance(h.page.navigation_bar, ft.NavigationBar)
-    for index, section in enumerate(sections()):
+    in_bar = [s for s in sections() if s.in_bar]
+    assert [s.id for s in in_bar] == ["setup", "calculators", "rules", "score", "history"]
+    assert len(h.page.navigation_bar.destinations) == len(in_bar)
+    for index, section in enumerate(in_bar):
         await h.navigate(index)
         assert h.page.navigation_bar.selected_index == index
         assert h.page.appbar.title.value, section.id
         assert not h.has_text("Something went wrong"), section.id
+
+
+@run
+async def test_settings_is_the_app_bar_gear_on_every_screen_and_goes_back_where_you_were(
+    store: Any,
+) -> None:
+    h = await Harness.start(create_main(store), route="/history")
+    for index in range(len(h.page.navigation_bar.destinations)):
+        await h.navigate(index)
+        assert h.find_all(ft.Semantics, identifier="nav-settings"), index
+    h = await Harness.start(create_main(store), route="/calculators/mercante")
+    await h.click(h.by_id("nav-settings"))
+    assert h.page.appbar.title.value == "Settings"
+    assert h.page.navigation_bar.selected_index == 1, "the bar keeps the section you came from"
+    await h.click(h.by_id("app-back"))
+    assert h.page.appbar.title.value.startswith("Mercante")
 
 
 @run

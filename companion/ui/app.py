@@ -21,6 +21,7 @@ from companion.ui.views.cove_goods import open_cove_goods
 from companion.ui.views.history import open_history
 from companion.ui.views.journey import open_journey
 from companion.ui.views.mercante import open_mercante
+from companion.ui.views.rules import open_rules
 from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.settings import open_settings
 from companion.ui.views.setup_assistant import open_setup_assistant
@@ -30,7 +31,11 @@ log = logging.getLogger(__name__)
 
 
 def sections() -> tuple[Section, ...]:
-    """The navigation destinations, in order, with their tools."""
+    """The navigation destinations, in order, with their tools.
+
+    Five go in the phone's bottom bar (and the rail); Settings is the app bar's gear icon on
+    every screen, so the bar keeps five readable labels at 390 px.
+    """
     return (
         Section(
             id="setup",
@@ -93,6 +98,22 @@ def sections() -> tuple[Section, ...]:
             ),
         ),
         Section(
+            id="rules",
+            title="Rules",
+            icon=ft.Icons.MENU_BOOK_OUTLINED,
+            selected_icon=ft.Icons.MENU_BOOK,
+            intro="Look up any rule, card, module or term, and the rulings the app uses.",
+            tools=(
+                Tool(
+                    id="rules",
+                    title="Rules",
+                    subtitle="Search the quick reference of every game",
+                    icon=ft.Icons.MENU_BOOK,
+                    open=open_rules,
+                ),
+            ),
+        ),
+        Section(
             id="score",
             title="Score",
             icon=ft.Icons.SCOREBOARD_OUTLINED,
@@ -130,6 +151,7 @@ def sections() -> tuple[Section, ...]:
             icon=ft.Icons.SETTINGS_OUTLINED,
             selected_icon=ft.Icons.SETTINGS,
             intro="Appearance, house rules and rulings.",
+            in_bar=False,
             tools=(
                 Tool(
                     id="settings",

@@ -42,7 +42,11 @@ class Tool:
 
 @dataclass(frozen=True)
 class Section:
-    """A navigation destination. A section with one tool opens it directly."""
+    """A navigation destination. A section with one tool opens it directly.
+
+    ``in_bar`` false keeps it out of the bottom bar and the rail: the shell reaches it from
+    an app-bar icon instead (Settings), and its screen's back arrow returns where you were.
+    """
 
     id: str
     title: str
@@ -50,6 +54,7 @@ class Section:
     selected_icon: ft.IconData
     intro: str
     tools: tuple[Tool, ...] = field(default=())
+    in_bar: bool = True
 
     def route(self) -> str:
         return f"/{self.id}"

@@ -10,7 +10,8 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
-from companion.ui.widgets import body, panel, source_text, tagged
+from companion.ui.why import why_link
+from companion.ui.widgets import body, labelled_switch, panel, source_text, tagged
 
 THEMES = (
     ("system", "System", ft.Icons.BRIGHTNESS_AUTO),
@@ -71,16 +72,23 @@ class SettingsView:
             lines += [
                 ft.Text("Other reading", weight=ft.FontWeight.BOLD),
                 body(ruling.alternative),
-                tagged(
+                labelled_switch(
                     f"house-rule-{ruling.id}",
-                    ft.Switch(
-                        label=ruling.house_rule_label,
-                        value=on,
-                        on_change=lambda e, r=ruling: self.set_house_rule(r, bool(e.control.value)),
-                    ),
+                    ruling.house_rule_label,
+                    on,
+                    lambda e, r=ruling: self.set_house_rule(r, bool(e.control.value)),
                 ),
             ]
         lines.append(source_text(self.ctx.catalogue, ruling.sources))
+        # The ruling's own entry in the rules reference: where it applies, linked both ways.
+        lines.append(
+            why_link(
+                self.ctx,
+                [f"ruling.{ruling.id}"],
+                label="In the rules reference",
+                ident=f"rules-entry-{ruling.id}",
+            )
+        )
         subtitle = "House rule on: using the other reading" if on else ruling.question
         return ft.ExpansionTile(
             expanded=ruling.id == self.focus,
