@@ -52,6 +52,17 @@ def text_of(control: Any) -> str:
     )
 
 
+def icon_named(h: Harness, name: str) -> ft.IconButton:
+    """The icon button whose accessible name is ``name``."""
+    found = [
+        b
+        for b in h.find_all(ft.IconButton)
+        if isinstance(b.icon, ft.Icon) and b.icon.semantics_label == name
+    ]
+    assert len(found) == 1, name
+    return found[0]
+
+
 def custom(store: Any, name: str, kind: str = "enduring", **fields: Any) -> int:
     event = Event(name, kind, **fields)
     return int(store.save_custom_card("mercante", "event", name, event.to_dict()))
@@ -86,6 +97,11 @@ async def test_new_game_form_starts_a_game_with_the_first_event_in_a(store: Any)
     await h.type(name, "beth")
     await h.click(h.by_id("add-seat"))
     assert name.error == "Beth is already seated"
+    # A player can move down the turn order as well as up.
+    await h.click(icon_named(h, "Move Adam later"))
+    assert [text_of(h.by_id(f"new-seat-{i}")).split(" | ")[1] for i in (1, 2)] == ["Beth", "Adam"]
+    assert icon_named(h, "Move David later").disabled
+    await h.click(icon_named(h, "Move Adam earlier"))
     await h.fire(h.by_id("first-event-rulebook:visiting_nobility"), "select")
     await h.click(h.by_id("start-game"))
     game = saved_game(store)

@@ -363,6 +363,12 @@ class ScorePadView:
                         disabled=i == 0,
                     ),
                     icon_button(
+                        ft.Icons.ARROW_DOWNWARD,
+                        "Move down a seat",
+                        lambda e, i=i: self.move_player(i, 1),
+                        disabled=i == len(pad.rows) - 1,
+                    ),
+                    icon_button(
                         ft.Icons.DELETE_OUTLINE,
                         "Remove player",
                         lambda e, i=i: self.remove_player(i),

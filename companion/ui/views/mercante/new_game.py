@@ -141,6 +141,12 @@ class NewGameView:
                             tap(self.move, i, -1),
                             disabled=i == 0,
                         ),
+                        icon_button(
+                            ft.Icons.ARROW_DOWNWARD,
+                            f"Move {name} later",
+                            tap(self.move, i, 1),
+                            disabled=i == last,
+                        ),
                         icon_button(ft.Icons.CLOSE, f"Remove {name}", tap(self.remove, i)),
                     ],
                     spacing=4,
