@@ -8,13 +8,20 @@ tally saved to history, and a saved game surviving (or failing to survive) a new
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
-from companion.engine.mercante import Event, MercanteGame, rulebook_event
+from companion.engine.mercante import (
+    ALTERNATE_FIVE_PLAYER_UPKEEP,
+    Event,
+    MercanteGame,
+    Variants,
+    rulebook_event,
+)
 from companion.history import open_store
 from companion.ui.app import create_main
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, MercanteState
@@ -36,10 +43,25 @@ def saved_game(store: Any) -> MercanteGame:
     return game
 
 
-def start_game(store: Any, seats: list[str], first: Event | None = None, **kw: Any) -> None:
-    """A game already in progress, saved the way the screen saves it."""
+def start_game(
+    store: Any,
+    seats: list[str],
+    first: Event | None = None,
+    *,
+    slots: tuple[Event | None, ...] | None = None,
+    **kw: Any,
+) -> None:
+    """A game already in progress, saved the way the screen saves it (``slots``: the calendar
+    it has got to; ``kw`` may set any field of the game, e.g. its ``step``)."""
+    game = MercanteGame.new(seats, first_event=first, board=kw.pop("board", None))
+    kw.setdefault("step", None)  # the turn starts as the seats and the marker say
+    game = replace(game, **kw) if slots is None else replace(game, slots=slots, **kw)
+    save_game(store, game)
+
+
+def save_game(store: Any, game: MercanteGame) -> None:
     state = MercanteState()
-    state.start(MercanteGame.new(seats, first_event=first, **kw))
+    state.start(game)
     store.set_setting(GAME_KEY, state.to_dict())
 
 
@@ -162,9 +184,14 @@ async def test_tracked_board_needs_printed_values_highest_first(store: Any) -> N
 async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_materials(
     store: Any,
 ) -> None:
-    start_game(store, ["Adam", "Beth", "Chris", "David"], rulebook_event("Visiting Nobility"))
+    # Adam holds the upkeep marker and has taken tokens off: step 2 applies the top card.
+    seats = ["Adam", "Beth", "Chris", "David"]
+    start_game(store, seats, rulebook_event("Visiting Nobility"), upkeep_holder="Adam")
+    save_game(store, saved_game(store).remove_goods({})[0])
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     assert not h.find_all(ft.Semantics, identifier="closed-raw_materials")
+    assert "Upkeep 2 of 4: apply one event" in text_of(h.by_id("turn-step"))
+    assert h.by_id("play-rulebook:distant_war").content == "Apply (upkeep)"
     await h.click(h.by_id("play-rulebook:distant_war"))
     assert "Distant War" in text_of(h.by_id("slot-A"))
     assert "Visiting Nobility" in text_of(h.by_id("slot-B"))
@@ -175,7 +202,10 @@ async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_m
         assert text_of(h.by_id(f"glance-{good}")) == "+1"
     assert text_of(h.by_id("glance-gold")) == "0"
     assert h.has_text("Distant War went into A. Visiting Nobility moved to B.")
-    assert saved_game(store).calendar.closed_markets() == ("raw_materials",)
+    game = saved_game(store)
+    assert game.calendar.closed_markets() == ("raw_materials",)
+    assert game.step == "pass_marker"  # no token on the marker: step 3 is skipped
+    assert h.by_id("play-rulebook:economic_woes").disabled, "one event an upkeep"
 
 
 @run
@@ -196,8 +226,9 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any) -> No
     assert not saved_game(store).log
     # ...but an old message's Undo never takes back a later action
     await h.click(h.by_id("play-rulebook:distant_war"))
+    assert h.by_id("play-rulebook:visiting_nobility").disabled, "one Manipulate Events a turn"
     old = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
-    await h.click(h.by_id("play-rulebook:visiting_nobility"))
+    await h.click(h.by_id("end-turn"))
     await h.fire(old, "action")
     assert len(saved_game(store).log) == 2
     assert snackbar_text(h) == "More has happened since: use Undo at the top to step back."
@@ -212,12 +243,21 @@ async def test_a_fourth_enduring_event_pushes_the_first_off_c(store: Any) -> Non
     custom(store, "Storm at Sea", "fleeting", modifiers={"wine": -1})
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     cards = {c.event.name: c.key for c in own_choices(store)}
-    await h.click(h.by_id("play-rulebook:distant_war"))
-    await h.click(h.by_id(f"play-{cards['Storm at Sea']}"))
+    await h.click(h.by_id("play-rulebook:distant_war"))  # Adam: Manipulate Events
+    await h.click(h.by_id("end-turn"))
+    await h.click(h.by_id(f"play-{cards['Storm at Sea']}"))  # Beth: Manipulate Events
     assert h.has_text("Storm at Sea (Fleeting) was resolved and discarded.")
     assert "Empty" in text_of(h.by_id("slot-C")), "a Fleeting event is never placed"
+    await h.click(h.by_id("end-turn"))
+    # Chris holds the upkeep marker: nothing to take off, then the upkeep's one event.
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    await h.click(h.by_id("remove-goods"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     await h.click(h.by_id(f"play-{cards['Harvest Festival']}"))
     assert "Visiting Nobility" in text_of(h.by_id("slot-C"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    await h.click(h.by_id("pass-marker"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     await h.click(h.by_id("play-rulebook:distant_war"))
     assert h.has_text("Visiting Nobility left the calendar.")
     assert h.has_text("Left play this game: Storm at Sea (Fleeting, resolved); Visiting Nobility")
@@ -237,15 +277,12 @@ def own_choices(store: Any) -> tuple[Any, ...]:
 async def test_selling_goods_example_art_sale_shows_20_2_1_6_25_and_the_bazaar(
     store: Any,
 ) -> None:
-    start_game(store, ["Adam", "Beth", "Chris"])
-    custom(store, "Luxuries Market -2", modifiers={"luxuries": -2})
-    custom(store, "Luxuries Market +1", modifiers={"luxuries": 1})
-    custom(store, "Art +6", modifiers={"art": 6})
-    cards = {c.event.name: c.key for c in own_choices(store)}
-    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
-    # A new card enters A, so play them last-first to read "−2, +1, +6" from A to C.
-    for name in ("Art +6", "Luxuries Market +1", "Luxuries Market -2"):
-        await h.click(h.by_id(f"play-{cards[name]}"))
+    calendar = (
+        Event("Luxuries Market -2", "enduring", {"luxuries": -2}),
+        Event("Luxuries Market +1", "enduring", {"luxuries": 1}),
+        Event("Art +6", "enduring", {"art": 6}),
+    )
+    start_game(store, ["Adam", "Beth", "Chris"], slots=calendar)
     h = await Harness.start(create_main(store), route=f"{BASE}/sale")
     await h.click(h.by_id("add-art"))
     assert h.has_text("Type the printed value to see the price.")
@@ -300,17 +337,15 @@ async def test_sale_of_two_tokens_prices_each_and_marks_bad_values_on_their_fiel
 async def test_sample_turn_economic_woes_as_a_reaction_what_if_then_on_the_calendar(
     store: Any,
 ) -> None:
-    start_game(store, ["Adam", "Beth", "Chris", "David"], rulebook_event("Visiting Nobility"))
-    game = saved_game(store).play_event(rulebook_event("Distant War"))[0]
-    state = MercanteState()
-    state.start(game)
-    store.set_setting(GAME_KEY, state.to_dict())
+    calendar = (rulebook_event("Distant War"), rulebook_event("Visiting Nobility"))
+    start_game(store, ["Adam", "Beth", "Chris", "David"], slots=calendar)
     h = await Harness.start(create_main(store), route=f"{BASE}/sale")
     await h.click(h.by_id("add-silk"))
     await h.type(h.by_id("base-silk:1"), "20")
     assert h.has_text("20 + 1 = 21")
-    await h.select(h.by_id("reaction-card"), "rulebook:economic_woes")
-    await h.select(h.by_id("reaction-by"), "David")
+    await h.click(h.by_id("add-reaction"))
+    await h.select(h.by_id("reaction-card-1"), "rulebook:economic_woes")
+    await h.select(h.by_id("reaction-by-1"), "David")
     assert h.has_text("20 − 6 + 1 = 15")
     assert "With Economic Woes: 15 crowns instead of 21 (−6)." in text_of(h.by_id("what-if"))
     assert "Visiting Nobility" not in text_of(h.by_id("what-if")), "nothing falls off C yet"
@@ -412,8 +447,8 @@ async def test_a_half_written_card_survives_leaving_the_editor(store: Any) -> No
 
 @run
 async def test_upkeep_shows_points_costs_and_whose_turn_brings_it(store: Any) -> None:
-    start_game(store, ["Adam", "Beth", "Chris", "David"])
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    start_game(store, ["Adam", "Beth", "Chris", "David"], vp_on_marker=1)
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")  # the old route
     assert text_of(h.by_id("upkeep-points")) == (
         "4 players: the upkeep marker holder gets 2 removal points."
     )
@@ -430,13 +465,20 @@ async def test_upkeep_shows_points_costs_and_whose_turn_brings_it(store: Any) ->
         await h.click(h.by_id("end-turn"))
     game = saved_game(store)
     assert game.active == "David" and game.is_upkeep_turn
-    assert h.has_text("Upkeep this turn: David holds the upkeep marker")
+    assert h.has_text("David holds the upkeep marker: these four steps come first, in order.")
     assert h.by_id("end-turn").disabled, "upkeep is finished by passing the marker"
+    assert "Ending the turn comes after upkeep" in text_of(h.by_id("end-turn-why"))
+    assert not h.find_all(ft.Semantics, identifier="bid-Adam"), "no bids before the token's step"
+    await h.click(h.by_id("remove-goods"))  # nothing on the markets to take off
+    await h.select(h.by_id("upkeep-event"), "rulebook:visiting_nobility")
+    await h.click(h.by_id("apply-event"))
+    assert "Token 1 of 1 on the marker" in text_of(h.by_id("vp-auction"))
     await h.type(h.by_id("bid-Adam"), "4")
     await h.type(h.by_id("bid-Beth"), "5")
     await h.type(h.by_id("bid-David"), "5")
     await h.click(h.by_id("settle-bid"))
     assert "David won a victory point for 5 crowns (tie broken by seating)." in snackbar_text(h)
+    assert not h.find_all(ft.Semantics, identifier="bid-Adam"), "no token left: no bid boxes"
     await h.click(h.by_id("pass-marker"))
     game = saved_game(store)
     assert game.upkeep_holder == "Chris" and game.active == "David"
@@ -456,14 +498,16 @@ async def test_three_players_luxuries_cost_1_and_the_five_player_variant_follows
     assert "1 per token" in text_of(h.by_id("cost-luxuries"))
     assert h.find_all(ft.Semantics, identifier="ruling-mercante.three_player_luxury_removal")
 
-    start_game(store, ["Adam", "Beth", "Chris", "David", "Eve"])
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    five = ["Adam", "Beth", "Chris", "David", "Eve"]
+    start_game(store, five)
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
     assert text_of(h.by_id("upkeep-points")).startswith(
         "5 players: the upkeep marker holder gets 3"
     )
-    assert h.find_all(ft.Semantics, identifier="ruling-mercante.alternate_five_player_upkeep")
-    store.set_setting("house_rules", ["mercante.alternate_five_player_upkeep"])
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    # The Alternate Five-Player Upkeep is a variant chosen for the game, not a house rule.
+    variant = Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP}))
+    start_game(store, five, variants=variant)
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
     assert text_of(h.by_id("upkeep-points")) == (
         "5 players: the upkeep marker holder gets 2 removal points "
         "(upkeep resolved as for 4 players)."
@@ -471,8 +515,8 @@ async def test_three_players_luxuries_cost_1_and_the_five_player_variant_follows
     assert text_of(h.by_id("upkeep-next-0")) == (
         "In 4 turns: Eve's upkeep, then the marker goes to Chris."
     )
-    assert "house rule on" in text_of(h.by_id("ruling-mercante.alternate_five_player_upkeep"))
-    assert saved_game(store).house.alternate_five_player_upkeep
+    assert h.has_text("Variant: Alternate Five-Player Upkeep")
+    assert not h.find_all(ft.Semantics, identifier="ruling-mercante.alternate_five_player_upkeep")
 
 
 @run
@@ -487,12 +531,12 @@ async def test_tracked_board_upkeep_removes_tokens_from_the_bottom(store: Any) -
             "foodstuffs": [5, 4, 3],
         }
     )
-    start_game(store, ["Adam", "Beth", "Chris"], board=board, upkeep_holder="Adam")
+    start_game(store, ["Adam", "Beth", "Chris"], board=board)
     game = saved_game(store).sell(["gold", "silver"], agents=2)[0]
-    state = MercanteState()
-    state.start(game)
-    store.set_setting(GAME_KEY, state.to_dict())
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    for _ in range(2):
+        game = game.end_turn()[0]  # to Chris, who holds the marker
+    save_game(store, game)
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
     assert h.by_id("remove-goods").disabled, "1 removal point must be spent"
     await h.click(h.by_id("remove-precious_metals-plus"))
     await h.click(h.by_id("remove-goods"))
@@ -538,7 +582,10 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
 ) -> None:
     start_game(store, ["Adam", "Beth", "Chris"])
     h = await Harness.start(create_main(store), route=f"{BASE}/end")
-    await fill(h, 1, vp="7", crowns="31", goods="2", completed="2", unfulfilled="4", bought="3")
+    await fill(
+        h, 1, vp="7", crowns="31", goods="2", completed="2", unfulfilled="1", penalties="4",
+        bought="3",
+    )  # fmt: skip
     assert text_of(h.by_id("working-crowns-1")) == (
         "Crowns: 31 + 2 goods × 3 = 37; 3 VP × 10 = 30; 7 left"
     )
@@ -546,7 +593,7 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
         "Score: 7 VP + 2 from contracts + 3 bought = 12; − 4 in penalties = 8"
     )
     await fill(h, 2, vp="8", crowns="12")
-    await fill(h, 3, vp="8", crowns="12", unfulfilled="2")
+    await fill(h, 3, vp="8", crowns="12", unfulfilled="1", penalties="2")
     await h.type(h.by_id("tally-bought-3"), "2")
     assert h.by_id("tally-bought-3").error == "Chris can afford at most 1"
     await h.click(h.by_id("save-tally"))
@@ -566,7 +613,8 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
         "Most crowns left",
         "Fewest unfulfilled contracts",
     ]
-    assert results["Adam"].tiebreaks == [7, 1]
+    # The tie-breakers decided the victor only: Adam, beaten on crowns, keeps no values.
+    assert results["Adam"].tiebreaks == [None, None] and results["Adam"].rank == 2
     assert results["Chris"].tiebreaks == [12, 1]
     assert store.get_setting(GAME_KEY)["saved_play"] == play.id
     assert h.has_text("This tally is saved to history.")
@@ -595,7 +643,7 @@ async def test_end_triggers_checklist_sees_80_crowns_typed_in_the_tally(store: A
 async def test_the_game_is_restored_in_a_new_session(store: Any) -> None:
     start_game(store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"))
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
-    await h.click(h.by_id("play-rulebook:distant_war"))
+    await h.click(h.by_id("play-rulebook:distant_war"))  # Manipulate Events
     sale = await Harness.start(create_main(store), route=f"{BASE}/sale")
     await sale.click(sale.by_id("add-gems"))
     await sale.type(sale.by_id("base-gems:1"), "18")
@@ -642,8 +690,8 @@ async def test_tabs_switch_screens_and_rulings_open_their_reading(store: Any) ->
     start_game(store, ["Adam", "Beth", "Chris"])
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     tabs = h.by_id("mercante-tabs")
-    h.session.apply_patch(tabs._i, {"selected_index": 2})
-    await h.fire(tabs, "change", 2)
+    h.session.apply_patch(tabs._i, {"selected_index": 1})
+    await h.fire(tabs, "change", 1)
     assert h.has_text("When is upkeep?")
     chip = h.by_id("ruling-mercante.three_player_luxury_removal")
     await h.click(chip)

@@ -73,7 +73,7 @@ class Shipment:
         minimums = tuple(self.minimums)
         if len(minimums) != len(goods):
             raise AuctionError(
-                f"minimum bids {list(minimums)!r}: give one per token ({len(goods)} tokens)"
+                f"minimum bids {list(minimums)!r}: give one per token ({len(goods)} in all)"
             )
         for good, minimum in zip(goods, minimums, strict=True):
             _whole(minimum, f"the minimum bid for {good!r}")

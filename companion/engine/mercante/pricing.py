@@ -383,7 +383,8 @@ def _check_indexes(name: str, indexes: Collection[int], size: int) -> frozenset[
         raise MercanteError(f"{name} {indexes!r} must be a collection of token positions")
     for i in indexes:
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < size:
-            raise MercanteError(f"{name}: token position {i!r} is not among the {size} goods")
+            many = "good" if size == 1 else "goods"
+            raise MercanteError(f"{name}: token position {i!r} is not among the {size} {many}")
     return frozenset(indexes)
 
 
@@ -456,7 +457,7 @@ def quote_sale(
     if bases is not None:
         if isinstance(bases, str) or not isinstance(bases, Sequence) or len(bases) != len(goods):
             raise PriceError(
-                f"bases {bases!r}: give one printed value per good ({len(goods)} goods)"
+                f"bases {bases!r}: give one printed value per good ({len(goods)} in all)"
             )
         for i, base in enumerate(bases):
             if base is not None and i not in to_bazaar:

@@ -207,7 +207,7 @@ class RemovalRecord(Record):
         listed = ", ".join(f"{n} from {display_name(m).lower()}" for m, n in self.plan.removals)
         return (
             f"{self.player} removed {listed or 'no tokens'} "
-            f"({self.plan.cost} of {self.plan.points} removal points)."
+            f"({self.plan.cost} of {_count(self.plan.points, 'removal point')})."
         )
 
 

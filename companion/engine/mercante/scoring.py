@@ -36,6 +36,10 @@ def _wholes(values: object, what: str) -> tuple[int, ...]:
     return tuple(_whole(v, what) for v in values)
 
 
+def _crowns(count: int) -> str:
+    return "1 crown" if count == 1 else f"{count} crowns"
+
+
 def _contracts(count: int) -> str:
     return "1 contract" if count == 1 else f"{count} contracts"
 
@@ -314,7 +318,7 @@ class PlayerTally:
         if self.vp_bought * vp_price() > available:
             raise TallyError(
                 f"{name}: {self.vp_bought!r} victory points cost {self.vp_bought * vp_price()} "
-                f"crowns, more than the {available} crowns after the bazaar"
+                f"crowns, more than the {_crowns(available)} after the bazaar"
             )
 
 

@@ -189,10 +189,12 @@ def verify_removal(
         for market in order:
             left_on_board = board.market(market).covered - dict(chosen).get(market, 0)
             if left_on_board and costs.cost(market) <= plan.left:
+                points = "point is" if plan.left == 1 else "points are"
+                tokens = "token" if left_on_board == 1 else "tokens"
                 raise RemovalError(
-                    f"{_points(plan.left)} removal points are left and the "
+                    f"{_points(plan.left)} removal {points} left and the "
                     f"{display_name(market).lower()} market still holds {left_on_board} "
-                    f"token(s) costing {_points(costs.cost(market))}: points must be spent "
+                    f"{tokens} costing {_points(costs.cost(market))} each: points must be spent "
                     "while they can remove a token"
                 )
     return plan
