@@ -172,7 +172,7 @@ def test_upkeep_apply_one_event_exactly_once() -> None:
     game, _ = game.pass_upkeep_marker()
     with pytest.raises(ActionError, match="Manipulate Events"):
         game.play_event(ECONOMIC_WOES)
-    with pytest.raises(ActionError, match="already removed|part of upkeep"):
+    with pytest.raises(ActionError, match=r"already removed|part of upkeep"):
         game.remove_goods({})
 
 
@@ -256,7 +256,7 @@ def test_shipment_auction_minimums_single_lots_and_reversed_bidding() -> None:
     with pytest.raises(AuctionError, match="needs the card's minimum for the whole shipment"):
         game.start_auction(Shipment(("silk", "ore"), (5, 2)), single_lot=True)
     game, _ = game.start_auction(Shipment(("silk", "ore"), (5, 2), 6), single_lot=True)
-    assert game.auction is not None and [l.label for l in game.auction.lots] == ["silk and ore"]
+    assert game.auction is not None and [lot.label for lot in game.auction.lots] == ["silk and ore"]
     with pytest.raises(AuctionError, match="too low: the minimum for the silk and ore is 6"):
         game.bid("Beth", 5)
     with pytest.raises(AuctionError, match="more than their 4 crowns"):
@@ -317,7 +317,7 @@ def test_assign_agents_each_seal_holds_one_agent() -> None:
     )
     game, _ = game.buy_vp()
     game, _ = game.buy_vp()
-    with pytest.raises(LimitError, match="already used Buy One Victory Point.*2 seals"):
+    with pytest.raises(LimitError, match=r"already used Buy One Victory Point.*2 seals"):
         game.buy_vp()
     assert (game.vp_on_marker, game.track) == (2, 4)
     game, _ = game.security(2)
@@ -387,7 +387,7 @@ def test_more_than_four_agents_or_three_warehouses_is_refused() -> None:
         PlayerState("Beth", agents=5)
 
 
-# -- variants ---------------------------------------------------------------------------------------
+# -- variants -------------------------------------------------------------------------------------
 
 
 def test_alternate_five_player_upkeep_passes_two_seats() -> None:

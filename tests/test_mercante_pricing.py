@@ -411,7 +411,7 @@ def test_reaction_events_several_enduring_reactions_go_on_in_the_order_played() 
 
 def test_reaction_events_reactions_are_checked_one_by_one() -> None:
     slump = Event("Slump", "fleeting", {"silk": -3}, reaction=True)
-    with pytest.raises(ReactionError, match="'Economic Woes'.*'gold'"):
+    with pytest.raises(ReactionError, match=r"'Economic Woes'.*'gold'"):
         quote_sale(["gold"], Calendar(), bases=[10], agents=1, reactions=[(ECONOMIC_WOES, "A")])
     with pytest.raises(ReactionError, match="not both"):
         quote_sale(

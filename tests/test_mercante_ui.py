@@ -25,7 +25,7 @@ from companion.engine.mercante import (
 from companion.history import open_store
 from companion.ui.app import create_main
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, MercanteState
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, run, walk
 
 BASE = "/calculators/mercante"
 
@@ -741,3 +741,107 @@ async def test_setup_tab_lists_the_setup_steps_and_keeps_the_ticks(store: Any) -
     again = await Harness.start(create_main(store), route=f"{BASE}/setup")
     assert again.by_id(f"mercante-setup-step-{steps[0].id}").value is True
     assert again.by_id(f"mercante-setup-step-{steps[1].id}").value is False
+
+
+# -- the turn: upkeep, the shipment auction, the agents --------------------------------------------
+
+
+@run
+async def test_turn_tab_runs_the_shipment_auction_and_counts_the_agents(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    assert "2 of 2 agents left · Beth next" in text_of(h.by_id("turn-agents"))
+    await h.select(h.by_id("shipment-add"), "silk")
+    field = next(c for c in h.find_all(ft.TextField) if c.label == "Silk: minimum bid")
+    await h.type(field, "5")
+    await h.click(h.by_id("start-auction"))
+    assert "Beth to bid: at least 5 crowns" in text_of(h.by_id("auction-next"))
+    assert h.by_id("end-turn").disabled  # the turn waits for the auction
+    await h.type(h.by_id("shipment-bid"), "4")
+    await h.click(h.by_id("place-bid"))
+    assert "too low" in snackbar_text(h)
+    await h.type(h.by_id("shipment-bid"), "6")
+    await h.click(h.by_id("place-bid"))
+    for _ in range(4):  # Chris, Adam, then the second round (three players): Chris, Adam
+        if not h.find_all(ft.Semantics, identifier="pass-bid"):
+            break
+        await h.click(h.by_id("pass-bid"))
+    game = saved_game(store)
+    assert [(r.winner, r.price) for r in game.auction_results()] == [("Beth", 6)]
+    assert "Beth won the silk for 6 crowns." in text_of(h.by_id("auction-results"))
+    # The agents: each seal once; two agents in all.
+    await h.click(h.by_id("select-contract"))
+    assert h.by_id("select-contract").disabled
+    await h.click(h.by_id("buy-vp"))
+    game = saved_game(store)
+    assert (game.agents_left(), game.vp_on_marker, game.player("Adam").vp) == (0, 1, 1)
+    assert h.by_id("gather-intelligence").disabled, "no agent left"
+    assert "0 of 2 agents left" in text_of(h.by_id("turn-agents"))
+
+
+@run
+async def test_end_turn_is_next_to_the_banner_on_every_tab(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    for tab in ("calendar", "turn", "sale", "setup", "end"):
+        h = await Harness.start(create_main(store), route=f"{BASE}/{tab}")
+        assert h.by_id("end-turn") in [c for c in walk(h.by_id("turn-line"))]
+    await h.click(h.by_id("end-turn"))
+    assert saved_game(store).active == "Beth"
+
+
+@run
+async def test_new_game_with_variants_and_contractual_obligations_at_setup(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=BASE)
+    name = h.find(ft.TextField, label="Player name")
+    for player in ("Adam", "Beth", "Chris", "David"):
+        await h.type(name, player)
+        await h.click(h.by_id("add-seat"))
+    await h.select(h.by_id("variant-contractual_obligations"), True)
+    await h.select(h.by_id("variant-treachery"), True)  # brings Vicious Accounting with it
+    await h.select(h.by_id("variant-talk_of_peace"), True)
+    await h.click(h.by_id("start-game"))
+    assert store.get_setting(GAME_KEY)["game"] is None, "Talk of Peace needs the teams"
+    await h.select(h.by_id("partner"), "Chris")
+    await h.select(h.by_id("reference-track"), "5")
+    await h.click(h.by_id("start-game"))
+    game = saved_game(store)
+    assert game.variants.teams == (("Adam", "Chris"), ("Beth", "David"))
+    assert game.variants.vicious_accounting and game.variants.treachery
+    assert game.variants.reference_track == 5
+    h = await Harness.start(create_main(store), route=f"{BASE}/setup")
+    assert text_of(h.by_id("crowns-1")) == "2 crowns"  # twice the seat, no base 8
+    for k, value in enumerate(("10", "6", "8"), start=1):
+        await h.select(h.by_id(f"kept-1-{k}"), [value])
+    assert text_of(h.by_id("crowns-1")) == "26 crowns"
+    assert "the one for 5 players (Longer or Shorter Games" in text_of(h.by_id("reference-track"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    assert "Adam and Chris: 0 VP tokens counted of the 10 to win" in text_of(h.by_id("team-1"))
+
+
+@run
+async def test_vicious_accounting_challenge_after_a_sale(store: Any) -> None:
+    variants = Variants(frozenset({"vicious_accounting"}))
+    start_game(
+        store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"), variants=variants
+    )
+    h = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    await h.click(h.by_id("add-silk"))
+    await h.type(h.by_id("base-silk:1"), "20")
+    await h.click(h.by_id("confirm-sale"))
+    await h.select(h.by_id("challenger"), "Beth")
+    await h.type(h.by_id("claimed"), "24")
+    await h.click(h.by_id("settle-challenge"))
+    assert "so Adam pays the bank 6 crowns." in saved_game(store).log[-1].summary
+
+
+@run
+async def test_final_tally_a_count_of_0_unfulfilled_contracts_means_none(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/end")
+    for player in (1, 2, 3):
+        await fill(h, player, vp="8", crowns="12", unfulfilled="0")
+    assert h.has_text("Adam: 12 crowns left, 0 unfulfilled contracts")
+    assert "shared win" in text_of(h.by_id("mercante-standings"))
+    await h.type(h.by_id("tally-penalties-1"), "0")
+    assert h.by_id("tally-penalties-1").error is not None
+    assert h.by_id("tally-penalties-1").error_max_lines == 3, "long messages wrap at 390 px"

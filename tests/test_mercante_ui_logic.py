@@ -34,6 +34,7 @@ from companion.ui.logic.mercante import (
     NewGameForm,
     ReactionDraft,
     SaleDraft,
+    ShipmentDraft,
     StateError,
     TallyDraft,
     bazaar_line,
@@ -50,9 +51,12 @@ from companion.ui.logic.mercante import (
     record_arguments,
     removal_cost_text,
     schedule_lines,
+    show_vp_bids,
     signed,
     tally_working,
+    team_lines,
     token_label,
+    turn_status,
     upkeep_headline,
 )
 
@@ -688,3 +692,72 @@ def test_house_rules_from_settings_replay_the_game_or_say_why_not() -> None:
     state.start(sold)
     assert state.sync_house_rules(HouseRules()) is None
     assert state.game is not None and state.game.house == HouseRules()
+
+
+# -- the turn --------------------------------------------------------------------------------------
+
+
+def test_turn_status_says_where_the_turn_stands_and_why_it_cannot_end() -> None:
+    game = replace(MercanteGame.new(SAMPLE, upkeep_holder="Adam"), vp_on_marker=2)
+    status = turn_status(game)
+    assert status.step == "Upkeep 1 of 4: take tokens off the markets"
+    assert status.agents == "2 of 2 agents left · Beth next"
+    assert status.marker == "Adam holds the upkeep marker · 2 VP tokens on it"
+    assert not status.can_end and "comes after upkeep" in (status.why_not or "")
+    assert not show_vp_bids(game)
+    game = game.remove_goods({})[0].play_event(rulebook_event("Distant War"))[0]
+    assert turn_status(game).step.endswith("(token 1 of 2)") and show_vp_bids(game)
+    game = game.auction_vp({"Beth": 3})[0]
+    assert turn_status(game).step.endswith("(token 2 of 2)")
+    game = game.auction_vp({})[0]
+    assert not show_vp_bids(game) and game.vp_on_marker == 1
+    game = game.pass_upkeep_marker()[0]
+    status = turn_status(game)
+    assert (
+        status.can_end
+        and status.marker == "Upkeep marker: David · upkeep in 3 turns · 1 VP token on it"
+    )
+
+
+def test_a_shipment_card_typed_in_names_each_problem() -> None:
+    draft = ShipmentDraft()
+    assert draft.errors() == {("goods",): "Add the goods on the card, top to bottom"}
+    draft.add("mercury")
+    draft.add("mercury")
+    draft.minimums = ["3", "x"]
+    assert draft.errors() == {("minimum", 1): "Whole number, like 12 or -3"}
+    draft.minimums = ["3", "3"]
+    assert "No shipment card carries 2 'mercury' tokens" in draft.errors()[("goods",)]
+    draft.remove(1)
+    draft.add("grain")
+    draft.minimums = ["3", "2"]
+    draft.single_lot = True
+    assert draft.errors() == {("lot_minimum",): "Required"}
+    draft.lot_minimum = "4"
+    assert draft.errors() == {} and draft.shipment().lots(True)[0].minimum == 4
+    assert ShipmentDraft.from_dict(draft.to_dict()) == draft
+
+
+def test_new_game_form_variants_fit_the_table() -> None:
+    form = NewGameForm(seats=["Adam", "Beth", "Chris"])
+    form.set_variant("treachery", True)
+    assert form.variants == {"treachery", "vicious_accounting"}
+    form.set_variant("vicious_accounting", False)
+    assert form.variants == set()
+    form.set_variant("alternate_five_player_upkeep", True)
+    assert form.errors(choices())[("variants",)] == (
+        "Alternate Five-Player Upkeep is for 5 players; this table has 3"
+    )
+    form.set_variant("alternate_five_player_upkeep", False)
+    assert form.track_options() == (4,)  # no 2-player track in the box
+    form.reference_track = 4
+    form.talk_of_peace = True
+    assert form.errors(choices())[("partner",)] == "Choose who plays with the first player"
+    form.seats.append("David")
+    form.partner = "Chris"
+    form.reference_track = 5
+    game = form.build(choices(), HouseRules())
+    assert game.variants.teams == (("Adam", "Chris"), ("Beth", "David"))
+    assert game.variants.reference_track == 5
+    assert team_lines(game)[0] == "Adam and Chris: 0 VP tokens counted of the 10 to win"
+    assert NewGameForm.from_dict(form.to_dict()) == form

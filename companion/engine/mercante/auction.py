@@ -65,8 +65,7 @@ class Shipment:
             if count > limit:
                 raise AuctionError(
                     f"no shipment card carries {count} {good!r} tokens: "
-                    f"{display_name(market_of(good)).lower()} come at most {limit} to a card "
-                    f"(ruling {RULING_SAMPLE_SHIPMENT})"
+                    f"{display_name(market_of(good)).lower()} come at most {limit} to a card"
                 )
         if isinstance(self.minimums, str) or not isinstance(self.minimums, Sequence):
             raise AuctionError(f"minimum bids {self.minimums!r} must be a list of crowns")

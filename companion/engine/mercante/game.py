@@ -692,6 +692,10 @@ class MercanteGame(saves.SavedGame):
         )
         return self._done(record, auction=None if done else auction, auctioned=done)
 
+    def vp_auctions_held(self) -> int:
+        """Victory point tokens auctioned so far in this upkeep."""
+        return sum(1 for r in self._turn() if isinstance(r, AuctionRecord))
+
     def auction_results(self) -> tuple[LotResult, ...]:
         """The lots sold (or not) in this turn's shipment auction so far."""
         return tuple(r.lot for r in self._turn() if isinstance(r, BidRecord) and r.lot is not None)

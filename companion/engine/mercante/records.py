@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from companion.engine.mercante.actions import Action, Asset
-from companion.engine.mercante.auction import LotResult, ShipmentAuction
+from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
 )
@@ -250,7 +250,7 @@ class ShipmentRecord(Record):
         lots = self.auction.lots
         how = "as a single lot" if len(lots) == 1 and self.auction.single_lot else "token by token"
         first = self.auction.next_bidder
-        goods = " and ".join(lot.label for lot in lots)
+        goods = Lot(self.auction.shipment.goods, 0).label
         return f"{self.player} auctions a shipment of {goods} {how}; {first} bids first."
 
 

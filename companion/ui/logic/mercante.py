@@ -1453,8 +1453,8 @@ class TurnStatus:
 def turn_status(game: MercanteGame) -> TurnStatus:
     step = STEP_TEXT[game.step or "shipment"]
     if game.step == "auction_vp":
-        done = game.vp_on_marker - game.vp_auctions_left + 1
-        step += f" (token {min(done, game.vp_on_marker)} of {game.vp_on_marker})"
+        held = game.vp_auctions_held()
+        step += f" (token {held + 1} of {held + game.vp_auctions_left})"
     auction = game.auction
     if auction is not None and auction.next_bidder is not None:
         lot = auction.current

@@ -179,6 +179,8 @@ class TallyTab:
                 field.text_align = ft.TextAlign.LEFT
             if name == "vp" and counted:
                 field.helper = f"The app counted {counted}"
+            if name == "unfulfilled":
+                field.helper = "How many (0: none)"
             self.fields[(name, index)] = field
             fields.append(tagged(f"tally-{name}-{index + 1}", field))
         working = ft.Column(spacing=2)

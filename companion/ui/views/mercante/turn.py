@@ -23,6 +23,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.auction import (
     RULING_REVERSED,
+    RULING_SAMPLE_SHIPMENT,
     RULING_SECOND_ROUND,
     bidding_order,
 )
@@ -328,12 +329,13 @@ class TurnTab:
         game = self.session.game
         if not show_vp_bids(game):
             return [body("No victory point token on the marker: nothing to auction.", muted=True)]
-        done = game.vp_on_marker - game.vp_auctions_left + 1
+        held = game.vp_auctions_held()
         controls: list[ft.Control] = [
             tagged(
                 "vp-auction",
                 body(
-                    f"Token {done} of {game.vp_on_marker} on the marker: one blind bid. Type "
+                    f"Token {held + 1} of {held + game.vp_auctions_left} on the marker: one "
+                    "blind bid. Type "
                     "each bid; a blank is 0. All 0 and the token stays for the next upkeep."
                 ),
             )
@@ -568,6 +570,8 @@ class TurnTab:
         card_problem = problems.get(("goods",))
         if card_problem:
             controls.append(notice(card_problem, level="warning"))
+            if "shipment card carries" in card_problem:
+                controls.append(ruling_chip(self.ctx, RULING_SAMPLE_SHIPMENT))
         order = bidding_order(game.seats, game.active, reversed_=game.variants.reversed_auctions)
         rounds = "twice round" if len(order) == THREE_PLAYERS else "once round"
         controls.append(small(f"Bids go {rounds} from {order[0]}; {game.active} bids last."))
@@ -609,6 +613,8 @@ class TurnTab:
         ]
         if game.is_upkeep_turn:
             rows.append(small("The agents come after upkeep.", muted=False))
+        elif game.auction is not None:
+            rows.append(small("The agents wait for the shipment auction to finish.", muted=False))
         security: list[ft.Control] = [
             button(
                 f"Security: warehouse {w}",
