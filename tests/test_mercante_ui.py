@@ -467,7 +467,7 @@ async def test_upkeep_shows_points_costs_and_whose_turn_brings_it(store: Any) ->
     assert game.active == "David" and game.is_upkeep_turn
     assert h.has_text("David holds the upkeep marker: these four steps come first, in order.")
     assert h.by_id("end-turn").disabled, "upkeep is finished by passing the marker"
-    assert "Ending the turn comes after upkeep" in text_of(h.by_id("end-turn-why"))
+    assert text_of(h.by_id("turn-step")) == "Upkeep 1 of 4: take tokens off the markets"
     assert not h.find_all(ft.Semantics, identifier="bid-Adam"), "no bids before the token's step"
     await h.click(h.by_id("remove-goods"))  # nothing on the markets to take off
     await h.select(h.by_id("upkeep-event"), "rulebook:visiting_nobility")

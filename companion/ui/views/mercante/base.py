@@ -268,7 +268,8 @@ class MercanteSession:
 
     def turn_line(self) -> ft.Control:
         """The turn banner of every tab: whose turn, where it stands, the agents left, the
-        upkeep marker, and End turn beside them (saying why not while it cannot end)."""
+        upkeep marker, and End turn beside them (while it cannot end, the step line says
+        what comes first: the upkeep or the auction)."""
         game = self.game
         status = turn_status(game)
         upkeep = game.is_upkeep_turn
@@ -319,8 +320,6 @@ class MercanteSession:
             ),
             tagged("turn-marker", small(status.marker)),
         ]
-        if not status.can_end and status.why_not:
-            lines.append(tagged("end-turn-why", small(status.why_not)))
         return tagged(
             "turn-line",
             ft.Container(
