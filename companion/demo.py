@@ -69,10 +69,10 @@ def seed_examples(
 
 def seed_mercante(store: Any) -> None:
     """A Mercante game part-way through at the seated table: three cards of the group's own,
-    a calendar that closes raw materials, a sale being priced with a Reaction to try, the
-    contracts kept at setup, and the final tally filled in."""
-    from companion.engine.mercante import Event, MercanteGame, rulebook_event
-    from companion.ui.logic.mercante import GAME_KEY, MercanteState, SaleDraft
+    a calendar that closes raw materials, a shipment auction under way, a sale being priced
+    with a Reaction to try, the contracts kept at setup, and the final tally filled in."""
+    from companion.engine.mercante import Event, MercanteGame, Shipment, rulebook_event
+    from companion.ui.logic.mercante import GAME_KEY, MercanteState, ReactionDraft, SaleDraft
 
     own = (
         Event("Harvest Festival", "enduring", {"foodstuffs": 2, "grain": 1}),
@@ -95,29 +95,44 @@ def seed_mercante(store: Any) -> None:
     }
     draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
     game = MercanteGame.new(draw.turn_order(), first_event=rulebook_event("Visiting Nobility"))
-    # One round and a bit: Ben sells, Dev buys an agent (usable from his next turn), Anna's
-    # upkeep turns over Distant War and passes the marker to Dev, whose turn it is again now.
-    game = game.play_event(own[0])[0]
-    game = game.sell(["gold", "wine"], agents=2, bases=[11, 8])[0]
-    game = game.end_turn()[0].end_turn()[0]
+    first, second, third, holder = game.seats
+    # One round and a bit, in the rulebook's order. The first player plays the group's
+    # Harvest Festival with Manipulate Events and buys a third agent; the second buys a silk
+    # at auction and sells gold and wine; the third buys a victory point (one token goes on
+    # the upkeep marker); the marker holder's upkeep turns over Distant War, auctions the
+    # token and passes the marker. Now the first player is auctioning two grain.
+    game = game.manipulate_events(own[0])[0]
     game = game.improve("agent")[0].end_turn()[0]
-    game = game.play_event(rulebook_event("Distant War"))[0]
+    game = game.start_auction(Shipment(("silk",), (5,)))[0]
+    for bidder, amount in ((third, 6), (holder, None), (first, 7), (second, 8)):
+        game = game.bid(bidder, amount)[0]
+    game = game.sell(["gold", "wine"], agents=2, bases=[11, 8])[0].end_turn()[0]
+    game = game.buy_vp()[0].end_turn()[0]
+    game = game.remove_goods({})[0].play_event(rulebook_event("Distant War"))[0]
+    game = game.auction_vp({first: 4, second: 6, third: 5, holder: 3})[0]
     game = game.pass_upkeep_marker()[0].end_turn()[0]
-    game = game.end_turn()[0].end_turn()[0]
+    game = game.start_auction(Shipment(("grain", "grain"), (2, 2), 3))[0]
+    game = game.bid(second, 3)[0]
     state = MercanteState()
     state.start(game)
-    state.kept = dict(zip(game.seats, (8, 10, 6, 10), strict=True))
+    state.kept = {name: [value] for name, value in zip(game.seats, (8, 10, 6, 10), strict=True)}
+    state.shipment.bid = "4"
     state.sale = SaleDraft(
         counts={"silk": 1, "wine": 2, "ore": 1},
         bases={"silk:1": "20", "wine:1": "7", "wine:2": "6"},
         bazaar={"ore:1"},
-        reaction=f"custom:{ids['Royal Wedding']}",
-        reaction_on="silk:1",
-        reaction_by=game.seats[1],
+        reactions=[ReactionDraft(f"custom:{ids['Royal Wedding']}", "silk:1", game.seats[1])],
     )
     figures = (
         {"vp": "10", "crowns": "34", "goods": "1", "bought": "3"},
-        {"vp": "7", "crowns": "52", "goods": "0", "unfulfilled": "3", "bought": "5"},
+        {
+            "vp": "7",
+            "crowns": "52",
+            "goods": "0",
+            "unfulfilled": "1",
+            "penalties": "3",
+            "bought": "5",
+        },
         {"vp": "11", "crowns": "18", "goods": "2", "completed": "2", "bought": "2"},
         {"vp": "9", "crowns": "41", "goods": "0", "bought": "4"},
     )

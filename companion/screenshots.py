@@ -88,7 +88,9 @@ SHOTS: tuple[Shot, ...] = (
             ("mercante-glance", "calendar", lambda app: _scroll_to(app, "glance-luxuries")),
             ("mercante-sale", "sale", lambda app: _scroll_to(app, "token-silk:1")),
             ("mercante-sale-total", "sale", lambda app: _scroll_to(app, "sale-total")),
-            ("mercante-upkeep", "upkeep", lambda app: _shows(app, "turn-line")),
+            ("mercante-turn", "turn", lambda app: _shows(app, "turn-line")),
+            ("mercante-agents", "turn", lambda app: _scroll_to(app, "agents-panel")),
+            ("mercante-reactions", "sale", lambda app: _scroll_to(app, "reaction-card-1")),
             ("mercante-setup", "setup", lambda app: _shows(app, "start-1")),
             (
                 "mercante-setup-steps",
@@ -105,6 +107,12 @@ SHOTS: tuple[Shot, ...] = (
         "mercante-new",
         "/calculators/mercante",
         act=lambda app: _shows(app, "start-game"),
+        prepare=lambda store: _no_mercante_game(store),
+    ),
+    Shot(
+        "mercante-variants",
+        "/calculators/mercante",
+        act=lambda app: _scroll_to(app, "variants-panel"),
         prepare=lambda store: _no_mercante_game(store),
     ),
     Shot(

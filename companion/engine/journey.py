@@ -1061,7 +1061,9 @@ class JourneyGame(saves.SavedGame):
 
     def swap(self, card: object, other: object) -> tuple[JourneyGame, SwapRecord]:
         """Cards ``card`` and ``other`` trade places. Scores already gained stand; under the
-        :data:`SWAP_SCORES` house rule the player scores the moved card's new pairs."""
+        :data:`SWAP_SCORES` house rule the player scores the new pairs of a 10 or 5 moved as
+        it is played. A Ghorralands switch scores nothing under either reading (ruling
+        :data:`GHORRALANDS`: both cards are 6s, so scores stand)."""
         kind = self.verify_swap(card, other)
         card_id, other_id = _whole(card, "card", SwapError), _whole(other, "other", SwapError)
         mover, target = self.card(card_id), self.card(other_id)
@@ -1072,7 +1074,7 @@ class JourneyGame(saves.SavedGame):
         new_rows = tuple(tuple(row) for row in rows)
         player = mover.by
         pairs: list[PairValue] = []
-        if self.rules.swap_scores:
+        if self.rules.swap_scores and kind == "played":
             cards = new_rows[r2]
             for j in (i2 - 1, i2 + 1):
                 if 0 <= j < len(cards) and cards[j].id not in before_ids:

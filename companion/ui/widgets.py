@@ -84,8 +84,10 @@ def button(
 def icon_button(
     icon: ft.IconData, tooltip: str, on_click: Handler, *, disabled: bool = False
 ) -> ft.IconButton:
+    """A touch-sized icon button whose tooltip is also its accessible name (a tooltip alone
+    gives the button none in the browser's accessibility tree)."""
     return ft.IconButton(
-        icon,
+        ft.Icon(icon, semantics_label=tooltip),
         tooltip=tooltip,
         on_click=on_click,
         disabled=disabled,

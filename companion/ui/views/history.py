@@ -582,6 +582,7 @@ class StatsView:
         if not wins or max(w for _, w in wins) == 0:
             return None
         top = max(w for _, w in wins)
+        step = max(1, top // 5)  # the axis counts whole plays: a label every `step` wins
         chart = fc.BarChart(
             groups=[
                 fc.BarChartGroup(
@@ -606,11 +607,20 @@ class StatsView:
                 ],
                 label_size=28,
             ),
-            left_axis=fc.ChartAxis(label_size=32, title=ft.Text("wins", size=12), title_size=18),
-            horizontal_grid_lines=fc.ChartGridLines(
-                interval=max(1, top // 5), width=0.5, color=ft.Colors.OUTLINE_VARIANT
+            left_axis=fc.ChartAxis(
+                labels=[
+                    fc.ChartAxisLabel(value=n, label=ft.Text(str(n), size=12))
+                    for n in range(0, top + step + 1, step)
+                ],
+                label_spacing=step,
+                label_size=32,
+                title=ft.Text("wins", size=12),
+                title_size=18,
             ),
-            max_y=top + max(1, top // 5),
+            horizontal_grid_lines=fc.ChartGridLines(
+                interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT
+            ),
+            max_y=top + step,
             interactive=True,
         )
         return panel(
