@@ -1,0 +1,128 @@
+"""The Bard of The Entertainer pack: a Singing step planned location by location.
+
+A :class:`Song` is one Singing step (or the Swan Song at the start of the Market phase): the
+icon sources of the Song tableau (card tops, Volume-unlocked bottom halves, Improv and Paladin
+icons, Soundstones), the Volume and the Movement value, and the player board as it stands
+(:class:`Board`: Runes in Faction Halls, Badges placed, Creature cards in the Boast area).
+Every performance is verified first, then applied, and returns a :class:`Performed` record with
+the working shown ("8 Warrior icons × 4 Warriors = 32 gold"); the records are the song's log.
+Like pokerkit's actions, each comes in three: :meth:`Song.verify` raises with the reason,
+:meth:`Song.can_perform` answers yes or no, :meth:`Song.perform` applies.
+
+Pure, typed and deterministic. Every number comes from ``data/bard.toml``; every reading of an
+unclear passage from ``data/rulings/bard.toml`` (the ``RULING_*`` ids); the readings a group
+may switch to in Settings are the switches of :class:`SongRules`.
+
+The package has one room per concern, as every engine does:
+
+- :mod:`~companion.engine.bard.errors` — :class:`BardError` and its kinds;
+- :mod:`~companion.engine.bard.facts` — the schema of ``data/bard.toml`` and its loader;
+- :mod:`~companion.engine.bard.house` — the ruling ids and :class:`SongRules`;
+- :mod:`~companion.engine.bard.values` — card price, fan cost, hand size; Board, IconSource;
+- :mod:`~companion.engine.bard.actions` — the performances and their spends;
+- :mod:`~companion.engine.bard.song` — the song, its records and :func:`sing`.
+"""
+
+from __future__ import annotations
+
+from companion.engine.bard.actions import (
+    AtDragonIsland,
+    AtFactionHall,
+    AtPier,
+    AtTownSquare,
+    HallSong,
+    Performance,
+    Spend,
+    spends,
+)
+from companion.engine.bard.errors import (
+    BardError,
+    BoastError,
+    CountError,
+    IconError,
+    LocationError,
+    UnknownNameError,
+    VolumeError,
+)
+from companion.engine.bard.facts import BardFacts, facts, load_facts, location_name
+from companion.engine.bard.house import (
+    RULING_BOAST,
+    RULING_COINS,
+    RULING_DRAGON_ISLAND,
+    RULING_FANS,
+    RULING_HALLS,
+    RULING_HAND_SIZE,
+    RULING_ONE_VISIT,
+    RULING_SOUNDSTONE,
+    RULING_SOURCE_WHOLE,
+    RULING_TOWN_SQUARE_ICON,
+    RULINGS,
+    SongRules,
+)
+from companion.engine.bard.song import Boasted, Performed, Record, Song, SongTotals, sing
+from companion.engine.bard.values import (
+    ANY,
+    KINDS,
+    MAX_ADVENTURERS,
+    MAX_ICONS,
+    SIDES,
+    Board,
+    Figure,
+    IconSource,
+    blue_gems,
+    card_price,
+    fan_cost,
+    hand_size,
+)
+
+__all__ = [
+    "ANY",
+    "KINDS",
+    "MAX_ADVENTURERS",
+    "MAX_ICONS",
+    "RULINGS",
+    "RULING_BOAST",
+    "RULING_COINS",
+    "RULING_DRAGON_ISLAND",
+    "RULING_FANS",
+    "RULING_HALLS",
+    "RULING_HAND_SIZE",
+    "RULING_ONE_VISIT",
+    "RULING_SOUNDSTONE",
+    "RULING_SOURCE_WHOLE",
+    "RULING_TOWN_SQUARE_ICON",
+    "SIDES",
+    "AtDragonIsland",
+    "AtFactionHall",
+    "AtPier",
+    "AtTownSquare",
+    "BardError",
+    "BardFacts",
+    "Board",
+    "BoastError",
+    "Boasted",
+    "CountError",
+    "Figure",
+    "HallSong",
+    "IconError",
+    "IconSource",
+    "LocationError",
+    "Performance",
+    "Performed",
+    "Record",
+    "Song",
+    "SongRules",
+    "SongTotals",
+    "Spend",
+    "UnknownNameError",
+    "VolumeError",
+    "blue_gems",
+    "card_price",
+    "facts",
+    "fan_cost",
+    "hand_size",
+    "load_facts",
+    "location_name",
+    "sing",
+    "spends",
+]

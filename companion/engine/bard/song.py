@@ -1,0 +1,755 @@
+"""The Bard's song: one Singing step (or the Swan Song) planned location by location.
+
+A :class:`Song` holds the icon sources of the Song tableau, the Volume and the Movement, and
+the player board as it stands. Every performance is verified first, then applied, and returns
+a :class:`Performed` record with the working shown; the records are the song's log. Like
+pokerkit's actions each comes in three: :meth:`Song.verify` raises with the reason,
+:meth:`Song.can_perform` answers yes or no, :meth:`Song.perform` applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from companion.engine.bard.actions import (
+    AtDragonIsland,
+    AtFactionHall,
+    AtPier,
+    AtTownSquare,
+    Performance,
+    Spend,
+)
+from companion.engine.bard.errors import (
+    BardError,
+    BoastError,
+    CountError,
+    IconError,
+    LocationError,
+    UnknownNameError,
+    VolumeError,
+)
+from companion.engine.bard.facts import facts, location_name
+from companion.engine.bard.house import (
+    RULING_BOAST,
+    RULING_DRAGON_ISLAND,
+    RULING_FANS,
+    RULING_HALLS,
+    RULING_ONE_VISIT,
+    RULING_SOURCE_WHOLE,
+    SongRules,
+)
+from companion.engine.bard.values import (
+    ANY,
+    KINDS,
+    Board,
+    Figure,
+    IconSource,
+    adventurers_text,
+    blue_gems,
+    faction_word,
+    fan_cost,
+    icons_text,
+    plural,
+    whole,
+)
+from companion.rules.models import Source
+
+__all__ = ["Boasted", "Performed", "Record", "Song", "SongTotals", "sing"]
+
+
+@dataclass(frozen=True)
+class Performed:
+    """What one performance did, with the working line by line (in our own words)."""
+
+    number: int
+    location: str
+    performance: Performance
+    gold: Figure
+    spent: tuple[str, ...]
+    icons: int
+    volume: int
+    card: Figure | None = None
+    rune: str | None = None
+    fans: tuple[Figure, ...] = ()
+    hand_size: Figure | None = None
+    creature: bool = False
+    lines: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return location_name(self.location)
+
+    @property
+    def summary(self) -> str:
+        bits = [f"{self.gold.value} gold"] if self.gold.value or not self.rewards else []
+        bits += list(self.rewards)
+        return f"{self.name}: " + ", ".join(bits)
+
+    @property
+    def rewards(self) -> tuple[str, ...]:
+        out: list[str] = []
+        if self.rune:
+            out.append(f"a Rune in the {facts().faction_named(self.rune).hall}")
+        if self.fans:
+            out.append("a fan" if len(self.fans) == 1 else f"{len(self.fans)} fans")
+        if self.card:
+            out.append(f"a card for {self.card.value} gold")
+        if self.creature:
+            out.append("a Creature card")
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"Performed({self.number}, {self.location!r}, gold={self.gold!r})"
+
+
+@dataclass(frozen=True)
+class Boasted:
+    """A Boast: Volume spent, the Creature cards activated and discarded."""
+
+    volume: int
+    creatures: int
+    lines: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        return f"Boast: {self.volume} Volume, {plural(self.creatures, 'Creature card')}"
+
+    def __repr__(self) -> str:
+        return f"Boasted(volume={self.volume}, creatures={self.creatures})"
+
+
+Record = Performed | Boasted
+
+
+@dataclass(frozen=True)
+class SongTotals:
+    """The song at a glance: gold with its working, what is left, what was gained."""
+
+    gold: Figure
+    cards: Figure
+    net: Figure
+    volume_left: Figure
+    moves_left: int
+    icons_left: Mapping[str, int]
+    runes: tuple[str, ...]
+    fans: int
+    creatures_taken: int
+    creatures_activated: int
+    board: Board
+
+
+# -- the song ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    record: Performed
+    board: Board
+    spent: frozenset[str]
+    volume: int
+
+
+@dataclass(frozen=True, repr=False)
+class Song:
+    """One Singing step being planned. Immutable: :meth:`perform` returns a new song.
+
+    Build one with :meth:`start`; the progress fields (``visited``, ``spent``...) are filled
+    in by :meth:`perform` and :meth:`boast`.
+    """
+
+    sources: tuple[IconSource, ...]
+    moves: int
+    volume: int
+    board: Board = field(default_factory=Board)
+    kind: str = "singing"
+    rules: SongRules = field(default_factory=SongRules)
+    visited: tuple[str, ...] = ()
+    spent: frozenset[str] = frozenset()
+    volume_spent: int = 0
+    boasts: int = 0
+    log: tuple[Record, ...] = ()
+
+    def __post_init__(self) -> None:
+        bard = facts()
+        if self.kind not in KINDS:
+            raise UnknownNameError(f"unknown song kind {self.kind!r}: {' or '.join(KINDS)}")
+        whole("moves", self.moves, 0, bard.singing.locations - 1)
+        whole("volume", self.volume, 0, bard.volume.max)
+        sources = tuple(self.sources)
+        ids = [s.id for s in sources]
+        for s in sources:
+            if not isinstance(s, IconSource):
+                raise UnknownNameError(f"sources holds IconSource values, got {s!r}")
+            if ids.count(s.id) > 1:
+                raise UnknownNameError(f"source id {s.id!r} is used by two sources")
+        object.__setattr__(self, "sources", sources)
+        if not isinstance(self.board, Board):
+            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+        if not isinstance(self.rules, SongRules):
+            raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
+
+    @classmethod
+    def start(
+        cls,
+        sources: Sequence[IconSource] = (),
+        *,
+        moves: int,
+        volume: int,
+        soundstones: int = 0,
+        board: Board | None = None,
+        kind: str = "singing",
+        rules: SongRules | None = None,
+    ) -> Song:
+        """A song about to begin; ``soundstones`` tokens from your supply join the sources."""
+        stone = facts().soundstone
+        count = whole("soundstones", soundstones, 0, stone.tokens)
+        stones = tuple(
+            IconSource(f"soundstone-{i}", ANY, stone.icons, label="Soundstone")
+            for i in range(1, count + 1)
+        )
+        return cls(
+            sources=(*tuple(sources), *stones),
+            moves=moves,
+            volume=volume,
+            board=board if board is not None else Board(),
+            kind=kind,
+            rules=rules if rules is not None else SongRules(),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Song {self.kind} moves={self.moves} volume={self.volume} "
+            f"visited={self.visited!r} gold={self.gold} {self.board!r}>"
+        )
+
+    # -- what the song has left -------------------------------------------------------------
+    @property
+    def locations_left(self) -> int:
+        """Locations the song may still perform at (the first one and then one per move)."""
+        return 1 + self.moves - len(self.visited)
+
+    @property
+    def moves_left(self) -> int:
+        return self.moves if not self.visited else self.locations_left
+
+    @property
+    def volume_left(self) -> int:
+        return self.volume - self.volume_spent
+
+    def source(self, source_id: str) -> IconSource:
+        for s in self.sources:
+            if s.id == source_id:
+                return s
+        known = ", ".join(repr(s.id) for s in self.sources) or "none"
+        raise UnknownNameError(f"unknown source {source_id!r}: the song has {known}")
+
+    @property
+    def unspent(self) -> tuple[IconSource, ...]:
+        return tuple(s for s in self.sources if s.id not in self.spent)
+
+    def icons_left(self) -> Mapping[str, int]:
+        """Unspent icons by colour (``any`` for any-colour sources), in faction order."""
+        left: dict[str, int] = {}
+        for s in self.unspent:
+            left[s.colour] = left.get(s.colour, 0) + s.count
+        order = [*facts().faction_ids, ANY]
+        return MappingProxyType({c: left[c] for c in order if c in left})
+
+    @property
+    def performances(self) -> tuple[Performed, ...]:
+        return tuple(r for r in self.log if isinstance(r, Performed))
+
+    @property
+    def gold(self) -> int:
+        return sum(r.gold.value for r in self.performances)
+
+    @property
+    def card_costs(self) -> int:
+        return sum(r.card.value for r in self.performances if r.card)
+
+    # -- verify / can / apply -----------------------------------------------------------------
+    def verify(self, performance: Performance) -> None:
+        """Raise a :class:`BardError` saying why ``performance`` is not allowed now."""
+        self._resolve(performance)
+
+    def can_perform(self, performance: Performance) -> bool:
+        try:
+            self._resolve(performance)
+        except BardError:
+            return False
+        return True
+
+    def perform(self, performance: Performance) -> tuple[Song, Performed]:
+        """Apply ``performance``; an illegal one raises and changes nothing."""
+        outcome = self._resolve(performance)
+        song = replace(
+            self,
+            board=outcome.board,
+            visited=(*self.visited, performance.location),
+            spent=outcome.spent,
+            volume_spent=self.volume_spent + outcome.volume,
+            log=(*self.log, outcome.record),
+        )
+        return song, outcome.record
+
+    def verify_boast(self) -> None:
+        limit = self.rules.boasts_per_song
+        if limit is not None and self.boasts >= limit:
+            raise BoastError(
+                f"boast: already Boasted {plural(self.boasts, 'time')} this song; the app "
+                f"allows {limit} (ruling {RULING_BOAST!r}, a house rule in Settings)"
+            )
+        cost = facts().volume.boast_cost
+        if self.volume_left < cost:
+            raise VolumeError(
+                f"boast: costs {cost} Volume and the song has {self.volume_left} left "
+                f"(volume {self.volume!r}, {self.volume_spent} spent)"
+            )
+
+    def can_boast(self) -> bool:
+        try:
+            self.verify_boast()
+        except BardError:
+            return False
+        return True
+
+    def boast(self) -> tuple[Song, Boasted]:
+        """Spend 3 Volume, activate every Creature card in the Boast area, discard them."""
+        self.verify_boast()
+        cost = facts().volume.boast_cost
+        creatures = self.board.boast_area
+        lines = [
+            f"Spend {cost} Volume: {self.volume_left} − {cost} = {self.volume_left - cost} left"
+        ]
+        notes: list[str] = []
+        if creatures:
+            lines.append(
+                f"Activate {plural(creatures, 'Creature card')}"
+                + (" in any order" if creatures > 1 else "")
+                + f", then put {'it' if creatures == 1 else 'them'} at the bottom of your "
+                "discard pile"
+            )
+        else:
+            notes.append("No Creature card waits in your Boast area: the Boast only spends Volume")
+        record = Boasted(cost, creatures, tuple(lines), tuple(notes))
+        song = replace(
+            self,
+            board=replace(self.board, boast_area=0),
+            volume_spent=self.volume_spent + cost,
+            boasts=self.boasts + 1,
+            log=(*self.log, record),
+        )
+        return song, record
+
+    # -- totals -------------------------------------------------------------------------------
+    def totals(self) -> SongTotals:
+        golds = [r.gold.value for r in self.performances if r.gold.value]
+        earned = sum(golds)
+        if len(golds) > 1:
+            gold = Figure(earned, f"{' + '.join(map(str, golds))} = {earned} gold")
+        else:
+            gold = Figure(earned, f"{earned} gold")
+        paid = [r.card.value for r in self.performances if r.card]
+        cards = Figure(
+            sum(paid),
+            f"{' + '.join(map(str, paid))} = {sum(paid)} gold"
+            if len(paid) > 1
+            else f"{sum(paid)} gold",
+        )
+        net = Figure(
+            earned - cards.value,
+            f"{earned} − {cards.value} = {earned - cards.value} gold"
+            if cards.value
+            else f"{earned} gold",
+        )
+        spends = [
+            r.volume
+            for r in self.log
+            if (isinstance(r, Performed) and r.volume) or isinstance(r, Boasted)
+        ]
+        volume_left = Figure(
+            self.volume_left,
+            " − ".join([str(self.volume), *map(str, spends)]) + f" = {self.volume_left} Volume left"
+            if spends
+            else f"{self.volume_left} Volume left",
+        )
+        return SongTotals(
+            gold=gold,
+            cards=cards,
+            net=net,
+            volume_left=volume_left,
+            moves_left=self.moves_left,
+            icons_left=self.icons_left(),
+            runes=tuple(r.rune for r in self.performances if r.rune),
+            fans=sum(len(r.fans) for r in self.performances),
+            creatures_taken=sum(1 for r in self.performances if r.creature),
+            creatures_activated=sum(r.creatures for r in self.log if isinstance(r, Boasted)),
+            board=self.board,
+        )
+
+    def closing(self) -> tuple[str, Source]:
+        """What to do when the song is over, with the passage it rests on."""
+        singing = facts().singing
+        if self.kind == "swan_song":
+            return (
+                "After the Swan Song, discard every card of your Song tableau and turn the "
+                "Instrument card back to its front.",
+                singing.swan_song_end_source,
+            )
+        return (
+            "In the Downtime step, discard the Song tableau's cards except the Instrument, then "
+            "turn the Instrument card back to its front.",
+            singing.singing_end_source,
+        )
+
+    # -- the rules of each location -----------------------------------------------------------
+    def verify_location(self, location: str) -> None:
+        """Raise a :class:`LocationError` if the Bard cannot perform at ``location`` now (a
+        location id such as ``"pier_1"``, ``"warrior_hall"`` or ``"rogues_lair"``), whatever
+        would be spent there."""
+        bard = facts()
+        for closed in bard.closed_hall:
+            if closed.id == location:
+                raise LocationError(
+                    f"hall {location!r}: the Bard never performs at the {closed.name} "
+                    f"({closed.reason})"
+                )
+        place = bard.location_named(location)
+        if place.faction is not None:  # the rulebook's reason first, before "no moves left"
+            hall = bard.faction_named(place.faction)
+            if place.faction in self.board.runes:
+                raise LocationError(
+                    f"hall {place.faction!r}: the {hall.hall} already holds one of your Runes "
+                    "(each hall once per game)"
+                )
+            if self.board.runes_left <= 0:
+                raise LocationError(f"hall {place.faction!r}: no Rune left on your Tempo Wheel")
+        if self.locations_left <= 0:
+            raise LocationError(
+                f"location {location!r}: no moves left (a Movement of {self.moves} allows "
+                f"{plural(1 + self.moves, 'location')}: {', '.join(self.visited)})"
+            )
+        if location in self.visited:
+            raise LocationError(
+                f"location {location!r}: the {place.name} was already performed at in this song "
+                f"(each location once per song, ruling {RULING_ONE_VISIT!r})"
+            )
+        if place.kind == "dragon_island" and not self.board.runes:
+            raise LocationError(
+                "location 'dragon_island': needs one of your Runes in a Faction Hall first"
+            )
+
+    def can_visit(self, location: str) -> bool:
+        try:
+            self.verify_location(location)
+        except BardError:
+            return False
+        return True
+
+    def _resolve(self, p: Performance) -> _Outcome:
+        if not isinstance(p, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
+            raise UnknownNameError(f"not a performance: {p!r}")
+        self.verify_location(p.location)
+        sources = self._check_spends(p.spend)
+        volume = sum(s.volume for s in sources)
+        if volume > self.volume_left:
+            unlocked = ", ".join(f"{s.id!r} ({s.volume})" for s in sources if s.volume)
+            raise VolumeError(
+                f"unlocking {unlocked} costs {volume} Volume; the song has {self.volume_left} left"
+            )
+        number = len(self.performances) + 1
+        if isinstance(p, AtPier):
+            return self._pier(p, number, sources, volume)
+        if isinstance(p, AtTownSquare):
+            return self._town_square(p, number, sources, volume)
+        if isinstance(p, AtFactionHall):
+            return self._faction_hall(p, number, sources, volume)
+        return self._dragon_island(p, number, sources, volume)
+
+    def _check_spends(self, items: Sequence[Spend]) -> tuple[IconSource, ...]:
+        seen: set[str] = set()
+        out: list[IconSource] = []
+        for item in items:
+            src = self.source(item.source)
+            if item.source in self.spent:
+                raise IconError(
+                    f"source {item.source!r} was already spent earlier in this song (each icon "
+                    f"once; a source is never split, ruling {RULING_SOURCE_WHOLE!r})"
+                )
+            if item.source in seen:
+                raise IconError(f"source {item.source!r} is listed twice in one performance")
+            if item.colour is not None and not src.wild and item.colour != src.colour:
+                raise IconError(
+                    f"source {item.source!r} gives {faction_word(src.colour)} icons and cannot be "
+                    f"spent as {item.colour!r}"
+                )
+            seen.add(item.source)
+            out.append(src)
+        return tuple(out)
+
+    def _spent(self, sources: Sequence[IconSource]) -> frozenset[str]:
+        return self.spent | {s.id for s in sources}
+
+    def _unlock_lines(self, sources: Sequence[IconSource]) -> list[str]:
+        return [
+            f"Unlock {s.describe().split(',')[0]} ({s.id}) for {s.volume} Volume"
+            for s in sources
+            if s.volume
+        ]
+
+    # Piers ------------------------------------------------------------------------------------
+    def _pier(self, p: AtPier, number: int, sources: Sequence[IconSource], volume: int) -> _Outcome:
+        order = facts().faction_ids
+        best = max(order, key=lambda c: (p.adventurers.get(c, 0), -order.index(c)))
+        by_colour: dict[str, int] = {}
+        sung_as: dict[str, str] = {}  # any-colour sources and the colour they took
+        for item, src in zip(p.spend, sources, strict=True):
+            colour = src.colour if not src.wild else (item.colour or best)
+            by_colour[colour] = by_colour.get(colour, 0) + src.count
+            if src.wild:
+                sung_as[src.id] = colour
+        parts: list[tuple[str, int, int]] = [
+            (c, by_colour[c], p.adventurers.get(c, 0)) for c in order if c in by_colour
+        ]
+        gold = sum(n * a for _, n, a in parts)
+        lines = self._unlock_lines(sources)
+        notes: list[str] = []
+        for colour, n, a in parts:
+            lines.append(f"{icons_text(n, colour)} × {adventurers_text(a, colour)} = {n * a} gold")
+            if a == 0:
+                notes.append(f"No {faction_word(colour, 2)} at this Pier: those icons earn nothing")
+        for source_id, colour in sung_as.items():
+            notes.append(f"Any-colour icons of {source_id} sung as {faction_word(colour)} icons")
+        if parts:
+            expression = " + ".join(f"{n} × {a}" for _, n, a in parts) + f" = {gold}"
+            working = (
+                lines[-1]
+                if len(parts) == 1
+                else " + ".join(f"{n} × {a}" for _, n, a in parts) + f" = {gold} gold"
+            )
+        else:
+            expression, working = "0", "No icons spent: 0 gold"
+        figure = Figure(gold, working, expression)
+        if len(parts) > 1:
+            lines.append(f"Gold: {working}")
+        card = None
+        if p.buy_card:
+            card = self.board.card_price
+            lines.append(f"Buy a Skill or Improv card: {card.working}, paid from your gold")
+            notes.append("The new card goes face down on top of your deck")
+        record = Performed(
+            number,
+            p.pier,
+            p,
+            figure,
+            tuple(s.id for s in sources),
+            sum(s.count for s in sources),
+            volume,
+            card=card,
+            lines=tuple(lines),
+            notes=tuple(notes),
+        )
+        return _Outcome(record, self.board, self._spent(sources), volume)
+
+    # Town Square ------------------------------------------------------------------------------
+    def _town_square(
+        self, p: AtTownSquare, number: int, sources: Sequence[IconSource], volume: int
+    ) -> _Outcome:
+        limit = self.rules.fans_per_visit
+        if limit is not None and p.fans > limit:
+            raise LocationError(
+                f"fans {p.fans!r}: one fan per Town Square performance (ruling "
+                f"{RULING_FANS!r}; Settings offers several as a house rule)"
+            )
+        total_badges = facts().badges.count
+        if self.board.badges + p.fans > total_badges:
+            left = total_badges - self.board.badges
+            raise LocationError(
+                f"fans {p.fans!r}: only {plural(left, 'Badge')} left on your Badge track"
+            )
+        costs = tuple(fan_cost(self.board.badges + i) for i in range(p.fans))
+        cost = sum(c.value for c in costs)
+        icons = sum(s.count for s in sources)
+        if icons < cost:
+            raise IconError(
+                f"spend {tuple(s.id for s in sources)!r}: gives {plural(icons, 'icon')}, the "
+                f"fan{'s cost' if p.fans > 1 else ' costs'} {cost}"
+            )
+        lines = self._unlock_lines(sources)
+        for i, c in enumerate(costs):
+            lines.append(f"Fan {self.board.badges + i + 1}: {c.working}")
+        notes: list[str] = []
+        if icons > cost:
+            notes.append(
+                f"{plural(icons - cost, 'icon')} more than the cost: lost, since a source is "
+                "spent whole"
+            )
+        board = replace(self.board, badges=self.board.badges + p.fans)
+        size = None
+        if board.hand_size.value != self.board.hand_size.value:
+            size = board.hand_size
+            lines.append(f"Hand size: {size.working}")
+        if blue_gems(board.badges) != blue_gems(self.board.badges):
+            lines.append(f"A Blue Gem shows: cards now cost {board.card_price.working}")
+        record = Performed(
+            number,
+            p.location,
+            p,
+            Figure(0, "No gold at the Town Square", "0"),
+            tuple(s.id for s in sources),
+            icons,
+            volume,
+            fans=costs,
+            hand_size=size,
+            lines=tuple(lines),
+            notes=tuple(notes),
+        )
+        return _Outcome(record, board, self._spent(sources), volume)
+
+    # Faction Halls ----------------------------------------------------------------------------
+    def _matching(
+        self, hall: str, spend: Sequence[Spend], sources: Sequence[IconSource], where: str
+    ) -> int:
+        icons = 0
+        for item, src in zip(spend, sources, strict=True):
+            colour = src.colour if not src.wild else (item.colour or hall)
+            if colour != hall:
+                raise IconError(
+                    f"source {src.id!r}: {where} takes {faction_word(hall)} icons only, not "
+                    f"{faction_word(colour)}"
+                )
+            icons += src.count
+        return icons
+
+    def _faction_hall(
+        self, p: AtFactionHall, number: int, sources: Sequence[IconSource], volume: int
+    ) -> _Outcome:
+        hall = facts().faction_named(p.hall)
+        icons = self._matching(p.hall, p.spend, sources, f"the {hall.hall}")
+        if icons <= p.adventurers:
+            raise IconError(
+                f"the {hall.hall} holds {plural(p.adventurers, 'Adventurer')}, so it takes "
+                f"more than {p.adventurers} {hall.name} icons; {icons} spent "
+                f"(adventurers={p.adventurers!r})"
+            )
+        board = replace(self.board, runes=self.board.runes | {p.hall})
+        lines = self._unlock_lines(sources)
+        lines += [
+            f"{icons_text(icons, p.hall)} > {plural(p.adventurers, 'Adventurer')} in the hall: "
+            f"a Rune from your Tempo Wheel goes into the {hall.hall}",
+            f"A Coin shows: cards now cost {board.card_price.working}",
+            f"Dragon Island may now sing to {hall.plural}",
+        ]
+        record = Performed(
+            number,
+            p.location,
+            p,
+            Figure(0, "No gold at a Faction Hall", "0"),
+            tuple(s.id for s in sources),
+            icons,
+            volume,
+            rune=p.hall,
+            lines=tuple(lines),
+        )
+        return _Outcome(record, board, self._spent(sources), volume)
+
+    # Dragon Island ----------------------------------------------------------------------------
+    def _dragon_island(
+        self, p: AtDragonIsland, number: int, sources: Sequence[IconSource], volume: int
+    ) -> _Outcome:
+        bard = facts()
+        if not p.halls:
+            raise LocationError("halls (): choose at least one Faction Hall to sing for")
+        chosen: list[str] = []
+        lines = self._unlock_lines(sources)
+        parts: list[tuple[int, str]] = []
+        by_id = {s.id: s for s in sources}
+        for h in p.halls:
+            hall = bard.faction_named(h.hall)
+            if h.hall in chosen:
+                raise LocationError(
+                    f"hall {h.hall!r}: the {hall.hall} is selected twice (once per performance)"
+                )
+            if h.hall not in self.board.runes:
+                raise LocationError(
+                    f"hall {h.hall!r}: none of your Runes is in the {hall.hall}, so Dragon "
+                    f"Island cannot sing to {hall.plural} (ruling {RULING_HALLS!r})"
+                )
+            chosen.append(h.hall)
+            icons = self._matching(
+                h.hall, h.spend, [by_id[s.source] for s in h.spend], f"singing for the {hall.hall}"
+            )
+            side = f"{adventurers_text(h.side_adventurers, h.hall)} on the {p.side} side"
+            if self.rules.dragon_island == "example":
+                gold = icons * h.side_adventurers
+                lines.append(f"{hall.name}: {icons_text(icons, h.hall)} × {side} = {gold} gold")
+                parts.append((gold, f"{icons} × {h.side_adventurers}"))
+            else:
+                inside = h.hall_adventurers
+                if inside is None:
+                    raise CountError(
+                        f"hall {h.hall!r}: hall_adventurers is needed under the house rule "
+                        f"{RULING_DRAGON_ISLAND!r} (the rule text's reading)"
+                    )
+                if icons < inside:
+                    raise IconError(
+                        f"hall {h.hall!r}: spend as many {hall.name} icons as Adventurers in "
+                        f"the {hall.hall} ({inside}), not {icons}"
+                    )
+                gold = inside * h.side_adventurers
+                lines.append(
+                    f"{hall.name}: {plural(inside, 'Adventurer')} in the {hall.hall} × {side} "
+                    f"= {gold} gold ({icons_text(icons, h.hall)} spent)"
+                )
+                parts.append((gold, f"{inside} × {h.side_adventurers}"))
+        total = sum(g for g, _ in parts)
+        expression = " + ".join(e for _, e in parts) + f" = {total}"
+        if len(parts) == 1:
+            working = lines[-1].split(": ", 1)[1]
+        else:
+            working = " + ".join(str(g) for g, _ in parts) + f" = {total} gold"
+            lines.append(f"Gold: {working}")
+        creature = total >= bard.dragon_island.creature_min_gold
+        notes: list[str] = []
+        board = self.board
+        if creature:
+            lines.append(
+                "At least 1 gold earned: take a Creature card from Dragon Island, face up into "
+                "your Boast area"
+            )
+            board = replace(board, boast_area=min(board.boast_area + 1, bard.cards.entertainer))
+            notes.append("If Dragon Island has no Creature card left, there is none to take")
+        else:
+            notes.append("No gold earned here, so no Creature card")
+        record = Performed(
+            number,
+            p.location,
+            p,
+            Figure(total, working, expression),
+            tuple(s.id for s in sources),
+            sum(s.count for s in sources),
+            volume,
+            creature=creature,
+            lines=tuple(lines),
+            notes=tuple(notes),
+        )
+        return _Outcome(record, board, self._spent(sources), volume)
+
+
+def sing(
+    song: Song, performances: Iterable[Performance], *, boast: bool = False
+) -> tuple[Song, tuple[Record, ...]]:
+    """Perform ``performances`` in order (then Boast if asked); the first illegal one raises
+    and nothing is applied."""
+    records: list[Record] = []
+    for p in performances:
+        song, record = song.perform(p)
+        records.append(record)
+    if boast:
+        song, boasted = song.boast()
+        records.append(boasted)
+    return song, tuple(records)

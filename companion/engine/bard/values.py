@@ -1,0 +1,244 @@
+"""The Bard's values: the figures the rules compute (card price, fan cost, hand size), each
+with its working, and the immutable inputs of a song (:class:`Board`, :class:`IconSource`).
+
+Also the input checks every room of the engine shares (:func:`whole`, :func:`check_faction`)
+and the few words the working is written with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.engine.bard.errors import CountError, UnknownNameError
+from companion.engine.bard.facts import facts
+
+__all__ = [
+    "ANY",
+    "KINDS",
+    "MAX_ADVENTURERS",
+    "MAX_ICONS",
+    "SIDES",
+    "Board",
+    "Figure",
+    "IconSource",
+    "adventurers_text",
+    "blue_gems",
+    "card_price",
+    "check_faction",
+    "coins",
+    "faction_word",
+    "fan_cost",
+    "hand_size",
+    "icons_text",
+    "plural",
+    "whole",
+]
+
+#: Soundstone, an Improv card's wild icons).
+ANY = "any"
+SIDES = ("left", "right")
+KINDS = ("singing", "swan_song")
+#: Bounds against typing slips, far above anything a table holds; not rules of the game.
+MAX_ICONS = 20
+MAX_ADVENTURERS = 40
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A computed number with its working: ``working`` in words, ``expression`` in figures."""
+
+    value: int
+    working: str
+    expression: str = ""
+
+    def __str__(self) -> str:
+        return self.working
+
+    def __repr__(self) -> str:
+        return f"Figure({self.value!r}, {self.working!r})"
+
+
+def whole(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CountError(f"{name} must be a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise CountError(f"{name} must be {low}–{high}, got {value!r}")
+    return value
+
+
+def check_faction(value: object, *, what: str = "faction") -> str:
+    ids = facts().faction_ids
+    if not isinstance(value, str) or value not in ids:
+        raise UnknownNameError(f"unknown {what} {value!r}: the colours are {', '.join(ids)}")
+    return value
+
+
+def faction_word(faction_id: str, n: int = 1) -> str:
+    f = facts().faction_named(faction_id)
+    return f.name if n == 1 else f.plural
+
+
+def icons_text(n: int, colour: str) -> str:
+    name = faction_word(colour) if colour != ANY else "any-colour"
+    return f"{n} {name} icon{'s' if n != 1 else ''}"
+
+
+def adventurers_text(n: int, colour: str) -> str:
+    return f"{n} {faction_word(colour, n)}"
+
+
+def coins(runes_placed: int) -> int:
+    """Coins revealed around the Tempo Wheel: one under each Rune gone to a hall."""
+    return whole("runes_placed", runes_placed, 0, facts().runes.count)
+
+
+def blue_gems(badges_placed: int) -> int:
+    """Blue Gems revealed on the Badge track: one under each Badge after the first two."""
+    badges = facts().badges
+    placed = whole("badges_placed", badges_placed, 0, badges.count)
+    return max(0, placed - badges.hand_size_badges)
+
+
+def card_price(runes_placed: int, badges_placed: int) -> Figure:
+    """The gold a Skill or Improv card costs at a Pier: 1 + revealed Coins + revealed Blue Gems.
+
+    >>> card_price(1, 3)
+    Figure(3, '1 + 1 Coin + 1 Blue Gem = 3 gold')
+    """
+    base = facts().pier.card_price_base
+    c, g = coins(runes_placed), blue_gems(badges_placed)
+    total = base + c + g
+    return Figure(
+        total,
+        f"{base} + {plural(c, 'Coin')} + {plural(g, 'Blue Gem')} = {total} gold",
+        f"{base} + {c} + {g} = {total}",
+    )
+
+
+def fan_cost(fans: int) -> Figure:
+    """Icons (any colours) a new fan costs at the Town Square: 1 + the fans you already have.
+
+    >>> fan_cost(1)
+    Figure(2, '1 + 1 fan you already have = 2 icons')
+    """
+    badges = facts().badges
+    had = whole("fans", fans, 0, badges.count)
+    if had == badges.count:
+        raise CountError(f"fans {fans!r}: all {badges.count} Badges are placed, no fan is left")
+    base = facts().town_square.fan_cost_base
+    total = base + had
+    return Figure(
+        total,
+        f"{base} + {plural(had, 'fan')} you already have = {total} icons",
+        f"{base} + {had} = {total}",
+    )
+
+
+def hand_size(badges_placed: int) -> Figure:
+    """Skill cards you draw up to: 2 Melody icons, +1 under each of the first two Badges.
+
+    >>> hand_size(2)
+    Figure(4, '2 + 2 Melody icons under Badges = 4 cards')
+    """
+    badges = facts().badges
+    placed = whole("badges_placed", badges_placed, 0, badges.count)
+    extra = min(placed, badges.hand_size_badges)
+    total = badges.hand_size_start + extra
+    return Figure(
+        total,
+        f"{badges.hand_size_start} + {extra} Melody icon{'s' if extra != 1 else ''} under "
+        f"Badges = {total} cards",
+        f"{badges.hand_size_start} + {extra} = {total}",
+    )
+
+
+@dataclass(frozen=True, repr=False)
+class Board:
+    """What the song finds on your player board and the main board, and changes.
+
+    ``runes``: factions whose hall holds one of your Runes; ``badges``: Badges placed (each on a
+    fan); ``boast_area``: Creature cards waiting in your Boast area.
+    """
+
+    runes: frozenset[str] = frozenset()
+    badges: int = 0
+    boast_area: int = 0
+
+    def __post_init__(self) -> None:
+        bard = facts()
+        if isinstance(self.runes, str) or not isinstance(self.runes, Iterable):
+            raise UnknownNameError(f"runes must be a set of factions, got {self.runes!r}")
+        runes = frozenset(check_faction(r, what="hall for a Rune") for r in self.runes)
+        object.__setattr__(self, "runes", runes)
+        whole("badges", self.badges, 0, bard.badges.count)
+        whole("boast_area", self.boast_area, 0, bard.cards.entertainer)
+
+    def __repr__(self) -> str:
+        order = facts().faction_ids
+        runes = "{" + ", ".join(repr(r) for r in order if r in self.runes) + "}"
+        return f"Board(runes={runes}, badges={self.badges}, boast_area={self.boast_area})"
+
+    @property
+    def card_price(self) -> Figure:
+        return card_price(len(self.runes), self.badges)
+
+    @property
+    def fan_cost(self) -> Figure | None:
+        """The next fan's cost, or None when every Badge is placed."""
+        return None if self.badges >= facts().badges.count else fan_cost(self.badges)
+
+    @property
+    def hand_size(self) -> Figure:
+        return hand_size(self.badges)
+
+    @property
+    def runes_left(self) -> int:
+        return facts().runes.count - len(self.runes)
+
+
+@dataclass(frozen=True, repr=False)
+class IconSource:
+    """Icons that are spent together: a card's top, a Volume-unlocked bottom half, a
+    Soundstone, a Paladin icon, an Improv card's icons. ``colour`` is a faction or
+    :data:`ANY`; ``volume`` is what unlocking it costs (0 for a card's top)."""
+
+    id: str
+    colour: str
+    count: int
+    volume: int = 0
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
+            raise UnknownNameError(f"a source id is 1–40 characters, got {self.id!r}")
+        if self.colour != ANY:
+            check_faction(self.colour, what=f"colour for source {self.id!r}")
+        whole(f"count of source {self.id!r}", self.count, 1, MAX_ICONS)
+        whole(f"volume of source {self.id!r}", self.volume, 0, facts().volume.max)
+        if not isinstance(self.label, str) or len(self.label) > 80:
+            raise CountError(f"label of source {self.id!r} is at most 80 characters")
+
+    def __repr__(self) -> str:
+        extra = f", volume={self.volume}" if self.volume else ""
+        extra += f", label={self.label!r}" if self.label else ""
+        return f"IconSource({self.id!r}, {self.colour!r}, {self.count}{extra})"
+
+    @property
+    def wild(self) -> bool:
+        return self.colour == ANY
+
+    def describe(self) -> str:
+        """``2 Warrior icons`` / ``3 icons of any one colour`` (+ the Volume to unlock)."""
+        text = (
+            f"{plural(self.count, 'icon')} of any one colour"
+            if self.wild
+            else icons_text(self.count, self.colour)
+        )
+        if self.volume:
+            text += f", unlocked with {self.volume} Volume"
+        return text
