@@ -92,7 +92,8 @@ def test_singing_step_example_whole_song_earns_32_gold_and_boasts_with_the_last_
     assert totals.moves_left == 0 and song.locations_left == 0
     assert totals.runes == ("warrior",) and totals.fans == 1
     assert (totals.creatures_taken, totals.creatures_activated) == (1, 1)
-    assert song.board == Board(runes=frozenset({"warrior"}), badges=2, boast_area=0)
+    # The Creature card left Dragon Island's stack of 4 (ruling bard.creature_supply).
+    assert song.board == Board(runes=frozenset({"warrior"}), badges=2, boast_area=0, creatures=3)
     assert dict(totals.icons_left) == {}  # every icon of the tableau was sung
 
 

@@ -47,12 +47,15 @@ from companion.engine.bard.errors import (
 from companion.engine.bard.facts import BardFacts, facts, load_facts, location_name
 from companion.engine.bard.house import (
     RULING_BOAST,
+    RULING_COIN_ICONS,
     RULING_COINS,
+    RULING_CREATURES,
     RULING_DRAGON_ISLAND,
     RULING_FANS,
     RULING_HALLS,
     RULING_HAND_SIZE,
     RULING_ONE_VISIT,
+    RULING_PALADINS,
     RULING_SOUNDSTONE,
     RULING_SOURCE_WHOLE,
     RULING_TOWN_SQUARE_ICON,
@@ -62,6 +65,7 @@ from companion.engine.bard.house import (
 from companion.engine.bard.song import Boasted, Performed, Record, Song, SongTotals, sing
 from companion.engine.bard.values import (
     ANY,
+    COIN,
     KINDS,
     MAX_ADVENTURERS,
     MAX_ICONS,
@@ -77,17 +81,21 @@ from companion.engine.bard.values import (
 
 __all__ = [
     "ANY",
+    "COIN",
     "KINDS",
     "MAX_ADVENTURERS",
     "MAX_ICONS",
     "RULINGS",
     "RULING_BOAST",
     "RULING_COINS",
+    "RULING_COIN_ICONS",
+    "RULING_CREATURES",
     "RULING_DRAGON_ISLAND",
     "RULING_FANS",
     "RULING_HALLS",
     "RULING_HAND_SIZE",
     "RULING_ONE_VISIT",
+    "RULING_PALADINS",
     "RULING_SOUNDSTONE",
     "RULING_SOURCE_WHOLE",
     "RULING_TOWN_SQUARE_ICON",

@@ -71,12 +71,19 @@ def _spend_tuple(name: str, value: object) -> tuple[Spend, ...]:
 
 @dataclass(frozen=True, repr=False)
 class AtPier:
-    """Sing at a Pier: each icon × the Adventurers of its colour there; maybe buy a card."""
+    """Sing at a Pier: each icon × the Adventurers of its colour there; maybe buy a card.
+
+    ``paladins`` are Master Craft's Paladins on this Pier; they count only under the house rule
+    of ruling ``bard.paladins_at_piers``, all as ``paladin_colour`` (None: the colour that pays
+    most).
+    """
 
     pier: str
     spend: tuple[Spend, ...] = ()
     adventurers: Mapping[str, int] = field(default_factory=dict)
     buy_card: bool = False
+    paladins: int = 0
+    paladin_colour: str | None = None
 
     def __post_init__(self) -> None:
         if self.pier not in facts().piers():
@@ -87,15 +94,21 @@ class AtPier:
         object.__setattr__(self, "adventurers", _counts("adventurers", self.adventurers))
         if not isinstance(self.buy_card, bool):
             raise CountError(f"buy_card is True or False, got {self.buy_card!r}")
+        whole("paladins", self.paladins, 0, facts().paladins.meeples)
+        if self.paladin_colour is not None:
+            check_faction(self.paladin_colour, what="paladin_colour")
 
     @property
     def location(self) -> str:
         return self.pier
 
     def __repr__(self) -> str:
+        extra = f", paladins={self.paladins}" if self.paladins else ""
+        if self.paladin_colour is not None:
+            extra += f", paladin_colour={self.paladin_colour!r}"
         return (
             f"AtPier({self.pier!r}, spend={self.spend!r}, "
-            f"adventurers={dict(self.adventurers)!r}, buy_card={self.buy_card!r})"
+            f"adventurers={dict(self.adventurers)!r}, buy_card={self.buy_card!r}{extra})"
         )
 
 

@@ -164,6 +164,25 @@ class DragonIslandFacts(Frozen):
     repeat_source: Source
     creature_source: Source
     creatures_source: Source
+    creature_free_source: Source
+
+
+class CoinFacts(Frozen):
+    """Coin icons on the cards of the Song tableau (ruling ``bard.coin_icons``)."""
+
+    gold_per_coin: Positive
+    source: Source
+    resources_source: Source
+
+
+class PaladinFacts(Frozen):
+    """Master Craft's Paladin Adventurers, who may stand on a Pier (ruling
+    ``bard.paladins_at_piers`` says whether the Bard's songs count them)."""
+
+    meeples: Positive
+    meeples_source: Source
+    adventurers_source: Source
+    colour_source: Source
 
 
 class BardFacts(Frozen):
@@ -182,6 +201,8 @@ class BardFacts(Frozen):
     town_square: TownSquareFacts
     faction_hall: FactionHallFacts
     dragon_island: DragonIslandFacts
+    coins: CoinFacts
+    paladins: PaladinFacts
 
     @property
     def faction_ids(self) -> tuple[str, ...]:

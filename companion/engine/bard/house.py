@@ -18,11 +18,14 @@ __all__ = [
     "RULINGS",
     "RULING_BOAST",
     "RULING_COINS",
+    "RULING_COIN_ICONS",
+    "RULING_CREATURES",
     "RULING_DRAGON_ISLAND",
     "RULING_FANS",
     "RULING_HALLS",
     "RULING_HAND_SIZE",
     "RULING_ONE_VISIT",
+    "RULING_PALADINS",
     "RULING_SOUNDSTONE",
     "RULING_SOURCE_WHOLE",
     "RULING_TOWN_SQUARE_ICON",
@@ -40,6 +43,9 @@ RULING_SOURCE_WHOLE = "bard.source_whole"
 RULING_SOUNDSTONE = "bard.soundstone_colour"
 RULING_ONE_VISIT = "bard.one_visit_each"
 RULING_HALLS = "bard.dragon_island_halls"
+RULING_COIN_ICONS = "bard.coin_icons"
+RULING_CREATURES = "bard.creature_supply"
+RULING_PALADINS = "bard.paladins_at_piers"
 RULINGS = (
     RULING_DRAGON_ISLAND,
     RULING_TOWN_SQUARE_ICON,
@@ -51,10 +57,15 @@ RULINGS = (
     RULING_SOUNDSTONE,
     RULING_ONE_VISIT,
     RULING_HALLS,
+    RULING_COIN_ICONS,
+    RULING_CREATURES,
+    RULING_PALADINS,
 )
 
 #: The rulings whose alternative reading a song can play by.
-SUPPORTED: Final = frozenset({RULING_DRAGON_ISLAND, RULING_FANS, RULING_BOAST})
+SUPPORTED: Final = frozenset(
+    {RULING_DRAGON_ISLAND, RULING_FANS, RULING_BOAST, RULING_PALADINS, RULING_TOWN_SQUARE_ICON}
+)
 
 
 @dataclass(frozen=True, repr=False)
@@ -82,6 +93,18 @@ class SongRules(HouseRuleSet):
         """Boasts one song may make (None: as often as Volume allows), ruling
         :data:`RULING_BOAST`."""
         return None if RULING_BOAST in self.alternatives else 1
+
+    @property
+    def paladins_count(self) -> bool:
+        """Whether Master Craft's Paladins on a Pier count, as one colour the Bard chooses,
+        ruling :data:`RULING_PALADINS`."""
+        return RULING_PALADINS in self.alternatives
+
+    @property
+    def gems_per_pier(self) -> bool:
+        """Whether each revealed Blue Gem raises the card price only at its own Pier, ruling
+        :data:`RULING_TOWN_SQUARE_ICON`."""
+        return RULING_TOWN_SQUARE_ICON in self.alternatives
 
     @property
     def house_rules(self) -> frozenset[str]:

@@ -33,15 +33,18 @@ from companion.engine.bard.errors import (
 from companion.engine.bard.facts import facts, location_name
 from companion.engine.bard.house import (
     RULING_BOAST,
+    RULING_CREATURES,
     RULING_DRAGON_ISLAND,
     RULING_FANS,
     RULING_HALLS,
     RULING_ONE_VISIT,
+    RULING_PALADINS,
     RULING_SOURCE_WHOLE,
     SongRules,
 )
 from companion.engine.bard.values import (
     ANY,
+    COIN,
     KINDS,
     Board,
     Figure,
@@ -77,6 +80,8 @@ class Performed:
     creature: bool = False
     lines: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    coins: int = 0  # the part of ``gold`` that came from Coin icons
+    paladins_as: str | None = None  # the colour the Paladins on a Pier counted as
 
     @property
     def name(self) -> str:
@@ -252,11 +257,12 @@ class Song:
         return tuple(s for s in self.sources if s.id not in self.spent)
 
     def icons_left(self) -> Mapping[str, int]:
-        """Unspent icons by colour (``any`` for any-colour sources), in faction order."""
+        """Unspent icons by colour (``any`` for any-colour sources, ``coin`` for Coins), in
+        faction order."""
         left: dict[str, int] = {}
         for s in self.unspent:
             left[s.colour] = left.get(s.colour, 0) + s.count
-        order = [*facts().faction_ids, ANY]
+        order = [*facts().faction_ids, ANY, COIN]
         return MappingProxyType({c: left[c] for c in order if c in left})
 
     @property
@@ -483,9 +489,9 @@ class Song:
             if item.source in seen:
                 raise IconError(f"source {item.source!r} is listed twice in one performance")
             if item.colour is not None and not src.wild and item.colour != src.colour:
+                gives = "Coins" if src.coin else f"{faction_word(src.colour)} icons"
                 raise IconError(
-                    f"source {item.source!r} gives {faction_word(src.colour)} icons and cannot be "
-                    f"spent as {item.colour!r}"
+                    f"source {item.source!r} gives {gives} and cannot be spent as {item.colour!r}"
                 )
             seen.add(item.source)
             out.append(src)
@@ -501,44 +507,100 @@ class Song:
             if s.volume
         ]
 
+    @staticmethod
+    def _coins(sources: Sequence[IconSource]) -> tuple[int, int]:
+        """``(Coins, gold)`` of the Coin sources among ``sources`` (ruling bard.coin_icons)."""
+        n = sum(s.count for s in sources if s.coin)
+        return n, n * facts().coins.gold_per_coin
+
+    @staticmethod
+    def _coin_line(n: int, gold: int) -> str:
+        return f"{plural(n, 'Coin')} = {gold} gold"
+
     # Piers ------------------------------------------------------------------------------------
-    def _pier(self, p: AtPier, number: int, sources: Sequence[IconSource], volume: int) -> _Outcome:
+    def _pier_colours(
+        self, p: AtPier, sources: Sequence[IconSource], paladin_colour: str | None, paladins: int
+    ) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
+        """``(Adventurers by colour, icons by colour, colour taken by each any-colour source)``
+        with the Paladins counted as ``paladin_colour``."""
         order = facts().faction_ids
-        best = max(order, key=lambda c: (p.adventurers.get(c, 0), -order.index(c)))
+        adventurers = dict(p.adventurers)
+        if paladin_colour is not None:
+            adventurers[paladin_colour] = adventurers.get(paladin_colour, 0) + paladins
+        best = max(order, key=lambda c: (adventurers.get(c, 0), -order.index(c)))
         by_colour: dict[str, int] = {}
-        sung_as: dict[str, str] = {}  # any-colour sources and the colour they took
+        sung_as: dict[str, str] = {}
         for item, src in zip(p.spend, sources, strict=True):
+            if src.coin:
+                continue
             colour = src.colour if not src.wild else (item.colour or best)
             by_colour[colour] = by_colour.get(colour, 0) + src.count
             if src.wild:
                 sung_as[src.id] = colour
+        return adventurers, by_colour, sung_as
+
+    def _pier(self, p: AtPier, number: int, sources: Sequence[IconSource], volume: int) -> _Outcome:
+        order = facts().faction_ids
+        paladins = p.paladins if self.rules.paladins_count else 0
+        chosen: str | None = None
+        if paladins:
+            if p.paladin_colour is not None:
+                chosen = p.paladin_colour
+            else:
+
+                def paid(colour: str) -> tuple[int, int]:
+                    adv, icons, _ = self._pier_colours(p, sources, colour, paladins)
+                    return sum(n * adv.get(c, 0) for c, n in icons.items()), -order.index(colour)
+
+                chosen = max(order, key=paid)
+        adventurers, by_colour, sung_as = self._pier_colours(p, sources, chosen, paladins)
+        coin_count, coin_gold = self._coins(sources)
         parts: list[tuple[str, int, int]] = [
-            (c, by_colour[c], p.adventurers.get(c, 0)) for c in order if c in by_colour
+            (c, by_colour[c], adventurers.get(c, 0)) for c in order if c in by_colour
         ]
-        gold = sum(n * a for _, n, a in parts)
+        gold = sum(n * a for _, n, a in parts) + coin_gold
         lines = self._unlock_lines(sources)
         notes: list[str] = []
+        if chosen is not None:
+            lines.append(
+                f"{plural(paladins, 'Paladin')} on this Pier count as {faction_word(chosen, 2)}"
+            )
+        terms: list[tuple[str, str]] = []  # (figures, the line in words)
         for colour, n, a in parts:
-            lines.append(f"{icons_text(n, colour)} × {adventurers_text(a, colour)} = {n * a} gold")
+            label = adventurers_text(a, colour)
+            if colour == chosen:
+                label += f" ({a - paladins} + {plural(paladins, 'Paladin')})"
+            line = f"{icons_text(n, colour)} × {label} = {n * a} gold"
+            lines.append(line)
+            terms.append((f"{n} × {a}", line))
             if a == 0:
                 notes.append(f"No {faction_word(colour, 2)} at this Pier: those icons earn nothing")
+        if coin_count:
+            line = self._coin_line(coin_count, coin_gold)
+            lines.append(line)
+            terms.append((str(coin_gold), line))
         for source_id, colour in sung_as.items():
             notes.append(f"Any-colour icons of {source_id} sung as {faction_word(colour)} icons")
-        if parts:
-            expression = " + ".join(f"{n} × {a}" for _, n, a in parts) + f" = {gold}"
+        if p.paladins and not self.rules.paladins_count:
+            notes.append(
+                f"The {plural(p.paladins, 'Paladin')} on this Pier earn nothing from a song "
+                f"(ruling {RULING_PALADINS!r}; Settings offers counting them as a house rule)"
+            )
+        if terms:
+            expression = " + ".join(t for t, _ in terms) + f" = {gold}"
             working = (
-                lines[-1]
-                if len(parts) == 1
-                else " + ".join(f"{n} × {a}" for _, n, a in parts) + f" = {gold} gold"
+                terms[0][1]
+                if len(terms) == 1
+                else " + ".join(t for t, _ in terms) + f" = {gold} gold"
             )
         else:
             expression, working = "0", "No icons spent: 0 gold"
         figure = Figure(gold, working, expression)
-        if len(parts) > 1:
+        if len(terms) > 1:
             lines.append(f"Gold: {working}")
         card = None
         if p.buy_card:
-            card = self.board.card_price
+            card = self.board.card_price_at(p.pier, per_pier=self.rules.gems_per_pier)
             lines.append(f"Buy a Skill or Improv card: {card.working}, paid from your gold")
             notes.append("The new card goes face down on top of your deck")
         record = Performed(
@@ -547,11 +609,13 @@ class Song:
             p,
             figure,
             tuple(s.id for s in sources),
-            sum(s.count for s in sources),
+            sum(s.faction_icons for s in sources),
             volume,
             card=card,
             lines=tuple(lines),
             notes=tuple(notes),
+            coins=coin_gold,
+            paladins_as=chosen,
         )
         return _Outcome(record, self.board, self._spent(sources), volume)
 
@@ -573,11 +637,13 @@ class Song:
             )
         costs = tuple(fan_cost(self.board.badges + i) for i in range(p.fans))
         cost = sum(c.value for c in costs)
-        icons = sum(s.count for s in sources)
+        icons = sum(s.faction_icons for s in sources)
+        coin_count, coin_gold = self._coins(sources)
         if icons < cost:
+            not_icons = " (Coins are not Faction icons)" if coin_count else ""
             raise IconError(
-                f"spend {tuple(s.id for s in sources)!r}: gives {plural(icons, 'icon')}, the "
-                f"fan{'s cost' if p.fans > 1 else ' costs'} {cost}"
+                f"spend {tuple(s.id for s in sources)!r}: gives {plural(icons, 'icon')}"
+                f"{not_icons}, the fan{'s cost' if p.fans > 1 else ' costs'} {cost}"
             )
         lines = self._unlock_lines(sources)
         for i, c in enumerate(costs):
@@ -595,11 +661,17 @@ class Song:
             lines.append(f"Hand size: {size.working}")
         if blue_gems(board.badges) != blue_gems(self.board.badges):
             lines.append(f"A Blue Gem shows: cards now cost {board.card_price.working}")
+        if coin_count:
+            line = self._coin_line(coin_count, coin_gold)
+            lines.append(line)
+            gold = Figure(coin_gold, line, str(coin_gold))
+        else:
+            gold = Figure(0, "No gold at the Town Square", "0")
         record = Performed(
             number,
             p.location,
             p,
-            Figure(0, "No gold at the Town Square", "0"),
+            gold,
             tuple(s.id for s in sources),
             icons,
             volume,
@@ -607,6 +679,7 @@ class Song:
             hand_size=size,
             lines=tuple(lines),
             notes=tuple(notes),
+            coins=coin_gold,
         )
         return _Outcome(record, board, self._spent(sources), volume)
 
@@ -614,8 +687,12 @@ class Song:
     def _matching(
         self, hall: str, spend: Sequence[Spend], sources: Sequence[IconSource], where: str
     ) -> int:
+        """The Faction icons of ``hall``'s colour among ``sources`` (Coins pass: they are no
+        colour); any other colour raises."""
         icons = 0
         for item, src in zip(spend, sources, strict=True):
+            if src.coin:
+                continue
             colour = src.colour if not src.wild else (item.colour or hall)
             if colour != hall:
                 raise IconError(
@@ -636,6 +713,7 @@ class Song:
                 f"more than {p.adventurers} {hall.name} icons; {icons} spent "
                 f"(adventurers={p.adventurers!r})"
             )
+        coin_count, coin_gold = self._coins(sources)
         board = replace(self.board, runes=self.board.runes | {p.hall})
         lines = self._unlock_lines(sources)
         lines += [
@@ -644,16 +722,23 @@ class Song:
             f"A Coin shows: cards now cost {board.card_price.working}",
             f"Dragon Island may now sing to {hall.plural}",
         ]
+        if coin_count:
+            line = self._coin_line(coin_count, coin_gold)
+            lines.append(line)
+            gold = Figure(coin_gold, line, str(coin_gold))
+        else:
+            gold = Figure(0, "No gold at a Faction Hall", "0")
         record = Performed(
             number,
             p.location,
             p,
-            Figure(0, "No gold at a Faction Hall", "0"),
+            gold,
             tuple(s.id for s in sources),
             icons,
             volume,
             rune=p.hall,
             lines=tuple(lines),
+            coins=coin_gold,
         )
         return _Outcome(record, board, self._spent(sources), volume)
 
@@ -666,7 +751,7 @@ class Song:
             raise LocationError("halls (): choose at least one Faction Hall to sing for")
         chosen: list[str] = []
         lines = self._unlock_lines(sources)
-        parts: list[tuple[int, str]] = []
+        terms: list[tuple[int, str, str]] = []  # (gold, figures, the line in words)
         by_id = {s.id: s for s in sources}
         for h in p.halls:
             hall = bard.faction_named(h.hall)
@@ -686,8 +771,8 @@ class Song:
             side = f"{adventurers_text(h.side_adventurers, h.hall)} on the {p.side} side"
             if self.rules.dragon_island == "example":
                 gold = icons * h.side_adventurers
-                lines.append(f"{hall.name}: {icons_text(icons, h.hall)} × {side} = {gold} gold")
-                parts.append((gold, f"{icons} × {h.side_adventurers}"))
+                words = f"{icons_text(icons, h.hall)} × {side} = {gold} gold"
+                terms.append((gold, f"{icons} × {h.side_adventurers}", words))
             else:
                 inside = h.hall_adventurers
                 if inside is None:
@@ -701,19 +786,26 @@ class Song:
                         f"the {hall.hall} ({inside}), not {icons}"
                     )
                 gold = inside * h.side_adventurers
-                lines.append(
-                    f"{hall.name}: {plural(inside, 'Adventurer')} in the {hall.hall} × {side} "
+                words = (
+                    f"{plural(inside, 'Adventurer')} in the {hall.hall} × {side} "
                     f"= {gold} gold ({icons_text(icons, h.hall)} spent)"
                 )
-                parts.append((gold, f"{inside} × {h.side_adventurers}"))
-        total = sum(g for g, _ in parts)
-        expression = " + ".join(e for _, e in parts) + f" = {total}"
-        if len(parts) == 1:
-            working = lines[-1].split(": ", 1)[1]
+                terms.append((gold, f"{inside} × {h.side_adventurers}", words))
+            lines.append(f"{hall.name}: {words}")
+        coin_count, coin_gold = self._coins(sources)
+        if coin_count:
+            line = self._coin_line(coin_count, coin_gold)
+            lines.append(line)
+            terms.append((coin_gold, str(coin_gold), line))
+        total = sum(g for g, _, _ in terms)
+        expression = " + ".join(e for _, e, _ in terms) + f" = {total}"
+        if len(terms) == 1:
+            working = terms[0][2]
         else:
-            working = " + ".join(str(g) for g, _ in parts) + f" = {total} gold"
+            working = " + ".join(str(g) for g, _, _ in terms) + f" = {total} gold"
             lines.append(f"Gold: {working}")
-        creature = total >= bard.dragon_island.creature_min_gold
+        earned = total >= bard.dragon_island.creature_min_gold
+        creature = earned and self.board.creatures > 0
         notes: list[str] = []
         board = self.board
         if creature:
@@ -721,8 +813,22 @@ class Song:
                 "At least 1 gold earned: take a Creature card from Dragon Island, face up into "
                 "your Boast area"
             )
-            board = replace(board, boast_area=min(board.boast_area + 1, bard.cards.entertainer))
-            notes.append("If Dragon Island has no Creature card left, there is none to take")
+            board = replace(
+                board,
+                boast_area=min(board.boast_area + 1, bard.cards.entertainer),
+                creatures=board.creatures - 1,
+            )
+            left = board.creatures
+            notes.append(
+                f"{plural(left, 'Creature card')} left on Dragon Island"
+                if left
+                else "That was the last Creature card on Dragon Island"
+            )
+        elif earned:
+            notes.append(
+                "No Creature card is left on Dragon Island, so none comes with the gold "
+                f"(ruling {RULING_CREATURES!r})"
+            )
         else:
             notes.append("No gold earned here, so no Creature card")
         record = Performed(
@@ -731,11 +837,12 @@ class Song:
             p,
             Figure(total, working, expression),
             tuple(s.id for s in sources),
-            sum(s.count for s in sources),
+            sum(s.faction_icons for s in sources),
             volume,
             creature=creature,
             lines=tuple(lines),
             notes=tuple(notes),
+            coins=coin_gold,
         )
         return _Outcome(record, board, self._spent(sources), volume)
 

@@ -15,6 +15,7 @@ from companion.engine.bard.facts import facts
 
 __all__ = [
     "ANY",
+    "COIN",
     "KINDS",
     "MAX_ADVENTURERS",
     "MAX_ICONS",
@@ -26,6 +27,7 @@ __all__ = [
     "blue_gems",
     "card_price",
     "check_faction",
+    "check_pier",
     "coins",
     "faction_word",
     "fan_cost",
@@ -37,6 +39,8 @@ __all__ = [
 
 #: Soundstone, an Improv card's wild icons).
 ANY = "any"
+#: The colour of a source of Coin icons: gold for the taking, not Faction icons.
+COIN = "coin"
 SIDES = ("left", "right")
 KINDS = ("singing", "swan_song")
 #: Bounds against typing slips, far above anything a table holds; not rules of the game.
@@ -84,8 +88,18 @@ def faction_word(faction_id: str, n: int = 1) -> str:
 
 
 def icons_text(n: int, colour: str) -> str:
+    """``2 Warrior icons``, ``1 any-colour icon``, ``3 Coins``."""
+    if colour == COIN:
+        return plural(n, "Coin")
     name = faction_word(colour) if colour != ANY else "any-colour"
     return f"{n} {name} icon{'s' if n != 1 else ''}"
+
+
+def check_pier(value: object, *, what: str = "pier") -> str:
+    piers = facts().piers()
+    if not isinstance(value, str) or value not in piers:
+        raise UnknownNameError(f"unknown {what} {value!r}: the piers are {', '.join(piers)}")
+    return value
 
 
 def adventurers_text(n: int, colour: str) -> str:
@@ -104,18 +118,27 @@ def blue_gems(badges_placed: int) -> int:
     return max(0, placed - badges.hand_size_badges)
 
 
-def card_price(runes_placed: int, badges_placed: int) -> Figure:
+def card_price(runes_placed: int, badges_placed: int, *, pier_gems: int | None = None) -> Figure:
     """The gold a Skill or Improv card costs at a Pier: 1 + revealed Coins + revealed Blue Gems.
+
+    ``pier_gems`` counts only the Gems of the Pier being sung at, under the house rule that
+    each revealed icon raises the price at its own Pier (ruling ``bard.town_square_icon``).
 
     >>> card_price(1, 3)
     Figure(3, '1 + 1 Coin + 1 Blue Gem = 3 gold')
+    >>> card_price(0, 5, pier_gems=1)
+    Figure(2, '1 + 0 Coins + 1 Blue Gem of this Pier = 2 gold')
     """
     base = facts().pier.card_price_base
     c, g = coins(runes_placed), blue_gems(badges_placed)
+    where = ""
+    if pier_gems is not None:
+        g = whole("pier_gems", pier_gems, 0, g)
+        where = " of this Pier"
     total = base + c + g
     return Figure(
         total,
-        f"{base} + {plural(c, 'Coin')} + {plural(g, 'Blue Gem')} = {total} gold",
+        f"{base} + {plural(c, 'Coin')} + {plural(g, 'Blue Gem')}{where} = {total} gold",
         f"{base} + {c} + {g} = {total}",
     )
 
@@ -162,12 +185,18 @@ class Board:
     """What the song finds on your player board and the main board, and changes.
 
     ``runes``: factions whose hall holds one of your Runes; ``badges``: Badges placed (each on a
-    fan); ``boast_area``: Creature cards waiting in your Boast area.
+    fan); ``boast_area``: Creature cards waiting in your Boast area; ``creatures``: Creature
+    cards still on Dragon Island (4 at setup; each paid Dragon Island song takes one while any
+    is left). ``gem_piers`` names, for each of the last four Badge spaces in the order the
+    Badges leave them, the Pier whose price its revealed icon raises: needed only under the
+    house rule that each icon raises the price at its own Pier (empty otherwise).
     """
 
     runes: frozenset[str] = frozenset()
     badges: int = 0
     boast_area: int = 0
+    creatures: int = -1  # -1: the setup count from data/bard.toml
+    gem_piers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         bard = facts()
@@ -177,15 +206,49 @@ class Board:
         object.__setattr__(self, "runes", runes)
         whole("badges", self.badges, 0, bard.badges.count)
         whole("boast_area", self.boast_area, 0, bard.cards.entertainer)
+        if self.creatures == -1:
+            object.__setattr__(self, "creatures", bard.dragon_island.creatures)
+        whole("creatures", self.creatures, 0, bard.dragon_island.creatures)
+        if isinstance(self.gem_piers, str) or not isinstance(self.gem_piers, Iterable):
+            raise UnknownNameError(f"gem_piers must be a sequence of piers, got {self.gem_piers!r}")
+        gem_piers = tuple(check_pier(p, what="pier in gem_piers") for p in self.gem_piers)
+        if gem_piers and len(gem_piers) != bard.badges.gem_badges:
+            raise CountError(
+                f"gem_piers {gem_piers!r}: name the Pier of each of the last "
+                f"{bard.badges.gem_badges} Badge spaces, or none"
+            )
+        object.__setattr__(self, "gem_piers", gem_piers)
 
     def __repr__(self) -> str:
         order = facts().faction_ids
         runes = "{" + ", ".join(repr(r) for r in order if r in self.runes) + "}"
-        return f"Board(runes={runes}, badges={self.badges}, boast_area={self.boast_area})"
+        extra = ""
+        if self.creatures != facts().dragon_island.creatures:
+            extra += f", creatures={self.creatures}"
+        if self.gem_piers:
+            extra += f", gem_piers={self.gem_piers!r}"
+        return f"Board(runes={runes}, badges={self.badges}, boast_area={self.boast_area}{extra})"
 
     @property
     def card_price(self) -> Figure:
+        """The price at every Pier, as the app reads the Blue Gems (ruling
+        ``bard.town_square_icon``)."""
         return card_price(len(self.runes), self.badges)
+
+    def card_price_at(self, pier: str, *, per_pier: bool = False) -> Figure:
+        """The price at ``pier``; with ``per_pier`` (the house rule) only that Pier's revealed
+        icons count, as :attr:`gem_piers` assigns them."""
+        check_pier(pier)
+        if not per_pier:
+            return self.card_price
+        revealed = blue_gems(self.badges)
+        if revealed and not self.gem_piers:
+            raise CountError(
+                f"gem_piers (): {plural(revealed, 'Blue Gem')} revealed, but not which Pier "
+                "each raises (the house rule counts each icon at its own Pier only)"
+            )
+        gems = sum(1 for p in self.gem_piers[:revealed] if p == pier)
+        return card_price(len(self.runes), self.badges, pier_gems=gems)
 
     @property
     def fan_cost(self) -> Figure | None:
@@ -204,8 +267,9 @@ class Board:
 @dataclass(frozen=True, repr=False)
 class IconSource:
     """Icons that are spent together: a card's top, a Volume-unlocked bottom half, a
-    Soundstone, a Paladin icon, an Improv card's icons. ``colour`` is a faction or
-    :data:`ANY`; ``volume`` is what unlocking it costs (0 for a card's top)."""
+    Soundstone, a Paladin icon, an Improv card's icons, or the Coins a card shows. ``colour``
+    is a faction, :data:`ANY` or :data:`COIN`; ``volume`` is what unlocking it costs (0 for a
+    card's top)."""
 
     id: str
     colour: str
@@ -216,7 +280,7 @@ class IconSource:
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
             raise UnknownNameError(f"a source id is 1–40 characters, got {self.id!r}")
-        if self.colour != ANY:
+        if self.colour not in (ANY, COIN):
             check_faction(self.colour, what=f"colour for source {self.id!r}")
         whole(f"count of source {self.id!r}", self.count, 1, MAX_ICONS)
         whole(f"volume of source {self.id!r}", self.volume, 0, facts().volume.max)
@@ -232,8 +296,19 @@ class IconSource:
     def wild(self) -> bool:
         return self.colour == ANY
 
+    @property
+    def coin(self) -> bool:
+        """Coins: gold when spent, not Faction icons (ruling ``bard.coin_icons``)."""
+        return self.colour == COIN
+
+    @property
+    def faction_icons(self) -> int:
+        """The Faction icons this source gives (none for Coins)."""
+        return 0 if self.coin else self.count
+
     def describe(self) -> str:
-        """``2 Warrior icons`` / ``3 icons of any one colour`` (+ the Volume to unlock)."""
+        """``2 Warrior icons`` / ``3 icons of any one colour`` / ``2 Coins`` (+ the Volume to
+        unlock)."""
         text = (
             f"{plural(self.count, 'icon')} of any one colour"
             if self.wild
