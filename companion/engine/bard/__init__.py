@@ -19,8 +19,13 @@ The package has one room per concern, as every engine does:
 - :mod:`~companion.engine.bard.facts` — the schema of ``data/bard.toml`` and its loader;
 - :mod:`~companion.engine.bard.house` — the ruling ids and :class:`SongRules`;
 - :mod:`~companion.engine.bard.values` — card price, fan cost, hand size; Board, IconSource;
-- :mod:`~companion.engine.bard.actions` — the performances and their spends;
-- :mod:`~companion.engine.bard.song` — the song, its records and :func:`sing`.
+- :mod:`~companion.engine.bard.actions` — the performances, their spends and the Boast, as
+  plain data;
+- :mod:`~companion.engine.bard.song` — the song, its records and :func:`sing`;
+- :mod:`~companion.engine.bard.table` — the main board as the Bard sees it (:class:`Table`);
+- :mod:`~companion.engine.bard.planner` — the best songs from a start (:func:`plan`);
+- :mod:`~companion.engine.bard.game` — a shared table's state: the board once, then song
+  after song (:class:`BardGame`, its actions, :func:`read_action`).
 """
 
 from __future__ import annotations
@@ -30,21 +35,38 @@ from companion.engine.bard.actions import (
     AtFactionHall,
     AtPier,
     AtTownSquare,
+    BardAction,
+    Boast,
     HallSong,
     Performance,
+    SongAction,
     Spend,
+    read_song_action,
     spends,
 )
 from companion.engine.bard.errors import (
     BardError,
     BoastError,
     CountError,
+    GameOverError,
     IconError,
     LocationError,
+    SaveDataError,
+    StepError,
     UnknownNameError,
     VolumeError,
 )
 from companion.engine.bard.facts import BardFacts, facts, load_facts, location_name
+from companion.engine.bard.game import (
+    BardGame,
+    BeginSong,
+    EndSong,
+    Finish,
+    GameRecord,
+    SetTable,
+    SongSung,
+    read_action,
+)
 from companion.engine.bard.house import (
     RULING_BOAST,
     RULING_COIN_ICONS,
@@ -62,7 +84,9 @@ from companion.engine.bard.house import (
     RULINGS,
     SongRules,
 )
+from companion.engine.bard.planner import KEY_NAMES, Goals, Plan, plan
 from companion.engine.bard.song import Boasted, Performed, Record, Song, SongTotals, sing
+from companion.engine.bard.table import PALADIN, Table
 from companion.engine.bard.values import (
     ANY,
     COIN,
@@ -82,9 +106,11 @@ from companion.engine.bard.values import (
 __all__ = [
     "ANY",
     "COIN",
+    "KEY_NAMES",
     "KINDS",
     "MAX_ADVENTURERS",
     "MAX_ICONS",
+    "PALADIN",
     "RULINGS",
     "RULING_BOAST",
     "RULING_COINS",
@@ -104,24 +130,40 @@ __all__ = [
     "AtFactionHall",
     "AtPier",
     "AtTownSquare",
+    "BardAction",
     "BardError",
     "BardFacts",
+    "BardGame",
+    "BeginSong",
     "Board",
+    "Boast",
     "BoastError",
     "Boasted",
     "CountError",
+    "EndSong",
     "Figure",
+    "Finish",
+    "GameOverError",
+    "GameRecord",
+    "Goals",
     "HallSong",
     "IconError",
     "IconSource",
     "LocationError",
     "Performance",
     "Performed",
+    "Plan",
     "Record",
+    "SaveDataError",
+    "SetTable",
     "Song",
+    "SongAction",
     "SongRules",
+    "SongSung",
     "SongTotals",
     "Spend",
+    "StepError",
+    "Table",
     "UnknownNameError",
     "VolumeError",
     "blue_gems",
@@ -131,6 +173,9 @@ __all__ = [
     "hand_size",
     "load_facts",
     "location_name",
+    "plan",
+    "read_action",
+    "read_song_action",
     "sing",
     "spends",
 ]

@@ -1,29 +1,50 @@
-"""The Bard's actions: the four kinds of performance a song is made of, and the spends they
-list. Each is a plain, immutable value checked when built (a bad count or name raises the
-:class:`~companion.engine.bard.errors.BardError` naming it); whether the rules allow it *now*
-is the song's to say (:meth:`~companion.engine.bard.song.Song.verify`).
+"""The Bard's actions: the four kinds of performance a song is made of, the spends they
+list, and the Boast. Each is a plain, immutable value checked when built (a bad count or name
+raises the :class:`~companion.engine.bard.errors.BardError` naming it); whether the rules
+allow it *now* is the song's to say (:meth:`~companion.engine.bard.song.Song.verify`).
+
+Every action is a :class:`BardAction` (the shared :class:`~companion.engine.saves.Action`):
+``to_dict()`` is plain data and :func:`read_song_action` reads it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any, ClassVar
 
-from companion.engine.bard.errors import CountError, IconError, UnknownNameError
+from companion.engine import saves
+from companion.engine.bard.errors import CountError, IconError, SaveDataError, UnknownNameError
 from companion.engine.bard.facts import facts
 from companion.engine.bard.values import MAX_ADVENTURERS, SIDES, check_faction, whole
 
 __all__ = [
+    "SAVE",
+    "SONG_ACTIONS",
+    "SONG_READERS",
     "AtDragonIsland",
     "AtFactionHall",
     "AtPier",
     "AtTownSquare",
+    "BardAction",
+    "Boast",
     "HallSong",
     "Performance",
+    "SongAction",
     "Spend",
+    "read_song_action",
     "spends",
 ]
+
+#: The Bard's saves: a table's start and actions, a song and its actions.
+SAVE = saves.SaveFormat("companion.bard", 1, SaveDataError)
+
+
+@dataclass(frozen=True)
+class BardAction(saves.Action):
+    """A change to a Bard table, as plain data: a performance, a Boast, or the table's own
+    steps (:mod:`~companion.engine.bard.game`)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -42,6 +63,16 @@ class Spend:
 
     def __repr__(self) -> str:
         return f"Spend({self.source!r}" + (f", {self.colour!r})" if self.colour else ")")
+
+    def to_dict(self) -> dict[str, Any]:
+        return (
+            {"source": self.source}
+            if self.colour is None
+            else {
+                "source": self.source,
+                "colour": self.colour,
+            }
+        )
 
 
 def spends(*items: str | Spend) -> tuple[Spend, ...]:
@@ -70,7 +101,7 @@ def _spend_tuple(name: str, value: object) -> tuple[Spend, ...]:
 
 
 @dataclass(frozen=True, repr=False)
-class AtPier:
+class AtPier(BardAction):
     """Sing at a Pier: each icon × the Adventurers of its colour there; maybe buy a card.
 
     ``paladins`` are Master Craft's Paladins on this Pier; they count only under the house rule
@@ -78,6 +109,7 @@ class AtPier:
     most).
     """
 
+    kind: ClassVar[str] = "pier"
     pier: str
     spend: tuple[Spend, ...] = ()
     adventurers: Mapping[str, int] = field(default_factory=dict)
@@ -111,11 +143,26 @@ class AtPier:
             f"adventurers={dict(self.adventurers)!r}, buy_card={self.buy_card!r}{extra})"
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "pier": self.pier,
+            "spend": [s.to_dict() for s in self.spend],
+            "adventurers": dict(self.adventurers),
+            "buy_card": self.buy_card,
+        }
+        if self.paladins:
+            out["paladins"] = self.paladins
+        if self.paladin_colour is not None:
+            out["paladin_colour"] = self.paladin_colour
+        return out
+
 
 @dataclass(frozen=True, repr=False)
-class AtTownSquare:
+class AtTownSquare(BardAction):
     """Gain a fan (``fans`` of them under the house rule) for icons of any colours."""
 
+    kind: ClassVar[str] = "town_square"
     spend: tuple[Spend, ...] = ()
     fans: int = 1
 
@@ -130,15 +177,19 @@ class AtTownSquare:
     def __repr__(self) -> str:
         return f"AtTownSquare(spend={self.spend!r}, fans={self.fans})"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "spend": [s.to_dict() for s in self.spend], "fans": self.fans}
+
 
 @dataclass(frozen=True, repr=False)
-class AtFactionHall:
+class AtFactionHall(BardAction):
     """Place a Rune in a hall with more icons of its colour than Adventurers inside.
 
     ``hall`` is a faction (``"warrior"``), a hall location (``"warrior_hall"``) or one of the
     halls the Bard may not sing in (refused by :meth:`Song.verify` with the rulebook's reason).
     """
 
+    kind: ClassVar[str] = "faction_hall"
     hall: str
     spend: tuple[Spend, ...] = ()
     adventurers: int = 0
@@ -163,6 +214,14 @@ class AtFactionHall:
 
     def __repr__(self) -> str:
         return f"AtFactionHall({self.hall!r}, spend={self.spend!r}, adventurers={self.adventurers})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "hall": self.hall,
+            "spend": [s.to_dict() for s in self.spend],
+            "adventurers": self.adventurers,
+        }
 
 
 @dataclass(frozen=True, repr=False)
@@ -194,11 +253,22 @@ class HallSong:
             f"side_adventurers={self.side_adventurers}{extra})"
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hall": self.hall,
+            "spend": [s.to_dict() for s in self.spend],
+            "side_adventurers": self.side_adventurers,
+        }
+        if self.hall_adventurers is not None:
+            out["hall_adventurers"] = self.hall_adventurers
+        return out
+
 
 @dataclass(frozen=True, repr=False)
-class AtDragonIsland:
+class AtDragonIsland(BardAction):
     """Sing from Dragon Island to one side of Serpents Bay, for one or more halls."""
 
+    kind: ClassVar[str] = "dragon_island"
     side: str
     halls: tuple[HallSong, ...] = ()
 
@@ -224,5 +294,118 @@ class AtDragonIsland:
     def __repr__(self) -> str:
         return f"AtDragonIsland({self.side!r}, halls={self.halls!r})"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "side": self.side, "halls": [h.to_dict() for h in self.halls]}
+
 
 Performance = AtPier | AtTownSquare | AtFactionHall | AtDragonIsland
+
+
+@dataclass(frozen=True)
+class Boast(BardAction):
+    """Boast: spend 3 Volume and activate the Creature cards in your Boast area."""
+
+    kind: ClassVar[str] = "boast"
+
+    def __repr__(self) -> str:
+        return "Boast()"
+
+
+SongAction = Performance | Boast
+#: The classes of :data:`SongAction`, for ``isinstance``.
+SONG_ACTIONS = (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland, Boast)
+
+
+# -- reading actions back -----------------------------------------------------------------------
+
+
+def _fields(data: Mapping[str, Any], allowed: set[str], required: set[str]) -> None:
+    SAVE.known(data, "", allowed | {"kind"})
+    for name in sorted(required):
+        if name not in data:
+            raise SaveDataError(f"{name}: missing")
+
+
+def _spend_list(name: str, value: object) -> tuple[Spend, ...]:
+    if not isinstance(value, list):
+        raise SaveDataError(f"{name}: {value!r} must be a list")
+    out: list[Spend] = []
+    for i, raw in enumerate(value):
+        with SAVE.at(f"{name}[{i}]"):
+            item = SAVE.mapping(raw, "")
+            SAVE.known(item, "", {"source", "colour"})
+            out.append(Spend(item.get("source"), item.get("colour")))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def _read_pier(d: Mapping[str, Any]) -> AtPier:
+    _fields(d, {"pier", "spend", "adventurers", "buy_card", "paladins", "paladin_colour"}, {"pier"})
+    return AtPier(
+        d["pier"],
+        _spend_list("spend", d.get("spend", [])),
+        adventurers=d.get("adventurers", {}),
+        buy_card=d.get("buy_card", False),
+        paladins=d.get("paladins", 0),
+        paladin_colour=d.get("paladin_colour"),
+    )
+
+
+def _read_square(d: Mapping[str, Any]) -> AtTownSquare:
+    _fields(d, {"spend", "fans"}, set())
+    return AtTownSquare(_spend_list("spend", d.get("spend", [])), fans=d.get("fans", 1))
+
+
+def _read_hall(d: Mapping[str, Any]) -> AtFactionHall:
+    _fields(d, {"hall", "spend", "adventurers"}, {"hall"})
+    return AtFactionHall(
+        d["hall"], _spend_list("spend", d.get("spend", [])), adventurers=d.get("adventurers", 0)
+    )
+
+
+def _read_island(d: Mapping[str, Any]) -> AtDragonIsland:
+    _fields(d, {"side", "halls"}, {"side"})
+    raw = d.get("halls", [])
+    if not isinstance(raw, list):
+        raise SaveDataError(f"halls: {raw!r} must be a list")
+    halls: list[HallSong] = []
+    for i, item in enumerate(raw):
+        with SAVE.at(f"halls[{i}]"):
+            h = SAVE.mapping(item, "")
+            SAVE.known(h, "", {"hall", "spend", "side_adventurers", "hall_adventurers"})
+            halls.append(
+                HallSong(
+                    h.get("hall"),  # type: ignore[arg-type]
+                    _spend_list("spend", h.get("spend", [])),
+                    side_adventurers=h.get("side_adventurers", 0),
+                    hall_adventurers=h.get("hall_adventurers"),
+                )
+            )
+    return AtDragonIsland(d["side"], tuple(halls))
+
+
+def _read_boast(d: Mapping[str, Any]) -> Boast:
+    _fields(d, set(), set())
+    return Boast()
+
+
+SONG_READERS: dict[str, Callable[[Mapping[str, Any]], SongAction]] = {
+    AtPier.kind: _read_pier,
+    AtTownSquare.kind: _read_square,
+    AtFactionHall.kind: _read_hall,
+    AtDragonIsland.kind: _read_island,
+    Boast.kind: _read_boast,
+}
+
+
+def read_song_action(data: object) -> SongAction:
+    """A performance or Boast from its ``to_dict()`` form; a bad field raises
+    :class:`~companion.engine.bard.errors.SaveDataError` naming it."""
+    raw = SAVE.mapping(data, "action")
+    kind = raw.get("kind")
+    reader = SONG_READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise SaveDataError(
+            f"kind {kind!r} is not an action of a song: choose {', '.join(SONG_READERS)}"
+        )
+    with SAVE.at(str(kind)):
+        return reader(raw)

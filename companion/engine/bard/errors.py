@@ -7,8 +7,11 @@ __all__ = [
     "BardError",
     "BoastError",
     "CountError",
+    "GameOverError",
     "IconError",
     "LocationError",
+    "SaveDataError",
+    "StepError",
     "UnknownNameError",
     "VolumeError",
 ]
@@ -40,3 +43,16 @@ class VolumeError(BardError):
 
 class BoastError(BardError):
     """A Boast the rules do not allow at this point."""
+
+
+class StepError(BardError):
+    """An action out of its turn: a performance with no song begun, a song begun while
+    another is being sung."""
+
+
+class GameOverError(BardError):
+    """An action after the table was finished."""
+
+
+class SaveDataError(BardError):
+    """A saved game or action that cannot be read back; the message names the field."""

@@ -6,7 +6,7 @@ Every number the Bard's rules use comes from here; a malformed file raises
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -204,35 +204,57 @@ class BardFacts(Frozen):
     coins: CoinFacts
     paladins: PaladinFacts
 
-    @property
+    # Lookups are computed once per loaded file (the engine asks them on every performance).
+    @cached_property
     def faction_ids(self) -> tuple[str, ...]:
         return tuple(f.id for f in self.faction)
 
+    @cached_property
+    def _factions(self) -> dict[str, FactionFacts]:
+        return {f.id: f for f in self.faction}
+
+    @cached_property
+    def _locations(self) -> dict[str, LocationFacts]:
+        return {loc.id: loc for loc in self.location}
+
+    @cached_property
+    def _halls(self) -> dict[str, LocationFacts]:
+        return {loc.faction: loc for loc in self.location if loc.faction is not None}
+
+    @cached_property
+    def closed_halls(self) -> dict[str, ClosedHall]:
+        """The halls the Bard never performs at, by id."""
+        return {c.id: c for c in self.closed_hall}
+
+    @cached_property
+    def _piers(self) -> tuple[str, ...]:
+        return tuple(loc.id for loc in self.location if loc.kind == "pier")
+
     def faction_named(self, faction_id: str) -> FactionFacts:
-        for f in self.faction:
-            if f.id == faction_id:
-                return f
-        raise UnknownNameError(
-            f"unknown faction {faction_id!r}: the Bard sings to {', '.join(self.faction_ids)}"
-        )
+        found = self._factions.get(faction_id) if isinstance(faction_id, str) else None
+        if found is None:
+            raise UnknownNameError(
+                f"unknown faction {faction_id!r}: the Bard sings to {', '.join(self.faction_ids)}"
+            )
+        return found
 
     def location_named(self, location_id: str) -> LocationFacts:
-        for loc in self.location:
-            if loc.id == location_id:
-                return loc
-        raise UnknownNameError(
-            f"unknown location {location_id!r}: the locations are "
-            f"{', '.join(loc.id for loc in self.location)}"
-        )
+        found = self._locations.get(location_id) if isinstance(location_id, str) else None
+        if found is None:
+            raise UnknownNameError(
+                f"unknown location {location_id!r}: the locations are "
+                f"{', '.join(loc.id for loc in self.location)}"
+            )
+        return found
 
     def hall_of(self, faction_id: str) -> LocationFacts:
-        for loc in self.location:
-            if loc.faction == faction_id:
-                return loc
-        raise UnknownNameError(f"no Faction Hall location for faction {faction_id!r}")
+        found = self._halls.get(faction_id) if isinstance(faction_id, str) else None
+        if found is None:
+            raise UnknownNameError(f"no Faction Hall location for faction {faction_id!r}")
+        return found
 
     def piers(self) -> tuple[str, ...]:
-        return tuple(loc.id for loc in self.location if loc.kind == "pier")
+        return self._piers
 
 
 def _check(path: Path, bard: BardFacts) -> None:

@@ -10,16 +10,22 @@ pokerkit's actions each comes in three: :meth:`Song.verify` raises with the reas
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
+from companion.engine import saves
 from companion.engine.bard.actions import (
     AtDragonIsland,
     AtFactionHall,
     AtPier,
     AtTownSquare,
+    Boast,
     Performance,
+    SongAction,
     Spend,
+    read_song_action,
 )
 from companion.engine.bard.errors import (
     BardError,
@@ -27,6 +33,7 @@ from companion.engine.bard.errors import (
     CountError,
     IconError,
     LocationError,
+    SaveDataError,
     UnknownNameError,
     VolumeError,
 )
@@ -51,6 +58,7 @@ from companion.engine.bard.values import (
     IconSource,
     adventurers_text,
     blue_gems,
+    evolve,
     faction_word,
     fan_cost,
     icons_text,
@@ -59,7 +67,10 @@ from companion.engine.bard.values import (
 )
 from companion.rules.models import Source
 
-__all__ = ["Boasted", "Performed", "Record", "Song", "SongTotals", "sing"]
+__all__ = ["SONG_SAVE", "Boasted", "Performed", "Record", "Song", "SongTotals", "sing"]
+
+#: A song saved on its own: how it began and its actions.
+SONG_SAVE = saves.SaveFormat("companion.bard.song", 1, SaveDataError)
 
 
 @dataclass(frozen=True)
@@ -177,6 +188,7 @@ class Song:
     volume_spent: int = 0
     boasts: int = 0
     log: tuple[Record, ...] = ()
+    began: Board | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         bard = facts()
@@ -196,6 +208,8 @@ class Song:
             raise UnknownNameError(f"board must be a Board, got {self.board!r}")
         if not isinstance(self.rules, SongRules):
             raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
+        if self.began is None:
+            object.__setattr__(self, "began", self.board)
 
     @classmethod
     def start(
@@ -245,12 +259,16 @@ class Song:
     def volume_left(self) -> int:
         return self.volume - self.volume_spent
 
+    @cached_property
+    def _by_id(self) -> dict[str, IconSource]:
+        return {s.id: s for s in self.sources}
+
     def source(self, source_id: str) -> IconSource:
-        for s in self.sources:
-            if s.id == source_id:
-                return s
-        known = ", ".join(repr(s.id) for s in self.sources) or "none"
-        raise UnknownNameError(f"unknown source {source_id!r}: the song has {known}")
+        found = self._by_id.get(source_id)
+        if found is None:
+            known = ", ".join(repr(s.id) for s in self.sources) or "none"
+            raise UnknownNameError(f"unknown source {source_id!r}: the song has {known}")
+        return found
 
     @property
     def unspent(self) -> tuple[IconSource, ...]:
@@ -280,19 +298,24 @@ class Song:
     # -- verify / can / apply -----------------------------------------------------------------
     def verify(self, performance: Performance) -> None:
         """Raise a :class:`BardError` saying why ``performance`` is not allowed now."""
-        self._resolve(performance)
+        self._resolve(performance, words=False)
 
     def can_perform(self, performance: Performance) -> bool:
+        """Whether ``performance`` is allowed now (checked without writing any working)."""
         try:
-            self._resolve(performance)
+            self._resolve(performance, words=False)
         except BardError:
             return False
         return True
 
-    def perform(self, performance: Performance) -> tuple[Song, Performed]:
-        """Apply ``performance``; an illegal one raises and changes nothing."""
-        outcome = self._resolve(performance)
-        song = replace(
+    def perform(self, performance: Performance, *, working: bool = True) -> tuple[Song, Performed]:
+        """Apply ``performance``; an illegal one raises and changes nothing.
+
+        With ``working=False`` the record carries the numbers only (no lines, notes or
+        working in words): the fast path for a search that reads gold, not text.
+        """
+        outcome = self._resolve(performance, words=working)
+        song = evolve(
             self,
             board=outcome.board,
             visited=(*self.visited, performance.location),
@@ -342,9 +365,9 @@ class Song:
         else:
             notes.append("No Creature card waits in your Boast area: the Boast only spends Volume")
         record = Boasted(cost, creatures, tuple(lines), tuple(notes))
-        song = replace(
+        song = evolve(
             self,
-            board=replace(self.board, boast_area=0),
+            board=evolve(self.board, boast_area=0),
             volume_spent=self.volume_spent + cost,
             boasts=self.boasts + 1,
             log=(*self.log, record),
@@ -397,6 +420,97 @@ class Song:
             board=self.board,
         )
 
+    # -- as a game: any action, plain data ----------------------------------------------------
+    def apply(self, action: SongAction) -> tuple[Song, Record]:
+        """Apply a performance or a :class:`~companion.engine.bard.actions.Boast` (verified
+        first: an illegal one raises and changes nothing)."""
+        if isinstance(action, Boast):
+            return self.boast()
+        if isinstance(action, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
+            return self.perform(action)
+        raise UnknownNameError(f"action {action!r} is not an action of a song")
+
+    def can_apply(self, action: SongAction) -> bool:
+        if isinstance(action, Boast):
+            return self.can_boast()
+        return self.can_perform(action)
+
+    @property
+    def actions(self) -> tuple[SongAction, ...]:
+        """The song's actions so far, in order (its log without the working)."""
+        return tuple(r.performance if isinstance(r, Performed) else Boast() for r in self.log)
+
+    @property
+    def is_over(self) -> bool:
+        """Nothing is left to do: no location to perform at and no Boast allowed."""
+        return self.locations_left <= 0 and not self.can_boast()
+
+    @property
+    def beginning(self) -> Song:
+        """The song before its first action."""
+        return evolve(
+            self, visited=(), spent=frozenset(), volume_spent=0, boasts=0, log=(), board=self.began
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able: the song as it began, and its actions (:meth:`from_dict` replays them)."""
+        start = self.beginning
+        return {
+            **SONG_SAVE.header(),
+            "sources": [s.to_dict() for s in start.sources],
+            "moves": start.moves,
+            "volume": start.volume,
+            "board": start.board.to_dict(),
+            "kind": start.kind,
+            "rules": start.rules.to_list(),
+            "actions": [a.to_dict() for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Song:
+        """Read :meth:`to_dict` back by replaying its actions; a bad save raises
+        :class:`~companion.engine.bard.errors.SaveDataError` naming the field."""
+        raw = SONG_SAVE.check_header(data)
+        SONG_SAVE.known(
+            raw,
+            "",
+            {
+                "format",
+                "version",
+                "sources",
+                "moves",
+                "volume",
+                "board",
+                "kind",
+                "rules",
+                "actions",
+            },
+        )
+        sources = raw.get("sources", [])
+        if not isinstance(sources, list):
+            raise SaveDataError(f"sources: {sources!r} must be a list")
+        read: list[IconSource] = []
+        for i, item in enumerate(sources):
+            with SONG_SAVE.at(f"sources[{i}]"):
+                read.append(IconSource.from_dict(item))
+        with SONG_SAVE.at("board"):
+            board = Board.from_dict(raw.get("board", {}))
+        with SONG_SAVE.at("rules"):
+            rules = SongRules.from_list(raw.get("rules", []))
+        with SONG_SAVE.at("song"):
+            song = cls(
+                sources=tuple(read),
+                moves=raw.get("moves"),  # type: ignore[arg-type]
+                volume=raw.get("volume"),  # type: ignore[arg-type]
+                board=board,
+                kind=raw.get("kind", KINDS[0]),
+                rules=rules,
+            )
+        actions = raw.get("actions", [])
+        if not isinstance(actions, list):
+            raise SaveDataError(f"actions: {actions!r} must be a list")
+        return SONG_SAVE.replay(song, actions, read_song_action)
+
     def closing(self) -> tuple[str, Source]:
         """What to do when the song is over, with the passage it rests on."""
         singing = facts().singing
@@ -418,12 +532,11 @@ class Song:
         location id such as ``"pier_1"``, ``"warrior_hall"`` or ``"rogues_lair"``), whatever
         would be spent there."""
         bard = facts()
-        for closed in bard.closed_hall:
-            if closed.id == location:
-                raise LocationError(
-                    f"hall {location!r}: the Bard never performs at the {closed.name} "
-                    f"({closed.reason})"
-                )
+        closed = bard.closed_halls.get(location)
+        if closed is not None:
+            raise LocationError(
+                f"hall {location!r}: the Bard never performs at the {closed.name} ({closed.reason})"
+            )
         place = bard.location_named(location)
         if place.faction is not None:  # the rulebook's reason first, before "no moves left"
             hall = bard.faction_named(place.faction)
@@ -456,7 +569,7 @@ class Song:
             return False
         return True
 
-    def _resolve(self, p: Performance) -> _Outcome:
+    def _resolve(self, p: Performance, *, words: bool = True) -> _Outcome:
         if not isinstance(p, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
             raise UnknownNameError(f"not a performance: {p!r}")
         self.verify_location(p.location)
@@ -467,14 +580,14 @@ class Song:
             raise VolumeError(
                 f"unlocking {unlocked} costs {volume} Volume; the song has {self.volume_left} left"
             )
-        number = len(self.performances) + 1
+        number = len(self.visited) + 1
         if isinstance(p, AtPier):
-            return self._pier(p, number, sources, volume)
+            return self._pier(p, number, sources, volume, words)
         if isinstance(p, AtTownSquare):
-            return self._town_square(p, number, sources, volume)
+            return self._town_square(p, number, sources, volume, words)
         if isinstance(p, AtFactionHall):
-            return self._faction_hall(p, number, sources, volume)
-        return self._dragon_island(p, number, sources, volume)
+            return self._faction_hall(p, number, sources, volume, words)
+        return self._dragon_island(p, number, sources, volume, words)
 
     def _check_spends(self, items: Sequence[Spend]) -> tuple[IconSource, ...]:
         seen: set[str] = set()
@@ -539,7 +652,9 @@ class Song:
                 sung_as[src.id] = colour
         return adventurers, by_colour, sung_as
 
-    def _pier(self, p: AtPier, number: int, sources: Sequence[IconSource], volume: int) -> _Outcome:
+    def _pier(
+        self, p: AtPier, number: int, sources: Sequence[IconSource], volume: int, words: bool
+    ) -> _Outcome:
         order = facts().faction_ids
         paladins = p.paladins if self.rules.paladins_count else 0
         chosen: str | None = None
@@ -559,50 +674,58 @@ class Song:
             (c, by_colour[c], adventurers.get(c, 0)) for c in order if c in by_colour
         ]
         gold = sum(n * a for _, n, a in parts) + coin_gold
-        lines = self._unlock_lines(sources)
-        notes: list[str] = []
-        if chosen is not None:
-            lines.append(
-                f"{plural(paladins, 'Paladin')} on this Pier count as {faction_word(chosen, 2)}"
-            )
-        terms: list[tuple[str, str]] = []  # (figures, the line in words)
-        for colour, n, a in parts:
-            label = adventurers_text(a, colour)
-            if colour == chosen:
-                label += f" ({a - paladins} + {plural(paladins, 'Paladin')})"
-            line = f"{icons_text(n, colour)} × {label} = {n * a} gold"
-            lines.append(line)
-            terms.append((f"{n} × {a}", line))
-            if a == 0:
-                notes.append(f"No {faction_word(colour, 2)} at this Pier: those icons earn nothing")
-        if coin_count:
-            line = self._coin_line(coin_count, coin_gold)
-            lines.append(line)
-            terms.append((str(coin_gold), line))
-        for source_id, colour in sung_as.items():
-            notes.append(f"Any-colour icons of {source_id} sung as {faction_word(colour)} icons")
-        if p.paladins and not self.rules.paladins_count:
-            notes.append(
-                f"The {plural(p.paladins, 'Paladin')} on this Pier earn nothing from a song "
-                f"(ruling {RULING_PALADINS!r}; Settings offers counting them as a house rule)"
-            )
-        if terms:
-            expression = " + ".join(t for t, _ in terms) + f" = {gold}"
-            working = (
-                terms[0][1]
-                if len(terms) == 1
-                else " + ".join(t for t, _ in terms) + f" = {gold} gold"
-            )
-        else:
-            expression, working = "0", "No icons spent: 0 gold"
-        figure = Figure(gold, working, expression)
-        if len(terms) > 1:
-            lines.append(f"Gold: {working}")
         card = None
         if p.buy_card:
             card = self.board.card_price_at(p.pier, per_pier=self.rules.gems_per_pier)
-            lines.append(f"Buy a Skill or Improv card: {card.working}, paid from your gold")
-            notes.append("The new card goes face down on top of your deck")
+        lines: list[str] = []
+        notes: list[str] = []
+        figure = Figure(gold, "", "")
+        if words:
+            lines = self._unlock_lines(sources)
+            if chosen is not None:
+                lines.append(
+                    f"{plural(paladins, 'Paladin')} on this Pier count as {faction_word(chosen, 2)}"
+                )
+            terms: list[tuple[str, str]] = []  # (figures, the line in words)
+            for colour, n, a in parts:
+                label = adventurers_text(a, colour)
+                if colour == chosen:
+                    label += f" ({a - paladins} + {plural(paladins, 'Paladin')})"
+                line = f"{icons_text(n, colour)} × {label} = {n * a} gold"
+                lines.append(line)
+                terms.append((f"{n} × {a}", line))
+                if a == 0:
+                    notes.append(
+                        f"No {faction_word(colour, 2)} at this Pier: those icons earn nothing"
+                    )
+            if coin_count:
+                line = self._coin_line(coin_count, coin_gold)
+                lines.append(line)
+                terms.append((str(coin_gold), line))
+            for source_id, colour in sung_as.items():
+                notes.append(
+                    f"Any-colour icons of {source_id} sung as {faction_word(colour)} icons"
+                )
+            if p.paladins and not self.rules.paladins_count:
+                notes.append(
+                    f"The {plural(p.paladins, 'Paladin')} on this Pier earn nothing from a song "
+                    f"(ruling {RULING_PALADINS!r}; Settings offers counting them as a house rule)"
+                )
+            if terms:
+                expression = " + ".join(t for t, _ in terms) + f" = {gold}"
+                working = (
+                    terms[0][1]
+                    if len(terms) == 1
+                    else " + ".join(t for t, _ in terms) + f" = {gold} gold"
+                )
+            else:
+                expression, working = "0", "No icons spent: 0 gold"
+            figure = Figure(gold, working, expression)
+            if len(terms) > 1:
+                lines.append(f"Gold: {working}")
+            if card is not None:
+                lines.append(f"Buy a Skill or Improv card: {card.working}, paid from your gold")
+                notes.append("The new card goes face down on top of your deck")
         record = Performed(
             number,
             p.pier,
@@ -621,7 +744,12 @@ class Song:
 
     # Town Square ------------------------------------------------------------------------------
     def _town_square(
-        self, p: AtTownSquare, number: int, sources: Sequence[IconSource], volume: int
+        self,
+        p: AtTownSquare,
+        number: int,
+        sources: Sequence[IconSource],
+        volume: int,
+        words: bool,
     ) -> _Outcome:
         limit = self.rules.fans_per_visit
         if limit is not None and p.fans > limit:
@@ -645,28 +773,32 @@ class Song:
                 f"spend {tuple(s.id for s in sources)!r}: gives {plural(icons, 'icon')}"
                 f"{not_icons}, the fan{'s cost' if p.fans > 1 else ' costs'} {cost}"
             )
-        lines = self._unlock_lines(sources)
-        for i, c in enumerate(costs):
-            lines.append(f"Fan {self.board.badges + i + 1}: {c.working}")
-        notes: list[str] = []
-        if icons > cost:
-            notes.append(
-                f"{plural(icons - cost, 'icon')} more than the cost: lost, since a source is "
-                "spent whole"
-            )
-        board = replace(self.board, badges=self.board.badges + p.fans)
+        board = evolve(self.board, badges=self.board.badges + p.fans)
         size = None
         if board.hand_size.value != self.board.hand_size.value:
             size = board.hand_size
-            lines.append(f"Hand size: {size.working}")
-        if blue_gems(board.badges) != blue_gems(self.board.badges):
-            lines.append(f"A Blue Gem shows: cards now cost {board.card_price.working}")
-        if coin_count:
-            line = self._coin_line(coin_count, coin_gold)
-            lines.append(line)
-            gold = Figure(coin_gold, line, str(coin_gold))
-        else:
-            gold = Figure(0, "No gold at the Town Square", "0")
+        lines: list[str] = []
+        notes: list[str] = []
+        gold = Figure(coin_gold, "", "")
+        if words:
+            lines = self._unlock_lines(sources)
+            for i, c in enumerate(costs):
+                lines.append(f"Fan {self.board.badges + i + 1}: {c.working}")
+            if icons > cost:
+                notes.append(
+                    f"{plural(icons - cost, 'icon')} more than the cost: lost, since a source is "
+                    "spent whole"
+                )
+            if size is not None:
+                lines.append(f"Hand size: {size.working}")
+            if blue_gems(board.badges) != blue_gems(self.board.badges):
+                lines.append(f"A Blue Gem shows: cards now cost {board.card_price.working}")
+            if coin_count:
+                line = self._coin_line(coin_count, coin_gold)
+                lines.append(line)
+                gold = Figure(coin_gold, line, str(coin_gold))
+            else:
+                gold = Figure(0, "No gold at the Town Square", "0")
         record = Performed(
             number,
             p.location,
@@ -703,7 +835,12 @@ class Song:
         return icons
 
     def _faction_hall(
-        self, p: AtFactionHall, number: int, sources: Sequence[IconSource], volume: int
+        self,
+        p: AtFactionHall,
+        number: int,
+        sources: Sequence[IconSource],
+        volume: int,
+        words: bool,
     ) -> _Outcome:
         hall = facts().faction_named(p.hall)
         icons = self._matching(p.hall, p.spend, sources, f"the {hall.hall}")
@@ -714,20 +851,23 @@ class Song:
                 f"(adventurers={p.adventurers!r})"
             )
         coin_count, coin_gold = self._coins(sources)
-        board = replace(self.board, runes=self.board.runes | {p.hall})
-        lines = self._unlock_lines(sources)
-        lines += [
-            f"{icons_text(icons, p.hall)} > {plural(p.adventurers, 'Adventurer')} in the hall: "
-            f"a Rune from your Tempo Wheel goes into the {hall.hall}",
-            f"A Coin shows: cards now cost {board.card_price.working}",
-            f"Dragon Island may now sing to {hall.plural}",
-        ]
-        if coin_count:
-            line = self._coin_line(coin_count, coin_gold)
-            lines.append(line)
-            gold = Figure(coin_gold, line, str(coin_gold))
-        else:
-            gold = Figure(0, "No gold at a Faction Hall", "0")
+        board = evolve(self.board, runes=self.board.runes | {p.hall})
+        lines: list[str] = []
+        gold = Figure(coin_gold, "", "")
+        if words:
+            lines = self._unlock_lines(sources)
+            lines += [
+                f"{icons_text(icons, p.hall)} > {plural(p.adventurers, 'Adventurer')} in the "
+                f"hall: a Rune from your Tempo Wheel goes into the {hall.hall}",
+                f"A Coin shows: cards now cost {board.card_price.working}",
+                f"Dragon Island may now sing to {hall.plural}",
+            ]
+            if coin_count:
+                line = self._coin_line(coin_count, coin_gold)
+                lines.append(line)
+                gold = Figure(coin_gold, line, str(coin_gold))
+            else:
+                gold = Figure(0, "No gold at a Faction Hall", "0")
         record = Performed(
             number,
             p.location,
@@ -744,35 +884,41 @@ class Song:
 
     # Dragon Island ----------------------------------------------------------------------------
     def _dragon_island(
-        self, p: AtDragonIsland, number: int, sources: Sequence[IconSource], volume: int
+        self,
+        p: AtDragonIsland,
+        number: int,
+        sources: Sequence[IconSource],
+        volume: int,
+        words: bool,
     ) -> _Outcome:
         bard = facts()
         if not p.halls:
             raise LocationError("halls (): choose at least one Faction Hall to sing for")
-        chosen: list[str] = []
-        lines = self._unlock_lines(sources)
-        terms: list[tuple[int, str, str]] = []  # (gold, figures, the line in words)
+        chosen: set[str] = set()
+        terms: list[tuple[int, int, int, int, str]] = []  # (gold, icons, a, b, hall)
         by_id = {s.id: s for s in sources}
+        text = self.rules.dragon_island == "text"
         for h in p.halls:
-            hall = bard.faction_named(h.hall)
             if h.hall in chosen:
                 raise LocationError(
-                    f"hall {h.hall!r}: the {hall.hall} is selected twice (once per performance)"
+                    f"hall {h.hall!r}: the {bard.faction_named(h.hall).hall} is selected twice "
+                    "(once per performance)"
                 )
             if h.hall not in self.board.runes:
+                hall = bard.faction_named(h.hall)
                 raise LocationError(
                     f"hall {h.hall!r}: none of your Runes is in the {hall.hall}, so Dragon "
                     f"Island cannot sing to {hall.plural} (ruling {RULING_HALLS!r})"
                 )
-            chosen.append(h.hall)
+            chosen.add(h.hall)
             icons = self._matching(
-                h.hall, h.spend, [by_id[s.source] for s in h.spend], f"singing for the {hall.hall}"
+                h.hall,
+                h.spend,
+                [by_id[s.source] for s in h.spend],
+                f"singing for the {bard.faction_named(h.hall).hall}",
             )
-            side = f"{adventurers_text(h.side_adventurers, h.hall)} on the {p.side} side"
-            if self.rules.dragon_island == "example":
-                gold = icons * h.side_adventurers
-                words = f"{icons_text(icons, h.hall)} × {side} = {gold} gold"
-                terms.append((gold, f"{icons} × {h.side_adventurers}", words))
+            if not text:
+                terms.append((icons * h.side_adventurers, icons, icons, h.side_adventurers, h.hall))
             else:
                 inside = h.hall_adventurers
                 if inside is None:
@@ -782,60 +928,76 @@ class Song:
                     )
                 if icons < inside:
                     raise IconError(
-                        f"hall {h.hall!r}: spend as many {hall.name} icons as Adventurers in "
-                        f"the {hall.hall} ({inside}), not {icons}"
+                        f"hall {h.hall!r}: spend as many {bard.faction_named(h.hall).name} icons "
+                        f"as Adventurers in the {bard.faction_named(h.hall).hall} ({inside}), "
+                        f"not {icons}"
                     )
-                gold = inside * h.side_adventurers
-                words = (
-                    f"{plural(inside, 'Adventurer')} in the {hall.hall} × {side} "
-                    f"= {gold} gold ({icons_text(icons, h.hall)} spent)"
+                terms.append(
+                    (inside * h.side_adventurers, icons, inside, h.side_adventurers, h.hall)
                 )
-                terms.append((gold, f"{inside} × {h.side_adventurers}", words))
-            lines.append(f"{hall.name}: {words}")
         coin_count, coin_gold = self._coins(sources)
-        if coin_count:
-            line = self._coin_line(coin_count, coin_gold)
-            lines.append(line)
-            terms.append((coin_gold, str(coin_gold), line))
-        total = sum(g for g, _, _ in terms)
-        expression = " + ".join(e for _, e, _ in terms) + f" = {total}"
-        if len(terms) == 1:
-            working = terms[0][2]
-        else:
-            working = " + ".join(str(g) for g, _, _ in terms) + f" = {total} gold"
-            lines.append(f"Gold: {working}")
+        total = sum(t[0] for t in terms) + coin_gold
         earned = total >= bard.dragon_island.creature_min_gold
         creature = earned and self.board.creatures > 0
-        notes: list[str] = []
         board = self.board
         if creature:
-            lines.append(
-                "At least 1 gold earned: take a Creature card from Dragon Island, face up into "
-                "your Boast area"
-            )
-            board = replace(
+            board = evolve(
                 board,
                 boast_area=min(board.boast_area + 1, bard.cards.entertainer),
                 creatures=board.creatures - 1,
             )
-            left = board.creatures
-            notes.append(
-                f"{plural(left, 'Creature card')} left on Dragon Island"
-                if left
-                else "That was the last Creature card on Dragon Island"
-            )
-        elif earned:
-            notes.append(
-                "No Creature card is left on Dragon Island, so none comes with the gold "
-                f"(ruling {RULING_CREATURES!r})"
-            )
-        else:
-            notes.append("No gold earned here, so no Creature card")
+        lines: list[str] = []
+        notes: list[str] = []
+        figure = Figure(total, "", "")
+        if words:
+            lines = self._unlock_lines(sources)
+            said: list[tuple[int, str, str]] = []  # (gold, figures, the line in words)
+            for gold, icons, a, b, colour in terms:
+                hall = bard.faction_named(colour)
+                side = f"{adventurers_text(b, colour)} on the {p.side} side"
+                if not text:
+                    line = f"{icons_text(icons, colour)} × {side} = {gold} gold"
+                else:
+                    line = (
+                        f"{plural(a, 'Adventurer')} in the {hall.hall} × {side} "
+                        f"= {gold} gold ({icons_text(icons, colour)} spent)"
+                    )
+                lines.append(f"{hall.name}: {line}")
+                said.append((gold, f"{a} × {b}", line))
+            if coin_count:
+                line = self._coin_line(coin_count, coin_gold)
+                lines.append(line)
+                said.append((coin_gold, str(coin_gold), line))
+            expression = " + ".join(e for _, e, _ in said) + f" = {total}"
+            if len(said) == 1:
+                working = said[0][2]
+            else:
+                working = " + ".join(str(g) for g, _, _ in said) + f" = {total} gold"
+                lines.append(f"Gold: {working}")
+            figure = Figure(total, working, expression)
+            if creature:
+                lines.append(
+                    "At least 1 gold earned: take a Creature card from Dragon Island, face up "
+                    "into your Boast area"
+                )
+                left = board.creatures
+                notes.append(
+                    f"{plural(left, 'Creature card')} left on Dragon Island"
+                    if left
+                    else "That was the last Creature card on Dragon Island"
+                )
+            elif earned:
+                notes.append(
+                    "No Creature card is left on Dragon Island, so none comes with the gold "
+                    f"(ruling {RULING_CREATURES!r})"
+                )
+            else:
+                notes.append("No gold earned here, so no Creature card")
         record = Performed(
             number,
             p.location,
             p,
-            Figure(total, working, expression),
+            figure,
             tuple(s.id for s in sources),
             sum(s.faction_icons for s in sources),
             volume,

@@ -8,7 +8,8 @@ and the few words the working is written with.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from companion.engine.bard.errors import CountError, UnknownNameError
 from companion.engine.bard.facts import facts
@@ -29,6 +30,7 @@ __all__ = [
     "check_faction",
     "check_pier",
     "coins",
+    "evolve",
     "faction_word",
     "fan_cost",
     "hand_size",
@@ -65,6 +67,28 @@ class Figure:
 
     def __repr__(self) -> str:
         return f"Figure({self.value!r}, {self.working!r})"
+
+
+_V = TypeVar("_V")
+
+
+def evolve(value: _V, **changes: Any) -> _V:
+    """A copy of the frozen dataclass ``value`` with ``changes``, not checked again: for the
+    engine's own steps from one valid value to the next (a performance's new board), which
+    are checked where they are decided. Much cheaper than ``dataclasses.replace``."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(value))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    state = new.__dict__
+    old = value.__dict__
+    for name in names:
+        state[name] = changes[name] if name in changes else old[name]
+    return new
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def whole(name: str, value: object, low: int, high: int) -> int:
@@ -229,6 +253,39 @@ class Board:
             extra += f", gem_piers={self.gem_piers!r}"
         return f"Board(runes={runes}, badges={self.badges}, boast_area={self.boast_area}{extra})"
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (:meth:`from_dict` reads it back)."""
+        out: dict[str, Any] = {
+            "runes": [r for r in facts().faction_ids if r in self.runes],
+            "badges": self.badges,
+            "boast_area": self.boast_area,
+            "creatures": self.creatures,
+        }
+        if self.gem_piers:
+            out["gem_piers"] = list(self.gem_piers)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> Board:
+        if not isinstance(data, dict):
+            raise CountError(f"board {data!r} must be a mapping")
+        unknown = sorted(set(data) - {"runes", "badges", "boast_area", "creatures", "gem_piers"})
+        if unknown:
+            raise UnknownNameError(f"board: unknown field {unknown[0]!r}")
+        runes = data.get("runes", [])
+        if not isinstance(runes, list):
+            raise UnknownNameError(f"board: runes {runes!r} must be a list of factions")
+        gem_piers = data.get("gem_piers", [])
+        if not isinstance(gem_piers, list):
+            raise UnknownNameError(f"board: gem_piers {gem_piers!r} must be a list of piers")
+        return cls(
+            runes=frozenset(runes),
+            badges=data.get("badges", 0),
+            boast_area=data.get("boast_area", 0),
+            creatures=data.get("creatures", -1),
+            gem_piers=tuple(gem_piers),
+        )
+
     @property
     def card_price(self) -> Figure:
         """The price at every Pier, as the app reads the Blue Gems (ruling
@@ -305,6 +362,30 @@ class IconSource:
     def faction_icons(self) -> int:
         """The Faction icons this source gives (none for Coins)."""
         return 0 if self.coin else self.count
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (:meth:`from_dict` reads it back)."""
+        out: dict[str, Any] = {"id": self.id, "colour": self.colour, "count": self.count}
+        if self.volume:
+            out["volume"] = self.volume
+        if self.label:
+            out["label"] = self.label
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> IconSource:
+        if not isinstance(data, dict):
+            raise CountError(f"source {data!r} must be a mapping")
+        unknown = sorted(set(data) - {"id", "colour", "count", "volume", "label"})
+        if unknown:
+            raise UnknownNameError(f"source: unknown field {unknown[0]!r}")
+        return cls(
+            data.get("id"),  # type: ignore[arg-type]
+            data.get("colour"),  # type: ignore[arg-type]
+            data.get("count"),  # type: ignore[arg-type]
+            volume=data.get("volume", 0),
+            label=data.get("label", ""),
+        )
 
     def describe(self) -> str:
         """``2 Warrior icons`` / ``3 icons of any one colour`` / ``2 Coins`` (+ the Volume to
