@@ -61,7 +61,7 @@ EXAMPLE_STEPS = (
 
 
 def example_table() -> BardGame:
-    game = BardGame.new()
+    game = BardGame.new(player="Ann")
     for action in (
         SetTable(EXAMPLE_TABLE),
         BeginSong(EXAMPLE_TABLEAU, moves=2, volume=6, soundstones=1, board=Board(badges=1)),
@@ -98,10 +98,12 @@ def test_a_table_saves_as_its_actions_and_replays_to_the_same_state() -> None:
     game = example_table()
     data = json.loads(json.dumps(game.to_dict()))
     assert data["format"] == "companion.bard" and data["version"] == 1
+    assert data["player"] == "Ann" and game.players == ("Ann",)
     back = BardGame.from_dict(data)
     assert back == game and back.to_dict() == data
     assert [r.action for r in back.log] == [r.action for r in game.log]
     assert BardGame.from_dict(BardGame.new().to_dict()) == BardGame.new()
+    assert BardGame.new().players == ()
 
 
 def test_every_action_reads_back_from_its_plain_data() -> None:

@@ -407,7 +407,7 @@ def test_the_planner_equals_an_exhaustive_search_over_can_perform(
     check(song, table, goals)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(songs(), tables(), st.integers(min_value=1, max_value=5))
 def test_the_planner_is_exact_for_any_number_of_plans_asked(
     song: Song, table: Table, top: int

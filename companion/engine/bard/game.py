@@ -160,9 +160,11 @@ class GameRecord:
 
 @dataclass(frozen=True, repr=False)
 class BardGame(saves.SavedGame):
-    """A Bard table: the main board, the player board, the song being sung, the songs sung."""
+    """A Bard table: who plays the Bard, the main board, the player board, the song being
+    sung, the songs sung."""
 
     rules: SongRules = field(default_factory=SongRules)
+    player: str = ""
     table: Table = field(default_factory=Table)
     board: Board = field(default_factory=Board)
     song: Song | None = None
@@ -173,15 +175,22 @@ class BardGame(saves.SavedGame):
     def __post_init__(self) -> None:
         if not isinstance(self.rules, SongRules):
             raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
+        if not isinstance(self.player, str) or len(self.player.strip()) > 40:
+            raise UnknownNameError(f"player {self.player!r} must be a name of at most 40 letters")
+        object.__setattr__(self, "player", self.player.strip())
         if not isinstance(self.table, Table):
             raise UnknownNameError(f"table must be a Table, got {self.table!r}")
         if not isinstance(self.board, Board):
             raise UnknownNameError(f"board must be a Board, got {self.board!r}")
 
     @classmethod
-    def new(cls, *, rules: SongRules | None = None) -> BardGame:
-        """A table before anything is entered."""
-        return cls(rules=rules if rules is not None else SongRules())
+    def new(cls, *, player: str = "", rules: SongRules | None = None) -> BardGame:
+        """A table before anything is entered; ``player`` names who plays the Bard."""
+        return cls(rules=rules if rules is not None else SongRules(), player=player)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.player,) if self.player else ()
 
     def __repr__(self) -> str:
         song = "no song" if self.song is None else repr(self.song)
@@ -284,11 +293,12 @@ class BardGame(saves.SavedGame):
     def to_dict(self) -> dict[str, Any]:
         """JSON-able, versioned: the house rules and every action (the start of a shared
         table is ``BardGame.new(...).to_dict()``)."""
-        return {
-            **SAVE.header(),
-            "rules": self.start.rules.to_list(),
-            "actions": [r.action.to_dict() for r in self.log],
-        }
+        start = self.start
+        out: dict[str, Any] = {**SAVE.header(), "rules": start.rules.to_list()}
+        if start.player:
+            out["player"] = start.player
+        out["actions"] = [r.action.to_dict() for r in self.log]
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> BardGame:
@@ -296,13 +306,15 @@ class BardGame(saves.SavedGame):
         :class:`~companion.engine.bard.errors.SaveDataError` naming the field
         (``actions[3] (pier): spend[0]: ...``)."""
         raw = SAVE.check_header(data)
-        SAVE.known(raw, "", {"format", "version", "rules", "actions"})
+        SAVE.known(raw, "", {"format", "version", "rules", "player", "actions"})
         with SAVE.at("rules"):
             rules = SongRules.from_list(raw.get("rules", []))
+        with SAVE.at("player"):
+            start = cls.new(player=raw.get("player", ""), rules=rules)
         actions = raw.get("actions", [])
         if not isinstance(actions, list):
             raise SaveDataError(f"actions: {actions!r} must be a list")
-        return SAVE.replay(cls.new(rules=rules), actions, read_action)
+        return SAVE.replay(start, actions, read_action)
 
 
 # -- reading actions back -----------------------------------------------------------------------

@@ -157,8 +157,10 @@ class Plan:
 
     ``gold`` is what the song earns (``sing(song, plan.performances)`` earns it too),
     ``paid`` what its cards cost and ``net`` the difference, which plans are ranked by.
-    ``decided_by`` names the part of the ranking that puts this plan ahead of the next one
-    (:data:`KEY_NAMES`; ``"order"`` when they are equal on every count, None for the last);
+    ``decided_by`` names the part of the ranking that puts this plan ahead of the next plan
+    shown (:data:`KEY_NAMES`: ``"gold"`` when it earns more, ``"Runes placed"`` when the gold
+    ties and it places more Runes...; ``"order"`` when they are equal on every count; None for
+    the last plan shown, and for the best when nothing else can be sung);
     ``changes`` says what it gains or gives up against the best plan (empty for the best).
     """
 
@@ -427,16 +429,18 @@ class _Search:
                             ]
                         room = left - used - (side is not None)
                         for sung in sung_sets:
-                            for sung_piers in pier_sets:
-                                for cards in card_sets:
-                                    visit = tuple(p for p in piers if p in sung_piers or p in cards)
+                            for cards in card_sets:
+                                for extra in pier_sets:
+                                    if set(extra) & set(cards):
+                                        continue  # a Pier that buys a card is sung at too
+                                    visit = tuple(p for p in piers if p in extra or p in cards)
                                     if not visit and not used and side is None:
                                         continue  # the empty song, yielded first
                                     if len(visit) > room:
                                         continue
                                     choices = [
                                         [(p, c) for c in self.order]
-                                        for p in sung_piers
+                                        for p in visit
                                         if counted and self.table.paladins(p)
                                     ]
                                     for paladins in product(*choices):

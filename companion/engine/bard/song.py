@@ -538,16 +538,17 @@ class Song:
                 f"hall {location!r}: the Bard never performs at the {closed.name} ({closed.reason})"
             )
         place = bard.location_named(location)
-        if place.faction is not None:  # the rulebook's reason first, before "no moves left"
-            hall = bard.faction_named(place.faction)
-            if place.faction in self.board.runes:
+        faction = place.faction
+        if faction is not None:  # the rulebook's reason first, before "no moves left"
+            runes = self.board.runes
+            if faction in runes:
                 raise LocationError(
-                    f"hall {place.faction!r}: the {hall.hall} already holds one of your Runes "
-                    "(each hall once per game)"
+                    f"hall {faction!r}: the {bard.faction_named(faction).hall} already holds one "
+                    "of your Runes (each hall once per game)"
                 )
-            if self.board.runes_left <= 0:
-                raise LocationError(f"hall {place.faction!r}: no Rune left on your Tempo Wheel")
-        if self.locations_left <= 0:
+            if len(runes) >= bard.runes.count:
+                raise LocationError(f"hall {faction!r}: no Rune left on your Tempo Wheel")
+        if len(self.visited) > self.moves:
             raise LocationError(
                 f"location {location!r}: no moves left (a Movement of {self.moves} allows "
                 f"{plural(1 + self.moves, 'location')}: {', '.join(self.visited)})"
@@ -640,7 +641,10 @@ class Song:
         adventurers = dict(p.adventurers)
         if paladin_colour is not None:
             adventurers[paladin_colour] = adventurers.get(paladin_colour, 0) + paladins
-        best = max(order, key=lambda c: (adventurers.get(c, 0), -order.index(c)))
+        best = order[0]  # the most Adventurers; the first in the rulebook's order on a tie
+        for c in order:
+            if adventurers.get(c, 0) > adventurers.get(best, 0):
+                best = c
         by_colour: dict[str, int] = {}
         sung_as: dict[str, str] = {}
         for item, src in zip(p.spend, sources, strict=True):
