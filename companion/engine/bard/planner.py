@@ -20,14 +20,16 @@ How it stays exact without trying every sequence:
 - **For each shape**, a dynamic programme over the sources (memoised on Volume spent,
   Soundstones spent, the icons each threshold still needs, and whether Dragon Island has paid)
   finds the most gold for every way of keeping Volume and Soundstones.
-- **Shapes are tried best bound first**; a shape whose bound cannot reach the plans already
-  found is never solved, and a partial solution that cannot is dropped.
+- **Shapes are tried best bound first**: a bound that assumes every source earns its most,
+  less the least each threshold must cost; a shape whose bound cannot reach the plans to show
+  is never solved. Inside a shape, a partial solution is dropped when another (or a plan
+  already found) is at least as good on every count.
 
 Ranking: goals first (as constraints, or as preferences with ``strict=False``), then the most
 gold (after paying for cards), then Runes placed, fans gained, Volume kept, Soundstones kept
 and a Creature card: each plan says which of these put it ahead. Alternatives are the next
-best *distinct* outcomes that the best does not beat on every count, each with what it gains
-or gives up against the best (``−6 gold``, ``+1 fan``).
+best *distinct* outcomes (the best of each, never one that another beats on every count),
+each with what it gains or gives up against the best (``−6 gold``, ``+1 fan``).
 """
 
 from __future__ import annotations
@@ -57,10 +59,9 @@ __all__ = ["KEY_NAMES", "Goals", "Plan", "plan"]
 
 _TOWN_SQUARE: Final = "town_square"
 _DRAGON_ISLAND: Final = "dragon_island"
-_NEG: Final = float("-inf")
 
 
-def _minus(n: int) -> str:
+def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}"
 
 
@@ -1182,7 +1183,7 @@ def _changes(best: _Outcome, out: _Outcome) -> tuple[str, ...]:
     bits: list[str] = []
     gold = (out.gold - out.paid) - (best.gold - best.paid)
     if gold:
-        bits.append(f"{_minus(gold)} gold")
+        bits.append(f"{_signed(gold)} gold")
     for h in bard.faction_ids:
         if h in out.runes and h not in best.runes:
             bits.append(f"+1 Rune ({bard.faction_named(h).hall})")
@@ -1195,7 +1196,7 @@ def _changes(best: _Outcome, out: _Outcome) -> tuple[str, ...]:
         (out.cards - best.cards, "card", "cards"),
     ):
         if diff:
-            bits.append(f"{_minus(diff)} {one if abs(diff) == 1 else many}")
+            bits.append(f"{_signed(diff)} {one if abs(diff) == 1 else many}")
     if out.creature != best.creature:
         bits.append("+1 Creature card" if out.creature else "−1 Creature card")
     if out.boast != best.boast:
