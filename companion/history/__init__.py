@@ -11,7 +11,8 @@ from companion.history.errors import (
     PlayDataError,
     StoreError,
 )
-from companion.history.exchange import ImportReport
+from typing import TYPE_CHECKING, Any
+
 from companion.history.models import (
     CustomCardPublic,
     GamePublic,
@@ -24,6 +25,19 @@ from companion.history.models import (
 )
 from companion.history.stats import GameStats, PlayerGameStats, PlayerStats
 from companion.history.store import Store, open_store
+
+if TYPE_CHECKING:
+    from companion.history.exchange import ImportReport
+
+
+def __getattr__(name: str) -> Any:
+    # The import and export code loads when a player imports or exports, not at startup.
+    if name == "ImportReport":
+        from companion.history.exchange import ImportReport
+
+        return ImportReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CustomCardPublic",

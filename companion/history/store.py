@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
@@ -18,7 +18,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from companion.history import crud, db, exchange, stats
+from companion.history import crud, db, stats
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -34,6 +34,12 @@ from companion.history.models import (
     name_key,
 )
 from companion.history.stats import GameStats, PlayerStats
+
+if TYPE_CHECKING:
+    from companion.history import exchange
+else:
+    # Loaded on first use: the import and export code is not needed to start the app.
+    exchange = db.lazy_module("companion.history.exchange")
 
 T = TypeVar("T")
 
