@@ -5,14 +5,14 @@ returns; every store method runs in its own transaction. Errors are :class:`Stor
 (a ``ValueError``) with a one-line message.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from companion.history.errors import (
     ImportFileError,
     NotFoundError,
     PlayDataError,
     StoreError,
 )
-from typing import TYPE_CHECKING, Any
-
 from companion.history.models import (
     CustomCardPublic,
     GamePublic,

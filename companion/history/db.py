@@ -263,8 +263,9 @@ def known_revisions() -> dict[str, str | None]:
         values: dict[str, str | None] = {}
         for match in _REVISION_LINE.finditer(script.read_text(encoding="utf-8")):
             values.setdefault(match.group(1), match.group(2))
-        if "revision" in values and values["revision"]:
-            found[values["revision"]] = values.get("down_revision")
+        revision = values.get("revision")
+        if revision:
+            found[revision] = values.get("down_revision")
     return found
 
 
@@ -343,7 +344,7 @@ def _os_failure(url: URL, exc: BaseException) -> StoreError:
     original = getattr(exc, "orig", None)
     if code is None and original is not None:
         code = getattr(original, "sqlite_errorcode", None)
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC or code == sqlite3.SQLITE_FULL:
+    if (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or code == sqlite3.SQLITE_FULL:
         return StoreError(f"cannot write to {where}: the disk is full")
     if isinstance(exc, OSError) and exc.errno == errno.EROFS:
         return StoreError(f"cannot write to {where}: its disk is mounted read-only")
