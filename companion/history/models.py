@@ -17,7 +17,6 @@ runs of whitespace folded; a control character or a broken surrogate in a text i
 
 from __future__ import annotations
 
-import re
 import unicodedata
 import uuid as uuid_module
 from datetime import UTC, date, datetime
@@ -27,6 +26,12 @@ from pydantic import AfterValidator, Strict, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import JSON, BigInteger, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+# Re-exported: the history's callers compare names with models.name_key.
+from companion.text import INVISIBLE as INVISIBLE
+from companion.text import name_key as name_key
+from companion.text import normal_text as normal_text
+from companion.text import text_problem as text_problem
 
 NAME_MAX = 40
 GAME_NAME_MAX = 80
@@ -49,24 +54,6 @@ KEY_FACTOR = 4
 # local time, to UTC, in an export) can never overflow.
 EARLIEST = datetime(1900, 1, 1)
 LATEST = datetime(2999, 12, 31, 23, 59, 59)
-# Characters that show as nothing: removed from names so that two names that look the same
-# are the same (soft hyphen, zero-width space/joiners, direction marks, word joiner, BOM).
-INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"))
-# Control characters (other than line breaks and tabs) and lone surrogates are not text:
-# SQLite's or PostgreSQL's drivers, or a CSV reader, would choke on them later.
-_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def text_problem(value: str) -> str | None:
-    """Why ``value`` is not storable text (a control character, a lone surrogate), or None."""
-    bad = _NOT_TEXT.search(value)
-    if bad is None:
-        return None
-    code = ord(bad.group())
-    kind = "a broken character" if 0xD800 <= code <= 0xDFFF else "a control character"
-    return f"contains {kind} (U+{code:04X}) at position {bad.start() + 1}"
-
-
 def _plain_text(value: str) -> str:
     problem = text_problem(value)
     if problem:
@@ -90,20 +77,9 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None, microsecond=0)
 
 
-def normal_text(value: str) -> str:
-    """NFC, invisible characters removed, whitespace folded: "Ann  " and "Ann" are one name."""
-    return " ".join(unicodedata.normalize("NFC", value).translate(INVISIBLE).split())
-
-
 def clean_text(value: object) -> object:
     """:func:`normal_text` for a text; anything else is left for validation to refuse."""
     return normal_text(value) if isinstance(value, str) else value
-
-
-def name_key(name: str) -> str:
-    """The form two names are compared in: "ANN", "ann" and "Ann\u200b" are the same player,
-    and so are "é" typed as one character and as "e" plus a combining accent."""
-    return unicodedata.normalize("NFC", normal_text(name).casefold())
 
 
 def _bounds_text() -> str:
