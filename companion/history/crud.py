@@ -115,6 +115,8 @@ def resolve_title(title: str) -> Title:
 
 def find_game(*, session: Session, title: str) -> Game | None:
     """The history's row for a game string, or None if it was never played."""
+    if isinstance(title, str) and text_problem(title):
+        return None  # no stored title has a control character (PostgreSQL refuses NUL)
     resolved = resolve_title(title)
     if resolved.key is not None:
         row = session.execute(
@@ -207,6 +209,8 @@ def list_games(*, session: Session) -> list[GamePublic]:
 
 def find_player(*, session: Session, name: str) -> Player | None:
     """The player with this name (ignoring case and extra spaces), or None."""
+    if not isinstance(name, str) or text_problem(name):
+        return None  # no stored name has a control character (PostgreSQL refuses NUL)
     return session.execute(
         select(Player).where(col(Player.name_key) == name_key(name))
     ).scalar_one_or_none()
@@ -604,7 +608,8 @@ def _json_value(value: object, *, where: str, limit: int) -> Any:
 
 
 def _setting_key(key: object) -> str:
-    if not isinstance(key, str) or not key.strip() or len(key) > SETTING_KEY_MAX:
+    if (not isinstance(key, str) or not key.strip() or len(key) > SETTING_KEY_MAX
+            or text_problem(key)):
         raise PlayDataError(
             f"setting key: expected text of 1 to {SETTING_KEY_MAX} characters, got {key!r}"
         )
@@ -648,6 +653,8 @@ def list_custom_cards(
     """The cards players made for ``game`` (of one ``kind``, or all), by name."""
     if not isinstance(game, str) or not (kind is None or isinstance(kind, str)):
         raise PlayDataError(f"game and kind: expected text, got {describe_value([game, kind])}")
+    if text_problem(game) or (kind is not None and text_problem(kind)):
+        return []
     query = select(CustomCard).where(col(CustomCard.game) == game)
     if kind is not None:
         query = query.where(col(CustomCard.kind) == kind)

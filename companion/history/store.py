@@ -188,6 +188,10 @@ class Store:
             raise StoreError(f"not saved: {db.first_line(exc)}") from None
         except SQLAlchemyError as exc:
             raise StoreError(f"database error at {self.url}: {db.first_line(exc)}") from None
+        except (ValueError, OverflowError) as exc:
+            # A driver refusing a value outright (psycopg2: "A string literal cannot contain
+            # NUL"; sqlite3: an integer too large), before SQLAlchemy could wrap it.
+            raise StoreError(f"not usable in the database: {db.first_line(exc)}") from None
 
     def _read(self, fn: Callable[[Session], T]) -> T:
         with self._session(write=False) as session:
