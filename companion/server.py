@@ -145,6 +145,8 @@ class Client:
 
     ip: str
     device: str | None
+    # (Flet's session key, the connection object) of every session this connection served.
+    attached: list[tuple[str, Any]] = field(default_factory=list, compare=False, repr=False)
 
 
 _client: contextvars.ContextVar[Client | None] = contextvars.ContextVar(
@@ -173,8 +175,10 @@ class _Sessions:
     async def add(self, manager: Any, original: Any, session_id: str, session: Any) -> None:
         client = _client.get()
         ip = client.ip if client else ""
-        if client and client.device:
-            self.devices[session] = client.device
+        if client is not None:
+            client.attached.append((session_id, session.connection))
+            if client.device:
+                self.devices[session] = client.device
         await self._make_room(manager, ip)
         await original(session_id, session)
         self.owners[session_id] = (ip, weakref.ref(session))
@@ -221,11 +225,37 @@ def _install_session_limits(kept_per_client: int, kept_in_all: int) -> None:
         return
     original = app_manager.add_session
 
+    original_reconnect = app_manager.reconnect_session
+
     async def add_session(session_id: str, session: Any) -> None:
         await _SESSIONS.add(app_manager, original, session_id, session)
 
+    async def reconnect_session(session_id: str, conn: Any) -> None:
+        client = _client.get()
+        if client is not None:
+            client.attached.append((session_id, conn))
+        await original_reconnect(session_id, conn)
+
     setattr(app_manager, "add_session", add_session)  # noqa: B010 - an instance's method
+    setattr(app_manager, "reconnect_session", reconnect_session)  # noqa: B010
     setattr(app_manager, "_companion_limits", True)  # noqa: B010
+
+
+async def _release(client: Client, timeout_seconds: int) -> None:
+    """After a connection ends, its session counts as disconnected (and so expires).
+
+    Flet skips this when the client goes away while it is still sending (the send raises
+    before its handler reaches ``disconnect_session``): such a session would be kept forever.
+    """
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    for session_id, conn in client.attached:
+        session = await app_manager.get_session(session_id)
+        if session is not None and conn is not None and session.connection is conn:
+            try:
+                await app_manager.disconnect_session(session_id, timeout_seconds)
+            except Exception:  # the session's own disconnect handler failed; it still expires
+                log.debug("disconnecting session %s failed", session_id, exc_info=True)
 
 
 # ------------------------------------------------------------------------------ the door
@@ -267,8 +297,10 @@ class Guard:
         access: AccessCode | None,
         throttle: Throttle | None = None,
         live_per_client: int = LIVE_PER_CLIENT,
+        session_seconds: int = round(SESSION_MINUTES * 60),
     ) -> None:
         self.app = app
+        self.session_seconds = session_seconds
         self.port = port
         self.access = access
         self.throttle = throttle or Throttle()
@@ -498,12 +530,18 @@ class Guard:
         live = _Live(ip=client, device=device, loop=asyncio.get_running_loop())
         key = id(live)
         self.live[key] = live
-        context = _client.set(Client(ip=client, device=device))
+        who = Client(ip=client, device=device)
+        context = _client.set(who)
         try:
             await self.app(scope, *_closable(live, receive, send))
+        except Exception as exc:
+            # The browser went away while Flet was still sending: a normal end, not an error.
+            if type(exc).__name__ not in ("WebSocketDisconnect", "ClientDisconnected"):
+                raise
         finally:
             _client.reset(context)
             self.live.pop(key, None)
+            await _release(who, self.session_seconds)
 
 
 class _LocalDevices:
@@ -672,6 +710,7 @@ def build_app(
     import flet_web.fastapi as flet_fastapi
 
     _install_session_limits(kept_per_client, kept_in_all)
+    session_seconds = max(1, round(session_minutes * 60))
     flet_app = flet_fastapi.app(
         main,
         assets_dir=assets_dir,
@@ -679,7 +718,7 @@ def build_app(
         app_short_name=app_short_name,
         app_description=app_description,
         no_cdn=no_cdn,
-        session_timeout_seconds=max(1, round(session_minutes * 60)),
+        session_timeout_seconds=session_seconds,
     )
     hosts = set(LOOPBACK_NAMES) | {h.lower() for h in extra_hosts}
     if host in ALL_INTERFACES:
@@ -698,6 +737,7 @@ def build_app(
         access=access,
         throttle=throttle,
         live_per_client=live_per_client,
+        session_seconds=session_seconds,
     )
 
 
