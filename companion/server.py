@@ -318,7 +318,10 @@ class Guard:
         # Without an access code the device id is only for telling browsers apart.
         self.local_devices = access or _LocalDevices()
         self.live: dict[int, _Live] = {}
+        # Called once the server has answered its first request (or a second after it
+        # started, whichever comes first): for work that must not delay that answer.
         self.ready: list[Callable[[], None]] = []
+        self._ready_done = False
         if access is not None:
             access.on_rotate(self._rotated)
 
@@ -342,6 +345,13 @@ class Guard:
 
     # -- ASGI -------------------------------------------------------------------------------
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self._call(scope, receive, send)
+        finally:
+            if not self._ready_done and scope["type"] == "http":
+                self._now_ready()
+
+    async def _call(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind == "lifespan":
             await self.app(scope, receive, self._lifespan_send(send))
@@ -366,10 +376,15 @@ class Guard:
         async def forward(message: Message) -> None:
             await send(message)
             if message.get("type") == "lifespan.startup.complete":
-                for callback in self.ready:
-                    callback()
+                asyncio.get_running_loop().call_later(1.0, self._now_ready)
 
         return forward
+
+    def _now_ready(self) -> None:
+        if not self._ready_done:
+            self._ready_done = True
+            for callback in self.ready:
+                callback()
 
     async def _plain(
         self, scope: Scope, receive: Receive, send: Send, status: int, text: str
