@@ -191,6 +191,10 @@ class AppPage:
 
     def goto(self, route: str = "/") -> None:
         self.page.goto(self.base_url + route)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait for the app's first frame and switch its accessibility tree on."""
         self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

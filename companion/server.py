@@ -641,11 +641,12 @@ def join_page(*, wait: float = 0, wrong: str | None = None) -> bytes:
 <meta name="robots" content="noindex">
 <title>Join the table · {html.escape(APP_NAME)}</title>
 <style>
-  :root {{ --bg: #fbf8f3; --fg: #1f1b16; --muted: #5f5a52; --accent: #7a4f1d;
-          --on-accent: #ffffff; --field: #ffffff; --line: #cfc5b8; --alert: #a4161a; }}
+  /* the app's harbour teal (companion.ui.theme.SEED_COLOR), light and dark */
+  :root {{ --bg: #f4fbf9; --fg: #161d1c; --muted: #3f4947; --accent: #0b6e69;
+          --on-accent: #ffffff; --field: #ffffff; --line: #6f7977; --alert: #ba1a1a; }}
   @media (prefers-color-scheme: dark) {{
-    :root {{ --bg: #17130f; --fg: #ede0d4; --muted: #b9ad9f; --accent: #f0bc84;
-            --on-accent: #3d2300; --field: #221c16; --line: #51473c; --alert: #ffb4ab; }}
+    :root {{ --bg: #0e1514; --fg: #dde4e2; --muted: #bec9c6; --accent: #80d5cd;
+            --on-accent: #003734; --field: #161d1c; --line: #899390; --alert: #ffb4ab; }}
   }}
   * {{ box-sizing: border-box; }}
   body {{ margin: 0; min-height: 100vh; background: var(--bg); color: var(--fg);

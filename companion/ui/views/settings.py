@@ -122,21 +122,26 @@ class SettingsView:
                         alignment=ft.MainAxisAlignment.CENTER,
                     ),
                     ft.Text(link, selectable=True, text_align=ft.TextAlign.CENTER),
-                    tagged(
-                        "access-code",
-                        ft.Column(
-                            [
-                                body("Access code (for typing it in instead)", muted=True),
-                                ft.Text(
-                                    shown_code(ctx.access.code),
-                                    theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
-                                    selectable=True,
-                                    weight=ft.FontWeight.BOLD,
+                    ft.Row(
+                        [
+                            tagged(
+                                "access-code",
+                                ft.Column(
+                                    [
+                                        body("Access code, to type in instead", muted=True),
+                                        ft.Text(
+                                            shown_code(ctx.access.code),
+                                            theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
+                                            weight=ft.FontWeight.BOLD,
+                                        ),
+                                    ],
+                                    spacing=2,
+                                    tight=True,
+                                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                                 ),
-                            ],
-                            spacing=2,
-                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
                     ),
                     body(
                         "Anyone on this network with the code can read and change the "
