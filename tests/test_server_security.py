@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -37,14 +38,19 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="module")
-def lan_server(history: str) -> Iterator[AppServer]:
-    with AppServer(history, host=LAN) as server:
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("logs")
+
+
+@pytest.fixture(scope="module")
+def lan_server(history: str, logs: Path) -> Iterator[AppServer]:
+    with AppServer(history, host=LAN, log_path=logs / "lan.log") as server:
         yield server
 
 
 @pytest.fixture(scope="module")
-def local_server(history: str) -> Iterator[AppServer]:
-    with AppServer(history) as server:
+def local_server(history: str, logs: Path) -> Iterator[AppServer]:
+    with AppServer(history, log_path=logs / "local.log") as server:
         yield server
 
 
@@ -314,8 +320,10 @@ def test_kept_sessions_per_client_are_capped_oldest_first(local_server: AppServe
     assert again_oldest != oldest
 
 
-def test_disconnected_sessions_expire_in_the_time_asked(history: str) -> None:
-    with AppServer(history, extra_args=("--session-minutes", "0.02")) as server:
+def test_disconnected_sessions_expire_in_the_time_asked(history: str, logs: Path) -> None:
+    with AppServer(
+        history, extra_args=("--session-minutes", "0.02"), log_path=logs / "expiry.log"
+    ) as server:
         first, _ = session(server, route="/")
         kept, _ = session(server, route="/", session_id=first)
         assert kept == first  # back at once: the same session
@@ -326,11 +334,11 @@ def test_disconnected_sessions_expire_in_the_time_asked(history: str) -> None:
 
 
 def test_the_code_and_the_devices_are_kept_across_restarts_until_a_new_code(
-    history: str,
+    history: str, logs: Path
 ) -> None:
     from companion.access import AccessCode
 
-    with AppServer(history, host=LAN) as server:
+    with AppServer(history, host=LAN, log_path=logs / "restarts.log") as server:
         code = server.access_code
         cookie = join(server)
         server.stop()
