@@ -38,7 +38,6 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
-from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
@@ -262,14 +261,14 @@ async def _release(client: Client, timeout_seconds: int) -> None:
 
 
 def _cookies(header: str | None) -> dict[str, str]:
-    if not header:
-        return {}
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(header)
-    except CookieError:
-        return {}
-    return {k: v.value for k, v in jar.items()}
+    """Name → value of a Cookie header, read leniently: another program's odd cookie on the
+    same address (which http.cookies would stop at) must not hide ours."""
+    found: dict[str, str] = {}
+    for part in (header or "").split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep and name and name not in found:
+            found[name] = value.strip().strip('"')
+    return found
 
 
 @dataclass

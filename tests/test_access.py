@@ -163,6 +163,14 @@ def test_the_join_screen_is_plain_html_in_our_words_for_a_phone() -> None:
     assert "Try again in 15 minutes" in join_page(wait=900).decode()
 
 
+def test_our_cookie_is_found_among_other_programs_odd_ones() -> None:
+    from companion.server import _cookies
+
+    header = 'theme={"a": 1}; x=; bad cookie; companion_device_8550="abc.def"; other=1'
+    assert _cookies(header)["companion_device_8550"] == "abc.def"
+    assert _cookies(None) == {} and _cookies("") == {}
+
+
 @pytest.mark.parametrize(
     ("header", "parsed"),
     [
