@@ -39,7 +39,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from companion.access import AccessCode, Throttle, normal_code, shown_code
 
@@ -472,7 +472,10 @@ class Guard:
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         codes = [v for k, v in query if k == "code"]
         rest = [(k, v) for k, v in query if k != "code"]
-        clean = (path if path.startswith("/") else "/") + (f"?{urlencode(rest)}" if rest else "")
+        # Only ever a path on this server: "//evil.example" (or a backslash instead of a
+        # slash) must not turn into an address elsewhere once the code is taken out.
+        local = "/" + path.lstrip("/\\")
+        clean = quote(local, safe="/%:@!$&'()*+,;=-._~") + (f"?{urlencode(rest)}" if rest else "")
         device = self.device(headers)
         if self.access is None or device is not None:
             if codes:  # the printed address again: the code leaves the address bar
@@ -507,7 +510,7 @@ class Guard:
         self, scope: Scope, send: Send, location: str, token: str | None = None
     ) -> None:
         extra = [
-            (b"location", location.encode("latin-1", "replace")),
+            (b"location", location.encode("ascii", "replace")),
             (b"referrer-policy", b"no-referrer"),
         ]
         if token is not None:

@@ -180,6 +180,11 @@ def test_the_code_is_kept_with_the_path_and_other_parameters(lan_server: AppServ
     response = httpx.get(f"{lan_server.url}/history/play/1?code={code.lower()}&x=1")  # type: ignore[union-attr]
     assert response.status_code == 303
     assert response.headers["location"] == "/history/play/1?x=1"
+    # Never a redirect to another site once the code is taken out of the address.
+    for trick in ("//evil.example/", "/\\evil.example/"):
+        sneaky = httpx.get(f"{lan_server.url}{trick}?code={code}")
+        assert sneaky.status_code == 303
+        assert sneaky.headers["location"] == "/evil.example/"
 
 
 def test_a_wrong_code_is_refused_slowed_and_limited(lan_server: AppServer) -> None:
