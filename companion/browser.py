@@ -72,6 +72,7 @@ class AppServer:
     log_path: Path | None = None
     host: str = "127.0.0.1"
     extra_args: tuple[str, ...] = ()
+    _own_log: Path | None = field(default=None, repr=False)
 
     @property
     def url(self) -> str:
@@ -107,7 +108,7 @@ class AppServer:
         if self.log_path is None:
             handle, name = tempfile.mkstemp(prefix="companion-server-", suffix=".log")
             os.close(handle)
-            self.log_path = Path(name)
+            self.log_path = self._own_log = Path(name)
         log = open(self.log_path, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [
@@ -155,6 +156,9 @@ class AppServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        if self._own_log is not None:  # a log of our own making goes with the process
+            self._own_log.unlink(missing_ok=True)
+            self.log_path = self._own_log = None
 
     def __enter__(self) -> AppServer:
         return self.start()
