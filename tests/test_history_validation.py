@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -456,3 +460,36 @@ def test_the_import_parser_is_total(
 )
 def test_any_text_or_bytes_is_refused_or_imported(store: Store, raw: str | bytes) -> None:
     only_value_errors(store, lambda: store.import_report(raw))
+
+
+def test_the_latest_allowed_timestamps_export_for_bg_stats_east_of_utc(tmp_path: Path) -> None:
+    """The issue's case: one far-future timestamp made the BG Stats export raise in time
+    zones east of UTC. The latest one accepted now exports in the easternmost zone."""
+    probe = f"""
+import json, time
+from companion.history import open_store
+from tests.test_history_validation import _file
+time.tzset()
+store = open_store({f"sqlite:///{tmp_path / 'h.sqlite3'}"!r})
+edge = "2999-12-31T23:59:59"
+store.import_report(_file(played_at=edge, created_at=edge + "Z", updated_at=edge + "Z"))
+try:
+    store.import_report(_file(uid="00000000-0000-4000-8000-000000000002",
+                              created_at="9999-12-31T23:59:59Z"))
+except ValueError as exc:
+    refused = str(exc)
+print(json.dumps([len(json.loads(store.export_bgstats())["plays"]), refused]))
+"""
+    env = {**os.environ, "TZ": "Pacific/Kiritimati"}  # UTC+14
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert result.returncode == 0, result.stderr
+    plays, refused = json.loads(result.stdout)
+    assert plays == 1
+    assert refused.startswith("plays[0].created_at: must be between 1900-01-01 and 2999-12-31")
