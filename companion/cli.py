@@ -287,11 +287,16 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue) -> int:
 UI_MODULE = "companion.ui.app"
 
 
+_warming: list[threading.Thread] = []
+
+
 def _warm_up() -> None:
     """Import the screens in the background once the server is up (first session is quick)."""
-    threading.Thread(
+    thread = threading.Thread(
         target=importlib.import_module, args=(UI_MODULE,), name="companion-warm-up", daemon=True
-    ).start()
+    )
+    _warming.append(thread)
+    thread.start()
 
 
 def _lazy_main(
@@ -310,6 +315,10 @@ def _lazy_main(
         if not built:
             with lock:
                 if not built:
+                    # One import of the screens at a time: two threads importing the same
+                    # modules can see each other's half-imported ones.
+                    for thread in _warming:
+                        thread.join()
                     from companion.server import device_of
                     from companion.ui.app import create_main
 
