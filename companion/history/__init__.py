@@ -5,13 +5,14 @@ returns; every store method runs in its own transaction. Errors are :class:`Stor
 (a ``ValueError``) with a one-line message.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from companion.history.errors import (
     ImportFileError,
     NotFoundError,
     PlayDataError,
     StoreError,
 )
-from companion.history.exchange import ImportReport
 from companion.history.models import (
     CustomCardPublic,
     GamePublic,
@@ -24,6 +25,19 @@ from companion.history.models import (
 )
 from companion.history.stats import GameStats, PlayerGameStats, PlayerStats
 from companion.history.store import Store, open_store
+
+if TYPE_CHECKING:
+    from companion.history.exchange import ImportReport
+
+
+def __getattr__(name: str) -> Any:
+    # The import and export code loads when a player imports or exports, not at startup.
+    if name == "ImportReport":
+        from companion.history.exchange import ImportReport
+
+        return ImportReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CustomCardPublic",

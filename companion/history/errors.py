@@ -36,6 +36,7 @@ _PLAIN = {
     "int_parsing": "expected a whole number, got {input}",
     "int_from_float": "expected a whole number, got {input}",
     "string_type": "expected text, got {input}",
+    "string_unicode": "not valid text: it contains a broken character (a lone surrogate)",
     "bool_type": "expected true or false, got {input}",
     "bool_parsing": "expected true or false, got {input}",
     "list_type": "expected a list, got {input}",

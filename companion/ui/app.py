@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.access import AccessCode
 from companion.rules import Catalogue, catalogue
 from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.screen import Section, Tool
@@ -171,8 +172,15 @@ def create_main(
     cat: Catalogue | None = None,
     db_label: str = "",
     share_url: str | None = None,
+    access: AccessCode | None = None,
+    device_of: Callable[[ft.Page], str | None] | None = None,
 ) -> Callable[[ft.Page], None]:
-    """Build the Flet ``main`` for a history store (shared by every browser session)."""
+    """Build the Flet ``main`` for a history store (shared by every browser session).
+
+    ``share_url`` is the address phones open when the app is served to the network, and
+    ``access`` its access code (companion.access); ``device_of`` tells which device (browser)
+    a page belongs to (companion.server.device_of).
+    """
     data = cat or catalogue()
 
     def main(page: ft.Page) -> None:
@@ -183,6 +191,8 @@ def create_main(
             catalogue=data,
             db_label=db_label,
             share_url=share_url,
+            access=access,
+            device=device_of(page) if device_of else None,
         )
         try:
             mode = ctx.setting(THEME_KEY, "system")

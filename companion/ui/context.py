@@ -11,6 +11,7 @@ import flet as ft
 from companion.rules import Catalogue
 
 if TYPE_CHECKING:
+    from companion.access import AccessCode
     from companion.history import Store
 
 HOUSE_RULES_KEY = "house_rules"
@@ -26,6 +27,8 @@ class AppContext:
     catalogue: Catalogue
     db_label: str = ""
     share_url: str | None = None  # the address phones on the network can open, if served so
+    access: AccessCode | None = None  # the access code phones need then (companion.access)
+    device: str | None = None  # this browser's device id (companion.server.device_of)
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)

@@ -15,6 +15,7 @@ from typing import Any
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Game
+from companion.text import name_key
 
 DRAFT_KEY = "scorepad_draft"
 MAX_SCORE = 10**9
@@ -222,10 +223,10 @@ class ScorePad:
                 errs[("name", i)] = "Name needed"
             elif len(name) > MAX_NAME_LENGTH:
                 errs[("name", i)] = f"At most {MAX_NAME_LENGTH} characters"
-            elif name.casefold() in seen:
+            elif name_key(name) in seen:
                 errs[("name", i)] = f"{name} is already on the pad"
             else:
-                seen[name.casefold()] = i
+                seen[name_key(name)] = i
             if self.breakdown:
                 if not self.categories:
                     errs[("score", i)] = "Add a category first"
@@ -305,9 +306,9 @@ class ScorePad:
         for i, row in enumerate(self.rows):
             name = row.name.strip() or f"Player {i + 1}"
             total = self.total(i)
-            if total is None or name.casefold() in seen:
+            if total is None or name_key(name) in seen:
                 continue
-            seen.add(name.casefold())
+            seen.add(name_key(name))
             entries.append(Entry(name=name, score=total, tiebreaks=self._tie_values(row)))
         breakers = [
             TieBreak(t.name.strip() or f"Tie-breaker {k + 1}", t.higher_wins)

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 import flet as ft
 
-from companion.history import NotFoundError, PlayCreate, StoreError
+from companion.history import NotFoundError, StoreError
+from companion.history.store import validate_play
 from companion.ui.context import AppContext
 from companion.ui.logic.history import (
     format_day,
@@ -482,7 +483,8 @@ def open_edit(ctx: AppContext, play_id: int) -> Screen:
 
     def save(edited: ScorePad) -> None:
         fields = play_fields(edited, uid=play.uid, finished=play.finished)
-        ctx.store.update_play(play_id, PlayCreate.model_validate(fields))
+        # validate_play: a refused field is one plain line (PlayDataError), not pydantic's
+        ctx.store.update_play(play_id, validate_play(fields))
         ctx.navigate(f"/history/play/{play_id}")
         ctx.notify("Changes saved.")
 
