@@ -218,9 +218,7 @@ class JourneyState:
 
 def status_line(game: JourneyGame) -> str:
     """``Turn 7 of 28 · Cleo to play`` or ``Game over after 28 turns``."""
-    if game.is_over:
-        return f"Game over after {plural(game.turns_total, 'turn')}"
-    return f"Turn {game.turn} of {game.turns_total} · {game.active} to play"
+    return engine.status_line(game)
 
 
 def pile_line(game: JourneyGame) -> str:
