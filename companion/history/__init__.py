@@ -9,7 +9,9 @@ from companion.history.errors import (
     ImportFileError,
     NotFoundError,
     PlayDataError,
+    SeqTakenError,
     StoreError,
+    TableClosedError,
 )
 from companion.history.exchange import ImportReport
 from companion.history.models import (
@@ -20,6 +22,9 @@ from companion.history.models import (
     PlayPublic,
     ResultCreate,
     ResultPublic,
+    TableActionPublic,
+    TableHead,
+    TablePublic,
     TieBreakerSpec,
 )
 from companion.history.stats import GameStats, PlayerGameStats, PlayerStats
@@ -40,8 +45,13 @@ __all__ = [
     "PlayerStats",
     "ResultCreate",
     "ResultPublic",
+    "SeqTakenError",
     "Store",
     "StoreError",
+    "TableActionPublic",
+    "TableClosedError",
+    "TableHead",
+    "TablePublic",
     "TieBreakerSpec",
     "open_store",
 ]
