@@ -170,14 +170,25 @@ def main(argv: list[str] | None = None) -> int:
 
     import flet as ft
 
+    from companion.tables import TableHub
     from companion.ui.app import create_main
 
+    # One hub per server process: every session's screens share its tables. Resuming
+    # replays every open table now; the watcher notices moves another server makes.
+    hub = TableHub(store)
+    try:
+        hub.resume()
+    except StoreError as exc:
+        store.close()
+        return _fail(str(exc))
+    hub.start_watcher()
     shared = args.host not in ("127.0.0.1", "localhost", "::1")
     main_fn = create_main(
         store,
         cat=cat,
         db_label=store.url,
         share_url=page_url(args.host, args.port) if shared and not desktop else None,
+        hub=hub,
     )
     try:
         if desktop:
@@ -208,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
             f"could not start the server on {args.host}:{args.port}: {exc.strerror or exc}"
         )
     finally:
+        hub.close()
         store.close()
     return 0
 

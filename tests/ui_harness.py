@@ -168,6 +168,11 @@ class Harness:
         """
         before = len(self.conn.messages)
         self.page.update()
+        # A page update skips what is inside isolated sections (screens rendered in place send
+        # those themselves): look inside each one too.
+        for control in self.all():
+            if control.is_isolated() and control is not self.page and _is_mounted(control):
+                control.update()
         for message in self.conn.messages[before:]:
             if message.action != MessageAction.PATCH_CONTROL:
                 continue
@@ -251,6 +256,13 @@ def _patch_paths(tree: Any) -> dict[int, tuple[Any, ...]]:
             for key, child in node[1].items():
                 stack.append((child, (*path, key)))
     return paths
+
+
+def _is_mounted(control: BaseControl) -> bool:
+    try:
+        return control.page is not None
+    except RuntimeError:
+        return False
 
 
 def _matches(actual: Any, expected: Any) -> bool:

@@ -12,7 +12,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules import Catalogue, catalogue
+from companion.tables import TableHub
 from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.live import LiveSession
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
@@ -149,9 +151,15 @@ def create_main(
     cat: Catalogue | None = None,
     db_label: str = "",
     share_url: str | None = None,
+    hub: TableHub | None = None,
 ) -> Callable[[ft.Page], None]:
-    """Build the Flet ``main`` for a history store (shared by every browser session)."""
+    """Build the Flet ``main`` for a history store (shared by every browser session).
+
+    ``hub`` is the server process's one :class:`~companion.tables.TableHub` (the shared
+    tables); without one, a hub is made here for every session of this ``main``.
+    """
     data = cat or catalogue()
+    tables = hub if hub is not None else TableHub(store)  # type: ignore[arg-type]
 
     def main(page: ft.Page) -> None:
         page.title = "Merchant's Companion"
@@ -162,6 +170,7 @@ def create_main(
             db_label=db_label,
             share_url=share_url,
         )
+        ctx.live = LiveSession(page, tables)
         try:
             mode = ctx.setting(THEME_KEY, "system")
         except Exception:  # the store is unreadable: still open, the screens will say why

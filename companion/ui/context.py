@@ -12,6 +12,7 @@ from companion.rules import Catalogue
 
 if TYPE_CHECKING:
     from companion.history import Store
+    from companion.ui.live import LiveSession
 
 HOUSE_RULES_KEY = "house_rules"
 THEME_KEY = "theme"
@@ -28,6 +29,7 @@ class AppContext:
     share_url: str | None = None  # the address phones on the network can open, if served so
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
+    live: LiveSession | None = None  # this session at the shared tables (companion.ui.live)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)
 
     def file_picker(self) -> ft.FilePicker:

@@ -182,6 +182,12 @@ class Shell:
                 "Something went wrong", f"This screen could not open: {exc}"
             )
             index = self._index_for(route)
+        previous = self.screen
+        if previous is not None and previous is not screen and previous.on_leave is not None:
+            try:
+                previous.on_leave()
+            except Exception:
+                log.exception("leaving %s failed", self.route)
         self.route = route
         self.screen = screen
         self.nav_bar.selected_index = index
@@ -208,7 +214,11 @@ class Shell:
             expand=True,
             scroll=ft.ScrollMode.AUTO if screen.scroll else None,
         )
-        self.frame.content = self.body
+        self.frame.content = (
+            self.body
+            if screen.footer is None
+            else ft.Column([self.body, screen.footer], spacing=0, expand=True)
+        )
         self.page.title = f"{screen.title} · Merchant's Companion"
         self.page.update()
 
