@@ -18,6 +18,7 @@ from companion.engine import journey as j
 from companion.engine.journey import JourneyGame, Place, StartRow
 from companion.history import open_store
 from companion.tables import TableHub
+from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
@@ -43,6 +44,12 @@ def store(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def hub(store: Any) -> TableHub:
     return TableHub(store)
+
+
+@pytest.fixture(autouse=True)
+def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These phones tap at once after a push; people take longer to see it (tested below)."""
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
 
 
 def table_with(hub: TableHub, game: JourneyGame) -> int:
@@ -359,6 +366,28 @@ async def test_simultaneous_conflicting_taps_leave_one_table_and_one_refusal(
     assert cleo.by_id("chosen-card").value.startswith("K ·")  # her card is still chosen
     assert status(cleo) == status(ben) == "Turn 3 of 33 · Cleo to play"
     assert len(store.table_actions(table_id)) == 2
+
+
+@run
+async def test_a_tap_right_after_a_push_counts_as_made_on_the_screen_before(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The push reaches the server session at once but the phone's glass a moment later: a
+    tap in between was aimed at the old table, so it is refused, saying what happened."""
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.5)
+    table_id = table_with(hub, JourneyGame.new(SEATS).start_row("9")[0])
+    ben = await open_table(store, hub, table_id)
+    cleo = await open_table(store, hub, table_id)
+    await cleo.click(cleo.by_id("card-K"))
+    await play_card(ben, "8", "row-1-right")  # pushed to Cleo's session at once
+    assert status(cleo) == "Turn 3 of 33 · Cleo to play"
+    await cleo.click(cleo.by_id("new-row"))  # within half a second
+    assert message(cleo) == "Ben already played turn 2 (played 8 beside 9 in row 1)."
+    assert game_of(hub, table_id).placements == 2
+    await asyncio.sleep(0.55)  # now she has seen it: the same tap is Cleo's move
+    await cleo.click(cleo.by_id("new-row"))
+    assert game_of(hub, table_id).placements == 3
+    assert [c.rank for c in game_of(hub, table_id).rows[1]] == ["K"]
 
 
 @run

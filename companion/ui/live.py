@@ -26,6 +26,7 @@ import asyncio
 import contextvars
 import logging
 import threading
+import time
 from collections.abc import Callable, Hashable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -63,6 +64,10 @@ from companion.ui.theme import GAP, TOUCH
 from companion.ui.widgets import body, notice, small, tagged
 
 log = logging.getLogger(__name__)
+
+#: How long after a push a tap still counts as made on the screen before it (seconds): the
+#: time for the change to reach the phone and be drawn, and for a player to see it.
+SEEN_DELAY = 0.5
 
 D = TypeVar("D")
 C = TypeVar("C", bound=ft.BaseControl)
@@ -260,6 +265,7 @@ class LiveTable:
         self.render = render
         self.describe = describe
         self.snapshot = self.hub.open(table_id)
+        self._pushes: list[tuple[float, int]] = []  # (when, the step shown before) per push
         self.closed = False
         self.strip = MessageStrip(self._undo_pressed, self._message_action)
         self._message_action_fn: Callable[[], None] | None = None
@@ -269,7 +275,16 @@ class LiveTable:
     # -- what the screen shows ----------------------------------------------------------------
     @property
     def seen(self) -> int:
-        """The step this screen last showed: what its next action is judged against."""
+        """The step this screen last showed: what its next action is judged against.
+
+        A change pushed from another device reaches the phone's glass a moment after it
+        reaches this session; a tap arriving within :data:`SEEN_DELAY` of such a push was
+        made looking at the screen before it, so it is judged against that older step (the
+        hub then applies it only if it still fits, else says what changed)."""
+        now = time.monotonic()
+        self._pushes = [(t, seq) for t, seq in self._pushes if now - t < SEEN_DELAY]
+        if self._pushes:
+            return min(seq for _, seq in self._pushes)
         return self.snapshot.seq
 
     @property
@@ -412,6 +427,8 @@ class LiveTable:
     def _pushed(self, snapshot: Snapshot) -> None:
         if self.closed or snapshot.version <= self.snapshot.version:
             return  # this screen's own action (already shown), or an older push
+        if snapshot.seq != self.snapshot.seq:
+            self._pushes.append((time.monotonic(), self.snapshot.seq))
         try:
             self._show(snapshot)
             self._update()
@@ -421,6 +438,7 @@ class LiveTable:
     def reconnected(self) -> None:
         """After a reload: the table as it is now, and no old message."""
         self.strip.hide()
+        self._pushes.clear()  # the page is drawn afresh: what it shows is the table now
         try:
             self._show(self.hub.open(self.table_id))
         except (StoreError, TableNotFound) as exc:
