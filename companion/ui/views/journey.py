@@ -751,9 +751,18 @@ class JourneyTableView:
             height=TOUCH,
             width=76,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-            on_click=lambda e: self.play(self._options[(row, side)]),
+            on_click=lambda e: self.play(self._option(row, side)),
         )
         return tagged(f"row-{row + 1}-{side}", control), control, points
+
+    def _option(self, row: int, side: engine.Side) -> EndOption:
+        """The row end as this screen offers it (worked out now if the screen has not
+        finished drawing it yet)."""
+        option = self._options.get((row, side))
+        if option is None:
+            self._options = {(o.row, o.side): o for o in end_options(self.game, self.draft.card)}
+            option = self._options.get((row, side), EndOption(row, side, None, "Not on the table"))
+        return option
 
     # -- rendering, in place ----------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:
