@@ -98,11 +98,17 @@ SHOTS: tuple[Shot, ...] = (
     *(
         Shot(name, JOURNEY, act=act, prepare=lambda s, st=stage: _seed_journey(s, st))
         for name, stage, act in (
-            ("journey", "play", lambda app: _shows(app, "last-move")),
+            ("journey", "play", lambda app: _choose(app, "card-8", "last-move")),
             ("journey-table", "play", lambda app: _scroll_to(app, "row-1", pointer_x=0.05)),
             ("journey-final", "over", lambda app: _shows(app, "journey-standings")),
             ("journey-new", "new", lambda app: _shows(app, "start-journey")),
         )
+    ),
+    Shot(
+        "journey-games",
+        JOURNEY,
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_journey(store, "play") and JOURNEY,
     ),
     Shot(
         "bard",
@@ -180,6 +186,13 @@ def _shows(app: AppPage, ident: str) -> None:
     """Wait until the screen's content (not just the app's frame) is drawn."""
     app.by_id(ident).wait_for(state="attached", timeout=30_000)
     app.settle(500)
+
+
+def _choose(app: AppPage, card: str, shown: str) -> None:
+    """A card chosen on this phone (it stays on this phone: the table does not keep it)."""
+    _shows(app, shown)
+    app.press(card)
+    app.settle(300)
 
 
 def _seed_journey(store: Any, stage: str) -> str:

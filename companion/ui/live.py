@@ -153,26 +153,33 @@ class MessageStrip:
 
     def __init__(self, on_undo: Callable[[int], None], on_action: Callable[[], None]) -> None:
         self.text = ft.Text("", expand=True, max_lines=4, overflow=ft.TextOverflow.ELLIPSIS)
-        self.undo_button = ft.TextButton("Undo", on_click=lambda e: self._pressed_undo())
-        self.action_button = ft.TextButton("", on_click=lambda e: on_action(), visible=False)
+        action_style = ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)
+        self.undo_button = ft.TextButton(
+            "Undo", on_click=lambda e: self._pressed_undo(), style=action_style
+        )
+        self.action_button = ft.TextButton("", on_click=lambda e: on_action(), style=action_style)
         self.close_button = ft.IconButton(
             ft.Icons.CLOSE, tooltip="Close the message", on_click=lambda e: self.hide()
         )
         self.message: Message | None = None
         self._on_undo = on_undo
         self._timer: asyncio.TimerHandle | None = None
+        # Shown and hidden by their handles: a Semantics node must have visible content.
+        self.undo_box = tagged("message-undo", self.undo_button)
+        self.action_box = tagged("message-action", self.action_button)
+        self.action_box.visible = False
         self.box = ft.Container(
             content=ft.Row(
                 [
                     self.text,
-                    tagged("message-undo", self.undo_button),
-                    tagged("message-action", self.action_button),
+                    self.undo_box,
+                    self.action_box,
                     tagged("message-close", self.close_button),
                 ],
                 spacing=4,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            padding=ft.Padding.only(left=16, right=4, top=4, bottom=4),
+            padding=ft.Padding.only(left=16, right=4, top=2, bottom=2),
             bgcolor=ft.Colors.INVERSE_SURFACE,
             border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
         )
@@ -190,9 +197,9 @@ class MessageStrip:
         self.box.bgcolor = ft.Colors.ERROR if message.error else ft.Colors.INVERSE_SURFACE
         self.text.value = message.text
         self.text.color = fg
-        self.undo_button.visible = message.undo_of is not None
+        self.undo_box.visible = message.undo_of is not None
         self.undo_button.disabled = False
-        self.action_button.visible = message.action is not None
+        self.action_box.visible = message.action is not None
         self.action_button.content = message.action or ""
         self.close_button.icon_color = fg
         self.sync(snapshot)
