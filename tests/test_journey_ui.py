@@ -374,17 +374,17 @@ async def test_a_tap_right_after_a_push_counts_as_made_on_the_screen_before(
 ) -> None:
     """The push reaches the server session at once but the phone's glass a moment later: a
     tap in between was aimed at the old table, so it is refused, saying what happened."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.5)
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 5.0)  # (a slow test machine is no human)
     table_id = table_with(hub, JourneyGame.new(SEATS).start_row("9")[0])
     ben = await open_table(store, hub, table_id)
     cleo = await open_table(store, hub, table_id)
     await cleo.click(cleo.by_id("card-K"))
     await play_card(ben, "8", "row-1-right")  # pushed to Cleo's session at once
     assert status(cleo) == "Turn 3 of 33 · Cleo to play"
-    await cleo.click(cleo.by_id("new-row"))  # within half a second
+    await cleo.click(cleo.by_id("new-row"))  # within the delay
     assert message(cleo) == "Ben already played turn 2 (played 8 beside 9 in row 1)."
     assert game_of(hub, table_id).placements == 2
-    await asyncio.sleep(0.55)  # now she has seen it: the same tap is Cleo's move
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)  # time passes: she has seen it now
     await cleo.click(cleo.by_id("new-row"))
     assert game_of(hub, table_id).placements == 3
     assert [c.rank for c in game_of(hub, table_id).rows[1]] == ["K"]
