@@ -314,6 +314,11 @@ class LiveTable:
         self._message_action_fn = on_action
         self.strip.show(message, self.snapshot, self.page.loop)
 
+    def tell(self, message: Message) -> None:
+        """Show ``message`` now (outside a tap's outcome: a hint, a greeting)."""
+        self.say(message)
+        self._update()
+
     def _update(self) -> None:
         """Send the message strip (the screen's sections were sent by its render)."""
         if not self.closed and _mounted(self.strip.control):

@@ -204,10 +204,14 @@ class JourneyLobby:
             self.ctx.notify(f"The game could not be started: {exc}", error=True)
             return
         self.ctx.navigate(table_route(snapshot.table_id))
-        self.ctx.notify(
-            f"Game started: {game.active} goes first; {game.pile_size} cards in the draw pile. "
-            "Other phones can open it from Merchant's Journey."
-        )
+        table = self.session.current
+        if table is not None and table.table_id == snapshot.table_id:
+            table.tell(
+                info(
+                    f"Game started: {game.active} goes first; {game.pile_size} cards in the "
+                    "draw pile. Other phones open it from Merchant's Journey."
+                )
+            )
 
     def build(self) -> Screen:
         form = self.form
@@ -449,8 +453,7 @@ class JourneyTableView:
     def play(self, option: EndOption) -> None:
         card = self.draft.card
         if card is None:
-            self.live.say(info("Choose the card being played first."))
-            self.live.page.update()
+            self.live.tell(info("Choose the card being played first."))
             return
         action: engine.Action = (
             StartRow(card) if option.row is None else Place(card, option.row, option.side or "left")
