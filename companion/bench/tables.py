@@ -177,6 +177,12 @@ _MEASURE_TAP = """([ident, want]) => new Promise((resolve, reject) => {
 })"""
 
 
+_TAPPABLE = """(ident) => {
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    return !!node && (node.matches('[flt-tappable]') || !!node.querySelector('[flt-tappable]'));
+}"""
+
+
 def ui_tap(tmp: Path, runs: int = 9) -> float | None:
     from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
 
@@ -212,6 +218,7 @@ def ui_tap(tmp: Path, runs: int = 9) -> float | None:
                 rank = _next_card(game, turn)
                 app.press(f"card-{rank}")
                 app.shows("chosen-card", rank)
+                app.page.wait_for_function(_TAPPABLE, arg="row-1-right", timeout=10_000)
                 want = (
                     "Game over"
                     if game.turns_left == 1
