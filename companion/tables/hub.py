@@ -674,9 +674,15 @@ class TableHub:
     def _unsubscribe(self, table_id: int, key: int) -> None:
         with self._lock:
             table = self._tables.get(table_id)
-        if table is not None:
-            with table.lock:
-                table.subscribers.pop(key, None)
+        if table is None:
+            return
+        with table.lock:
+            table.subscribers.pop(key, None)
+            idle = not table.subscribers and table.row.status != "open"
+        if idle:  # a finished game nobody looks at is read again when someone does
+            with self._lock:
+                if self._tables.get(table_id) is table and not table.subscribers:
+                    del self._tables[table_id]
 
     def subscriber_count(self, table_id: int) -> int:
         with self._lock:

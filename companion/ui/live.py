@@ -329,14 +329,14 @@ class LiveTable:
         self,
         action: Any,
         *,
-        confirm: str | None = None,
+        confirm: Callable[[Applied], str] | None = None,
         on_outcome: Callable[[Outcome], None] | None = None,
     ) -> Outcome:
         """Submit ``action`` for this screen; render and say what came of it.
 
-        ``confirm`` words the message of an applied action (default: the engine record's
-        summary); ``on_outcome(outcome)`` runs before the screen is drawn, to settle this
-        device's drafts (a card played is no longer chosen)."""
+        ``confirm(applied)`` words the message of an applied action (default: the engine
+        record's words, ``describe``); ``on_outcome(outcome)`` runs before the screen is
+        drawn, to settle this device's drafts (a card played is no longer chosen)."""
         outcome = self.hub.submit(self.table_id, action, seen=self.seen, device=self.session.device)
         if on_outcome is not None:
             on_outcome(outcome)
@@ -406,7 +406,7 @@ class LiveTable:
         self._update()
         return outcome
 
-    def _after(self, outcome: Outcome, *, confirm: str | None = None) -> None:
+    def _after(self, outcome: Outcome, *, confirm: Callable[[Applied], str] | None = None) -> None:
         if isinstance(outcome, Failed):
             # Nothing changed anywhere: the screen stays as it was (drafts too).
             self.say(after(outcome, describe=self.describe))

@@ -65,20 +65,23 @@ def after(
     outcome: Applied | Refused | Failed | Saved | StatusChanged,
     *,
     describe: Describe,
-    confirm: str | None = None,
+    confirm: Callable[[Applied], str] | None = None,
 ) -> Message | None:
     """The message a screen shows for its own tap's outcome.
 
     ``describe(record)`` words an engine record (``"Ben played 8 beside 9 in row 2: ..."``);
-    ``confirm`` replaces it for an applied action.
+    ``confirm(applied)`` replaces it for an applied action.
     """
     if isinstance(outcome, Applied):
         if outcome.undone is not None:
             what = describe(outcome.record) if outcome.record is not None else "the last change"
             return info(f"Taken back: {what}")
-        text = confirm if confirm is not None else describe(outcome.record)
-        if outcome.record is None and confirm is None:
+        if confirm is not None:
+            text = confirm(outcome)
+        elif outcome.record is None:
             text = "Done."
+        else:
+            text = describe(outcome.record)
         return Message(text, undo_of=outcome.seq, seconds=SECONDS_UNDO)
     if isinstance(outcome, (Refused, Failed)):
         return error(outcome.message)

@@ -464,21 +464,18 @@ class JourneyTableView:
         self._act(Swap(option.card.id, option.other.id))
 
     def _act(self, action: engine.Action) -> None:
-        before = self.game
-        try:
-            game, record = before.apply(action)  # the words for the message, before sending
-        except JourneyError:
-            message = None
-        else:
-            message = record.summary
-            if game.is_over and not before.is_over:
-                message += f" Game over: {pile_line(game)}"
+        def said(applied: Applied) -> str:
+            game = applied.snapshot.game
+            text = str(applied.record.summary)
+            if isinstance(game, JourneyGame) and game.is_over and not applied.record.before.is_over:
+                text += f" Game over: {pile_line(game)}"
+            return text
 
         def settle(outcome: Outcome) -> None:
             if isinstance(outcome, Applied) and not isinstance(action, Swap):
                 self.draft.card = None  # played: no longer this device's choice
 
-        self.live.act(action, confirm=message, on_outcome=settle)
+        self.live.act(action, confirm=said, on_outcome=settle)
 
     def undo(self) -> None:
         self.live.undo()
