@@ -328,17 +328,29 @@ def test_two_hubs_on_one_database_never_write_the_same_step(
     url = databases.url()
     one, two = hub_on(databases.store(url)), hub_on(databases.store(url))
     table_id = journey_table(one)
-    seen: list[Snapshot] = []
-    two.subscribe(table_id, seen.append)
-    two.start_watcher(interval=0.05)
-    try:
+    seen_by: dict[str, list[Snapshot]] = {"one": [], "two": []}
+    one.subscribe(table_id, seen_by["one"].append)
+    two.subscribe(table_id, seen_by["two"].append)
+    one.start_watcher()  # the default beat, a quarter of a second
+    two.start_watcher()
+
+    def sees(name: str, seq: int) -> bool:
         started = time.monotonic()
-        applied(one.submit(table_id, StartRow("9"), seen=0, device="one"))
-        while not seen and time.monotonic() - started < 1.0:
+        while time.monotonic() - started < 1.0:
+            if any(s.seq == seq for s in seen_by[name]):
+                return True
             time.sleep(0.01)
-        assert seen and seen[-1].seq == 1, "the other server sees the move within a second"
+        return False
+
+    try:
+        applied(one.submit(table_id, StartRow("9"), seen=0, device="one"))
+        assert sees("two", 1), "the other server sees the move within a second"
+        applied(two.submit(table_id, Place("8", 0, "left"), seen=1, device="two"))
+        assert sees("one", 2), "and the first sees the second's within a second"
+        applied(one.undo(table_id, of=2, seen=2, device="one"))
+        assert sees("two", 3)
         # Both servers' screens saw step 1 and tap at once: one move, one clear refusal.
-        for rank_one, rank_two, seq in (("8", "K", 1), ("3", "4", 2), ("Q", "J", 3)):
+        for rank_one, rank_two, seq in (("8", "K", 3), ("3", "4", 4), ("Q", "J", 5)):
             results = _race(
                 [
                     lambda r=rank_one, s=seq: one.submit(table_id, StartRow(r), seen=s, device="1"),
@@ -349,9 +361,10 @@ def test_two_hubs_on_one_database_never_write_the_same_step(
             refusal = next(r for r in results if isinstance(r, Refused))
             assert "already played turn" in refusal.message
     finally:
+        one.close()
         two.close()
     log = databases.store(url).table_actions(table_id)
-    assert [a.seq for a in log] == [1, 2, 3, 4]
+    assert [a.seq for a in log] == [1, 2, 3, 4, 5, 6]
     assert one.open(table_id).game == two.open(table_id).game
 
 
