@@ -390,8 +390,10 @@ class _Row:
     def __init__(self, view: JourneyTableView, index: int) -> None:
         self.index = index
         self.ends = {side: view.end_button(index, side) for side in engine.SIDES}
-        self.label = ft.Text(
-            "", text_align=ft.TextAlign.CENTER, expand=True, color=ft.Colors.ON_SURFACE_VARIANT
+        self.label = isolate(
+            ft.Text(
+                "", text_align=ft.TextAlign.CENTER, expand=True, color=ft.Colors.ON_SURFACE_VARIANT
+            )
         )
         self.chips = isolate(ft.Row([], wrap=True, spacing=4, run_spacing=4))
         self.chip_key: Hashable = None
@@ -604,6 +606,7 @@ class JourneyTableView:
             )
         )
         self.score_tiles: dict[str, tuple[ft.Container, ft.Text, ft.Text]] = {}
+        self._score_boxes: dict[str, ft.Control] = {}
         self.scores = isolate(ft.ResponsiveRow([], spacing=6, run_spacing=6))
         self.final_slot = Slot(paint)
         self.last_title = small("", muted=False)
@@ -631,6 +634,7 @@ class JourneyTableView:
         )
         self.last_box.visible = False
         self.card_tiles: dict[str, tuple[ft.Container, ft.Text, ft.Text]] = {}
+        self._card_boxes: dict[str, ft.Control] = {}
         self._choosers: dict[str, Callable[[Any], None]] = {}
         tiles = [self._card_tile(rank) for rank in engine.ranks()]
         self.picker_title = heading("")
@@ -733,7 +737,9 @@ class JourneyTableView:
         )
         self.card_tiles[rank] = (tile, face, left)
         self._choosers[rank] = lambda e: self.choose(rank)
-        return tagged(f"card-{rank}", tile)
+        # Each tile a section: choosing a card sends two tiles, not twelve.
+        box = self._card_boxes[rank] = isolate(tagged(f"card-{rank}", tile))
+        return box
 
     def end_button(
         self, row: int, side: engine.Side
@@ -753,7 +759,8 @@ class JourneyTableView:
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
             on_click=lambda e: self.play(self._option(row, side)),
         )
-        return tagged(f"row-{row + 1}-{side}", control), control, points
+        # Each end a section of its own: a new preview sends the two buttons of a row only.
+        return isolate(tagged(f"row-{row + 1}-{side}", control)), control, points
 
     def _option(self, row: int, side: engine.Side) -> EndOption:
         """The row end as this screen offers it (worked out now if the screen has not
@@ -880,16 +887,18 @@ class JourneyTableView:
                     col={"xs": 3, "md": 2},
                 )
                 self.score_tiles[name] = (tile, title, score)
-                tiles.append(tagged(f"score-{name}", tile))
+                self._score_boxes[name] = isolate(tagged(f"score-{name}", tile))
+                tiles.append(self._score_boxes[name])
             self.scores.controls = tiles
             self.paint.touch(self.scores)
         for line in score_lines(game):
             tile, title, score = self.score_tiles[line.name]
+            box = self._score_boxes[line.name]  # each tile a section: a move sends two or three
             paint = self.paint.set
-            paint(self.scores, score, value=str(line.score))
-            paint(self.scores, title, weight=ft.FontWeight.BOLD if line.active else None)
+            paint(box, score, value=str(line.score))
+            paint(box, title, weight=ft.FontWeight.BOLD if line.active else None)
             paint(
-                self.scores,
+                box,
                 tile,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER
                 if line.active
@@ -903,6 +912,7 @@ class JourneyTableView:
     def _render_picker(self, game: JourneyGame) -> None:
         chosen = self.draft.card
         for rank, (tile, face, left_text) in self.card_tiles.items():
+            box = self._card_boxes[rank]
             left = game.copies_left(rank)
             selected = rank == chosen
             blight = engine.is_blight(rank)
@@ -913,10 +923,10 @@ class JourneyTableView:
                 if blight
                 else ft.Colors.ON_SURFACE
             )
-            self.paint.set(self.picker, face, color=fg)
-            self.paint.set(self.picker, left_text, color=fg, value=f"{left} left")
+            self.paint.set(box, face, color=fg)
+            self.paint.set(box, left_text, color=fg, value=f"{left} left")
             self.paint.set(
-                self.picker,
+                box,
                 tile,
                 bgcolor=ft.Colors.PRIMARY
                 if selected
@@ -928,7 +938,7 @@ class JourneyTableView:
             handler = None if left == 0 else self._choosers[rank]
             if tile.on_click is not handler:
                 tile.on_click = handler
-                self.paint.touch(self.picker)
+                self.paint.touch(box)
         self.paint.set(self.picker, self.picker_title, value=f"{game.active} plays")
         box = self.picker
         facts = engine.card_facts(chosen) if chosen is not None else None
@@ -954,7 +964,7 @@ class JourneyTableView:
         for r, cards in enumerate(game.rows):
             row = self.rows[r]
             self.paint.set(
-                row.control, row.label, value=f"Row {r + 1} · {plural(len(cards), 'card')}"
+                row.label, row.label, value=f"Row {r + 1} · {plural(len(cards), 'card')}"
             )
             chip_key = (
                 tuple(
@@ -991,7 +1001,7 @@ class JourneyTableView:
             for side in engine.SIDES:
                 wrapper, control, points = row.ends[side]
                 self.paint.set(row.control, wrapper, visible=True)
-                self._paint_end(row.control, control, points, self._options[(r, side)])
+                self._paint_end(wrapper, control, points, self._options[(r, side)])
         new_city = self._options[(None, None)]
         self._new_city_option = new_city
         self.paint.set(self.new_city_box, self.new_city_box, visible=True)
@@ -1050,24 +1060,26 @@ class JourneyTableView:
         )
         worth = "minus its value" if game.rules.blight_minus else "0"
         note = f" · beside a Blight: counts {worth}" if cancelled else ""
-        return ft.Container(
-            ft.Text(
-                card.rank,
-                size=18,
-                weight=ft.FontWeight.BOLD,
-                color=fg,
-                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
-                if cancelled
-                else None,
-            ),
-            width=42,
-            height=48,
-            alignment=ft.Alignment.CENTER,
-            border_radius=8,
-            bgcolor=bg,
-            border=ft.Border.all(3, ft.Colors.PRIMARY) if card.id == last_id else None,
-            tooltip=f"{card.rank} · {engine.card_facts(card.rank).civilization} · "
-            f"played by {card.by}{note}",
+        return isolate(  # a chip never changes once drawn: rows skip it when they update
+            ft.Container(
+                ft.Text(
+                    card.rank,
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                    color=fg,
+                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
+                    if cancelled
+                    else None,
+                ),
+                width=42,
+                height=48,
+                alignment=ft.Alignment.CENTER,
+                border_radius=8,
+                bgcolor=bg,
+                border=ft.Border.all(3, ft.Colors.PRIMARY) if card.id == last_id else None,
+                tooltip=f"{card.rank} · {engine.card_facts(card.rank).civilization} · "
+                f"played by {card.by}{note}",
+            )
         )
 
     def _render_moves(self, game: JourneyGame) -> None:
