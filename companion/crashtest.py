@@ -144,7 +144,7 @@ class Client:
             self.ws = self._exit.enter_context(
                 connect(ws_url, open_timeout=10, max_size=None, origin=Origin(base_url))
             )
-        except OSError as exc:
+        except Exception as exc:  # refused, or killed in the middle of the handshake
             raise ServerGone(str(exc)) from None
         page = {"route": route, "width": 390, "height": 844, "web": True}
         self._send([REGISTER, {"session_id": None, "page_name": "", "page": page}])
