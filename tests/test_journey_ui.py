@@ -391,6 +391,23 @@ async def test_a_tap_right_after_a_push_counts_as_made_on_the_screen_before(
 
 
 @run
+async def test_a_tap_before_the_phone_has_the_push_counts_as_made_before_it(
+    store: Any, hub: TableHub
+) -> None:
+    """Taps arrive in the order the phone sent them: one that comes before the phone said it
+    has the change was aimed at the old table, however quick the machine."""
+    table_id = table_with(hub, JourneyGame.new(SEATS).start_row("9")[0])
+    ben = await open_table(store, hub, table_id)
+    cleo = await open_table(store, hub, table_id)
+    cleo.conn.answers = False  # her phone is slow: it has not drawn Ben's move yet
+    await cleo.click(cleo.by_id("card-K"))
+    await play_card(ben, "8", "row-1-right")
+    await cleo.click(cleo.by_id("new-row"))
+    assert message(cleo) == "Ben already played turn 2 (played 8 beside 9 in row 1)."
+    assert game_of(hub, table_id).placements == 2
+
+
+@run
 async def test_a_messages_undo_works_only_while_its_move_is_the_last(
     store: Any, hub: TableHub
 ) -> None:

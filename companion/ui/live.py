@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import threading
@@ -65,9 +66,11 @@ from companion.ui.widgets import body, notice, small, tagged
 
 log = logging.getLogger(__name__)
 
-#: How long after a push a tap still counts as made on the screen before it (seconds): the
-#: time for the change to reach the phone and be drawn, and for a player to see it.
-SEEN_DELAY = 0.5
+#: How long after the phone has drawn a pushed change a tap still counts as made on the
+#: screen before it (seconds): the time a player takes to see that the table changed.
+SEEN_DELAY = 0.3
+#: How long to wait for the phone to say it has the change (then it is taken as drawn).
+ACK_TIMEOUT = 10.0
 
 D = TypeVar("D")
 C = TypeVar("C", bound=ft.BaseControl)
@@ -272,7 +275,9 @@ class LiveTable:
         self.render = render
         self.describe = describe
         self.snapshot = self.hub.open(table_id)
-        self._pushes: list[tuple[float, int]] = []  # (when, the step shown before) per push
+        # Per push: [the step the screen showed before it, when the phone had drawn it]
+        # (None until the phone answers; see seen).
+        self._pushes: list[list[Any]] = []
         self.closed = False
         self.strip = MessageStrip(self._undo_pressed, self._message_action)
         self._message_action_fn: Callable[[], None] | None = None
@@ -284,14 +289,17 @@ class LiveTable:
     def seen(self) -> int:
         """The step this screen last showed: what its next action is judged against.
 
-        A change pushed from another device reaches the phone's glass a moment after it
-        reaches this session; a tap arriving within :data:`SEEN_DELAY` of such a push was
-        made looking at the screen before it, so it is judged against that older step (the
-        hub then applies it only if it still fits, else says what changed)."""
+        A change pushed from another device reaches this session at once but the phone's
+        glass a moment later. After each push the session asks the phone a question (a
+        round trip on the same connection); the phone answers once it has the change, and
+        its taps arrive in the order it sent them. So a tap that arrives before that answer,
+        or within :data:`SEEN_DELAY` after it, was made looking at the screen before the
+        push: it is judged against that older step (the hub then applies it only if it
+        still fits, else says what changed)."""
         now = time.monotonic()
-        self._pushes = [(t, seq) for t, seq in self._pushes if now - t < SEEN_DELAY]
+        self._pushes = [p for p in self._pushes if p[1] is None or now - p[1] < SEEN_DELAY]
         if self._pushes:
-            return min(seq for _, seq in self._pushes)
+            return min(int(p[0]) for p in self._pushes)
         return self.snapshot.seq
 
     @property
@@ -439,13 +447,27 @@ class LiveTable:
     def _pushed(self, snapshot: Snapshot) -> None:
         if self.closed or snapshot.version <= self.snapshot.version:
             return  # this screen's own action (already shown), or an older push
+        push: list[Any] | None = None
         if snapshot.seq != self.snapshot.seq:
-            self._pushes.append((time.monotonic(), self.snapshot.seq))
+            push = [self.snapshot.seq, None]
+            self._pushes.append(push)
         try:
             self._show(snapshot)
             self._update()
         except Exception:
             log.exception("showing a change of table %s failed", self.table_id)
+        if push is not None:
+            try:
+                self.page.run_task(self._drawn, push)
+            except RuntimeError:  # the session is gone
+                push[1] = time.monotonic()
+
+    async def _drawn(self, push: list[Any]) -> None:
+        """Note when the phone has the change: it answers a question sent after it."""
+        # No answer (a phone gone, a silent test client): count it as drawn after all.
+        with contextlib.suppress(Exception):
+            await self.page._invoke_method("get_device_info", timeout=ACK_TIMEOUT)
+        push[1] = time.monotonic()
 
     def reconnected(self) -> None:
         """After a reload: the table as it is now, and no old message."""
