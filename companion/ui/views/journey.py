@@ -142,7 +142,8 @@ class JourneyLobby:
         except StoreError:
             raw = None
         if raw is not None and not self.form.seats:
-            self.form.fill(form_of_old_save(raw).seats, form_of_old_save(raw).first)
+            old_form = form_of_old_save(raw)  # the players the old save had seated
+            self.form.fill(old_form.seats, old_form.first)
         table_id, problem = import_old_game(
             self.ctx,
             key=GAME_KEY,
