@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from companion.access import AccessCode
     from companion.history import Store
     from companion.rules import Catalogue
+    from companion.tables import TableHub
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -196,6 +197,17 @@ def main(argv: list[str] | None = None) -> int:
             "(is the app already running? choose another with --port)"
         )
 
+    from companion.tables import TableHub
+
+    # One hub per server process: every session's screens share its tables. Resuming
+    # replays every open table now; the watcher notices moves another server makes.
+    hub = TableHub(store)
+    try:
+        hub.resume()
+    except StoreError as exc:
+        store.close()
+        return _fail(str(exc))
+    hub.start_watcher()
     try:
         if desktop:
             import flet as ft
@@ -204,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
 
             print("Merchant's Companion is opening in a window.", flush=True)
             ft.run(
-                create_main(store, cat=cat, db_label=store.url),
+                create_main(store, cat=cat, db_label=store.url, hub=hub),
                 view=ft.AppView.FLET_APP,
                 assets_dir=None,
                 no_cdn=True,
@@ -212,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if not args.web:
             print(f"Browser mode ({why_not}).", flush=True)
-        return _serve(args, store, cat)
+        return _serve(args, store, cat, hub)
     except KeyboardInterrupt:
         pass
     except OSError as exc:
@@ -220,11 +232,12 @@ def main(argv: list[str] | None = None) -> int:
             f"could not start the server on {args.host}:{args.port}: {exc.strerror or exc}"
         )
     finally:
+        hub.close()
         store.close()
     return 0
 
 
-def _serve(args: argparse.Namespace, store: Store, cat: Catalogue) -> int:
+def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub) -> int:
     from companion import server
     from companion.history import StoreError
 
@@ -270,6 +283,7 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue) -> int:
         db_label=store.url,
         share_url=None if access is None else address,
         access=access,
+        hub=hub,
     )
     app = server.build_app(
         main_fn,
@@ -306,6 +320,7 @@ def _lazy_main(
     db_label: str,
     share_url: str | None,
     access: AccessCode | None,
+    hub: TableHub,
 ) -> Callable[[Any], None]:
     """Flet's ``main``, importing the UI on first use rather than before the server starts."""
     built: list[Callable[[Any], None]] = []
@@ -330,6 +345,7 @@ def _lazy_main(
                             share_url=share_url,
                             access=access,
                             device_of=device_of,
+                            hub=hub,
                         )
                     )
         built[0](page)

@@ -216,21 +216,24 @@ def seed_cove_goods(store: Any) -> None:
     store.set_setting(STATE_KEY, state.to_dict())
 
 
-def seed_journey(store: Any, *, stage: str = "play") -> None:
-    """Merchant's Journey at the seated table. ``play``: part-way through, a Blight in row 1,
-    three linked in row 2, a 10 just played beside a King (its swap on offer) and an 8 chosen
-    to play next; ``over``: a whole game played out by a simple greedy table, ready to save;
-    ``new``: no game yet (the form takes the seated table)."""
-    from companion.engine.journey import JourneyGame, ranks
-    from companion.ui.logic.journey import GAME_KEY, JourneyState
+def seed_journey(store: Any, *, stage: str = "play") -> int | None:
+    """Merchant's Journey at the seated table, as a shared table; returns its id (None for
+    ``new``). Any other game in progress is abandoned first, so the example is the only one.
+    ``play``: part-way through, a Blight in row 1, three linked in row 2, a 10 just played
+    beside a King (its swap on offer); ``over``: a whole game played out by a simple greedy
+    table, ready to save; ``new``: no game yet (the form takes the seated table)."""
+    from companion.engine.journey import SIDES, JourneyGame, Place, StartRow, Swap, ranks
+    from companion.tables import TableHub
 
+    hub = TableHub(store)
+    for table in store.list_tables(tool="journey", status="open"):
+        hub.abandon(table.id, device="demo")
     if stage == "new":
-        store.delete_setting(GAME_KEY)
-        return
+        return None
     seats = ["Anna", "Ben", "Cleo", "Dev"]
     draw = draw_first_player(seats, 482913)
     game = JourneyGame.new(seats, first=draw.first)
-    state = JourneyState()
+    actions: list[Any] = []
     if stage == "play":
         moves: list[tuple[Any, ...]] = [
             ("9",), ("8", 0, "left"), ("2", 0, "right"), ("J", 0, "left"),
@@ -238,29 +241,42 @@ def seed_journey(store: Any, *, stage: str = "play") -> None:
             ("7",), ("K", 2, "right"), ("6", 2, "left"), ("Q",), ("5", 3, "right"),
             ("10", 2, "right"),
         ]  # fmt: skip
-        for move in moves:
-            game = game.start_row(move[0])[0] if len(move) == 1 else game.place(*move)[0]
-        state.start(game)
-        state.card = "8"
+        actions = [
+            StartRow(m[0])
+            if len(m) == 1
+            else Place(m[0], m[1], "left" if m[2] == "left" else "right")
+            for m in moves
+        ]
     elif stage == "over":
         rng = random.Random(11)
-        while not game.is_over:
+        played = game
+        while not played.is_over:
             # The player holds a random card and plays it where it scores most.
-            rank = rng.choice([r for r in ranks() if game.copies_left(r)])
-            ends = [(r, s) for r in range(len(game.rows)) for s in ("left", "right")]
-            scored = [(game.preview_place(rank, r, s).points, r, s) for r, s in ends]
+            rank = rng.choice([r for r in ranks() if played.copies_left(r)])
+            ends = [(r, s) for r in range(len(played.rows)) for s in SIDES]
+            scored = [(played.preview_place(rank, r, s).points, r, s) for r, s in ends]
             best = max(scored, default=None)
-            if best is None or best[0] < 10 or len(game.rows) < 2:
-                game = game.start_row(rank)[0]
-            else:
-                game = game.place(rank, best[1], best[2])[0]
-            swaps = game.legal_swaps()
+            action: Any = (
+                StartRow(rank)
+                if best is None or best[0] < 10 or len(played.rows) < 2
+                else Place(rank, best[1], best[2])
+            )
+            played = played.apply(action)[0]
+            actions.append(action)
+            swaps = played.legal_swaps()
             if swaps and rng.random() < 0.3:
-                game = game.swap(swaps[0].card.id, swaps[0].other.id)[0]
-        state.start(game)
+                swap = Swap(swaps[0].card.id, swaps[0].other.id)
+                played = played.apply(swap)[0]
+                actions.append(swap)
     else:
         raise ValueError(f"stage {stage!r} must be 'play', 'over' or 'new'")
-    store.set_setting(GAME_KEY, state.to_dict())
+    snapshot = hub.create("journey", game, device="demo")
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
+        if not outcome.ok:
+            raise RuntimeError(f"the example game refused {action!r}: {outcome}")
+        snapshot = outcome.snapshot
+    return snapshot.table_id
 
 
 def seed_bard(store: Any) -> None:

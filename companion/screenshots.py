@@ -30,7 +30,7 @@ class Shot:
     act: Callable[[AppPage], None] | None = None
     # Writes this screen's example data just before it opens (an ``act`` that taps would
     # change the saved state the next screenshot, at the other size, starts from).
-    prepare: Callable[..., None] | None = None
+    prepare: Callable[..., Any] | None = None
     theme: str = "light"  # the theme setting the screen is shown in
 
 
@@ -130,11 +130,17 @@ SHOTS: tuple[Shot, ...] = (
     *(
         Shot(name, JOURNEY, act=act, prepare=lambda s, st=stage: _seed_journey(s, st))
         for name, stage, act in (
-            ("journey", "play", lambda app: _shows(app, "last-move")),
+            ("journey", "play", lambda app: _choose(app, "card-8", "last-move")),
             ("journey-table", "play", lambda app: _scroll_to(app, "row-1", pointer_x=0.05)),
             ("journey-final", "over", lambda app: _shows(app, "journey-standings")),
             ("journey-new", "new", lambda app: _shows(app, "start-journey")),
         )
+    ),
+    Shot(
+        "journey-games",
+        JOURNEY,
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_journey(store, "play") and JOURNEY,
     ),
     Shot(
         "bard",
@@ -223,10 +229,19 @@ def _shows(app: AppPage, ident: str) -> None:
     app.settle(500)
 
 
-def _seed_journey(store: Any, stage: str) -> None:
+def _choose(app: AppPage, card: str, shown: str) -> None:
+    """A card chosen on this phone (it stays on this phone: the table does not keep it)."""
+    _shows(app, shown)
+    app.press(card)
+    app.settle(300)
+
+
+def _seed_journey(store: Any, stage: str) -> str:
+    """The example table; the screenshot opens it (or the list, when there is none)."""
     from companion.demo import seed_journey
 
-    seed_journey(store, stage=stage)
+    table_id = seed_journey(store, stage=stage)
+    return JOURNEY if table_id is None else f"{JOURNEY}/{table_id}"
 
 
 def _seed_setup_assistant(store: Any, stage: str) -> None:
@@ -241,19 +256,19 @@ def _seed_cove_goods(store: Any) -> None:
     seed_cove_goods(store)
 
 
-def _prepare(store: Any, shot: Shot) -> None:
+def _prepare(store: Any, shot: Shot) -> Any:
     store.set_setting("theme", shot.theme)
-    if shot.prepare:
-        shot.prepare(store)
+    return shot.prepare(store) if shot.prepare else None
 
 
-def write_example(url: str, prepare: Callable[[Any], None]) -> None:
-    """Run ``prepare(store)`` on the running app's database."""
+def write_example(url: str, prepare: Callable[[Any], Any]) -> Any:
+    """Run ``prepare(store)`` on the running app's database; returns what it returns (a
+    route, for an example that lives at an address of its own, such as a shared table)."""
     from companion.history import open_store
 
     store = open_store(url)
     try:
-        prepare(store)
+        return prepare(store)
     finally:
         store.close()
 
@@ -302,8 +317,13 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 for phone in (True, False):
                     for shot in shots:
-                        write_example(url, functools.partial(_prepare, shot=shot))
-                        app = AppPage.open(browser, server.url, phone=phone, route=shot.route)
+                        route = write_example(url, functools.partial(_prepare, shot=shot))
+                        app = AppPage.open(
+                            browser,
+                            server.url,
+                            phone=phone,
+                            route=route if isinstance(route, str) else shot.route,
+                        )
                         if shot.act:
                             shot.act(app)
                         target = args.out / f"{shot.name}-{'phone' if phone else 'desktop'}.png"

@@ -11,7 +11,9 @@ from companion.history.errors import (
     ImportFileError,
     NotFoundError,
     PlayDataError,
+    SeqTakenError,
     StoreError,
+    TableClosedError,
 )
 from companion.history.models import (
     CustomCardPublic,
@@ -21,6 +23,9 @@ from companion.history.models import (
     PlayPublic,
     ResultCreate,
     ResultPublic,
+    TableActionPublic,
+    TableHead,
+    TablePublic,
     TieBreakerSpec,
 )
 from companion.history.stats import GameStats, PlayerGameStats, PlayerStats
@@ -54,8 +59,13 @@ __all__ = [
     "PlayerStats",
     "ResultCreate",
     "ResultPublic",
+    "SeqTakenError",
     "Store",
     "StoreError",
+    "TableActionPublic",
+    "TableClosedError",
+    "TableHead",
+    "TablePublic",
     "TieBreakerSpec",
     "open_store",
 ]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 import uuid as uuid_module
 from datetime import UTC, date, datetime
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, Strict, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -585,3 +585,87 @@ class GameStat(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     plays: int = 0
     winning_score_sum: int = Field(default=0, sa_type=BigInteger)
+
+
+# ------------------------------------------------------------------- shared tables (issue 7)
+
+TOOL_MAX = 40
+DEVICE_MAX = 40
+TABLE_STATUSES = ("open", "finished", "abandoned")
+TableStatus = Literal["open", "finished", "abandoned"]
+
+
+class GameTable(SQLModel, table=True):
+    """A game in progress that every device shares: its tool, its start and its log's head.
+
+    ``start`` is the tool's fresh game as saved (``game.to_dict()``); the actions are
+    :class:`TableAction` rows. ``head`` is the seq of the last action (0: none yet), kept in
+    step with the log in the same transaction, so another server sees a change by reading
+    one row. ``saved_play_id`` is the "saved as play N" mark, set in the same transaction as
+    the play (unique, so a table is saved once). ``summary`` is what the games-in-progress
+    list shows (players, status line).
+    """
+
+    __tablename__: ClassVar[str] = "game_table"
+    __table_args__ = (
+        UniqueConstraint("saved_play_id", name="uq_game_table_saved_play"),
+        Index("ix_game_table_tool", "tool", "status", "updated_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    tool: str = Field(max_length=TOOL_MAX)
+    start: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    status: str = Field(default="open", max_length=12)
+    head: int = 0
+    saved_play_id: int | None = Field(
+        default=None, foreign_key="play.id", ondelete="SET NULL", nullable=True
+    )
+    summary: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
+
+
+class TableAction(SQLModel, table=True):
+    """One step of a table's log: ``seq`` counts from 1 per table and is unique with it, so
+    two servers can never both append step N."""
+
+    __tablename__: ClassVar[str] = "table_action"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_table_action_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", ondelete="CASCADE")
+    seq: int
+    body: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    device: str = Field(default="", max_length=DEVICE_MAX)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
+
+
+class TablePublic(SQLModel):
+    """A table as the store hands it back."""
+
+    id: int
+    tool: str
+    start: dict[str, Any]
+    status: TableStatus
+    head: int
+    saved_play_id: int | None
+    summary: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+class TableActionPublic(SQLModel):
+    seq: int
+    body: dict[str, Any]
+    device: str
+    created_at: datetime
+
+
+class TableHead(SQLModel):
+    """What another server reads to see whether a table changed."""
+
+    id: int
+    head: int
+    status: TableStatus
+    saved_play_id: int | None
+    updated_at: datetime

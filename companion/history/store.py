@@ -20,7 +20,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from companion.history import crud, db, stats
+from companion.history import crud, db, stats, tables
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -33,6 +33,9 @@ from companion.history.models import (
     GamePublic,
     PlayCreate,
     PlayPublic,
+    TableActionPublic,
+    TableHead,
+    TablePublic,
     TieBreakerSpec,
     name_key,
 )
@@ -490,6 +493,80 @@ class Store:
         """The history as a BG Stats-style JSON file (players, games, locations, plays)."""
         return self._read(exchange.export_bgstats)
 
+    # ------------------------------------------------------------- shared tables
+
+    def create_table(
+        self, *, tool: str, start: Mapping[str, Any], summary: Mapping[str, Any]
+    ) -> TablePublic:
+        """A new open table of ``tool`` starting from ``start`` (the fresh game's saved form)."""
+        return self._write(
+            lambda s: tables.create_table(session=s, tool=tool, start=start, summary=summary)
+        )
+
+    def table(self, table_id: int) -> TablePublic:
+        """One table; :class:`NotFoundError` if there is none with that id."""
+        return self._read(lambda s: tables.read_table(session=s, table_id=table_id))
+
+    def list_tables(
+        self, *, tool: str | None = None, status: str | Sequence[str] | None = None
+    ) -> list[TablePublic]:
+        """Tables (of one tool, in some statuses), most recently touched first."""
+        return self._read(lambda s: tables.list_tables(session=s, tool=tool, status=status))
+
+    def table_actions(self, table_id: int, *, after: int = 0) -> list[TableActionPublic]:
+        """A table's log from step ``after + 1`` on."""
+        return self._read(
+            lambda s: tables.read_actions(session=s, table_id=table_id, after=after)
+        )
+
+    def append_action(
+        self,
+        *,
+        table_id: int,
+        seq: int,
+        body: Mapping[str, Any],
+        device: str,
+        summary: Mapping[str, Any],
+    ) -> None:
+        """Append step ``seq`` to an open table's log (committed when this returns).
+
+        :class:`SeqTakenError` when step ``seq`` is already written (another server won),
+        :class:`TableClosedError` when the table is finished or abandoned; nothing written.
+        """
+        self._write(
+            lambda s: tables.append_action(
+                session=s, table_id=table_id, seq=seq, body=body, device=device, summary=summary
+            )
+        )
+
+    def set_table_status(self, *, table_id: int, status: str) -> TablePublic:
+        """Mark a table ``open``, ``finished`` or ``abandoned``."""
+        return self._write(lambda s: tables.set_status(session=s, table_id=table_id, status=status))
+
+    def table_heads(self, table_ids: Sequence[int]) -> dict[int, TableHead]:
+        """Head, status and mark of each table (for a server watching another's changes)."""
+        return self._read(lambda s: tables.heads(session=s, table_ids=table_ids))
+
+    def save_table_play(
+        self, *, table_id: int, play: PlayCreate, head: int | None = None
+    ) -> tuple[int, bool]:
+        """Record ``play`` and mark the table "saved as play N" in ONE transaction.
+
+        Returns ``(play id, True)``; when the table is already marked (by this server,
+        another one, or before a crash) ``(that play id, False)`` and nothing is recorded.
+        With ``head`` the table must still be at that step (:class:`SeqTakenError`).
+        """
+        checked = validate_play(play)
+        for _ in range(3):
+            try:
+                return self._write(
+                    lambda s: tables.save_play(
+                        session=s, table_id=table_id, play=checked, head=head
+                    )
+                )
+            except tables.AlreadySaved:
+                continue  # rolled back: another transaction set the mark; read it next time
+        raise StoreError(f"table {table_id} could not be saved: it kept changing")
 
 
 open_store = checked_arguments(open_store)

@@ -13,7 +13,9 @@ import flet as ft
 
 from companion.access import AccessCode
 from companion.rules import Catalogue, catalogue
+from companion.tables import TableHub
 from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.live import LiveSession
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
@@ -174,14 +176,18 @@ def create_main(
     share_url: str | None = None,
     access: AccessCode | None = None,
     device_of: Callable[[ft.Page], str | None] | None = None,
+    hub: TableHub | None = None,
 ) -> Callable[[ft.Page], None]:
     """Build the Flet ``main`` for a history store (shared by every browser session).
 
     ``share_url`` is the address phones open when the app is served to the network, and
     ``access`` its access code (companion.access); ``device_of`` tells which device (browser)
-    a page belongs to (companion.server.device_of).
+    a page belongs to (companion.server.device_of). ``hub`` is the server process's one
+    :class:`~companion.tables.TableHub` (the shared tables); without one, a hub is made here
+    for every session of this ``main``.
     """
     data = cat or catalogue()
+    tables = hub if hub is not None else TableHub(store)  # type: ignore[arg-type]
 
     def main(page: ft.Page) -> None:
         page.title = "Merchant's Companion"
@@ -194,6 +200,7 @@ def create_main(
             access=access,
             device=device_of(page) if device_of else None,
         )
+        ctx.live = LiveSession(page, tables)
         try:
             mode = ctx.setting(THEME_KEY, "system")
         except Exception:  # the store is unreadable: still open, the screens will say why

@@ -13,6 +13,7 @@ from companion.rules import Catalogue
 if TYPE_CHECKING:
     from companion.access import AccessCode
     from companion.history import Store
+    from companion.ui.live import LiveSession
 
 HOUSE_RULES_KEY = "house_rules"
 THEME_KEY = "theme"
@@ -31,6 +32,7 @@ class AppContext:
     device: str | None = None  # this browser's device id (companion.server.device_of)
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
+    live: LiveSession | None = None  # this session at the shared tables (companion.ui.live)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)
 
     def file_picker(self) -> ft.FilePicker:

@@ -19,6 +19,8 @@ class Screen:
     """What a view hands the shell: a title, the body and optional app-bar actions.
 
     ``back`` is the route the back arrow leads to (``None`` for a section's top screen).
+    ``footer`` sits below the scrolling content, taking its own room (a table screen's
+    messages); ``on_leave`` runs when the shell replaces the screen (unsubscribe there).
     """
 
     title: str
@@ -27,6 +29,8 @@ class Screen:
     back: str | None = None
     fab: ft.FloatingActionButton | None = None
     scroll: bool = True
+    footer: ft.Control | None = None
+    on_leave: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,12 @@ class Shell:
             bar_index = None
             if screen.back is None:
                 screen.back = self.return_route or self.bar_sections[0].route()
+        previous = self.screen
+        if previous is not None and previous is not screen and previous.on_leave is not None:
+            try:
+                previous.on_leave()
+            except Exception:
+                log.exception("leaving %s failed", self.route)
         self.route = route
         self.screen = screen
         if bar_index is not None:  # the bar must show one; it keeps the one you came from
@@ -225,7 +231,11 @@ class Shell:
             expand=True,
             scroll=ft.ScrollMode.AUTO if screen.scroll else None,
         )
-        self.frame.content = self.body
+        self.frame.content = (
+            self.body
+            if screen.footer is None
+            else ft.Column([self.body, screen.footer], spacing=0, expand=True)
+        )
         self.page.title = f"{screen.title} · Merchant's Companion"
         self.page.update()
 
