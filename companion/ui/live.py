@@ -339,16 +339,19 @@ class LiveTable:
         *,
         confirm: Callable[[Applied], str] | None = None,
         on_outcome: Callable[[Outcome], None] | None = None,
+        quiet: bool = False,
     ) -> Outcome:
         """Submit ``action`` for this screen; render and say what came of it.
 
         ``confirm(applied)`` words the message of an applied action (default: the engine
         record's words, ``describe``); ``on_outcome(outcome)`` runs before the screen is
-        drawn, to settle this device's drafts (a card played is no longer chosen)."""
+        drawn, to settle this device's drafts (a card played is no longer chosen).
+        ``quiet``: an applied action says nothing (a value typed into a field shows in the
+        field); a refusal or a failure still does."""
         outcome = self.hub.submit(self.table_id, action, seen=self.seen, device=self.session.device)
         if on_outcome is not None:
             on_outcome(outcome)
-        self._after(outcome, confirm=confirm)
+        self._after(outcome, confirm=confirm, quiet=quiet)
         return outcome
 
     def undo(self, of: int | None = None) -> Outcome | None:
@@ -414,13 +417,25 @@ class LiveTable:
         self._update()
         return outcome
 
-    def _after(self, outcome: Outcome, *, confirm: Callable[[Applied], str] | None = None) -> None:
+    def _after(
+        self,
+        outcome: Outcome,
+        *,
+        confirm: Callable[[Applied], str] | None = None,
+        quiet: bool = False,
+    ) -> None:
         if isinstance(outcome, Failed):
             # Nothing changed anywhere: the screen stays as it was (drafts too).
             self.say(after(outcome, describe=self.describe))
         else:
+            if isinstance(outcome, Applied):
+                # This screen's own step is drawn now, with every step before it: its next
+                # tap follows on from its own (three quick taps on a + are 3, not 1 and two
+                # refusals because a push from another phone came in between).
+                self._pushes.clear()
             self._show(outcome.snapshot)
-            self.say(after(outcome, describe=self.describe, confirm=confirm))
+            if not (quiet and isinstance(outcome, Applied)):
+                self.say(after(outcome, describe=self.describe, confirm=confirm))
         self._update()
 
     def _undo_pressed(self, of: int) -> None:

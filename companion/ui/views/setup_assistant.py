@@ -22,6 +22,7 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.setup import Finding, Fix, Module, Step
 from companion.ui.context import AppContext
+from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.logic.setup_assistant import (
     COVE,
     SETUP_KEY,
@@ -39,7 +40,6 @@ from companion.ui.logic.setup_assistant import (
     status,
     valid_house_rules,
 )
-from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.rulings import show_ruling
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
@@ -102,8 +102,8 @@ class SetupAssistantView:
         self.ctx = ctx
         self.page_kind: Page = page
         self.house_rules = valid_house_rules(ctx.catalogue, ctx.house_rules())
-        saved_table = ctx.setting(TABLE_KEY)
-        self.table = TableState.from_dict(saved_table, ctx.catalogue)
+        saved_table = current_seating(ctx)
+        self.table = saved_table or Seating()
         # A first visit starts from the table the seats tool holds, if the group used it.
         fallback = (
             AssistantState.fresh(game=self.table.game_id, players=len(self.table.seats) or None)
