@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import journey, scorepad, seats
+from companion.engine import cove_goods, journey, scorepad, seats
 from companion.engine.protocol import TableRules
 
 
@@ -17,6 +17,7 @@ def tools() -> dict[str, TableRules[Any, Any]]:
         journey.TABLE_RULES,
         seats.TABLE_RULES,
         scorepad.TABLE_RULES,
+        cove_goods.TABLE_RULES,
     )
     return {r.tool: r for r in rules}
 
