@@ -835,7 +835,7 @@ class ScorePadView:
     def render_saved(self, pad: Pad, closed: bool) -> None:
         live = self.live
         play_id = None if live is None else live.snapshot.info.saved_play_id
-        self.paint.set(self.save_box, self.save_button, visible=not closed)
+        self.paint.set(self.save_box, self.save_box, visible=not closed)  # its Semantics
 
         def build() -> ft.Control | None:
             if play_id is None:
