@@ -334,6 +334,30 @@ async def test_a_new_pad_with_the_same_players_after_saving(store: Any, hub: Tab
 
 
 @run
+async def test_undo_takes_back_the_pads_last_change_whoever_made_it(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = new_pad(hub)
+    anna = await phone(store, hub, table_id)
+    ben = await phone(store, hub, table_id)
+    await anna.click(anna.by_id("add-player-row"))
+    assert not anna.by_id("message-undo").disabled
+    await ben.type(score_field(ben, 2), "15")
+    await asyncio.sleep(0.05)
+    assert anna.by_id("message-undo").disabled  # Ben changed the pad since
+    assert score_field(anna, 2).value == "15"
+    await anna.click(anna.by_id("undo-last"))  # the app bar: the pad's last change, Ben's 15
+    assert scores_of(hub, table_id)["Ben"] == ""
+    assert len(pad_of(hub, table_id).rows) == 4  # Anna's own row stays
+    await asyncio.sleep(0.05)
+    assert score_field(ben, 2).value == "" and score_field(anna, 2).value == ""
+    await ben.click(ben.by_id("undo-last"))  # then the row, from the other phone
+    assert len(pad_of(hub, table_id).rows) == 3
+    await asyncio.sleep(0.05)
+    assert not anna.find_all(ft.Semantics, identifier="player-row-4")
+
+
+@run
 async def test_a_reload_shows_the_pad_now_and_drops_messages(store: Any, hub: TableHub) -> None:
     table_id = new_pad(hub)
     h = await phone(store, hub, table_id)
