@@ -1,266 +1,41 @@
-"""Players and seats: who sits where, the seed, and a first player drawn from that seed.
-
-The draw is a pure function of the seat order and the seed, so a disputed draw can be
-replayed by anyone who types the same seed (``draw_first_player``).
-
-On a shared table the seating is a game like any other (:data:`TABLE_RULES`): a
-:class:`Seating` value, changed only by :meth:`Seating.apply` with one of the actions below,
-each verified first. An action depends on as little as honestly possible (``reads``), so two
-phones seating two different players at once both succeed, while a phone that had not seen
-the latest change and would undo it is refused, told what changed.
-
-A new random seed is drawn on the device that asks for one (``new_seed``) and sent as data
-(:class:`NewSeed`): the table itself never draws a random number.
-"""
+"""Players & seats: the seating (:class:`Seating`) and how it sits on a shared table
+(:data:`TABLE_RULES`)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from companion.engine.protocol import TableRules
-from companion.engine.saves import Action, SavedGame, SaveFormat
+from companion.engine.saves import SavedGame
+from companion.engine.seats.actions import (
+    SAVE,
+    DrawFirst,
+    MoveSeat,
+    NewSeed,
+    Seat,
+    SeatsAction,
+    SetGame,
+    SetSeed,
+    Shuffle,
+    Unseat,
+    read_action,
+    read_text,
+)
+from companion.engine.seats.errors import SeatsError
+from companion.engine.seats.values import (
+    DEFAULT_GAME,
+    MAX_SEATS,
+    Draw,
+    check_players,
+    check_seed,
+    draw_first_player,
+    move_seat,
+    shuffle_seats,
+)
 from companion.rules import Catalogue, catalogue
-from companion.text import name_key, normal_text, text_problem
-
-SEED_DIGITS = 6
-MAX_NAME_LENGTH = 40
-MAX_SEATS = 30  # not a rule: more than any game here seats, fewer than a typo's worth
-MAX_SEED = 10**12 - 1  # twelve digits at most: still read out across a table
-DEFAULT_GAME = "mercante"
-
-
-class SeatsError(ValueError):
-    """A seating the names, seats or seed given cannot make (the message names the input)."""
-
-
-#: The name older code imports.
-TableError = SeatsError
-
-
-def check_players(names: Sequence[str]) -> tuple[str, ...]:
-    """Return the names as seated (spaces folded, invisible characters removed), or raise
-    naming the first empty, too long or repeated one."""
-    cleaned: list[str] = []
-    folded: set[str] = set()
-    for seat, raw in enumerate(names, start=1):
-        if not isinstance(raw, str):
-            raise SeatsError(f"seat {seat}: name {raw!r} must be text")
-        name = normal_text(raw)
-        if not name:
-            raise SeatsError(f"seat {seat}: a player needs a name")
-        if len(name) > MAX_NAME_LENGTH:
-            raise SeatsError(f"seat {seat}: name {name!r} is longer than {MAX_NAME_LENGTH}")
-        problem = text_problem(name)
-        if problem:
-            raise SeatsError(f"seat {seat}: name {name!r} {problem}")
-        if name_key(name) in folded:
-            raise SeatsError(f"seat {seat}: {name!r} is already seated")
-        folded.add(name_key(name))
-        cleaned.append(name)
-    return tuple(cleaned)
-
-
-def new_seed(rng: random.Random | None = None) -> int:
-    """A fresh six-digit seed, short enough to read out across the table."""
-    source = rng or random.SystemRandom()
-    return source.randrange(10 ** (SEED_DIGITS - 1), 10**SEED_DIGITS)
-
-
-def check_seed(seed: object) -> int:
-    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SeatsError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
-    return seed
-
-
-def parse_seed(text: str) -> int:
-    """Read a seed typed by a player; raises naming the text when it is not a whole number."""
-    cleaned = text.strip()
-    if not cleaned.isdigit() or not cleaned.isascii():
-        raise SeatsError(f"seed {text!r} must be a whole number of digits")
-    if len(cleaned) > len(str(MAX_SEED)):
-        raise SeatsError(f"seed {text!r} has more than {len(str(MAX_SEED))} digits")
-    return int(cleaned)
-
-
-@dataclass(frozen=True)
-class Draw:
-    """The outcome of a first-player draw: who, from which seed, among which seats."""
-
-    seed: int
-    seats: tuple[str, ...]
-    first: int  # index into seats
-
-    @property
-    def first_player(self) -> str:
-        return self.seats[self.first]
-
-    def turn_order(self) -> tuple[str, ...]:
-        """Seats starting with the first player, going round in seat order."""
-        return self.seats[self.first :] + self.seats[: self.first]
-
-
-def draw_first_player(seats: Sequence[str], seed: int) -> Draw:
-    """Pick the first player from ``seats`` with ``seed``; the same inputs give the same pick."""
-    players = check_players(seats)
-    if not players:
-        raise SeatsError("no players are seated")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SeatsError(f"seed {seed!r} must not be negative")
-    return Draw(seed=seed, seats=players, first=random.Random(seed).randrange(len(players)))
-
-
-def shuffle_seats(seats: Sequence[str], seed: int) -> tuple[str, ...]:
-    """A random seat order from ``seed`` (reproducible like the first-player draw)."""
-    players = list(check_players(seats))
-    random.Random(seed).shuffle(players)
-    return tuple(players)
-
-
-def move_seat(seats: Sequence[str], index: int, offset: int) -> tuple[str, ...]:
-    """Move the player at ``index`` by ``offset`` seats (clamped to the table)."""
-    if not 0 <= index < len(seats):
-        raise SeatsError(f"seat index {index!r} is not at this table of {len(seats)}")
-    order = list(seats)
-    target = max(0, min(len(order) - 1, index + offset))
-    order.insert(target, order.pop(index))
-    return tuple(order)
-
-
-# -- actions -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatsAction(Action):
-    """A change to the seating (each kind below)."""
-
-
-@dataclass(frozen=True)
-class Seat(SeatsAction):
-    """Seat ``name`` in the next seat (clockwise after the last)."""
-
-    kind: ClassVar[str] = "seat"
-    name: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
-
-
-@dataclass(frozen=True)
-class Unseat(SeatsAction):
-    """``name`` leaves the table; the others keep their order."""
-
-    kind: ClassVar[str] = "unseat"
-    name: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
-
-
-@dataclass(frozen=True)
-class MoveSeat(SeatsAction):
-    """``name`` moves ``offset`` seats (−1: one seat earlier, 1: one seat later)."""
-
-    kind: ClassVar[str] = "move"
-    name: str
-    offset: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "offset": self.offset}
-
-
-@dataclass(frozen=True)
-class SetSeed(SeatsAction):
-    """The seed typed by a player."""
-
-    kind: ClassVar[str] = "set_seed"
-    seed: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seed": self.seed}
-
-
-@dataclass(frozen=True)
-class NewSeed(SeatsAction):
-    """A fresh random seed, drawn on the device that asked (see :func:`new_seed`)."""
-
-    kind: ClassVar[str] = "new_seed"
-    seed: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seed": self.seed}
-
-
-@dataclass(frozen=True)
-class DrawFirst(SeatsAction):
-    """Draw the first player from the seats and the seed."""
-
-    kind: ClassVar[str] = "draw"
-
-
-@dataclass(frozen=True)
-class Shuffle(SeatsAction):
-    """Shuffle the seat order with the seed (the draw, if any, goes with it)."""
-
-    kind: ClassVar[str] = "shuffle"
-
-
-@dataclass(frozen=True)
-class SetGame(SeatsAction):
-    """The game this table is seated for (a catalogue id)."""
-
-    kind: ClassVar[str] = "game"
-    game: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "game": self.game}
-
-
-_SAVE: Final = SaveFormat("companion-seats", 1, SeatsError)
-
-
-def _text(data: Mapping[str, Any], name: str) -> str:
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise SeatsError(f"{name} {value!r} must be text")
-    return value
-
-
-def _int(data: Mapping[str, Any], name: str) -> int:
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SeatsError(f"{name} {value!r} must be a whole number")
-    return value
-
-
-def read_action(raw: object) -> SeatsAction:
-    """An action back from its saved form; raises :class:`SeatsError` naming the field."""
-    data = _SAVE.mapping(raw, "")
-    kind = data.get("kind")
-    if kind in (Seat.kind, Unseat.kind):
-        _SAVE.known(data, "", {"kind", "name"})
-        name = _text(data, "name")
-        return Seat(name) if kind == Seat.kind else Unseat(name)
-    if kind == MoveSeat.kind:
-        _SAVE.known(data, "", {"kind", "name", "offset"})
-        return MoveSeat(_text(data, "name"), _int(data, "offset"))
-    if kind in (SetSeed.kind, NewSeed.kind):
-        _SAVE.known(data, "", {"kind", "seed"})
-        seed = check_seed(data.get("seed"))
-        return SetSeed(seed) if kind == SetSeed.kind else NewSeed(seed)
-    if kind in (DrawFirst.kind, Shuffle.kind):
-        _SAVE.known(data, "", {"kind"})
-        return DrawFirst() if kind == DrawFirst.kind else Shuffle()
-    if kind == SetGame.kind:
-        _SAVE.known(data, "", {"kind", "game"})
-        return SetGame(_text(data, "game"))
-    raise SeatsError(f"unknown action kind {kind!r}")
-
-
-# -- the seating ---------------------------------------------------------------------------------
+from companion.text import name_key
 
 
 @dataclass(frozen=True)
@@ -405,7 +180,7 @@ class Seating(SavedGame):
         """The seating as saved: where it started, and the actions taken since."""
         start = self.start
         return {
-            **_SAVE.header(),
+            **SAVE.header(),
             "game": start.game_id,
             "seats": list(start.seats),
             "seed": start.seed,
@@ -417,13 +192,13 @@ class Seating(SavedGame):
     def from_dict(cls, data: object) -> Seating:
         """Read a save back by replaying it; a bad save raises :class:`SeatsError` naming the
         field (``actions[2] (move): ...``)."""
-        data = _SAVE.check_header(data)
-        _SAVE.known(data, "", {"format", "version", "game", "seats", "seed", "first", "actions"})
+        data = SAVE.check_header(data)
+        SAVE.known(data, "", {"format", "version", "game", "seats", "seed", "first", "actions"})
         seats = data.get("seats")
         if not isinstance(seats, list):
             raise SeatsError(f"seats {seats!r} must be a list of names")
-        with _SAVE.at("seats"):
-            game = cls.new(_text(data, "game"), seed=check_seed(data.get("seed")), seats=seats)
+        with SAVE.at("seats"):
+            game = cls.new(read_text(data, "game"), seed=check_seed(data.get("seed")), seats=seats)
         if game.seats != tuple(seats):
             raise SeatsError(f"seats {seats!r} are not written as seated")
         first = data.get("first")
@@ -437,7 +212,7 @@ class Seating(SavedGame):
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise SeatsError(f"actions {actions!r} must be a list")
-        return _SAVE.replay(game, actions, read_action)
+        return SAVE.replay(game, actions, read_action)
 
 
 def _check_game(game_id: object) -> str:
@@ -518,36 +293,4 @@ TABLE_RULES: Final[TableRules[Seating, SeatsAction]] = TableRules(
 )
 
 
-__all__ = [
-    "DEFAULT_GAME",
-    "MAX_NAME_LENGTH",
-    "MAX_SEATS",
-    "MAX_SEED",
-    "SEED_DIGITS",
-    "TABLE_RULES",
-    "Draw",
-    "DrawFirst",
-    "MoveSeat",
-    "NewSeed",
-    "Seat",
-    "Seating",
-    "SeatsAction",
-    "SeatsError",
-    "SeatsRecord",
-    "SetGame",
-    "SetSeed",
-    "Shuffle",
-    "TableError",
-    "Unseat",
-    "check_players",
-    "check_seed",
-    "draw_first_player",
-    "move_seat",
-    "new_seed",
-    "parse_seed",
-    "read_action",
-    "reads",
-    "shuffle_seats",
-    "status_line",
-    "table_changed",
-]
+__all__ = ["TABLE_RULES", "Seating", "SeatsRecord", "reads", "status_line", "table_changed"]
