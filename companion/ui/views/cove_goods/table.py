@@ -41,10 +41,13 @@ from companion.ui.logic.live import error
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.cove_goods.inputs import GoodPanel, PierPanel
-from companion.ui.views.cove_goods.lobby import ROUTE, TITLE, sale_route, session_of
+from companion.ui.views.cove_goods.lobby import ROUTE, sale_route, session_of
 from companion.ui.views.cove_goods.outputs import ResultPanel, SalePanel, ValueStrip
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
 from companion.ui.widgets import notice
+
+#: The Pier's title: short enough to stand whole beside Undo, the menu and Settings at 390 px.
+TABLE_TITLE = "Cove sale value"
 
 
 class CoveTableView:
@@ -208,7 +211,7 @@ class CoveTableView:
         )
         content = ft.Column([self.strip.control, scroller], spacing=8, expand=True)
         return Screen(
-            title=TITLE,
+            title=TABLE_TITLE,
             content=content,
             scroll=False,
             actions=[self.undo.control, menu_button(self.menu)],
