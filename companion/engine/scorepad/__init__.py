@@ -1,5 +1,8 @@
-"""The score pad being filled in, as a shared table (see :mod:`companion.engine.scorepad.pad`):
-the actions (:mod:`~companion.engine.scorepad.actions`) and the pad with its table rules."""
+"""The score pad being filled in, as a shared table (see :mod:`companion.engine.scorepad.pad`).
+
+The package's rooms: ``errors``, ``values`` (a pad's limits, what each field takes),
+``actions`` (plain data, the save format) and ``pad`` (the pad, the game of this tool, with
+its :data:`TABLE_RULES`)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,6 @@ from companion.engine.scorepad.actions import (
     MoveRow,
     MoveTiebreaker,
     PadAction,
-    PadError,
     RemoveCategory,
     RemoveRow,
     RemoveTiebreaker,
@@ -29,7 +31,20 @@ from companion.engine.scorepad.actions import (
     read_field,
     read_when,
 )
+from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.pad import (
+    TABLE_RULES,
+    Pad,
+    PadRecord,
+    PadRow,
+    TieBreaker,
+    players,
+    read_pad,
+    reads,
+    status_line,
+    table_changed,
+)
+from companion.engine.scorepad.values import (
     DEFAULT_GAME,
     LIMITS,
     MAX_CATEGORIES,
@@ -37,17 +52,8 @@ from companion.engine.scorepad.pad import (
     MAX_ROWS,
     MAX_SCORE,
     MAX_TIEBREAKERS,
-    TABLE_RULES,
-    Pad,
-    PadRecord,
-    PadRow,
-    TieBreaker,
+    NUMBERS,
     parse_whole,
-    players,
-    read_pad,
-    reads,
-    status_line,
-    table_changed,
     text_problem,
 )
 
@@ -59,6 +65,7 @@ __all__ = [
     "MAX_ROWS",
     "MAX_SCORE",
     "MAX_TIEBREAKERS",
+    "NUMBERS",
     "PAD_FIELDS",
     "ROW_FIELDS",
     "TABLE_RULES",

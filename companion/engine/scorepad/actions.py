@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, ClassVar, Final
 
 from companion.engine.saves import Action, SaveFormat
+from companion.engine.scorepad.errors import PadError
 
 #: A field of the pad: ``("name", row)``, ``("score", row)``, ``("part", row, category)``,
 #: ``("tie", row, tie_breaker)``, ``("tiebreaker", tie_breaker)``, ``("title",)``,
@@ -17,10 +18,6 @@ from companion.engine.saves import Action, SaveFormat
 FieldKey = tuple[Any, ...]
 ROW_FIELDS: Final = ("name", "score")
 PAD_FIELDS: Final = ("title", "duration", "location", "notes")
-
-
-class PadError(ValueError):
-    """A change the score pad cannot take (the message names the input)."""
 
 
 SAVE: Final = SaveFormat("companion-score-pad", 1, PadError)
@@ -323,7 +320,6 @@ __all__ = [
     "MoveRow",
     "MoveTiebreaker",
     "PadAction",
-    "PadError",
     "RemoveCategory",
     "RemoveRow",
     "RemoveTiebreaker",
