@@ -154,6 +154,7 @@ def ledger(result: Result, pier: Pier) -> tuple[LedgerLine, ...]:
                 label,
                 str(sale.base_value),
                 True,
+                why=(SALE_ENTRY,),  # how the modifiers above combine
                 rulings=rulings_of(cg.RULING_MODIFIER_ORDER, cg.RULING_BASE_FLOOR),
             )
         )
