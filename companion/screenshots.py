@@ -81,6 +81,12 @@ SHOTS: tuple[Shot, ...] = (
         "/setup/assistant/checklist",
         prepare=lambda store: _seed_setup_assistant(store, "checklist"),
     ),
+    Shot(
+        "setup-lobby",
+        "/setup/assistant",
+        act=lambda app: _shows(app, "start-setup"),
+        prepare=lambda store: _seed_setup_assistant(store, "checklist") and "/setup/assistant",
+    ),
     *(
         Shot(name, f"/calculators/mercante/{rest}", act=act, prepare=lambda s: _seed_mercante(s))
         for name, rest, act in (
@@ -244,10 +250,12 @@ def _seed_journey(store: Any, stage: str) -> str:
     return JOURNEY if table_id is None else f"{JOURNEY}/{table_id}"
 
 
-def _seed_setup_assistant(store: Any, stage: str) -> None:
+def _seed_setup_assistant(store: Any, stage: str) -> str:
+    """The example setup (a shared table); the screenshot opens its page."""
     from companion.demo import seed_setup_assistant
 
-    seed_setup_assistant(store, stage=stage)
+    table_id = seed_setup_assistant(store, stage=stage)
+    return f"/setup/assistant/{table_id}" + ("/checklist" if stage == "checklist" else "")
 
 
 def _seed_cove_goods(store: Any) -> None:

@@ -1,0 +1,448 @@
+"""What both pages of a setup table share: the frame (the Choose/Checklist switch, the strip
+that always shows what matters most, the scrolling part), the seat at the table
+(:class:`~companion.ui.live.LiveTable`), the menu, and the small pieces both draw.
+
+A page is built ONCE; :meth:`SetupTableView.render` brings it up to date in place from each
+snapshot (this device's own tap, or a push from another phone), sending only the sections
+that changed, so a push never disturbs what this phone is doing (a seed half typed, a step's
+source opened, the scroll position).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import flet as ft
+
+from companion.engine import setup as engine
+from companion.engine.setup import SetupAction, SetupGame, Step
+from companion.rules import Source
+from companion.tables import Applied, Outcome, Snapshot
+from companion.ui.context import AppContext
+from companion.ui.live import LiveSession, LiveTable, Painter, Slot, confirm, isolate
+from companion.ui.logic.live import error, info
+from companion.ui.logic.setup_assistant import (
+    RulingNote,
+    SetupDraft,
+    confirm_words,
+    first_sentence,
+    module_name,
+    table_house_rules,
+)
+from companion.ui.rulings import show_ruling
+from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.theme import GAP
+from companion.ui.why import why_link
+from companion.ui.widgets import mounted, notice, tagged
+
+log = logging.getLogger(__name__)
+
+TOOL = engine.TOOL
+ROUTE = "/setup/assistant"
+LOBBY = 0  # the draft key of the new-setup form (tables count from 1)
+Page = Literal["choose", "checklist"]
+
+# Colours per level, as in widgets.notice, so findings read like the app's other notices.
+LEVEL_STYLE: dict[str, tuple[ft.IconData, str, str]] = {
+    "error": (ft.Icons.ERROR_OUTLINE, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR_CONTAINER),
+    "warning": (ft.Icons.WARNING_AMBER, ft.Colors.GREY_900, ft.Colors.AMBER_100),
+    "info": (
+        ft.Icons.INFO_OUTLINE,
+        ft.Colors.ON_SECONDARY_CONTAINER,
+        ft.Colors.SECONDARY_CONTAINER,
+    ),
+    "ok": (
+        ft.Icons.CHECK_CIRCLE_OUTLINE,
+        ft.Colors.ON_PRIMARY_CONTAINER,
+        ft.Colors.PRIMARY_CONTAINER,
+    ),
+}
+
+
+def table_route(table_id: int, page: Page = "choose") -> str:
+    return f"{ROUTE}/{table_id}" + ("/checklist" if page == "checklist" else "")
+
+
+def small(text: str, *, color: str | None = None, italic: bool = False) -> ft.Text:
+    return ft.Text(
+        text,
+        theme_style=ft.TextThemeStyle.BODY_SMALL,
+        color=color or ft.Colors.ON_SURFACE_VARIANT,
+        italic=italic,
+    )
+
+
+def action_button(label: str, on_click: Callable[[Any], None], *, ident: str, primary: bool) -> Any:
+    """A button whose label may wrap onto a second line on a phone instead of being cut off
+    (a fixed-height button would clip a long fix such as "Add the Faction Festival and...")."""
+    factory: Any = ft.FilledButton if primary else ft.OutlinedButton
+    control = factory(
+        content=ft.Text(label, text_align=ft.TextAlign.CENTER),
+        on_click=on_click,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),
+    )
+    return tagged(ident, control)
+
+
+def scroll_key(name: str) -> ft.ScrollKey:
+    """A key ``scroll_to`` can find (flet's decorator hides ScrollKey's argument from mypy)."""
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
+
+
+def handler(action: Callable[..., object], *args: object) -> Callable[[Any], None]:
+    """An event handler calling ``action(*args)`` (a typed stand-in for a default-arg lambda)."""
+
+    def run(e: Any) -> None:
+        action(*args)
+
+    return run
+
+
+def session_of(ctx: AppContext) -> LiveSession:
+    if not isinstance(ctx.live, LiveSession):
+        raise RuntimeError("the setup assistant needs the shared tables (ctx.live)")
+    return ctx.live
+
+
+def why(
+    ctx: AppContext,
+    keys: Sequence[str | Source],
+    rulings: Sequence[str] = (),
+    *,
+    ident: str,
+) -> ft.Control:
+    """The "Why?" beside a finding or step: its rules entries and the rulings it used."""
+    return why_link(ctx, keys, rulings, ident=ident)
+
+
+def ruling_line(
+    ctx: AppContext, note: RulingNote, color: str | None = None, *, full: bool = False
+) -> ft.Control:
+    """Which reading of a ruling is in use, and the way to its sheet to switch it.
+
+    ``full`` gives the whole reading on its own line (a step's details); otherwise its
+    first sentence follows in brackets (a finding, where space is short).
+    """
+    if full:
+        controls: list[ft.Control] = [
+            ft.Text(
+                f"Ruling, {note.topic}: {note.in_use.lower()} is in use.",
+                color=color,
+                weight=ft.FontWeight.W_600,
+                theme_style=ft.TextThemeStyle.BODY_SMALL,
+            ),
+            ft.Text(note.text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL),
+        ]
+    else:
+        first = first_sentence(note.text)
+        text = f"Ruling, {note.topic}: {note.in_use.lower()} is in use ({first})."
+        controls = [ft.Text(text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL)]
+    if note.switch_to:
+        controls.append(
+            ft.TextButton(
+                f"Can switch to: {note.switch_to}",
+                icon=ft.Icons.SETTINGS_OUTLINED,
+                on_click=lambda e, rid=note.ruling_id: show_ruling(ctx, rid),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
+            )
+        )
+    return ft.Column(controls, spacing=0, tight=True)
+
+
+class SetupTableView:
+    """One page of a setup table (Choose or Checklist): built once, rendered in place.
+
+    Subclasses build their strip and body in :meth:`build_page` and bring them up to date
+    in :meth:`render_page`; taps go through :meth:`act` (the one session loop).
+    """
+
+    page_kind: Page = "choose"
+
+    def __init__(self, ctx: AppContext, table_id: int) -> None:
+        self.ctx = ctx
+        self.session = session_of(ctx)
+        self.table_id = table_id
+        self.draft: SetupDraft = self.session.draft(TOOL, table_id, SetupDraft)
+        self.paint = Painter()
+        self.problems: list[str] = []
+        self._build_frame()
+        self.build_page()
+        self.live = LiveTable(ctx, table_id, self.render)  # TableNotFound: no such table
+        if self.live.snapshot.info.tool != TOOL:
+            self.live.close()
+            raise RouteNotFound(table_route(table_id, self.page_kind))
+        self._sync_house_rules()
+        self.render(self.live.snapshot)
+
+    # -- the table -----------------------------------------------------------------------------
+    @property
+    def snapshot(self) -> Snapshot:
+        return self.live.snapshot
+
+    @property
+    def game(self) -> SetupGame | None:
+        game = self.live.snapshot.game
+        return game if isinstance(game, SetupGame) else None
+
+    def _sync_house_rules(self) -> None:
+        """Follow the house rules chosen in Settings (those a setup reads)."""
+        snapshot = self.live.snapshot
+        game = self.game
+        if game is None or snapshot.read_only:
+            return
+        wanted = table_house_rules(self.ctx.catalogue, self.ctx.house_rules())
+        if game.house_rules == wanted:
+            return
+        outcome = self.live.set_house_rules(wanted)
+        if not isinstance(outcome, Applied):
+            self.problems.append(f"The house rules from Settings are not in use: {outcome.message}")
+
+    def act(
+        self,
+        action: SetupAction,
+        *,
+        on_outcome: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
+        """Submit ``action``; the message says what came of it (with an Undo of exactly it)."""
+
+        def said(applied: Applied) -> str:
+            game = applied.snapshot.game
+            assert isinstance(game, SetupGame)
+            return confirm_words(applied.record, game)
+
+        return self.live.act(action, confirm=said, on_outcome=on_outcome)
+
+    def tell(self, text: str, *, problem: bool = False) -> None:
+        """A message on this screen only (a hint, or why a tap did nothing)."""
+        self.live.tell(error(text) if problem else info(text))
+
+    def undo(self) -> None:
+        self.live.undo()
+
+    def module_name(self, module_id: str | None) -> str:
+        game = self.game
+        return module_name(module_id, self.ctx.catalogue, game.game if game else engine.COVE)
+
+    def step_where(self, step: Step) -> str:
+        return self.module_name(step.module)
+
+    # -- the frame, built once -----------------------------------------------------------------
+    def _build_frame(self) -> None:
+        self.problem_slot = Slot(self.paint)
+        self.checklist_label = ft.Text("Checklist")
+        self.tabs_control = ft.SegmentedButton(
+            segments=[
+                ft.Segment(value="choose", label=ft.Text("Choose"), icon=ft.Icon(ft.Icons.TUNE)),
+                ft.Segment(
+                    value="checklist",
+                    label=self.checklist_label,
+                    icon=ft.Icon(ft.Icons.CHECKLIST),
+                ),
+            ],
+            selected=[self.page_kind],
+            show_selected_icon=False,
+            on_change=lambda e: self.switch_page(e.control.selected or []),
+            expand=True,
+        )
+        self.tabs = isolate(ft.Row([tagged("assistant-tabs", self.tabs_control)], spacing=0))
+        self.strip = ft.Container(
+            border_radius=12, padding=ft.Padding.symmetric(vertical=8, horizontal=12)
+        )
+        self.strip_section = isolate(tagged("assistant-strip", self.strip))
+        self.scroller = ft.Column(spacing=GAP, expand=True, scroll=ft.ScrollMode.AUTO)
+
+    def switch_page(self, selected: Sequence[str]) -> None:
+        page: Page = "checklist" if "checklist" in selected else "choose"
+        if page != self.page_kind:
+            self.ctx.navigate(table_route(self.table_id, page))
+
+    def build_page(self) -> None:
+        raise NotImplementedError
+
+    # -- rendering -----------------------------------------------------------------------------
+    def render(self, snapshot: Snapshot) -> None:
+        game = snapshot.game
+        self.problem_slot.set(
+            (tuple(self.problems), snapshot.info.damaged, snapshot.info.status, game is None),
+            lambda: self._problems(snapshot),
+        )
+        if isinstance(game, SetupGame):
+            progress = game.progress()
+            self.paint.set(
+                self.tabs, self.checklist_label, value=f"Checklist {progress.done}/{progress.total}"
+            )
+            self.render_page(game, snapshot)
+        self.paint.send()
+
+    def _problems(self, snapshot: Snapshot) -> ft.Control | None:
+        lines: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
+        if snapshot.game is None or snapshot.info.damaged:
+            lines.append(
+                notice(
+                    "This setup cannot be read: "
+                    f"{snapshot.info.damaged or 'its start is damaged'}.",
+                    level="error",
+                )
+            )
+        elif snapshot.read_only:
+            lines.append(
+                notice(
+                    f"This setup is {snapshot.info.status}: it takes no more changes. Start a "
+                    "new one from the Setup assistant.",
+                    level="info",
+                )
+            )
+        return ft.Column(lines, spacing=GAP) if lines else None
+
+    def render_page(self, game: SetupGame, snapshot: Snapshot) -> None:
+        raise NotImplementedError
+
+    # -- scrolling -----------------------------------------------------------------------------
+    def scroll_to(self, key: str, *, delay: float = 0.0) -> None:
+        """Bring the control with scroll key ``key`` into view (after ``delay`` seconds, to let
+        a screen that was just built be laid out first)."""
+
+        async def go() -> None:
+            if delay:
+                await asyncio.sleep(delay)
+            if not mounted(self.scroller):
+                return
+            try:
+                await asyncio.wait_for(
+                    self.scroller.scroll_to(scroll_key=key, duration=300), timeout=5
+                )
+            except (TimeoutError, RuntimeError):
+                # Scrolling is a convenience: a client that can't do it still shows the step.
+                log.debug("scrolling to %s did not happen", key)
+
+        self.ctx.page.run_task(go)
+
+    # -- the menu ------------------------------------------------------------------------------
+    def menu(self) -> None:
+        """Undo the last change, or end this setup (each explicit)."""
+        snapshot = self.live.snapshot
+
+        def undo(e: Any) -> None:
+            self.ctx.page.pop_dialog()
+            self.undo()
+
+        def end(how: str) -> None:
+            self.ctx.page.pop_dialog()
+            finish = how == "finish"
+            confirm(
+                self.ctx,
+                title="Finish this setup?" if finish else "Abandon this setup?",
+                text=(
+                    "It leaves the setups in progress and takes no more changes on any phone."
+                    + ("" if finish else " Its steps are kept in the database.")
+                ),
+                action="Finish" if finish else "Abandon",
+                ident=f"confirm-{how}",
+                on_confirm=lambda: self._ended(how),
+                danger=not finish,
+            )
+
+        actions: list[ft.Control] = []
+        if not snapshot.read_only:
+            actions += [
+                tagged(
+                    "undo-last",
+                    ft.TextButton(
+                        "Undo the last change",
+                        icon=ft.Icons.UNDO,
+                        on_click=undo,
+                        disabled=snapshot.last is None,
+                    ),
+                ),
+                tagged(
+                    "finish-setup",
+                    ft.TextButton(
+                        "Finish this setup", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
+                    ),
+                ),
+                tagged(
+                    "abandon-setup",
+                    ft.TextButton(
+                        "Abandon this setup",
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        on_click=lambda e: end("abandon"),
+                    ),
+                ),
+            ]
+        actions.append(
+            tagged(
+                "all-setups",
+                ft.TextButton(
+                    "All setups in progress",
+                    icon=ft.Icons.LIST,
+                    on_click=lambda e: self._to_lobby(),
+                ),
+            )
+        )
+        self.ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("This setup"),
+                content=ft.Column(
+                    actions, tight=True, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START
+                ),
+                actions=[ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog())],
+            )
+        )
+
+    def _to_lobby(self) -> None:
+        self.ctx.page.pop_dialog()
+        self.ctx.navigate(ROUTE)
+
+    def _ended(self, how: str) -> None:
+        outcome = self.live.finish() if how == "finish" else self.live.abandon()
+        if outcome.ok:
+            self.ctx.navigate(ROUTE)
+            self.ctx.notify(
+                "The setup is finished." if how == "finish" else "The setup was abandoned."
+            )
+
+    # -- the screen ----------------------------------------------------------------------------
+    def page_actions(self) -> list[ft.Control]:
+        return []
+
+    def build(self) -> Screen:
+        content = ft.Column([self.tabs, self.strip_section, self.scroller], spacing=8, expand=True)
+        actions = [
+            *self.page_actions(),
+            tagged(
+                "setup-menu",
+                ft.IconButton(
+                    ft.Icons.MORE_VERT, tooltip="This setup", on_click=lambda e: self.menu()
+                ),
+            ),
+        ]
+        return Screen(
+            title="Setup assistant",
+            content=content,
+            actions=actions,
+            scroll=False,
+            back=ROUTE,
+            footer=self.live.footer,
+            on_leave=self.live.close,
+        )
+
+
+__all__ = [
+    "LEVEL_STYLE",
+    "LOBBY",
+    "ROUTE",
+    "TOOL",
+    "Page",
+    "SetupTableView",
+    "action_button",
+    "handler",
+    "ruling_line",
+    "scroll_key",
+    "session_of",
+    "small",
+    "table_route",
+    "why",
+]
