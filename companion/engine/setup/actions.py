@@ -255,7 +255,9 @@ class DrawCard(SetupAction):
 @dataclass(frozen=True)
 class MarkDone(SetupAction):
     """Mark checklist step ``step`` (its id) done; a ticked step whose words changed since
-    is confirmed as checked again."""
+    is confirmed as checked again. It reads the step's words: a phone that had not seen them
+    change (the player count went up) is refused; one that had not seen another phone tick
+    the step is told it is already done."""
 
     kind: ClassVar[str] = "mark_done"
     step: str

@@ -403,11 +403,12 @@ class SetupGame(saves.SavedGame):
         where = game_name(self.game) if step.module is None else _module_name(step.module)
         return f"step {number} ({where})"
 
-    def step_key(self, step_id: str) -> tuple[str | None, str | None]:
+    def step_key(self, step_id: str) -> str | None:
         """What a tick of ``step_id`` depends on: the step's words now (None when it is not
-        on the checklist) and its tick (None when not ticked)."""
+        on the checklist). Whether it is ticked is the tick's own business: a step someone
+        else ticked meanwhile is refused by :meth:`apply` as already done, saying so."""
         step = self.step(step_id)
-        return (None if step is None else digest(step), self.ticked.get(step_id))
+        return None if step is None else digest(step)
 
     # -- ticks ------------------------------------------------------------------------------
     @property
