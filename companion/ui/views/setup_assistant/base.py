@@ -44,6 +44,7 @@ TOOL = engine.TOOL
 ROUTE = "/setup/assistant"
 LOBBY = 0  # the draft key of the new-setup form (tables count from 1)
 Page = Literal["choose", "checklist"]
+SHOWN_KEPT = 16  # steps of the table a screen remembers having shown
 
 # Colours per level, as in widgets.notice, so findings read like the app's other notices.
 LEVEL_STYLE: dict[str, tuple[ft.IconData, str, str]] = {
@@ -168,6 +169,13 @@ class SetupTableView:
         self.draft: SetupDraft = self.session.draft(TOOL, table_id, SetupDraft)
         self.paint = Painter()
         self.problems: list[str] = []
+        # The games this screen showed, by step: a tap means what it meant on the screen the
+        # phone had in front of it (see shown), which may be a step or two behind the table.
+        self._shown: dict[int, SetupGame] = {}
+        # Sections holding controls the phone changes itself (a segment picked, a box
+        # ticked): sent on every render, so what the phone changed is set right again when
+        # the table says otherwise (an update that changes nothing sends nothing).
+        self.input_sections: list[ft.BaseControl] = []
         self._build_frame()
         self.build_page()
         self.live = LiveTable(ctx, table_id, self.render)  # TableNotFound: no such table
@@ -186,6 +194,14 @@ class SetupTableView:
     def game(self) -> SetupGame | None:
         game = self.live.snapshot.game
         return game if isinstance(game, SetupGame) else None
+
+    @property
+    def shown(self) -> SetupGame | None:
+        """The game as the phone's glass showed it when the player tapped (the step the
+        session judges its taps against, ``LiveTable.seen``): what "tap a ticked step"
+        means (untick it) is read off this, never off a table the player had not seen."""
+        game = self._shown.get(self.live.seen)
+        return game if game is not None else self.game
 
     def _sync_house_rules(self) -> None:
         """Follow the house rules chosen in Settings (those a setup reads)."""
@@ -248,6 +264,7 @@ class SetupTableView:
             expand=True,
         )
         self.tabs = isolate(ft.Row([tagged("assistant-tabs", self.tabs_control)], spacing=0))
+        self.input_sections.append(self.tabs)
         self.strip = ft.Container(
             border_radius=12, padding=ft.Padding.symmetric(vertical=8, horizontal=12)
         )
@@ -270,11 +287,16 @@ class SetupTableView:
             lambda: self._problems(snapshot),
         )
         if isinstance(game, SetupGame):
+            self._shown[snapshot.seq] = game
+            for seq in sorted(self._shown)[:-SHOWN_KEPT]:
+                del self._shown[seq]
             progress = game.progress()
             self.paint.set(
                 self.tabs, self.checklist_label, value=f"Checklist {progress.done}/{progress.total}"
             )
             self.render_page(game, snapshot)
+        for section in self.input_sections:
+            self.paint.touch(section)
         self.paint.send()
 
     def _problems(self, snapshot: Snapshot) -> ft.Control | None:

@@ -116,6 +116,7 @@ class _StepRow:
             ink=True,
         )
         self.control = isolate(tagged(f"step-{step_id}", self.container))
+        view.input_sections.append(self.control)
 
     def show(
         self,
@@ -193,9 +194,10 @@ class ChecklistView(SetupTableView):
 
     # -- acting --------------------------------------------------------------------------------
     def tap_step(self, step_id: str) -> None:
-        """A tap on a step: mark it done, not done, or confirm a ticked step that changed
-        (from what this screen shows: the action itself is absolute)."""
-        game = self.game
+        """A tap on a step: mark it done, not done, or confirm a ticked step that changed,
+        as the phone showed it (the action itself is absolute: a step another phone ticked
+        meanwhile is refused as already done, never unticked)."""
+        game = self.shown
         if game is None:
             return
         step = game.step(step_id)
@@ -205,7 +207,7 @@ class ChecklistView(SetupTableView):
         self.act(MarkNotDone(step_id) if game.confirmed(step) else MarkDone(step_id))
 
     def tick_next(self) -> None:
-        game = self.game
+        game = self.shown
         if game is None:
             return
         step = game.progress().next_step

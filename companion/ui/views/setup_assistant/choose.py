@@ -105,6 +105,7 @@ class _ModuleRow:
             min_leading_width=40,
         )
         self.control = isolate(tagged(f"module-{module.id}", self.tile))
+        view.input_sections.append(self.control)
 
     def show(self, paint: Painter, game: SetupGame, flag: str | None) -> None:
         on = self.module.id in game.modules
@@ -190,11 +191,13 @@ class ChooseView(SetupTableView):
 
     # -- acting --------------------------------------------------------------------------------
     def chosen(self, module_id: str) -> bool:
-        game = self.game
+        """Whether the module was in the choice as the phone showed it."""
+        game = self.shown
         return game is not None and module_id in game.modules
 
     def _current(self) -> SetupGame | None:
-        game = self.game
+        """The game as the phone showed it (see ``shown``)."""
+        game = self.shown
         if game is None:
             self.tell("This setup cannot be read.", problem=True)
         return game
@@ -212,13 +215,8 @@ class ChooseView(SetupTableView):
         self.act(SetPlayers(players))
 
     def set_module(self, module_id: str, on: bool) -> None:
-        game = self._current()
-        if game is None:
-            return
-        if (module_id in game.modules) == on:
-            self.render(self.live.snapshot)  # the box shows what the table has
-            return
-        self.act(SetModule(module_id, on))
+        if self._current() is not None:
+            self.act(SetModule(module_id, on))
 
     def apply_fix(self, fix: Fix) -> None:
         self.act(ApplyFix(fix.label, fix.add, fix.remove, fix.drop_cards))
@@ -465,6 +463,7 @@ class ChooseView(SetupTableView):
         )
         # Surprise me.
         self.surprise_section = isolate(self._surprise_panel())
+        self.input_sections += [self.game_section, self.cards_section, self.surprise_section]
         # Together.
         left_top = isolate(
             ft.Container(
@@ -608,6 +607,7 @@ class ChooseView(SetupTableView):
             self._render_surprise(game)
         if self.sheet is not None:
             self.sheet.render(game, paint)
+            paint.touch(self.sheet.pins_section)
 
     def _render_strip(self, game: SetupGame) -> None:
         paint = self.paint
