@@ -93,7 +93,7 @@ def _visible(control: Any) -> bool:
 
 
 def ticked_box(h: Harness, step_id: str) -> Any:
-    return h.by_id(f"step-{step_id}").content.controls[0].value
+    return h.by_id(f"tick-{step_id}").value
 
 
 def texts_in(control: Any) -> list[str]:
