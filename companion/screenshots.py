@@ -79,6 +79,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot(
         "setup-checklist",
         "/setup/assistant/checklist",
+        act=lambda app: _at_next_step(app),
         prepare=lambda store: _seed_setup_assistant(store, "checklist"),
     ),
     Shot(
@@ -171,8 +172,15 @@ SHOTS: tuple[Shot, ...] = (
 
 def _show_problems(app: AppPage) -> None:
     """On a phone the check sits below the modules: jump to it the way a player would."""
+    _shows(app, "show-problems")
     app.tap(app.by_id("show-problems"))
-    app.settle(600)
+    app.settle(1200)
+
+
+def _at_next_step(app: AppPage) -> None:
+    """A phone opens the checklist where the group left off (it scrolls to the next step)."""
+    _shows(app, "progress-text")
+    app.settle(1000)
 
 
 def _seed_mercante(store: Any) -> None:

@@ -448,8 +448,12 @@ class SetupTableView:
             scroll=False,
             back=ROUTE,
             footer=self.live.footer,
-            on_leave=self.live.close,
+            on_leave=self.leave,
         )
+
+    def leave(self) -> None:
+        """The screen is replaced (another route): it leaves the table."""
+        self.live.close()
 
 
 __all__ = [

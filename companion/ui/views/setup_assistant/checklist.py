@@ -57,11 +57,11 @@ class _StepRow:
         self.where = ft.Text(
             "", theme_style=ft.TextThemeStyle.LABEL_MEDIUM, color=ft.Colors.ON_SECONDARY_CONTAINER
         )
+        # No icon: the module, the source and the "why?" share one line on a phone.
         self.source = ft.TextButton(
             "Source",
-            icon=ft.Icons.MENU_BOOK_OUTLINED,
             on_click=lambda e: view.toggle_details(step_id),
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6, vertical=12)),
         )
         self.why_slot = Slot(paint)
         self.changed = ft.Row(
@@ -95,8 +95,8 @@ class _StepRow:
                         self.why_slot.box,
                     ],
                     wrap=True,
-                    spacing=8,
-                    run_spacing=4,
+                    spacing=4,
+                    run_spacing=0,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 self.changed,
@@ -108,7 +108,11 @@ class _StepRow:
             expand=True,
         )
         self.container = ft.Container(
-            ft.Row([self.box, texts], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
+            ft.Row(
+                [tagged(f"tick-{step_id}", self.box), texts],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
             key=scroll_key(f"step-{step_id}"),
             padding=ft.Padding.only(top=4, bottom=8, right=4),
             border_radius=12,
@@ -148,8 +152,7 @@ class _StepRow:
         )
         paint.set(section, self.where, value=view.step_where(step))
         open_ = step.id in view.draft.open_steps
-        what = "source & ruling" if step.rulings else "source"
-        paint.set(section, self.source, content=f"Hide {what}" if open_ else what.capitalize())
+        paint.set(section, self.source, content="Hide source" if open_ else "Source")
         keys, rulings = step_why(step, game.game)
         self.why_slot.set(
             (tuple(str(k) for k in keys), tuple(rulings)),

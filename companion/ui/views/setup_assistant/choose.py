@@ -341,6 +341,13 @@ class ChooseView(SetupTableView):
         sheet = self.sheet = ModuleSheet(self, module)
         sheet.open(game)
 
+    def leave(self) -> None:
+        """The screen is replaced: its sheet goes with it."""
+        sheet = self.sheet
+        if sheet is not None and sheet.sheet.open:
+            sheet.close()
+        super().leave()
+
     def sheet_closed(self, sheet: ModuleSheet) -> None:
         if self.sheet is sheet:
             self.sheet = None

@@ -55,7 +55,6 @@ class ModuleSheet:
                     why(ctx, module_why(module.id), ident=f"why-module-{module.id}"),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                wrap=True,
             )
         )
         self.pins = ft.SegmentedButton(
