@@ -465,6 +465,62 @@ async def test_the_step_source_ruling_and_why_are_one_tap_away(store: Any, hub: 
     assert h.page.appbar.title.value != "Setup assistant"  # the Rules entry
 
 
+def why_links(h: Harness) -> list[Any]:
+    return [
+        s
+        for s in h.find_all(ft.Semantics)
+        if isinstance(s.identifier, str) and s.identifier.startswith("why-") and _visible(s)
+    ]
+
+
+def _link(h: Harness, ident: str) -> Any:
+    return h.find(ft.Semantics, identifier=ident)
+
+
+def open_dialog(h: Harness) -> ft.AlertDialog | None:
+    dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    return dialogs[-1] if dialogs else None
+
+
+async def check_why(h: Harness, link: Any) -> bool:
+    """Tap one "why?": it must open a Rules entry that exists, a ruling's sheet, or a list
+    whose every entry and ruling exists. True when the tap left the screen."""
+    from companion.reference import entry
+
+    title = h.page.appbar.title.value
+    await h.click(link.content)
+    dialog = open_dialog(h)
+    if dialog is not None:
+        idents = [i for c in walk(dialog) if isinstance(i := getattr(c, "identifier", None), str)]
+        if dialog.title.value == "The rules behind this":
+            listed = [i for i in idents if i.startswith(("why-entry-", "why-ruling-"))]
+            assert len(listed) >= 2, link.identifier
+            for ident in listed:
+                if ident.startswith("why-entry-"):
+                    entry(ident.removeprefix("why-entry-"))  # KeyError when it does not exist
+            for ident in [i for i in listed if i.startswith("why-ruling-")]:
+                await h.click(_link(h, ident).content)  # the list gives way to the sheet
+                sheet = open_dialog(h)
+                assert sheet is not None and any(
+                    getattr(c, "identifier", None) == "ruling-close" for c in walk(sheet)
+                ), ident
+                h.page.pop_dialog()
+                await settle()
+                if ident != listed[-1]:
+                    await h.click(link.content)  # the list again, for the next one
+            if open_dialog(h) is None:
+                return False
+        else:  # one ruling's sheet
+            assert "ruling-close" in idents, link.identifier
+        h.page.pop_dialog()
+        await settle()
+        return False
+    now = h.page.appbar.title.value
+    assert now not in (title, "Not found"), link.identifier  # the tap did something
+    assert h.find_all(ft.Semantics, identifier="entry-title"), link.identifier  # a Rules entry
+    return True
+
+
 @run
 async def test_every_why_on_both_pages_opens_something_that_exists(
     store: Any, hub: TableHub
@@ -472,28 +528,34 @@ async def test_every_why_on_both_pages_opens_something_that_exists(
     state = AssistantState().with_modules(["apprentices", "honor_tokens", "beasts_of_the_bay"])
     state = state.with_card("rogue", "sirens").toggle_beast("nessie")
     table_id = table_with(hub, state)
-    from companion.reference import entry
-
     for page in ("", "checklist"):
         h = await open_table(store, hub, table_id, page)
-        whys = [
-            s
-            for s in h.find_all(ft.Semantics)
-            if isinstance(s.identifier, str) and s.identifier.startswith("why-")
-        ]
-        assert len(whys) >= (len(state.steps()) if page else 3)
-        for link in whys:
-            await h.click(link.content)
-            dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog)]
-            if dialogs and dialogs[-1].open:
-                for tile in walk(dialogs[-1]):
-                    ident = getattr(tile, "identifier", None)
-                    if isinstance(ident, str) and ident.startswith("why-entry-"):
-                        entry(ident.removeprefix("why-entry-"))
-                h.page.pop_dialog()
-                await settle()
-            elif h.page.appbar.title.value != "Setup assistant":  # went to the entry
+        names = [str(link.identifier) for link in why_links(h)]
+        assert len(names) >= (len(state.steps()) if page else 3)
+        for name in names:
+            if await check_why(h, _link(h, name)):
                 h = await open_table(store, hub, table_id, page)
+
+
+@run
+async def test_every_modules_sheet_has_a_why_that_opens_something_that_exists(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_with(hub)
+    h = await open_table(store, hub, table_id)
+    modules = [
+        str(s.identifier).removeprefix("module-details-")
+        for s in h.find_all(ft.Semantics)
+        if isinstance(s.identifier, str) and s.identifier.startswith("module-details-")
+    ]
+    assert len(modules) == len(engine.modules(engine.COVE))
+    for module_id in modules:
+        await h.click(h.by_id(f"module-details-{module_id}"))
+        if await check_why(h, _link(h, f"why-module-{module_id}")):
+            h = await open_table(store, hub, table_id)
+        else:
+            h.page.pop_dialog()  # the sheet
+            await settle()
 
 
 @run
@@ -742,6 +804,116 @@ async def test_a_full_disk_is_a_message_and_the_tick_is_not_shown(
     # The session goes on: the same tap, once the disk has room, is kept.
     await h.click(h.by_id(f"step-{step.id}"))
     assert ticked_box(h, step.id) is True and game_of(hub, table_id).is_ticked(step.id)
+
+
+@run
+async def test_a_full_disk_on_choose_is_a_message_and_the_module_is_not_shown_chosen(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_with(hub)
+    h = await open_table(store, hub, table_id)
+    other = await open_table(store, hub, table_id)
+    undo_failure = fail_writes(store)
+    try:
+        await h.click(h.by_id("module-honor_tokens"))
+    finally:
+        undo_failure()
+    assert "database or disk is full" in (message(h) or "")
+    assert h.by_id("module-honor_tokens").leading.value is False
+    assert status_text(h) == "Legal combination"
+    assert game_of(hub, table_id).modules == frozenset() and not store.table_actions(table_id)
+    await settle()
+    assert other.by_id("module-honor_tokens").leading.value is False
+    await h.click(h.by_id("module-honor_tokens"))  # the session goes on
+    assert game_of(hub, table_id).modules == {"honor_tokens"}
+    await settle()
+    assert other.by_id("module-honor_tokens").leading.value is True
+
+
+@run
+async def test_a_full_disk_during_undo_keeps_the_tick_and_says_so(
+    store: Any, hub: TableHub
+) -> None:
+    state = AssistantState().with_modules(["faction_festival", "paladins"])
+    step = state.steps()[0]
+    table_id = table_with(hub, state)
+    h = await open_table(store, hub, table_id, "checklist")
+    await h.click(h.by_id(f"step-{step.id}"))
+    undo_failure = fail_writes(store)
+    try:
+        await h.click(h.by_id("message-undo"))
+    finally:
+        undo_failure()
+    assert "database or disk is full" in (message(h) or "")
+    assert ticked_box(h, step.id) is True and game_of(hub, table_id).is_ticked(step.id)
+    await h.click(h.by_id("setup-menu"))
+    await h.click(h.by_id("undo-last"))  # the generic undo, once the disk has room
+    assert ticked_box(h, step.id) is False and game_of(hub, table_id).ticks == ()
+
+
+def snack(h: Harness) -> str | None:
+    bars = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar) and d.open]
+    return str(bars[-1].content.value) if bars else None
+
+
+@run
+async def test_a_full_disk_when_starting_a_setup_is_a_message_in_the_lobby(
+    store: Any, hub: TableHub
+) -> None:
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    undo_failure = fail_writes(store, table="game_table")
+    try:
+        await h.click(h.by_id("start-setup"))
+    finally:
+        undo_failure()
+    assert "could not be started" in (snack(h) or "")
+    assert "database or disk is full" in (snack(h) or "")
+    assert store.list_tables(tool="setup") == [] and shown(h, "start-setup")
+    await h.click(h.by_id("start-setup"))  # the session goes on
+    assert len(store.list_tables(tool="setup")) == 1
+    assert status_text(h) == "Legal combination"
+
+
+@run
+async def test_an_old_save_met_by_a_full_disk_is_kept_and_imported_once_later(
+    store: Any, hub: TableHub
+) -> None:
+    state = AssistantState(seed=77).with_modules(["honor_tokens"])
+    state = state.tick(state.steps()[0])
+    old = old_save(state)
+    store.set_setting(SETUP_KEY, old)
+    undo_failure = fail_writes(store, table="game_table")
+    try:
+        h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    finally:
+        undo_failure()
+    assert h.has_text("could not be moved to a table") and h.has_text("disk is full")
+    assert store.list_tables(tool="setup") == [] and store.get_setting(SETUP_KEY) == old
+    assert shown(h, "start-setup")  # the lobby works all the same
+    for _ in range(2):  # two phones open the tool once the disk has room
+        await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    (table,) = store.list_tables(tool="setup")
+    assert game_of(hub, table.id) == state and store.get_setting(SETUP_KEY) is None
+
+
+@run
+async def test_an_import_cut_short_by_a_full_disk_leaves_one_setup_not_two(
+    store: Any, hub: TableHub
+) -> None:
+    """The table is written, then the disk fills before the old save is marked imported."""
+    state = AssistantState(seed=78).with_modules(["lawyers"])
+    store.set_setting(SETUP_KEY, old_save(state))
+    undo_failure = fail_writes(store, table="setting")
+    try:
+        h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    finally:
+        undo_failure()
+    assert h.has_text("could not be moved to a table")
+    assert store.list_tables(tool="setup", status="open") == []
+    assert not shown(h, "games-in-progress")
+    await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    (table,) = store.list_tables(tool="setup", status="open")
+    assert game_of(hub, table.id) == state and store.get_setting(SETUP_KEY) is None
 
 
 @run
