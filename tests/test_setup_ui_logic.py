@@ -35,6 +35,7 @@ from companion.ui.logic.setup_assistant import (
     sentence,
     status,
     step_why,
+    taps,
     valid_house_rules,
 )
 
@@ -558,3 +559,107 @@ def test_the_message_of_a_change_says_which_ticks_it_dropped() -> None:
         .apply(engine.ApplyFix("Remove Apprentices", remove=frozenset({"apprentices"})))
     )
     assert confirm_words(record, fixed) == "Done: remove Apprentices."
+
+
+# ------------------------------------------------------------------ what a tap means (taps)
+
+
+def test_a_tap_on_a_step_marks_it_done_not_done_or_confirms_it() -> None:
+    state = AssistantState(players=4).with_modules(["faction_festival", "paladins"])
+    assistants = steps_of(state)["festival.assistants"]
+    assert taps.tap_step(state, assistants.id) == engine.MarkDone(assistants.id)
+    ticked = state.tick(assistants)
+    assert taps.tap_step(ticked, assistants.id) == engine.MarkNotDone(assistants.id)
+    bigger = ticked.with_players(5)  # its words changed: a tap confirms it
+    assert taps.tap_step(bigger, assistants.id) == engine.MarkDone(assistants.id)
+    gone = taps.tap_step(state.with_modules([]), assistants.id)
+    assert gone == taps.Hint(taps.GONE_STEP, problem=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_action_a_step_tap_means_is_legal_and_flips_the_step(data: st.DataObject) -> None:
+    modules = data.draw(st.sets(st.sampled_from(MODULE_IDS), max_size=4))
+    state = AssistantState(players=data.draw(st.integers(1, 6))).with_modules(modules)
+    steps = state.steps()
+    for step in data.draw(st.lists(st.sampled_from(steps), max_size=len(steps))):
+        state = state.tick(step, not state.confirmed(step))
+    step = data.draw(st.sampled_from(steps))
+    action = taps.tap_step(state, step.id)
+    assert isinstance(action, engine.SetupAction)
+    after = state.apply(action)[0]
+    assert after.confirmed(step) is not state.confirmed(step)
+
+
+def test_done_ticks_the_next_step_and_nothing_when_all_are_done() -> None:
+    state = AssistantState(game="merchants_journey", players=4)
+    first = state.steps()[0]
+    assert taps.tick_next(state) == engine.MarkDone(first.id)
+    for step in state.steps():
+        state = state.tick(step)
+    assert taps.tick_next(state) is None
+    assert taps.reset_checklist(state) == engine.ResetChecklist()
+    assert taps.reset_checklist(state.reset_ticks()) == taps.Hint(taps.NOTHING_TICKED)
+
+
+def test_a_choice_tap_that_changes_nothing_sends_nothing() -> None:
+    state = AssistantState(players=4).with_card("rogue", "sirens")
+    assert taps.set_players(state, ["4"]) is None
+    assert taps.set_players(state, []) is None
+    assert taps.set_players(state, ["5"]) == engine.SetPlayers(5)
+    assert taps.choose_game(state, COVE) is None and taps.choose_game(state, None) is None
+    assert taps.choose_game(state, "mercante") == engine.ChooseGame("mercante")
+    assert taps.set_card(state, "rogue", "sirens") is None
+    assert taps.set_card(state, "paladin", PALADINS[0]) == engine.SetCard("paladin", PALADINS[0])
+    assert taps.set_pin(state, "lawyers", "either") is None
+    assert taps.set_pin(state, "lawyers", "keep") == engine.SetPin("lawyers", "keep")
+    assert taps.toggle_module(state, "lawyers") == engine.SetModule("lawyers", True)
+    assert taps.toggle_module(state.with_modules(["lawyers"]), "lawyers") == engine.SetModule(
+        "lawyers", False
+    )
+
+
+def test_a_beast_the_deck_cannot_take_is_a_hint_and_the_chip_is_drawn_again() -> None:
+    state = AssistantState().with_modules(["beasts_of_the_bay"])
+    tap = taps.toggle_beast(state, BEASTS[0])
+    assert tap == engine.SetBeast(BEASTS[0], True)
+    refused: taps.Tap = None
+    for beast in BEASTS:  # a deck holds three, one per tier: some beast does not fit
+        refused = taps.toggle_beast(state, beast)
+        if not isinstance(refused, engine.SetBeast):
+            break
+        state = state.apply(refused)[0]
+    assert isinstance(refused, taps.Hint) and refused.problem and refused.redraw
+    assert refused.text.endswith(".") and len(state.beasts) <= 3
+
+
+def test_surprise_and_a_card_draw_need_a_good_seed_and_something_legal() -> None:
+    state = AssistantState(seed=5)
+    draft = SetupDraft()
+    assert taps.surprise(state, draft, None) == engine.Surprise(5)  # Replay: the table's seed
+    assert taps.surprise(state, draft, 77) == engine.Surprise(77)
+    assert taps.draw_card(state, draft, "rogue") == engine.DrawCard("rogue", 5)
+    draft.type_seed("12x")
+    assert taps.surprise(state, draft, None) == taps.Hint(taps.BAD_SEED, problem=True)
+    assert taps.draw_card(state, draft, "rogue") == taps.Hint(taps.BAD_SEED, problem=True)
+    assert taps.commit_seed(state, draft) is None  # a bad seed stays on this phone
+    draft.type_seed("9")
+    assert taps.commit_seed(state, draft) == engine.SetSeed(9)
+    draft.type_seed("5")
+    assert taps.commit_seed(state, draft) is None and draft.seed_text is None  # the table's
+    stuck = state.pin("apprentices", "keep").pin("faction_festival", "never")
+    hint = taps.surprise(stuck, draft, 77)
+    assert hint == taps.Hint("", redraw=True) and draft.surprise_problem is not None
+    assert taps.set_size(stuck, draft, None) == taps.Hint("", redraw=True)
+    assert draft.surprise_problem is None  # another size: the old problem goes
+    assert taps.set_size(stuck, draft, "2") == engine.SetSize(2)
+
+
+def test_clear_choice_says_why_when_there_is_nothing_to_clear() -> None:
+    state = AssistantState()
+    assert taps.clear_choice(state, "Merchants Cove") == taps.Hint(taps.BASE_ALONE)
+    assert taps.clear_choice(state.with_modules(["lawyers"]), "x") == engine.ClearChoice()
+    other = state.with_game("mercante")
+    assert taps.clear_choice(other, "Mercante") == taps.Hint(
+        "Mercante has no modules or cards to clear."
+    )

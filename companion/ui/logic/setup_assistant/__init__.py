@@ -10,6 +10,7 @@ so nothing here is saved. What is here:
 - :mod:`.lobby` — the new-setup form;
 - :mod:`.rulings` — which reading of a ruling is in use, the house rules a table follows;
 - :mod:`.why` — the rules entries and rulings each "why?" opens;
+- :mod:`.taps` — what a tap means: the action to send, or a word to the phone only;
 - :mod:`.old_save` — the single setup an older version kept under :data:`SETUP_KEY`.
 """
 
@@ -24,6 +25,7 @@ from companion.engine.setup import (
     parse_seed,
 )
 from companion.engine.setup import Pin as Pin
+from companion.ui.logic.setup_assistant import taps as taps
 from companion.ui.logic.setup_assistant.checklist import (
     FINISHED,
     changed_notice,

@@ -19,23 +19,19 @@ import flet as ft
 
 from companion.engine import setup as engine
 from companion.engine.setup import SetupAction, SetupGame, Step
-from companion.rules import Source
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import LiveSession, LiveTable, Painter, Slot, confirm, isolate
 from companion.ui.logic.live import error, info
 from companion.ui.logic.setup_assistant import (
-    RulingNote,
     SetupDraft,
     confirm_words,
-    first_sentence,
     module_name,
     table_house_rules,
 )
-from companion.ui.rulings import show_ruling
+from companion.ui.logic.setup_assistant.taps import Hint, Tap
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
-from companion.ui.why import why_link
 from companion.ui.widgets import mounted, notice, tagged
 
 log = logging.getLogger(__name__)
@@ -46,111 +42,15 @@ LOBBY = 0  # the draft key of the new-setup form (tables count from 1)
 Page = Literal["choose", "checklist"]
 SHOWN_KEPT = 16  # steps of the table a screen remembers having shown
 
-# Colours per level, as in widgets.notice, so findings read like the app's other notices.
-LEVEL_STYLE: dict[str, tuple[ft.IconData, str, str]] = {
-    "error": (ft.Icons.ERROR_OUTLINE, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR_CONTAINER),
-    "warning": (ft.Icons.WARNING_AMBER, ft.Colors.GREY_900, ft.Colors.AMBER_100),
-    "info": (
-        ft.Icons.INFO_OUTLINE,
-        ft.Colors.ON_SECONDARY_CONTAINER,
-        ft.Colors.SECONDARY_CONTAINER,
-    ),
-    "ok": (
-        ft.Icons.CHECK_CIRCLE_OUTLINE,
-        ft.Colors.ON_PRIMARY_CONTAINER,
-        ft.Colors.PRIMARY_CONTAINER,
-    ),
-}
-
 
 def table_route(table_id: int, page: Page = "choose") -> str:
     return f"{ROUTE}/{table_id}" + ("/checklist" if page == "checklist" else "")
-
-
-def small(text: str, *, color: str | None = None, italic: bool = False) -> ft.Text:
-    return ft.Text(
-        text,
-        theme_style=ft.TextThemeStyle.BODY_SMALL,
-        color=color or ft.Colors.ON_SURFACE_VARIANT,
-        italic=italic,
-    )
-
-
-def action_button(label: str, on_click: Callable[[Any], None], *, ident: str, primary: bool) -> Any:
-    """A button whose label may wrap onto a second line on a phone instead of being cut off
-    (a fixed-height button would clip a long fix such as "Add the Faction Festival and...")."""
-    factory: Any = ft.FilledButton if primary else ft.OutlinedButton
-    control = factory(
-        content=ft.Text(label, text_align=ft.TextAlign.CENTER),
-        on_click=on_click,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),
-    )
-    return tagged(ident, control)
-
-
-def scroll_key(name: str) -> ft.ScrollKey:
-    """A key ``scroll_to`` can find (flet's decorator hides ScrollKey's argument from mypy)."""
-    return ft.ScrollKey(name)  # type: ignore[call-arg]
-
-
-def handler(action: Callable[..., object], *args: object) -> Callable[[Any], None]:
-    """An event handler calling ``action(*args)`` (a typed stand-in for a default-arg lambda)."""
-
-    def run(e: Any) -> None:
-        action(*args)
-
-    return run
 
 
 def session_of(ctx: AppContext) -> LiveSession:
     if not isinstance(ctx.live, LiveSession):
         raise RuntimeError("the setup assistant needs the shared tables (ctx.live)")
     return ctx.live
-
-
-def why(
-    ctx: AppContext,
-    keys: Sequence[str | Source],
-    rulings: Sequence[str] = (),
-    *,
-    ident: str,
-) -> ft.Control:
-    """The "Why?" beside a finding or step: its rules entries and the rulings it used."""
-    return why_link(ctx, keys, rulings, ident=ident)
-
-
-def ruling_line(
-    ctx: AppContext, note: RulingNote, color: str | None = None, *, full: bool = False
-) -> ft.Control:
-    """Which reading of a ruling is in use, and the way to its sheet to switch it.
-
-    ``full`` gives the whole reading on its own line (a step's details); otherwise its
-    first sentence follows in brackets (a finding, where space is short).
-    """
-    if full:
-        controls: list[ft.Control] = [
-            ft.Text(
-                f"Ruling, {note.topic}: {note.in_use.lower()} is in use.",
-                color=color,
-                weight=ft.FontWeight.W_600,
-                theme_style=ft.TextThemeStyle.BODY_SMALL,
-            ),
-            ft.Text(note.text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL),
-        ]
-    else:
-        first = first_sentence(note.text)
-        text = f"Ruling, {note.topic}: {note.in_use.lower()} is in use ({first})."
-        controls = [ft.Text(text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL)]
-    if note.switch_to:
-        controls.append(
-            ft.TextButton(
-                f"Can switch to: {note.switch_to}",
-                icon=ft.Icons.SETTINGS_OUTLINED,
-                on_click=lambda e, rid=note.ruling_id: show_ruling(ctx, rid),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
-            )
-        )
-    return ft.Column(controls, spacing=0, tight=True)
 
 
 class SetupTableView:
@@ -230,6 +130,30 @@ class SetupTableView:
             return confirm_words(applied.record, game)
 
         return self.live.act(action, confirm=said, on_outcome=on_outcome)
+
+    def tap(
+        self,
+        meaning: Callable[..., Tap],
+        *args: Any,
+        on_outcome: Callable[[Outcome], None] | None = None,
+    ) -> None:
+        """A tap: ``meaning(game as the phone showed it, *args)`` (a function of
+        :mod:`companion.ui.logic.setup_assistant.taps`) says what to send or tell."""
+        game = self.shown
+        if game is None:
+            self.tell("This setup cannot be read.", problem=True)
+            return
+        self.forward(meaning(game, *args), on_outcome=on_outcome)
+
+    def forward(self, tap: Tap, *, on_outcome: Callable[[Outcome], None] | None = None) -> None:
+        """Send the action a tap means, or say its hint on this screen (nothing sent)."""
+        if isinstance(tap, Hint):
+            if tap.text:
+                self.tell(tap.text, problem=tap.problem)
+            if tap.redraw:
+                self.render(self.live.snapshot)
+        elif tap is not None:
+            self.act(tap, on_outcome=on_outcome)
 
     def tell(self, text: str, *, problem: bool = False) -> None:
         """A message on this screen only (a hint, or why a tap did nothing)."""
@@ -457,18 +381,11 @@ class SetupTableView:
 
 
 __all__ = [
-    "LEVEL_STYLE",
     "LOBBY",
     "ROUTE",
     "TOOL",
     "Page",
     "SetupTableView",
-    "action_button",
-    "handler",
-    "ruling_line",
-    "scroll_key",
     "session_of",
-    "small",
     "table_route",
-    "why",
 ]

@@ -11,9 +11,9 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.setup import Module, SetupGame
 from companion.ui.live import Painter, isolate
-from companion.ui.logic.setup_assistant import module_why
+from companion.ui.logic.setup_assistant import module_why, taps
 from companion.ui.theme import TOUCH
-from companion.ui.views.setup_assistant.base import small, why
+from companion.ui.views.setup_assistant.parts import small, why
 from companion.ui.widgets import body, heading, tagged
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class ModuleSheet:
 
     def _choose(self, e: Any) -> None:
         picked = (e.control.selected or ["either"])[0]
-        self.view.set_pin(self.module.id, None if picked == "either" else picked)
+        self.view.tap(taps.set_pin, self.module.id, None if picked == "either" else picked)
 
     def open(self, game: SetupGame) -> None:
         self.render(game, Painter())
