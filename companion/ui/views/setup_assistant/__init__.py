@@ -4,14 +4,17 @@ the combination is legal; then work through one ordered checklist at the table.
 Every setup is a shared table (``companion.tables``) that all phones see live:
 
 - ``/setup/assistant`` (:mod:`.lobby`): the setups in progress and a new one;
-- ``/setup/assistant/<id>`` (:mod:`.choose`): Choose, with the module sheet
-  (:mod:`.module_sheet`);
-- ``/setup/assistant/<id>/checklist`` (:mod:`.checklist`): the Checklist.
+- ``/setup/assistant/<id>`` (:mod:`.choose`): Choose, assembled from its panels
+  (:mod:`.modules`, :mod:`.findings` for the Check, :mod:`.cards`, :mod:`.surprise`) and
+  the module sheet (:mod:`.module_sheet`);
+- ``/setup/assistant/<id>/checklist`` (:mod:`.checklist`): the Checklist, one
+  :mod:`.step_row` per step.
 
 Both table pages share the frame of :mod:`.base`: a segmented button switching between
 them (a phone screen never holds both), a strip above the scrolling part that always shows
 what matters most, the message line below it, and the one session loop every change goes
-through.
+through; :mod:`.parts` holds the small pieces both draw. Views render and forward taps: what
+a tap means (the action to send, or a hint) is :mod:`companion.ui.logic.setup_assistant.taps`.
 """
 
 from __future__ import annotations
