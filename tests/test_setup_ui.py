@@ -522,6 +522,26 @@ async def check_why(h: Harness, link: Any) -> bool:
 
 
 @run
+async def test_a_source_opened_on_one_phone_stays_open_through_another_phones_tick(
+    store: Any, hub: TableHub
+) -> None:
+    state = AssistantState().with_modules(["faction_festival", "paladins"])
+    steps = state.steps()
+    table_id = table_with(hub, state)
+    h = await open_table(store, hub, table_id, "checklist")
+    other = await open_table(store, hub, table_id, "checklist")
+    await h.click(h.by_id("source-paladins.meeples"))  # this phone's only
+    details = h.by_id("details-paladins.meeples")
+    await other.click(other.by_id(f"step-{steps[0].id}"))
+    await settle()
+    assert ticked_box(h, steps[0].id) is True  # the tick shows here
+    assert h.by_id("details-paladins.meeples") is details  # drawn in place, not rebuilt
+    assert shown(h, "details-paladins.meeples")
+    assert not other.find_all(ft.Semantics, identifier="details-paladins.meeples")
+    assert "Faction Festival setup, step 7" in " ".join(texts_in(details))
+
+
+@run
 async def test_every_why_on_both_pages_opens_something_that_exists(
     store: Any, hub: TableHub
 ) -> None:
