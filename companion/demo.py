@@ -172,32 +172,54 @@ def seed_score_pad(store: Any) -> None:
     )
 
 
-def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> None:
-    """The setup assistant as a group leaves it: ``stage="checklist"`` is a legal Master Craft
-    table part-way through its checklist; ``stage="choose"`` a choice the check objects to
-    (Apprentices without the Faction Festival), with modules marked Always and Never for
-    Surprise me."""
-    from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
+def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
+    """The setup assistant as a group leaves it, as a shared table; returns its id.
+    ``stage="checklist"`` is a legal Master Craft table part-way through its checklist;
+    ``stage="choose"`` a choice the check objects to (Apprentices without the Faction
+    Festival), with modules marked Always and Never for Surprise me. Any other setup in
+    progress is abandoned first, so the example is the only one."""
+    from companion.engine.setup import (
+        TOOL,
+        MarkDone,
+        SetCard,
+        SetModule,
+        SetPin,
+        SetupAction,
+        SetupGame,
+    )
+    from companion.tables import TableHub
 
+    hub = TableHub(store)
+    for table in store.list_tables(tool=TOOL, status="open"):
+        hub.abandon(table.id, device="demo")
+    actions: list[SetupAction]
     if stage == "choose":
-        state = (
-            AssistantState(seed=482913)
-            .with_modules(["honor_tokens", "exemplars", "apprentices"])
-            .pin("honor_tokens", "keep")
-            .pin("lawyers", "never")
-        )
+        actions = [
+            *(SetModule(m, True) for m in ("honor_tokens", "exemplars", "apprentices")),
+            SetPin("honor_tokens", "keep"),
+            SetPin("lawyers", "never"),
+        ]
     elif stage == "checklist":
-        state = (
-            AssistantState(seed=482913)
-            .with_modules(["faction_festival", "paladins", "honor_tokens", "apprentices"])
-            .with_card("paladin", "oath_of_wisdom")
-            .with_card("rogue", "sirens")
-        )
-        for step in state.steps()[:4]:
-            state = state.tick(step)
+        modules = ("faction_festival", "paladins", "honor_tokens", "apprentices")
+        actions = [
+            *(SetModule(m, True) for m in modules),
+            SetCard("paladin", "oath_of_wisdom"),
+            SetCard("rogue", "sirens"),
+        ]
     else:
         raise ValueError(f"stage {stage!r} must be 'choose' or 'checklist'")
-    store.set_setting(SETUP_KEY, state.to_dict())
+    game = SetupGame.fresh(seed=482913)
+    snapshot = hub.create(TOOL, game, device="demo")
+    for action in actions:
+        game = game.apply(action)[0]
+    if stage == "checklist":
+        actions += [MarkDone(step.id) for step in game.steps()[:4]]
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
+        if not outcome.ok:
+            raise RuntimeError(f"the example setup did not take {action!r}: {outcome}")
+        snapshot = outcome.snapshot
+    return snapshot.table_id
 
 
 def seed_cove_goods(store: Any) -> None:

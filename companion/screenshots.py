@@ -79,7 +79,14 @@ SHOTS: tuple[Shot, ...] = (
     Shot(
         "setup-checklist",
         "/setup/assistant/checklist",
+        act=lambda app: _at_next_step(app),
         prepare=lambda store: _seed_setup_assistant(store, "checklist"),
+    ),
+    Shot(
+        "setup-lobby",
+        "/setup/assistant",
+        act=lambda app: _shows(app, "start-setup"),
+        prepare=lambda store: _seed_setup_assistant(store, "checklist") and "/setup/assistant",
     ),
     *(
         Shot(name, f"/calculators/mercante/{rest}", act=act, prepare=lambda s: _seed_mercante(s))
@@ -165,8 +172,15 @@ SHOTS: tuple[Shot, ...] = (
 
 def _show_problems(app: AppPage) -> None:
     """On a phone the check sits below the modules: jump to it the way a player would."""
+    _shows(app, "show-problems")
     app.tap(app.by_id("show-problems"))
-    app.settle(600)
+    app.settle(1200)
+
+
+def _at_next_step(app: AppPage) -> None:
+    """A phone opens the checklist where the group left off (it scrolls to the next step)."""
+    _shows(app, "progress-text")
+    app.settle(1000)
 
 
 def _seed_mercante(store: Any) -> None:
@@ -244,10 +258,12 @@ def _seed_journey(store: Any, stage: str) -> str:
     return JOURNEY if table_id is None else f"{JOURNEY}/{table_id}"
 
 
-def _seed_setup_assistant(store: Any, stage: str) -> None:
+def _seed_setup_assistant(store: Any, stage: str) -> str:
+    """The example setup (a shared table); the screenshot opens its page."""
     from companion.demo import seed_setup_assistant
 
-    seed_setup_assistant(store, stage=stage)
+    table_id = seed_setup_assistant(store, stage=stage)
+    return f"/setup/assistant/{table_id}" + ("/checklist" if stage == "checklist" else "")
 
 
 def _seed_cove_goods(store: Any) -> None:
