@@ -187,6 +187,21 @@ def test_a_plan_loads_as_one_revision_and_a_location_comes_out() -> None:
         BardGame.new().apply(ReviseSong(()))
 
 
+def test_a_song_part_sung_plans_what_is_left() -> None:
+    game = singing(*EXAMPLE[:1])  # the Rune in the Warrior Hall: 0 gold so far
+    assert game.song is not None
+    best = plan(game.song, game.table)[0]
+    after, _ = bard.sing(game.song, best.performances)
+    assert best.gold == after.gold - game.song.gold == 32
+    assert best.locations == ("town_square", "dragon_island") or best.locations[-1] == (
+        "dragon_island"
+    )
+    sung = singing(*EXAMPLE)
+    assert sung.song is not None
+    rest = plan(sung.song, sung.table)
+    assert rest[0].gold == 0 and rest[0].performances == ()  # no move left, nothing to add
+
+
 def test_a_new_board_counts_the_song_again() -> None:
     game = singing(*EXAMPLE)
     five = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 5}})

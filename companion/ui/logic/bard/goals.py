@@ -91,7 +91,8 @@ class GoalForm:
         ]
         out.append(GoalChip("most-runes", "As many Runes as possible", self.most_runes))
         for n in (1, 2) if several_fans else (1,):
-            out.append(GoalChip(f"fans-{n}", f"Gain {plural(n, 'fan')}", self.fans == n))
+            words = "Gain a fan" if n == 1 else f"Gain {plural(n, 'fan')}"
+            out.append(GoalChip(f"fans-{n}", words, self.fans == n))
         out.append(GoalChip("boast", f"Keep {bard.volume.boast_cost} Volume to Boast", self.boast))
         out.append(GoalChip("card", "Buy a card", self.cards > 0))
         stones = (

@@ -89,7 +89,7 @@ class BoardPanel:
             self.runes[f.id] = chip
             stepper.column.controls.append(tagged(f"board-rune-{f.id}", chip))
             halls.append(stepper.control)
-        parts += [_heading("Faction Halls"), ft.ResponsiveRow(halls, spacing=8, run_spacing=4)]
+        parts += [_heading("Faction Halls"), ft.ResponsiveRow(halls, spacing=8, run_spacing=16)]
         for side in SIDES:
             parts += [
                 _heading(f"Dragon Island, {side} side"),
@@ -107,7 +107,10 @@ class BoardPanel:
         # Your player board.
         self.player_title = _heading("Your board")
         self.badges = Stepper(
-            "Badges placed", lambda s: view.player("badges", s), ident="board-badges"
+            "Badges placed",
+            lambda s: view.player("badges", s),
+            ident="board-badges",
+            hint="one for each fan",
         )
         self.boast_area = Stepper(
             "Creature cards",

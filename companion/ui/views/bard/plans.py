@@ -63,8 +63,8 @@ class PlansPanel:
                                     theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                                 ),
                                 self.buttons,
-                                self.goals.box,
                                 self.cards.box,
+                                self.goals.box,
                             ],
                             spacing=GAP,
                             tight=True,
@@ -111,7 +111,7 @@ class PlansPanel:
         view = self.view
         return ft.Column(
             [
-                small("Goals besides gold (tap to set):"),
+                small("Want more than gold? Tap a goal and the plans follow it:"),
                 ft.Row(
                     [
                         tagged(
@@ -174,7 +174,6 @@ class PlansPanel:
                         ft.Text(stop.headline, weight=ft.FontWeight.W_600),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    wrap=True,
                 ),
                 small(f"Spend {stop.spent}", muted=False),
                 *(small(line) for line in stop.working),

@@ -387,10 +387,12 @@ class StopEditor:
                 ]
             return ft.Column(rows, spacing=6, tight=True)
         location = facts().location_named(form.location)
-        ask = {
-            "pier": "Icons sung here (each against the Adventurers of its colour):",
-            "town_square": "Icons of any colours that pay for the fan:",
-        }.get(kind, f"{colour_name(location.faction or '')} icons (or any-colour icons):")
+        if kind == "pier":
+            ask = "Icons sung here (each against the Adventurers of its colour):"
+        elif kind == "town_square":
+            ask = "Icons of any colours that pay for the fan:"
+        else:
+            ask = f"{colour_name(location.faction or 'warrior')} icons (or any-colour icons):"
         return ft.Column(
             [small(ask), self._chip_row(form, before, used, location.faction, None)],
             spacing=6,
