@@ -79,13 +79,13 @@ def play(seed: int) -> tuple[BardGame, list[BardAction]]:
     rng = random.Random(seed)
     game = BardGame.new(player="Ann")
     actions: list[BardAction] = []
+    played = game
 
     def act(action: BardAction) -> None:
         nonlocal played
         played = played.apply(action)[0]
         actions.append(action)
 
-    played = game
     act(SetTable(_table(rng)))
     act(SetBoard(Board(badges=rng.randint(0, 2), boast_area=rng.randint(0, 1))))
     for kind, how in SONGS:
