@@ -387,6 +387,9 @@ async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub:
     game = game_of(hub, table_id)
     assert game.rules.paladins_count and game.rules.gems_per_pier  # from Settings
     assert visible(h, "board-pier_1-paladin-plus")
+    assert words(h, "board-gem-reading").startswith(
+        "Card price: each revealed Gem raises it at its own Pier only (your house rule)"
+    )
     assert h.has_text(
         "Dragon Island pays Adventurers in the hall × matching Adventurers on the side "
         "(your house rule: the rule text)."
@@ -403,6 +406,10 @@ async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub:
     plain = await open_table(store, hub, table_id)
     assert not visible(plain, "board-pier_1-paladin-plus")
     assert not visible(plain, "board-gem-1-pier_1")
+    assert words(plain, "board-gem-reading").startswith(
+        "Card price: every revealed Gem raises it at every Pier"
+    )
+    assert visible(plain, f"ruling-{bard.RULING_TOWN_SQUARE_ICON}")
 
 
 @run

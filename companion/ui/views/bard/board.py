@@ -150,21 +150,17 @@ class BoardPanel:
                     label=f"Gem under Badge {first + i} raises the price at",
                 )
             )
-        self.gem_box = isolate(
-            ft.Column(
-                [
-                    small("Your house rule: each Gem raises the price at its own Pier."),
-                    *(g.control for g in self.gems),
-                    ruling_chip(ctx, RULING_TOWN_SQUARE_ICON, label="Gems and Piers"),
-                ],
-                spacing=8,
-            )
-        )
+        # Which reading of the Gems prices the cards: shown under either, switched in Settings.
+        self.gem_text = small("")
+        self.gem_reading = isolate(tagged("board-gem-reading", self.gem_text))
+        self.gem_box = isolate(ft.Column([g.control for g in self.gems], spacing=8))
         self.paladin_rule = isolate(
             ft.Container(ruling_chip(ctx, RULING_PALADINS, label="Paladins at the Piers"))
         )
         parts += [
+            self.gem_reading,
             self.gem_box,
+            ruling_chip(ctx, RULING_TOWN_SQUARE_ICON, label="Gems and Piers"),
             self.paladin_rule,
             ruling_chip(ctx, RULING_CREATURES, label="Creature cards on Dragon Island"),
             source_text(
@@ -206,6 +202,17 @@ class BoardPanel:
         title = "Your board before this song" if game.song is not None else "Your board"
         paint.set(self.fold.control, self.player_title, value=title)
         paint.set(self.gem_box, self.gem_box, visible=rules.gems_per_pier)
+        paint.set(
+            self.gem_reading,
+            self.gem_text,
+            value=(
+                "Card price: each revealed Gem raises it at its own Pier only (your house "
+                "rule): choose each Gem's Pier."
+                if rules.gems_per_pier
+                else "Card price: every revealed Gem raises it at every Pier, as the Pier rules "
+                "count them (the other reading is a house rule in Settings)."
+            ),
+        )
         if rules.gems_per_pier:
             chosen = self.view.draft.gems.shown(board)
             for gem, pier in zip(self.gems, chosen, strict=True):

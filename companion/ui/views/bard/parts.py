@@ -143,7 +143,8 @@ class Fold:
     def __init__(
         self, title: str, content: ft.Control, *, ident: str, expanded: bool = True
     ) -> None:
-        self.subtitle = small("")
+        # A section of its own: a new summary sends one line, not the whole folded card.
+        self.subtitle = isolate(small(""))
         self.tile = ft.ExpansionTile(
             title=ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             subtitle=self.subtitle,
@@ -157,7 +158,7 @@ class Fold:
         self.control = isolate(tagged(ident, ft.Card(content=self.tile, margin=0)))
 
     def show(self, paint: Painter, summary: str) -> None:
-        paint.set(self.control, self.subtitle, value=summary)
+        paint.set(self.subtitle, self.subtitle, value=summary)
 
 
 def why(ctx: AppContext, targets: Why, *, ident: str, label: str = "Why?") -> ft.Control:
