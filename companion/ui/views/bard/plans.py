@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.ui.live import Painter, Slot, isolate
 from companion.ui.logic.bard.goals import GoalChip
-from companion.ui.logic.bard.plans import Answer, PlanCard, PlanStop
+from companion.ui.logic.bard.plans import TOP, Answer, PlanCard, PlanStop
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.views.bard.parts import why
 from companion.ui.widgets import body, notice, small, tagged
@@ -51,8 +51,12 @@ class PlansPanel:
         )
         self.goals = Slot(paint)
         self.note = Slot(paint)
-        self.card_views: list[PlanCardView] = []
-        self.cards_column = ft.Column([self.note.box], spacing=GAP, tight=True)
+        # Built hidden with the screen (the usual number of cards and locations), so the first
+        # "Best song" tap only fills in texts.
+        self.card_views = [PlanCardView(view, rank) for rank in range(1, TOP + 1)]
+        self.cards_column = ft.Column(
+            [self.note.box, *(c.control for c in self.card_views)], spacing=GAP, tight=True
+        )
         self.cards_box = isolate(ft.Container(self.cards_column, visible=False))
         self.control = isolate(
             tagged(
@@ -153,6 +157,10 @@ class PlansPanel:
             view.show(paint, cards[i] if i < len(cards) else None)
 
 
+#: The locations each plan card is built with (more are added when a plan sings at more).
+STOPS = 4
+
+
 class StopView:
     """One location of a plan card, its texts changed in place."""
 
@@ -228,8 +236,8 @@ class PlanCardView:
         self.changes_text = body("", muted=True)
         self.changes = tagged(f"{ident}-changes", self.changes_text)
         self.gold_working = small("")
-        self.stops: list[StopView] = []
-        self.stops_column = ft.Column([], spacing=6, tight=True)
+        self.stops = [StopView(view, ident) for _ in range(STOPS)]
+        self.stops_column = ft.Column([s.control for s in self.stops], spacing=6, tight=True)
         self.nowhere = body("Sing nowhere: keep the tableau as it is.", muted=True)
         self.boast = body("")
         self.kept = small("")
