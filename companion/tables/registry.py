@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import cove_goods, journey, scorepad, seats
+from companion.engine import bard, cove_goods, journey, scorepad, seats, setup
 from companion.engine.protocol import TableRules
 
 
 def tools() -> dict[str, TableRules[Any, Any]]:
     """Every tool that keeps tables, by its id."""
     rules: tuple[TableRules[Any, Any], ...] = (
+        bard.TABLE_RULES,
         journey.TABLE_RULES,
+        setup.TABLE_RULES,
         seats.TABLE_RULES,
         scorepad.TABLE_RULES,
         cove_goods.TABLE_RULES,
