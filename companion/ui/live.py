@@ -278,6 +278,7 @@ class LiveTable:
         # Per push: [the step the screen showed before it, when the phone had drawn it]
         # (None until the phone answers; see seen).
         self._pushes: list[list[Any]] = []
+        self._own_last: int | None = None  # the step this screen's own last action made
         self.closed = False
         self.strip = MessageStrip(self._undo_pressed, self._message_action)
         self._message_action_fn: Callable[[], None] | None = None
@@ -348,7 +349,15 @@ class LiveTable:
         drawn, to settle this device's drafts (a card played is no longer chosen).
         ``quiet``: an applied action says nothing (a value typed into a field shows in the
         field); a refusal or a failure still does."""
-        outcome = self.hub.submit(self.table_id, action, seen=self.seen, device=self.session.device)
+        seen = self.seen
+        outcome = self.hub.submit(self.table_id, action, seen=seen, device=self.session.device)
+        own = self._own_last
+        if isinstance(outcome, Refused) and own is not None and seen < own:
+            # The screen's own last step was made on top of the steps before it: a quick
+            # second tap follows on from it (three taps on a + are 3, not 1 and two
+            # refusals because another phone's change came in between). Changes made after
+            # it are still judged; the engine still verifies the action on the table now.
+            outcome = self.hub.submit(self.table_id, action, seen=own, device=self.session.device)
         if on_outcome is not None:
             on_outcome(outcome)
         self._after(outcome, confirm=confirm, quiet=quiet)
@@ -429,10 +438,7 @@ class LiveTable:
             self.say(after(outcome, describe=self.describe))
         else:
             if isinstance(outcome, Applied):
-                # This screen's own step is drawn now, with every step before it: its next
-                # tap follows on from its own (three quick taps on a + are 3, not 1 and two
-                # refusals because a push from another phone came in between).
-                self._pushes.clear()
+                self._own_last = outcome.snapshot.seq
             self._show(outcome.snapshot)
             if not (quiet and isinstance(outcome, Applied)):
                 self.say(after(outcome, describe=self.describe, confirm=confirm))
