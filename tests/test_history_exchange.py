@@ -151,7 +151,7 @@ def test_import_is_all_or_nothing(
         raise RuntimeError("power cut")
 
     # Fails after players, games, plays and results were written in the transaction.
-    monkeypatch.setattr(stats_module, "add_to_stats", broken)
+    monkeypatch.setattr(stats_module, "add_totals", broken)
     with pytest.raises(RuntimeError, match="power cut"):
         target.import_json(exported)
     monkeypatch.undo()

@@ -28,17 +28,20 @@ import io
 import json
 import uuid
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 from sqlalchemy import Text, func, select, type_coerce
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from companion import __version__
-from companion.history import crud
+from companion.history import bulk, crud
+from companion.history.bulk import BulkPlay, BulkResult, canonical_uid
 from companion.history.crud import PLAYS, RESULTS
 from companion.history.errors import (
     ImportFileError,
@@ -63,7 +66,9 @@ from companion.history.models import (
     PlayCreate,
     Player,
     Score,
+    clean_text,
     name_key,
+    wall_clock,
 )
 
 FORMAT = "merchants-companion-history"
@@ -96,12 +101,19 @@ class FileGame(_FileModel):
     highest_wins: Flag = True
 
 
-class FileTieBreaker(_FileModel):
+# Plays and results are slotted dataclasses rather than models: a file of 100,000 plays holds
+# half a million of them, and a model instance is several times larger.
+_ROW_CONFIG = ConfigDict(extra="forbid", strict=True)
+
+
+@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
+class FileTieBreaker:
     name: str = Field(min_length=1, max_length=NAME_MAX)
     higher_wins: Flag = True
 
 
-class FileResult(_FileModel):
+@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
+class FileResult:
     player_id: FileId
     seat: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
     score: Score
@@ -113,7 +125,8 @@ class FileResult(_FileModel):
     winner: Flag | None = None
 
 
-class FilePlay(_FileModel):
+@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
+class FilePlay:
     uid: str = Field(min_length=1, max_length=36)
     game_id: FileId
     played_at: datetime
@@ -148,11 +161,50 @@ class _Header(BaseModel):
 
 @dataclass(frozen=True)
 class ParsedHistory:
-    """A checked import file: names of players and games, and the plays ready to save."""
+    """A read import file: names of players and games, and its plays (checked as they go in).
+
+    Every reference, identity and type in the file has been checked; each play's own rules
+    (those of :class:`PlayCreate`) are checked as :meth:`batches` hands the play out, inside
+    the import's transaction, so a play breaking one still leaves nothing written.
+    """
 
     players: tuple[str, ...]
     games: tuple[tuple[str, bool], ...]
-    plays: tuple[PlayCreate, ...]
+    uids: tuple[str, ...]
+    """Each play's uid as the history stores it (as written where it is not a UUID)."""
+    plays: tuple[FilePlay, ...] = ()
+    context: tuple[tuple[str, bool | None], ...] = ()
+    """Each play's game (catalogue id or title) and the direction the file gives it."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The file's player ids and names."""
+    fast: bool = True
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def batches(
+        self, *, skip: frozenset[str] | set[str] = frozenset(), size: int = bulk.BATCH
+    ) -> Iterator[list[BulkPlay]]:
+        """The plays as :class:`BulkPlay` records, ``size`` at a time, leaving out ``skip``.
+
+        Raises :class:`ImportFileError` at the first play that breaks a rule.
+        """
+        batch: list[BulkPlay] = []
+        for i, (play, uid, (game, direction)) in enumerate(
+            zip(self.plays, self.uids, self.context, strict=True)
+        ):
+            # A play already in the history is checked too: a file with any problem is
+            # refused whole, whatever it would have added.
+            fast = _fast_play(play, game, direction, self.names) if self.fast else None
+            checked = fast or _checked_play(i, play, game, direction, self.names)
+            if uid in skip:
+                continue
+            batch.append(checked)
+            if len(batch) >= size:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
 
 @dataclass(frozen=True)
@@ -242,8 +294,9 @@ def parse_history(text: str | bytes) -> ParsedHistory:
     _unique(doc.plays, "uid", "plays")
     players = {p.id: p.name for p in doc.players}
     games = {g.id: g for g in doc.games}
+    titles: dict[int, crud.Title] = {}
 
-    plays = []
+    context: list[tuple[str, bool | None]] = []
     for i, play in enumerate(doc.plays):
         game = games.get(play.game_id)
         if game is None:
@@ -257,9 +310,12 @@ def parse_history(text: str | bytes) -> ParsedHistory:
                 raise _refuse(f"plays[{i}].results[{j}].player_id: player {result.player_id} "
                               f"is already in results[{seen[result.player_id]}]")
             seen[result.player_id] = j
-        title = crud.resolve_title(game.key or game.name)
-        if title.key is None:
-            title = crud.resolve_title(game.name)
+        title = titles.get(game.id)
+        if title is None:
+            title = crud.resolve_title(game.key or game.name)
+            if title.key is None:
+                title = crud.resolve_title(game.name)
+            titles[game.id] = title
         direction = play.highest_wins
         if title.highest_wins is None and direction is None:
             direction = game.highest_wins
@@ -267,44 +323,157 @@ def parse_history(text: str | bytes) -> ParsedHistory:
                 and direction != title.highest_wins):
             side = "highest" if title.highest_wins else "lowest"
             raise _refuse(f"plays[{i}].highest_wins: {title.name} is won by the {side} score")
-        raw = {
-            "uid": play.uid,
-            "game": title.key or title.name,
-            "played_at": play.played_at,
-            "modules": list(play.modules),
-            "duration_min": play.duration_min,
-            "location": play.location,
-            "notes": play.notes,
-            "finished": play.finished,
-            "highest_wins": direction,
-            "tiebreakers": [t.model_dump() for t in play.tiebreakers],
-            "results": [
-                {
-                    "player": players[r.player_id],
-                    "seat": r.seat,
-                    "score": r.score,
-                    "breakdown": dict(r.breakdown),
-                    "tiebreaks": list(r.tiebreaks),
-                    "start_player": r.start_player,
-                }
-                for r in play.results
-            ],
-            "created_at": play.created_at,
-            "updated_at": play.updated_at,
-        }
+        context.append((title.key or title.name, direction))
+    uids = []
+    for play in doc.plays:
         try:
-            plays.append(PlayCreate.model_validate(raw))
-        except ValidationError as exc:
-            raise _refuse(validation_message(exc, prefix=("plays", i))) from None
+            uids.append(canonical_uid(play.uid))
+        except ValueError:
+            uids.append(play.uid)
+    if len(set(uids)) != len(uids):
+        _unique([_Uid(u) for u in uids], "uid", "plays")
     return ParsedHistory(
         players=tuple(p.name for p in doc.players),
         games=tuple((g.key or g.name, g.highest_wins) for g in doc.games),
-        plays=tuple(plays),
+        uids=tuple(uids),
+        plays=tuple(doc.plays),
+        context=tuple(context),
+        names=players,
+        fast=all(clean_text(name) == name for name in players.values()),
     )
 
 
-def import_parsed(session: Session, parsed: ParsedHistory) -> ImportReport:
-    """Write a checked file in the caller's transaction; plays already present are skipped."""
+class _Uid(NamedTuple):
+    uid: str
+
+
+def _checked_play(
+    i: int, play: FilePlay, game: str, direction: bool | None, players: dict[int, str]
+) -> BulkPlay:
+    """A play checked by :class:`PlayCreate` itself (which also words the refusal)."""
+    raw = {
+        "uid": play.uid,
+        "game": game,
+        "played_at": play.played_at,
+        "modules": list(play.modules),
+        "duration_min": play.duration_min,
+        "location": play.location,
+        "notes": play.notes,
+        "finished": play.finished,
+        "highest_wins": direction,
+        "tiebreakers": [{"name": t.name, "higher_wins": t.higher_wins} for t in play.tiebreakers],
+        "results": [
+            {
+                "player": players[r.player_id],
+                "seat": r.seat,
+                "score": r.score,
+                "breakdown": dict(r.breakdown),
+                "tiebreaks": list(r.tiebreaks),
+                "start_player": r.start_player,
+            }
+            for r in play.results
+        ],
+        "created_at": play.created_at,
+        "updated_at": play.updated_at,
+    }
+    try:
+        return BulkPlay.from_create(PlayCreate.model_validate(raw))
+    except ValidationError as exc:
+        raise _refuse(validation_message(exc, prefix=("plays", i))) from None
+
+
+def _is_clean(text: str) -> bool:
+    return bool(text) and clean_text(text) == text
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    # As PlayCreate stores created_at and updated_at: UTC, no zone, whole seconds.
+    if value is None:
+        return None
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC).replace(tzinfo=None)
+    return value.replace(microsecond=0)
+
+
+def _fast_play(
+    play: FilePlay, game: str, direction: bool | None, players: dict[int, str]
+) -> BulkPlay | None:
+    """The play as :class:`PlayCreate` would leave it, or None where that needs PlayCreate.
+
+    Only plays whose texts are already clean (no spaces to trim or fold) and which break none
+    of PlayCreate's cross-field rules take this path; any other play goes through PlayCreate,
+    so that the result, or the message refusing it, is exactly the same.
+    """
+    try:
+        uid = canonical_uid(play.uid)
+    except ValueError:
+        return None
+    if play.notes != play.notes.strip():
+        return None
+    if play.location is not None and not _is_clean(play.location):
+        return None
+    if play.modules and (
+        not all(_is_clean(m) for m in play.modules) or len(set(play.modules)) != len(play.modules)
+    ):
+        return None
+    breakers = play.tiebreakers
+    if breakers and (
+        not all(_is_clean(t.name) for t in breakers)
+        or len({name_key(t.name) for t in breakers}) != len(breakers)
+    ):
+        return None
+    seats = [r.seat for r in play.results]
+    numbered = seats.count(None) == 0
+    if not numbered and seats.count(None) != len(seats):
+        return None
+    if numbered and len(set(seats)) != len(seats):
+        return None
+    if sum(r.start_player for r in play.results) > 1:
+        return None
+    results = []
+    for i, r in enumerate(play.results):
+        if len(r.tiebreaks) > len(breakers):
+            return None
+        if r.breakdown and (
+            sum(r.breakdown.values()) != r.score or not all(_is_clean(k) for k in r.breakdown)
+        ):
+            return None
+        results.append(BulkResult(
+            player=players[r.player_id],
+            seat=r.seat if r.seat is not None else i + 1,
+            score=r.score,
+            breakdown=dict(r.breakdown) if r.breakdown else None,
+            tiebreaks=list(r.tiebreaks) if r.tiebreaks else None,
+            start_player=r.start_player,
+        ))
+    return BulkPlay(
+        uid=uid,
+        game=game,
+        played_at=wall_clock(play.played_at),
+        results=results,
+        finished=play.finished,
+        highest_wins=direction,
+        modules=list(play.modules) or None,
+        duration_min=play.duration_min,
+        location=play.location,
+        notes=play.notes,
+        tiebreakers=[(t.name, t.higher_wins) for t in breakers] or None,
+        created_at=_utc(play.created_at),
+        updated_at=_utc(play.updated_at),
+    )
+
+
+def _has_plays(session: Session) -> bool:
+    return session.execute(select(PLAYS.c.id).limit(1)).first() is not None
+
+
+def import_parsed(
+    session: Session, parsed: ParsedHistory, *, progress: bulk.Progress | None = None
+) -> ImportReport:
+    """Write a checked file in the caller's transaction; plays already present are skipped.
+
+    The plays go in by bulk inserts and the statistics are added once, at the end.
+    """
     players_before = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
     crud.ensure_players(session=session, names=parsed.players)
@@ -320,15 +489,18 @@ def import_parsed(session: Session, parsed: ParsedHistory) -> ImportReport:
             )
         except PlayDataError as exc:  # pragma: no cover - parse_history refuses these first
             raise _refuse(str(exc)) from None
-    present = crud.uids_present(session=session, uids=[p.uid for p in parsed.plays if p.uid])
-    fresh = [p for p in parsed.plays if p.uid not in present]
-    crud.create_plays(session=session, plays=fresh)
+    present = crud.uids_present(session=session, uids=parsed.uids) if _has_plays(session) else set()
+    fresh = len(parsed) - sum(1 for u in parsed.uids if u in present)
+    try:
+        bulk.insert_plays(session, parsed.batches(skip=present), total=fresh, progress=progress)
+    except PlayDataError as exc:  # pragma: no cover - parse_history refuses these first
+        raise _refuse(str(exc)) from None
     session.flush()
     players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_after = session.execute(select(func.count()).select_from(Game)).scalar_one()
     return ImportReport(
-        imported=len(fresh),
-        duplicates=tuple(p.uid for p in parsed.plays if p.uid in present),
+        imported=fresh,
+        duplicates=tuple(u for u in parsed.uids if u in present),
         players_added=players_after - players_before,
         games_added=games_after - games_before,
     )
