@@ -18,7 +18,9 @@ the same file. On import, players and games are matched by name (ignoring case),
 ``uid`` (a play already present is a duplicate and skipped), and rank and winner are computed
 again from the scores rather than trusted. An import is all or nothing: a file with any
 problem is refused with a message naming the place (``plays[3].results[1].score: expected a
-whole number, got "ten"``) before anything is written.
+whole number, got "ten"``) and nothing is written (the plays are checked as they go into the
+import's one transaction, which a refusal rolls back). A large file is read one play at a
+time and written by bulk inserts (``companion.history.bulk``), the statistics added once.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import uuid
 from collections import defaultdict
 from collections.abc import Iterator
@@ -33,15 +36,26 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 from pydantic.dataclasses import dataclass as pydantic_dataclass
+from pydantic_core import PydanticCustomError
 from sqlalchemy import Text, func, select, type_coerce
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from companion import __version__
 from companion.history import bulk, crud
-from companion.history.bulk import BulkPlay, BulkResult, canonical_uid
+from companion.history.bulk import CANONICAL_UID, BulkPlay, BulkResult, canonical_uid
 from companion.history.crud import PLAYS, RESULTS
 from companion.history.errors import (
     ImportFileError,
@@ -57,12 +71,12 @@ from companion.history.models import (
     MAX_MODULES,
     MAX_RESULTS,
     MAX_TIEBREAKERS,
+    MODULE_MAX,
     NAME_MAX,
     NOTES_MAX,
     CategoryName,
     Flag,
     Game,
-    ModuleName,
     PlayCreate,
     Player,
     Score,
@@ -103,43 +117,79 @@ class FileGame(_FileModel):
 
 # Plays and results are slotted dataclasses rather than models: a file of 100,000 plays holds
 # half a million of them, and a model instance is several times larger.
-_ROW_CONFIG = ConfigDict(extra="forbid", strict=True)
+# They are checked from the decoded JSON (dicts), which strict mode refuses for a dataclass,
+# so strictness is per field instead: whole numbers and flags as JSON writes them, times only
+# as ISO text (lax mode would also take a number of seconds).
+_ROW_CONFIG = ConfigDict(extra="forbid")
+Whole = Annotated[int, Strict()]
+
+
+def _iso_text(value: object) -> object:
+    if not isinstance(value, str):
+        raise PydanticCustomError("datetime_type", "expected a date and time")
+    return value
+
+
+IsoTime = Annotated[datetime, BeforeValidator(_iso_text)]
+
+
+def _none_if_empty(value: Any) -> Any:
+    # Exports write "breakdown": {} and "tiebreaks": [] on every result: half a million empty
+    # containers for a large file, so an empty one is kept as None.
+    return value or None
+
+
+Parts = Annotated[
+    dict[CategoryName, Score] | None,
+    Field(max_length=MAX_CATEGORIES),
+    AfterValidator(_none_if_empty),
+]
+Ties = Annotated[
+    list[Score | None] | None, Field(max_length=MAX_TIEBREAKERS), AfterValidator(_none_if_empty)
+]
 
 
 @pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
 class FileTieBreaker:
-    name: str = Field(min_length=1, max_length=NAME_MAX)
+    name: StrictStr = Field(min_length=1, max_length=NAME_MAX)
     higher_wins: Flag = True
 
 
 @pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
 class FileResult:
     player_id: FileId
-    seat: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
+    seat: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
     score: Score
-    breakdown: dict[CategoryName, Score] = Field(default_factory=dict, max_length=MAX_CATEGORIES)
-    tiebreaks: list[Score | None] = Field(default_factory=list, max_length=MAX_TIEBREAKERS)
+    breakdown: Parts = None
+    tiebreaks: Ties = None
     start_player: Flag = False
     # Written for other tools to read; recomputed from the scores on import.
-    rank: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
+    rank: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
     winner: Flag | None = None
 
 
 @pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
 class FilePlay:
-    uid: str = Field(min_length=1, max_length=36)
+    uid: StrictStr = Field(min_length=1, max_length=36)
     game_id: FileId
-    played_at: datetime
+    played_at: IsoTime
     finished: Flag = True
     highest_wins: Flag | None = None
-    modules: list[ModuleName] = Field(default_factory=list, max_length=MAX_MODULES)
-    duration_min: int | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
-    location: str | None = Field(default=None, max_length=LOCATION_MAX)
-    notes: str = Field(default="", max_length=NOTES_MAX)
-    tiebreakers: list[FileTieBreaker] = Field(default_factory=list, max_length=MAX_TIEBREAKERS)
+    modules: Annotated[
+        list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
+        Field(max_length=MAX_MODULES),
+        AfterValidator(_none_if_empty),
+    ] = None
+    duration_min: Whole | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
+    location: StrictStr | None = Field(default=None, max_length=LOCATION_MAX)
+    notes: StrictStr = Field(default="", max_length=NOTES_MAX)
+    tiebreakers: Annotated[
+        list[FileTieBreaker] | None, Field(max_length=MAX_TIEBREAKERS),
+        AfterValidator(_none_if_empty),
+    ] = None
     results: list[FileResult] = Field(min_length=1, max_length=MAX_RESULTS)
-    created_at: datetime | None = None
-    updated_at: datetime | None = None
+    created_at: IsoTime | None = None
+    updated_at: IsoTime | None = None
 
 
 class HistoryFile(_FileModel):
@@ -150,6 +200,20 @@ class HistoryFile(_FileModel):
     players: list[FilePlayer] = Field(default_factory=list, max_length=MAX_PLAYERS)
     games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
     plays: list[FilePlay] = Field(default_factory=list, max_length=MAX_PLAYS)
+
+
+class _Head(_FileModel):
+    """The file without its plays (which are read and checked one at a time)."""
+
+    format: Literal["merchants-companion-history"]
+    version: Literal[1]
+    exported_at: datetime | None = None
+    app_version: str | None = Field(default=None, max_length=40)
+    players: list[FilePlayer] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
+
+
+_PLAY = TypeAdapter(FilePlay)
 
 
 class _Header(BaseModel):
@@ -195,7 +259,7 @@ class ParsedHistory:
         ):
             # A play already in the history is checked too: a file with any problem is
             # refused whole, whatever it would have added.
-            fast = _fast_play(play, game, direction, self.names) if self.fast else None
+            fast = _fast_play(play, uid, game, direction, self.names) if self.fast else None
             checked = fast or _checked_play(i, play, game, direction, self.names)
             if uid in skip:
                 continue
@@ -251,6 +315,107 @@ def _check_header(text: str) -> None:
         )
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip(text: str, at: int) -> int:
+    """The index of the first character at or after ``at`` that is not JSON white space."""
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
+class _Document(NamedTuple):
+    head: _Head
+    plays: list[FilePlay]
+
+
+def _where(text: str, at: int) -> str:
+    line = text.count("\n", 0, at) + 1
+    return f"line {line} column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
+
+
+def _read(text: str) -> _Document:
+    """Read and check the file, one play at a time.
+
+    ``json.loads`` of a 100,000-play file builds half a million dicts, and a whole-file
+    validation holds a parsed copy of the text besides the models; instead the top level is
+    walked with the standard library's own JSON scanner (``raw_decode``) and each play is
+    decoded, checked into a slotted :class:`FilePlay` and its dict dropped straight away.
+    """
+    decoder = json.JSONDecoder()
+    plays: list[FilePlay] = []
+    head: dict[str, Any] = {}
+    try:
+        at = _skip(text, 0)
+        if text[at : at + 1] != "{":
+            whole = decoder.raw_decode(text, at)[0]  # not an object: say what it is
+            del whole
+            _check_header(text)
+            raise _refuse("not a Merchant's Companion history file")
+        at = _skip(text, at + 1)
+        while text[at : at + 1] != "}":
+            if head or plays:
+                if text[at : at + 1] != ",":
+                    raise _refuse(f"not valid JSON: expected ',' or '}}' at {_where(text, at)}")
+                at = _skip(text, at + 1)
+            key, at = decoder.raw_decode(text, at)
+            if not isinstance(key, str):
+                raise _refuse(f"not valid JSON: expected a field name at {_where(text, at)}")
+            at = _skip(text, at)
+            if text[at : at + 1] != ":":
+                raise _refuse(f"not valid JSON: expected ':' at {_where(text, at)}")
+            at = _skip(text, at + 1)
+            if key in head or (key == "plays" and plays):
+                raise _refuse(f"{key}: given twice")
+            if key == "plays" and text[at : at + 1] == "[":
+                at = _read_plays(text, _skip(text, at + 1), decoder, plays)
+                head["plays"] = None
+            else:
+                head[key], at = decoder.raw_decode(text, at)
+            at = _skip(text, at)
+        if _skip(text, at + 1) != len(text):
+            raise _refuse(f"not valid JSON: extra data at {_where(text, at + 1)}")
+    except json.JSONDecodeError as exc:
+        raise _refuse(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+                      ) from None
+    except RecursionError:
+        raise _refuse("not valid JSON: nested too deeply") from None
+    except ValidationError as exc:
+        # A file of another kind (BG Stats' own, say) fails on its first play; saying "not
+        # our format" helps more, so the header is looked at first.
+        _check_header(text)
+        raise _refuse(validation_message(exc, prefix=("plays", len(plays)))) from None
+    if head.get("format") != FORMAT or head.get("version") != VERSION or isinstance(
+        head.get("version"), bool
+    ):
+        _check_header(json.dumps({k: head.get(k) for k in ("format", "version")}))
+    head.pop("plays", None)
+    try:
+        # Small (players and games): checked in JSON mode, where strict mode reads ISO times.
+        checked = _Head.model_validate_json(json.dumps(head))
+    except ValidationError as exc:
+        raise _refuse(validation_message(exc)) from None
+    return _Document(checked, plays)
+
+
+def _read_plays(
+    text: str, at: int, decoder: json.JSONDecoder, plays: list[FilePlay]
+) -> int:
+    """Decode and check the plays array starting at ``at``; returns the index after it."""
+    check = _PLAY.validate_python
+    while text[at : at + 1] != "]":
+        if plays:
+            if text[at : at + 1] != ",":
+                raise _refuse(f"not valid JSON: expected ',' or ']' at {_where(text, at)}")
+            at = _skip(text, at + 1)
+        if len(plays) >= MAX_PLAYS:
+            raise _refuse(f"plays: too many items (more than {MAX_PLAYS:,})")
+        item, at = decoder.raw_decode(text, at)
+        plays.append(check(item))
+        at = _skip(text, at)
+    return at + 1
+
+
 def _unique(items: list[Any], attr: str, table: str, *, fold: bool = False) -> None:
     seen: dict[Any, int] = {}
     for i, item in enumerate(items):
@@ -280,20 +445,16 @@ def parse_history(text: str | bytes) -> ParsedHistory:
     if len(text) > MAX_IMPORT_CHARS:
         raise _refuse(f"the file is too large ({len(text):,} characters; at most "
                       f"{MAX_IMPORT_CHARS:,})")
-    _check_header(text)
-    try:
-        doc = HistoryFile.model_validate_json(text)
-    except ValidationError as exc:
-        raise _refuse(validation_message(exc)) from None
+    doc = _read(text)
 
-    _unique(doc.players, "id", "players")
-    _unique(doc.players, "name", "players", fold=True)
-    _unique(doc.games, "id", "games")
-    _unique(doc.games, "name", "games", fold=True)
-    _unique(doc.games, "key", "games")
+    _unique(doc.head.players, "id", "players")
+    _unique(doc.head.players, "name", "players", fold=True)
+    _unique(doc.head.games, "id", "games")
+    _unique(doc.head.games, "name", "games", fold=True)
+    _unique(doc.head.games, "key", "games")
     _unique(doc.plays, "uid", "plays")
-    players = {p.id: p.name for p in doc.players}
-    games = {g.id: g for g in doc.games}
+    players = {p.id: p.name for p in doc.head.players}
+    games = {g.id: g for g in doc.head.games}
     titles: dict[int, crud.Title] = {}
 
     context: list[tuple[str, bool | None]] = []
@@ -333,8 +494,8 @@ def parse_history(text: str | bytes) -> ParsedHistory:
     if len(set(uids)) != len(uids):
         _unique([_Uid(u) for u in uids], "uid", "plays")
     return ParsedHistory(
-        players=tuple(p.name for p in doc.players),
-        games=tuple((g.key or g.name, g.highest_wins) for g in doc.games),
+        players=tuple(p.name for p in doc.head.players),
+        games=tuple((g.key or g.name, g.highest_wins) for g in doc.head.games),
         uids=tuple(uids),
         plays=tuple(doc.plays),
         context=tuple(context),
@@ -355,20 +516,22 @@ def _checked_play(
         "uid": play.uid,
         "game": game,
         "played_at": play.played_at,
-        "modules": list(play.modules),
+        "modules": list(play.modules or ()),
         "duration_min": play.duration_min,
         "location": play.location,
         "notes": play.notes,
         "finished": play.finished,
         "highest_wins": direction,
-        "tiebreakers": [{"name": t.name, "higher_wins": t.higher_wins} for t in play.tiebreakers],
+        "tiebreakers": [
+            {"name": t.name, "higher_wins": t.higher_wins} for t in play.tiebreakers or ()
+        ],
         "results": [
             {
                 "player": players[r.player_id],
                 "seat": r.seat,
                 "score": r.score,
-                "breakdown": dict(r.breakdown),
-                "tiebreaks": list(r.tiebreaks),
+                "breakdown": dict(r.breakdown or {}),
+                "tiebreaks": list(r.tiebreaks or ()),
                 "start_player": r.start_player,
             }
             for r in play.results
@@ -396,7 +559,7 @@ def _utc(value: datetime | None) -> datetime | None:
 
 
 def _fast_play(
-    play: FilePlay, game: str, direction: bool | None, players: dict[int, str]
+    play: FilePlay, uid: str, game: str, direction: bool | None, players: dict[int, str]
 ) -> BulkPlay | None:
     """The play as :class:`PlayCreate` would leave it, or None where that needs PlayCreate.
 
@@ -404,11 +567,10 @@ def _fast_play(
     of PlayCreate's cross-field rules take this path; any other play goes through PlayCreate,
     so that the result, or the message refusing it, is exactly the same.
     """
-    try:
-        uid = canonical_uid(play.uid)
-    except ValueError:
+    if not CANONICAL_UID.fullmatch(uid):
         return None
-    if play.notes != play.notes.strip():
+    notes = play.notes
+    if notes and (notes[0].isspace() or notes[-1].isspace()):
         return None
     if play.location is not None and not _is_clean(play.location):
         return None
@@ -416,36 +578,36 @@ def _fast_play(
         not all(_is_clean(m) for m in play.modules) or len(set(play.modules)) != len(play.modules)
     ):
         return None
-    breakers = play.tiebreakers
+    breakers = play.tiebreakers or ()
     if breakers and (
         not all(_is_clean(t.name) for t in breakers)
         or len({name_key(t.name) for t in breakers}) != len(breakers)
     ):
         return None
-    seats = [r.seat for r in play.results]
-    numbered = seats.count(None) == 0
-    if not numbered and seats.count(None) != len(seats):
-        return None
-    if numbered and len(set(seats)) != len(seats):
-        return None
-    if sum(r.start_player for r in play.results) > 1:
-        return None
+    n_breakers = len(breakers)
     results = []
-    for i, r in enumerate(play.results):
-        if len(r.tiebreaks) > len(breakers):
+    seats = set()
+    unseated = starters = 0
+    for i, r in enumerate(play.results, start=1):
+        seat = r.seat
+        if seat is None:
+            unseated += 1
+            seat = i
+        else:
+            seats.add(seat)
+        starters += r.start_player
+        ties = r.tiebreaks
+        if ties and len(ties) > n_breakers:
             return None
-        if r.breakdown and (
-            sum(r.breakdown.values()) != r.score or not all(_is_clean(k) for k in r.breakdown)
-        ):
+        parts = r.breakdown
+        if parts and (sum(parts.values()) != r.score or not all(map(_is_clean, parts))):
             return None
-        results.append(BulkResult(
-            player=players[r.player_id],
-            seat=r.seat if r.seat is not None else i + 1,
-            score=r.score,
-            breakdown=dict(r.breakdown) if r.breakdown else None,
-            tiebreaks=list(r.tiebreaks) if r.tiebreaks else None,
-            start_player=r.start_player,
-        ))
+        results.append(BulkResult(players[r.player_id], seat, r.score, parts or None,
+                                  ties or None, r.start_player))
+    if starters > 1 or (unseated and unseated != len(results)):
+        return None
+    if not unseated and len(seats) != len(results):
+        return None
     return BulkPlay(
         uid=uid,
         game=game,
@@ -453,7 +615,7 @@ def _fast_play(
         results=results,
         finished=play.finished,
         highest_wins=direction,
-        modules=list(play.modules) or None,
+        modules=list(play.modules) if play.modules else None,
         duration_min=play.duration_min,
         location=play.location,
         notes=play.notes,
