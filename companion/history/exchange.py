@@ -1,4 +1,6 @@
-"""Taking the history out and bringing it back: the app's JSON format, CSV and BG Stats JSON.
+"""Taking the history out and bringing it back: the app's JSON format and CSV.
+
+BG Stats' backup format, both ways, is in ``companion.history.bgstats``.
 
 The app's own format (``"format": "merchants-companion-history"``, ``"version": 1``)::
 
@@ -29,7 +31,6 @@ import csv
 import io
 import json
 import re
-import uuid
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -92,9 +93,6 @@ MAX_IMPORT_CHARS = 128 * 1024 * 1024
 MAX_PLAYERS = 10_000
 MAX_GAMES = 10_000
 MAX_PLAYS = 250_000
-# BG Stats identifies players and games by UUID; deriving them from the names keeps the
-# UUIDs the same from one export to the next.
-BGSTATS_NAMESPACE = uuid.UUID("6f0d3c5e-2b1a-4c55-9d7e-0a4a3e1c2b9f")
 
 FileId = Annotated[int, Strict(), Field(ge=1, le=2**31 - 1)]
 
@@ -279,11 +277,17 @@ class ImportReport:
     duplicates: tuple[str, ...] = ()
     players_added: int = 0
     games_added: int = 0
+    skipped: tuple[str, ...] = ()
+    """Plays of the file the history cannot hold, each as "where: why" (BG Stats import)."""
+    notes: tuple[str, ...] = ()
+    """Plays imported with something changed, each as "where: what"."""
 
     def __str__(self) -> str:
         text = f"{self.imported} play{'s' if self.imported != 1 else ''} imported"
         if self.duplicates:
             text += f", {len(self.duplicates)} already present"
+        if self.skipped:
+            text += f", {len(self.skipped)} not imported"
         return text
 
 
@@ -821,108 +825,3 @@ def export_csv(session: Session) -> str:
                 json.dumps(r.tiebreaks, ensure_ascii=False) if r.tiebreaks else "",
             ])
     return out.getvalue()
-
-
-def _bg_date(value: datetime) -> str:
-    return value.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _local(utc_naive: datetime) -> datetime:
-    """A stored UTC timestamp as local wall-clock time (BG Stats dates are local)."""
-    return utc_naive.replace(tzinfo=UTC).astimezone().replace(tzinfo=None)
-
-
-def export_bgstats(session: Session) -> str:
-    """The history as BG Stats-style JSON: ``players``, ``games``, ``locations``, ``plays``.
-
-    Plays carry ``playDate`` ("YYYY-MM-DD hh:mm:ss"), ``gameRefId`` and ``playerScores``
-    (``playerRefId``, ``score`` as a string the way BG Stats writes it, ``winner``, ``rank``,
-    ``seatOrder``, ``startPlayer``). An unfinished play is exported ``"ignored": true`` (left
-    out of BG Stats' statistics, as it is here); modules and variants go in ``board``.
-    """
-    players, games, plays, results = _snapshot(session)
-    player_ref = {row.id: i for i, row in enumerate(players, start=1)}
-    game_ref = {row.id: i for i, row in enumerate(games, start=1)}
-    first_play: dict[int, int] = {}
-    for play in plays:
-        for r in results[play.id]:
-            first_play.setdefault(r.player_id, play.id)
-    locations: dict[str, int] = {}
-    for play in plays:
-        if play.location and name_key(play.location) not in locations:
-            locations[name_key(play.location)] = len(locations) + 1
-    location_names = {name_key(p.location): p.location for p in reversed(plays) if p.location}
-    now = _bg_date(datetime.now().replace(microsecond=0))
-    document = {
-        "about": f"Exported by Merchant's Companion {__version__}",
-        "players": [
-            {
-                "id": player_ref[r.id],
-                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "player:" + name_key(r.name))),
-                "name": r.name,
-                "isAnonymous": False,
-                "modificationDate": now,
-            }
-            for r in players
-        ],
-        "games": [
-            {
-                "id": game_ref[r.id],
-                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "game:" + name_key(r.name))),
-                "name": r.name,
-                "highestWins": bool(r.highest_wins),
-                "cooperative": False,
-                "noPoints": False,
-                "usesTeams": False,
-                "modificationDate": now,
-            }
-            for r in games
-        ],
-        "locations": [
-            {
-                "id": ref,
-                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "location:" + key)),
-                "name": location_names[key],
-                "modificationDate": now,
-            }
-            for key, ref in locations.items()
-        ],
-        "plays": [_bg_play(play, results[play.id], player_ref, game_ref, locations, first_play)
-                  for play in plays],
-    }
-    # Compact: a history of 100,000 plays stays well under the import limit.
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-
-
-def _bg_play(play: Any, results: list[_Result], player_ref: dict[int, int],
-             game_ref: dict[int, int], locations: dict[str, int],
-             first_play: dict[int, int]) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "uuid": play.uid,
-        "playDate": _bg_date(play.played_at),
-        "entryDate": _bg_date(_local(play.created_at)),
-        "modificationDate": _bg_date(_local(play.updated_at)),
-        "gameRefId": game_ref[play.game_id],
-        "durationMin": play.duration_min or 0,
-        "ignored": not play.finished,
-        "manualWinner": False,
-        "rounds": 0,
-        "usesTeams": False,
-        "board": ", ".join(play.modules or []),
-        "comments": play.notes,
-        "playerScores": [
-            {
-                "playerRefId": player_ref[r.player_id],
-                "score": str(r.score),
-                "winner": bool(r.winner),
-                "rank": r.rank,
-                "seatOrder": r.seat,
-                "startPlayer": bool(r.start_player),
-                "newPlayer": first_play.get(r.player_id) == play.id,
-            }
-            for r in results
-        ],
-    }
-    if play.location:
-        entry["locationRefId"] = locations[name_key(play.location)]
-    return entry
