@@ -30,20 +30,51 @@ FIXTURE = Path(__file__).parent / "fixtures" / "bgstats-backup.json"
 T0 = datetime(2024, 4, 6, 19, 45)
 
 PLAY_KEYS = {
-    "uuid": str, "playDate": str, "entryDate": str, "modificationDate": str, "gameRefId": int,
-    "durationMin": int, "ignored": bool, "manualWinner": bool, "rounds": int, "usesTeams": bool,
-    "board": str, "comments": str, "rating": int, "scoringSetting": int, "playImages": str,
-    "expansionPlays": list, "importPlayId": int, "nemestatsId": int, "bggId": int,
+    "uuid": str,
+    "playDate": str,
+    "entryDate": str,
+    "modificationDate": str,
+    "gameRefId": int,
+    "durationMin": int,
+    "ignored": bool,
+    "manualWinner": bool,
+    "rounds": int,
+    "usesTeams": bool,
+    "board": str,
+    "comments": str,
+    "rating": int,
+    "scoringSetting": int,
+    "playImages": str,
+    "expansionPlays": list,
+    "importPlayId": int,
+    "nemestatsId": int,
+    "bggId": int,
     "playerScores": list,
 }
 SCORE_KEYS = {
-    "playerRefId": int, "score": str, "winner": bool, "newPlayer": bool, "startPlayer": bool,
-    "rank": int, "seatOrder": int,
+    "playerRefId": int,
+    "score": str,
+    "winner": bool,
+    "newPlayer": bool,
+    "startPlayer": bool,
+    "rank": int,
+    "seatOrder": int,
 }
 GAME_KEYS = {
-    "id": int, "uuid": str, "name": str, "modificationDate": str, "cooperative": bool,
-    "highestWins": bool, "noPoints": bool, "usesTeams": bool, "bggName": str, "bggId": int,
-    "bggYear": int, "isBaseGame": int, "isExpansion": int, "copies": list,
+    "id": int,
+    "uuid": str,
+    "name": str,
+    "modificationDate": str,
+    "cooperative": bool,
+    "highestWins": bool,
+    "noPoints": bool,
+    "usesTeams": bool,
+    "bggName": str,
+    "bggId": int,
+    "bggYear": int,
+    "isBaseGame": int,
+    "isExpansion": int,
+    "copies": list,
 }
 PLAYER_KEYS = {"id": int, "uuid": str, "name": str, "isAnonymous": bool, "modificationDate": str}
 
@@ -53,23 +84,36 @@ def history(store: Store) -> dict[str, int]:
     return {
         # Decided by crowns: Ann and Cleo tie on points, Ann has more crowns left.
         "crowns": store.record_play(
-            "mercante", [("Ann", 42), ("Cleo", 42), ("Ben", 30)], T0,
+            "mercante",
+            [("Ann", 42), ("Cleo", 42), ("Ben", 30)],
+            T0,
             tiebreakers=breakers,
             tiebreak_values={"Ann": [12, 0], "Cleo": [8, 0], "Ben": [3, 1]},
-            start_player="Cleo", duration_min=110, location="Harbour Café",
+            start_player="Cleo",
+            duration_min=110,
+            location="Harbour Café",
         ),
-        "plain": store.record_play("mercante", [("Ann", 30), ("Ben", 35), ("Cleo", 20)],
-                                   T0 + timedelta(days=1)),
+        "plain": store.record_play(
+            "mercante", [("Ann", 30), ("Ben", 35), ("Cleo", 20)], T0 + timedelta(days=1)
+        ),
         "cove": store.record_play(
-            "merchants_cove", [("Ann", 55), ("Ben", 61)], T0 + timedelta(days=2),
+            "merchants_cove",
+            [("Ann", 55), ("Ben", 61)],
+            T0 + timedelta(days=2),
             modules=["faction_festival", "paladins", "entertainer"],
         ),
-        "unfinished": store.record_play("Azul", [("Ann", 20), ("Dev", 25)],
-                                        T0 + timedelta(days=3), finished=False),
-        "variant": store.record_play("mercante", [("Dev", 40), ("Ben", 10), ("Cleo", 5)],
-                                     T0 + timedelta(days=4), modules=["Talk of Peace"]),
-        "golf": store.record_play("Golf", [("Ann", 72), ("Dev", 68)], T0 + timedelta(days=5),
-                                  highest_wins=False),
+        "unfinished": store.record_play(
+            "Azul", [("Ann", 20), ("Dev", 25)], T0 + timedelta(days=3), finished=False
+        ),
+        "variant": store.record_play(
+            "mercante",
+            [("Dev", 40), ("Ben", 10), ("Cleo", 5)],
+            T0 + timedelta(days=4),
+            modules=["Talk of Peace"],
+        ),
+        "golf": store.record_play(
+            "Golf", [("Ann", 72), ("Dev", 68)], T0 + timedelta(days=5), highest_wins=False
+        ),
     }
 
 
@@ -223,7 +267,9 @@ def test_backup_imports_with_the_right_plays_winners_and_statistics(store: Store
     crowns = plays["4e3b1f4d-0000-4000-8000-000000000001"]
     assert crowns.game_key == "mercante" and crowns.winners == ["Ann"]
     assert [(r.player, r.score, r.rank) for r in crowns.results] == [
-        ("Ann", 42, 1), ("Cleo", 42, 2), ("Ben", 30, 3)
+        ("Ann", 42, 1),
+        ("Cleo", 42, 2),
+        ("Ben", 30, 3),
     ]
     assert [t.name for t in crowns.tiebreakers] == [bg.HAND_DECIDED]
     assert crowns.location == "Harbour Café" and crowns.duration_min == 120
@@ -262,6 +308,7 @@ def _mutate(change: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
         doc = json.loads(text)
         change(doc)
         return json.dumps(doc)
+
     return spoil
 
 
@@ -272,31 +319,56 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
         for part in parts:
             target = target[int(part)] if part.isdigit() else target[part]
         target[int(last) if last.isdigit() else last] = value
+
     return change
 
 
 MUTATED = [
-    ("dangling gameRefId", _set("plays.1.gameRefId", 99),
-     "plays[1].gameRefId: no game with id 99 in games"),
-    ("dangling playerRefId", _set("plays.0.playerScores.2.playerRefId", 42),
-     "plays[0].playerScores[2].playerRefId: no player with id 42"),
-    ("dangling location", _set("plays.0.locationRefId", 7),
-     "plays[0].locationRefId: no location with id 7"),
-    ("dangling expansion", _set("plays.1.expansionPlays.0.gameRefId", 70),
-     "plays[1].expansionPlays[0].gameRefId: no game with id 70"),
-    ("winner as text", _set("plays.0.playerScores.0.winner", "yes"),
-     "plays[0].playerScores[0].winner: expected true or false"),
-    ("score as a number", _set("plays.1.playerScores.0.score", 48),
-     "plays[1].playerScores[0].score: expected text"),
+    (
+        "dangling gameRefId",
+        _set("plays.1.gameRefId", 99),
+        "plays[1].gameRefId: no game with id 99 in games",
+    ),
+    (
+        "dangling playerRefId",
+        _set("plays.0.playerScores.2.playerRefId", 42),
+        "plays[0].playerScores[2].playerRefId: no player with id 42",
+    ),
+    (
+        "dangling location",
+        _set("plays.0.locationRefId", 7),
+        "plays[0].locationRefId: no location with id 7",
+    ),
+    (
+        "dangling expansion",
+        _set("plays.1.expansionPlays.0.gameRefId", 70),
+        "plays[1].expansionPlays[0].gameRefId: no game with id 70",
+    ),
+    (
+        "winner as text",
+        _set("plays.0.playerScores.0.winner", "yes"),
+        "plays[0].playerScores[0].winner: expected true or false",
+    ),
+    (
+        "score as a number",
+        _set("plays.1.playerScores.0.score", 48),
+        "plays[1].playerScores[0].score: expected text",
+    ),
     ("isExpansion 2", _set("games.2.isExpansion", 2), "games[2].isExpansion: expected 0 or 1"),
     ("id as text", _set("players.2.id", "3"), "players[2].id: expected a whole number"),
-    ("date in another form", _set("plays.2.playDate", "17/03/2024"),
-     'plays[2].playDate: expected a date like "2024-04-06 19:45:00"'),
+    (
+        "date in another form",
+        _set("plays.2.playDate", "17/03/2024"),
+        'plays[2].playDate: expected a date like "2024-04-06 19:45:00"',
+    ),
     ("bad uuid", _set("plays.4.uuid", "not-a-uuid"), "plays[4].uuid: expected a UUID"),
     ("huge name", _set("players.3.name", "C" * 5000), "players[3].name: too long"),
     ("huge comments", _set("plays.0.comments", "x" * 200_000), "plays[0].comments: too long"),
-    ("uuid twice", _set("plays.6.uuid", "4E3B1F4D-0000-4000-8000-000000000001"),
-     "plays[6].uuid: 4e3b1f4d-0000-4000-8000-000000000001 is used twice"),
+    (
+        "uuid twice",
+        _set("plays.6.uuid", "4E3B1F4D-0000-4000-8000-000000000001"),
+        "plays[6].uuid: 4e3b1f4d-0000-4000-8000-000000000001 is used twice",
+    ),
     ("player id twice", _set("players.4.id", 4), "players[4].id: 4 is used twice"),
     ("plays missing", lambda doc: doc.pop("plays"), "plays: missing"),
 ]
@@ -354,13 +426,20 @@ def test_play_link_is_bg_stats_create_play_with_every_player_flagged(store: Stor
     data = json.loads(unquote(link.split("?data=", 1)[1]))
     assert data["sourceName"] == "Merchant's Companion"
     assert data["playDate"] == "2024-04-06 19:45:00"
-    assert data["game"] == {"name": "Mercante", "sourceGameId": "mercante", "bggId": 0,
-                            "highestWins": True, "noPoints": False}
+    assert data["game"] == {
+        "name": "Mercante",
+        "sourceGameId": "mercante",
+        "bggId": 0,
+        "highestWins": True,
+        "noPoints": False,
+    }
     assert data["location"] == "Harbour Café" and data["durationMin"] == 110
     for player in data["players"]:
         assert isinstance(player["startPlayer"], bool) and isinstance(player["winner"], bool)
     assert [(p["name"], p["score"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
-        ("Ann", 42, True, False), ("Cleo", 42, False, True), ("Ben", 30, False, False)
+        ("Ann", 42, True, False),
+        ("Cleo", 42, False, True),
+        ("Ben", 30, False, False),
     ]
     cove = json.loads(unquote(store.bgstats_link(ids["cove"]).split("?data=", 1)[1]))
     assert "faction_festival" in cove["comments"]
@@ -369,30 +448,48 @@ def test_play_link_is_bg_stats_create_play_with_every_player_flagged(store: Stor
 # ------------------------------------------------------------------------------ pieces
 
 
-@pytest.mark.parametrize(("text", "value"), [
-    ("42", 42), (" -3 ", -3), ("-10+7+22", 19), ("3*4", 12), ("", None), (None, None),
-    ("12.5", None), ("1/2", None), ("__import__('os')", None), ("9" * 30, None),
-])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("42", 42),
+        (" -3 ", -3),
+        ("-10+7+22", 19),
+        ("3*4", 12),
+        ("", None),
+        (None, None),
+        ("12.5", None),
+        ("1/2", None),
+        ("__import__('os')", None),
+        ("9" * 30, None),
+    ],
+)
 def test_score_value(text: str | None, value: int | None) -> None:
     assert bg.score_value(text) == value
 
 
 def test_module_expansions_follow_the_setup_data() -> None:
     assert bg.module_expansion("merchants_cove", "faction_festival")[0] == (  # type: ignore[index]
-        "Merchants Cove: Master Craft")
+        "Merchants Cove: Master Craft"
+    )
     assert bg.module_expansion("merchants_cove", "Beasts of the Bay")[1] == (  # type: ignore[index]
-        "Master Craft")
+        "Master Craft"
+    )
     assert bg.module_expansion("merchants_cove", "entertainer")[1] == (  # type: ignore[index]
-        "The Entertainer")
+        "The Entertainer"
+    )
     assert bg.module_expansion("mercante", "faction_festival") is None
 
 
 scores_st = st.lists(st.integers(-5, 5), min_size=1, max_size=6)
 
 
-@given(scores=scores_st, highest=st.booleans(), finished=st.booleans(),
-       ties=st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=6, max_size=6),
-       breakers=st.integers(0, 1))
+@given(
+    scores=scores_st,
+    highest=st.booleans(),
+    finished=st.booleans(),
+    ties=st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=6, max_size=6),
+    breakers=st.integers(0, 1),
+)
 def test_bulk_places_are_the_standings_engines(
     scores: list[int], highest: bool, finished: bool, ties: list[int | None], breakers: int
 ) -> None:
@@ -400,13 +497,20 @@ def test_bulk_places_are_the_standings_engines(
     tiebreakers = [("Crowns", True)][:breakers]
     values = [[ties[i]] if breakers else None for i in range(len(scores))]
     play = BulkPlay(
-        uid="x", game="g", played_at=T0, finished=finished, tiebreakers=tiebreakers or None,
-        results=[BulkResult(n, i + 1, s, None, v) for i, (n, s, v) in
-                 enumerate(zip(names, scores, values, strict=True))],
+        uid="x",
+        game="g",
+        played_at=T0,
+        finished=finished,
+        tiebreakers=tiebreakers or None,
+        results=[
+            BulkResult(n, i + 1, s, None, v)
+            for i, (n, s, v) in enumerate(zip(names, scores, values, strict=True))
+        ],
     )
     standings = rank(
         [Entry(n, s, tuple(v or ())) for n, s, v in zip(names, scores, values, strict=True)],
-        highest_wins=highest, tiebreaks=[TieBreak(n, h) for n, h in tiebreakers],
+        highest_wins=highest,
+        tiebreaks=[TieBreak(n, h) for n, h in tiebreakers],
     )
     expected = {s.name: (s.rank, s.winner and finished) for s in standings}
     assert places(play, highest) == [expected[n] for n in names]

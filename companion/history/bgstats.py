@@ -333,9 +333,12 @@ class Preferences:
         return cls(
             me=me if isinstance(me, str) and me.strip() else None,
             bgg_ids={
-                k: v for k, v in ids.items()
+                k: v
+                for k, v in ids.items()
                 if isinstance(k, str) and type(v) is int and 0 < v < 2**31
-            } if isinstance(ids, dict) else None,
+            }
+            if isinstance(ids, dict)
+            else None,
         )
 
     def to_setting(self) -> dict[str, Any]:
@@ -385,8 +388,9 @@ def score_winners(scores: Sequence[int], highest_wins: bool) -> list[bool]:
     return [s == best for s in scores]
 
 
-def manual_winner(finished: bool, scores: Sequence[int], winners: Sequence[bool],
-                  highest_wins: bool) -> bool:
+def manual_winner(
+    finished: bool, scores: Sequence[int], winners: Sequence[bool], highest_wins: bool
+) -> bool:
     """True exactly when the winners do not follow from the scores: a tie-breaker decided,
     the play was not finished (nobody won), or the winners were set otherwise."""
     return not finished or list(winners) != score_winners(scores, highest_wins)
@@ -400,15 +404,29 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
     now = _when(datetime.now().replace(microsecond=0))
     cat = catalogue()
 
-    out_players = [BGPlayer(id=1, uuid=_uid("player", "~anonymous"), name=ANONYMOUS,
-                            isAnonymous=True, modificationDate=now)]
+    out_players = [
+        BGPlayer(
+            id=1,
+            uuid=_uid("player", "~anonymous"),
+            name=ANONYMOUS,
+            isAnonymous=True,
+            modificationDate=now,
+        )
+    ]
     player_ref: dict[int, int] = {}
     me_ref = 1
     for row in players:
         ref = len(out_players) + 1
         player_ref[row.id] = ref
-        out_players.append(BGPlayer(id=ref, uuid=_uid("player", name_key(row.name)),
-                                    name=row.name, isAnonymous=False, modificationDate=now))
+        out_players.append(
+            BGPlayer(
+                id=ref,
+                uuid=_uid("player", name_key(row.name)),
+                name=row.name,
+                isAnonymous=False,
+                modificationDate=now,
+            )
+        )
         if prefs.me is not None and name_key(prefs.me) == name_key(row.name):
             me_ref = ref
 
@@ -419,24 +437,27 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
     def add_game(name: str, *, highest_wins: bool, expansion: bool, key: str | None) -> int:
         bgg = prefs.bgg_id(name)
         known = next((g for g in cat.games if g.id == key and not g.is_other), None)
-        out_games.append(BGGame(
-            id=len(out_games) + 1,
-            uuid=_uid("game", name_key(name)),
-            name=name,
-            modificationDate=now,
-            highestWins=highest_wins,
-            bggName=name if bgg else "",
-            bggId=bgg,
-            isBaseGame=0 if expansion else 1,
-            isExpansion=1 if expansion else 0,
-            minPlayerCount=known.min_players if known else 0,
-            maxPlayerCount=known.max_players if known else 0,
-        ))
+        out_games.append(
+            BGGame(
+                id=len(out_games) + 1,
+                uuid=_uid("game", name_key(name)),
+                name=name,
+                modificationDate=now,
+                highestWins=highest_wins,
+                bggName=name if bgg else "",
+                bggId=bgg,
+                isBaseGame=0 if expansion else 1,
+                isExpansion=1 if expansion else 0,
+                minPlayerCount=known.min_players if known else 0,
+                maxPlayerCount=known.max_players if known else 0,
+            )
+        )
         return len(out_games)
 
     for row in games:
-        game_ref[row.id] = add_game(row.name, highest_wins=bool(row.highest_wins),
-                                    expansion=False, key=row.key)
+        game_ref[row.id] = add_game(
+            row.name, highest_wins=bool(row.highest_wins), expansion=False, key=row.key
+        )
     expansion_ref: dict[str, int] = {}
 
     def expansions_of(play: Any) -> list[BGExpansionPlay]:
@@ -447,8 +468,9 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
             name = known[0] if known else f"{base.name}: {module}"
             key = name_key(name)
             if key not in expansion_ref:
-                expansion_ref[key] = add_game(name, highest_wins=bool(base.highest_wins),
-                                              expansion=True, key=None)
+                expansion_ref[key] = add_game(
+                    name, highest_wins=bool(base.highest_wins), expansion=True, key=None
+                )
             if expansion_ref[key] not in refs:
                 refs.append(expansion_ref[key])
         return [BGExpansionPlay(gameRefId=r) for r in refs]
@@ -458,10 +480,14 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
     for play in plays:
         if play.location and name_key(play.location) not in locations:
             locations[name_key(play.location)] = len(out_locations) + 1
-            out_locations.append(BGLocation(
-                id=len(out_locations) + 1, uuid=_uid("location", name_key(play.location)),
-                name=play.location, modificationDate=now,
-            ))
+            out_locations.append(
+                BGLocation(
+                    id=len(out_locations) + 1,
+                    uuid=_uid("location", name_key(play.location)),
+                    name=play.location,
+                    modificationDate=now,
+                )
+            )
 
     seen: set[tuple[int, int]] = set()
     out_plays = []
@@ -473,25 +499,35 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
         for r in lines:
             first = (r.player_id, play.game_id) not in seen
             seen.add((r.player_id, play.game_id))
-            scored.append(BGScore(
-                playerRefId=player_ref[r.player_id], score=str(r.score), winner=r.winner,
-                newPlayer=first, startPlayer=r.start_player, rank=r.rank, seatOrder=r.seat,
-            ))
-        out_plays.append(BGPlay(
-            uuid=play.uid,
-            playDate=_when(play.played_at),
-            entryDate=_when(_local(play.created_at)),
-            modificationDate=_when(_local(play.updated_at)),
-            gameRefId=game_ref[play.game_id],
-            locationRefId=locations[name_key(play.location)] if play.location else None,
-            durationMin=play.duration_min or 0,
-            ignored=not play.finished,
-            manualWinner=manual_winner(bool(play.finished), scores, winners,
-                                       bool(play.highest_wins)),
-            comments=play.notes or "",
-            expansionPlays=expansions_of(play),
-            playerScores=scored,
-        ))
+            scored.append(
+                BGScore(
+                    playerRefId=player_ref[r.player_id],
+                    score=str(r.score),
+                    winner=r.winner,
+                    newPlayer=first,
+                    startPlayer=r.start_player,
+                    rank=r.rank,
+                    seatOrder=r.seat,
+                )
+            )
+        out_plays.append(
+            BGPlay(
+                uuid=play.uid,
+                playDate=_when(play.played_at),
+                entryDate=_when(_local(play.created_at)),
+                modificationDate=_when(_local(play.updated_at)),
+                gameRefId=game_ref[play.game_id],
+                locationRefId=locations[name_key(play.location)] if play.location else None,
+                durationMin=play.duration_min or 0,
+                ignored=not play.finished,
+                manualWinner=manual_winner(
+                    bool(play.finished), scores, winners, bool(play.highest_wins)
+                ),
+                comments=play.notes or "",
+                expansionPlays=expansions_of(play),
+                playerScores=scored,
+            )
+        )
     document = BGFile(
         userInfo=BGUserInfo(meRefId=me_ref),
         players=out_players,
@@ -589,7 +625,9 @@ class ParsedBGStats:
 
 
 _OPS: dict[type[ast.operator], Callable[[int, int], int]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
 }
 _WHOLE = re.compile(r"\s*[+-]?\d{1,10}\s*")
 
@@ -638,8 +676,9 @@ def _refuse(message: str) -> ImportFileError:
 def _read_file(text: str | bytes) -> InFile:
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_IMPORT_CHARS:
-            raise _refuse(f"the file is too large ({len(text):,} bytes; at most "
-                          f"{MAX_IMPORT_CHARS:,})")
+            raise _refuse(
+                f"the file is too large ({len(text):,} bytes; at most {MAX_IMPORT_CHARS:,})"
+            )
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -647,8 +686,9 @@ def _read_file(text: str | bytes) -> InFile:
     if not isinstance(text, str):
         raise _refuse(f"expected the file's text, got {type(text).__name__}")
     if len(text) > MAX_IMPORT_CHARS:
-        raise _refuse(f"the file is too large ({len(text):,} characters; at most "
-                      f"{MAX_IMPORT_CHARS:,})")
+        raise _refuse(
+            f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
+        )
     try:
         return InFile.model_validate_json(text)
     except ValidationError as exc:
@@ -657,8 +697,9 @@ def _read_file(text: str | bytes) -> InFile:
             detail = str(first.get("ctx", {}).get("error", "")).strip()
             raise _refuse(f"not valid JSON: {detail or 'cannot be read'}") from None
         if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
-            raise _refuse("not a BG Stats backup (expected a JSON object with players, "
-                          "games and plays)") from None
+            raise _refuse(
+                "not a BG Stats backup (expected a JSON object with players, games and plays)"
+            ) from None
         raise _refuse(validation_message(exc)) from None
 
 
@@ -667,8 +708,9 @@ def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
     where: dict[int, int] = {}
     for i, item in enumerate(items):
         if item.id in found:
-            raise _refuse(f"{table}[{i}].id: {item.id} is used twice; also in "
-                          f"{table}[{where[item.id]}]")
+            raise _refuse(
+                f"{table}[{i}].id: {item.id} is used twice; also in {table}[{where[item.id]}]"
+            )
         found[item.id] = item
         where[item.id] = i
     return found
@@ -683,22 +725,28 @@ def parse_bgstats(text: str | bytes) -> ParsedBGStats:
     uuids: dict[str, int] = {}
     for i, play in enumerate(doc.plays):
         if play.uuid in uuids:
-            raise _refuse(f"plays[{i}].uuid: {play.uuid} is used twice; also in "
-                          f"plays[{uuids[play.uuid]}]")
+            raise _refuse(
+                f"plays[{i}].uuid: {play.uuid} is used twice; also in plays[{uuids[play.uuid]}]"
+            )
         uuids[play.uuid] = i
         if play.gameRefId not in games:
             raise _refuse(f"plays[{i}].gameRefId: no game with id {play.gameRefId} in games")
         if play.locationRefId and play.locationRefId not in locations:
-            raise _refuse(f"plays[{i}].locationRefId: no location with id "
-                          f"{play.locationRefId} in locations")
+            raise _refuse(
+                f"plays[{i}].locationRefId: no location with id {play.locationRefId} in locations"
+            )
         for j, score in enumerate(play.playerScores):
             if score.playerRefId not in players:
-                raise _refuse(f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
-                              f"{score.playerRefId} in players")
+                raise _refuse(
+                    f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
+                    f"{score.playerRefId} in players"
+                )
         for j, expansion in enumerate(play.expansionPlays):
             if expansion.gameRefId not in games:
-                raise _refuse(f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
-                              f"{expansion.gameRefId} in games")
+                raise _refuse(
+                    f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
+                    f"{expansion.gameRefId} in games"
+                )
     me = None
     if doc.userInfo is not None and doc.userInfo.meRefId in players:
         me_player = players[doc.userInfo.meRefId]
@@ -715,7 +763,8 @@ def parse_bgstats(text: str | bytes) -> ParsedBGStats:
             plays.append(converted)
     bgg_ids = {
         name_key(reader.title(g)): g.bggId
-        for g in games.values() if g.bggId and not g.isExpansion and reader.title(g)
+        for g in games.values()
+        if g.bggId and not g.isExpansion and reader.title(g)
     }
     return ParsedBGStats(tuple(plays), tuple(skipped), tuple(reader.notes), bgg_ids, me)
 
@@ -723,8 +772,12 @@ def parse_bgstats(text: str | bytes) -> ParsedBGStats:
 class _PlayReader:
     """Turns BG Stats plays into the history's, or into a sentence saying why not."""
 
-    def __init__(self, players: dict[int, InPlayer], games: dict[int, InGame],
-                 locations: dict[int, InLocation]) -> None:
+    def __init__(
+        self,
+        players: dict[int, InPlayer],
+        games: dict[int, InGame],
+        locations: dict[int, InLocation],
+    ) -> None:
         self.players = players
         self.games = games
         self.locations = locations
@@ -750,7 +803,7 @@ class _PlayReader:
         name = self.title(expansion)
         prefix = self.title(base) + ":"
         if name_key(name).startswith(name_key(prefix)) and len(name) > len(prefix):
-            return _clean(name[len(prefix):])
+            return _clean(name[len(prefix) :])
         return name
 
     def play(self, i: int, play: InPlay) -> BulkPlay | str:
@@ -766,8 +819,7 @@ class _PlayReader:
         if len(play.playerScores) > MAX_RESULTS:
             return f"{where}: more than {MAX_RESULTS} players"
         resolved = self.resolved(game)
-        direction = (resolved.highest_wins if resolved.highest_wins is not None
-                     else game.highestWins)
+        direction = resolved.highest_wins if resolved.highest_wins is not None else game.highestWins
         names: list[str] = []
         anonymous = 0
         scores: list[int] = []
@@ -778,14 +830,18 @@ class _PlayReader:
                 anonymous += 1
                 name = ANONYMOUS if anonymous == 1 else f"{ANONYMOUS} {anonymous}"
             if len(name) > NAME_MAX:
-                return (f"{where}: the name {describe_value(name)} is longer than "
-                        f"{NAME_MAX} characters")
+                return (
+                    f"{where}: the name {describe_value(name)} is longer than {NAME_MAX} characters"
+                )
             if name_key(name) in {name_key(n) for n in names}:
                 return f"{where}: {name} is in the play twice"
             value = score_value(score.score)
             if value is None:
-                shown = "no score" if not (score.score or "").strip() else (
-                    f"the score {describe_value(score.score)}, which is not a whole number")
+                shown = (
+                    "no score"
+                    if not (score.score or "").strip()
+                    else (f"the score {describe_value(score.score)}, which is not a whole number")
+                )
                 return f"{where}: {name} has {shown}"
             names.append(name)
             scores.append(value)
@@ -800,15 +856,20 @@ class _PlayReader:
             if winners != by_score:
                 if not all(b for w, b in zip(winners, by_score, strict=True) if w):
                     won = ", ".join(n for n, w in zip(names, winners, strict=True) if w)
-                    return (f"{where}: the winners ({won}) do not have the best score, "
-                            "which this history cannot show")
+                    return (
+                        f"{where}: the winners ({won}) do not have the best score, "
+                        "which this history cannot show"
+                    )
                 # Winners chosen by hand among equal best scores: a tie-breaker says so.
                 tiebreakers = [(HAND_DECIDED, True)]
-                ties = [[1 if w else 0] if b else None
-                        for w, b in zip(winners, by_score, strict=True)]
+                ties = [
+                    [1 if w else 0] if b else None for w, b in zip(winners, by_score, strict=True)
+                ]
         elif any(winners):
-            self.notes.append(f"{where}: not counted in BG Stats' statistics, so it is kept as "
-                              "not finished, without a winner")
+            self.notes.append(
+                f"{where}: not counted in BG Stats' statistics, so it is kept as "
+                "not finished, without a winner"
+            )
         starters = [k for k, s in enumerate(play.playerScores) if s.startPlayer]
         if len(starters) > 1:
             return f"{where}: more than one start player"

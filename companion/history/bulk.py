@@ -113,9 +113,7 @@ class _GameState:
     changed: bool = field(default=False)
 
 
-def places(
-    play: BulkPlay, highest_wins: bool
-) -> list[tuple[int, bool]]:
+def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
     """(rank, winner) of each result in order, as the standings engine ranks them.
 
     Ties share a place (1, 1, 3). Only where tie-breakers exist and two scores are equal does
@@ -190,8 +188,18 @@ def insert_plays(
     done = 0
     with _sqlite_bulk_mode(session, total or 0) if sqlite else nullcontext():
         done = _write_batches(
-            session, batches, total, progress, resolve, games, row_cache, player_ids,
-            sqlite, next_id, now, totals,
+            session,
+            batches,
+            total,
+            progress,
+            resolve,
+            games,
+            row_cache,
+            player_ids,
+            sqlite,
+            next_id,
+            now,
+            totals,
         )
     for state in games.values():
         if state.changed and state.game.highest_wins != state.direction:
@@ -232,10 +240,17 @@ def _sqlite_bulk_mode(session: Session, total: int) -> Iterator[None]:
 
 
 def _write_batches(
-    session: Session, batches: Iterable[Sequence[BulkPlay]], total: int | None,
-    progress: Progress | None, resolve: Callable[[str], crud.Title],
-    games: dict[str, _GameState], row_cache: dict[str, Game | None],
-    player_ids: dict[str, int], sqlite: bool, next_id: int, now: datetime,
+    session: Session,
+    batches: Iterable[Sequence[BulkPlay]],
+    total: int | None,
+    progress: Progress | None,
+    resolve: Callable[[str], crud.Title],
+    games: dict[str, _GameState],
+    row_cache: dict[str, Game | None],
+    player_ids: dict[str, int],
+    sqlite: bool,
+    next_id: int,
+    now: datetime,
     totals: stats.Totals,
 ) -> int:
     done = 0
@@ -255,10 +270,13 @@ def _write_batches(
             _core_rows(session, batch, dirs, ranked, player_ids, now)
             for play, (game_id, _), places_of in zip(batch, dirs, ranked, strict=True):
                 if play.finished:
-                    totals.add(game_id, [
-                        (player_ids[r.player], r.score, won)
-                        for r, (_, won) in zip(play.results, places_of, strict=True)
-                    ])
+                    totals.add(
+                        game_id,
+                        [
+                            (player_ids[r.player], r.score, won)
+                            for r, (_, won) in zip(play.results, places_of, strict=True)
+                        ],
+                    )
         done += len(batch)
         if progress is not None:
             progress(done, max(total or 0, done))
@@ -266,8 +284,11 @@ def _write_batches(
 
 
 def _direction(
-    session: Session, play: BulkPlay, resolve: Callable[[str], crud.Title],
-    games: dict[str, _GameState], row_cache: dict[str, Game | None],
+    session: Session,
+    play: BulkPlay,
+    resolve: Callable[[str], crud.Title],
+    games: dict[str, _GameState],
+    row_cache: dict[str, Game | None],
 ) -> tuple[int, bool]:
     """The play's game id and the direction it is scored in, as ``game_for_play`` decides.
 
@@ -291,8 +312,10 @@ def _direction(
     elif state.catalogue:
         if play.highest_wins is not None and play.highest_wins != title.highest_wins:
             side = "highest" if title.highest_wins else "lowest"
-            raise PlayDataError(f"highest_wins: {title.name} is won by the {side} score; "
-                                "a play of it cannot be scored the other way")
+            raise PlayDataError(
+                f"highest_wins: {title.name} is won by the {side} score; "
+                "a play of it cannot be scored the other way"
+            )
         direction = state.direction
     elif play.highest_wins is None:
         direction = state.direction
@@ -310,19 +333,36 @@ def batched(plays: Sequence[BulkPlay], size: int = BATCH) -> Iterator[Sequence[B
 
 
 _PLAY_COLUMNS = (
-    "id", "uid", "game_id", "played_at", "modules", "duration_min", "location", "notes",
-    "finished", "highest_wins", "tiebreakers", "created_at", "updated_at",
+    "id",
+    "uid",
+    "game_id",
+    "played_at",
+    "modules",
+    "duration_min",
+    "location",
+    "notes",
+    "finished",
+    "highest_wins",
+    "tiebreakers",
+    "created_at",
+    "updated_at",
 )
 _RESULT_COLUMNS = (
-    "play_id", "player_id", "seat", "score", "breakdown", "tiebreaks", "start_player", "rank",
+    "play_id",
+    "player_id",
+    "seat",
+    "score",
+    "breakdown",
+    "tiebreaks",
+    "start_player",
+    "rank",
     "winner",
 )
 
 
 def _statement(table: str, columns: Iterable[str]) -> str:
     names = list(columns)
-    return (f"INSERT INTO {table} ({', '.join(names)}) "
-            f"VALUES ({', '.join('?' for _ in names)})")
+    return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
 
 
 def _tiebreaker_dicts(play: BulkPlay) -> list[dict[str, Any]]:
@@ -330,8 +370,13 @@ def _tiebreaker_dicts(play: BulkPlay) -> list[dict[str, Any]]:
 
 
 def _sqlite_rows(
-    session: Session, batch: Sequence[BulkPlay], dirs: Sequence[tuple[int, bool]],
-    first_id: int, player_ids: dict[str, int], now: datetime, totals: stats.Totals,
+    session: Session,
+    batch: Sequence[BulkPlay],
+    dirs: Sequence[tuple[int, bool]],
+    first_id: int,
+    player_ids: dict[str, int],
+    now: datetime,
+    totals: stats.Totals,
 ) -> None:
     # The driver's executemany with values already in their stored form: the rows are the
     # same as the ORM writes, without its per-value type processing. Ranks, rows and the
@@ -341,27 +386,47 @@ def _sqlite_rows(
     play_rows = []
     result_rows = []
     add_totals = totals.add
-    for play_id, (play, (game_id, direction)) in enumerate(zip(batch, dirs, strict=True),
-                                                           start=first_id):
+    for play_id, (play, (game_id, direction)) in enumerate(
+        zip(batch, dirs, strict=True), start=first_id
+    ):
         created = _when(play.created_at) if play.created_at else stamp
         updated = _when(play.updated_at) if play.updated_at else created
-        play_rows.append((
-            play_id, play.uid, game_id, _when(play.played_at), _dump(play.modules, "[]"),
-            play.duration_min, play.location, play.notes, int(play.finished), int(direction),
-            _dump(_tiebreaker_dicts(play), "[]"), created, updated,
-        ))
+        play_rows.append(
+            (
+                play_id,
+                play.uid,
+                game_id,
+                _when(play.played_at),
+                _dump(play.modules, "[]"),
+                play.duration_min,
+                play.location,
+                play.notes,
+                int(play.finished),
+                int(direction),
+                _dump(_tiebreaker_dicts(play), "[]"),
+                created,
+                updated,
+            )
+        )
         results = play.results
         placed = places(play, direction)
         finished = play.finished
         counted = []
         for r, (place, won) in zip(results, placed, strict=True):
             player_id = player_ids[r.player]
-            result_rows.append((
-                play_id, player_id, r.seat, r.score,
-                "{}" if not r.breakdown else json.dumps(r.breakdown),
-                "[]" if not r.tiebreaks else json.dumps(r.tiebreaks),
-                int(r.start_player), place, int(won),
-            ))
+            result_rows.append(
+                (
+                    play_id,
+                    player_id,
+                    r.seat,
+                    r.score,
+                    "{}" if not r.breakdown else json.dumps(r.breakdown),
+                    "[]" if not r.tiebreaks else json.dumps(r.tiebreaks),
+                    int(r.start_player),
+                    place,
+                    int(won),
+                )
+            )
             if finished:
                 counted.append((player_id, r.score, won))
         if finished:
@@ -372,47 +437,57 @@ def _sqlite_rows(
 
 
 def _core_rows(
-    session: Session, batch: Sequence[BulkPlay], dirs: Sequence[tuple[int, bool]],
-    ranked: Sequence[list[tuple[int, bool]]], player_ids: dict[str, int], now: datetime,
+    session: Session,
+    batch: Sequence[BulkPlay],
+    dirs: Sequence[tuple[int, bool]],
+    ranked: Sequence[list[tuple[int, bool]]],
+    player_ids: dict[str, int],
+    now: datetime,
 ) -> None:
     # PostgreSQL (shared by several clients): the database hands out the ids.
-    session.execute(insert(PLAYS), [
-        {
-            "uid": play.uid,
-            "game_id": game_id,
-            "played_at": play.played_at,
-            "modules": list(play.modules or []),
-            "duration_min": play.duration_min,
-            "location": play.location,
-            "notes": play.notes,
-            "finished": play.finished,
-            "highest_wins": direction,
-            "tiebreakers": _tiebreaker_dicts(play),
-            "created_at": play.created_at or now,
-            "updated_at": play.updated_at or play.created_at or now,
-        }
-        for play, (game_id, direction) in zip(batch, dirs, strict=True)
-    ])
+    session.execute(
+        insert(PLAYS),
+        [
+            {
+                "uid": play.uid,
+                "game_id": game_id,
+                "played_at": play.played_at,
+                "modules": list(play.modules or []),
+                "duration_min": play.duration_min,
+                "location": play.location,
+                "notes": play.notes,
+                "finished": play.finished,
+                "highest_wins": direction,
+                "tiebreakers": _tiebreaker_dicts(play),
+                "created_at": play.created_at or now,
+                "updated_at": play.updated_at or play.created_at or now,
+            }
+            for play, (game_id, direction) in zip(batch, dirs, strict=True)
+        ],
+    )
     ids: dict[str, int] = {}
     for chunk in crud._chunks([p.uid for p in batch]):
-        ids.update(session.execute(
-            select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))
-        ).all())
-    session.execute(insert(RESULTS), [
-        {
-            "play_id": ids[play.uid],
-            "player_id": player_ids[r.player],
-            "seat": r.seat,
-            "score": r.score,
-            "breakdown": dict(r.breakdown or {}),
-            "tiebreaks": list(r.tiebreaks or []),
-            "start_player": r.start_player,
-            "rank": place,
-            "winner": won,
-        }
-        for play, places_of in zip(batch, ranked, strict=True)
-        for r, (place, won) in zip(play.results, places_of, strict=True)
-    ])
+        ids.update(
+            session.execute(select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))).all()
+        )
+    session.execute(
+        insert(RESULTS),
+        [
+            {
+                "play_id": ids[play.uid],
+                "player_id": player_ids[r.player],
+                "seat": r.seat,
+                "score": r.score,
+                "breakdown": dict(r.breakdown or {}),
+                "tiebreaks": list(r.tiebreaks or []),
+                "start_player": r.start_player,
+                "rank": place,
+                "winner": won,
+            }
+            for play, places_of in zip(batch, ranked, strict=True)
+            for r, (place, won) in zip(play.results, places_of, strict=True)
+        ],
+    )
 
 
 CANONICAL_UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
