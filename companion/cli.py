@@ -170,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import flet as ft
 
+    from companion import webapp
     from companion.ui.app import create_main
 
     shared = args.host not in ("127.0.0.1", "localhost", "::1")
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if desktop:
             print("Merchant's Companion is opening in a window.", flush=True)
-            ft.run(main_fn, view=ft.AppView.FLET_APP, assets_dir=None, no_cdn=True)
+            ft.run(main_fn, view=ft.AppView.FLET_APP, assets_dir=webapp.assets_dir(), no_cdn=True)
         else:
             if not args.web:
                 print(f"Browser mode ({why_not}).", flush=True)
@@ -199,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
                 host=args.host,
                 port=args.port,
                 no_cdn=True,
-                assets_dir=None,
+                assets_dir=webapp.assets_dir(),
             )
     except KeyboardInterrupt:
         pass
