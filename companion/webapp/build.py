@@ -93,7 +93,7 @@ def index_html(source: str | None = None) -> str:
 
 def font_manifest(source: str | None = None) -> str:
     """Flet's FontManifest.json with our family added (Flet adds Roboto itself)."""
-    from flet_web import get_package_web_dir  # type: ignore[import-untyped]
+    from flet_web import get_package_web_dir
 
     if source is None:
         source = (Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text(
