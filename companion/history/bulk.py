@@ -13,6 +13,7 @@ one upsert per player and game at the end. The rows written are the same as
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import uuid as uuid_module
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.orm import Session
 
 from companion.engine.standings import Entry, TieBreak, rank
@@ -161,6 +162,24 @@ def _when(value: datetime) -> str:
     if value.microsecond:
         return value.isoformat(" ")
     return value.isoformat(" ") + ".000000"
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while an import runs (and back on after).
+
+    An import allocates millions of small container objects that live until their batch is
+    written; the collector would walk them again and again (at 100,000 plays it took more
+    time than checking and writing them). An import makes next to no reference cycles, so
+    there is little for it to find; it is switched back on only if it was on before.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def insert_plays(
@@ -332,37 +351,90 @@ def batched(plays: Sequence[BulkPlay], size: int = BATCH) -> Iterator[Sequence[B
         yield plays[start : start + size]
 
 
-_PLAY_COLUMNS = (
-    "id",
-    "uid",
-    "game_id",
-    "played_at",
-    "modules",
-    "duration_min",
-    "location",
-    "notes",
-    "finished",
-    "highest_wins",
-    "tiebreakers",
-    "created_at",
-    "updated_at",
-)
-_RESULT_COLUMNS = (
-    "play_id",
-    "player_id",
-    "seat",
-    "score",
-    "breakdown",
-    "tiebreaks",
-    "start_player",
-    "rank",
-    "winner",
-)
+class SqliteTable(NamedTuple):
+    """A table as the bulk inserts fill it: its columns, and the SQL that takes each value."""
+
+    name: str
+    columns: tuple[str, ...]
+    values: tuple[str, ...]
 
 
-def _statement(table: str, columns: Iterable[str]) -> str:
-    names = list(columns)
-    return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
+# Values go to the driver in the form it binds fastest: whole numbers and text only. The
+# sqlite3 module looks for an adapter for every True, False or None it is handed (it cost
+# more than the insert itself), so flags are 0 or 1, a missing duration is -1 and a
+# missing location "" (neither is a value a play can have), and NULLIF makes those NULL.
+PLAY_TABLE = SqliteTable(
+    "play",
+    (
+        "id",
+        "uid",
+        "game_id",
+        "played_at",
+        "modules",
+        "duration_min",
+        "location",
+        "notes",
+        "finished",
+        "highest_wins",
+        "tiebreakers",
+        "created_at",
+        "updated_at",
+    ),
+    ("?", "?", "?", "?", "?", "NULLIF(?, -1)", "NULLIF(?, '')", "?", "?", "?", "?", "?", "?"),
+)
+RESULT_TABLE = SqliteTable(
+    "play_result",
+    (
+        "play_id",
+        "player_id",
+        "seat",
+        "score",
+        "breakdown",
+        "tiebreaks",
+        "start_player",
+        "rank",
+        "winner",
+    ),
+    ("?",) * 9,
+)
+NO_DURATION = -1
+NO_LOCATION = ""
+
+
+def _statement(table: SqliteTable, rows: int = 1) -> str:
+    one = f"({', '.join(table.values)})"
+    return (
+        f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES {', '.join([one] * rows)}"
+    )
+
+
+#: Rows per INSERT statement: one statement of 50 rows costs the driver far less than 50
+#: statements of one (the parameters stay under SQLite's oldest limit of 999).
+ROWS_PER_INSERT = 50
+
+
+def sqlite_insert(connection: Connection, table: SqliteTable, values: Sequence[Any]) -> None:
+    """Insert rows given as one flat sequence of values (row after row) into a SQLite table.
+
+    The values must already be in their stored form (text for times and JSON, 0 or 1 for
+    flags, NO_DURATION and NO_LOCATION for those missing; see above); they go to the driver
+    as they are, ``ROWS_PER_INSERT`` rows per statement.
+    """
+    width = len(table.columns)
+    if len(values) % width:
+        raise ValueError(f"{len(values)} values do not make whole rows of {width} columns")
+    step = width * ROWS_PER_INSERT
+    whole = len(values) - len(values) % step
+    if whole:
+        connection.exec_driver_sql(
+            _statement(table, ROWS_PER_INSERT),
+            [tuple(values[i : i + step]) for i in range(0, whole, step)],
+        )
+    if whole < len(values):
+        connection.exec_driver_sql(
+            _statement(table),
+            [tuple(values[i : i + width]) for i in range(whole, len(values), width)],
+        )
 
 
 def _tiebreaker_dicts(play: BulkPlay) -> list[dict[str, Any]]:
@@ -398,8 +470,8 @@ def _sqlite_rows(
                 game_id,
                 _when(play.played_at),
                 _dump(play.modules, "[]"),
-                play.duration_min,
-                play.location,
+                NO_DURATION if play.duration_min is None else play.duration_min,
+                play.location or NO_LOCATION,
                 play.notes,
                 int(play.finished),
                 int(direction),
@@ -432,8 +504,8 @@ def _sqlite_rows(
         if finished:
             add_totals(game_id, counted)
     connection = session.connection()
-    connection.exec_driver_sql(_statement("play", _PLAY_COLUMNS), play_rows)
-    connection.exec_driver_sql(_statement("play_result", _RESULT_COLUMNS), result_rows)
+    sqlite_insert(connection, PLAY_TABLE, [v for row in play_rows for v in row])
+    sqlite_insert(connection, RESULT_TABLE, [v for row in result_rows for v in row])
 
 
 def _core_rows(

@@ -18,7 +18,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from companion.history import bgstats, bulk, crud, db, exchange, stats
+from companion.history import bgstats, bulk, crud, db, exchange, fastimport, stats
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -374,8 +374,16 @@ class Store:
         wrong and where, and nothing is written. ``progress(done, total)`` is called as the
         plays go in (from the thread doing the import).
         """
-        parsed = exchange.parse_history(text)
-        return self._write(lambda s: exchange.import_parsed(s, parsed, progress=progress))
+        with bulk.collector_paused():
+            if self.dialect == "sqlite":
+                try:
+                    return self._write(
+                        lambda s: fastimport.import_text(s, text, progress=progress)
+                    )
+                except fastimport.NotFast:
+                    pass  # rolled back: the checked path says what is wrong, or imports it
+            parsed = exchange.parse_history(text)
+            return self._write(lambda s: exchange.import_parsed(s, parsed, progress=progress))
 
     def import_json(self, text: str | bytes) -> int:
         """Import a file made by :meth:`export_json`; returns how many plays were added."""
@@ -410,21 +418,22 @@ class Store:
         BoardGameGeek ids and its "me" player are remembered for later exports (where none
         were set).
         """
-        parsed = bgstats.parse_bgstats(text)
+        with bulk.collector_paused():
+            parsed = bgstats.parse_bgstats(text)
+            return self._write(lambda s: self._import_bgstats(s, parsed, progress))
 
-        def run(session: Session) -> exchange.ImportReport:
-            report = bgstats.import_parsed(session, parsed, progress=progress)
-            prefs = bgstats.Preferences.from_setting(
-                crud.get_setting(session=session, key=bgstats.SETTING_KEY)
-            )
-            ids = {**parsed.bgg_ids, **(prefs.bgg_ids or {})}
-            learned = bgstats.Preferences(me=prefs.me or parsed.me, bgg_ids=ids)
-            if learned != prefs:
-                crud.set_setting(session=session, key=bgstats.SETTING_KEY,
-                                 value=learned.to_setting())
-            return report
-
-        return self._write(run)
+    def _import_bgstats(
+        self, session: Session, parsed: bgstats.ParsedBGStats, progress: bulk.Progress | None
+    ) -> exchange.ImportReport:
+        report = bgstats.import_parsed(session, parsed, progress=progress)
+        prefs = bgstats.Preferences.from_setting(
+            crud.get_setting(session=session, key=bgstats.SETTING_KEY)
+        )
+        ids = {**parsed.bgg_ids, **(prefs.bgg_ids or {})}
+        learned = bgstats.Preferences(me=prefs.me or parsed.me, bgg_ids=ids)
+        if learned != prefs:
+            crud.set_setting(session=session, key=bgstats.SETTING_KEY, value=learned.to_setting())
+        return report
 
     def bgstats_link(self, play_id: int) -> str:
         """BG Stats' "create play" link for one saved play (for a button and a QR code)."""
