@@ -43,12 +43,13 @@ from pydantic import (
     StrictBool,
     ValidationError,
 )
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 from sqlalchemy.orm import Session
 
 from companion.history import bulk, crud
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
-from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, _snapshot
+from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, _has_plays, _snapshot
 from companion.history.models import (
     DURATION_MAX_MIN,
     GAME_NAME_MAX,
@@ -113,7 +114,13 @@ def _bg_date(value: object) -> object:
     raise ValueError(f'expected a date like "2024-04-06 19:45:00", got {describe_value(value)}')
 
 
+_HEX = "[0-9a-fA-F]"
+_HEX_UUID = re.compile(f"{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}}")
+
+
 def _uuid(value: object) -> object:
+    if isinstance(value, str) and _HEX_UUID.fullmatch(value):
+        return value.lower()  # what str(uuid.UUID(value)) gives, without the object
     if isinstance(value, str) and len(value) <= 40:
         try:
             return str(uuid.UUID(value))
@@ -272,7 +279,13 @@ class InGame(_In):
     isExpansion: ZeroOne = False
 
 
-class InScore(_In):
+# Plays, scores and expansion plays are slotted dataclasses rather than models: a backup of
+# 10,000 plays holds 50,000 of them, and a model costs more to make.
+_IN_ROW = ConfigDict(extra="ignore")
+
+
+@pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
+class InScore:
     playerRefId: RefId
     score: Annotated[str, Strict(), Field(max_length=200)] | None = None
     winner: StrictBool = False
@@ -283,11 +296,13 @@ class InScore(_In):
     team: Name | None = None
 
 
-class InExpansionPlay(_In):
+@pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
+class InExpansionPlay:
     gameRefId: RefId
 
 
-class InPlay(_In):
+@pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
+class InPlay:
     uuid: UUIDText
     playDate: BGDate
     entryDate: BGDate | None = None
@@ -935,8 +950,10 @@ class _PlayReader:
             location=location,
             notes=notes,
             tiebreakers=tiebreakers,
-            created_at=_utc(play.entryDate),
-            updated_at=_utc(play.modificationDate or play.entryDate),
+            created_at=(created := _utc(play.entryDate)),
+            updated_at=created
+            if play.modificationDate in (None, play.entryDate)
+            else _utc(play.modificationDate),
             results=[
                 BulkResult(name, seat, value, None, tie, k in starters)
                 for k, (name, seat, value, tie) in enumerate(
@@ -961,7 +978,11 @@ def import_parsed(
 
     players_before = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
-    present = crud.uids_present(session=session, uids=[p.uid for p in parsed.plays])
+    present = (
+        crud.uids_present(session=session, uids=[p.uid for p in parsed.plays])
+        if _has_plays(session)
+        else set()
+    )
     fresh = [p for p in parsed.plays if p.uid not in present]
     bulk.insert_plays(session, bulk.batched(fresh), total=len(fresh), progress=progress)
     players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()

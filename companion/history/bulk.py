@@ -131,13 +131,11 @@ def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
         )
         by_name = {s.name: (s.rank, s.winner and play.finished) for s in standings}
         return [by_name[r.player] for r in play.results]
-    # Standard competition ranking: one more than the number of better scores.
-    if highest_wins:
-        ranks = [1 + sum(t > s for t in scores) for s in scores]
-    else:
-        ranks = [1 + sum(t < s for t in scores) for s in scores]
+    # Standard competition ranking: one more than the number of better scores, which is
+    # where a score first appears among the scores sorted best first.
+    first = sorted(scores, reverse=highest_wins).index
     finished = play.finished
-    return [(r, r == 1 and finished) for r in ranks]
+    return [(r, r == 1 and finished) for r in [first(s) + 1 for s in scores]]
 
 
 def _resolver() -> Callable[[str], crud.Title]:
@@ -403,9 +401,7 @@ NO_LOCATION = ""
 
 def _statement(table: SqliteTable, rows: int = 1) -> str:
     one = f"({', '.join(table.values)})"
-    return (
-        f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES {', '.join([one] * rows)}"
-    )
+    return f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES {', '.join([one] * rows)}"
 
 
 #: Rows per INSERT statement: one statement of 50 rows costs the driver far less than 50
@@ -462,7 +458,11 @@ def _sqlite_rows(
         zip(batch, dirs, strict=True), start=first_id
     ):
         created = _when(play.created_at) if play.created_at else stamp
-        updated = _when(play.updated_at) if play.updated_at else created
+        updated = (
+            created
+            if play.updated_at is None or play.updated_at == play.created_at
+            else _when(play.updated_at)
+        )
         play_rows.append(
             (
                 play_id,
