@@ -58,18 +58,24 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
         try:
             began = time.perf_counter()
             build(store)
-            print(f"history: built {PLAYS:,} plays in {time.perf_counter() - began:.1f} s",
-                  file=sys.stderr)
-            yield "stats_100k", median_ms(
-                lambda: (store.all_player_stats(), store.all_game_stats()), repeat=9
+            print(
+                f"history: built {PLAYS:,} plays in {time.perf_counter() - began:.1f} s",
+                file=sys.stderr,
+            )
+            yield (
+                "stats_100k",
+                median_ms(lambda: (store.all_player_stats(), store.all_game_stats()), repeat=9),
             )
             rng = random.Random(7)
-            yield "record_play", median_ms(
-                lambda: store.record_play(
-                    rng.choice(GAMES),
-                    [(n, rng.randint(10, 140)) for n in rng.sample(NAMES, PLAYERS_PER_PLAY)],
+            yield (
+                "record_play",
+                median_ms(
+                    lambda: store.record_play(
+                        rng.choice(GAMES),
+                        [(n, rng.randint(10, 140)) for n in rng.sample(NAMES, PLAYERS_PER_PLAY)],
+                    ),
+                    repeat=25,
                 ),
-                repeat=25,
             )
         finally:
             store.close()

@@ -37,61 +37,129 @@ def backup(plays: int, *, seed: int = 1) -> str:
     rows = []
     for i in range(plays):
         seats = rng.sample(range(1, len(NAMES) + 1), 4)
-        rows.append({
-            "uid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
-            "game_id": rng.randrange(len(GAMES)) + 1,
-            "played_at": (start + timedelta(hours=i)).isoformat(),
-            "finished": rng.random() > 0.02, "highest_wins": True, "modules": [],
-            "duration_min": rng.randint(20, 180), "location": None, "notes": "",
-            "tiebreakers": [], "created_at": stamp, "updated_at": stamp,
-            "results": [
-                {"player_id": p, "seat": k, "score": rng.randint(10, 140), "breakdown": {},
-                 "tiebreaks": [], "start_player": k == 1}
-                for k, p in enumerate(seats, start=1)
+        rows.append(
+            {
+                "uid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+                "game_id": rng.randrange(len(GAMES)) + 1,
+                "played_at": (start + timedelta(hours=i)).isoformat(),
+                "finished": rng.random() > 0.02,
+                "highest_wins": True,
+                "modules": [],
+                "duration_min": rng.randint(20, 180),
+                "location": None,
+                "notes": "",
+                "tiebreakers": [],
+                "created_at": stamp,
+                "updated_at": stamp,
+                "results": [
+                    {
+                        "player_id": p,
+                        "seat": k,
+                        "score": rng.randint(10, 140),
+                        "breakdown": {},
+                        "tiebreaks": [],
+                        "start_player": k == 1,
+                    }
+                    for k, p in enumerate(seats, start=1)
+                ],
+            }
+        )
+    return json.dumps(
+        {
+            "format": "merchants-companion-history",
+            "version": 1,
+            "players": [{"id": i, "name": n} for i, n in enumerate(NAMES, start=1)],
+            "games": [
+                {"id": i, "name": g, "key": g if g.islower() else None, "highest_wins": True}
+                for i, g in enumerate(GAMES, start=1)
             ],
-        })
-    return json.dumps({
-        "format": "merchants-companion-history", "version": 1,
-        "players": [{"id": i, "name": n} for i, n in enumerate(NAMES, start=1)],
-        "games": [{"id": i, "name": g, "key": g if g.islower() else None, "highest_wins": True}
-                  for i, g in enumerate(GAMES, start=1)],
-        "plays": rows,
-    }, separators=(",", ":"))
+            "plays": rows,
+        },
+        separators=(",", ":"),
+    )
 
 
 def bgstats_backup(plays: int, *, seed: int = 2) -> str:
     """A BG Stats backup of ``plays`` random four-player plays, in the real files' shape."""
     rng = random.Random(seed)
     start = datetime(2015, 1, 1, 19, 0)
-    players = [{"id": i, "uuid": str(uuid.UUID(int=i, version=4)).upper(), "name": n,
-                "isAnonymous": False, "bggUsername": "", "modificationDate": "2024-01-01 12:00:00"}
-               for i, n in enumerate(NAMES, start=1)]
-    games = [{"id": i, "uuid": str(uuid.UUID(int=1000 + i, version=4)).upper(), "name": g,
-              "bggId": 0, "bggName": "", "highestWins": True, "noPoints": False,
-              "cooperative": False, "usesTeams": False, "isBaseGame": 1, "isExpansion": 0,
-              "copies": [], "modificationDate": "2024-01-01 12:00:00"}
-             for i, g in enumerate(["Mercante", "Azul", "Catan"], start=1)]
+    players = [
+        {
+            "id": i,
+            "uuid": str(uuid.UUID(int=i, version=4)).upper(),
+            "name": n,
+            "isAnonymous": False,
+            "bggUsername": "",
+            "modificationDate": "2024-01-01 12:00:00",
+        }
+        for i, n in enumerate(NAMES, start=1)
+    ]
+    games = [
+        {
+            "id": i,
+            "uuid": str(uuid.UUID(int=1000 + i, version=4)).upper(),
+            "name": g,
+            "bggId": 0,
+            "bggName": "",
+            "highestWins": True,
+            "noPoints": False,
+            "cooperative": False,
+            "usesTeams": False,
+            "isBaseGame": 1,
+            "isExpansion": 0,
+            "copies": [],
+            "modificationDate": "2024-01-01 12:00:00",
+        }
+        for i, g in enumerate(["Mercante", "Azul", "Catan"], start=1)
+    ]
     rows = []
     for i in range(plays):
         when = (start + timedelta(hours=i)).strftime("%Y-%m-%d %H:%M:%S")
         seats = rng.sample(range(1, len(NAMES) + 1), 4)
         scores = [rng.randint(10, 140) for _ in seats]
         best = max(scores)
-        rows.append({
-            "uuid": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(),
-            "playDate": when, "entryDate": when, "modificationDate": when,
-            "gameRefId": rng.randint(1, 3), "durationMin": 60, "ignored": False,
-            "manualWinner": False, "rounds": 0, "usesTeams": False, "rating": 0,
-            "scoringSetting": 0, "playImages": "[]", "importPlayId": 0, "nemestatsId": 0,
-            "bggId": 0, "expansionPlays": [],
-            "playerScores": [
-                {"playerRefId": p, "score": str(s), "winner": s == best, "newPlayer": False,
-                 "startPlayer": k == 0, "rank": 0, "seatOrder": k + 1}
-                for k, (p, s) in enumerate(zip(seats, scores, strict=True))
-            ],
-        })
-    return json.dumps({"userInfo": {"meRefId": 1}, "players": players, "games": games,
-                       "locations": [], "plays": rows})
+        rows.append(
+            {
+                "uuid": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(),
+                "playDate": when,
+                "entryDate": when,
+                "modificationDate": when,
+                "gameRefId": rng.randint(1, 3),
+                "durationMin": 60,
+                "ignored": False,
+                "manualWinner": False,
+                "rounds": 0,
+                "usesTeams": False,
+                "rating": 0,
+                "scoringSetting": 0,
+                "playImages": "[]",
+                "importPlayId": 0,
+                "nemestatsId": 0,
+                "bggId": 0,
+                "expansionPlays": [],
+                "playerScores": [
+                    {
+                        "playerRefId": p,
+                        "score": str(s),
+                        "winner": s == best,
+                        "newPlayer": False,
+                        "startPlayer": k == 0,
+                        "rank": 0,
+                        "seatOrder": k + 1,
+                    }
+                    for k, (p, s) in enumerate(zip(seats, scores, strict=True))
+                ],
+            }
+        )
+    return json.dumps(
+        {
+            "userInfo": {"meRefId": 1},
+            "players": players,
+            "games": games,
+            "locations": [],
+            "plays": rows,
+        }
+    )
 
 
 def _import(path: str, url: str, kind: str) -> None:
