@@ -1,4 +1,4 @@
-"""Settings: theme, house rules, and every ruling the app relies on, with its source."""
+"""Settings: theme, BG Stats, house rules, and every ruling the app relies on, with its source."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
+from companion.ui.views.bgstats_settings import bgstats_section
 from companion.ui.widgets import body, panel, source_text, tagged
 
 THEMES = (
@@ -164,6 +165,7 @@ class SettingsView:
             [
                 panel(tagged("theme-picker", theme), title="Appearance"),
                 *self.phone_panel(),
+                *bgstats_section(ctx),
                 panel(
                     body(
                         "The rulebooks leave some questions open or contradict themselves. Each "
