@@ -451,9 +451,10 @@ def _sqlite_rows(
     # statistics are made in one pass over the results (this loop runs 400,000 times for a
     # large import).
     stamp = _when(now)
-    play_rows = []
-    result_rows = []
+    play_values: list[Any] = []
+    result_values: list[Any] = []
     add_totals = totals.add
+    dumps = json.dumps
     for play_id, (play, (game_id, direction)) in enumerate(
         zip(batch, dirs, strict=True), start=first_id
     ):
@@ -463,22 +464,20 @@ def _sqlite_rows(
             if play.updated_at is None or play.updated_at == play.created_at
             else _when(play.updated_at)
         )
-        play_rows.append(
-            (
-                play_id,
-                play.uid,
-                game_id,
-                _when(play.played_at),
-                _dump(play.modules, "[]"),
-                NO_DURATION if play.duration_min is None else play.duration_min,
-                play.location or NO_LOCATION,
-                play.notes,
-                int(play.finished),
-                int(direction),
-                _dump(_tiebreaker_dicts(play), "[]"),
-                created,
-                updated,
-            )
+        play_values += (
+            play_id,
+            play.uid,
+            game_id,
+            _when(play.played_at),
+            _dump(play.modules, "[]"),
+            NO_DURATION if play.duration_min is None else play.duration_min,
+            play.location or NO_LOCATION,
+            play.notes,
+            1 if play.finished else 0,
+            1 if direction else 0,
+            _dump(_tiebreaker_dicts(play), "[]") if play.tiebreakers else "[]",
+            created,
+            updated,
         )
         results = play.results
         placed = places(play, direction)
@@ -486,26 +485,24 @@ def _sqlite_rows(
         counted = []
         for r, (place, won) in zip(results, placed, strict=True):
             player_id = player_ids[r.player]
-            result_rows.append(
-                (
-                    play_id,
-                    player_id,
-                    r.seat,
-                    r.score,
-                    "{}" if not r.breakdown else json.dumps(r.breakdown),
-                    "[]" if not r.tiebreaks else json.dumps(r.tiebreaks),
-                    int(r.start_player),
-                    place,
-                    int(won),
-                )
+            result_values += (
+                play_id,
+                player_id,
+                r.seat,
+                r.score,
+                dumps(r.breakdown) if r.breakdown else "{}",
+                dumps(r.tiebreaks) if r.tiebreaks else "[]",
+                1 if r.start_player else 0,
+                place,
+                1 if won else 0,
             )
             if finished:
                 counted.append((player_id, r.score, won))
         if finished:
             add_totals(game_id, counted)
     connection = session.connection()
-    sqlite_insert(connection, PLAY_TABLE, [v for row in play_rows for v in row])
-    sqlite_insert(connection, RESULT_TABLE, [v for row in result_rows for v in row])
+    sqlite_insert(connection, PLAY_TABLE, play_values)
+    sqlite_insert(connection, RESULT_TABLE, result_values)
 
 
 def _core_rows(
