@@ -43,8 +43,9 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history", "/history"),
     Shot("history-stats", "/history/stats"),
     Shot("history-play", "/history/play/36"),
-    Shot("settings", "/settings"),
-    Shot("settings-dark", "/settings", theme="dark"),
+    # Waiting for a control of the screen: on a busy machine the app's frame is drawn first.
+    Shot("settings", "/settings", act=lambda app: _shows(app, "theme-picker")),
+    Shot("settings-dark", "/settings", act=lambda app: _shows(app, "theme-picker"), theme="dark"),
     Shot("score-pad-dark", "/score", theme="dark"),
     Shot(
         "setup-assistant",

@@ -104,6 +104,4 @@ async def test_with_no_games_yet_the_section_says_so(tmp_path: Path) -> None:
     with open_store(f"sqlite:///{tmp_path / 'empty.sqlite3'}") as empty:
         h = await Harness.start(create_main(empty), route="/settings")
         assert h.has_text("Games appear here once a play of them is saved.")
-        assert [o.text for o in h.by_id("bgstats-me").options] == [
-            "Nobody (BG Stats' anonymous player)"
-        ]
+        assert [o.text for o in h.by_id("bgstats-me").options] == ["Nobody (anonymous)"]

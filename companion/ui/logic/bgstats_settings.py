@@ -41,7 +41,7 @@ def parse_bgg_id(text: str | None) -> int | None:
 
 def me_options(players: list[str]) -> list[tuple[str, str]]:
     """(key, text) for the "me" dropdown: nobody first, then the known players."""
-    return [(NOBODY, "Nobody (BG Stats' anonymous player)")] + [(p, p) for p in players]
+    return [(NOBODY, "Nobody (anonymous)")] + [(p, p) for p in players]
 
 
 def me_value(preferences: Preferences, players: list[str]) -> str:

@@ -57,12 +57,14 @@ class BGStatsSettings:
         )
 
     def id_field(self, game: str, prefs: Preferences) -> ft.Control:
+        # Labelled with the game alone, so a long name still fits a phone's width; the
+        # heading above says what the numbers are.
         field = ft.TextField(
-            label=f"{game}: BoardGameGeek id",
+            label=game,
             value=logic.id_text(prefs, game),
+            hint_text="e.g. 13",
             keyboard_type=ft.KeyboardType.NUMBER,
             error_max_lines=3,
-            dense=True,
         )
         field.on_change = lambda e, f=field, g=game: self.type_id(f, g)
         return tagged(f"bgg-id-{game}", field)
@@ -84,8 +86,14 @@ class BGStatsSettings:
                     "BoardGameGeek id of each game, so BG Stats links it to its catalogue "
                     "(0 where none is set)."
                 ),
-                tagged("bgstats-me", me),
-                *(games or [body("Games appear here once a play of them is saved.", muted=True)]),
+                ft.Row([tagged("bgstats-me", me)]),
+                ft.Text("BoardGameGeek ids", weight=ft.FontWeight.W_600),
+                ft.Column(
+                    games or [body("Games appear here once a play of them is saved.", muted=True)],
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    spacing=12,
+                    tight=True,
+                ),
                 title="BG Stats",
             )
         ]

@@ -450,27 +450,49 @@ class PlayDetailView:
             self.ctx.notify(f"Could not make the link: {exc}", error=True)
             return
         parts: list[ft.Control] = [
-            body("Scan this with the phone that has BG Stats: it opens BG Stats with this "
-                 "play ready to save. On that phone itself, use the button.")
+            body(
+                "Scan this with the phone that has BG Stats: it opens BG Stats with this "
+                "play ready to save. On that phone itself, use the button."
+            )
         ]
         try:
-            parts.append(tagged("bgstats-qr", ft.Image(
-                src=qr_png(link, scale=4, error="l"), width=260, height=260,
-                semantics_label="QR code of this play for BG Stats",
-            )))
+            parts.append(
+                tagged(
+                    "bgstats-qr",
+                    ft.Image(
+                        src=qr_png(link, scale=4, error="l"),
+                        width=260,
+                        height=260,
+                        semantics_label="QR code of this play for BG Stats",
+                    ),
+                )
+            )
         except ValueError:
-            parts.append(body("This play is too long for a QR code; use the button on the "
-                              "phone with BG Stats.", muted=True))
-        self.ctx.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Send to BG Stats"),
-            content=ft.Column(parts, tight=True, spacing=GAP,
-                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            actions=[
-                ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog()),
-                tagged("bgstats-open", ft.FilledButton(
-                    "Open in BG Stats", icon=ft.Icons.OPEN_IN_NEW, url=link)),
-            ],
-        ))
+            parts.append(
+                body(
+                    "This play is too long for a QR code; use the button on the "
+                    "phone with BG Stats.",
+                    muted=True,
+                )
+            )
+        self.ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Send to BG Stats"),
+                content=ft.Column(
+                    parts,
+                    tight=True,
+                    spacing=GAP,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                actions=[
+                    ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog()),
+                    tagged(
+                        "bgstats-open",
+                        ft.FilledButton("Open in BG Stats", icon=ft.Icons.OPEN_IN_NEW, url=link),
+                    ),
+                ],
+            )
+        )
 
     def build(self) -> Screen:
         play = self.play

@@ -136,7 +136,10 @@ class SettingsView:
         ctx = self.ctx
         mode = ctx.setting(THEME_KEY, "system")
         theme = ft.SegmentedButton(
-            segments=[ft.Segment(value=v, label=ft.Text(t), icon=ft.Icon(i)) for v, t, i in THEMES],
+            # Words only, the chosen one filled: with an icon (or the chosen one's tick), "System"
+            # in the bundled font does not fit a third of a 390-pixel phone and wrapped.
+            segments=[ft.Segment(value=v, label=ft.Text(t), tooltip=t) for v, t, _ in THEMES],
+            show_selected_icon=False,
             selected=[mode if mode in {v for v, _, _ in THEMES} else "system"],
             on_change=lambda e: self.set_theme((e.control.selected or ["system"])[0]),
         )
