@@ -23,6 +23,9 @@ problem is refused with a message naming the place (``plays[3].results[1].score:
 whole number, got "ten"``) and nothing is written (the plays are checked as they go into the
 import's one transaction, which a refusal rolls back). A large file is read one play at a
 time and written by bulk inserts (``companion.history.bulk``), the statistics added once.
+On SQLite, ``Store.import_report`` first tries ``companion.history.fastimport``, which takes
+the same files in one pass and writes the same rows, and falls back to this path for
+anything it does not take whole (so every refusal is worded here).
 """
 
 from __future__ import annotations
