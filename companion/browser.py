@@ -13,7 +13,9 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.error
 import urllib.request
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -56,46 +58,90 @@ def free_port() -> int:
 
 @dataclass
 class AppServer:
-    """``companion --web`` in a child process on 127.0.0.1 with the given database."""
+    """``companion --web`` in a child process with the given database.
+
+    ``host`` is where it serves (127.0.0.1 by default; any other address, e.g. 127.0.0.2 to
+    stand in for a network address in tests, makes it require the access code). What the
+    app prints goes to ``log_path`` (a temporary file if none is given), so a test can read
+    the address it printed: :attr:`printed_url`, :attr:`access_code`.
+    """
 
     db_url: str
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    host: str = "127.0.0.1"
+    extra_args: tuple[str, ...] = ()
+    _own_log: Path | None = field(default=None, repr=False)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        shown = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{shown}:{self.port}"
+
+    def output(self) -> str:
+        """Everything the app printed so far."""
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    @property
+    def printed_url(self) -> str:
+        """The address the app told the player to open (with the code, when it needs one)."""
+        addresses: list[str] = re.findall(r"http://\S+", self.output())
+        with_code = [a for a in addresses if "?code=" in a]
+        if with_code:
+            return with_code[-1]
+        if not addresses:
+            raise RuntimeError(f"the app printed no address: {self.output()!r}")
+        return addresses[-1]
+
+    @property
+    def access_code(self) -> str | None:
+        """The access code in the printed address, or None when the app needs none."""
+        found: list[str] = re.findall(r"\?code=([A-Z0-9]+)", self.output())
+        return found[-1] if found else None
 
     def start(self, timeout: float = 60) -> AppServer:
         env = dict(os.environ)
         env.pop("COMPANION_DB", None)
-        log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        if self.log_path is None:
+            handle, name = tempfile.mkstemp(prefix="companion-server-", suffix=".log")
+            os.close(handle)
+            self.log_path = self._own_log = Path(name)
+        log = open(self.log_path, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
                 "companion",
                 "--web",
+                "--host",
+                self.host,
                 "--port",
                 str(self.port),
                 "--db",
                 self.db_url,
+                *self.extra_args,
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
             env=env,
         )
+        log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(
-                    f"the app exited with code {self.process.returncode} before serving"
+                    f"the app exited with code {self.process.returncode} before serving: "
+                    f"{self.output()[-500:]!r}"
                 )
             try:
                 with urllib.request.urlopen(self.url, timeout=2) as response:
                     if response.status == 200:
                         return self
+            except urllib.error.HTTPError:
+                return self  # it answers: the join screen of a server that needs the code
             except OSError:
                 time.sleep(0.1)
         self.stop()
@@ -110,13 +156,15 @@ class AppServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        if self._own_log is not None:  # a log of our own making goes with the process
+            self._own_log.unlink(missing_ok=True)
+            self.log_path = self._own_log = None
 
     def __enter__(self) -> AppServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-
 
 def launch_chromium(playwright: Any) -> Any:
     path = chromium_path()
@@ -147,6 +195,10 @@ class AppPage:
 
     def goto(self, route: str = "/") -> None:
         self.page.goto(self.base_url + route)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait for the app's first frame and switch its accessibility tree on."""
         self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

@@ -1,20 +1,35 @@
 """``companion``: start Merchant's Companion in a desktop window or in browser mode.
 
-Errors a user can cause (a bad flag, an unreachable or damaged database, a port in use) end
-with one line on stderr and a non-zero exit, never a traceback.
+Errors a user can cause (a bad flag, an unreachable, damaged, read-only or full database, a
+port in use) end with one line on stderr and a non-zero exit, never a traceback.
+
+Browser mode runs ``companion.server`` (Flet's web app behind our own checks); served on
+anything but a loopback address it needs the access code, which is printed with the address.
+Only what serving needs is imported before the server listens: the screens load in the
+background right after, and at the latest when the first browser connects.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import socket
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from companion import __version__
+from companion import __version__, webapp
+from companion.server import SESSION_MINUTES, is_loopback, lan_address, page_address
+
+if TYPE_CHECKING:
+    from companion.access import AccessCode
+    from companion.history import Store
+    from companion.rules import Catalogue
+    from companion.tables import TableHub
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -40,6 +55,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"minutes must be a number, got {text!r}") from None
+    if not 0 < value <= 24 * 60:
+        raise argparse.ArgumentTypeError(f"minutes must be above 0 and at most 1440, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="companion",
@@ -62,6 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
         type=_port,
         default=DEFAULT_PORT,
         help=f"port for browser mode (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--session-minutes",
+        type=_minutes,
+        default=SESSION_MINUTES,
+        metavar="MINUTES",
+        help=f"how long a browser that lost its connection keeps its screen on the server "
+        f"(default {SESSION_MINUTES:g})",
+    )
+    parser.add_argument(
+        "--allow-host",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="another name this computer is reached by (e.g. its DNS name); the server "
+        "refuses requests for names it does not know",
     )
     parser.add_argument(
         "--db",
@@ -117,24 +158,12 @@ def port_free(host: str, port: int) -> bool:
     return True
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        try:
-            sock.connect(("10.254.254.254", 1))
-            address: str = sock.getsockname()[0]
-        except OSError:
-            return None
-    return None if address.startswith("127.") else address
+__all__ = ["build_parser", "is_loopback", "lan_address", "main", "page_url"]
 
 
 def page_url(host: str, port: int) -> str:
-    shown = host
-    if host in ("0.0.0.0", "::", ""):
-        shown = lan_address() or "127.0.0.1"
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
+    """The address to open (this machine's network address when serving on all of them)."""
+    return page_address(host, port)
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -168,40 +197,34 @@ def main(argv: list[str] | None = None) -> int:
             "(is the app already running? choose another with --port)"
         )
 
-    import flet as ft
+    from companion.tables import TableHub
 
-    from companion import webapp
-    from companion.ui.app import create_main
-
-    shared = args.host not in ("127.0.0.1", "localhost", "::1")
-    main_fn = create_main(
-        store,
-        cat=cat,
-        db_label=store.url,
-        share_url=page_url(args.host, args.port) if shared and not desktop else None,
-    )
+    # One hub per server process: every session's screens share its tables. Resuming
+    # replays every open table now; the watcher notices moves another server makes.
+    hub = TableHub(store)
+    try:
+        hub.resume()
+    except StoreError as exc:
+        store.close()
+        return _fail(str(exc))
+    hub.start_watcher()
     try:
         if desktop:
+            import flet as ft
+
+            from companion.ui.app import create_main
+
             print("Merchant's Companion is opening in a window.", flush=True)
-            ft.run(main_fn, view=ft.AppView.FLET_APP, assets_dir=webapp.assets_dir(), no_cdn=True)
-        else:
-            if not args.web:
-                print(f"Browser mode ({why_not}).", flush=True)
-            print(
-                f"Merchant's Companion is running at {page_url(args.host, args.port)}\n"
-                "Open that address in a browser (a phone on the same network can use it when "
-                "started with --host 0.0.0.0). Press Ctrl+C to stop.",
-                flush=True,
-            )
-            os.environ.setdefault("FLET_WEB_NO_CDN", "1")
             ft.run(
-                main_fn,
-                view=ft.AppView.WEB_BROWSER,
-                host=args.host,
-                port=args.port,
-                no_cdn=True,
+                create_main(store, cat=cat, db_label=store.url, hub=hub),
+                view=ft.AppView.FLET_APP,
                 assets_dir=webapp.assets_dir(),
+                no_cdn=True,
             )
+            return 0
+        if not args.web:
+            print(f"Browser mode ({why_not}).", flush=True)
+        return _serve(args, store, cat, hub)
     except KeyboardInterrupt:
         pass
     except OSError as exc:
@@ -209,8 +232,130 @@ def main(argv: list[str] | None = None) -> int:
             f"could not start the server on {args.host}:{args.port}: {exc.strerror or exc}"
         )
     finally:
+        hub.close()
         store.close()
     return 0
+
+
+def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub) -> int:
+    from companion import server
+    from companion.history import StoreError
+
+    access: AccessCode | None = None
+    address = page_url(args.host, args.port)
+    if not is_loopback(args.host):
+        from companion.access import AccessCode, shown_code
+
+        try:
+            access = AccessCode.load(store)
+        except StoreError as exc:
+            return _fail(f"could not keep the access code: {exc}")
+        code = access
+
+        def announce(new_code: str, _device: str | None) -> None:
+            print(
+                f"New access code: {shown_code(new_code)}. Devices that joined before have "
+                f"to join again: {code.link(address)}",
+                flush=True,
+            )
+
+        access.on_rotate(announce)
+        print(
+            f"Merchant's Companion is reachable from the network at {address}\n"
+            "Anyone on this network who has the access code can open it and read and change "
+            "your play history.\n"
+            f"Access code: {shown_code(access.code)}\n"
+            f"Open this address on a phone (it carries the code): {access.link(address)}\n"
+            "The app shows it as a QR code under Settings, Open on a phone. "
+            "Press Ctrl+C to stop.",
+            flush=True,
+        )
+    else:
+        print(
+            f"Merchant's Companion is running at {address}\n"
+            "Only this computer can open it (start it with --host 0.0.0.0 to let phones on "
+            "the same Wi-Fi join). Press Ctrl+C to stop.",
+            flush=True,
+        )
+    main_fn = _lazy_main(
+        store,
+        cat=cat,
+        db_label=store.url,
+        share_url=None if access is None else address,
+        access=access,
+        hub=hub,
+    )
+    app = server.build_app(
+        main_fn,
+        host=args.host,
+        port=args.port,
+        access=access,
+        extra_hosts=args.allow_host,
+        session_minutes=args.session_minutes,
+        assets_dir=webapp.assets_dir(),
+        app_name=webapp.APP_NAME,
+        app_short_name=webapp.APP_SHORT_NAME,
+        app_description=webapp.APP_DESCRIPTION,
+        public_paths=webapp.PUBLIC_PATHS,
+    )
+    app.ready.append(_warm_up)
+    server.serve(app, host=args.host, port=args.port)
+    return 0
+
+
+UI_MODULE = "companion.ui.app"
+
+
+_warming: list[threading.Thread] = []
+
+
+def _warm_up() -> None:
+    """Import the screens in the background once the server is up (first session is quick)."""
+    thread = threading.Thread(
+        target=importlib.import_module, args=(UI_MODULE,), name="companion-warm-up", daemon=True
+    )
+    _warming.append(thread)
+    thread.start()
+
+
+def _lazy_main(
+    store: Store,
+    *,
+    cat: Catalogue,
+    db_label: str,
+    share_url: str | None,
+    access: AccessCode | None,
+    hub: TableHub,
+) -> Callable[[Any], None]:
+    """Flet's ``main``, importing the UI on first use rather than before the server starts."""
+    built: list[Callable[[Any], None]] = []
+    lock = threading.Lock()
+
+    def main(page: Any) -> None:
+        if not built:
+            with lock:
+                if not built:
+                    # One import of the screens at a time: two threads importing the same
+                    # modules can see each other's half-imported ones.
+                    for thread in _warming:
+                        thread.join()
+                    from companion.server import device_of
+                    from companion.ui.app import create_main
+
+                    built.append(
+                        create_main(
+                            store,
+                            cat=cat,
+                            db_label=db_label,
+                            share_url=share_url,
+                            access=access,
+                            device_of=device_of,
+                            hub=hub,
+                        )
+                    )
+        built[0](page)
+
+    return main
 
 
 if __name__ == "__main__":

@@ -69,10 +69,10 @@ def seed_examples(
 
 def seed_mercante(store: Any) -> None:
     """A Mercante game part-way through at the seated table: three cards of the group's own,
-    a calendar that closes raw materials, a sale being priced with a Reaction to try, the
-    contracts kept at setup, and the final tally filled in."""
-    from companion.engine.mercante import Event, MercanteGame, rulebook_event
-    from companion.ui.logic.mercante import GAME_KEY, MercanteState, SaleDraft
+    a calendar that closes raw materials, a shipment auction under way, a sale being priced
+    with a Reaction to try, the contracts kept at setup, and the final tally filled in."""
+    from companion.engine.mercante import Event, MercanteGame, Shipment, rulebook_event
+    from companion.ui.logic.mercante import GAME_KEY, MercanteState, ReactionDraft, SaleDraft
 
     own = (
         Event("Harvest Festival", "enduring", {"foodstuffs": 2, "grain": 1}),
@@ -95,29 +95,44 @@ def seed_mercante(store: Any) -> None:
     }
     draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
     game = MercanteGame.new(draw.turn_order(), first_event=rulebook_event("Visiting Nobility"))
-    # One round and a bit: Ben sells, Dev buys an agent (usable from his next turn), Anna's
-    # upkeep turns over Distant War and passes the marker to Dev, whose turn it is again now.
-    game = game.play_event(own[0])[0]
-    game = game.sell(["gold", "wine"], agents=2, bases=[11, 8])[0]
-    game = game.end_turn()[0].end_turn()[0]
+    first, second, third, holder = game.seats
+    # One round and a bit, in the rulebook's order. The first player plays the group's
+    # Harvest Festival with Manipulate Events and buys a third agent; the second buys a silk
+    # at auction and sells gold and wine; the third buys a victory point (one token goes on
+    # the upkeep marker); the marker holder's upkeep turns over Distant War, auctions the
+    # token and passes the marker. Now the first player is auctioning two grain.
+    game = game.manipulate_events(own[0])[0]
     game = game.improve("agent")[0].end_turn()[0]
-    game = game.play_event(rulebook_event("Distant War"))[0]
+    game = game.start_auction(Shipment(("silk",), (5,)))[0]
+    for bidder, amount in ((third, 6), (holder, None), (first, 7), (second, 8)):
+        game = game.bid(bidder, amount)[0]
+    game = game.sell(["gold", "wine"], agents=2, bases=[11, 8])[0].end_turn()[0]
+    game = game.buy_vp()[0].end_turn()[0]
+    game = game.remove_goods({})[0].play_event(rulebook_event("Distant War"))[0]
+    game = game.auction_vp({first: 4, second: 6, third: 5, holder: 3})[0]
     game = game.pass_upkeep_marker()[0].end_turn()[0]
-    game = game.end_turn()[0].end_turn()[0]
+    game = game.start_auction(Shipment(("grain", "grain"), (2, 2), 3))[0]
+    game = game.bid(second, 3)[0]
     state = MercanteState()
     state.start(game)
-    state.kept = dict(zip(game.seats, (8, 10, 6, 10), strict=True))
+    state.kept = {name: [value] for name, value in zip(game.seats, (8, 10, 6, 10), strict=True)}
+    state.shipment.bid = "4"
     state.sale = SaleDraft(
         counts={"silk": 1, "wine": 2, "ore": 1},
         bases={"silk:1": "20", "wine:1": "7", "wine:2": "6"},
         bazaar={"ore:1"},
-        reaction=f"custom:{ids['Royal Wedding']}",
-        reaction_on="silk:1",
-        reaction_by=game.seats[1],
+        reactions=[ReactionDraft(f"custom:{ids['Royal Wedding']}", "silk:1", game.seats[1])],
     )
     figures = (
         {"vp": "10", "crowns": "34", "goods": "1", "bought": "3"},
-        {"vp": "7", "crowns": "52", "goods": "0", "unfulfilled": "3", "bought": "5"},
+        {
+            "vp": "7",
+            "crowns": "52",
+            "goods": "0",
+            "unfulfilled": "1",
+            "penalties": "3",
+            "bought": "5",
+        },
         {"vp": "11", "crowns": "18", "goods": "2", "completed": "2", "bought": "2"},
         {"vp": "9", "crowns": "41", "goods": "0", "bought": "4"},
     )
@@ -201,21 +216,24 @@ def seed_cove_goods(store: Any) -> None:
     store.set_setting(STATE_KEY, state.to_dict())
 
 
-def seed_journey(store: Any, *, stage: str = "play") -> None:
-    """Merchant's Journey at the seated table. ``play``: part-way through, a Blight in row 1,
-    three linked in row 2, a 10 just played beside a King (its swap on offer) and an 8 chosen
-    to play next; ``over``: a whole game played out by a simple greedy table, ready to save;
-    ``new``: no game yet (the form takes the seated table)."""
-    from companion.engine.journey import JourneyGame, ranks
-    from companion.ui.logic.journey import GAME_KEY, JourneyState
+def seed_journey(store: Any, *, stage: str = "play") -> int | None:
+    """Merchant's Journey at the seated table, as a shared table; returns its id (None for
+    ``new``). Any other game in progress is abandoned first, so the example is the only one.
+    ``play``: part-way through, a Blight in row 1, three linked in row 2, a 10 just played
+    beside a King (its swap on offer); ``over``: a whole game played out by a simple greedy
+    table, ready to save; ``new``: no game yet (the form takes the seated table)."""
+    from companion.engine.journey import SIDES, JourneyGame, Place, StartRow, Swap, ranks
+    from companion.tables import TableHub
 
+    hub = TableHub(store)
+    for table in store.list_tables(tool="journey", status="open"):
+        hub.abandon(table.id, device="demo")
     if stage == "new":
-        store.delete_setting(GAME_KEY)
-        return
+        return None
     seats = ["Anna", "Ben", "Cleo", "Dev"]
     draw = draw_first_player(seats, 482913)
     game = JourneyGame.new(seats, first=draw.first)
-    state = JourneyState()
+    actions: list[Any] = []
     if stage == "play":
         moves: list[tuple[Any, ...]] = [
             ("9",), ("8", 0, "left"), ("2", 0, "right"), ("J", 0, "left"),
@@ -223,29 +241,42 @@ def seed_journey(store: Any, *, stage: str = "play") -> None:
             ("7",), ("K", 2, "right"), ("6", 2, "left"), ("Q",), ("5", 3, "right"),
             ("10", 2, "right"),
         ]  # fmt: skip
-        for move in moves:
-            game = game.start_row(move[0])[0] if len(move) == 1 else game.place(*move)[0]
-        state.start(game)
-        state.card = "8"
+        actions = [
+            StartRow(m[0])
+            if len(m) == 1
+            else Place(m[0], m[1], "left" if m[2] == "left" else "right")
+            for m in moves
+        ]
     elif stage == "over":
         rng = random.Random(11)
-        while not game.is_over:
+        played = game
+        while not played.is_over:
             # The player holds a random card and plays it where it scores most.
-            rank = rng.choice([r for r in ranks() if game.copies_left(r)])
-            ends = [(r, s) for r in range(len(game.rows)) for s in ("left", "right")]
-            scored = [(game.preview_place(rank, r, s).points, r, s) for r, s in ends]
+            rank = rng.choice([r for r in ranks() if played.copies_left(r)])
+            ends = [(r, s) for r in range(len(played.rows)) for s in SIDES]
+            scored = [(played.preview_place(rank, r, s).points, r, s) for r, s in ends]
             best = max(scored, default=None)
-            if best is None or best[0] < 10 or len(game.rows) < 2:
-                game = game.start_row(rank)[0]
-            else:
-                game = game.place(rank, best[1], best[2])[0]
-            swaps = game.legal_swaps()
+            action: Any = (
+                StartRow(rank)
+                if best is None or best[0] < 10 or len(played.rows) < 2
+                else Place(rank, best[1], best[2])
+            )
+            played = played.apply(action)[0]
+            actions.append(action)
+            swaps = played.legal_swaps()
             if swaps and rng.random() < 0.3:
-                game = game.swap(swaps[0].card.id, swaps[0].other.id)[0]
-        state.start(game)
+                swap = Swap(swaps[0].card.id, swaps[0].other.id)
+                played = played.apply(swap)[0]
+                actions.append(swap)
     else:
         raise ValueError(f"stage {stage!r} must be 'play', 'over' or 'new'")
-    store.set_setting(GAME_KEY, state.to_dict())
+    snapshot = hub.create("journey", game, device="demo")
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
+        if not outcome.ok:
+            raise RuntimeError(f"the example game refused {action!r}: {outcome}")
+        snapshot = outcome.snapshot
+    return snapshot.table_id
 
 
 def seed_bard(store: Any) -> None:

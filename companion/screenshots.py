@@ -30,7 +30,7 @@ class Shot:
     act: Callable[[AppPage], None] | None = None
     # Writes this screen's example data just before it opens (an ``act`` that taps would
     # change the saved state the next screenshot, at the other size, starts from).
-    prepare: Callable[..., None] | None = None
+    prepare: Callable[..., Any] | None = None
     theme: str = "light"  # the theme setting the screen is shown in
 
 
@@ -45,6 +45,30 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history-play", "/history/play/36"),
     # Waiting for a control of the screen: on a busy machine the app's frame is drawn first.
     Shot("settings", "/settings", act=lambda app: _shows(app, "theme-picker")),
+    Shot(
+        "settings-ruling",
+        "/settings/rulings/mercante.reaction_closes_market",
+        act=lambda app: _scroll_to(app, "rules-entry-mercante.reaction_closes_market", top=0.6),
+    ),
+    Shot("rules", "/rules", act=lambda app: _shows(app, "rules-search")),
+    Shot(
+        "rules-topic",
+        "/rules/topic/mercante/agent-actions",
+        act=lambda app: _shows(app, "result-mercante.actions"),
+    ),
+    Shot("rules-search", "/rules", act=lambda app: _search(app, "paladin")),
+    Shot("rules-entry", "/rules/cove.card.fence", act=lambda app: _shows(app, "entry-title")),
+    Shot(
+        "rules-entry-dark",
+        "/rules/mercante.upkeep.remove_goods",
+        act=lambda app: _shows(app, "entry-title"),
+        theme="dark",
+    ),
+    Shot(
+        "rules-ruling",
+        "/rules/ruling.mercante.reaction_closes_market",
+        act=lambda app: _shows(app, "entry-title"),
+    ),
     Shot("settings-dark", "/settings", act=lambda app: _shows(app, "theme-picker"), theme="dark"),
     Shot("score-pad-dark", "/score", theme="dark"),
     Shot(
@@ -65,7 +89,9 @@ SHOTS: tuple[Shot, ...] = (
             ("mercante-glance", "calendar", lambda app: _scroll_to(app, "glance-luxuries")),
             ("mercante-sale", "sale", lambda app: _scroll_to(app, "token-silk:1")),
             ("mercante-sale-total", "sale", lambda app: _scroll_to(app, "sale-total")),
-            ("mercante-upkeep", "upkeep", lambda app: _shows(app, "turn-line")),
+            ("mercante-turn", "turn", lambda app: _shows(app, "turn-line")),
+            ("mercante-agents", "turn", lambda app: _scroll_to(app, "agents-panel")),
+            ("mercante-reactions", "sale", lambda app: _scroll_to(app, "reaction-card-1")),
             ("mercante-setup", "setup", lambda app: _shows(app, "start-1")),
             (
                 "mercante-setup-steps",
@@ -85,6 +111,12 @@ SHOTS: tuple[Shot, ...] = (
         prepare=lambda store: _no_mercante_game(store),
     ),
     Shot(
+        "mercante-variants",
+        "/calculators/mercante",
+        act=lambda app: _scroll_to(app, "variants-panel"),
+        prepare=lambda store: _no_mercante_game(store),
+    ),
+    Shot(
         "cove-goods",
         "/calculators/cove-goods",
         act=lambda app: _shows(app, "sale-value"),
@@ -99,11 +131,17 @@ SHOTS: tuple[Shot, ...] = (
     *(
         Shot(name, JOURNEY, act=act, prepare=lambda s, st=stage: _seed_journey(s, st))
         for name, stage, act in (
-            ("journey", "play", lambda app: _shows(app, "last-move")),
+            ("journey", "play", lambda app: _choose(app, "card-8", "last-move")),
             ("journey-table", "play", lambda app: _scroll_to(app, "row-1", pointer_x=0.05)),
             ("journey-final", "over", lambda app: _shows(app, "journey-standings")),
             ("journey-new", "new", lambda app: _shows(app, "start-journey")),
         )
+    ),
+    Shot(
+        "journey-games",
+        JOURNEY,
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_journey(store, "play") and JOURNEY,
     ),
     Shot(
         "bard",
@@ -177,16 +215,34 @@ def _scroll_to(app: AppPage, ident: str, *, top: float = 140, pointer_x: float =
     app.settle(400)
 
 
+def _search(app: AppPage, text: str) -> None:
+    """Type into the Rules search as a player would, and wait for the results."""
+    app.by_id("rules-search").wait_for(state="attached", timeout=30_000)
+    app.type_into("Search the rules", text)
+    app.by_id("rules-group-merchants_cove").wait_for(state="attached", timeout=30_000)
+    app.page.mouse.move(2, 2)  # no hover highlight in the shot
+    app.settle(500)
+
+
 def _shows(app: AppPage, ident: str) -> None:
     """Wait until the screen's content (not just the app's frame) is drawn."""
     app.by_id(ident).wait_for(state="attached", timeout=30_000)
     app.settle(500)
 
 
-def _seed_journey(store: Any, stage: str) -> None:
+def _choose(app: AppPage, card: str, shown: str) -> None:
+    """A card chosen on this phone (it stays on this phone: the table does not keep it)."""
+    _shows(app, shown)
+    app.press(card)
+    app.settle(300)
+
+
+def _seed_journey(store: Any, stage: str) -> str:
+    """The example table; the screenshot opens it (or the list, when there is none)."""
     from companion.demo import seed_journey
 
-    seed_journey(store, stage=stage)
+    table_id = seed_journey(store, stage=stage)
+    return JOURNEY if table_id is None else f"{JOURNEY}/{table_id}"
 
 
 def _seed_setup_assistant(store: Any, stage: str) -> None:
@@ -201,19 +257,19 @@ def _seed_cove_goods(store: Any) -> None:
     seed_cove_goods(store)
 
 
-def _prepare(store: Any, shot: Shot) -> None:
+def _prepare(store: Any, shot: Shot) -> Any:
     store.set_setting("theme", shot.theme)
-    if shot.prepare:
-        shot.prepare(store)
+    return shot.prepare(store) if shot.prepare else None
 
 
-def write_example(url: str, prepare: Callable[[Any], None]) -> None:
-    """Run ``prepare(store)`` on the running app's database."""
+def write_example(url: str, prepare: Callable[[Any], Any]) -> Any:
+    """Run ``prepare(store)`` on the running app's database; returns what it returns (a
+    route, for an example that lives at an address of its own, such as a shared table)."""
     from companion.history import open_store
 
     store = open_store(url)
     try:
-        prepare(store)
+        return prepare(store)
     finally:
         store.close()
 
@@ -262,8 +318,13 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 for phone in (True, False):
                     for shot in shots:
-                        write_example(url, functools.partial(_prepare, shot=shot))
-                        app = AppPage.open(browser, server.url, phone=phone, route=shot.route)
+                        route = write_example(url, functools.partial(_prepare, shot=shot))
+                        app = AppPage.open(
+                            browser,
+                            server.url,
+                            phone=phone,
+                            route=route if isinstance(route, str) else shot.route,
+                        )
                         if shot.act:
                             shot.act(app)
                         target = args.out / f"{shot.name}-{'phone' if phone else 'desktop'}.png"

@@ -23,7 +23,14 @@ def test_every_ruling_the_engine_names_is_in_the_rulings_file() -> None:
 def test_the_house_rules_settings_offers_are_the_ones_song_rules_follow() -> None:
     cat = catalogue()
     with_alternative = {r for r in bard.RULINGS if cat.ruling(r).has_house_rule}
-    assert with_alternative == {bard.RULING_DRAGON_ISLAND, bard.RULING_FANS, bard.RULING_BOAST}
+    assert with_alternative == {
+        bard.RULING_DRAGON_ISLAND,
+        bard.RULING_FANS,
+        bard.RULING_BOAST,
+        bard.RULING_PALADINS,
+        bard.RULING_TOWN_SQUARE_ICON,
+    }
+    assert with_alternative == bard.SongRules.supported
     for ruling_id in with_alternative:
         rules = bard.SongRules.from_house_rules({ruling_id})
         assert rules != bard.SongRules() and rules.house_rules == {ruling_id}

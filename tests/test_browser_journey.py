@@ -1,21 +1,101 @@
 """Merchant's Journey in Debian's Chromium at phone size: seat two players, play the Blight
-example in a few taps, and find the table again after reloading the app."""
+example in a few taps and find the table again after reloading; and two or three phones on
+one shared table: each move shows on the others within a second without a reload, a phone
+that has not caught up cannot erase another's move, taps at the same moment leave one table
+and one clear refusal, and Save to history from two phones at once saves one play."""
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
 
 from companion.browser import AppPage, AppServer
+from companion.engine import journey as j
+from companion.engine.journey import JourneyGame
+from companion.history import open_store
+from companion.tables import TableHub
 
 pytestmark = pytest.mark.browser
+
+ROUTE = "/calculators/journey"
+
+_TAP = """(ident) => {
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const target = node
+        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
+    if (!target) return false;
+    target.click();
+    return true;
+}"""
+
+
+def tap_now(app: AppPage, ident: str) -> None:
+    """Tap at once, without waiting for anything to settle afterwards."""
+    app.by_id(ident).wait_for(state="attached", timeout=10_000)
+    assert app.page.evaluate(_TAP, ident), ident
+
+
+def words(app: AppPage, ident: str) -> str:
+    """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
+    text: str = app.page.evaluate(
+        """(ident) => {
+            const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+            if (!node) return '';
+            return [node, ...node.querySelectorAll('*')].map(
+                e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
+        }""",
+        ident,
+    )
+    return text
+
+
+def seeded_table(db_url: str, game: JourneyGame) -> int:
+    """A table on the server's database, as if played there (the server opens it on demand)."""
+    store = open_store(db_url)
+    try:
+        hub = TableHub(store)
+        snapshot = hub.create("journey", game.start)
+        for record in game.log:
+            snapshot = hub.submit(
+                snapshot.table_id, record.action, seen=snapshot.seq, device="seed"
+            ).snapshot
+        return snapshot.table_id
+    finally:
+        store.close()
+
+
+def table_game(db_url: str, table_id: int) -> JourneyGame:
+    store = open_store(db_url)
+    try:
+        game = TableHub(store).open(table_id).game
+        assert isinstance(game, JourneyGame)
+        return game
+    finally:
+        store.close()
+
+
+def plays(db_url: str) -> int:
+    store = open_store(db_url)
+    try:
+        return store.count_plays()
+    finally:
+        store.close()
+
+
+def phones(chromium: Any, server: AppServer, route: str, count: int) -> list[AppPage]:
+    pages = [AppPage.open(chromium, server.url, phone=True, route=route) for _ in range(count)]
+    for app in pages:
+        app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
+    return pages
 
 
 def test_blight_example_at_the_table_survives_a_reload(
     chromium: Any, app_server: AppServer
 ) -> None:
-    app = AppPage.open(chromium, app_server.url, phone=True, route="/calculators/journey")
+    app = AppPage.open(chromium, app_server.url, phone=True, route=ROUTE)
     for seat, name in enumerate(("Anna", "Ben"), start=1):
         app.type_into("Player name", name)
         app.press("add-seat")
@@ -23,6 +103,7 @@ def test_blight_example_at_the_table_survives_a_reload(
     app.expect("2 players: 5 cards each (10 dealt), 38 in the draw pile.")
     app.press("start-journey")
     app.expect("Turn 1 of 38 · Anna to play")
+    app.page.wait_for_url(re.compile(r".*/calculators/journey/\d+$"))  # the table's address
 
     # Each turn: the card, then where it goes (a row end shows its points first).
     for card, where, working in (
@@ -39,3 +120,114 @@ def test_blight_example_at_the_table_survives_a_reload(
     app.expect("Blight beside 9: 8 + 0 = 8")
     app.expect("Draw pile: 35 of 38 left")
     app.page.context.close()
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_move_on_one_phone_shows_on_the_others_within_a_second(
+    chromium: Any, app_server: AppServer, db_url: str, count: int
+) -> None:
+    table_id = seeded_table(db_url, JourneyGame.new(["Anna", "Ben", "Cleo"]).start_row("9")[0])
+    pages = phones(chromium, app_server, f"{ROUTE}/{table_id}", count)
+    for turn, (page, card, end) in enumerate(
+        [
+            (pages[0], "8", "row-1-right"),
+            (pages[-1], "3", "row-1-left"),
+            (pages[1], "K", "new-row"),
+        ],
+        start=3,
+    ):
+        page.settle(600)  # a player looks at the last move before tapping
+        page.press(f"card-{card}")
+        started = time.monotonic()
+        tap_now(page, end)
+        want = f"Turn {turn} of 33"
+        for other in pages:
+            other.shows("journey-status", want, timeout=1_000)
+        assert time.monotonic() - started < 1.5  # (1 s each at most; usually far less)
+    game = table_game(db_url, table_id)
+    assert [c.rank for c in game.rows[0]] == ["3", "9", "8"] and game.rows[1][0].rank == "K"
+    for page in pages:
+        page.shows("score-Ben", "17")
+        page.page.context.close()
+
+
+def test_a_phone_that_has_not_caught_up_cannot_erase_a_move(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded_table(db_url, JourneyGame.new(["Anna", "Ben", "Cleo"]).start_row("9")[0])
+    ben, cleo = phones(chromium, app_server, f"{ROUTE}/{table_id}", 2)
+    ben.press("card-8")
+    ben.press("row-1-right")
+    # Cleo only chooses a card right after (the old app wrote her whole stale copy back).
+    cleo.press("card-Q")
+    cleo.shows("chosen-card", "Q")
+    game = table_game(db_url, table_id)
+    assert [c.rank for c in game.rows[0]] == ["9", "8"]
+    for page in (ben, cleo):
+        page.shows("journey-status", "Turn 3 of 33 · Cleo to play")
+    # Her move, made now, joins Ben's instead of replacing it.
+    cleo.settle(600)
+    cleo.press("new-row")
+    cleo.shows("journey-status", "Turn 4 of 33")
+    game = table_game(db_url, table_id)
+    assert game.placements == 3 and [c.rank for c in game.rows[0]] == ["9", "8"]
+    ben.shows("journey-status", "Turn 4 of 33")
+    for page in (ben, cleo):
+        page.page.context.close()
+
+
+def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded_table(db_url, JourneyGame.new(["Anna", "Ben", "Cleo"]).start_row("9")[0])
+    ben, cleo = phones(chromium, app_server, f"{ROUTE}/{table_id}", 2)
+    ben.press("card-8")
+    cleo.press("card-K")
+    cleo.shows("chosen-card", "K")
+    ben.settle(600)
+    tap_now(ben, "row-1-right")
+    tap_now(cleo, "new-row")
+    # Whichever reached the server first is turn 2; the other phone is told so.
+    refusal = "already played turn 2"
+    for page in (ben, cleo):
+        page.shows("journey-status", "Turn 3 of 33 · Cleo to play")
+    game = table_game(db_url, table_id)
+    assert game.placements == 2
+    won_by_ben = [c.rank for c in game.rows[0]] == ["9", "8"]
+    loser, winner = (cleo, ben) if won_by_ben else (ben, cleo)
+    loser.shows("message", refusal)
+    assert refusal not in words(winner, "message")
+    for page in (ben, cleo):
+        page.page.context.close()
+
+
+def test_save_to_history_from_two_phones_at_once_saves_one_play(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    game = JourneyGame.new(["Anna", "Ben"])
+    for i in range(38):
+        rank = j.ranks()[i % 12]
+        game = game.start_row(rank)[0] if i < 12 else game.place(rank, i % 12, "right")[0]
+    table_id = seeded_table(db_url, game)
+    one, two = phones(chromium, app_server, f"{ROUTE}/{table_id}", 2)
+    for page in (one, two):
+        page.by_id("save-journey").wait_for(state="attached", timeout=10_000)
+    tap_now(one, "save-journey")
+    two.page.evaluate(_TAP, "save-journey")  # (gone already if the first save's push won)
+    one.expect("Saved in your history.")
+    two.page.wait_for_function(
+        """() => location.pathname.includes('/history/play/')
+            || document.body.innerText.includes('Saved in your history')
+            || [...document.querySelectorAll('[aria-label]')].some(
+                e => e.getAttribute('aria-label').includes('Saved in your history'))""",
+        timeout=10_000,
+    )
+    one.settle(500)
+    assert plays(db_url) == 1
+    store = open_store(db_url)
+    try:
+        assert store.table(table_id).saved_play_id == store.list_plays()[0].id
+    finally:
+        store.close()
+    for page in (one, two):
+        page.page.context.close()

@@ -38,6 +38,7 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 def test_defaults() -> None:
     args = build_parser().parse_args([])
     assert (args.web, args.host, args.port, args.db) == (False, "127.0.0.1", 8550, None)
+    assert (args.session_minutes, args.allow_host) == (5.0, [])
 
 
 def test_version() -> None:
@@ -53,6 +54,9 @@ def test_version() -> None:
         (["--port", "abc"], "port must be a number, got 'abc'"),
         (["--port", "70000"], "between 1 and 65535"),
         (["--db"], "expected one argument"),
+        (["--session-minutes", "soon"], "minutes must be a number, got 'soon'"),
+        (["--session-minutes", "0"], "minutes must be above 0 and at most 1440"),
+        (["--allow-host"], "expected one argument"),
     ],
 )
 def test_bad_flags_give_one_line_and_exit_2(args: list[str], needle: str) -> None:

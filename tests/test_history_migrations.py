@@ -37,8 +37,8 @@ def test_revisions_are_a_single_line_ending_at_head() -> None:
 
     script = ScriptDirectory.from_config(history_db.alembic_config())
     chain = [rev.revision for rev in script.walk_revisions()]
-    assert chain == ["0003", "0002", "0001"]
-    assert history_db.head_revision() == "0003"
+    assert chain == ["0004", "0003", "0002", "0001"]
+    assert history_db.head_revision() == "0004"
 
 
 def test_migrations_ship_inside_the_package() -> None:
@@ -50,6 +50,7 @@ def test_migrations_ship_inside_the_package() -> None:
         "0001_plays.py",
         "0002_settings_cards.py",
         "0003_statistics.py",
+        "0004_tables.py",
     ]
     assert not (Path(history_db.__file__).parents[2] / "alembic.ini").exists()
 
@@ -447,3 +448,132 @@ def test_several_apps_opening_one_new_database_at_once(databases: DatabaseFactor
         thread.join()
     assert errors == []
     assert sorted(databases.store(url).player_names()) == ["P0", "P1", "P2", "P3"]
+
+
+# ------------------------------------------------- 0003 → 0004: shared tables added
+
+
+def test_third_revision_with_data_is_upgraded_to_tables_with_nothing_lost(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    engine = history_db.make_engine(history_db.parse_url(url))
+    command.upgrade(history_db.alembic_config(engine), "0003")
+    engine.dispose()
+    # A history as the app at 0003 wrote it: plays, statistics and a saved Journey game.
+    engine = history_db.make_engine(history_db.parse_url(url))
+    with engine.begin() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        assert "game_table" not in meta.tables and "table_action" not in meta.tables
+        conn.execute(
+            meta.tables["setting"].insert(),
+            [
+                {
+                    "key": "journey_game",
+                    "value": {"format": "companion.journey.screen", "version": 1, "game": None},
+                    "updated_at": datetime(2025, 1, 1, 12, 0),
+                }
+            ],
+        )
+    engine.dispose()
+    before_play = _fill_plays_at(url)
+    store = databases.store(url)
+    assert history_db.current_revision(store._engine) == "0004"
+    with store._engine.connect() as conn:
+        assert _rows(conn, "play") == before_play
+    assert store.get_setting("journey_game")["format"] == "companion.journey.screen"
+    assert store.player_stats("Ann").plays == 1
+    # The new tables work on the upgraded database, and know the old plays.
+    table = store.create_table(tool="journey", start={"players": ["Ann", "Bob"]}, summary={})
+    store.append_action(table_id=table.id, seq=1, body={"kind": "x"}, device="d1", summary={})
+    assert [a.seq for a in store.table_actions(table.id)] == [1]
+    from companion.history.models import PlayCreate
+
+    play = PlayCreate.model_validate(
+        {"game": "Catan", "results": [{"player": "Ann", "score": 5}, {"player": "Bob", "score": 2}]}
+    )
+    play_id, created = store.save_table_play(table_id=table.id, play=play)
+    assert created and play_id == before_play[-1][0] + 1
+    assert store.table(table.id).saved_play_id == play_id
+
+
+def _fill_plays_at(url: str) -> list[tuple[Any, ...]]:
+    """One play written through the 0003 schema's own tables (players, game, stats)."""
+    engine = history_db.make_engine(history_db.parse_url(url))
+    at = datetime(2024, 3, 1, 20, 0)
+    with engine.begin() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        t = meta.tables
+        conn.execute(
+            t["player"].insert(),
+            [
+                {"id": 1, "name": "Ann", "name_key": "ann", "created_at": at},
+                {"id": 2, "name": "Bob", "name_key": "bob", "created_at": at},
+            ],
+        )
+        conn.execute(
+            t["game"].insert(),
+            [
+                {
+                    "id": 1,
+                    "name": "Catan",
+                    "name_key": "catan",
+                    "key": None,
+                    "highest_wins": True,
+                    "created_at": at,
+                }
+            ],
+        )
+        conn.execute(
+            t["play"].insert(),
+            [
+                {
+                    "id": 1,
+                    "uid": "00000000-0000-4000-8000-000000000009",
+                    "game_id": 1,
+                    "played_at": at,
+                    "modules": [],
+                    "duration_min": None,
+                    "location": None,
+                    "notes": "",
+                    "finished": True,
+                    "highest_wins": True,
+                    "tiebreakers": [],
+                    "created_at": at,
+                    "updated_at": at,
+                }
+            ],
+        )
+        result = {"breakdown": {}, "tiebreaks": [], "start_player": False, "play_id": 1}
+        conn.execute(
+            t["play_result"].insert(),
+            [
+                {**result, "id": 1, "player_id": 1, "seat": 1, "score": 9, "rank": 1,
+                 "winner": True},
+                {**result, "id": 2, "player_id": 2, "seat": 2, "score": 4, "rank": 2,
+                 "winner": False},
+            ],
+        )  # fmt: skip
+        conn.execute(
+            t["stat_player_game"].insert(),
+            [
+                {"player_id": 1, "game_id": 1, "plays": 1, "wins": 1, "score_sum": 9,
+                 "score_max": 9, "score_min": 9},
+                {"player_id": 2, "game_id": 1, "plays": 1, "wins": 0, "score_sum": 4,
+                 "score_max": 4, "score_min": 4},
+            ],
+        )  # fmt: skip
+        conn.execute(t["stat_game"].insert(), [{"game_id": 1, "plays": 1, "winning_score_sum": 9}])
+        if conn.dialect.name == "postgresql":
+            for table in OLD_TABLES:
+                conn.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                        f"(SELECT MAX(id) FROM {table}))"
+                    )
+                )
+        rows = _rows(conn, "play")
+    engine.dispose()
+    return rows

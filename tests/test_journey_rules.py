@@ -317,13 +317,17 @@ def test_special_card_rules_ghorralands_switch_only_with_another_6() -> None:
         game.swap(1, 2)
 
 
-def test_special_card_rules_swap_scores_alternative_for_the_ghorralands() -> None:
-    # Anna's 6 starts row 1 beside Ben's K; Cleo's 6 sits beside Dev's J in row 2.
+def test_special_card_rules_swap_scores_alternative_keeps_ghorralands_scores_standing() -> None:
+    # Anna's 6 starts row 1 beside Ben's K; Cleo's 6 sits beside Dev's J in row 2. The house
+    # rule scores a 10 or 5 swapped as it is played; a Ghorralands switch keeps the ruling
+    # merchants_journey.ghorralands ("scores stand") under either reading.
     rules = JourneyRules.of(SWAP_SCORES)
     game = play(new(rules), ("6",), ("K", 0, "right"), ("6",), ("J", 1, "right"))
-    record = game.swap(1, 3)[1]
-    assert (record.gain.points, record.gain.working) == (17, "6 + 11 = 17")
-    assert record.player == "Anna"
+    after, record = game.swap(1, 3)
+    assert record.swap == "ghorralands" and record.player == "Anna"
+    assert record.gain.points == 0 and after.scores == game.scores
+    assert record.summary.endswith("scores stand.")
+    assert [c.rank for c in after.rows[0]] == ["6", "K"] and after.rows[0][0].by == "Cleo"
 
 
 # -- undo, saving, values --------------------------------------------------------------------------

@@ -10,10 +10,10 @@ import pytest
 
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame, JourneyRules
-from companion.history import open_store
+from companion.history import PlayCreate, open_store
 from companion.rules import catalogue
 from companion.ui.logic import journey as logic
-from companion.ui.logic.journey import JourneyState, NewGameForm, StateError
+from companion.ui.logic.journey import JourneyDraft, NewGameForm, StateError
 
 FOUR = ("Anna", "Ben", "Cleo", "Dev")
 
@@ -91,20 +91,34 @@ def test_form_from_a_damaged_save_is_just_empty_or_cleaned() -> None:
     assert NewGameForm.from_dict({"seats": ["A", "B"], "first": 5}).first == 0
 
 
-# -- saved state -----------------------------------------------------------------------------------
+# -- what one device chooses, and the old single saved game ---------------------------------------
 
 
-def test_state_round_trip_keeps_game_card_and_saved_play() -> None:
-    state = JourneyState()
-    state.form.fill(FOUR, 1)
-    state.start(play(JourneyGame.new(FOUR, first=1), ("9",), ("8", 0, "left")))
-    state.choose("q")
-    state.saved_play = 12
-    back = JourneyState.from_dict(state.to_dict())
-    assert back.game == state.game and back.card == "Q" and back.saved_play == 12
-    assert back.form.seats == list(FOUR) and back.form.first == 1
-    back.choose("Q")
-    assert back.card is None  # tapping the chosen card again clears it
+def test_the_draft_card_is_chosen_cleared_and_forgotten_when_gone() -> None:
+    draft = JourneyDraft()
+    draft.choose("q")
+    assert draft.card == "Q"
+    draft.choose("Q")
+    assert draft.card is None  # tapping the chosen card again clears it
+    draft.choose("K")
+    game = JourneyGame.new(FOUR)
+    for move in (("K",), ("K", 0, "left"), ("K", 0, "left")):
+        game = play(game, move)
+    draft.still_playable(game)
+    assert draft.card == "K"  # one left
+    draft.still_playable(play(game, ("K",)))
+    assert draft.card is None
+
+
+def test_an_old_save_is_read_back_for_the_import() -> None:
+    game = play(JourneyGame.new(FOUR, first=1), ("9",), ("8", 0, "left"))
+    old = {"format": logic.STATE_FORMAT, "version": 1, "game": game.to_dict(),
+           "form": {"seats": list(FOUR), "first": 1}, "card": "Q", "saved_play": None}  # fmt: skip
+    assert logic.read_old_save(old) == game
+    assert logic.form_of_old_save(old).seats == list(FOUR)
+    assert logic.read_old_save({**old, "saved_play": 12}) is None  # it lives in the history
+    assert logic.read_old_save({**old, "game": None}) is None
+    assert logic.read_old_save(None) is None
 
 
 @pytest.mark.parametrize(
@@ -119,31 +133,36 @@ def test_state_round_trip_keeps_game_card_and_saved_play() -> None:
         ),
     ],
 )
-def test_state_that_cannot_be_read_says_why(data: object, message: str) -> None:
+def test_an_old_save_that_cannot_be_read_says_why(data: object, message: str) -> None:
     with pytest.raises(StateError, match=message):
-        JourneyState.from_dict(data)
+        logic.read_old_save(data)
 
 
-def test_state_never_saved_is_empty() -> None:
-    state = JourneyState.from_dict(None)
-    assert state.game is None and state.card is None
+def test_house_rules_rescore_the_table_or_it_keeps_its_own_with_a_reason() -> None:
+    from companion.tables import Applied, Refused, TableHub
 
-
-def test_sync_rules_rescores_or_keeps_the_old_rules_with_a_reason() -> None:
-    state = JourneyState()
-    state.start(play(JourneyGame.new(FOUR), ("9",), ("2", 0, "right"), ("8", 0, "left")))
-    assert state.sync_rules(JourneyRules.of(j.BLIGHT_LASTS)) is None
-    assert state.game is not None and state.game.score("Cleo") == 17
-    played_out = JourneyGame.new(("Anna", "Ben"), rules=JourneyRules.of(j.GAME_END))
-    for i in range(40):
-        rank = j.ranks()[i % 12]
-        played_out = (
-            played_out.start_row(rank)[0] if i < 12 else played_out.place(rank, i % 12, "left")[0]
-        )
-    state.start(played_out)
-    message = state.sync_rules(j.STANDARD)
-    assert message is not None and "keeps the house rules it was played with" in message
-    assert state.game is played_out
+    store = open_store("sqlite://")
+    try:
+        hub = TableHub(store)
+        game = play(JourneyGame.new(FOUR), ("9",), ("2", 0, "right"), ("8", 0, "left"))
+        snap = hub.create("journey", game.start)
+        for record in game.log:
+            snap = hub.submit(snap.table_id, record.action, seen=snap.seq, device="t").snapshot
+        ruled = hub.set_house_rules(snap.table_id, [j.BLIGHT_LASTS], seen=snap.seq, device="t")
+        assert isinstance(ruled, Applied) and ruled.snapshot.game.score("Cleo") == 17
+        played_out = JourneyGame.new(("Anna", "Ben"), rules=JourneyRules.of(j.GAME_END))
+        for i in range(40):
+            rank = j.ranks()[i % 12]
+            played_out = play(played_out, (rank,) if i < 12 else (rank, i % 12, "left"))
+        out = hub.create("journey", played_out.start)
+        for record in played_out.log:
+            out = hub.submit(out.table_id, record.action, seen=out.seq, device="t").snapshot
+        refused = hub.set_house_rules(out.table_id, [], seen=out.seq, device="t")
+        assert isinstance(refused, Refused)
+        assert "keeps the house rules it was played with" in refused.message
+        assert hub.open(out.table_id).game == played_out
+    finally:
+        store.close()
 
 
 # -- what the screen shows -------------------------------------------------------------------------
@@ -241,26 +260,40 @@ def test_sources_of_a_blight_bonus_cite_the_link_passage() -> None:
 # -- history ---------------------------------------------------------------------------------------
 
 
-def test_record_arguments_save_a_finished_game(tmp_path: Path) -> None:
+def test_the_play_of_a_finished_table_is_a_valid_history_play(tmp_path: Path) -> None:
     game = finished(JourneyRules.of(j.TIES))
-    arguments = logic.record_arguments(game, catalogue())
-    assert arguments["results"] == [("Anna", game.score("Anna")), ("Ben", game.score("Ben"))]
-    for name in game.players:
-        assert sum(arguments["breakdowns"][name].values()) == game.score(name)
-    assert arguments["tiebreakers"] == [("Most pairs made", True)]
-    assert arguments["notes"] == "House rules: Most pairs made breaks a tie."
+    played = logic.play_of(game, catalogue())
+    results = played["results"]
+    assert [(r["player"], r["score"]) for r in results] == [
+        ("Anna", game.score("Anna")),
+        ("Ben", game.score("Ben")),
+    ]
+    for r in results:
+        assert sum(r["breakdown"].values()) == r["score"]
+        assert r["tiebreaks"] == [game.pairs_made(r["player"])]
+    assert played["tiebreakers"] == [{"name": "Most pairs made", "higher_wins": True}]
+    assert played["notes"] == "House rules: Most pairs made breaks a tie."
     store = open_store(f"sqlite:///{tmp_path / 'h.sqlite3'}")
     try:
-        play_id = store.record_play(**arguments)
+        table = store.create_table(tool="journey", start=game.start.to_dict(), summary={})
+        play_id, created = store.save_table_play(
+            table_id=table.id, play=PlayCreate.model_validate(played)
+        )
         saved = store.get_play(play_id)
         winner = max(game.players, key=game.score)
-        assert [r.player for r in saved.results if r.winner] == [winner]
+        assert created and [r.player for r in saved.results if r.winner] == [winner]
         assert saved.game == "Merchant's Journey"
     finally:
         store.close()
 
 
-def test_record_arguments_without_house_rules_have_no_notes_or_tiebreakers() -> None:
-    arguments = logic.record_arguments(finished(), catalogue())
-    assert arguments["notes"] == "" and "tiebreakers" not in arguments
-    assert arguments["start_player"] == "Anna" and arguments["seats"] == ["Anna", "Ben"]
+def test_the_play_without_house_rules_has_no_notes_or_tiebreakers() -> None:
+    played = logic.play_of(finished(), catalogue())
+    assert played["notes"] == "" and played["tiebreakers"] == []
+    assert [r["start_player"] for r in played["results"]] == [True, False]
+    assert [r["seat"] for r in played["results"]] == [1, 2]
+
+
+def test_an_unfinished_game_is_not_a_play() -> None:
+    with pytest.raises(j.JourneyError, match="not over yet: 37 turns left"):
+        logic.play_of(JourneyGame.new(("Anna", "Ben")).start_row("9")[0], catalogue())

@@ -124,6 +124,17 @@ def test_the_calendar_event_pushed_out_of_c_is_returned() -> None:
     assert calendar.slots == (fourth, third, second)
 
 
+def test_the_calendar_a_card_never_moves_past_an_empty_space() -> None:
+    """Key Concepts › The Calendar: only an occupied space pushes its card along, so with B
+    empty a new card in A moves A's card to B and C keeps its card."""
+    a, c, new = (Event(n, "enduring") for n in ("First", "Third", "New"))
+    calendar = Calendar([a, None, c])
+    assert calendar.add(new) is None
+    assert calendar.slots == (new, a, c)
+    calendar = Calendar([None, a, c])
+    assert calendar.add(new) is None and calendar.slots == (new, a, c)
+
+
 def test_the_calendar_refuses_fleeting_events_and_stays_unchanged() -> None:
     calendar = Calendar([VISITING_NOBILITY])
     storm = Event("Storm", "fleeting", {"gold": -2})

@@ -350,11 +350,16 @@ def test_reaction_removing_tokens_moves_the_landing_space_up() -> None:
     assert quote.removed == (("luxuries", ("art",)),)
 
 
-def test_reaction_closing_the_market_mid_sale_sends_the_token_to_the_bazaar() -> None:
+def test_reaction_events_a_reaction_closing_the_market_keeps_the_token_home() -> None:
+    """Closed Markets: no goods may be sold to a closed market, so a Reaction that closes it
+    mid-sale leaves the token in its warehouse (the agents are spent); never the bazaar."""
     crash = Event("Crash", "enduring", {"silk": -2}, closes=["luxuries"], reaction=True)
-    quote = quote_sale(["silk"], Calendar(), bases=[20], agents=2, reaction=crash)
-    assert quote.tokens[0].destination == "bazaar" and quote.tokens[0].price == 3
-    kept = quote_sale(
+    quote = quote_sale(["silk", "gold"], Calendar(), bases=[20, 9], agents=3, reaction=crash)
+    silk = quote.tokens[0]
+    assert (silk.destination, silk.price) == ("kept", 0) and "stays in its warehouse" in silk.reason
+    assert quote.cartage.needed == 3 and quote.total == 9  # the silk's cartage is spent
+    assert quote.calendar_after[0] == crash and quote.can_complete
+    sold = quote_sale(
         ["silk"],
         Calendar(),
         bases=[20],
@@ -362,4 +367,69 @@ def test_reaction_closing_the_market_mid_sale_sends_the_token_to_the_bazaar() ->
         reaction=crash,
         house=HouseRules.of(REACTION_CLOSES_MARKET),
     )
-    assert kept.tokens[0].destination == "refused" and kept.tokens[0].price == 0
+    token = sold.tokens[0]
+    assert (token.destination, token.price) == ("market", 18)  # 20 − 2: sold all the same
+    assert "closed during the sale" in token.reason
+
+
+def test_reaction_events_multiple_reactions_impact_the_same_sale() -> None:
+    """Reaction Events: "multiple Reactions can impact the same sale" — two Fleeting
+    Reactions on one silk both count (19 − 3 − 3 = 13), in the order played."""
+    slump = Event("Slump", "fleeting", {"silk": -3}, reaction=True)
+    glut = Event("Glut", "fleeting", {"luxuries": -3}, reaction=True)
+    one = quote_sale(["silk"], Calendar(), bases=[19], agents=2, reactions=[(slump, "Beth")])
+    assert one.total == 16
+    both = quote_sale(
+        ["silk"], Calendar(), bases=[19], agents=2, reactions=[(slump, "Beth"), (glut, "Chris")]
+    )
+    assert both.total == 13
+    assert both.tokens[0].breakdown is not None
+    assert both.tokens[0].breakdown.text == "19 − 3 − 3 = 13"
+    assert [(r.event.name, r.by, r.at) for r in both.reactions] == [
+        ("Slump", "Beth", 0),
+        ("Glut", "Chris", 0),
+    ]
+    assert both.calendar_after == both.calendar_before  # Fleeting: discarded
+
+
+def test_reaction_events_several_enduring_reactions_go_on_in_the_order_played() -> None:
+    crash = Event("Crash", "enduring", {"silk": -2}, reaction=True)
+    boom = Event("Boom", "enduring", {"gold": 2}, reaction=True)
+    calendar = Calendar([VISITING_NOBILITY, DISTANT_WAR])
+    quote = quote_sale(
+        ["silk", "gold"],
+        calendar,
+        bases=[20, 10],
+        agents=3,
+        reactions=[(crash, "Beth", 0), (boom, None, 1)],
+    )
+    # Crash into A (VN to B, DW to C); then Boom into A pushes Distant War off C.
+    assert quote.calendar_after == (boom, crash, VISITING_NOBILITY)
+    assert quote.pushed == (DISTANT_WAR,)
+    assert [t.price for t in quote.tokens] == [19, 12]  # 20 − 2 + 1; 10 + 2
+
+
+def test_reaction_events_reactions_are_checked_one_by_one() -> None:
+    slump = Event("Slump", "fleeting", {"silk": -3}, reaction=True)
+    with pytest.raises(ReactionError, match=r"'Economic Woes'.*'gold'"):
+        quote_sale(["gold"], Calendar(), bases=[10], agents=1, reactions=[(ECONOMIC_WOES, "A")])
+    with pytest.raises(ReactionError, match="not both"):
+        quote_sale(
+            ["silk"], Calendar(), bases=[19], agents=2, reaction=slump, reactions=[(slump, None)]
+        )
+    with pytest.raises(ReactionError, match="token position 3"):
+        quote_sale(["silk"], Calendar(), bases=[19], agents=2, reactions=[(slump, None, 3)])
+
+
+def test_selling_goods_without_a_board_values_of_one_market_cannot_rise() -> None:
+    """Selling Goods: each token of a market lands on the next space down, so without a
+    tracked board a later token's printed value cannot be higher (unless a Reaction took
+    tokens off that market in between)."""
+    with pytest.raises(PriceError, match=r"token 2 \('art'\).*token 1's 18.*20 cannot be higher"):
+        quote_sale(["silk", "art"], Calendar(), bases=[18, 20], agents=4)
+    assert quote_sale(["silk", "gold", "art"], Calendar(), bases=[18, 20, 16], agents=4).total == 54
+    flood = Event("Flood", "enduring", removes={"luxuries": 2}, reaction=True)
+    lifted = quote_sale(
+        ["silk", "art"], Calendar(), bases=[16, 20], agents=4, reactions=[(flood, None, 1)]
+    )
+    assert [t.price for t in lifted.tokens] == [16, 20]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.engine.mercante import (
     TALK_OF_PEACE_TOTALS,
+    TIEBREAK_FIRST_PLACE,
     FinalEntry,
     HouseRules,
     PlayerTally,
@@ -111,11 +112,15 @@ entries = st.lists(
 ).map(lambda rows: [FinalEntry(f"P{i}", vp, c, tuple(u)) for i, (vp, c, u) in enumerate(rows)])
 
 
-@given(entries)
-def test_property_final_ranks_follow_score_then_crowns_then_fewest_contracts(
-    players: list[FinalEntry],
+@given(entries, st.booleans())
+def test_property_tiebreakers_decide_the_victor_only(
+    players: list[FinalEntry], every_place: bool
 ) -> None:
-    results = final_standings(players)
+    """Scoring: a tie for the most points goes to crowns, then fewest unfulfilled contracts;
+    other ties share the place (ruling mercante.tiebreak_first_place; its house rule orders
+    every place)."""
+    house = HouseRules.of(TIEBREAK_FIRST_PLACE) if every_place else HouseRules()
+    results = final_standings(players, house=house)
     by_name = {p.name: p for p in players}
 
     def key(name: str) -> tuple[int, int, int]:
@@ -123,11 +128,43 @@ def test_property_final_ranks_follow_score_then_crowns_then_fewest_contracts(
         return (-(p.vp - sum(p.unfulfilled)), -p.crowns, len(p.unfulfilled))
 
     assert sorted(r.name for r in results) == sorted(by_name)
+    top = max(p.score for p in players)
+    best = min(key(n) for n in by_name if by_name[n].score == top)
+    winners = {n for n in by_name if key(n) == best}
+    assert {r.name for r in results if r.winner} == winners
     for r in results:
         assert r.score == by_name[r.name].score
-        better = sum(1 for other in by_name if key(other) < key(r.name))
+        if every_place or r.name in winners:
+            better = sum(1 for other in by_name if key(other) < key(r.name))
+        else:
+            better = len(winners) + sum(
+                1 for o in by_name if o not in winners and by_name[o].score > r.score
+            )
         assert r.rank == better + 1
     assert [r.rank for r in results] == sorted(r.rank for r in results)
+
+
+def test_scoring_second_places_are_shared_not_split_by_crowns() -> None:
+    """Game End › Scoring: only "a tie for the most victory points" is broken."""
+    players = [
+        FinalEntry("Adam", 12, 5),
+        FinalEntry("Beth", 8, 30),
+        FinalEntry("Chris", 8, 2),
+        FinalEntry("David", 8, 2, (1,)),  # 7 points
+    ]
+    ranks = {r.name: (r.rank, r.shared) for r in final_standings(players)}
+    assert ranks == {"Adam": (1, False), "Beth": (2, True), "Chris": (2, True), "David": (4, False)}
+    every = {
+        r.name: r.rank for r in final_standings(players, house=HouseRules.of(TIEBREAK_FIRST_PLACE))
+    }
+    assert every == {"Adam": 1, "Beth": 2, "Chris": 3, "David": 4}
+    tied_top = final_standings(
+        [FinalEntry("A", 9, 10), FinalEntry("B", 9, 4), FinalEntry("C", 9, 4)]
+    )
+    assert [(r.name, r.rank, r.winner) for r in tied_top] == [
+        ("A", 1, True), ("B", 2, False), ("C", 2, False),
+    ]  # fmt: skip
+    assert tied_top[0].decided_by == "Most crowns left"
 
 
 # -- triggers ------------------------------------------------------------------------------------
@@ -196,7 +233,10 @@ def test_final_tally_ranks_the_lines() -> None:
         ({"vp_bought": 5}, "5 victory points cost 50"),
         ({"goods_left": 10}, "10"),
         ({"crowns": -1}, "-1"),
-        ({"completed_at_end": (2, 2), "goods_left": 1}, "2 contracts"),
+        ({"completed_at_end": (2, 2), "goods_left": 1}, "take 2 goods, but only 1 good is"),
+        ({"completed_at_end": (2,), "completed_goods": 3, "goods_left": 1}, "take 3 goods"),
+        ({"completed_at_end": (2,), "completed_goods": 4, "goods_left": 5}, "1 to 3 goods, not 4"),
+        ({"unfulfilled": (0,)}, "penalty 0 cannot be below 1"),
         ({"unfulfilled": (-2,)}, "-2"),
         ({"name": ""}, "''"),
     ],

@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.mercante import (
+    CONTRACTUAL_OBLIGATIONS,
     PlayerCountError,
     SeatError,
     TallyError,
+    Variants,
     check_contract_value,
     contract_values,
+    contracts_kept,
     setup_seats,
     starting_crowns,
 )
@@ -64,3 +67,22 @@ def test_setup_kept_contract_must_be_worth_6_8_or_10() -> None:
 def test_setup_seats_player_count_three_to_five(seats: list[str]) -> None:
     with pytest.raises(PlayerCountError, match=str(len(seats))):
         setup_seats(seats)
+
+
+def test_variants_contractual_obligations_twice_the_seat_and_three_contracts() -> None:
+    """Contractual Obligations: twice the turn position (no base 8) and three kept contracts."""
+    variants = Variants(frozenset({CONTRACTUAL_OBLIGATIONS}))
+    assert [starting_crowns(p, variants=variants) for p in range(1, 5)] == [2, 4, 6, 8]
+    assert contracts_kept(variants=variants) == 3 and contracts_kept() == 1
+    seats = setup_seats(
+        ["Adam", "Beth", "Chris"], {"Adam": (10, 6, 8), "Beth": (6,)}, variants=variants
+    )
+    assert [(s.starting, s.contracts, s.crowns, s.complete) for s in seats] == [
+        (2, (10, 6, 8), 26, True),
+        (4, (6,), 10, False),
+        (6, (), 6, False),
+    ]
+    with pytest.raises(TallyError, match="keeps 1 contract at setup, not 3"):
+        setup_seats(["Adam", "Beth", "Chris"], {"Adam": (10, 6, 8)})
+    with pytest.raises(TallyError, match="keeps 3 contracts at setup, not 4"):
+        setup_seats(["Adam", "Beth", "Chris"], {"Adam": (6, 6, 6, 6)}, variants=variants)

@@ -8,17 +8,24 @@ tally saved to history, and a saved game surviving (or failing to survive) a new
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
-from companion.engine.mercante import Event, MercanteGame, rulebook_event
+from companion.engine.mercante import (
+    ALTERNATE_FIVE_PLAYER_UPKEEP,
+    Event,
+    MercanteGame,
+    Variants,
+    rulebook_event,
+)
 from companion.history import open_store
 from companion.ui.app import create_main
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, MercanteState
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, run, walk
 
 BASE = "/calculators/mercante"
 
@@ -36,10 +43,25 @@ def saved_game(store: Any) -> MercanteGame:
     return game
 
 
-def start_game(store: Any, seats: list[str], first: Event | None = None, **kw: Any) -> None:
-    """A game already in progress, saved the way the screen saves it."""
+def start_game(
+    store: Any,
+    seats: list[str],
+    first: Event | None = None,
+    *,
+    slots: tuple[Event | None, ...] | None = None,
+    **kw: Any,
+) -> None:
+    """A game already in progress, saved the way the screen saves it (``slots``: the calendar
+    it has got to; ``kw`` may set any field of the game, e.g. its ``step``)."""
+    game = MercanteGame.new(seats, first_event=first, board=kw.pop("board", None))
+    kw.setdefault("step", None)  # the turn starts as the seats and the marker say
+    game = replace(game, **kw) if slots is None else replace(game, slots=slots, **kw)
+    save_game(store, game)
+
+
+def save_game(store: Any, game: MercanteGame) -> None:
     state = MercanteState()
-    state.start(MercanteGame.new(seats, first_event=first, **kw))
+    state.start(game)
     store.set_setting(GAME_KEY, state.to_dict())
 
 
@@ -50,6 +72,17 @@ def text_of(control: Any) -> str:
     return " | ".join(
         c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)
     )
+
+
+def icon_named(h: Harness, name: str) -> ft.IconButton:
+    """The icon button whose accessible name is ``name``."""
+    found = [
+        b
+        for b in h.find_all(ft.IconButton)
+        if isinstance(b.icon, ft.Icon) and b.icon.semantics_label == name
+    ]
+    assert len(found) == 1, name
+    return found[0]
 
 
 def custom(store: Any, name: str, kind: str = "enduring", **fields: Any) -> int:
@@ -86,6 +119,11 @@ async def test_new_game_form_starts_a_game_with_the_first_event_in_a(store: Any)
     await h.type(name, "beth")
     await h.click(h.by_id("add-seat"))
     assert name.error == "Beth is already seated"
+    # A player can move down the turn order as well as up.
+    await h.click(icon_named(h, "Move Adam later"))
+    assert [text_of(h.by_id(f"new-seat-{i}")).split(" | ")[1] for i in (1, 2)] == ["Beth", "Adam"]
+    assert icon_named(h, "Move David later").disabled
+    await h.click(icon_named(h, "Move Adam earlier"))
     await h.fire(h.by_id("first-event-rulebook:visiting_nobility"), "select")
     await h.click(h.by_id("start-game"))
     game = saved_game(store)
@@ -146,9 +184,14 @@ async def test_tracked_board_needs_printed_values_highest_first(store: Any) -> N
 async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_materials(
     store: Any,
 ) -> None:
-    start_game(store, ["Adam", "Beth", "Chris", "David"], rulebook_event("Visiting Nobility"))
+    # Adam holds the upkeep marker and has taken tokens off: step 2 applies the top card.
+    seats = ["Adam", "Beth", "Chris", "David"]
+    start_game(store, seats, rulebook_event("Visiting Nobility"), upkeep_holder="Adam")
+    save_game(store, saved_game(store).remove_goods({})[0])
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     assert not h.find_all(ft.Semantics, identifier="closed-raw_materials")
+    assert "Upkeep 2 of 4: apply one event" in text_of(h.by_id("turn-step"))
+    assert h.by_id("play-rulebook:distant_war").content == "Apply (upkeep)"
     await h.click(h.by_id("play-rulebook:distant_war"))
     assert "Distant War" in text_of(h.by_id("slot-A"))
     assert "Visiting Nobility" in text_of(h.by_id("slot-B"))
@@ -159,7 +202,10 @@ async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_m
         assert text_of(h.by_id(f"glance-{good}")) == "+1"
     assert text_of(h.by_id("glance-gold")) == "0"
     assert h.has_text("Distant War went into A. Visiting Nobility moved to B.")
-    assert saved_game(store).calendar.closed_markets() == ("raw_materials",)
+    game = saved_game(store)
+    assert game.calendar.closed_markets() == ("raw_materials",)
+    assert game.step == "pass_marker"  # no token on the marker: step 3 is skipped
+    assert h.by_id("play-rulebook:economic_woes").disabled, "one event an upkeep"
 
 
 @run
@@ -180,8 +226,9 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any) -> No
     assert not saved_game(store).log
     # ...but an old message's Undo never takes back a later action
     await h.click(h.by_id("play-rulebook:distant_war"))
+    assert h.by_id("play-rulebook:visiting_nobility").disabled, "one Manipulate Events a turn"
     old = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
-    await h.click(h.by_id("play-rulebook:visiting_nobility"))
+    await h.click(h.by_id("end-turn"))
     await h.fire(old, "action")
     assert len(saved_game(store).log) == 2
     assert snackbar_text(h) == "More has happened since: use Undo at the top to step back."
@@ -196,12 +243,21 @@ async def test_a_fourth_enduring_event_pushes_the_first_off_c(store: Any) -> Non
     custom(store, "Storm at Sea", "fleeting", modifiers={"wine": -1})
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     cards = {c.event.name: c.key for c in own_choices(store)}
-    await h.click(h.by_id("play-rulebook:distant_war"))
-    await h.click(h.by_id(f"play-{cards['Storm at Sea']}"))
+    await h.click(h.by_id("play-rulebook:distant_war"))  # Adam: Manipulate Events
+    await h.click(h.by_id("end-turn"))
+    await h.click(h.by_id(f"play-{cards['Storm at Sea']}"))  # Beth: Manipulate Events
     assert h.has_text("Storm at Sea (Fleeting) was resolved and discarded.")
     assert "Empty" in text_of(h.by_id("slot-C")), "a Fleeting event is never placed"
+    await h.click(h.by_id("end-turn"))
+    # Chris holds the upkeep marker: nothing to take off, then the upkeep's one event.
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    await h.click(h.by_id("remove-goods"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     await h.click(h.by_id(f"play-{cards['Harvest Festival']}"))
     assert "Visiting Nobility" in text_of(h.by_id("slot-C"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    await h.click(h.by_id("pass-marker"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     await h.click(h.by_id("play-rulebook:distant_war"))
     assert h.has_text("Visiting Nobility left the calendar.")
     assert h.has_text("Left play this game: Storm at Sea (Fleeting, resolved); Visiting Nobility")
@@ -221,15 +277,12 @@ def own_choices(store: Any) -> tuple[Any, ...]:
 async def test_selling_goods_example_art_sale_shows_20_2_1_6_25_and_the_bazaar(
     store: Any,
 ) -> None:
-    start_game(store, ["Adam", "Beth", "Chris"])
-    custom(store, "Luxuries Market -2", modifiers={"luxuries": -2})
-    custom(store, "Luxuries Market +1", modifiers={"luxuries": 1})
-    custom(store, "Art +6", modifiers={"art": 6})
-    cards = {c.event.name: c.key for c in own_choices(store)}
-    h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
-    # A new card enters A, so play them last-first to read "−2, +1, +6" from A to C.
-    for name in ("Art +6", "Luxuries Market +1", "Luxuries Market -2"):
-        await h.click(h.by_id(f"play-{cards[name]}"))
+    calendar = (
+        Event("Luxuries Market -2", "enduring", {"luxuries": -2}),
+        Event("Luxuries Market +1", "enduring", {"luxuries": 1}),
+        Event("Art +6", "enduring", {"art": 6}),
+    )
+    start_game(store, ["Adam", "Beth", "Chris"], slots=calendar)
     h = await Harness.start(create_main(store), route=f"{BASE}/sale")
     await h.click(h.by_id("add-art"))
     assert h.has_text("Type the printed value to see the price.")
@@ -284,17 +337,15 @@ async def test_sale_of_two_tokens_prices_each_and_marks_bad_values_on_their_fiel
 async def test_sample_turn_economic_woes_as_a_reaction_what_if_then_on_the_calendar(
     store: Any,
 ) -> None:
-    start_game(store, ["Adam", "Beth", "Chris", "David"], rulebook_event("Visiting Nobility"))
-    game = saved_game(store).play_event(rulebook_event("Distant War"))[0]
-    state = MercanteState()
-    state.start(game)
-    store.set_setting(GAME_KEY, state.to_dict())
+    calendar = (rulebook_event("Distant War"), rulebook_event("Visiting Nobility"))
+    start_game(store, ["Adam", "Beth", "Chris", "David"], slots=calendar)
     h = await Harness.start(create_main(store), route=f"{BASE}/sale")
     await h.click(h.by_id("add-silk"))
     await h.type(h.by_id("base-silk:1"), "20")
     assert h.has_text("20 + 1 = 21")
-    await h.select(h.by_id("reaction-card"), "rulebook:economic_woes")
-    await h.select(h.by_id("reaction-by"), "David")
+    await h.click(h.by_id("add-reaction"))
+    await h.select(h.by_id("reaction-card-1"), "rulebook:economic_woes")
+    await h.select(h.by_id("reaction-by-1"), "David")
     assert h.has_text("20 − 6 + 1 = 15")
     assert "With Economic Woes: 15 crowns instead of 21 (−6)." in text_of(h.by_id("what-if"))
     assert "Visiting Nobility" not in text_of(h.by_id("what-if")), "nothing falls off C yet"
@@ -396,8 +447,8 @@ async def test_a_half_written_card_survives_leaving_the_editor(store: Any) -> No
 
 @run
 async def test_upkeep_shows_points_costs_and_whose_turn_brings_it(store: Any) -> None:
-    start_game(store, ["Adam", "Beth", "Chris", "David"])
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    start_game(store, ["Adam", "Beth", "Chris", "David"], vp_on_marker=1)
+    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")  # the old route
     assert text_of(h.by_id("upkeep-points")) == (
         "4 players: the upkeep marker holder gets 2 removal points."
     )
@@ -414,13 +465,20 @@ async def test_upkeep_shows_points_costs_and_whose_turn_brings_it(store: Any) ->
         await h.click(h.by_id("end-turn"))
     game = saved_game(store)
     assert game.active == "David" and game.is_upkeep_turn
-    assert h.has_text("Upkeep this turn: David holds the upkeep marker")
+    assert h.has_text("David holds the upkeep marker: these four steps come first, in order.")
     assert h.by_id("end-turn").disabled, "upkeep is finished by passing the marker"
+    assert text_of(h.by_id("turn-step")) == "Upkeep 1 of 4: take tokens off the markets"
+    assert not h.find_all(ft.Semantics, identifier="bid-Adam"), "no bids before the token's step"
+    await h.click(h.by_id("remove-goods"))  # nothing on the markets to take off
+    await h.select(h.by_id("upkeep-event"), "rulebook:visiting_nobility")
+    await h.click(h.by_id("apply-event"))
+    assert "Token 1 of 1 on the marker" in text_of(h.by_id("vp-auction"))
     await h.type(h.by_id("bid-Adam"), "4")
     await h.type(h.by_id("bid-Beth"), "5")
     await h.type(h.by_id("bid-David"), "5")
     await h.click(h.by_id("settle-bid"))
     assert "David won a victory point for 5 crowns (tie broken by seating)." in snackbar_text(h)
+    assert not h.find_all(ft.Semantics, identifier="bid-Adam"), "no token left: no bid boxes"
     await h.click(h.by_id("pass-marker"))
     game = saved_game(store)
     assert game.upkeep_holder == "Chris" and game.active == "David"
@@ -440,14 +498,16 @@ async def test_three_players_luxuries_cost_1_and_the_five_player_variant_follows
     assert "1 per token" in text_of(h.by_id("cost-luxuries"))
     assert h.find_all(ft.Semantics, identifier="ruling-mercante.three_player_luxury_removal")
 
-    start_game(store, ["Adam", "Beth", "Chris", "David", "Eve"])
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    five = ["Adam", "Beth", "Chris", "David", "Eve"]
+    start_game(store, five)
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
     assert text_of(h.by_id("upkeep-points")).startswith(
         "5 players: the upkeep marker holder gets 3"
     )
-    assert h.find_all(ft.Semantics, identifier="ruling-mercante.alternate_five_player_upkeep")
-    store.set_setting("house_rules", ["mercante.alternate_five_player_upkeep"])
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    # The Alternate Five-Player Upkeep is a variant chosen for the game, not a house rule.
+    variant = Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP}))
+    start_game(store, five, variants=variant)
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
     assert text_of(h.by_id("upkeep-points")) == (
         "5 players: the upkeep marker holder gets 2 removal points "
         "(upkeep resolved as for 4 players)."
@@ -455,8 +515,8 @@ async def test_three_players_luxuries_cost_1_and_the_five_player_variant_follows
     assert text_of(h.by_id("upkeep-next-0")) == (
         "In 4 turns: Eve's upkeep, then the marker goes to Chris."
     )
-    assert "house rule on" in text_of(h.by_id("ruling-mercante.alternate_five_player_upkeep"))
-    assert saved_game(store).house.alternate_five_player_upkeep
+    assert h.has_text("Variant: Alternate Five-Player Upkeep")
+    assert not h.find_all(ft.Semantics, identifier="ruling-mercante.alternate_five_player_upkeep")
 
 
 @run
@@ -471,12 +531,12 @@ async def test_tracked_board_upkeep_removes_tokens_from_the_bottom(store: Any) -
             "foodstuffs": [5, 4, 3],
         }
     )
-    start_game(store, ["Adam", "Beth", "Chris"], board=board, upkeep_holder="Adam")
+    start_game(store, ["Adam", "Beth", "Chris"], board=board)
     game = saved_game(store).sell(["gold", "silver"], agents=2)[0]
-    state = MercanteState()
-    state.start(game)
-    store.set_setting(GAME_KEY, state.to_dict())
-    h = await Harness.start(create_main(store), route=f"{BASE}/upkeep")
+    for _ in range(2):
+        game = game.end_turn()[0]  # to Chris, who holds the marker
+    save_game(store, game)
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
     assert h.by_id("remove-goods").disabled, "1 removal point must be spent"
     await h.click(h.by_id("remove-precious_metals-plus"))
     await h.click(h.by_id("remove-goods"))
@@ -522,7 +582,10 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
 ) -> None:
     start_game(store, ["Adam", "Beth", "Chris"])
     h = await Harness.start(create_main(store), route=f"{BASE}/end")
-    await fill(h, 1, vp="7", crowns="31", goods="2", completed="2", unfulfilled="4", bought="3")
+    await fill(
+        h, 1, vp="7", crowns="31", goods="2", completed="2", unfulfilled="1", penalties="4",
+        bought="3",
+    )  # fmt: skip
     assert text_of(h.by_id("working-crowns-1")) == (
         "Crowns: 31 + 2 goods × 3 = 37; 3 VP × 10 = 30; 7 left"
     )
@@ -530,7 +593,7 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
         "Score: 7 VP + 2 from contracts + 3 bought = 12; − 4 in penalties = 8"
     )
     await fill(h, 2, vp="8", crowns="12")
-    await fill(h, 3, vp="8", crowns="12", unfulfilled="2")
+    await fill(h, 3, vp="8", crowns="12", unfulfilled="1", penalties="2")
     await h.type(h.by_id("tally-bought-3"), "2")
     assert h.by_id("tally-bought-3").error == "Chris can afford at most 1"
     await h.click(h.by_id("save-tally"))
@@ -550,7 +613,8 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
         "Most crowns left",
         "Fewest unfulfilled contracts",
     ]
-    assert results["Adam"].tiebreaks == [7, 1]
+    # The tie-breakers decided the victor only: Adam, beaten on crowns, keeps no values.
+    assert results["Adam"].tiebreaks == [None, None] and results["Adam"].rank == 2
     assert results["Chris"].tiebreaks == [12, 1]
     assert store.get_setting(GAME_KEY)["saved_play"] == play.id
     assert h.has_text("This tally is saved to history.")
@@ -579,7 +643,7 @@ async def test_end_triggers_checklist_sees_80_crowns_typed_in_the_tally(store: A
 async def test_the_game_is_restored_in_a_new_session(store: Any) -> None:
     start_game(store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"))
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
-    await h.click(h.by_id("play-rulebook:distant_war"))
+    await h.click(h.by_id("play-rulebook:distant_war"))  # Manipulate Events
     sale = await Harness.start(create_main(store), route=f"{BASE}/sale")
     await sale.click(sale.by_id("add-gems"))
     await sale.type(sale.by_id("base-gems:1"), "18")
@@ -626,8 +690,8 @@ async def test_tabs_switch_screens_and_rulings_open_their_reading(store: Any) ->
     start_game(store, ["Adam", "Beth", "Chris"])
     h = await Harness.start(create_main(store), route=f"{BASE}/calendar")
     tabs = h.by_id("mercante-tabs")
-    h.session.apply_patch(tabs._i, {"selected_index": 2})
-    await h.fire(tabs, "change", 2)
+    h.session.apply_patch(tabs._i, {"selected_index": 1})
+    await h.fire(tabs, "change", 1)
     assert h.has_text("When is upkeep?")
     chip = h.by_id("ruling-mercante.three_player_luxury_removal")
     await h.click(chip)
@@ -677,3 +741,107 @@ async def test_setup_tab_lists_the_setup_steps_and_keeps_the_ticks(store: Any) -
     again = await Harness.start(create_main(store), route=f"{BASE}/setup")
     assert again.by_id(f"mercante-setup-step-{steps[0].id}").value is True
     assert again.by_id(f"mercante-setup-step-{steps[1].id}").value is False
+
+
+# -- the turn: upkeep, the shipment auction, the agents --------------------------------------------
+
+
+@run
+async def test_turn_tab_runs_the_shipment_auction_and_counts_the_agents(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    assert "2 of 2 agents left · Beth next" in text_of(h.by_id("turn-agents"))
+    await h.select(h.by_id("shipment-add"), "silk")
+    field = next(c for c in h.find_all(ft.TextField) if c.label == "Silk: minimum bid")
+    await h.type(field, "5")
+    await h.click(h.by_id("start-auction"))
+    assert "Beth to bid: at least 5 crowns" in text_of(h.by_id("auction-next"))
+    assert h.by_id("end-turn").disabled  # the turn waits for the auction
+    await h.type(h.by_id("shipment-bid"), "4")
+    await h.click(h.by_id("place-bid"))
+    assert "too low" in snackbar_text(h)
+    await h.type(h.by_id("shipment-bid"), "6")
+    await h.click(h.by_id("place-bid"))
+    for _ in range(4):  # Chris, Adam, then the second round (three players): Chris, Adam
+        if not h.find_all(ft.Semantics, identifier="pass-bid"):
+            break
+        await h.click(h.by_id("pass-bid"))
+    game = saved_game(store)
+    assert [(r.winner, r.price) for r in game.auction_results()] == [("Beth", 6)]
+    assert "Beth won the silk for 6 crowns." in text_of(h.by_id("auction-results"))
+    # The agents: each seal once; two agents in all.
+    await h.click(h.by_id("select-contract"))
+    assert h.by_id("select-contract").disabled
+    await h.click(h.by_id("buy-vp"))
+    game = saved_game(store)
+    assert (game.agents_left(), game.vp_on_marker, game.player("Adam").vp) == (0, 1, 1)
+    assert h.by_id("gather-intelligence").disabled, "no agent left"
+    assert "0 of 2 agents left" in text_of(h.by_id("turn-agents"))
+
+
+@run
+async def test_end_turn_is_next_to_the_banner_on_every_tab(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    for tab in ("calendar", "turn", "sale", "setup", "end"):
+        h = await Harness.start(create_main(store), route=f"{BASE}/{tab}")
+        assert h.by_id("end-turn") in [c for c in walk(h.by_id("turn-line"))]
+    await h.click(h.by_id("end-turn"))
+    assert saved_game(store).active == "Beth"
+
+
+@run
+async def test_new_game_with_variants_and_contractual_obligations_at_setup(store: Any) -> None:
+    h = await Harness.start(create_main(store), route=BASE)
+    name = h.find(ft.TextField, label="Player name")
+    for player in ("Adam", "Beth", "Chris", "David"):
+        await h.type(name, player)
+        await h.click(h.by_id("add-seat"))
+    await h.select(h.by_id("variant-contractual_obligations"), True)
+    await h.select(h.by_id("variant-treachery"), True)  # brings Vicious Accounting with it
+    await h.select(h.by_id("variant-talk_of_peace"), True)
+    await h.click(h.by_id("start-game"))
+    assert store.get_setting(GAME_KEY)["game"] is None, "Talk of Peace needs the teams"
+    await h.select(h.by_id("partner"), "Chris")
+    await h.select(h.by_id("reference-track"), "5")
+    await h.click(h.by_id("start-game"))
+    game = saved_game(store)
+    assert game.variants.teams == (("Adam", "Chris"), ("Beth", "David"))
+    assert game.variants.vicious_accounting and game.variants.treachery
+    assert game.variants.reference_track == 5
+    h = await Harness.start(create_main(store), route=f"{BASE}/setup")
+    assert text_of(h.by_id("crowns-1")) == "2 crowns"  # twice the seat, no base 8
+    for k, value in enumerate(("10", "6", "8"), start=1):
+        await h.select(h.by_id(f"kept-1-{k}"), [value])
+    assert text_of(h.by_id("crowns-1")) == "26 crowns"
+    assert "the one for 5 players (Longer or Shorter Games" in text_of(h.by_id("reference-track"))
+    h = await Harness.start(create_main(store), route=f"{BASE}/turn")
+    assert "Adam and Chris: 0 VP tokens counted of the 10 to win" in text_of(h.by_id("team-1"))
+
+
+@run
+async def test_vicious_accounting_challenge_after_a_sale(store: Any) -> None:
+    variants = Variants(frozenset({"vicious_accounting"}))
+    start_game(
+        store, ["Adam", "Beth", "Chris"], rulebook_event("Visiting Nobility"), variants=variants
+    )
+    h = await Harness.start(create_main(store), route=f"{BASE}/sale")
+    await h.click(h.by_id("add-silk"))
+    await h.type(h.by_id("base-silk:1"), "20")
+    await h.click(h.by_id("confirm-sale"))
+    await h.select(h.by_id("challenger"), "Beth")
+    await h.type(h.by_id("claimed"), "24")
+    await h.click(h.by_id("settle-challenge"))
+    assert "so Adam pays the bank 6 crowns." in saved_game(store).log[-1].summary
+
+
+@run
+async def test_final_tally_a_count_of_0_unfulfilled_contracts_means_none(store: Any) -> None:
+    start_game(store, ["Adam", "Beth", "Chris"])
+    h = await Harness.start(create_main(store), route=f"{BASE}/end")
+    for player in (1, 2, 3):
+        await fill(h, player, vp="8", crowns="12", unfulfilled="0")
+    assert h.has_text("Adam: 12 crowns left, 0 unfulfilled contracts")
+    assert "shared win" in text_of(h.by_id("mercante-standings"))
+    await h.type(h.by_id("tally-penalties-1"), "0")
+    assert h.by_id("tally-penalties-1").error is not None
+    assert h.by_id("tally-penalties-1").error_max_lines == 3, "long messages wrap at 390 px"

@@ -25,13 +25,16 @@ from companion.engine.mercante import (
     rulebook_event,
     upkeep_costs,
 )
+from companion.engine.mercante.variants import Variants
 from companion.rules import catalogue
 from companion.ui.logic.mercante import (
     EffectDraft,
     EventDraft,
     MercanteState,
     NewGameForm,
+    ReactionDraft,
     SaleDraft,
+    ShipmentDraft,
     StateError,
     TallyDraft,
     bazaar_line,
@@ -48,9 +51,12 @@ from companion.ui.logic.mercante import (
     record_arguments,
     removal_cost_text,
     schedule_lines,
+    show_vp_bids,
     signed,
     tally_working,
+    team_lines,
     token_label,
+    turn_status,
     upkeep_headline,
 )
 
@@ -64,6 +70,14 @@ def card(card_id: int, event: Event) -> Any:
 
 def choices(*events: Event) -> tuple[Any, ...]:
     return event_choices([card(i + 1, e) for i, e in enumerate(events)])[0]
+
+
+def on_calendar(game: MercanteGame, *events: Event) -> MercanteGame:
+    """``game`` with ``events`` already on its calendar, in the order they were played."""
+    calendar = game.calendar
+    for event in events:
+        calendar.add(event)
+    return replace(game, slots=calendar.slots)
 
 
 def key_of(options: tuple[Any, ...], name: str) -> str:
@@ -108,8 +122,10 @@ def test_signs_and_half_points_read_as_printed() -> None:
 
 
 def test_only_mercante_house_rules_reach_the_engine() -> None:
-    rules = house_rules_from(["mercante.alternate_five_player_upkeep", "cove.something"])
-    assert rules == HouseRules.of(ALTERNATE_FIVE_PLAYER_UPKEEP)
+    rules = house_rules_from(["mercante.reaction_closes_market", "cove.something"])
+    assert rules == HouseRules.of(REACTION_CLOSES_MARKET)
+    # The Alternate Five-Player Upkeep is a variant now: a stored old id is left out.
+    assert house_rules_from(["mercante." + "alternate_five_player_upkeep"]) == HouseRules()
 
 
 # -- event cards ---------------------------------------------------------------------------------
@@ -254,13 +270,12 @@ def test_new_game_form_with_a_tracked_board() -> None:
 
 def selling_goods_game() -> tuple[MercanteGame, tuple[Any, ...]]:
     """The Selling Goods example's calendar: Luxuries −2 (A), Luxuries +1 (B), Art +6 (C)."""
-    game = MercanteGame.new(SAMPLE)
-    for event in (
+    game = on_calendar(
+        MercanteGame.new(SAMPLE),
         Event("Art +6", "enduring", {"art": 6}),
         Event("Luxuries +1", "enduring", {"luxuries": 1}),
         Event("Luxuries -2", "enduring", {"luxuries": -2}),
-    ):
-        game = game.play_event(event)[0]
+    )
     return game, choices()
 
 
@@ -286,14 +301,14 @@ def test_selling_goods_example_art_sale_pays_25_with_the_working() -> None:
 
 def test_sample_turn_economic_woes_reaction_what_if_silk_pays_15() -> None:
     game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
-    game = game.play_event(rulebook_event("Distant War"))[0]
+    game = on_calendar(game, rulebook_event("Distant War"))
     options = choices()
     draft = SaleDraft(counts={"silk": 1}, bases={"silk:1": "20"})
     assert draft.evaluate(game, options).quote.total == 21  # type: ignore[union-attr]
     assert [c.event.name for c in draft.reaction_options(options)] == ["Economic Woes"]
-    draft.reaction = key_of(options, "Economic Woes")
-    draft.reaction_on = "silk:1"
-    draft.reaction_by = "David"
+    draft.set_reaction(0, key_of(options, "Economic Woes"), options)
+    assert draft.reactions[0].on == "silk:1"  # the only token it may be played on
+    draft.reactions[0].by = "David"
     view = draft.evaluate(game, options)
     assert view.what_if is not None and view.quote is not None
     assert (view.what_if.without.total, view.quote.total, view.what_if.change) == (21, 15, -6)
@@ -310,9 +325,9 @@ def test_a_reaction_must_change_the_price_of_the_token_it_is_played_on() -> None
     game = MercanteGame.new(SAMPLE)
     options = choices()
     draft = SaleDraft(counts={"gold": 1, "silk": 1}, bases={"gold:1": "9", "silk:1": "20"})
-    draft.reaction = "rulebook:economic_woes"
-    assert draft.reaction_tokens(options) == ("silk:1",)
-    draft.reaction_on = "gold:1"
+    draft.set_reaction(0, "rulebook:economic_woes", options)
+    assert draft.reaction_tokens(0, options) == ("silk:1",)
+    draft.reactions[0].on = "gold:1"
     view = draft.evaluate(game, options)
     assert view.reaction_error is not None and "does not change the price of 'gold'" in (
         view.reaction_error
@@ -378,15 +393,15 @@ def test_taking_a_token_out_moves_the_later_ones_up_with_what_was_typed() -> Non
         counts={"wine": 3, "art": 1},
         bases={"wine:1": "8", "wine:2": "7", "wine:3": "6", "art:1": "20"},
         bazaar={"wine:3"},
-        reaction_on="wine:2",
+        reactions=[ReactionDraft("custom:1", "wine:2", None), ReactionDraft("custom:2", "art:1")],
     )
     draft.remove_token("wine:1")
     assert draft.counts == {"wine": 2, "art": 1}
     assert draft.bases == {"wine:1": "7", "wine:2": "6", "art:1": "20"}
     assert draft.bazaar == {"wine:2"}
-    assert draft.reaction_on == "wine:1"
+    assert [r.on for r in draft.reactions] == ["wine:1", "art:1"]
     draft.remove_token("wine:1")
-    assert draft.reaction_on is None, "the token it was played on is gone"
+    assert draft.reactions[0].on is None, "the token it was played on is gone"
     draft.remove_token("wine:9")
     draft.remove_token("nonsense")
     assert draft.counts == {"wine": 1, "art": 1}
@@ -402,7 +417,7 @@ def test_every_market_price_is_at_least_1_and_the_total_adds_up(
     counts: dict[str, int], base: int, bazaar: bool
 ) -> None:
     game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Distant War"))
-    game = game.play_event(Event("Crash", "enduring", {"luxuries": -30, "gold": -50}))[0]
+    game = on_calendar(game, Event("Crash", "enduring", {"luxuries": -30, "gold": -50}))
     draft = SaleDraft()
     for good, count in counts.items():
         draft.set_count(good, count)
@@ -438,7 +453,7 @@ def test_upkeep_lines_for_three_four_and_five_players() -> None:
         ("Raw materials", "1", 1),
         ("Foodstuffs", "½", 2),
     ]
-    five = upkeep_costs(5, house=HouseRules.of(ALTERNATE_FIVE_PLAYER_UPKEEP))
+    five = upkeep_costs(5, variants=Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP})))
     assert upkeep_headline(five) == (
         "5 players: the upkeep marker holder gets 2 removal points "
         "(upkeep resolved as for 4 players)."
@@ -471,9 +486,13 @@ def test_what_left_play_and_the_last_calendar_change() -> None:
         Event("Storm", "fleeting", {"wine": -1}),
         rulebook_event("Distant War"),
         Event("Fair", "enduring", {"grain": 1}),
-        Event("Feast", "enduring", {"wine": 2}),
     ):
-        game = game.play_event(event)[0]
+        if game.log:
+            game = game.end_turn()[0]
+        game = game.manipulate_events(event)[0]  # one Manipulate Events a turn
+    # David holds the marker: his upkeep's one event counts the same.
+    game = game.end_turn()[0].remove_goods({})[0]
+    game = game.play_event(Event("Feast", "enduring", {"wine": 2}))[0]
     assert discarded_events(game) == (
         "Storm (Fleeting, resolved)",
         "Visiting Nobility (pushed off C)",
@@ -482,7 +501,7 @@ def test_what_left_play_and_the_last_calendar_change() -> None:
         "Feast went into A. Fair moved to B; Distant War moved to C. "
         "Visiting Nobility left the calendar."
     )
-    game = game.end_turn()[0]
+    game = game.pass_upkeep_marker()[0].end_turn()[0]
     assert last_calendar_change(game) is None
 
 
@@ -499,19 +518,44 @@ def filled(**rows: dict[str, str]) -> TallyDraft:
 
 def test_tally_errors_name_the_field() -> None:
     draft = filled(
-        Adam={"vp": "", "crowns": "5", "goods": "10"},
+        Adam={"vp": "", "crowns": "5", "goods": "10", "unfulfilled": "2", "penalties": "3"},
         Beth={"vp": "3", "crowns": "-1", "completed": "2 3", "goods": "1"},
-        Chris={"vp": "3", "crowns": "14", "goods": "2", "bought": "3"},
+        Chris={"vp": "3", "crowns": "14", "goods": "2", "bought": "3", "penalties": "2"},
+        Dev={"vp": "3", "crowns": "4", "goods": "1", "completed": "2", "completed_goods": "3"},
     )
     assert draft.errors() == {
         ("vp", 0): "Required",
         ("goods", 0): "3 warehouses hold at most 9",
+        ("penalties", 0): "2 contracts: give 2 penalties, e.g. 2, 3",
         ("crowns", 1): "0 or more",
-        ("completed", 1): "2 contracts done at the end need as many goods left to sell (1)",
+        ("completed", 1): "They take 2 goods; only 1 left to sell",
         ("bought", 2): "Chris can afford at most 2",
+        ("penalties", 2): "No unfulfilled contracts: leave this empty, or count them",
+        # a three-of-anything contract cannot be completed with the one token left
+        ("completed_goods", 3): "They take 3 goods; only 1 left to sell",
     }
     assert draft.tally() is None
     assert draft.affordable(2) == 2  # 14 + 2 × 3 = 20
+
+
+def test_tally_an_unfulfilled_count_of_0_means_none() -> None:
+    """The count has its own field: "0" is no contract, not one contract worth 0, so the
+    fewest-unfulfilled tie-breaker sees 0 for every player."""
+    draft = filled(
+        Adam={"vp": "8", "crowns": "12", "unfulfilled": "0"},
+        Beth={"vp": "8", "crowns": "12", "unfulfilled": ""},
+    )
+    assert draft.errors() == {}
+    tally = draft.tally()
+    assert tally is not None
+    assert [s.unfulfilled for s in tally.standings] == [0, 0]
+    assert all(s.winner and s.shared for s in tally.standings)
+    zero = filled(Adam={"vp": "8", "crowns": "12", "unfulfilled": "1", "penalties": "0"})
+    assert zero.errors() == {("penalties", 0): "A contract's penalty is at least 1"}
+    old = TallyDraft.from_dict(
+        {"rows": [{"name": "Adam", "vp": "8", "crowns": "12", "unfulfilled": "2, 3"}]}, ["Adam"]
+    )
+    assert (old.rows[0].unfulfilled, old.rows[0].penalties) == ("2", "2, 3")  # an older save
 
 
 def test_game_end_scoring_working_and_tie_breakers() -> None:
@@ -521,11 +565,12 @@ def test_game_end_scoring_working_and_tie_breakers() -> None:
             "crowns": "31",
             "goods": "2",
             "completed": "2",
-            "unfulfilled": "4",
+            "unfulfilled": "1",
+            "penalties": "4",
             "bought": "3",
         },
         Beth={"vp": "8", "crowns": "12"},
-        Chris={"vp": "8", "crowns": "12", "unfulfilled": "2"},
+        Chris={"vp": "8", "crowns": "12", "unfulfilled": "1", "penalties": "2"},
     )
     tally = draft.tally()
     assert tally is not None
@@ -547,6 +592,8 @@ def test_game_end_scoring_working_and_tie_breakers() -> None:
         ("Fewest unfulfilled contracts", False),
     ]
     assert arguments["tiebreak_values"]["Chris"] == [12, 1]
+    assert arguments["tiebreak_values"]["Beth"] == [12, 0]
+    assert arguments["tiebreak_values"]["Adam"] == [None, None]  # the tie decided only the victor
     assert arguments["start_player"] == "Adam"
 
 
@@ -570,14 +617,16 @@ def test_saved_breakdowns_add_up_to_the_score(rows: list[tuple[int, int, int, li
         draft.set(i, "vp", str(vp))
         draft.set(i, "crowns", str(crowns))
         draft.set(i, "goods", str(goods_left))
-        draft.set(i, "unfulfilled", ", ".join(map(str, penalties)))
+        draft.set(i, "unfulfilled", str(len(penalties)))
+        draft.set(i, "penalties", ", ".join(map(str, penalties)))
         draft.set(i, "bought", str(draft.affordable(i)))
     tally = draft.tally()
     assert tally is not None
     arguments = record_arguments(tally, names, catalogue())
     for name, score in arguments["results"]:
         assert sum(arguments["breakdowns"][name].values()) == score
-        assert arguments["tiebreak_values"][name][0] < 10, "every affordable VP was bought"
+        left = arguments["tiebreak_values"][name][0]
+        assert left is None or left < 10, "every affordable VP was bought"
 
 
 def test_end_triggers_crowns_from_the_tally_and_ticks() -> None:
@@ -595,15 +644,17 @@ def test_end_triggers_crowns_from_the_tally_and_ticks() -> None:
 def test_state_round_trips_with_the_game_and_drafts() -> None:
     state = MercanteState()
     game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
-    state.start(game.play_event(rulebook_event("Distant War"))[0])
+    state.start(game.manipulate_events(rulebook_event("Distant War"))[0])
     state.sale.set_count("silk", 1)
     state.sale.bases["silk:1"] = "20"
-    state.kept = {"Adam": 8}
+    state.kept = {"Adam": [8]}
+    state.shipment.add("grain")
     state.tally.set(1, "vp", "4")
     again = MercanteState.from_dict(state.to_dict())
     assert again.game == state.game and again.game is not None
     assert len(again.game.log) == 1
-    assert again.sale == state.sale and again.kept == {"Adam": 8}
+    assert again.sale == state.sale and again.kept == {"Adam": [8]}
+    assert again.shipment == state.shipment
     assert again.tally.rows[1].vp == "4"
     assert MercanteState.from_dict(None).game is None
 
@@ -627,19 +678,86 @@ def test_damaged_state_says_what_is_wrong(saved: object, message: str) -> None:
 
 
 def test_house_rules_from_settings_replay_the_game_or_say_why_not() -> None:
-    five = ("Adam", "Beth", "Chris", "David", "Eve")
-    state = MercanteState()
-    state.start(MercanteGame.new(five))
-    assert state.sync_house_rules(HouseRules.of(ALTERNATE_FIVE_PLAYER_UPKEEP)) is None
-    assert state.game is not None and state.game.upkeep_costs().points == 2
-
-    # A Reaction that closes its own market sends the token to the bazaar by the reading;
-    # the other reading refuses the sale, so that game cannot be replayed under it.
+    # A Reaction that closes its own market keeps the token home by the reading; the other
+    # reading sells it all the same, so the game replays with another price.
     ban = Event("Embargo", "enduring", {"ore": -1}, ("raw_materials",), reaction=True)
     game = MercanteGame.new(SAMPLE)
     game = game.sell(["ore"], agents=1, bases=[9], reaction=ban, reaction_at=0)[0]
     state = MercanteState()
     state.start(game)
-    message = state.sync_house_rules(HouseRules.of(REACTION_CLOSES_MARKET))
-    assert message is not None and message.startswith("This game keeps the house rules")
-    assert state.game is game
+    assert state.sync_house_rules(HouseRules.of(REACTION_CLOSES_MARKET)) is None
+    assert state.game is not None and state.game.log[-1].quote.total == 8  # type: ignore[attr-defined]
+    # A house rule the game's log cannot be replayed under leaves the game as it was.
+    sold = state.game.sell(["ore"], bazaar=[0])[0]  # closed now: only the bazaar buys
+    state.start(sold)
+    assert state.sync_house_rules(HouseRules()) is None
+    assert state.game is not None and state.game.house == HouseRules()
+
+
+# -- the turn --------------------------------------------------------------------------------------
+
+
+def test_turn_status_says_where_the_turn_stands_and_why_it_cannot_end() -> None:
+    game = replace(MercanteGame.new(SAMPLE, upkeep_holder="Adam"), vp_on_marker=2)
+    status = turn_status(game)
+    assert status.step == "Upkeep 1 of 4: take tokens off the markets"
+    assert status.agents == "2 of 2 agents left · Beth next"
+    assert status.marker == "Adam holds the upkeep marker · 2 VP tokens on it"
+    assert not status.can_end and "comes after upkeep" in (status.why_not or "")
+    assert not show_vp_bids(game)
+    game = game.remove_goods({})[0].play_event(rulebook_event("Distant War"))[0]
+    assert turn_status(game).step.endswith("(token 1 of 2)") and show_vp_bids(game)
+    game = game.auction_vp({"Beth": 3})[0]
+    assert turn_status(game).step.endswith("(token 2 of 2)")
+    game = game.auction_vp({})[0]
+    assert not show_vp_bids(game) and game.vp_on_marker == 1
+    game = game.pass_upkeep_marker()[0]
+    status = turn_status(game)
+    assert (
+        status.can_end
+        and status.marker == "Upkeep marker: David · upkeep in 3 turns · 1 VP token on it"
+    )
+
+
+def test_a_shipment_card_typed_in_names_each_problem() -> None:
+    draft = ShipmentDraft()
+    assert draft.errors() == {("goods",): "Add the goods on the card, top to bottom"}
+    draft.add("mercury")
+    draft.add("mercury")
+    draft.minimums = ["3", "x"]
+    assert draft.errors() == {("minimum", 1): "Whole number, like 12 or -3"}
+    draft.minimums = ["3", "3"]
+    assert "No shipment card carries 2 'mercury' tokens" in draft.errors()[("goods",)]
+    draft.remove(1)
+    draft.add("grain")
+    draft.minimums = ["3", "2"]
+    draft.single_lot = True
+    assert draft.errors() == {("lot_minimum",): "Required"}
+    draft.lot_minimum = "4"
+    assert draft.errors() == {} and draft.shipment().lots(True)[0].minimum == 4
+    assert ShipmentDraft.from_dict(draft.to_dict()) == draft
+
+
+def test_new_game_form_variants_fit_the_table() -> None:
+    form = NewGameForm(seats=["Adam", "Beth", "Chris"])
+    form.set_variant("treachery", True)
+    assert form.variants == {"treachery", "vicious_accounting"}
+    form.set_variant("vicious_accounting", False)
+    assert form.variants == set()
+    form.set_variant("alternate_five_player_upkeep", True)
+    assert form.errors(choices())[("variants",)] == (
+        "Alternate Five-Player Upkeep is for 5 players; this table has 3"
+    )
+    form.set_variant("alternate_five_player_upkeep", False)
+    assert form.track_options() == (4,)  # no 2-player track in the box
+    form.reference_track = 4
+    form.talk_of_peace = True
+    assert form.errors(choices())[("partner",)] == "Choose who plays with the first player"
+    form.seats.append("David")
+    form.partner = "Chris"
+    form.reference_track = 5
+    game = form.build(choices(), HouseRules())
+    assert game.variants.teams == (("Adam", "Chris"), ("Beth", "David"))
+    assert game.variants.reference_track == 5
+    assert team_lines(game)[0] == "Adam and Chris: 0 VP tokens counted of the 10 to win"
+    assert NewGameForm.from_dict(form.to_dict()) == form

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from companion.engine.mercante import (
     ALTERNATE_FIVE_PLAYER_UPKEEP,
     AuctionError,
-    HouseRules,
     MarketBoard,
     PlayerCountError,
     RemovalError,
     SeatError,
     UnknownMarketError,
+    Variants,
     markets,
     pass_upkeep_marker,
     removal_cost,
@@ -32,7 +32,7 @@ from companion.engine.mercante import (
 
 FOUR = ("Adam", "Beth", "Chris", "David")
 FIVE = ("Adam", "Beth", "Chris", "David", "Eve")
-VARIANT = HouseRules.of(ALTERNATE_FIVE_PLAYER_UPKEEP)
+VARIANT = Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP}))
 
 
 # -- removal points and costs ----------------------------------------------------------------------
@@ -115,20 +115,20 @@ def test_player_count_must_be_whole() -> None:
 
 
 def test_alternate_five_player_upkeep_resolves_as_four_players() -> None:
-    costs = upkeep_costs(5, house=VARIANT)
+    costs = upkeep_costs(5, variants=VARIANT)
     assert costs.points == 2 and costs.resolved_as == 4 and costs.pass_seats == 2
     assert costs.cost("luxuries") == 2
-    assert removal_points(5, house=VARIANT) == 2
+    assert removal_points(5, variants=VARIANT) == 2
 
 
 def test_alternate_five_player_upkeep_changes_nothing_with_fewer_players() -> None:
-    assert upkeep_costs(4, house=VARIANT) == upkeep_costs(4)
-    assert upkeep_costs(3, house=VARIANT) == upkeep_costs(3)
+    assert upkeep_costs(4, variants=VARIANT) == upkeep_costs(4)
+    assert upkeep_costs(3, variants=VARIANT) == upkeep_costs(3)
 
 
 def test_alternate_five_player_upkeep_passes_two_seats() -> None:
     assert pass_upkeep_marker(FIVE, "Adam") == "Eve"
-    assert pass_upkeep_marker(FIVE, "Adam", house=VARIANT) == "David"
+    assert pass_upkeep_marker(FIVE, "Adam", variants=VARIANT) == "David"
 
 
 # -- the marker and the schedule -------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_upkeep_schedule_five_players_with_and_without_variant() -> None:
         (8, "David"),
         (12, "Chris"),
     ]
-    variant = upkeep_schedule(FIVE, "Adam", "Eve", 3, house=VARIANT)
+    variant = upkeep_schedule(FIVE, "Adam", "Eve", 3, variants=VARIANT)
     assert [(u.turns_from_now, u.player) for u in variant] == [
         (4, "Eve"),
         (7, "Chris"),
@@ -196,11 +196,11 @@ def test_upkeep_schedule_five_players_with_and_without_variant() -> None:
 def test_property_upkeep_comes_every_players_minus_pass_turns(
     seats: tuple[str, ...], active: int, holder: int, variant: bool
 ) -> None:
-    house = VARIANT if variant else HouseRules()
+    variants = VARIANT if variant else Variants()
     schedule = upkeep_schedule(
-        seats, seats[active % len(seats)], seats[holder % len(seats)], 6, house=house
+        seats, seats[active % len(seats)], seats[holder % len(seats)], 6, variants=variants
     )
-    step = len(seats) - upkeep_costs(len(seats), house=house).pass_seats
+    step = len(seats) - upkeep_costs(len(seats), variants=variants).pass_seats
     gaps = [b.turns_from_now - a.turns_from_now for a, b in pairwise(schedule)]
     assert gaps == [step] * 5
     assert schedule[0].turns_from_now < len(seats)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from types import SimpleNamespace
 
 import pytest
@@ -9,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.rules import catalogue
+from companion.ui.logic import scorepad
 from companion.ui.logic.history import number, outcome, pad_from_play, percent, play_fields
 from companion.ui.logic.scorepad import ScorePad, parse_whole
 
@@ -114,6 +116,45 @@ def test_record_arguments_carry_everything_typed() -> None:
     ]
 
 
+class _Clock:
+    """Stands in for ``datetime`` in the score pad: ``now()`` reads a settable time."""
+
+    at = datetime(2026, 3, 1, 19, 0, 30)
+
+    @classmethod
+    def now(cls) -> datetime:
+        return cls.at
+
+    fromisoformat = staticmethod(datetime.fromisoformat)
+
+
+def test_a_play_is_dated_when_it_is_saved_not_when_the_pad_was_opened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(scorepad, "datetime", _Clock)
+    _Clock.at = datetime(2026, 3, 1, 19, 0, 30)
+    pad = pad_for()  # opened at 19:00, before the game
+    for row, score in zip(pad.rows, ("10", "12", "9"), strict=True):
+        row.score = score
+    draft = pad.to_dict()
+    assert draft["when"] is None  # nothing chosen yet: survives closing the app as such
+    _Clock.at = datetime(2026, 3, 1, 21, 40, 12)  # the game ends, the pad is saved
+    again = ScorePad.from_dict(draft, catalogue())
+    assert again.played_at is None
+    assert again.record_arguments()["played_at"] == datetime(2026, 3, 1, 21, 40)
+    # A time chosen (or a saved play's, when editing it) is kept as chosen.
+    again.played_at = datetime(2026, 2, 27, 20, 15)
+    back = ScorePad.from_dict(again.to_dict(), catalogue())
+    assert back.record_arguments()["played_at"] == datetime(2026, 2, 27, 20, 15)
+    # After saving, the next game is dated when it is saved in turn.
+    back.clear_scores()
+    assert back.played_at is None
+    # A draft from before "when" (which kept the time the pad was opened) dates on save too.
+    old = {**draft, "played_at": "2026-03-01T19:00"}
+    del old["when"]
+    assert ScorePad.from_dict(old, catalogue()).played_at is None
+
+
 def test_a_draft_survives_a_round_trip_and_damage_gives_a_fresh_pad() -> None:
     pad = pad_for()
     pad.rows[0].score = "4"
@@ -147,8 +188,6 @@ def _saved_play() -> SimpleNamespace:
         tiebreaks=kw.get("tiebreaks", []),
         start_player=kw.get("start", False),
     )
-    from datetime import datetime
-
     return SimpleNamespace(
         id=3,
         uid="u-1",

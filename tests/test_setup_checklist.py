@@ -45,7 +45,7 @@ def test_the_three_games_have_a_setup() -> None:
     assert setup_games() == ("mercante", "merchants_cove", "merchants_journey")
     assert player_range("mercante") == (3, 5)
     assert player_range("merchants_journey") == (2, 6)
-    assert player_range("merchants_cove") == (1, 5)
+    assert player_range("merchants_cove") == (1, 6)
 
 
 # --------------------------------------------------------------------------- Merchants Cove
@@ -172,8 +172,25 @@ def test_beasts_of_the_bay_setup_stacks_the_chosen_beasts_by_tier() -> None:
     step = by_id(steps)["beasts.deck"]
     assert "Nessie (tier I), Kfuwu (tier II) and Henry (tier unknown)" in step.text
     assert "tier III at the bottom and tier I on top" in step.text
+    assert "drawn at random" not in step.text  # all three picked
     assert step.components == (Component("Beast of the Bay cards", 3),)
     assert "merchants_cove.beast_tiers" in step.rulings
+
+
+@pytest.mark.parametrize(
+    ("cards", "rest"),
+    [
+        ({"nessie", "kfuwu"}, "Kfuwu (tier II) and a tier III card, drawn at random or picked."),
+        ({"kfuwu"}, "Kfuwu (tier II) and one card each of tiers I and III, drawn at random or"),
+        ({"nessie", "henry"}, "and a card of the tier still missing (II or III; Henry's tier"),
+    ],
+)
+def test_beasts_of_the_bay_setup_says_where_the_cards_not_picked_come_from(
+    cards: set[str], rest: str
+) -> None:
+    """Setup step 1 builds a deck of 3, one per tier: fewer picked, the rest are drawn."""
+    step = by_id(setup_checklist("merchants_cove", {"beasts_of_the_bay"}, 4, cards=cards))
+    assert rest in step["beasts.deck"].text
 
 
 def test_fifth_staff_action_side_follows_the_module() -> None:
@@ -328,7 +345,7 @@ def test_unknown_game_raises_naming_it() -> None:
         ("mercante", 6),
         ("merchants_journey", 1),
         ("merchants_journey", 7),
-        ("merchants_cove", 6),
+        ("merchants_cove", 7),
         ("merchants_cove", 0),
     ],
 )

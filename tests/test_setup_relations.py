@@ -21,7 +21,7 @@ from companion.engine.setup import (
     is_legal,
     module_ids,
 )
-from companion.rules import data_dir, read_toml
+from companion.rules import catalogue, data_dir, read_toml
 
 MODULES = (
     "faction_festival",
@@ -217,11 +217,23 @@ def test_components_5_part_time_staff_tiles_limit_to_5_players() -> None:
 
 
 def test_player_count_above_the_game_range_is_reported_not_raised() -> None:
-    found = check_modules(set(), 6)
+    found = check_modules(set(), 7)
     [error] = errors(found)
     assert error.code == "too_many_players" and error.modules == frozenset()
-    assert "6" in error.message
+    assert "7" in error.message
     assert error.ruling == "merchants_cove.player_count"
+
+
+def test_components_six_players_without_the_five_seat_modules_is_legal() -> None:
+    """The texts give Merchants Cove no most (ruling merchants_cove.player_count): six may
+    play; the modules whose pieces run out (15 Assistants, 5 Part-Time Staff tiles) say so,
+    once each, with no second error about the game itself."""
+    assert not errors(check_modules(set(), 6))
+    assert not errors(check_modules({"paladins", "honor_tokens"}, 6))
+    [festival] = errors(check_modules(FESTIVAL, 6))
+    assert festival.modules == {"faction_festival"} and "15 Assistant meeples" in festival.message
+    both = errors(check_modules(FESTIVAL | {"part_time_staff"}, 6))
+    assert sorted(sorted(f.modules) for f in both) == [["faction_festival"], ["part_time_staff"]]
 
 
 # --------------------------------------------------------------------------- bad input
@@ -368,6 +380,7 @@ def _raw_relations() -> tuple[list[dict[str, object]], dict[str, int]]:
 
 
 RAW, NUMBERS = _raw_relations()
+COVE_MOST = catalogue().game("merchants_cove").max_players
 ALL_SUBSETS = [
     frozenset(m for i, m in enumerate(MODULES) if mask >> i & 1) for mask in range(1 << 16)
 ]
@@ -411,7 +424,7 @@ def _raw_problems(
             most = NUMBERS[rel["in_box"]] // NUMBERS[rel["per_player"]]  # type: ignore[index]
             if subject in modules and players > most:
                 errs.add(("too_many_players", frozenset({subject})))  # type: ignore[arg-type]
-    if players > 5:  # Merchants Cove's range (ruling merchants_cove.player_count)
+    if players > COVE_MOST:  # Merchants Cove's range (ruling merchants_cove.player_count)
         errs.add(("too_many_players", frozenset()))
     return errs, warns
 
@@ -420,10 +433,11 @@ def _raw_problems(
     ("players", "house_rules"),
     [
         (5, frozenset()),
-        (6, frozenset()),  # above the range: the component limits fire too
+        (6, frozenset()),  # above the five-seat modules' pieces: only their limits fire
+        (7, frozenset()),  # above the range: the component limits fire too
         (4, frozenset({SIDE_B, BRINGS_PALADINS})),
     ],
-    ids=["5-readings", "6-readings", "4-house-rules"],
+    ids=["5-readings", "6-readings", "7-readings", "4-house-rules"],
 )
 def test_every_subset_matches_the_relations_in_the_data(
     players: int, house_rules: frozenset[str]
@@ -442,7 +456,7 @@ def test_every_subset_matches_the_relations_in_the_data(
     for modules in ALL_SUBSETS[::97]:
         errs, _ = _raw_problems(modules, players, house_rules)
         assert is_legal(modules, players, house_rules=house_rules) == (not errs)
-    if players <= 5:
+    if players <= COVE_MOST:
         assert 0 < legal < len(ALL_SUBSETS)
     else:
         assert legal == 0

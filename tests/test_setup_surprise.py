@@ -90,7 +90,7 @@ def test_surprise_me_with_apprentices_pinned_brings_what_they_need() -> None:
         ({"pinned": {"fifth_staff_action_a", "fifth_staff_action_b"}}, "including"),
         ({"pinned": {"apprentices"}, "banned": {"faction_festival"}}, "without"),
         ({"pinned": {"faction_festival"}, "size": 1}, "exactly 1"),
-        ({"players": 6}, "6 players"),
+        ({"players": 7}, "7 players"),
     ],
 )
 def test_surprise_me_says_when_nothing_fits(kwargs: dict[str, object], words: str) -> None:
@@ -165,3 +165,10 @@ def test_surprise_card_bad_kind() -> None:
         surprise_card(1, "dragon", set())
     with pytest.raises(UnknownModuleError, match="'festival'"):
         surprise_card(1, "paladin", {"festival"})
+
+
+def test_surprise_me_for_six_players_leaves_out_the_five_seat_modules() -> None:
+    for seed in range(20):
+        drawn = surprise_modules(seed, players=6)
+        assert not has_error(drawn, 6)
+        assert not drawn & {"faction_festival", "part_time_staff"}

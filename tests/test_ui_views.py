@@ -10,7 +10,7 @@ import pytest
 
 from companion.history import open_store
 from companion.ui.app import create_main, sections
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, run, walk
 
 
 @pytest.fixture
@@ -18,6 +18,10 @@ def store(tmp_path: Path) -> Any:
     s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
     yield s
     s.close()
+
+
+def texts_in(control: Any) -> list[str]:
+    return [c.value for c in walk(control) if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
 
 def fields(h: Harness, prefix: str) -> list[ft.TextField]:
@@ -28,11 +32,30 @@ def fields(h: Harness, prefix: str) -> list[ft.TextField]:
 async def test_every_section_opens_from_the_navigation_bar(store: Any) -> None:
     h = await Harness.start(create_main(store))
     assert isinstance(h.page.navigation_bar, ft.NavigationBar)
-    for index, section in enumerate(sections()):
+    in_bar = [s for s in sections() if s.in_bar]
+    assert [s.id for s in in_bar] == ["setup", "calculators", "rules", "score", "history"]
+    assert len(h.page.navigation_bar.destinations) == len(in_bar)
+    for index, section in enumerate(in_bar):
         await h.navigate(index)
         assert h.page.navigation_bar.selected_index == index
         assert h.page.appbar.title.value, section.id
         assert not h.has_text("Something went wrong"), section.id
+
+
+@run
+async def test_settings_is_the_app_bar_gear_on_every_screen_and_goes_back_where_you_were(
+    store: Any,
+) -> None:
+    h = await Harness.start(create_main(store), route="/history")
+    for index in range(len(h.page.navigation_bar.destinations)):
+        await h.navigate(index)
+        assert h.find_all(ft.Semantics, identifier="nav-settings"), index
+    h = await Harness.start(create_main(store), route="/calculators/mercante")
+    await h.click(h.by_id("nav-settings"))
+    assert h.page.appbar.title.value == "Settings"
+    assert h.page.navigation_bar.selected_index == 1, "the bar keeps the section you came from"
+    await h.click(h.by_id("app-back"))
+    assert h.page.appbar.title.value.startswith("Mercante")
 
 
 @run
@@ -83,6 +106,22 @@ async def test_score_pad_marks_errors_and_saves_only_when_valid(store: Any) -> N
 
 
 @run
+async def test_score_pad_moves_a_player_down_as_well_as_up(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/score")
+    names = fields(h, "Player ")
+    await h.type(names[0], "Anna")
+    await h.type(names[1], "Ben")
+    downs = [
+        b
+        for b in h.find_all(ft.IconButton)
+        if isinstance(b.icon, ft.Icon) and b.icon.semantics_label == "Move down a seat"
+    ]
+    assert [b.disabled for b in downs] == [False, True]  # the last seat cannot go lower
+    await h.click(downs[0])
+    assert [f.value for f in fields(h, "Player ")] == ["Ben", "Anna"]
+
+
+@run
 async def test_the_score_pad_draft_survives_a_new_session(store: Any) -> None:
     h = await Harness.start(create_main(store), route="/score")
     await h.type(fields(h, "Player ")[0], "Anna")
@@ -105,7 +144,18 @@ async def test_seats_tool_draws_a_replayable_first_player(store: Any) -> None:
     first = h.by_id("first-player").value
     from companion.engine.table import draw_first_player
 
-    assert first == f"{draw_first_player(['Anna', 'Ben', 'Cleo'], 482913).first_player} goes first"
+    draw = draw_first_player(["Anna", "Ben", "Cleo"], 482913)
+    assert first == f"{draw.first_player} goes first"
+    # The turn order sits under the draw, and each seat says when it plays.
+    assert h.by_id("turn-order").value == "Turn order: " + ", then ".join(draw.turn_order())
+    seat = draw.seats.index(draw.first_player) + 1
+    assert "First player" in texts_in(h.by_id(f"seat-{seat}"))
+    after = draw.turn_order()[1]
+    assert "Plays 2nd" in texts_in(h.by_id(f"seat-{draw.seats.index(after) + 1}"))
+    # The ↑ ↓ × buttons carry an accessible name, not only a tooltip (which gives none).
+    row = [c for c in walk(h.by_id("seat-2")) if isinstance(c, ft.IconButton)]
+    names = [b.icon.semantics_label for b in row if isinstance(b.icon, ft.Icon)]
+    assert names == ["Move Ben up", "Move Ben down", "Remove Ben"]
     again = await Harness.start(create_main(store), route="/setup/seats")
     assert again.by_id("first-player").value == first
 
@@ -191,3 +241,18 @@ async def test_the_harness_catches_a_change_the_browser_would_never_get() -> Non
     h = await Harness.start(main)
     with pytest.raises(AssertionError, match="left unsent"):
         await h.click(h.find(ft.Button))
+
+
+@run
+async def test_the_wins_chart_counts_whole_plays(store: Any) -> None:
+    import flet_charts as fc
+
+    for winner in ("Anna", "Anna", "Ben"):
+        others = [n for n in ("Anna", "Ben", "Cleo") if n != winner]
+        store.record_play("mercante", [(winner, 10), (others[0], 5), (others[1], 3)])
+    h = await Harness.start(create_main(store), route="/history/stats")
+    chart = h.find(fc.BarChart)
+    axis = chart.left_axis
+    assert [label.value for label in axis.labels] == [0, 1, 2, 3]
+    assert all(isinstance(label.value, int) for label in axis.labels)
+    assert axis.label_spacing == 1 and chart.max_y == 3

@@ -37,6 +37,10 @@ class FakeConnection(Connection):
         self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
         self.messages: list[Any] = []
         self.page_url = "http://test.invalid/"
+        self.session: Session | None = None
+        # Like a browser, answer the device-info question the table screens ask after a
+        # push (the answer tells the server the page has the change); False: stay silent.
+        self.answers = True
 
     def send_message(self, message: Any) -> None:
         # Encode like the web transport does: encoding is what marks controls as sent,
@@ -46,6 +50,17 @@ class FakeConnection(Connection):
             default=configure_encode_object_for_msgpack(BaseControl),
         )
         self.messages.append(message)
+        body = message.body
+        if (
+            message.action == MessageAction.INVOKE_METHOD
+            and getattr(body, "name", None) == "get_device_info"
+            and self.answers
+            and self.session is not None
+        ):
+            session = self.session
+            self.loop.call_soon(
+                session.handle_invoke_method_results, body.control_id, body.call_id, {}, None
+            )
 
 
 def walk(control: Any) -> Iterator[BaseControl]:
@@ -97,6 +112,7 @@ class Harness:
     ) -> Harness:
         conn = FakeConnection(asyncio.get_running_loop())
         session = Session(conn)
+        conn.session = session
         page = session.page
         _context_page.set(page)
         # The order of a real browser connecting (flet_web's register_client): the client's
@@ -168,6 +184,11 @@ class Harness:
         """
         before = len(self.conn.messages)
         self.page.update()
+        # A page update skips what is inside isolated sections (screens rendered in place send
+        # those themselves): look inside each one too.
+        for control in self.all():
+            if control.is_isolated() and control is not self.page and _is_mounted(control):
+                control.update()
         for message in self.conn.messages[before:]:
             if message.action != MessageAction.PATCH_CONTROL:
                 continue
@@ -251,6 +272,13 @@ def _patch_paths(tree: Any) -> dict[int, tuple[Any, ...]]:
             for key, child in node[1].items():
                 stack.append((child, (*path, key)))
     return paths
+
+
+def _is_mounted(control: BaseControl) -> bool:
+    try:
+        return control.page is not None
+    except RuntimeError:
+        return False
 
 
 def _matches(actual: Any, expected: Any) -> bool:

@@ -30,6 +30,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from companion.engine import saves
 from companion.engine.house_rules import HouseRuleSet
+from companion.engine.protocol import TableRules
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 from companion.engine.table import TableError, check_players
 from companion.rules.loader import (
@@ -1061,7 +1062,9 @@ class JourneyGame(saves.SavedGame):
 
     def swap(self, card: object, other: object) -> tuple[JourneyGame, SwapRecord]:
         """Cards ``card`` and ``other`` trade places. Scores already gained stand; under the
-        :data:`SWAP_SCORES` house rule the player scores the moved card's new pairs."""
+        :data:`SWAP_SCORES` house rule the player scores the new pairs of a 10 or 5 moved as
+        it is played. A Ghorralands switch scores nothing under either reading (ruling
+        :data:`GHORRALANDS`: both cards are 6s, so scores stand)."""
         kind = self.verify_swap(card, other)
         card_id, other_id = _whole(card, "card", SwapError), _whole(other, "other", SwapError)
         mover, target = self.card(card_id), self.card(other_id)
@@ -1072,7 +1075,7 @@ class JourneyGame(saves.SavedGame):
         new_rows = tuple(tuple(row) for row in rows)
         player = mover.by
         pairs: list[PairValue] = []
-        if self.rules.swap_scores:
+        if self.rules.swap_scores and kind == "played":
             cards = new_rows[r2]
             for j in (i2 - 1, i2 + 1):
                 if 0 <= j < len(cards) and cards[j].id not in before_ids:
@@ -1199,7 +1202,7 @@ class JourneyGame(saves.SavedGame):
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise SaveDataError(f"actions: {actions!r} must be a list")
-        return _SAVE.replay(game, actions, _action_from_dict)
+        return _SAVE.replay(game, actions, read_action)
 
 
 def final_scores(game: JourneyGame) -> list[Standing]:
@@ -1269,7 +1272,9 @@ def _neighbour_ids(cards: Sequence[Card], position: int) -> set[int]:
     return {cards[j].id for j in (position - 1, position + 1) if 0 <= j < len(cards)}
 
 
-def _action_from_dict(raw: object) -> Action:
+def read_action(raw: object) -> Action:
+    """An action back from its saved form (``Place("8", row=0, side="left")``); raises
+    :class:`JourneyError` (a :class:`SaveDataError` for an unknown kind) naming the field."""
     data = _SAVE.mapping(raw, "")
     kind = data.get("kind")
     if kind == StartRow.kind:
@@ -1294,6 +1299,74 @@ def _action_from_dict(raw: object) -> Action:
     raise SaveDataError(f"unknown action kind {kind!r}")
 
 
+# -- the shared table (companion.engine.protocol) -------------------------------------------------
+
+
+def status_line(game: JourneyGame) -> str:
+    """``Turn 7 of 28 · Cleo to play`` or ``Game over after 28 turns``."""
+    if game.is_over:
+        turns = game.turns_total
+        return f"Game over after {turns} turn" + ("" if turns == 1 else "s")
+    return f"Turn {game.turn} of {game.turns_total} · {game.active} to play"
+
+
+def _same_move(a: Record, b: Record) -> bool:
+    return a.action == b.action and a.player == b.player
+
+
+def _what_happened(record: Record) -> str:
+    if isinstance(record, PlayRecord):
+        if record.beside is None:
+            where = f"started row {record.row + 1} with {_a(record.card.rank)}"
+        else:
+            where = f"played {record.card.rank} beside {record.beside.rank} in row {record.row + 1}"
+        return f"{record.player} already played turn {record.card.id} ({where})"
+    if isinstance(record, SwapRecord):
+        if record.swap == "played":
+            return (
+                f"{record.player}'s {record.moved.rank} already traded places with the "
+                f"{record.other.rank}"
+            )
+        return f"{record.player} already switched their 6 with another 6"
+    return f"{record.player} already made a move"
+
+
+def table_changed(then: JourneyGame, now: JourneyGame) -> str:
+    """What changed between the table a screen showed (``then``) and the table ``now``:
+    ``"Ben already played turn 7 (8 beside 9 in row 2)"``, or the move taken back."""
+    old, new = then.log, now.log
+    common = 0
+    while common < min(len(old), len(new)) and _same_move(old[common], new[common]):
+        common += 1
+    if len(new) > common:
+        return _what_happened(new[common])
+    if len(old) > common:
+        record = old[common]
+        turn = f"turn {record.card.id}" if isinstance(record, PlayRecord) else "a swap"
+        return f"{record.player}'s move ({turn}) was taken back"
+    if then.rules != now.rules:
+        return "the house rules of this game changed"
+    return "the table changed since this screen showed it"
+
+
+def _with_house_rules(game: JourneyGame, ids: frozenset[str]) -> JourneyGame:
+    return game.with_rules(JourneyRules.from_house_rules(ids))
+
+
+#: Merchant's Journey on a shared table. Turn-based: an action reads the whole game, so a
+#: screen that had not seen the latest move cannot place a card (it is told who moved).
+TABLE_RULES: Final[TableRules[JourneyGame, Action]] = TableRules(
+    tool="journey",
+    read_start=JourneyGame.from_dict,
+    read_action=read_action,
+    players=lambda game: game.players,
+    status=status_line,
+    error=JourneyError,
+    changed=table_changed,
+    with_rules=_with_house_rules,
+)
+
+
 __all__ = [
     "BLIGHT_BONUS",
     "BLIGHT_CHAIN",
@@ -1311,6 +1384,7 @@ __all__ = [
     "SUPPORTED",
     "SWAP_SCORES",
     "SWAP_WHEN_PLAYED",
+    "TABLE_RULES",
     "TIES",
     "Action",
     "Card",
@@ -1352,7 +1426,10 @@ __all__ = [
     "parse_rank",
     "points_text",
     "ranks",
+    "read_action",
+    "status_line",
     "sum_text",
     "swaps_when_played",
+    "table_changed",
     "value_of",
 ]

@@ -5,13 +5,16 @@ returns; every store method runs in its own transaction. Errors are :class:`Stor
 (a ``ValueError``) with a one-line message.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from companion.history.errors import (
     ImportFileError,
     NotFoundError,
     PlayDataError,
+    SeqTakenError,
     StoreError,
+    TableClosedError,
 )
-from companion.history.exchange import ImportReport
 from companion.history.models import (
     CustomCardPublic,
     GamePublic,
@@ -20,10 +23,26 @@ from companion.history.models import (
     PlayPublic,
     ResultCreate,
     ResultPublic,
+    TableActionPublic,
+    TableHead,
+    TablePublic,
     TieBreakerSpec,
 )
 from companion.history.stats import GameStats, PlayerGameStats, PlayerStats
 from companion.history.store import Store, open_store
+
+if TYPE_CHECKING:
+    from companion.history.exchange import ImportReport
+
+
+def __getattr__(name: str) -> Any:
+    # The import and export code loads when a player imports or exports, not at startup.
+    if name == "ImportReport":
+        from companion.history.exchange import ImportReport
+
+        return ImportReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CustomCardPublic",
@@ -40,8 +59,13 @@ __all__ = [
     "PlayerStats",
     "ResultCreate",
     "ResultPublic",
+    "SeqTakenError",
     "Store",
     "StoreError",
+    "TableActionPublic",
+    "TableClosedError",
+    "TableHead",
+    "TablePublic",
     "TieBreakerSpec",
     "open_store",
 ]

@@ -10,6 +10,7 @@ the caller.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -23,8 +24,14 @@ from sqlmodel import col
 
 from companion.engine.standings import Entry, TieBreak, rank
 from companion.history import stats
-from companion.history.errors import NotFoundError, PlayDataError, validation_message
+from companion.history.errors import (
+    NotFoundError,
+    PlayDataError,
+    describe_value,
+    validation_message,
+)
 from companion.history.models import (
+    NAME_MAX,
     CustomCard,
     CustomCardCreate,
     CustomCardPublic,
@@ -39,6 +46,8 @@ from companion.history.models import (
     Setting,
     TieBreakerSpec,
     name_key,
+    normal_text,
+    text_problem,
     utcnow,
 )
 from companion.rules import catalogue
@@ -53,6 +62,15 @@ CARDS: Table = CustomCard.__table__  # type: ignore[attr-defined]
 SETTING_KEY_MAX = 200
 SETTING_VALUE_MAX = 1_000_000
 CARD_DATA_MAX = 64_000
+# A stored JSON value nests at most this deep (a deeper one cannot be written and read back
+# without hitting Python's recursion limit somewhere), and its whole numbers fit in 64 bits
+# (what SQLite's and PostgreSQL's JSON functions read without losing digits).
+JSON_DEPTH_MAX = 64
+JSON_INT_MAX = 2**63 - 1
+# Ids and page sizes are database integers.
+ID_MAX = 2**63 - 1
+PAGE_MAX = 1_000_000_000
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # Keep IN (...) lists well under SQLite's and PostgreSQL's parameter limits.
 CHUNK = 500
 
@@ -75,9 +93,19 @@ class Title:
     """The catalogue's direction; None for a typed title (the play or the row decides)."""
 
 
+def check_id(argument: str, value: object) -> int:
+    """A database id: a whole number from 1 (``PlayDataError`` naming ``argument`` if not)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= ID_MAX:
+        raise PlayDataError(f"{argument}: expected an id (a whole number from 1), got "
+                            f"{describe_value(value)}")
+    return value
+
+
 def resolve_title(title: str) -> Title:
     """``"mercante"`` or ``"Mercante"`` → the catalogue game; anything else is a typed title."""
-    text = " ".join(title.split())
+    if not isinstance(title, str):
+        raise PlayDataError(f"game: expected text, got {describe_value(title)}")
+    text = normal_text(title)
     cat = catalogue()
     game = next((g for g in cat.games if g.id == text), None) or cat.game_by_name(text)
     if game is not None:
@@ -87,6 +115,8 @@ def resolve_title(title: str) -> Title:
 
 def find_game(*, session: Session, title: str) -> Game | None:
     """The history's row for a game string, or None if it was never played."""
+    if isinstance(title, str) and text_problem(title):
+        return None  # no stored title has a control character (PostgreSQL refuses NUL)
     resolved = resolve_title(title)
     if resolved.key is not None:
         row = session.execute(
@@ -179,6 +209,8 @@ def list_games(*, session: Session) -> list[GamePublic]:
 
 def find_player(*, session: Session, name: str) -> Player | None:
     """The player with this name (ignoring case and extra spaces), or None."""
+    if not isinstance(name, str) or text_problem(name):
+        return None  # no stored name has a control character (PostgreSQL refuses NUL)
     return session.execute(
         select(Player).where(col(Player.name_key) == name_key(name))
     ).scalar_one_or_none()
@@ -191,7 +223,13 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
     """
     wanted: dict[str, str] = {}
     for name in names:
-        wanted.setdefault(name_key(name), " ".join(name.split()))
+        shown = normal_text(name) if isinstance(name, str) else ""
+        problem = "must not be empty" if not shown else text_problem(shown)
+        if problem is None and len(shown) > NAME_MAX:
+            problem = f"too long ({len(shown)} characters; at most {NAME_MAX})"
+        if problem:
+            raise PlayDataError(f"player {describe_value(name)}: {problem}")
+        wanted.setdefault(name_key(shown), shown)
     ids: dict[str, int] = {}
     keys = list(wanted)
     for chunk in _chunks(keys):
@@ -370,8 +408,8 @@ def _stored_contribution(session: Session, play_id: int) -> stats.Contribution:
 
 
 def _require_play(session: Session, play_id: int) -> None:
-    if not isinstance(play_id, int) or isinstance(play_id, bool):
-        raise NotFoundError(f"no play with id {play_id!r}")
+    if not isinstance(play_id, int) or isinstance(play_id, bool) or not 1 <= play_id <= ID_MAX:
+        raise NotFoundError(f"no play with id {describe_value(play_id)}")
     found = session.execute(
         select(PLAYS.c.id).where(PLAYS.c.id == play_id)
     ).scalar_one_or_none()
@@ -490,8 +528,10 @@ def _filtered(query: Any, session: Session, game: str | None, player: str | None
 
 def _page(limit: int, offset: int) -> None:
     for label, value in (("limit", limit), ("offset", offset)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise PlayDataError(f"{label}: expected a whole number of at least 0, got {value!r}")
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or not 0 <= value <= PAGE_MAX):
+            raise PlayDataError(f"{label}: expected a whole number from 0 to {PAGE_MAX:,}, "
+                                f"got {describe_value(value)}")
 
 
 def read_plays(
@@ -520,10 +560,46 @@ def count_plays(*, session: Session, game: str | None = None, player: str | None
 # ----------------------------------------------------------------------------- settings
 
 
+def _json_problem(value: object) -> str | None:
+    """Why ``value`` would not read back as it was written (None when it would)."""
+    stack: list[tuple[object, int, str]] = [(value, 1, "")]
+    while stack:
+        item, depth, path = stack.pop()
+        if depth > JSON_DEPTH_MAX:
+            return f"nested more than {JSON_DEPTH_MAX} levels deep"
+        if item is None or isinstance(item, bool):
+            continue
+        if isinstance(item, int):
+            if not -JSON_INT_MAX - 1 <= item <= JSON_INT_MAX:
+                return f"the number at {path or 'the top'} is too large (more than 64 bits)"
+        elif isinstance(item, float):
+            if item != item or item in (float("inf"), float("-inf")):
+                return f"{path or 'the value'} is {item!r}, which JSON cannot hold"
+        elif isinstance(item, str):
+            bad = _SURROGATE.search(item)
+            if bad is not None:
+                return (f"the text at {path or 'the top'} has a broken character "
+                        f"(U+{ord(bad.group()):04X})")
+        elif isinstance(item, list | tuple):
+            stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if not isinstance(k, str):
+                    return f"the key {k!r} at {path or 'the top'} is not text"
+                stack.append((k, depth + 1, f"{path}.{k}" if path else k))
+                stack.append((v, depth + 1, f"{path}.{k}" if path else k))
+        else:
+            return f"{path or 'the value'} is a {type(item).__name__}, not a JSON value"
+    return None
+
+
 def _json_value(value: object, *, where: str, limit: int) -> Any:
+    problem = _json_problem(value)
+    if problem:
+        raise PlayDataError(f"{where}: not a JSON value that can be stored ({problem})")
     try:
         text = json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise PlayDataError(f"{where}: not a JSON value ({exc})") from None
     if len(text) > limit:
         raise PlayDataError(f"{where}: too large ({len(text):,} characters; at most {limit:,})")
@@ -532,7 +608,8 @@ def _json_value(value: object, *, where: str, limit: int) -> Any:
 
 
 def _setting_key(key: object) -> str:
-    if not isinstance(key, str) or not key.strip() or len(key) > SETTING_KEY_MAX:
+    if (not isinstance(key, str) or not key.strip() or len(key) > SETTING_KEY_MAX
+            or text_problem(key)):
         raise PlayDataError(
             f"setting key: expected text of 1 to {SETTING_KEY_MAX} characters, got {key!r}"
         )
@@ -574,6 +651,10 @@ def list_custom_cards(
     *, session: Session, game: str, kind: str | None = None
 ) -> list[CustomCardPublic]:
     """The cards players made for ``game`` (of one ``kind``, or all), by name."""
+    if not isinstance(game, str) or not (kind is None or isinstance(kind, str)):
+        raise PlayDataError(f"game and kind: expected text, got {describe_value([game, kind])}")
+    if text_problem(game) or (kind is not None and text_problem(kind)):
+        return []
     query = select(CustomCard).where(col(CustomCard.game) == game)
     if kind is not None:
         query = query.where(col(CustomCard.kind) == kind)
@@ -586,6 +667,8 @@ def save_custom_card(
     card_id: int | None = None,
 ) -> int:
     """Create a card (``card_id`` None) or replace one; names are unique per game and kind."""
+    if card_id is not None:
+        check_id("card_id", card_id)
     try:
         card = CustomCardCreate.model_validate(
             {"game": game, "kind": kind, "name": name, "data": data}
@@ -620,6 +703,8 @@ def save_custom_card(
 
 def delete_custom_card(*, session: Session, card_id: int) -> None:
     """Delete a custom card; :class:`NotFoundError` if there is none with that id."""
+    if not isinstance(card_id, int) or isinstance(card_id, bool) or not 1 <= card_id <= ID_MAX:
+        raise NotFoundError(f"no custom card with id {describe_value(card_id)}")
     result = session.execute(delete(CARDS).where(CARDS.c.id == card_id))
     if not result.rowcount:  # type: ignore[attr-defined]
         raise NotFoundError(f"no custom card with id {card_id!r}")

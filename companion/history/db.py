@@ -1,30 +1,40 @@
 """Opening a history database: the engine, SQLite's settings, and migrating to the newest schema.
 
 Opening never recreates or "repairs" anything: a file that is not a SQLite database, a
-database written by a newer version of the app, or a SQLite file that belongs to some other
-program is refused with a one-line :class:`StoreError`, and the file is left exactly as it was.
+damaged database, a database written by a newer version of the app, or a SQLite file that
+belongs to some other program is refused with a one-line :class:`StoreError`, and the file is
+left exactly as it was. A SQLite file is checked (``PRAGMA quick_check``) before anything is
+written to it, and a file, folder or disk the app could not write to is refused up front
+rather than failing at the first save.
+
+Alembic is imported only when a migration is due: the version row is read with plain SQL
+first, and the revisions this app knows are read from the migration files' headers.
 """
 
 from __future__ import annotations
 
+import errno
+import functools
 import importlib.util
 import os
+import re
+import sqlite3
+import sys
 import threading
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from companion.history.errors import StoreError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 APP_DIR_NAME = "merchants-companion"
 DEFAULT_FILE_NAME = "history.sqlite3"
@@ -37,7 +47,27 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 OUR_TABLES = frozenset({"player", "game", "play", "play_result"})
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000
+# Below this much free space next to a SQLite file the disk counts as full: SQLite needs room
+# for its write-ahead log and the next saves.
+MIN_FREE_BYTES = 1024 * 1024
 _MIGRATING = threading.Lock()
+_REVISION_LINE = re.compile(
+    r"^(revision|down_revision)\s*(?::[^=]*)?=\s*(?:None|[\"']([^\"']+)[\"'])", re.MULTILINE
+)
+
+
+def lazy_module(name: str) -> ModuleType:
+    """``name`` as a module that is imported on first attribute access (startup stays quick)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None, name
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module
 
 
 def default_url() -> str:
@@ -118,6 +148,39 @@ def _check_sqlite_file(url: URL) -> None:
             raise StoreError(f"{path} is not a SQLite database (left untouched)")
 
 
+def _free_bytes(folder: Path) -> int:
+    stat = os.statvfs(folder)
+    return stat.f_bavail * stat.f_frsize
+
+
+def _read_only_mount(folder: Path) -> bool:
+    return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a file, folder or disk the history could not be saved to (nothing is written).
+
+    SQLite opens a file it may not write read-only without a word, and the first save fails
+    much later; the app needs to write (settings, plays), so this is checked before opening.
+    """
+    folder = path.parent
+    if _read_only_mount(folder):
+        raise StoreError(f"cannot write to {path}: its disk is mounted read-only")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise StoreError(f"cannot write to {path}: the file is read-only")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(
+            f"cannot write to {path}: the folder {folder} is read-only "
+            "(SQLite keeps its journal next to the database)"
+        )
+    free = _free_bytes(folder)
+    if free < MIN_FREE_BYTES:
+        raise StoreError(
+            f"cannot write to {path}: the disk is full ({free // 1024:,} KB free; "
+            f"the history needs at least {MIN_FREE_BYTES // (1024 * 1024)} MB)"
+        )
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # The driver's own transaction handling is switched off so that SQLAlchemy's BEGIN (below)
     # really starts every transaction: reads see one snapshot and writes are all-or-nothing.
@@ -186,25 +249,53 @@ def alembic_config(engine: Engine | None = None) -> Config:
         cfg = alembic_config(make_engine(parse_url("sqlite:///dev.sqlite3")))
         command.revision(cfg, "what changed", autogenerate=True, rev_id="0004")
     """
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     config.attributes["engine"] = engine
     return config
 
 
+@functools.cache
+def known_revisions() -> dict[str, str | None]:
+    """Every revision this app ships, each with the one it revises (read without Alembic).
+
+    The migration files' own ``revision`` / ``down_revision`` lines are the source; a test
+    checks that Alembic reads the same chain.
+    """
+    found: dict[str, str | None] = {}
+    for script in sorted((MIGRATIONS_DIR / "versions").glob("*.py")):
+        values: dict[str, str | None] = {}
+        for match in _REVISION_LINE.finditer(script.read_text(encoding="utf-8")):
+            values.setdefault(match.group(1), match.group(2))
+        revision = values.get("revision")
+        if revision:
+            found[revision] = values.get("down_revision")
+    return found
+
+
 def head_revision() -> str:
     """The newest schema revision this version of the app knows."""
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None, "the migrations directory has no revisions"
-    return head
+    revisions = known_revisions()
+    revised = {down for down in revisions.values() if down}
+    heads = [rev for rev in revisions if rev not in revised]
+    assert len(heads) == 1, f"the migrations must form one line, found heads {heads}"
+    return heads[0]
 
 
 def current_revision(engine: Engine) -> str | None:
     """The revision the database is at (None for a database without our tables)."""
     with engine.connect() as conn:
-        context = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
-        heads = context.get_current_heads()
+        heads = _version_rows(conn)
     return heads[0] if heads else None
+
+
+def _version_rows(conn: Any) -> list[str]:
+    if not inspect(conn).has_table(VERSION_TABLE):
+        return []
+    rows = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all()
+    return [str(r) for r in rows]
 
 
 def _describe_failure(url: URL, exc: BaseException) -> str:
@@ -218,25 +309,80 @@ def _describe_failure(url: URL, exc: BaseException) -> str:
     return f"cannot connect to the database at {shown(url)}: {message}"
 
 
+def _quick_check(engine: Engine, url: URL) -> None:
+    """``PRAGMA quick_check`` on a SQLite file, before anything is written to it.
+
+    A file whose header is intact but whose pages are damaged would otherwise be opened,
+    switched to WAL (its header rewritten) and then fail on every screen.
+    """
+    path = _sqlite_file(url)
+    if path is None or not path.exists() or path.stat().st_size == 0:
+        return
+    try:
+        raw = engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            rows = cursor.execute("PRAGMA quick_check(1)").fetchall()
+            cursor.close()
+        finally:
+            raw.close()
+    except (DBAPIError, sqlite3.Error) as exc:
+        message = first_line(exc)
+        if isinstance(exc, sqlite3.DatabaseError | DBAPIError) and (
+            "malformed" in message or "not a database" in message or "corrupt" in message
+        ):
+            raise StoreError(f"{path} is damaged: {message} (left untouched)") from None
+        raise StoreError(_describe_failure(url, exc)) from None
+    result = str(rows[0][0]) if rows else "no answer"
+    if result != "ok":
+        # The first line may only say which database ("*** in database main ***").
+        lines = [line.strip() for line in result.splitlines() if line.strip()]
+        finding = next((line for line in lines if not line.startswith("***")), lines[0])
+        raise StoreError(
+            f"{path} is damaged (SQLite's check found: {finding}); left untouched"
+        )
+
+
+def _os_failure(url: URL, exc: BaseException) -> StoreError:
+    path = _sqlite_file(url)
+    where = str(path) if path else shown(url)
+    code = getattr(exc, "sqlite_errorcode", None)
+    original = getattr(exc, "orig", None)
+    if code is None and original is not None:
+        code = getattr(original, "sqlite_errorcode", None)
+    if (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or code == sqlite3.SQLITE_FULL:
+        return StoreError(f"cannot write to {where}: the disk is full")
+    if isinstance(exc, OSError) and exc.errno == errno.EROFS:
+        return StoreError(f"cannot write to {where}: its disk is mounted read-only")
+    if code == sqlite3.SQLITE_READONLY or "readonly" in first_line(exc):
+        return StoreError(f"cannot write to {where}: it is read-only")
+    return StoreError(_describe_failure(url, exc))
+
+
 def migrate(engine: Engine, url: URL) -> None:
     """Bring the database to the newest schema, or raise :class:`StoreError` and change nothing.
 
-    Runs on every open. An old database is upgraded in place (its data kept, never
-    recreated); one at a revision this app does not know was written by a newer version.
+    Runs on every open. A SQLite file is checked first (damage, and whether it can be written
+    at all), before anything is written to it. An old database is upgraded in place (its
+    data kept, never recreated); one at a revision this app does not know was written by a
+    newer version.
     """
-    script = ScriptDirectory.from_config(alembic_config())
+    sqlite = url.get_backend_name() == "sqlite"
+    path = _sqlite_file(url) if sqlite else None
+    if path is not None:
+        _check_writable(path)
+        _quick_check(engine, url)
     try:
         with engine.connect() as conn:
             tables = set(inspect(conn).get_table_names())
-            context = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
-            heads = context.get_current_heads()
-    except DBAPIError as exc:
+            heads = _version_rows(conn)
+    except (DBAPIError, sqlite3.Error) as exc:
         raise StoreError(_describe_failure(url, exc)) from None
     except SQLAlchemyError as exc:
         raise StoreError(_describe_failure(url, exc)) from None
     if not heads:
         foreign = tables - {VERSION_TABLE}
-        if url.get_backend_name() == "sqlite" and foreign:
+        if sqlite and foreign:
             # A SQLite file is one application's file; adding our tables to another
             # program's database would be "repairing" something that is not ours.
             raise StoreError(
@@ -250,27 +396,36 @@ def migrate(engine: Engine, url: URL) -> None:
                 f"({', '.join(sorted(foreign & OUR_TABLES))}) but no schema version; "
                 "left untouched"
             )
+    known = known_revisions()
     for revision in heads:
-        try:
-            known = script.get_revision(revision)
-        except CommandError:
-            known = None
-        if known is None:
+        if revision not in known:
             raise StoreError(
                 f"the history database is at schema revision {revision!r}, which this version "
                 "of Merchant's Companion does not know; it was written by a newer version "
                 "(update the app to open it)"
             )
-    if url.get_backend_name() == "sqlite":
-        _enable_wal(engine, url)
-    if tuple(heads) == (script.get_current_head(),):
-        return
+    head = head_revision()
+    try:
+        if sqlite:
+            _enable_wal(engine, url)
+        if heads == [head]:
+            return
+        _upgrade(engine, url, head)
+    except StoreError:
+        raise
+    except (OSError, sqlite3.Error) as exc:
+        raise _os_failure(url, exc) from None
+
+
+def _upgrade(engine: Engine, url: URL, head: str) -> None:
+    from alembic import command
+
     try:
         # Alembic's migration context is process-global: one migration at a time. The
         # write engine makes SQLite take its write lock at BEGIN, so a second app opening
         # the same new file waits for the first instead of failing with "locked".
         with _MIGRATING:
-            if current_revision(engine) != script.get_current_head():
+            if current_revision(engine) != head:
                 command.upgrade(
                     alembic_config(engine.execution_options(companion_write=True)), "head"
                 )
@@ -278,24 +433,34 @@ def migrate(engine: Engine, url: URL) -> None:
         # Two copies of the app opening one new database at the same moment both try to
         # migrate it; the one that lost is fine if the other got it to the newest schema.
         try:
-            done = current_revision(engine) == script.get_current_head()
+            done = current_revision(engine) == head
         except DBAPIError:
             done = False
         if not done:
+            if url.get_backend_name() == "sqlite":
+                failure = _os_failure(url, exc)
+                if "cannot open" not in str(failure):
+                    raise failure from None
             raise StoreError(f"could not upgrade {shown(url)}: {first_line(exc)}") from None
 
 
 def _enable_wal(engine: Engine, url: URL) -> None:
     """Switch the file to WAL journaling (it stays so; a no-op when it already is)."""
     # Outside any transaction, on the driver's own connection: SQLite refuses to change
-    # the journal mode inside one.
+    # the journal mode inside one. Errors of the driver's own cursor are not wrapped by
+    # SQLAlchemy, hence sqlite3.Error as well.
     try:
         raw = engine.raw_connection()
         try:
             cursor = raw.cursor()
-            cursor.execute("PRAGMA journal_mode = WAL")
+            mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()
             cursor.close()
         finally:
             raw.close()
-    except DBAPIError as exc:
-        raise StoreError(_describe_failure(url, exc)) from None
+    except (DBAPIError, sqlite3.Error) as exc:
+        raise _os_failure(url, exc) from None
+    if _sqlite_file(url) is not None and (not mode or str(mode[0]).lower() != "wal"):
+        raise StoreError(
+            f"cannot write to {_sqlite_file(url)}: SQLite could not switch it to WAL "
+            f"journaling (it stayed {mode[0] if mode else 'unknown'!s})"
+        )

@@ -29,6 +29,20 @@ class ImportFileError(StoreError):
     """An import file is refused; the message says what is wrong and where. Nothing written."""
 
 
+class SeqTakenError(StoreError):
+    """Step ``seq`` of a table's log is already written (another server appended it first);
+    nothing was written. Read the log again and decide anew."""
+
+    def __init__(self, message: str, *, table_id: int, seq: int) -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.seq = seq
+
+
+class TableClosedError(StoreError):
+    """The table is finished or abandoned: its log takes no more actions; nothing written."""
+
+
 # Pydantic's own wording ("Input should be a valid integer") talks about "input" and types;
 # players read these messages, so they get plainer ones, naming the value they typed.
 _PLAIN = {
@@ -36,6 +50,7 @@ _PLAIN = {
     "int_parsing": "expected a whole number, got {input}",
     "int_from_float": "expected a whole number, got {input}",
     "string_type": "expected text, got {input}",
+    "string_unicode": "not valid text: it contains a broken character (a lone surrogate)",
     "bool_type": "expected true or false, got {input}",
     "bool_parsing": "expected true or false, got {input}",
     "list_type": "expected a list, got {input}",

@@ -315,7 +315,9 @@ def _check_header(text: str) -> None:
         ) from None
     if header.format != FORMAT:
         raise _refuse(f'format: expected "{FORMAT}", got {describe_value(header.format)}')
-    if header.version != VERSION or isinstance(header.version, bool):
+    # Exactly the whole number 1: not 1.0, "1" or true (JSON has one kind of number, but a
+    # file that writes its version as 1.0 was not written by this app).
+    if type(header.version) is not int or header.version != VERSION:
         raise _refuse(
             f"version: this app reads version {VERSION} files, got "
             f"{describe_value(header.version)}"

@@ -7,19 +7,31 @@ pass through a Create model first) and ``...Public`` is what the store hands bac
 
 Limits are deliberately generous for play at a table and tight enough that a hostile import
 file cannot bloat the database: names up to 40 characters, notes 2000, location 120, up to
-20 score categories, whole-number scores within ±1,000,000,000.
+20 score categories, whole-number scores within ±1,000,000,000, dates between the years 1900
+and 2999.
+
+Texts are normalised before they are checked or compared: Unicode NFC (so "é" typed as one
+character or as "e" plus an accent is one player), invisible zero-width characters removed,
+runs of whitespace folded; a control character or a broken surrogate in a text is refused.
 """
 
 from __future__ import annotations
 
+import unicodedata
 import uuid as uuid_module
-from datetime import UTC, datetime
-from typing import Annotated, Any, ClassVar
+from datetime import UTC, date, datetime
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Strict, field_validator, model_validator
+from pydantic import AfterValidator, Strict, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import JSON, BigInteger, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+# Re-exported: the history's callers compare names with models.name_key.
+from companion.text import INVISIBLE as INVISIBLE
+from companion.text import name_key as name_key
+from companion.text import normal_text as normal_text
+from companion.text import text_problem as text_problem
 
 NAME_MAX = 40
 GAME_NAME_MAX = 80
@@ -37,10 +49,25 @@ DURATION_MAX_MIN = 10_000
 NAIVE = DateTime(timezone=False)
 # casefold() can lengthen a text (German "ß" becomes "ss"), so keys get room to grow.
 KEY_FACTOR = 4
+# Plays and their timestamps lie within these (naive) bounds: wide enough for any real
+# record, and far enough from the calendar's ends that converting between time zones (to
+# local time, to UTC, in an export) can never overflow.
+EARLIEST = datetime(1900, 1, 1)
+LATEST = datetime(2999, 12, 31, 23, 59, 59)
+def _plain_text(value: str) -> str:
+    problem = text_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
 
 Score = Annotated[int, Strict(), Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)]
-CategoryName = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
-ModuleName = Annotated[str, Field(min_length=1, max_length=MODULE_MAX)]
+CategoryName = Annotated[
+    str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_plain_text)
+]
+ModuleName = Annotated[
+    str, Field(min_length=1, max_length=MODULE_MAX), AfterValidator(_plain_text)
+]
 # Strict: a flag must be true or false, not "yes" or 1 (an import file says what it means).
 Flag = Annotated[bool, Strict()]
 
@@ -51,13 +78,16 @@ def utcnow() -> datetime:
 
 
 def clean_text(value: object) -> object:
-    """Trim a text and fold runs of whitespace, so "Ann  " and "Ann" are one player."""
-    return " ".join(value.split()) if isinstance(value, str) else value
+    """:func:`normal_text` for a text; anything else is left for validation to refuse."""
+    return normal_text(value) if isinstance(value, str) else value
 
 
-def name_key(name: str) -> str:
-    """The form two names are compared in: "ANN" and "ann" are the same player."""
-    return " ".join(name.split()).casefold()
+def _bounds_text() -> str:
+    return f"between {EARLIEST:%Y-%m-%d} and {LATEST:%Y-%m-%d}"
+
+
+def _out_of_range(value: datetime) -> ValueError:
+    return ValueError(f"must be {_bounds_text()}, got {value.isoformat()}")
 
 
 def wall_clock(value: datetime) -> datetime:
@@ -65,10 +95,39 @@ def wall_clock(value: datetime) -> datetime:
 
     Plays are remembered the way people say them ("Saturday 19:30"), so the column holds
     naive local time; an aware value is converted to this machine's local time first.
+    Raises ``ValueError`` (never ``OverflowError``) for a time outside the years 1900–2999.
     """
     if value.tzinfo is not None:
-        value = value.astimezone().replace(tzinfo=None)
+        try:
+            value = value.astimezone().replace(tzinfo=None)
+        except (OverflowError, ValueError, OSError):
+            raise _out_of_range(value) from None
+    if not EARLIEST <= value <= LATEST:
+        raise _out_of_range(value)
     return value.replace(microsecond=0)
+
+
+def utc_naive(value: datetime) -> datetime:
+    """A timestamp as naive UTC to the second, range-checked like :func:`wall_clock`."""
+    if value.tzinfo is not None:
+        try:
+            value = value.astimezone(UTC).replace(tzinfo=None)
+        except (OverflowError, ValueError, OSError):
+            raise _out_of_range(value) from None
+    if not EARLIEST <= value <= LATEST:
+        raise _out_of_range(value)
+    return value.replace(microsecond=0)
+
+
+def refuse_numbers_as_dates(value: object) -> object:
+    """A date must be a date and time (or ISO text), never a number taken as a timestamp."""
+    if isinstance(value, bool | int | float):
+        raise ValueError(
+            f'expected a date and time like "2024-05-01T19:30:00", got {value!r}'
+        )
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day)
+    return value
 
 
 def _rule(where: str, problem: str) -> PydanticCustomError:
@@ -108,6 +167,11 @@ class PlayerCreate(PlayerBase):
     @classmethod
     def _clean(cls, value: object) -> object:
         return clean_text(value)
+
+    @field_validator("name")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _plain_text(value)
 
 
 class PlayerPublic(PlayerBase):
@@ -166,6 +230,11 @@ class TieBreakerSpec(SQLModel):
     def _clean(cls, value: object) -> object:
         return clean_text(value)
 
+    @field_validator("name")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _plain_text(value)
+
 
 class ResultBase(SQLModel):
     seat: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
@@ -210,6 +279,11 @@ class ResultCreate(ResultBase):
     @classmethod
     def _clean_player(cls, value: object) -> object:
         return clean_text(value)
+
+    @field_validator("player")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _plain_text(value)
 
     @field_validator("breakdown", mode="before")
     @classmethod
@@ -279,18 +353,32 @@ class PlayCreate(PlayBase):
     def _clean(cls, value: object) -> object:
         return clean_text(value)
 
+    @field_validator("game", "location", "notes")
+    @classmethod
+    def _text(cls, value: str | None) -> str | None:
+        return None if value is None else _plain_text(value)
+
     @field_validator("notes", mode="before")
     @classmethod
     def _trim_notes(cls, value: object) -> object:
-        # Notes keep their line breaks; only the ends are trimmed.
-        return value.strip() if isinstance(value, str) else value
+        # Notes keep their line breaks (and tabs); only the ends are trimmed. NFC like names,
+        # and a Windows line break is one line break.
+        if isinstance(value, str):
+            return unicodedata.normalize("NFC", value).replace("\r\n", "\n").strip()
+        return value
 
     @field_validator("modules", mode="before")
     @classmethod
     def _clean_modules(cls, value: object) -> object:
+        # A text is not a list of modules ("abc" is not ["a", "b", "c"]).
         if isinstance(value, list | tuple):
             return [clean_text(v) for v in value]
         return value
+
+    @field_validator("played_at", "created_at", "updated_at", mode="before")
+    @classmethod
+    def _dates_only(cls, value: object) -> object:
+        return refuse_numbers_as_dates(value)
 
     @field_validator("played_at")
     @classmethod
@@ -300,21 +388,20 @@ class PlayCreate(PlayBase):
     @field_validator("created_at", "updated_at")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is not None:
-            value = value.astimezone(UTC).replace(tzinfo=None)
-        return value.replace(microsecond=0)
+        return None if value is None else utc_naive(value)
 
-    @field_validator("uid")
+    @field_validator("uid", mode="before")
     @classmethod
-    def _uid(cls, value: str | None) -> str | None:
+    def _uid(cls, value: object) -> object:
         if value is None:
             return None
+        if not isinstance(value, str):
+            raise ValueError(f"expected a UUID, got {value!r}")
         try:
             return str(uuid_module.UUID(value))
         except ValueError:
-            raise ValueError(f"expected a UUID, got {value!r}") from None
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise ValueError(f"expected a UUID, got {shown!r}") from None
 
     @model_validator(mode="after")
     def _consistent(self) -> PlayCreate:
@@ -457,6 +544,11 @@ class CustomCardCreate(CustomCardBase):
     def _clean(cls, value: object) -> object:
         return clean_text(value)
 
+    @field_validator("game", "kind", "name")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _plain_text(value)
+
 
 class CustomCardPublic(CustomCardBase):
     id: int
@@ -493,3 +585,87 @@ class GameStat(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     plays: int = 0
     winning_score_sum: int = Field(default=0, sa_type=BigInteger)
+
+
+# ------------------------------------------------------------------- shared tables (issue 7)
+
+TOOL_MAX = 40
+DEVICE_MAX = 40
+TABLE_STATUSES = ("open", "finished", "abandoned")
+TableStatus = Literal["open", "finished", "abandoned"]
+
+
+class GameTable(SQLModel, table=True):
+    """A game in progress that every device shares: its tool, its start and its log's head.
+
+    ``start`` is the tool's fresh game as saved (``game.to_dict()``); the actions are
+    :class:`TableAction` rows. ``head`` is the seq of the last action (0: none yet), kept in
+    step with the log in the same transaction, so another server sees a change by reading
+    one row. ``saved_play_id`` is the "saved as play N" mark, set in the same transaction as
+    the play (unique, so a table is saved once). ``summary`` is what the games-in-progress
+    list shows (players, status line).
+    """
+
+    __tablename__: ClassVar[str] = "game_table"
+    __table_args__ = (
+        UniqueConstraint("saved_play_id", name="uq_game_table_saved_play"),
+        Index("ix_game_table_tool", "tool", "status", "updated_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    tool: str = Field(max_length=TOOL_MAX)
+    start: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    status: str = Field(default="open", max_length=12)
+    head: int = 0
+    saved_play_id: int | None = Field(
+        default=None, foreign_key="play.id", ondelete="SET NULL", nullable=True
+    )
+    summary: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
+
+
+class TableAction(SQLModel, table=True):
+    """One step of a table's log: ``seq`` counts from 1 per table and is unique with it, so
+    two servers can never both append step N."""
+
+    __tablename__: ClassVar[str] = "table_action"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_table_action_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", ondelete="CASCADE")
+    seq: int
+    body: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    device: str = Field(default="", max_length=DEVICE_MAX)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
+
+
+class TablePublic(SQLModel):
+    """A table as the store hands it back."""
+
+    id: int
+    tool: str
+    start: dict[str, Any]
+    status: TableStatus
+    head: int
+    saved_play_id: int | None
+    summary: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+class TableActionPublic(SQLModel):
+    seq: int
+    body: dict[str, Any]
+    device: str
+    created_at: datetime
+
+
+class TableHead(SQLModel):
+    """What another server reads to see whether a table changed."""
+
+    id: int
+    head: int
+    status: TableStatus
+    saved_play_id: int | None
+    updated_at: datetime

@@ -7,10 +7,12 @@ either happens completely or not at all. Every failure is a :class:`StoreError` 
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import datetime
-from typing import Any, TypeVar
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
@@ -18,11 +20,12 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from companion.history import bgstats, bulk, crud, db, exchange, fastimport, stats
+from companion.history import crud, db, stats, tables
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
     StoreError,
+    describe_value,
     validation_message,
 )
 from companion.history.models import (
@@ -30,12 +33,26 @@ from companion.history.models import (
     GamePublic,
     PlayCreate,
     PlayPublic,
+    TableActionPublic,
+    TableHead,
+    TablePublic,
     TieBreakerSpec,
     name_key,
 )
 from companion.history.stats import GameStats, PlayerStats
 
+if TYPE_CHECKING:
+    from companion.history import bgstats, bulk, exchange, fastimport
+else:
+    # Loaded on first use: the import and export code is not needed to start the app.
+    exchange = db.lazy_module("companion.history.exchange")
+    bgstats = db.lazy_module("companion.history.bgstats")
+    bulk = db.lazy_module("companion.history.bulk")
+    fastimport = db.lazy_module("companion.history.fastimport")
+
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def open_store(url: str | None = None) -> Store:
@@ -54,6 +71,69 @@ def open_store(url: str | None = None) -> Store:
         engine.dispose()
         raise
     return Store(engine, parsed)
+
+
+def checked_arguments(method: Callable[P, R]) -> Callable[P, R]:
+    """Refuse a call whose arguments do not fit the signature with :class:`PlayDataError`.
+
+    Python's own ``TypeError`` ("unexpected keyword argument 'colour'") would escape the
+    history API's rule that every failure is a ``ValueError``; the binding is checked before
+    the method runs, so a ``TypeError`` from inside it is never masked.
+    """
+    signature = inspect.signature(method)
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise PlayDataError(f"{method.__name__}: {exc}") from None
+        return method(*args, **kwargs)
+
+    return call
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, or a summary of it when that would be long."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real problem
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else describe_value(value)
+
+
+def _refuse(argument: str, expected: str, value: object) -> PlayDataError:
+    return PlayDataError(f"{argument}: expected {expected}, got {_shown(value)}")
+
+
+def _list_arg(argument: str, value: object, expected: str) -> Sequence[Any]:
+    """A list or tuple argument; a text is never taken as a list of its letters."""
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Sequence):
+        raise _refuse(argument, expected, value)
+    return value
+
+
+def _map_arg(argument: str, value: object, expected: str) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise _refuse(argument, expected, value)
+    return value
+
+
+def _optional_text(argument: str, value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise _refuse(argument, "text", value)
+    return value
+
+
+def _tiebreaker(i: int, item: object) -> dict[str, Any]:
+    if isinstance(item, TieBreakerSpec):
+        return item.model_dump()
+    if isinstance(item, Mapping):
+        return dict(item)
+    pair = _list_arg(f"tiebreakers[{i}]", item, "a (name, higher_wins) pair")
+    if len(pair) != 2:
+        raise _refuse(f"tiebreakers[{i}]", "a (name, higher_wins) pair", item)
+    return {"name": pair[0], "higher_wins": pair[1]}
 
 
 def validate_play(play: PlayCreate | Mapping[str, Any]) -> PlayCreate:
@@ -114,6 +194,10 @@ class Store:
             raise StoreError(f"not saved: {db.first_line(exc)}") from None
         except SQLAlchemyError as exc:
             raise StoreError(f"database error at {self.url}: {db.first_line(exc)}") from None
+        except (ValueError, OverflowError) as exc:
+            # A driver refusing a value outright (psycopg2: "A string literal cannot contain
+            # NUL"; sqlite3: an integer too large), before SQLAlchemy could wrap it.
+            raise StoreError(f"not usable in the database: {db.first_line(exc)}") from None
 
     def _read(self, fn: Callable[[Session], T]) -> T:
         with self._session(write=False) as session:
@@ -155,19 +239,21 @@ class Store:
         Ranks and winners are computed in the game's direction; ties share a rank; a play
         with ``finished=False`` has standings but no winner.
         """
-        if not isinstance(results, Sequence) or isinstance(results, str):
-            raise PlayDataError(f"results: expected a list of (name, score) pairs, got {results!r}")
+        pairs = _list_arg("results", results, "a list of (name, score) pairs")
         rows: list[dict[str, Any]] = []
-        for i, pair in enumerate(results):
-            if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
-                raise PlayDataError(f"results[{i}]: expected a (name, score) pair, got {pair!r}")
-            rows.append({"player": pair[0], "score": pair[1]})
+        for i, pair in enumerate(pairs):
+            item = _list_arg(f"results[{i}]", pair, "a (name, score) pair")
+            if len(item) != 2:
+                raise _refuse(f"results[{i}]", "a (name, score) pair", pair)
+            rows.append({"player": item[0], "score": item[1]})
         keys = {name_key(r["player"]): i for i, r in enumerate(rows)
                 if isinstance(r["player"], str)}
 
         def index_of(field: str, name: object) -> int:
             if not isinstance(name, str) or name_key(name) not in keys:
-                raise PlayDataError(f"{field}: {name!r} is not one of this play's players")
+                raise PlayDataError(
+                    f"{field}: {_shown(name)} is not one of this play's players"
+                )
             return keys[name_key(name)]
 
         if seats is not None:
@@ -175,23 +261,35 @@ class Store:
                 for name, seat in seats.items():
                     rows[index_of("seats", name)]["seat"] = seat
             else:
-                for seat, name in enumerate(seats, start=1):
+                order = _list_arg("seats", seats, "a list of names or a name → seat mapping")
+                for seat, name in enumerate(order, start=1):
                     rows[index_of("seats", name)]["seat"] = seat
         if start_player is not None:
             rows[index_of("start_player", start_player)]["start_player"] = True
-        for name, breakdown in (breakdowns or {}).items():
-            rows[index_of("breakdowns", name)]["breakdown"] = dict(breakdown)
-        for name, values in (tiebreak_values or {}).items():
-            rows[index_of("tiebreak_values", name)]["tiebreaks"] = list(values)
+        if breakdowns is not None:
+            for name, breakdown in _map_arg(
+                "breakdowns", breakdowns, "a mapping of player → {category: points}"
+            ).items():
+                where = f"breakdowns[{_shown(name)}]"
+                parts = _map_arg(where, breakdown, "a mapping of category → points")
+                rows[index_of("breakdowns", name)]["breakdown"] = dict(parts)
+        if tiebreak_values is not None:
+            for name, values in _map_arg(
+                "tiebreak_values", tiebreak_values, "a mapping of player → values"
+            ).items():
+                where = f"tiebreak_values[{_shown(name)}]"
+                listed = _list_arg(where, values, "a list of whole numbers (or None)")
+                rows[index_of("tiebreak_values", name)]["tiebreaks"] = list(listed)
         breakers = [
-            t.model_dump() if isinstance(t, TieBreakerSpec)
-            else {"name": t[0], "higher_wins": t[1]}
-            for t in tiebreakers
+            _tiebreaker(i, t)
+            for i, t in enumerate(_list_arg("tiebreakers", tiebreakers, "a list of tie-breakers"))
         ]
+        if played_at is not None and not isinstance(played_at, date):
+            raise _refuse("played_at", "a date and time", played_at)
         raw: dict[str, Any] = {
             "game": game,
             "results": rows,
-            "modules": list(modules),
+            "modules": list(_list_arg("modules", modules, "a list of module names")),
             "duration_min": duration_min,
             "location": location,
             "notes": notes,
@@ -210,7 +308,8 @@ class Store:
 
     def save_plays(self, plays: Sequence[PlayCreate]) -> list[int]:
         """Save many plays in one transaction (all or none); returns their ids in order."""
-        checked = [validate_play(p) for p in plays]
+        listed = _list_arg("plays", plays, "a list of plays")
+        checked = [validate_play(p) for p in listed]
         return self._write(lambda s: crud.create_plays(session=s, plays=checked))
 
     def update_play(self, play_id: int, play: PlayCreate) -> None:
@@ -231,11 +330,15 @@ class Store:
         ``game`` is matched like in :meth:`record_play`, ``player`` ignoring case; a game or
         player the history does not know gives an empty list.
         """
+        _optional_text("game", game)
+        _optional_text("player", player)
         return self._read(lambda s: crud.read_plays(
             session=s, game=game, player=player, limit=limit, offset=offset))
 
     def count_plays(self, *, game: str | None = None, player: str | None = None) -> int:
         """How many plays :meth:`list_plays` would page through with the same filters."""
+        _optional_text("game", game)
+        _optional_text("player", player)
         return self._read(lambda s: crud.count_plays(session=s, game=game, player=player))
 
     def delete_play(self, play_id: int) -> PlayCreate:
@@ -303,6 +406,7 @@ class Store:
         Players with counted plays but no wins are listed with 0; a game never played
         gives an empty list.
         """
+        _optional_text("game", game)
         def run(s: Session) -> list[tuple[str, int]]:
             if game is None:
                 return stats.wins_per_player(s)
@@ -317,6 +421,7 @@ class Store:
 
         :class:`NotFoundError` for an unknown player; an unknown game gives an empty list.
         """
+        _optional_text("game", game)
         def run(s: Session) -> list[tuple[datetime, int, str]]:
             pid, _ = self._player_id(s, player)
             if game is None:
@@ -341,6 +446,9 @@ class Store:
 
     def list_custom_cards(self, game: str, kind: str | None = None) -> list[CustomCardPublic]:
         """Player-made cards of a game (e.g. ``("mercante", "event")``), by name."""
+        if not isinstance(game, str):
+            raise _refuse("game", "text", game)
+        _optional_text("kind", kind)
         return self._read(lambda s: crud.list_custom_cards(session=s, game=game, kind=kind))
 
     def save_custom_card(
@@ -351,6 +459,8 @@ class Store:
         Names are unique per game and kind (ignoring case): a clash is a
         :class:`PlayDataError`. ``data`` is any JSON object up to 64,000 characters.
         """
+        if card_id is not None:
+            crud.check_id("card_id", card_id)
         return self._write(lambda s: crud.save_custom_card(
             session=s, game=game, kind=kind, name=name, data=data, card_id=card_id))
 
@@ -440,3 +550,90 @@ class Store:
         play = self.get_play(play_id)
         return bgstats.play_link(play, self.bgstats_preferences())
 
+    # ------------------------------------------------------------- shared tables
+
+    def create_table(
+        self, *, tool: str, start: Mapping[str, Any], summary: Mapping[str, Any]
+    ) -> TablePublic:
+        """A new open table of ``tool`` starting from ``start`` (the fresh game's saved form)."""
+        return self._write(
+            lambda s: tables.create_table(session=s, tool=tool, start=start, summary=summary)
+        )
+
+    def table(self, table_id: int) -> TablePublic:
+        """One table; :class:`NotFoundError` if there is none with that id."""
+        return self._read(lambda s: tables.read_table(session=s, table_id=table_id))
+
+    def list_tables(
+        self, *, tool: str | None = None, status: str | Sequence[str] | None = None
+    ) -> list[TablePublic]:
+        """Tables (of one tool, in some statuses), most recently touched first."""
+        return self._read(lambda s: tables.list_tables(session=s, tool=tool, status=status))
+
+    def table_actions(self, table_id: int, *, after: int = 0) -> list[TableActionPublic]:
+        """A table's log from step ``after + 1`` on."""
+        return self._read(
+            lambda s: tables.read_actions(session=s, table_id=table_id, after=after)
+        )
+
+    def append_action(
+        self,
+        *,
+        table_id: int,
+        seq: int,
+        body: Mapping[str, Any],
+        device: str,
+        summary: Mapping[str, Any],
+    ) -> None:
+        """Append step ``seq`` to an open table's log (committed when this returns).
+
+        :class:`SeqTakenError` when step ``seq`` is already written (another server won),
+        :class:`TableClosedError` when the table is finished or abandoned; nothing written.
+        """
+        self._write(
+            lambda s: tables.append_action(
+                session=s, table_id=table_id, seq=seq, body=body, device=device, summary=summary
+            )
+        )
+
+    def set_table_status(self, *, table_id: int, status: str) -> TablePublic:
+        """Mark a table ``open``, ``finished`` or ``abandoned``."""
+        return self._write(lambda s: tables.set_status(session=s, table_id=table_id, status=status))
+
+    def table_heads(self, table_ids: Sequence[int]) -> dict[int, TableHead]:
+        """Head, status and mark of each table (for a server watching another's changes)."""
+        return self._read(lambda s: tables.heads(session=s, table_ids=table_ids))
+
+    def save_table_play(
+        self, *, table_id: int, play: PlayCreate, head: int | None = None
+    ) -> tuple[int, bool]:
+        """Record ``play`` and mark the table "saved as play N" in ONE transaction.
+
+        Returns ``(play id, True)``; when the table is already marked (by this server,
+        another one, or before a crash) ``(that play id, False)`` and nothing is recorded.
+        With ``head`` the table must still be at that step (:class:`SeqTakenError`).
+        """
+        checked = validate_play(play)
+        for _ in range(3):
+            try:
+                return self._write(
+                    lambda s: tables.save_play(
+                        session=s, table_id=table_id, play=checked, head=head
+                    )
+                )
+            except tables.AlreadySaved:
+                continue  # rolled back: another transaction set the mark; read it next time
+        raise StoreError(f"table {table_id} could not be saved: it kept changing")
+
+
+open_store = checked_arguments(open_store)
+
+
+def _check_every_call(cls: type) -> None:
+    """Every public method of ``cls`` refuses arguments that do not fit (see above)."""
+    for name, member in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.isfunction(member):
+            setattr(cls, name, checked_arguments(member))
+
+
+_check_every_call(Store)

@@ -11,8 +11,11 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.access import AccessCode
 from companion.rules import Catalogue, catalogue
+from companion.tables import TableHub
 from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.live import LiveSession
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
@@ -21,6 +24,7 @@ from companion.ui.views.cove_goods import open_cove_goods
 from companion.ui.views.history import open_history
 from companion.ui.views.journey import open_journey
 from companion.ui.views.mercante import open_mercante
+from companion.ui.views.rules import open_rules
 from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.settings import open_settings
 from companion.ui.views.setup_assistant import open_setup_assistant
@@ -30,7 +34,11 @@ log = logging.getLogger(__name__)
 
 
 def sections() -> tuple[Section, ...]:
-    """The navigation destinations, in order, with their tools."""
+    """The navigation destinations, in order, with their tools.
+
+    Five go in the phone's bottom bar (and the rail); Settings is the app bar's gear icon on
+    every screen, so the bar keeps five readable labels at 390 px.
+    """
     return (
         Section(
             id="setup",
@@ -93,6 +101,22 @@ def sections() -> tuple[Section, ...]:
             ),
         ),
         Section(
+            id="rules",
+            title="Rules",
+            icon=ft.Icons.MENU_BOOK_OUTLINED,
+            selected_icon=ft.Icons.MENU_BOOK,
+            intro="Look up any rule, card, module or term, and the rulings the app uses.",
+            tools=(
+                Tool(
+                    id="rules",
+                    title="Rules",
+                    subtitle="Search the quick reference of every game",
+                    icon=ft.Icons.MENU_BOOK,
+                    open=open_rules,
+                ),
+            ),
+        ),
+        Section(
             id="score",
             title="Score",
             icon=ft.Icons.SCOREBOARD_OUTLINED,
@@ -130,6 +154,7 @@ def sections() -> tuple[Section, ...]:
             icon=ft.Icons.SETTINGS_OUTLINED,
             selected_icon=ft.Icons.SETTINGS,
             intro="Appearance, house rules and rulings.",
+            in_bar=False,
             tools=(
                 Tool(
                     id="settings",
@@ -149,9 +174,20 @@ def create_main(
     cat: Catalogue | None = None,
     db_label: str = "",
     share_url: str | None = None,
+    access: AccessCode | None = None,
+    device_of: Callable[[ft.Page], str | None] | None = None,
+    hub: TableHub | None = None,
 ) -> Callable[[ft.Page], None]:
-    """Build the Flet ``main`` for a history store (shared by every browser session)."""
+    """Build the Flet ``main`` for a history store (shared by every browser session).
+
+    ``share_url`` is the address phones open when the app is served to the network, and
+    ``access`` its access code (companion.access); ``device_of`` tells which device (browser)
+    a page belongs to (companion.server.device_of). ``hub`` is the server process's one
+    :class:`~companion.tables.TableHub` (the shared tables); without one, a hub is made here
+    for every session of this ``main``.
+    """
     data = cat or catalogue()
+    tables = hub if hub is not None else TableHub(store)  # type: ignore[arg-type]
 
     def main(page: ft.Page) -> None:
         page.title = "Merchant's Companion"
@@ -161,7 +197,10 @@ def create_main(
             catalogue=data,
             db_label=db_label,
             share_url=share_url,
+            access=access,
+            device=device_of(page) if device_of else None,
         )
+        ctx.live = LiveSession(page, tables)
         try:
             mode = ctx.setting(THEME_KEY, "system")
         except Exception:  # the store is unreadable: still open, the screens will say why

@@ -11,7 +11,9 @@ import flet as ft
 from companion.rules import Catalogue
 
 if TYPE_CHECKING:
+    from companion.access import AccessCode
     from companion.history import Store
+    from companion.ui.live import LiveSession
 
 HOUSE_RULES_KEY = "house_rules"
 THEME_KEY = "theme"
@@ -26,8 +28,11 @@ class AppContext:
     catalogue: Catalogue
     db_label: str = ""
     share_url: str | None = None  # the address phones on the network can open, if served so
+    access: AccessCode | None = None  # the access code phones need then (companion.access)
+    device: str | None = None  # this browser's device id (companion.server.device_of)
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
+    live: LiveSession | None = None  # this session at the shared tables (companion.ui.live)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)
 
     def file_picker(self) -> ft.FilePicker:

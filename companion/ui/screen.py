@@ -19,6 +19,8 @@ class Screen:
     """What a view hands the shell: a title, the body and optional app-bar actions.
 
     ``back`` is the route the back arrow leads to (``None`` for a section's top screen).
+    ``footer`` sits below the scrolling content, taking its own room (a table screen's
+    messages); ``on_leave`` runs when the shell replaces the screen (unsubscribe there).
     """
 
     title: str
@@ -27,6 +29,8 @@ class Screen:
     back: str | None = None
     fab: ft.FloatingActionButton | None = None
     scroll: bool = True
+    footer: ft.Control | None = None
+    on_leave: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,11 @@ class Tool:
 
 @dataclass(frozen=True)
 class Section:
-    """A navigation destination. A section with one tool opens it directly."""
+    """A navigation destination. A section with one tool opens it directly.
+
+    ``in_bar`` false keeps it out of the bottom bar and the rail: the shell reaches it from
+    an app-bar icon instead (Settings), and its screen's back arrow returns where you were.
+    """
 
     id: str
     title: str
@@ -50,6 +58,7 @@ class Section:
     selected_icon: ft.IconData
     intro: str
     tools: tuple[Tool, ...] = field(default=())
+    in_bar: bool = True
 
     def route(self) -> str:
         return f"/{self.id}"

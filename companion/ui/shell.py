@@ -2,7 +2,8 @@
 
 Routes are ``/<section>[/<tool>[/...]]``; a section with a single tool opens it directly, so
 ``/history/play/12`` is the History tool with ``rest == ["play", "12"]``. The layout switches
-live between bar and rail when the window is resized.
+live between bar and rail when the window is resized. Sections kept out of the bar (Settings)
+are icons in the app bar on every screen; their screens' back arrow returns where you were.
 """
 
 from __future__ import annotations
@@ -35,15 +36,19 @@ class Shell:
         self.ctx = ctx
         self.page = ctx.page
         self.sections = tuple(sections)
+        self.bar_sections = tuple(s for s in self.sections if s.in_bar)
+        if not self.bar_sections:
+            raise ValueError("the shell needs at least one section in the navigation bar")
         self.route: str | None = None
         self.screen: Screen | None = None
         self.narrow: bool | None = None
+        self.return_route: str | None = None  # where an app-bar section's back arrow goes
         self.nav_bar = ft.NavigationBar(
             destinations=[
                 ft.NavigationBarDestination(
                     icon=s.icon, selected_icon=s.selected_icon, label=s.title
                 )
-                for s in self.sections
+                for s in self.bar_sections
             ],
             on_change=self._on_destination,
         )
@@ -52,7 +57,7 @@ class Shell:
                 ft.NavigationRailDestination(
                     icon=s.icon, selected_icon=s.selected_icon, label=s.title
                 )
-                for s in self.sections
+                for s in self.bar_sections
             ],
             label_type=ft.NavigationRailLabelType.ALL,
             min_width=96,
@@ -76,7 +81,7 @@ class Shell:
         if split_route(self.page.route):
             self.show(self.page.route)
         else:  # "/" opens the first section, and the address says so
-            self.navigate(self.sections[0].route())
+            self.navigate(self.bar_sections[0].route())
 
     def _on_resize(self, e: ft.PageResizeEvent) -> None:
         self.layout(e.width)
@@ -87,8 +92,8 @@ class Shell:
 
     def _on_destination(self, e: ft.Event[ft.NavigationBar] | ft.Event[ft.NavigationRail]) -> None:
         index = e.control.selected_index
-        if index is not None and 0 <= index < len(self.sections):
-            self.navigate(self.sections[index].route())
+        if index is not None and 0 <= index < len(self.bar_sections):
+            self.navigate(self.bar_sections[index].route())
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, width: float | None) -> None:
@@ -129,7 +134,7 @@ class Shell:
         """Build the screen for ``route``; raises :class:`RouteNotFound`."""
         parts = split_route(route)
         if not parts:
-            return 0, self._section_screen(self.sections[0], [])
+            return 0, self._section_screen(self.bar_sections[0], [])
         for index, section in enumerate(self.sections):
             if section.id == parts[0]:
                 return index, self._section_screen(section, parts[1:])
@@ -182,23 +187,41 @@ class Shell:
                 "Something went wrong", f"This screen could not open: {exc}"
             )
             index = self._index_for(route)
+        section = self.sections[index]
+        if section.in_bar:
+            self.return_route = route
+            bar_index: int | None = self.bar_sections.index(section)
+        else:
+            bar_index = None
+            if screen.back is None:
+                screen.back = self.return_route or self.bar_sections[0].route()
+        previous = self.screen
+        if previous is not None and previous is not screen and previous.on_leave is not None:
+            try:
+                previous.on_leave()
+            except Exception:
+                log.exception("leaving %s failed", self.route)
         self.route = route
         self.screen = screen
-        self.nav_bar.selected_index = index
-        self.rail.selected_index = index
+        if bar_index is not None:  # the bar must show one; it keeps the one you came from
+            self.nav_bar.selected_index = bar_index
+        self.rail.selected_index = bar_index
         self.appbar.title = ft.Text(screen.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.appbar.leading = (
-            ft.IconButton(
-                ft.Icons.ARROW_BACK,
-                tooltip="Back",
-                on_click=lambda e, r=screen.back: self.navigate(r),
-                style=ft.ButtonStyle(padding=12),
+            tagged(
+                "app-back",
+                ft.IconButton(
+                    ft.Icons.ARROW_BACK,
+                    tooltip="Back",
+                    on_click=lambda e, r=screen.back: self.navigate(r),
+                    style=ft.ButtonStyle(padding=12),
+                ),
             )
             if screen.back
             else None
         )
         self.appbar.automatically_imply_leading = False
-        self.appbar.actions = list(screen.actions)
+        self.appbar.actions = [*screen.actions, *self._app_bar_sections(section)]
         self.page.floating_action_button = screen.fab
         # A new scrolling column per screen, so every screen opens at its top rather than
         # at the scroll position the previous one was left at.
@@ -208,9 +231,29 @@ class Shell:
             expand=True,
             scroll=ft.ScrollMode.AUTO if screen.scroll else None,
         )
-        self.frame.content = self.body
+        self.frame.content = (
+            self.body
+            if screen.footer is None
+            else ft.Column([self.body, screen.footer], spacing=0, expand=True)
+        )
         self.page.title = f"{screen.title} · Merchant's Companion"
         self.page.update()
+
+    def _app_bar_sections(self, current: Section) -> list[ft.Control]:
+        """An icon for each section kept out of the bar (the gear for Settings)."""
+        return [
+            tagged(
+                f"nav-{s.id}",
+                ft.IconButton(
+                    s.selected_icon if s is current else s.icon,
+                    tooltip=s.title,
+                    on_click=lambda e, section=s: self.navigate(section.route()),
+                    style=ft.ButtonStyle(padding=12),
+                ),
+            )
+            for s in self.sections
+            if not s.in_bar
+        ]
 
     def _index_for(self, route: str) -> int:
         parts = split_route(route)

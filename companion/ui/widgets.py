@@ -84,8 +84,10 @@ def button(
 def icon_button(
     icon: ft.IconData, tooltip: str, on_click: Handler, *, disabled: bool = False
 ) -> ft.IconButton:
+    """A touch-sized icon button whose tooltip is also its accessible name (a tooltip alone
+    gives the button none in the browser's accessibility tree)."""
     return ft.IconButton(
-        icon,
+        ft.Icon(icon, semantics_label=tooltip),
         tooltip=tooltip,
         on_click=on_click,
         disabled=disabled,
@@ -225,3 +227,17 @@ def mounted(control: ft.BaseControl) -> bool:
         return control.page is not None
     except RuntimeError:
         return False
+
+
+def labelled_switch(
+    ident: str, label: str, value: bool, on_change: Handler, *, tooltip: str | None = None
+) -> ft.Row:
+    """A switch with its label beside it, wrapping (a Switch's own label is cut off on a
+    phone). The switch itself carries the handle ``ident``."""
+    return ft.Row(
+        [
+            tagged(ident, ft.Switch(value=value, on_change=on_change, tooltip=tooltip or label)),
+            ft.Text(label, theme_style=ft.TextThemeStyle.BODY_LARGE, expand=True),
+        ],
+        spacing=GAP,
+    )

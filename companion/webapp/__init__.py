@@ -24,9 +24,12 @@ server from ``assets_dir``:
 ``assets/FontManifest.json`` and the icons
 again (a test checks the committed ones are what it writes).
 
-The server entry point passes :func:`assets_dir` as ``assets_dir`` and :data:`APP_NAME`,
-:data:`APP_SHORT_NAME` and :data:`APP_DESCRIPTION` as ``app_name``, ``app_short_name`` and
-``app_description`` of ``flet_web.fastapi.app`` (or ``ft.run(assets_dir=...)``).
+``companion.cli`` passes :func:`assets_dir`, :data:`APP_NAME`, :data:`APP_SHORT_NAME`,
+:data:`APP_DESCRIPTION` and :data:`PUBLIC_PATHS` to ``companion.server.build_app`` (the
+desktop window gets ``ft.run(assets_dir=...)``). Behind the access code, the manifest and
+icons are served to anyone and the join screen links them (:data:`INSTALL_HEAD`), so a
+phone can add the app to its home screen before or after joining; the installed app opens at
+``/``, which is the join screen until that device has joined.
 """
 
 from __future__ import annotations
@@ -62,6 +65,20 @@ ICONS = (
     ("favicon.png", 32, None),
     ("icon.png", 1024, None),
 )
+
+#: What a browser needs to install the app, served without the access code (from the join
+#: screen too): the manifest and the icons it and the pages name. They hold nothing of anyone's
+#: history; the pages, the app's code and its fonts still need the code.
+PUBLIC_PATHS = ("/manifest.json", *(f"/{path}" for path, _size, _purpose in ICONS))
+#: The join screen's lines for installing (the same manifest and icons as Flet's page links).
+INSTALL_HEAD = f"""<link rel="manifest" href="/manifest.json">
+<link rel="icon" type="image/png" href="/favicon.png">
+<link rel="apple-touch-icon" href="/icons/apple-touch-icon-192.png">
+<meta name="theme-color" content="{THEME_COLOR}" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="{BACKGROUND_DARK}" media="(prefers-color-scheme: dark)">
+<meta name="mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-title" content="{APP_SHORT_NAME}">
+"""
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _REPO_DIR = _PACKAGE_DIR.parent

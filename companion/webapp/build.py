@@ -56,7 +56,7 @@ OFFLINE_SCRIPT = """\
 
 def flet_index() -> str:
     """Flet's own ``index.html`` (from the installed flet-web package)."""
-    from flet_web import get_package_web_dir  # type: ignore[import-untyped]
+    from flet_web import get_package_web_dir
 
     return (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
 

@@ -13,8 +13,18 @@ def run() -> None:
 
     from companion.history import open_store
     from companion.rules import catalogue
+    from companion.tables import TableHub
     from companion.ui.app import create_main
     from companion.webapp import assets_dir
 
     store = open_store()
-    ft.run(create_main(store, cat=catalogue(), db_label=store.url), assets_dir=assets_dir())
+    hub = TableHub(store)  # one for the app, as companion.cli makes: open tables resume
+    hub.resume()
+    try:
+        ft.run(
+            create_main(store, cat=catalogue(), db_label=store.url, hub=hub),
+            assets_dir=assets_dir(),
+        )
+    finally:
+        hub.close()
+        store.close()

@@ -428,14 +428,22 @@ class Calendar:
         return True
 
     def add(self, event: Event) -> Event | None:
-        """Put an Enduring event in A, pushing A to B and B to C; return what left C, if any.
+        """Put an Enduring event in A; return the event pushed out of C, if any.
 
-        A Fleeting event raises :class:`FleetingEventError` and leaves the calendar unchanged.
+        Only an occupied space pushes: A's event moves to B, and B's (if B held one) to C,
+        which may push C's out. A card never moves past an empty space, so with B empty the
+        event in C stays where it is. A Fleeting event raises :class:`FleetingEventError`
+        and leaves the calendar unchanged.
         """
         self.verify_add(event)
-        pushed = self._slots[-1]
-        self._slots = (event, *self._slots[:-1])
-        return pushed
+        slots = list(self._slots)
+        moving: Event | None = event
+        for i in range(len(slots)):
+            moving, slots[i] = slots[i], moving
+            if moving is None:
+                break
+        self._slots = tuple(slots)
+        return moving
 
     def added(self, event: Event) -> tuple[Calendar, Event | None]:
         """Like :meth:`add` but leaves this calendar alone: ``(new calendar, pushed out)``."""

@@ -99,6 +99,50 @@ class UpkeepFacts(Frozen):
     pass_source: Source
 
 
+class TurnFacts(Frozen):
+    """``[turn]``: the phases in order, one action per agent, one agent per seal."""
+
+    phases_source: Source
+    upkeep_source: Source
+    one_agent_source: Source
+    assign_source: Source
+    seal_source: Source
+    event_source: Source
+
+
+class AgentActionFacts(Frozen):
+    """One of the ledger's eight agent actions (``[[agent_action]]``).
+
+    ``seals``: how many agents it takes a turn (``None``: as many as the player has);
+    ``per_warehouse``: one agent per warehouse owned; ``track``: reference track spaces.
+    """
+
+    id: Id
+    name: Text
+    summary: Text
+    seals: Positive | None = None
+    per_warehouse: bool = False
+    track: Count = 0
+    source: Source
+    track_source: Source | None = None
+    marker_source: Source | None = None
+
+
+class ShipmentAuctionFacts(Frozen):
+    most_tokens: Positive
+    laps: Positive
+    three_player_laps: Positive
+    tokens_source: Source
+    lots_source: Source
+    order_source: Source
+    minimum_source: Source
+    bidding_source: Source
+    last_source: Source
+    crowns_source: Source
+    nobody_source: Source
+    three_players_source: Source
+
+
 class AuctionFacts(Frozen):
     minimum_winning_bid: Positive
     source: Source
@@ -129,6 +173,27 @@ class FivePlayerUpkeep(Frozen):
     source: Source
 
 
+class ContractualObligations(Frozen):
+    base: Count
+    per_position: Count
+    contracts_kept: Positive
+    source: Source
+
+
+class LongerOrShorter(Frozen):
+    offset: Positive
+    tracks: tuple[Positive, ...] = Field(min_length=1)
+    source: Source
+    tracks_source: Source
+
+
+class ViciousAccounting(Frozen):
+    overclaim_multiplier: Positive
+    wrong_challenge_penalty: Positive
+    source: Source
+    treachery_source: Source
+
+
 class TalkOfPeace(Frozen):
     players: Positive
     team_size: Positive
@@ -139,6 +204,9 @@ class TalkOfPeace(Frozen):
 
 class Variants(Frozen):
     alternate_five_player_upkeep: FivePlayerUpkeep
+    contractual_obligations: ContractualObligations
+    longer_or_shorter_games: LongerOrShorter
+    vicious_accounting: ViciousAccounting
     talk_of_peace: TalkOfPeace
 
 
@@ -154,9 +222,19 @@ class Rules(Frozen):
     agents: AgentFacts
     warehouses: WarehouseFacts
     upkeep: UpkeepFacts
+    turn: TurnFacts
+    agent_action: tuple[AgentActionFacts, ...] = Field(min_length=1)
+    shipment_auction: ShipmentAuctionFacts
     vp_auction: AuctionFacts
     game_end: GameEndFacts
     variants: Variants
+
+    def action(self, action_id: str) -> AgentActionFacts:
+        """The agent action ``action_id`` (a KeyError names it when there is none)."""
+        for entry in self.agent_action:
+            if entry.id == action_id:
+                return entry
+        raise KeyError(f"no agent action {action_id!r} in rules.toml")
 
     @model_validator(mode="after")
     def _consistent(self) -> Rules:
@@ -166,6 +244,9 @@ class Rules(Frozen):
             raise ValueError(f"warehouses.start ({self.warehouses.start}) is above warehouses.max")
         if len(set(self.calendar.slots)) != len(self.calendar.slots):
             raise ValueError(f"calendar.slots repeat a name: {self.calendar.slots!r}")
+        ids = [a.id for a in self.agent_action]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"agent_action ids repeat: {ids!r}")
         return self
 
 
@@ -195,10 +276,12 @@ class MarketFacts(Frozen):
     cartage: Lot
     removal: Lot
     removal_three_players: Lot | None = None
+    per_shipment: Positive
     goods_source: Source
     tokens_source: Source
     cartage_source: Source
     removal_source: Source
+    per_shipment_source: Source
     removal_three_players_source: Source | None = None
 
     @model_validator(mode="after")
@@ -252,6 +335,24 @@ class EventCard(Frozen):
     source: Source
 
 
+class VariantFacts(Frozen):
+    """One optional rule or variant of ``data/mercante/variants.toml``.
+
+    ``plays``: ``engine`` (the game follows it), ``aid`` (a helper beside the game) or
+    ``table`` (explained only); ``players``: the table sizes it is for (empty: any);
+    ``needs``: another variant it goes with.
+    """
+
+    id: Id
+    name: Text
+    section: Literal["Optional Rules", "Variants"]
+    plays: Literal["engine", "aid", "table"]
+    players: tuple[Positive, ...] = ()
+    needs: Id | None = None
+    summary: Text
+    source: Source
+
+
 @dataclass(frozen=True)
 class MercanteFacts:
     """Everything in ``data/mercante/``, cross-checked."""
@@ -263,6 +364,13 @@ class MercanteFacts:
     contracts: tuple[ContractKind, ...]
     events: tuple[EventCard, ...]
     market_of: Mapping[str, str]
+    variants: tuple[VariantFacts, ...] = ()
+
+    def variant(self, variant_id: str) -> VariantFacts:
+        for entry in self.variants:
+            if entry.id == variant_id:
+                return entry
+        raise KeyError(f"no variant {variant_id!r} in variants.toml")
 
     @property
     def market_ids(self) -> tuple[str, ...]:
@@ -379,6 +487,20 @@ def load_facts(directory: Path | None = None) -> MercanteFacts:
                 f"{display_path(events_path)}: event[{i}] ({events[i].id!r}): field 'name': "
                 f"{events[i].name!r} repeats event[{names.index(name)}]"
             )
+    variants_path = root / "variants.toml"
+    variants = load_entries(variants_path, "variant", VariantFacts)
+    known = {v.id for v in variants}
+    for i, entry in enumerate(variants):
+        if [v.id for v in variants].index(entry.id) != i:
+            raise DataFileError(
+                f"{display_path(variants_path)}: variant[{i}] ({entry.id!r}): field 'id': "
+                "repeats an earlier variant"
+            )
+        if entry.needs is not None and entry.needs not in known:
+            raise DataFileError(
+                f"{display_path(variants_path)}: variant[{i}] ({entry.id!r}): field 'needs': "
+                f"no variant {entry.needs!r}"
+            )
     return MercanteFacts(
         rules=rules_facts,
         markets=markets,
@@ -387,6 +509,7 @@ def load_facts(directory: Path | None = None) -> MercanteFacts:
         contracts=contracts,
         events=events,
         market_of=market_of,
+        variants=variants,
     )
 
 

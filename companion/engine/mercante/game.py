@@ -1,33 +1,92 @@
-"""A game of Mercante in progress: seats, calendar, market board, upkeep marker, and the log.
+"""A game of Mercante in progress: seats, calendar, market board, upkeep marker, the turn's
+phases and agents, and the log.
 
 :class:`MercanteGame` is an immutable value. Every action comes in three (as in pokerkit):
 ``verify_x(...)`` raises the reason it is not allowed, ``can_x(...)`` answers yes or no, and
-``x(...)`` returns ``(new game, record)``. An illegal action raises and changes nothing. The
-records form the log; each keeps the game as it was before, so undo is free, and the saved
-form (:meth:`MercanteGame.to_dict`) is the starting state plus the actions, replayed (and so
-validated) on load.
+``x(...)`` returns ``(new game, record)``. An illegal action raises and changes nothing. Each
+action is also an :class:`Action` value (``kind``, ``to_dict``, read back by
+:func:`read_action`) that :meth:`MercanteGame.apply` carries out, so a game is its start plus
+its actions, replayed (and so checked again) on load.
+
+A turn runs in the rulebook's order. On the upkeep marker holder's turn the upkeep comes first,
+step by step: take tokens off the markets, apply one event, auction each victory point token on
+the marker, pass the marker. Then the shipment auction (which the app may run, see
+:mod:`~companion.engine.mercante.auction`), then the agents: every agent does one agent action,
+and each seal of the ledger holds one agent. The turn ends when the active player says so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from companion.engine import saves
+from companion.engine.mercante.actions import (
+    ASSETS,
+    SAVE,
+    SAVE_FORMAT,
+    Action,
+    Asset,
+    AuctionVictoryPoint,
+    BuyVictoryPoint,
+    ChallengeSale,
+    EndTurn,
+    GatherIntelligence,
+    ImproveHouse,
+    ManipulateEvents,
+    PassUpkeepMarker,
+    PlayEvent,
+    RemoveGoods,
+    Security,
+    SelectContract,
+    Sell,
+    ShipmentBid,
+    Skulduggery,
+    StartShipmentAuction,
+    read_action,
+)
+from companion.engine.mercante.auction import LotResult, Shipment, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
+    AuctionError,
     LimitError,
     MercanteError,
     ReactionError,
     SaveDataError,
     SeatError,
 )
-from companion.engine.mercante.events import Calendar, Event, Glance, at_a_glance, display_name
+from companion.engine.mercante.events import Calendar, Event, Glance, at_a_glance
 from companion.engine.mercante.facts import rules
-from companion.engine.mercante.house import STANDARD, HouseRules
+from companion.engine.mercante.house import (
+    FORMER_FIVE_PLAYER_UPKEEP,
+    STANDARD,
+    HouseRules,
+)
 from companion.engine.mercante.markets import MarketBoard
-from companion.engine.mercante.pricing import SaleQuote, quote_sale
+from companion.engine.mercante.pricing import (
+    ReactionLike,
+    SaleQuote,
+    quote_sale,
+    reactions_of,
+)
+from companion.engine.mercante.records import (
+    AgentRecord,
+    AuctionRecord,
+    BidRecord,
+    ChallengeOutcome,
+    ChallengeRecord,
+    EndTurnRecord,
+    EventRecord,
+    ImproveRecord,
+    ManipulateRecord,
+    PassRecord,
+    Record,
+    RemovalRecord,
+    SaleRecord,
+    ShipmentRecord,
+    challenge_outcome,
+)
 from companion.engine.mercante.upkeep import (
     AuctionResult,
     RemovalPlan,
@@ -42,22 +101,50 @@ from companion.engine.mercante.upkeep import (
     verify_removal,
     vp_auction_winner,
 )
+from companion.engine.mercante.variants import (
+    ALTERNATE_FIVE_PLAYER_UPKEEP,
+    NO_VARIANTS,
+    Variants,
+)
 
-SAVE_FORMAT: Final = "companion.mercante.game"
-SAVE_VERSION: Final = 1
-_SAVE: Final = saves.SaveFormat(SAVE_FORMAT, SAVE_VERSION, SaveDataError)
+_SAVE: Final = SAVE
 
-Asset = Literal["agent", "warehouse"]
-ASSETS: Final = ("agent", "warehouse")
+Step = Literal["remove_goods", "apply_event", "auction_vp", "pass_marker", "shipment", "agents"]
+#: The upkeep steps, in the order the rulebook gives them.
+UPKEEP_STEPS: Final[tuple[Step, ...]] = ("remove_goods", "apply_event", "auction_vp", "pass_marker")
+STEPS: Final[tuple[Step, ...]] = (*UPKEEP_STEPS, "shipment", "agents")
+
+#: Agent action ids (``data/mercante/rules.toml`` ``[[agent_action]]``).
+HIRE_DOCKWORKERS: Final = "hire_dockworkers"
+IMPROVE_HOUSE: Final = "improve_house"
+BUY_VP: Final = "buy_vp"
+MANIPULATE_EVENTS: Final = "manipulate_events"
+SECURITY: Final = "security"
+SELECT_CONTRACT: Final = "select_contract"
+SKULDUGGERY: Final = "skulduggery"
+GATHER_INTELLIGENCE: Final = "gather_intelligence"
+
+RULING_DOCKWORKERS = "mercante.dockworker_agents"
+RULING_VICIOUS = "mercante.vicious_accounting"
+
+
+def _crowns(amount: int) -> str:
+    return f"{amount} crown" if amount == 1 else f"{amount} crowns"
+
+
+def _count(amount: int, noun: str) -> str:
+    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
 
 
 @dataclass(frozen=True)
 class PlayerState:
-    """A merchant house: its name, agents (2–4) and warehouses (1–3)."""
+    """A merchant house: its name, agents (2–4), warehouses (1–3) and the victory point tokens
+    the app has seen it take (bought, won at auction, gained for contracts in a sale)."""
 
     name: str
     agents: int = field(default_factory=lambda: rules().agents.start)
     warehouses: int = field(default_factory=lambda: rules().warehouses.start)
+    vp: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -65,9 +152,16 @@ class PlayerState:
         agents, stores = rules().agents, rules().warehouses
         _limit(self.name, "agents", self.agents, agents.start, agents.max)
         _limit(self.name, "warehouses", self.warehouses, stores.start, stores.max)
+        if isinstance(self.vp, bool) or not isinstance(self.vp, int) or self.vp < 0:
+            raise LimitError(f"{self.name}: victory points {self.vp!r} must be a whole number")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "agents": self.agents, "warehouses": self.warehouses}
+        return {
+            "name": self.name,
+            "agents": self.agents,
+            "warehouses": self.warehouses,
+            "vp": self.vp,
+        }
 
 
 def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
@@ -77,235 +171,6 @@ def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
         raise LimitError(f"{name}: {value!r} {what} is more than a house may have ({most})")
     if value < least:
         raise LimitError(f"{name}: {value!r} {what} is fewer than a house starts with ({least})")
-
-
-# -- actions -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Action(saves.Action):
-    """A player's move, as stored in the save: what was asked, not what came of it."""
-
-
-@dataclass(frozen=True)
-class PlayEvent(Action):
-    """Play an event: Enduring goes on the calendar, Fleeting is resolved and discarded."""
-
-    kind: ClassVar[str] = "play_event"
-    event: Event
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "event": self.event.to_dict()}
-
-
-@dataclass(frozen=True)
-class Sell(Action):
-    """The active player sells goods (see :func:`~.pricing.quote_sale` for the fields)."""
-
-    kind: ClassVar[str] = "sell"
-    goods: tuple[str, ...]
-    agents: int = 0
-    bazaar: tuple[int, ...] = ()
-    bases: tuple[int | None, ...] | None = None
-    reaction: Event | None = None
-    reaction_at: int = 0
-    reaction_by: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "goods": list(self.goods),
-            "agents": self.agents,
-            "bazaar": list(self.bazaar),
-            "bases": None if self.bases is None else list(self.bases),
-            "reaction": None if self.reaction is None else self.reaction.to_dict(),
-            "reaction_at": self.reaction_at,
-            "reaction_by": self.reaction_by,
-        }
-
-
-@dataclass(frozen=True)
-class RemoveGoods(Action):
-    """Upkeep step 1: spend removal points on tokens, ``((market, tokens), ...)``."""
-
-    kind: ClassVar[str] = "remove_goods"
-    removals: tuple[tuple[str, int], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "removals": dict(self.removals)}
-
-
-@dataclass(frozen=True)
-class AuctionVictoryPoint(Action):
-    """Upkeep step 3: one blind auction, ``((player, bid), ...)``."""
-
-    kind: ClassVar[str] = "auction_vp"
-    bids: tuple[tuple[str, int], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bids": dict(self.bids)}
-
-
-@dataclass(frozen=True)
-class PassUpkeepMarker(Action):
-    """Upkeep step 4: the marker goes to the right."""
-
-    kind: ClassVar[str] = "pass_upkeep_marker"
-
-
-@dataclass(frozen=True)
-class ImproveHouse(Action):
-    """Improve House Assets: buy an agent or a warehouse."""
-
-    kind: ClassVar[str] = "improve"
-    asset: Asset
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "asset": self.asset}
-
-
-@dataclass(frozen=True)
-class EndTurn(Action):
-    """The active player's turn ends; play passes to the left."""
-
-    kind: ClassVar[str] = "end_turn"
-
-
-# -- records -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class Record:
-    """What an action did. ``before`` is the game as it was (for undo); ``player`` was active."""
-
-    action: Action
-    player: str
-    before: MercanteGame = field(repr=False, compare=False)
-
-    @property
-    def changes_calendar(self) -> bool:
-        return False
-
-    @property
-    def summary(self) -> str:
-        return f"{self.player}: {self.action.kind}"
-
-
-@dataclass(frozen=True, kw_only=True)
-class EventRecord(Record):
-    event: Event
-    pushed_out: Event | None = None
-    removed: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
-
-    @property
-    def changes_calendar(self) -> bool:
-        return self.event.is_enduring
-
-    @property
-    def summary(self) -> str:
-        if self.event.is_fleeting:
-            text = f"{self.event.name} (Fleeting) was resolved and discarded."
-        else:
-            slots = rules().calendar.slots
-            moved = [
-                f"{e.name} moved to {slots[i + 1]}"
-                for i, e in enumerate(self.before.slots[:-1])
-                if e is not None
-            ]
-            text = f"{self.event.name} went into {slots[0]}."
-            if moved:
-                text += " " + "; ".join(moved) + "."
-            if self.pushed_out is not None:
-                text += f" {self.pushed_out.name} left the calendar."
-        for market, tokens in self.removed:
-            text += f" {len(tokens)} token(s) came off {display_name(market).lower()}."
-        return text
-
-
-@dataclass(frozen=True, kw_only=True)
-class SaleRecord(Record):
-    quote: SaleQuote
-
-    @property
-    def changes_calendar(self) -> bool:
-        return self.quote.calendar_after != self.quote.calendar_before
-
-    @property
-    def summary(self) -> str:
-        parts = []
-        for token in self.quote.tokens:
-            if token.destination == "market" and token.breakdown is not None:
-                parts.append(f"{token.good} {token.price} ({token.breakdown.text})")
-            elif token.destination == "bazaar":
-                parts.append(f"{token.good} {token.price} at the bazaar")
-            else:
-                parts.append(f"{token.good} kept ({token.reason})")
-        text = f"{self.player} sold " + ", ".join(parts) + f": {self.quote.total} crowns."
-        if self.quote.reaction is not None:
-            action = self.action
-            by = action.reaction_by if isinstance(action, Sell) else None
-            played = f"{by} played" if by else "Played:"
-            text = f"{played} {self.quote.reaction.name} as a Reaction. " + text
-        return text
-
-
-@dataclass(frozen=True, kw_only=True)
-class RemovalRecord(Record):
-    plan: RemovalPlan
-    removed: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
-
-    @property
-    def summary(self) -> str:
-        listed = ", ".join(f"{n} from {display_name(m).lower()}" for m, n in self.plan.removals)
-        return (
-            f"{self.player} removed {listed or 'no tokens'} "
-            f"({self.plan.cost} of {self.plan.points} removal points)."
-        )
-
-
-@dataclass(frozen=True, kw_only=True)
-class AuctionRecord(Record):
-    result: AuctionResult
-
-    @property
-    def summary(self) -> str:
-        if self.result.winner is None:
-            return "Nobody bid: the victory point stays on the upkeep marker."
-        text = f"{self.result.winner} won a victory point for {self.result.bid} crowns"
-        if self.result.decided_by_seat:
-            text += " (tie broken by seating)"
-        return text + "."
-
-
-@dataclass(frozen=True, kw_only=True)
-class PassRecord(Record):
-    to: str
-
-    @property
-    def summary(self) -> str:
-        return f"{self.player} passed the upkeep marker to {self.to}."
-
-
-@dataclass(frozen=True, kw_only=True)
-class ImproveRecord(Record):
-    asset: Asset
-    now: int
-    cost: int | None
-
-    @property
-    def summary(self) -> str:
-        price = f" for {self.cost} crowns" if self.cost is not None else ""
-        article = "an" if self.asset == "agent" else "a"
-        return f"{self.player} bought {article} {self.asset}{price}: now {self.now}."
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndTurnRecord(Record):
-    next_player: str
-
-    @property
-    def summary(self) -> str:
-        return f"{self.player}'s turn ended; {self.next_player} is next."
 
 
 # -- the game ------------------------------------------------------------------------------------
@@ -319,9 +184,20 @@ def _verified(check: Callable[[], object]) -> bool:
     return True
 
 
+def _first_step(active: str, holder: str) -> Step:
+    return "remove_goods" if active == holder else "shipment"
+
+
 @dataclass(frozen=True)
 class MercanteGame(saves.SavedGame):
     """A game in progress. ``players`` are in turn order (play passes to the left).
+
+    ``step`` is where the active player's turn stands (:data:`STEPS`); ``vp_on_marker`` the
+    victory point tokens on the upkeep marker and ``vp_auctions_left`` those still to auction
+    in this upkeep; ``track`` the spaces the reference track marker has advanced. This turn:
+    ``agents_used``, ``assigned`` (agents per agent action), ``secured`` (warehouses guarded),
+    ``new_agents`` (bought: they work from the owner's next turn), ``auction`` (a shipment
+    auction under way) and ``auctioned`` (this turn's auction is over).
 
     An immutable value: copies are the value itself; pickling goes through the save format.
     """
@@ -332,11 +208,17 @@ class MercanteGame(saves.SavedGame):
     slots: tuple[Event | None, ...]
     board: MarketBoard | None = None
     house: HouseRules = STANDARD
-    removed_this_turn: bool = False
-    # Improve House Assets this turn: how many purchases, and agents bought (they work from
-    # their owner's next turn). Both reset when the turn ends.
-    improved_this_turn: int = 0
+    variants: Variants = NO_VARIANTS
+    step: Step | None = None
+    vp_on_marker: int = 0
+    vp_auctions_left: int = 0
+    track: int = 0
+    agents_used: int = 0
+    assigned: tuple[tuple[str, int], ...] = ()
+    secured: tuple[int, ...] = ()
     new_agents: int = 0
+    auction: ShipmentAuction | None = None
+    auctioned: bool = False
     log: tuple[Record, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -353,6 +235,23 @@ class MercanteGame(saves.SavedGame):
             raise MercanteError(f"board {self.board!r} is not a MarketBoard")
         if not isinstance(self.house, HouseRules):
             raise MercanteError(f"house rules {self.house!r} are not HouseRules")
+        if not isinstance(self.variants, Variants):
+            raise MercanteError(f"variants {self.variants!r} are not Variants")
+        self.variants.check_table(names)
+        step = self.step if self.step is not None else _first_step(self.active, self.upkeep_holder)
+        if step not in STEPS:
+            raise ActionError(f"step {step!r} is not a step of a turn: {', '.join(STEPS)}")
+        if step in UPKEEP_STEPS and self.active != self.upkeep_holder:
+            raise ActionError(
+                f"step {step!r} is part of upkeep, but {self.active} does not hold the marker"
+            )
+        object.__setattr__(self, "step", step)
+        for name in ("vp_on_marker", "vp_auctions_left", "track", "agents_used", "new_agents"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise MercanteError(f"{name} {value!r} must be a whole number, 0 or more")
+        object.__setattr__(self, "assigned", tuple(sorted(dict(self.assigned).items())))
+        object.__setattr__(self, "secured", tuple(sorted(self.secured)))
 
     @classmethod
     def new(
@@ -362,6 +261,7 @@ class MercanteGame(saves.SavedGame):
         first_event: Event | None = None,
         board: MarketBoard | None = None,
         house: HouseRules = STANDARD,
+        variants: Variants = NO_VARIANTS,
         active: str | None = None,
         upkeep_holder: str | None = None,
     ) -> MercanteGame:
@@ -380,6 +280,7 @@ class MercanteGame(saves.SavedGame):
             slots=slots,
             board=board,
             house=house,
+            variants=variants,
         )
 
     # -- reading the state --------------------------------------------------------------------
@@ -401,14 +302,58 @@ class MercanteGame(saves.SavedGame):
 
     @property
     def is_upkeep_turn(self) -> bool:
-        """True while the active player holds the upkeep marker (upkeep not finished)."""
-        return self.active == self.upkeep_holder
+        """True while the active player's upkeep is under way (the marker not passed yet)."""
+        return self.step in UPKEEP_STEPS
+
+    @property
+    def removed_this_turn(self) -> bool:
+        """True once this upkeep's tokens have come off the markets."""
+        return self.is_upkeep_turn and self.step != "remove_goods"
+
+    @property
+    def upkeep_step(self) -> int | None:
+        """1 to 4 while upkeep is under way, else ``None``."""
+        step = self.step
+        return UPKEEP_STEPS.index(step) + 1 if step is not None and step in UPKEEP_STEPS else None
+
+    @property
+    def next_player(self) -> str:
+        seats = self.seats
+        return seats[(seats.index(self.active) + 1) % len(seats)]
 
     def upkeep_costs(self) -> UpkeepCosts:
-        return upkeep_costs(len(self.players), house=self.house)
+        return upkeep_costs(len(self.players), variants=self.variants)
 
     def next_upkeeps(self, count: int = 4) -> tuple[UpkeepTurn, ...]:
-        return upkeep_schedule(self.seats, self.active, self.upkeep_holder, count, house=self.house)
+        return upkeep_schedule(
+            self.seats, self.active, self.upkeep_holder, count, variants=self.variants
+        )
+
+    # agents
+
+    def usable_agents(self) -> int:
+        """The active player's agents that can act this turn (not those bought this turn)."""
+        return self.player(self.active).agents - self.new_agents
+
+    def agents_left(self) -> int:
+        """Agents of this turn not assigned yet."""
+        return max(self.usable_agents() - self.agents_used, 0)
+
+    def assigned_to(self, action_id: str) -> int:
+        return dict(self.assigned).get(action_id, 0)
+
+    @property
+    def improved_this_turn(self) -> int:
+        return self.assigned_to(IMPROVE_HOUSE)
+
+    def seals_left(self, action_id: str) -> int | None:
+        """Agents ``action_id`` can still take this turn (``None``: as many as are left)."""
+        facts_ = rules().action(action_id)
+        if facts_.per_warehouse:
+            return self.player(self.active).warehouses - len(self.secured)
+        if facts_.seals is None:
+            return None
+        return facts_.seals - self.assigned_to(action_id)
 
     def quote(
         self,
@@ -419,6 +364,7 @@ class MercanteGame(saves.SavedGame):
         bases: Sequence[int | None] | None = None,
         reaction: Event | None = None,
         reaction_at: int = 0,
+        reactions: Sequence[ReactionLike] = (),
     ) -> SaleQuote:
         """Price a sale on this game's calendar and (if tracked) board; changes nothing.
 
@@ -444,6 +390,7 @@ class MercanteGame(saves.SavedGame):
             bazaar=bazaar,
             reaction=reaction,
             reaction_at=reaction_at,
+            reactions=reactions,
             house=self.house,
         )
 
@@ -452,143 +399,83 @@ class MercanteGame(saves.SavedGame):
     def _done(self, record: Record, **changes: Any) -> tuple[MercanteGame, Record]:
         return replace(self, log=(*self.log, record), **changes), record
 
-    # play an event
+    def _with_player(self, name: str, **changes: Any) -> tuple[PlayerState, ...]:
+        return tuple(replace(p, **changes) if p.name == name else p for p in self.players)
 
-    def verify_play_event(self, event: Event) -> None:
-        if not isinstance(event, Event):
-            raise MercanteError(f"{event!r} is not an Event")
+    def _step_name(self) -> str:
+        names = {
+            "remove_goods": "taking tokens off the markets (upkeep step 1)",
+            "apply_event": "applying one event (upkeep step 2)",
+            "auction_vp": "auctioning the victory points on the upkeep marker (upkeep step 3)",
+            "pass_marker": "passing the upkeep marker (upkeep step 4)",
+            "shipment": "the shipment auction",
+            "agents": "assigning agents",
+        }
+        assert self.step is not None
+        return names[self.step]
 
-    def can_play_event(self, event: Event) -> bool:
-        return _verified(lambda: self.verify_play_event(event))
-
-    def play_event(self, event: Event) -> tuple[MercanteGame, Record]:
-        """Enduring: onto the calendar (what falls off C is in the record). Fleeting: resolved
-        and discarded. Tokens the card takes off a tracked market come off the bottom."""
-        self.verify_play_event(event)
-        calendar = self.calendar
-        pushed = calendar.add(event) if event.is_enduring else None
-        board = self.board
-        removed: dict[str, tuple[str | None, ...]] = {}
-        if board is not None and event.removes:
-            board, removed = board.remove_many(
-                {m: min(n, board.market(m).covered) for m, n in event.removes.items()}
+    def _verify_step(self, what: str, *steps: Step) -> None:
+        if self.step not in steps:
+            raise ActionError(
+                f"{what} is not allowed now: {self.active}'s turn is at {self._step_name()}"
             )
-        record = EventRecord(
-            action=PlayEvent(event),
-            player=self.active,
-            before=self,
-            event=event,
-            pushed_out=pushed,
-            removed=tuple(removed.items()),
-        )
-        return self._done(record, slots=calendar.slots, board=board)
 
-    # sell
+    def _verify_after_upkeep(self, what: str) -> None:
+        """Agent actions, sales and the end of the turn come after upkeep and the auction."""
+        if self.is_upkeep_turn:
+            raise ActionError(
+                f"{what} comes after upkeep: {self.active} holds the upkeep marker and is at "
+                f"{self._step_name()}"
+            )
+        if self.auction is not None:
+            bidder = self.auction.next_bidder
+            raise ActionError(f"{what} waits for the shipment auction to finish ({bidder} to bid)")
 
-    def verify_sell(
-        self,
-        goods: Sequence[str],
-        *,
-        agents: int = 0,
-        bazaar: Collection[int] = (),
-        bases: Sequence[int | None] | None = None,
-        reaction: Event | None = None,
-        reaction_at: int = 0,
-        reaction_by: str | None = None,
-    ) -> SaleQuote:
-        """Raise unless the active player can make this sale now; return its quote.
-
-        ``reaction_by`` names who played the Reaction (for the log); it needs a ``reaction``.
-        """
-        if reaction_by is not None:
-            if reaction is None:
-                raise ReactionError(
-                    f"{reaction_by!r} is named as reacting, but no Reaction is given"
-                )
-            seat_of(self.seats, reaction_by, role="reacting player")
-        hired = self.usable_agents()
-        if not isinstance(agents, bool) and isinstance(agents, int) and agents > hired:
+    def _verify_agents(self, action_id: str, agents: int = 1) -> None:
+        """Raise unless the active player can put ``agents`` more on ``action_id``."""
+        name = rules().action(action_id).name
+        self._verify_after_upkeep(name)
+        left = self.agents_left()
+        if agents > left:
             waiting = (
-                f" (the {self.new_agents} bought this turn work from the next turn)"
+                f" ({_count(self.new_agents, 'agent')} bought this turn work from the next turn)"
                 if self.new_agents
                 else ""
             )
+            used = (
+                f"{self.agents_used} already assigned" if self.agents_used else "none assigned yet"
+            )
             raise LimitError(
-                f"{self.active} has {hired} agents this turn{waiting}, "
-                f"so {agents!r} cannot hire dockworkers"
+                f"{self.active} has {_count(self.usable_agents(), 'agent')} this turn{waiting}, "
+                f"{used}: {name} needs {agents!r} but {left} {'is' if left == 1 else 'are'} left"
             )
-        quote = self.quote(
-            goods,
-            agents=agents,
-            bazaar=bazaar,
-            bases=bases,
-            reaction=reaction,
-            reaction_at=reaction_at,
-        )
-        if quote.refused:
-            first = quote.refused[0]
-            raise ActionError(
-                f"token {first.index + 1} ({first.good!r}) cannot be sold to its market: "
-                f"{first.reason}; send it to the bazaar or leave it out"
-            )
-        if not quote.cartage.enough:
+        seals = self.seals_left(action_id)
+        if seals is not None and agents > seals:
+            facts_ = rules().action(action_id)
+            if facts_.per_warehouse:
+                raise LimitError(f"every warehouse {self.active} owns is already secured this turn")
             raise LimitError(
-                f"the goods for market need {quote.cartage.needed} cartage points, "
-                f"but {agents!r} agent(s) hire dockworkers"
+                f"{self.active} has already used {name} this turn: the ledger has "
+                f"{_count(facts_.seals or 0, 'seal')} for it"
             )
-        return quote
 
-    def can_sell(self, goods: Sequence[str], **kwargs: Any) -> bool:
-        return _verified(lambda: self.verify_sell(goods, **kwargs))
-
-    def sell(
-        self,
-        goods: Sequence[str],
-        *,
-        agents: int = 0,
-        bazaar: Collection[int] = (),
-        bases: Sequence[int | None] | None = None,
-        reaction: Event | None = None,
-        reaction_at: int = 0,
-        reaction_by: str | None = None,
-    ) -> tuple[MercanteGame, Record]:
-        """The active player sells ``goods``; tokens go on the tracked board, a Reaction played
-        during the sale goes on the calendar. Returns the game and a :class:`SaleRecord`."""
-        quote = self.verify_sell(
-            goods,
-            agents=agents,
-            bazaar=bazaar,
-            bases=bases,
-            reaction=reaction,
-            reaction_at=reaction_at,
-            reaction_by=reaction_by,
-        )
-        action = Sell(
-            goods=tuple(goods),
-            agents=agents,
-            bazaar=tuple(sorted(bazaar)),
-            bases=None if bases is None else tuple(bases),
-            reaction=reaction,
-            reaction_at=reaction_at,
-            reaction_by=reaction_by,
-        )
-        record = SaleRecord(action=action, player=self.active, before=self, quote=quote)
-        return self._done(record, slots=quote.calendar_after, board=quote.board_after)
+    def _assigning(self, action_id: str, agents: int = 1) -> dict[str, Any]:
+        """The changes to the game of ``agents`` more agents on ``action_id``."""
+        assigned = dict(self.assigned)
+        if agents:
+            assigned[action_id] = assigned.get(action_id, 0) + agents
+        return {
+            "agents_used": self.agents_used + agents,
+            "assigned": tuple(assigned.items()),
+            "step": "agents",
+        }
 
     # upkeep
 
-    def _verify_upkeep(self, step: str) -> None:
-        if not self.is_upkeep_turn:
-            raise ActionError(
-                f"{step} is part of upkeep, which happens on {self.upkeep_holder}'s turn; "
-                f"it is {self.active}'s turn"
-            )
-
     def verify_remove_goods(self, removals: Mapping[str, int]) -> RemovalPlan:
         self._verify_upkeep("removing goods")
-        if self.removed_this_turn:
-            raise ActionError(f"{self.active} has already removed goods this upkeep")
-        return verify_removal(removals, len(self.players), board=self.board, house=self.house)
+        self._verify_step("Removing goods", "remove_goods")
+        return verify_removal(removals, len(self.players), board=self.board, variants=self.variants)
 
     def can_remove_goods(self, removals: Mapping[str, int]) -> bool:
         return _verified(lambda: self.verify_remove_goods(removals))
@@ -607,32 +494,128 @@ class MercanteGame(saves.SavedGame):
             plan=plan,
             removed=tuple(removed.items()),
         )
-        return self._done(record, board=board, removed_this_turn=True)
+        return self._done(record, board=board, step="apply_event")
 
-    def verify_auction_vp(self, bids: Mapping[str, int]) -> AuctionResult:
-        self._verify_upkeep("a victory point auction")
-        return vp_auction_winner(self.seats, self.active, bids)
+    def _verify_upkeep(self, step: str) -> None:
+        if not self.is_upkeep_turn:
+            if any(isinstance(r, PassRecord) for r in self._turn()):
+                when = f"{self.active} has passed the marker to {self.upkeep_holder} this turn"
+            else:
+                when = f"it happens on {self.upkeep_holder}'s turn; it is {self.active}'s turn"
+            raise ActionError(f"{step} is part of upkeep: {when}")
 
-    def can_auction_vp(self, bids: Mapping[str, int]) -> bool:
-        return _verified(lambda: self.verify_auction_vp(bids))
+    def _turn(self) -> tuple[Record, ...]:
+        """The records of the turn under way."""
+        found: list[Record] = []
+        for record in reversed(self.log):
+            if isinstance(record, EndTurnRecord):
+                break
+            found.append(record)
+        return tuple(reversed(found))
 
-    def auction_vp(self, bids: Mapping[str, int]) -> tuple[MercanteGame, Record]:
-        """Upkeep step 3: one blind bid; the record names the winner (or nobody)."""
-        result = self.verify_auction_vp(bids)
-        record = AuctionRecord(
-            action=AuctionVictoryPoint(result.bids), player=self.active, before=self, result=result
+    def verify_play_event(self, event: Event) -> None:
+        if not isinstance(event, Event):
+            raise MercanteError(f"{event!r} is not an Event")
+        if self.step != "apply_event":
+            if self.is_upkeep_turn:
+                self._verify_step("Applying the upkeep event", "apply_event")
+            raise ActionError(
+                f"an event is applied in upkeep step 2, once; on {self.active}'s turn now, "
+                "an event is played with a Manipulate Events agent (or as a Reaction in a sale)"
+            )
+
+    def can_play_event(self, event: Event) -> bool:
+        return _verified(lambda: self.verify_play_event(event))
+
+    def _event_effects(
+        self, event: Event
+    ) -> tuple[Calendar, Event | None, MarketBoard | None, dict[str, tuple[str | None, ...]]]:
+        calendar = self.calendar
+        pushed = calendar.add(event) if event.is_enduring else None
+        board = self.board
+        removed: dict[str, tuple[str | None, ...]] = {}
+        if board is not None and event.removes:
+            board, removed = board.remove_many(
+                {m: min(n, board.market(m).covered) for m, n in event.removes.items()}
+            )
+        return calendar, pushed, board, removed
+
+    def play_event(self, event: Event) -> tuple[MercanteGame, Record]:
+        """Upkeep step 2, once: Enduring onto the calendar (what falls off C is in the record),
+        Fleeting resolved and discarded; tokens the card takes off a tracked market come off
+        the bottom. Then the auctions of the tokens on the marker (or straight to step 4)."""
+        self.verify_play_event(event)
+        calendar, pushed, board, removed = self._event_effects(event)
+        record = EventRecord(
+            action=PlayEvent(event),
+            player=self.active,
+            before=self,
+            event=event,
+            pushed_out=pushed,
+            removed=tuple(removed.items()),
         )
-        return self._done(record)
+        auctions = self.vp_on_marker
+        return self._done(
+            record,
+            slots=calendar.slots,
+            board=board,
+            step="auction_vp" if auctions else "pass_marker",
+            vp_auctions_left=auctions,
+        )
+
+    def verify_auction_vp(
+        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
+    ) -> AuctionResult:
+        self._verify_upkeep("a victory point auction")
+        if self.step == "pass_marker":
+            if any(isinstance(r, AuctionRecord) for r in self._turn()):
+                raise ActionError(
+                    "every victory point token on the marker has been auctioned this upkeep"
+                    + (
+                        f" ({self.vp_on_marker} unsold stay for the next)"
+                        if self.vp_on_marker
+                        else ""
+                    )
+                )
+            raise ActionError("there is no victory point token on the upkeep marker to auction")
+        self._verify_step("A victory point auction", "auction_vp")
+        return vp_auction_winner(self.seats, self.active, bids, crowns=crowns)
+
+    def can_auction_vp(
+        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
+    ) -> bool:
+        return _verified(lambda: self.verify_auction_vp(bids, crowns=crowns))
+
+    def auction_vp(
+        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
+    ) -> tuple[MercanteGame, Record]:
+        """Upkeep step 3: one blind bid for one token on the marker; the winner takes it, an
+        unsold token stays for the next upkeep. After the last token, step 4."""
+        result = self.verify_auction_vp(bids, crowns=crowns)
+        left = self.vp_auctions_left - 1
+        players, marker = self.players, self.vp_on_marker
+        if result.winner is not None:
+            players = self._with_player(result.winner, vp=self.player(result.winner).vp + 1)
+            marker -= 1
+        record = AuctionRecord(
+            action=AuctionVictoryPoint(result.bids, tuple(sorted((crowns or {}).items()))),
+            player=self.active,
+            before=self,
+            result=result,
+            left=left,
+        )
+        return self._done(
+            record,
+            players=players,
+            vp_on_marker=marker,
+            vp_auctions_left=left,
+            step="auction_vp" if left else "pass_marker",
+        )
 
     def verify_pass_upkeep_marker(self) -> str:
         self._verify_upkeep("passing the upkeep marker")
-        if self.board is not None and not self.removed_this_turn:
-            costs = self.upkeep_costs()
-            if any(m.covered and costs.cost(m.id) <= costs.points for m in self.board.markets):
-                raise ActionError(
-                    f"{self.active} must spend removal points on the market tokens first"
-                )
-        return pass_upkeep_marker(self.seats, self.upkeep_holder, house=self.house)
+        self._verify_step("Passing the upkeep marker", "pass_marker")
+        return pass_upkeep_marker(self.seats, self.upkeep_holder, variants=self.variants)
 
     def can_pass_upkeep_marker(self) -> bool:
         return _verified(self.verify_pass_upkeep_marker)
@@ -641,23 +624,222 @@ class MercanteGame(saves.SavedGame):
         """Upkeep step 4: the marker goes right (two seats with the five-player variant)."""
         to = self.verify_pass_upkeep_marker()
         record = PassRecord(action=PassUpkeepMarker(), player=self.active, before=self, to=to)
-        return self._done(record, upkeep_holder=to)
+        return self._done(record, upkeep_holder=to, step="shipment")
 
-    # improve house assets
+    # shipment auction
 
-    def usable_agents(self) -> int:
-        """The active player's agents that can act this turn (not those bought this turn)."""
-        return self.player(self.active).agents - self.new_agents
+    def verify_start_auction(self, shipment: Shipment, single_lot: bool = False) -> ShipmentAuction:
+        if self.is_upkeep_turn:
+            self._verify_after_upkeep("The shipment auction")
+        if self.auction is not None:
+            raise ActionError("a shipment auction is already under way")
+        if self.auctioned:
+            raise ActionError(f"{self.active} has already auctioned a shipment this turn")
+        if self.step != "shipment":
+            raise ActionError(
+                "the shipment auction comes before the agents: "
+                f"{self.active} has already assigned agents this turn"
+            )
+        return ShipmentAuction.start(
+            shipment,
+            self.seats,
+            self.active,
+            single_lot=single_lot,
+            reversed_=self.variants.reversed_auctions,
+        )
+
+    def can_start_auction(self, shipment: Shipment, single_lot: bool = False) -> bool:
+        return _verified(lambda: self.verify_start_auction(shipment, single_lot))
+
+    def start_auction(
+        self, shipment: Shipment, single_lot: bool = False
+    ) -> tuple[MercanteGame, Record]:
+        """Shipment Auction: the card and how it is sold; bids follow with :meth:`bid`."""
+        auction = self.verify_start_auction(shipment, single_lot)
+        record = ShipmentRecord(
+            action=StartShipmentAuction(shipment, single_lot),
+            player=self.active,
+            before=self,
+            auction=auction,
+        )
+        return self._done(record, auction=auction)
+
+    def verify_bid(self, player: str, amount: int | None, *, crowns: int | None = None) -> None:
+        if self.auction is None:
+            raise AuctionError("no shipment auction is under way: start one first")
+        seat_of(self.seats, player, role="bidder")
+        self.auction.verify_bid(player, amount, crowns=crowns)
+
+    def can_bid(self, player: str, amount: int | None, *, crowns: int | None = None) -> bool:
+        return _verified(lambda: self.verify_bid(player, amount, crowns=crowns))
+
+    def bid(
+        self, player: str, amount: int | None, *, crowns: int | None = None
+    ) -> tuple[MercanteGame, Record]:
+        """A bid (or a pass) in the shipment auction; the last one ends it."""
+        self.verify_bid(player, amount, crowns=crowns)
+        assert self.auction is not None
+        auction, lot = self.auction.bid(player, amount, crowns=crowns)
+        done = auction.done
+        record = BidRecord(
+            action=ShipmentBid(player, amount, crowns),
+            player=self.active,
+            before=self,
+            bidder=player,
+            amount=amount,
+            lot=lot,
+            next_bidder=auction.next_bidder,
+        )
+        return self._done(record, auction=None if done else auction, auctioned=done)
+
+    def vp_auctions_held(self) -> int:
+        """Victory point tokens auctioned so far in this upkeep."""
+        return sum(1 for r in self._turn() if isinstance(r, AuctionRecord))
+
+    def auction_results(self) -> tuple[LotResult, ...]:
+        """The lots sold (or not) in this turn's shipment auction so far."""
+        return tuple(r.lot for r in self._turn() if isinstance(r, BidRecord) and r.lot is not None)
+
+    # sell
+
+    def verify_sell(
+        self,
+        goods: Sequence[str],
+        *,
+        agents: int = 0,
+        bazaar: Collection[int] = (),
+        bases: Sequence[int | None] | None = None,
+        reaction: Event | None = None,
+        reaction_at: int = 0,
+        reaction_by: str | None = None,
+        reactions: Sequence[ReactionLike] = (),
+        contract_vp: int = 0,
+    ) -> SaleQuote:
+        """Raise unless the active player can make this sale now; return its quote.
+
+        ``reaction_by`` names who played the single ``reaction`` (for the log); with
+        ``reactions`` each comes with its player. Agents hiring dockworkers come from the
+        turn's agents (ruling ``mercante.dockworker_agents``); a sale to the bazaar needs none.
+        """
+        if reaction_by is not None and reaction is None:
+            raise ReactionError(f"{reaction_by!r} is named as reacting, but no Reaction is given")
+        played = reactions_of(reaction, reaction_at, reactions, by=reaction_by)
+        for item in played:
+            if item.by is not None:
+                seat_of(self.seats, item.by, role="reacting player")
+        if isinstance(contract_vp, bool) or not isinstance(contract_vp, int) or contract_vp < 0:
+            raise ActionError(f"contract victory points {contract_vp!r} must be a whole number")
+        if isinstance(agents, bool) or not isinstance(agents, int) or agents < 0:
+            raise LimitError(f"agents {agents!r} must be a whole number, 0 or more")
+        if agents:
+            self._verify_agents(HIRE_DOCKWORKERS, agents)
+        else:
+            self._verify_after_upkeep("Selling")
+        quote = self.quote(goods, agents=agents, bazaar=bazaar, bases=bases, reactions=played)
+        if quote.refused:
+            first = quote.refused[0]
+            raise ActionError(
+                f"token {first.index + 1} ({first.good!r}) cannot be sold to its market: "
+                f"{first.reason}; send it to the bazaar or leave it out"
+            )
+        if not quote.cartage.enough:
+            raise LimitError(
+                f"the goods for market need {_count(quote.cartage.needed, 'cartage point')}, "
+                f"but {_count(agents, 'agent')} hire dockworkers"
+            )
+        return quote
+
+    def can_sell(self, goods: Sequence[str], **kwargs: Any) -> bool:
+        return _verified(lambda: self.verify_sell(goods, **kwargs))
+
+    def sell(
+        self,
+        goods: Sequence[str],
+        *,
+        agents: int = 0,
+        bazaar: Collection[int] = (),
+        bases: Sequence[int | None] | None = None,
+        reaction: Event | None = None,
+        reaction_at: int = 0,
+        reaction_by: str | None = None,
+        reactions: Sequence[ReactionLike] = (),
+        contract_vp: int = 0,
+    ) -> tuple[MercanteGame, Record]:
+        """The active player sells ``goods``; tokens go on the tracked board, Reactions played
+        during the sale go on the calendar in the order played. Returns a :class:`SaleRecord`."""
+        quote = self.verify_sell(
+            goods,
+            agents=agents,
+            bazaar=bazaar,
+            bases=bases,
+            reaction=reaction,
+            reaction_at=reaction_at,
+            reaction_by=reaction_by,
+            reactions=reactions,
+            contract_vp=contract_vp,
+        )
+        action = Sell(
+            goods=tuple(goods),
+            agents=agents,
+            bazaar=tuple(sorted(bazaar)),
+            bases=None if bases is None else tuple(bases),
+            reactions=quote.reactions,
+            contract_vp=contract_vp,
+        )
+        record = SaleRecord(
+            action=action, player=self.active, before=self, quote=quote, contract_vp=contract_vp
+        )
+        changes = self._assigning(HIRE_DOCKWORKERS, agents)
+        if contract_vp:
+            changes["players"] = self._with_player(
+                self.active, vp=self.player(self.active).vp + contract_vp
+            )
+        return self._done(record, slots=quote.calendar_after, board=quote.board_after, **changes)
+
+    def last_sale(self) -> SaleRecord | None:
+        """The sale just made, if the last action of this turn was one."""
+        turn = self._turn()
+        return turn[-1] if turn and isinstance(turn[-1], SaleRecord) else None
+
+    # Vicious Accounting
+
+    def verify_challenge(self, challenger: str, claimed: int) -> ChallengeOutcome:
+        if not self.variants.vicious_accounting:
+            raise ActionError("sale prices are challenged only with the Vicious Accounting variant")
+        seat_of(self.seats, challenger, role="challenger")
+        sale = self.last_sale()
+        if sale is None:
+            raise ActionError(
+                "a price is challenged right after its sale, before anything else happens"
+            )
+        if challenger == sale.player:
+            raise ActionError(f"{challenger} cannot challenge their own sale")
+        return challenge_outcome(claimed, sale.quote.total, treachery=self.variants.treachery)
+
+    def can_challenge(self, challenger: str, claimed: int) -> bool:
+        return _verified(lambda: self.verify_challenge(challenger, claimed))
+
+    def challenge(self, challenger: str, claimed: int) -> tuple[MercanteGame, Record]:
+        """Vicious Accounting: settle a challenge of the sale just made (ruling
+        ``mercante.vicious_accounting``); only a sale's first challenge counts."""
+        outcome = self.verify_challenge(challenger, claimed)
+        record = ChallengeRecord(
+            action=ChallengeSale(challenger, claimed),
+            player=self.active,
+            before=self,
+            challenger=challenger,
+            seller=self.active,
+            outcome=outcome,
+        )
+        return self._done(record)
+
+    # agent actions
 
     def verify_improve(self, asset: Asset) -> PlayerState:
         """Raise unless the active player may buy ``asset``; return the player afterwards."""
         if asset not in ASSETS:
             raise ActionError(f"asset {asset!r} must be 'agent' or 'warehouse'")
-        if self.improved_this_turn >= rules().agents.improvements_per_turn:
-            raise LimitError(
-                f"{self.active} has already improved house assets this turn: the ledger has "
-                f"one Improve House Assets seal, so it buys one agent or one warehouse a turn"
-            )
+        self._verify_agents(IMPROVE_HOUSE)
         player = self.player(self.active)
         if asset == "agent":
             return replace(player, agents=player.agents + 1)
@@ -667,7 +849,8 @@ class MercanteGame(saves.SavedGame):
         return _verified(lambda: self.verify_improve(asset))
 
     def improve(self, asset: Asset) -> tuple[MercanteGame, Record]:
-        """Buy an agent (its price is on the reference track) or a warehouse (5 crowns)."""
+        """Buy an agent (its price is on the reference track, which advances one space) or a
+        warehouse (5 crowns)."""
         after = self.verify_improve(asset)
         players = tuple(after if p.name == after.name else p for p in self.players)
         record = ImproveRecord(
@@ -678,38 +861,152 @@ class MercanteGame(saves.SavedGame):
             now=after.agents if asset == "agent" else after.warehouses,
             cost=rules().warehouses.cost if asset == "warehouse" else None,
         )
+        track = rules().action(IMPROVE_HOUSE).track if asset == "agent" else 0
         return self._done(
             record,
             players=players,
-            improved_this_turn=self.improved_this_turn + 1,
             new_agents=self.new_agents + (1 if asset == "agent" else 0),
+            track=self.track + track,
+            **self._assigning(IMPROVE_HOUSE),
         )
+
+    def verify_buy_vp(self) -> None:
+        self._verify_agents(BUY_VP)
+
+    def can_buy_vp(self) -> bool:
+        return _verified(self.verify_buy_vp)
+
+    def buy_vp(self) -> tuple[MercanteGame, Record]:
+        """Buy One Victory Point: a token for the active player and one on the upkeep marker
+        (auctioned at the next upkeep); the reference track marker advances two spaces."""
+        self.verify_buy_vp()
+        record = AgentRecord(
+            action=BuyVictoryPoint(),
+            player=self.active,
+            before=self,
+            action_id=BUY_VP,
+            detail=f"one more on the upkeep marker, {self.vp_on_marker + 1} there now",
+        )
+        return self._done(
+            record,
+            players=self._with_player(self.active, vp=self.player(self.active).vp + 1),
+            vp_on_marker=self.vp_on_marker + 1,
+            track=self.track + rules().action(BUY_VP).track,
+            **self._assigning(BUY_VP),
+        )
+
+    def verify_manipulate_events(self, event: Event | None = None) -> None:
+        if event is not None and not isinstance(event, Event):
+            raise MercanteError(f"{event!r} is not an Event")
+        self._verify_agents(MANIPULATE_EVENTS)
+
+    def can_manipulate_events(self, event: Event | None = None) -> bool:
+        return _verified(lambda: self.verify_manipulate_events(event))
+
+    def manipulate_events(self, event: Event | None = None) -> tuple[MercanteGame, Record]:
+        """Manipulate Events: a card drawn, then ``event`` played from the hand (as the Enduring
+        or Fleeting card it is, a Reaction too) or, with ``None``, a second card drawn."""
+        self.verify_manipulate_events(event)
+        changes = self._assigning(MANIPULATE_EVENTS)
+        pushed: Event | None = None
+        removed: dict[str, tuple[str | None, ...]] = {}
+        if event is not None:
+            calendar, pushed, board, removed = self._event_effects(event)
+            changes.update(slots=calendar.slots, board=board)
+        record = ManipulateRecord(
+            action=ManipulateEvents(event),
+            player=self.active,
+            before=self,
+            event=event,
+            pushed_out=pushed,
+            removed=tuple(removed.items()),
+        )
+        return self._done(record, **changes)
+
+    def verify_security(self, warehouse: int = 1) -> None:
+        owned = self.player(self.active).warehouses
+        if isinstance(warehouse, bool) or not isinstance(warehouse, int):
+            raise LimitError(f"warehouse {warehouse!r} must be a warehouse number")
+        if not 1 <= warehouse <= owned:
+            raise LimitError(
+                f"warehouse {warehouse!r}: {self.active} owns {_count(owned, 'warehouse')}"
+            )
+        if warehouse in self.secured:
+            raise LimitError(f"warehouse {warehouse} is already secured this turn")
+        self._verify_agents(SECURITY)
+
+    def can_security(self, warehouse: int = 1) -> bool:
+        return _verified(lambda: self.verify_security(warehouse))
+
+    def security(self, warehouse: int = 1) -> tuple[MercanteGame, Record]:
+        """Security: an agent guards one warehouse against Skulduggery."""
+        self.verify_security(warehouse)
+        record = AgentRecord(
+            action=Security(warehouse),
+            player=self.active,
+            before=self,
+            action_id=SECURITY,
+            detail=f"warehouse {warehouse}",
+        )
+        return self._done(record, secured=(*self.secured, warehouse), **self._assigning(SECURITY))
+
+    def _simple(self, action: Action, action_id: str) -> tuple[MercanteGame, Record]:
+        self._verify_agents(action_id)
+        record = AgentRecord(action=action, player=self.active, before=self, action_id=action_id)
+        return self._done(record, **self._assigning(action_id))
+
+    def can_select_contract(self) -> bool:
+        return _verified(lambda: self._verify_agents(SELECT_CONTRACT))
+
+    def select_contract(self) -> tuple[MercanteGame, Record]:
+        """Select a Contract: two drawn, one kept, its crowns from the bank."""
+        return self._simple(SelectContract(), SELECT_CONTRACT)
+
+    def can_skulduggery(self) -> bool:
+        return _verified(lambda: self._verify_agents(SKULDUGGERY))
+
+    def skulduggery(self) -> tuple[MercanteGame, Record]:
+        """Skulduggery: an agent waits to steal before the player's next turn."""
+        return self._simple(Skulduggery(), SKULDUGGERY)
+
+    def can_gather_intelligence(self) -> bool:
+        return _verified(lambda: self._verify_agents(GATHER_INTELLIGENCE))
+
+    def gather_intelligence(self) -> tuple[MercanteGame, Record]:
+        """Gather Intelligence: three cards looked at, each put back on top or bottom."""
+        return self._simple(GatherIntelligence(), GATHER_INTELLIGENCE)
 
     # end the turn
 
     def verify_end_turn(self) -> str:
-        if self.is_upkeep_turn:
-            raise ActionError(
-                f"{self.active} holds the upkeep marker: finish upkeep by passing it first"
-            )
-        seats = self.seats
-        return seats[(seats.index(self.active) + 1) % len(seats)]
+        self._verify_after_upkeep("Ending the turn")
+        return self.next_player
 
     def can_end_turn(self) -> bool:
         return _verified(self.verify_end_turn)
 
     def end_turn(self) -> tuple[MercanteGame, Record]:
-        """Play passes to the left."""
+        """Play passes to the left; the next player's turn starts with upkeep if they hold
+        the marker."""
         nxt = self.verify_end_turn()
         record = EndTurnRecord(action=EndTurn(), player=self.active, before=self, next_player=nxt)
         return self._done(
-            record, active=nxt, removed_this_turn=False, improved_this_turn=0, new_agents=0
+            record,
+            active=nxt,
+            step=_first_step(nxt, self.upkeep_holder),
+            vp_auctions_left=0,
+            agents_used=0,
+            assigned=(),
+            secured=(),
+            new_agents=0,
+            auction=None,
+            auctioned=False,
         )
 
     # generic
 
     def apply(self, action: Action) -> tuple[MercanteGame, Record]:
-        """Carry out a stored :class:`Action` (used when replaying a save)."""
+        """Carry out a stored :class:`Action` (a replayed save, a shared table's log)."""
         if isinstance(action, PlayEvent):
             return self.play_event(action.event)
         if isinstance(action, Sell):
@@ -718,21 +1015,41 @@ class MercanteGame(saves.SavedGame):
                 agents=action.agents,
                 bazaar=action.bazaar,
                 bases=action.bases,
-                reaction=action.reaction,
-                reaction_at=action.reaction_at,
-                reaction_by=action.reaction_by,
+                reactions=action.reactions,
+                contract_vp=action.contract_vp,
             )
         if isinstance(action, RemoveGoods):
             return self.remove_goods(dict(action.removals))
         if isinstance(action, AuctionVictoryPoint):
-            return self.auction_vp(dict(action.bids))
+            return self.auction_vp(dict(action.bids), crowns=dict(action.crowns) or None)
         if isinstance(action, PassUpkeepMarker):
             return self.pass_upkeep_marker()
+        if isinstance(action, StartShipmentAuction):
+            return self.start_auction(action.shipment, action.single_lot)
+        if isinstance(action, ShipmentBid):
+            return self.bid(action.player, action.amount, crowns=action.crowns)
         if isinstance(action, ImproveHouse):
             return self.improve(action.asset)
+        if isinstance(action, BuyVictoryPoint):
+            return self.buy_vp()
+        if isinstance(action, ManipulateEvents):
+            return self.manipulate_events(action.event)
+        if isinstance(action, Security):
+            return self.security(action.warehouse)
+        if isinstance(action, SelectContract):
+            return self.select_contract()
+        if isinstance(action, Skulduggery):
+            return self.skulduggery()
+        if isinstance(action, GatherIntelligence):
+            return self.gather_intelligence()
+        if isinstance(action, ChallengeSale):
+            return self.challenge(action.challenger, action.claimed)
         if isinstance(action, EndTurn):
             return self.end_turn()
         raise ActionError(f"unknown action {action!r}")
+
+    def can_apply(self, action: Action) -> bool:
+        return _verified(lambda: self.apply(action))
 
     # undo
 
@@ -777,9 +1094,17 @@ class MercanteGame(saves.SavedGame):
             "calendar": Calendar(self.slots).to_list(),
             "board": None if self.board is None else self.board.to_dict(),
             "house_rules": self.house.to_list(),
-            "removed_this_turn": self.removed_this_turn,
-            "improved_this_turn": self.improved_this_turn,
+            "variants": self.variants.to_dict(),
+            "step": self.step,
+            "vp_on_marker": self.vp_on_marker,
+            "vp_auctions_left": self.vp_auctions_left,
+            "track": self.track,
+            "agents_used": self.agents_used,
+            "assigned": dict(self.assigned),
+            "secured": list(self.secured),
             "new_agents": self.new_agents,
+            "auction": None if self.auction is None else self.auction.to_dict(),
+            "auctioned": self.auctioned,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -793,139 +1118,145 @@ class MercanteGame(saves.SavedGame):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MercanteGame:
         """Read a save back, replaying its actions; a bad save raises :class:`SaveDataError`
-        naming the path of the first bad field (``actions[3].goods``, ``start.players[1]``)."""
+        naming the path of the first bad field (``actions[3].goods``, ``start.players[1]``).
+
+        A save of version 1 (before the turn's phases and agents were kept) is read as a game
+        that starts where that one had got to: its moves are replayed as they were then."""
+        if isinstance(data, Mapping) and (data.get("format"), data.get("version")) == (
+            SAVE_FORMAT,
+            1,
+        ):
+            from companion.engine.mercante.legacy import read_version_1
+
+            return read_version_1(data)
         data = _SAVE.check_header(data)
         _SAVE.known(data, "", {"format", "version", "start", "actions"})
-        game = _state_from_dict(data.get("start"))
+        game = read_start(data.get("start"))
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise SaveDataError(f"actions {actions!r} must be a list")
-        return _SAVE.replay(game, actions, _action_from_dict)
+        return _SAVE.replay(game, actions, read_action)
 
 
 # -- reading saves -------------------------------------------------------------------------------
 
+_STATE_KEYS: Final = frozenset(
+    {
+        "players",
+        "active",
+        "upkeep_holder",
+        "calendar",
+        "board",
+        "house_rules",
+        "variants",
+        "step",
+        "vp_on_marker",
+        "vp_auctions_left",
+        "track",
+        "agents_used",
+        "assigned",
+        "secured",
+        "new_agents",
+        "auction",
+        "auctioned",
+    }
+)
 
-def _state_from_dict(raw: object) -> MercanteGame:
-    state = _SAVE.mapping(raw, "start")
-    _SAVE.known(
-        state,
-        "start",
-        {
-            "players",
-            "active",
-            "upkeep_holder",
-            "calendar",
-            "board",
-            "house_rules",
-            "removed_this_turn",
-            "improved_this_turn",
-            "new_agents",
-        },
-    )
-    players_raw = state.get("players")
-    if not isinstance(players_raw, list):
-        raise SaveDataError(f"start.players: {players_raw!r} must be a list of players")
+
+def read_players(raw: object, where: str) -> tuple[PlayerState, ...]:
+    if not isinstance(raw, list):
+        raise SaveDataError(f"{where}: {raw!r} must be a list of players")
     players = []
-    for i, entry in enumerate(players_raw):
-        where = f"start.players[{i}]"
-        item = _SAVE.mapping(entry, where)
-        _SAVE.known(item, where, {"name", "agents", "warehouses"})
-        with _SAVE.at(where):
+    for i, entry in enumerate(raw):
+        at = f"{where}[{i}]"
+        item = _SAVE.mapping(entry, at)
+        _SAVE.known(item, at, {"name", "agents", "warehouses", "vp"})
+        with _SAVE.at(at):
             players.append(PlayerState(**item))
+    return tuple(players)
+
+
+def read_house_and_variants(state: Mapping[str, Any], where: str) -> tuple[HouseRules, Variants]:
+    """The house rules and variants of a saved start; the Alternate Five-Player Upkeep, once a
+    house rule, is read as the variant it is."""
+    ids = state.get("house_rules", [])
+    if isinstance(ids, list) and FORMER_FIVE_PLAYER_UPKEEP in ids:
+        ids = [i for i in ids if i != FORMER_FIVE_PLAYER_UPKEEP]
+        moved = True
+    else:
+        moved = False
+    with _SAVE.at(f"{where}.house_rules"):
+        house = HouseRules.from_list(ids)
+    with _SAVE.at(f"{where}.variants"):
+        raw = state.get("variants")
+        variants = NO_VARIANTS if raw is None else Variants.from_dict(raw)
+        if moved:
+            variants = replace(variants, on=variants.on | {ALTERNATE_FIVE_PLAYER_UPKEEP})
+    return house, variants
+
+
+def read_start(raw: object) -> MercanteGame:
+    """A game's saved start (:meth:`MercanteGame.state_dict`), checked field by field."""
+    state = _SAVE.mapping(raw, "start")
+    _SAVE.known(state, "start", _STATE_KEYS)
+    players = read_players(state.get("players"), "start.players")
     with _SAVE.at("start.calendar"):
         calendar = Calendar.from_list(state.get("calendar", []))
     board_raw = state.get("board")
     with _SAVE.at("start.board"):
         board = None if board_raw is None else MarketBoard.from_dict(board_raw)
-    with _SAVE.at("start.house_rules"):
-        house = HouseRules.from_list(state.get("house_rules", []))
-    removed = state.get("removed_this_turn", False)
-    if not isinstance(removed, bool):
-        raise SaveDataError(f"start.removed_this_turn: {removed!r} must be true or false")
+    house, variants = read_house_and_variants(state, "start")
     counts = {}
-    for key in ("improved_this_turn", "new_agents"):  # absent in saves from before they existed
+    for key in ("vp_on_marker", "vp_auctions_left", "track", "agents_used", "new_agents"):
         value = state.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise SaveDataError(f"start.{key}: {value!r} must be a whole number, 0 or more")
         counts[key] = value
+    assigned = state.get("assigned", {})
+    secured = state.get("secured", [])
+    if not isinstance(assigned, Mapping) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in assigned.values()
+    ):
+        raise SaveDataError(f"start.assigned: {assigned!r} must map agent actions to agents")
+    if not isinstance(secured, list) or not all(isinstance(w, int) for w in secured):
+        raise SaveDataError(f"start.secured: {secured!r} must be a list of warehouses")
+    auction_raw = state.get("auction")
+    with _SAVE.at("start.auction"):
+        auction = None if auction_raw is None else ShipmentAuction.from_dict(auction_raw)
+    auctioned = state.get("auctioned", False)
+    if not isinstance(auctioned, bool):
+        raise SaveDataError(f"start.auctioned: {auctioned!r} must be true or false")
     with _SAVE.at("start"):
         return MercanteGame(
-            players=tuple(players),
+            players=players,
             active=cast(str, state.get("active")),
             upkeep_holder=cast(str, state.get("upkeep_holder")),
             slots=calendar.slots,
             board=board,
             house=house,
-            removed_this_turn=removed,
-            improved_this_turn=counts["improved_this_turn"],
+            variants=variants,
+            step=cast(Step | None, state.get("step")),
+            assigned=tuple(assigned.items()),
+            secured=tuple(secured),
+            auction=auction,
+            auctioned=auctioned,
+            vp_on_marker=counts["vp_on_marker"],
+            vp_auctions_left=counts["vp_auctions_left"],
+            track=counts["track"],
+            agents_used=counts["agents_used"],
             new_agents=counts["new_agents"],
         )
 
 
-def _pairs(value: object, where: str) -> tuple[tuple[str, int], ...]:
-    return tuple(_SAVE.mapping(value, where).items())
-
-
-def _action_from_dict(raw: object) -> Action:
-    data = _SAVE.mapping(raw, "action")
-    kind = data.get("kind")
-    if kind == PlayEvent.kind:
-        _SAVE.known(data, "", {"kind", "event"})
-        with _SAVE.at("event"):
-            return PlayEvent(Event.from_dict(data["event"]))
-    if kind == Sell.kind:
-        _SAVE.known(
-            data,
-            "",
-            {
-                "kind",
-                "goods",
-                "agents",
-                "bazaar",
-                "bases",
-                "reaction",
-                "reaction_at",
-                "reaction_by",
-            },
-        )
-        goods = data.get("goods")
-        if not isinstance(goods, list):
-            raise SaveDataError(f"goods: {goods!r} must be a list")
-        bases = data.get("bases")
-        if bases is not None and not isinstance(bases, list):
-            raise SaveDataError(f"bases: {bases!r} must be a list or null")
-        reaction_raw = data.get("reaction")
-        with _SAVE.at("reaction"):
-            reaction = None if reaction_raw is None else Event.from_dict(reaction_raw)
-        bazaar = data.get("bazaar", [])
-        if not isinstance(bazaar, list):
-            raise SaveDataError(f"bazaar: {bazaar!r} must be a list")
-        return Sell(
-            goods=tuple(goods),
-            agents=data.get("agents", 0),
-            bazaar=tuple(bazaar),
-            bases=None if bases is None else tuple(bases),
-            reaction=reaction,
-            reaction_at=data.get("reaction_at", 0),
-            reaction_by=data.get("reaction_by"),
-        )
-    if kind == RemoveGoods.kind:
-        _SAVE.known(data, "", {"kind", "removals"})
-        return RemoveGoods(_pairs(data.get("removals"), "removals"))
-    if kind == AuctionVictoryPoint.kind:
-        _SAVE.known(data, "", {"kind", "bids"})
-        return AuctionVictoryPoint(_pairs(data.get("bids"), "bids"))
-    if kind == PassUpkeepMarker.kind:
-        _SAVE.known(data, "", {"kind"})
-        return PassUpkeepMarker()
-    if kind == ImproveHouse.kind:
-        _SAVE.known(data, "", {"kind", "asset"})
-        asset = data.get("asset")
-        if asset not in ASSETS:
-            raise SaveDataError(f"asset: {asset!r} must be 'agent' or 'warehouse'")
-        return ImproveHouse(cast(Asset, asset))
-    if kind == EndTurn.kind:
-        _SAVE.known(data, "", {"kind"})
-        return EndTurn()
-    raise SaveDataError(f"kind: unknown action {kind!r}")
+__all__ = [
+    "ASSETS",
+    "STEPS",
+    "UPKEEP_STEPS",
+    "MercanteGame",
+    "PlayerState",
+    "Step",
+    "read_action",
+    "read_house_and_variants",
+    "read_players",
+    "read_start",
+]

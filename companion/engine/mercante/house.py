@@ -1,7 +1,9 @@
-"""House rules: the alternative readings (and the variant) a table may switch on.
+"""House rules: the alternative readings a table may switch on.
 
 Each switch is keyed by the id of the ruling in ``data/rulings/mercante.toml`` whose
 ``alternative`` it turns on, so Settings can list the rulings and store the ids players chose.
+The rulebook's own optional rules and variants are not house rules: they are chosen when a
+game starts (:mod:`companion.engine.mercante.variants`).
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ from dataclasses import dataclass
 from companion.engine.house_rules import HouseRuleSet
 from companion.engine.mercante.errors import MercanteError
 
-ALTERNATE_FIVE_PLAYER_UPKEEP = "mercante.alternate_five_player_upkeep"
 REACTION_CLOSES_MARKET = "mercante.reaction_closes_market"
 TALK_OF_PEACE_TOTALS = "mercante.talk_of_peace_totals"
+TIEBREAK_FIRST_PLACE = "mercante.tiebreak_first_place"
+
+#: The id the Alternate Five-Player Upkeep had while it was offered as a house rule; saves
+#: from then are read with the variant switched on instead.
+FORMER_FIVE_PLAYER_UPKEEP = "mercante." + "alternate_five_player_upkeep"
 
 #: Ruling ids whose alternative reading the engine can play by.
 SUPPORTED: frozenset[str] = frozenset(
-    {ALTERNATE_FIVE_PLAYER_UPKEEP, REACTION_CLOSES_MARKET, TALK_OF_PEACE_TOTALS}
+    {REACTION_CLOSES_MARKET, TALK_OF_PEACE_TOTALS, TIEBREAK_FIRST_PLACE}
 )
 
 
@@ -33,16 +39,17 @@ class HouseRules(HouseRuleSet):
     error = HouseRuleError
 
     @property
-    def alternate_five_player_upkeep(self) -> bool:
-        return ALTERNATE_FIVE_PLAYER_UPKEEP in self.alternatives
-
-    @property
-    def reaction_close_keeps_token(self) -> bool:
+    def reaction_close_sells(self) -> bool:
+        """A market closed by a Reaction mid-sale still takes that token (the alternative)."""
         return REACTION_CLOSES_MARKET in self.alternatives
 
     @property
     def talk_of_peace_individual(self) -> bool:
         return TALK_OF_PEACE_TOTALS in self.alternatives
+
+    @property
+    def tiebreak_every_place(self) -> bool:
+        return TIEBREAK_FIRST_PLACE in self.alternatives
 
 
 STANDARD = HouseRules()

@@ -255,17 +255,34 @@ def reaction_is_legal(event: Event, good: str) -> bool:
 
 # -- sale quotes -------------------------------------------------------------------------------
 
-Destination = Literal["market", "bazaar", "refused"]
+Destination = Literal["market", "bazaar", "kept", "refused"]
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A Reaction event played during a sale: the card, who played it (``None``: not noted)
+    and the position of the token it was played on."""
+
+    event: Event
+    by: str | None = None
+    at: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"event": self.event.to_dict(), "by": self.by, "at": self.at}
+
+
+ReactionLike = Reaction | tuple[Event, str | None] | tuple[Event, str | None, int]
 
 
 @dataclass(frozen=True)
 class TokenQuote:
     """One token of a sale: where it goes, its market price (with breakdown) or why not.
 
-    ``destination`` is ``'market'``, ``'bazaar'`` (the player chose it, or a Reaction closed
-    the market mid-sale) or ``'refused'`` (closed or full market: it can only go to the bazaar,
-    and the player has not sent it there). ``reason`` says why a token was refused or moved,
-    or what the player must check.
+    ``destination`` is ``'market'``, ``'bazaar'`` (the player sends it there), ``'kept'`` (a
+    Reaction played on it closed its market: it stays in the warehouse, ruling
+    ``mercante.reaction_closes_market``) or ``'refused'`` (closed or full market: it can only
+    go to the bazaar, and the player has not sent it there). ``reason`` says why a token was
+    refused or kept, or what the player must check. ``reaction``: Reactions were played on it.
     """
 
     index: int
@@ -287,7 +304,7 @@ class TokenQuote:
 
     @property
     def price(self) -> int:
-        """Crowns this token fetches where it goes (0 when refused)."""
+        """Crowns this token fetches where it goes (0 when kept or refused)."""
         if self.destination == "market" and self.breakdown is not None:
             return self.breakdown.price
         return self.bazaar if self.destination == "bazaar" else 0
@@ -306,11 +323,24 @@ class SaleQuote:
     cartage: CartageCheck
     calendar_before: tuple[Event | None, ...]
     calendar_after: tuple[Event | None, ...]
-    reaction: Event | None = None
-    reaction_at: int | None = None
-    pushed_out: Event | None = None
+    reactions: tuple[Reaction, ...] = ()
+    pushed: tuple[Event, ...] = ()
     board_after: MarketBoard | None = None
     removed: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+
+    @property
+    def reaction(self) -> Event | None:
+        """The first Reaction played (``None`` when there was none)."""
+        return self.reactions[0].event if self.reactions else None
+
+    @property
+    def reaction_at(self) -> int | None:
+        return self.reactions[0].at if self.reactions else None
+
+    @property
+    def pushed_out(self) -> Event | None:
+        """The last event pushed off the calendar by a Reaction, if any."""
+        return self.pushed[-1] if self.pushed else None
 
     @property
     def total(self) -> int:
@@ -331,6 +361,10 @@ class SaleQuote:
         return tuple(t for t in self.tokens if t.destination == "refused")
 
     @property
+    def kept(self) -> tuple[TokenQuote, ...]:
+        return tuple(t for t in self.tokens if t.destination == "kept")
+
+    @property
     def can_complete(self) -> bool:
         """Every token has a buyer and the dockworkers can carry the market-bound ones."""
         return not self.refused and self.cartage.enough
@@ -349,8 +383,44 @@ def _check_indexes(name: str, indexes: Collection[int], size: int) -> frozenset[
         raise MercanteError(f"{name} {indexes!r} must be a collection of token positions")
     for i in indexes:
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < size:
-            raise MercanteError(f"{name}: token position {i!r} is not among the {size} goods")
+            many = "good" if size == 1 else "goods"
+            raise MercanteError(f"{name}: token position {i!r} is not among the {size} {many}")
     return frozenset(indexes)
+
+
+def reactions_of(
+    reaction: Event | None = None,
+    reaction_at: int = 0,
+    reactions: Sequence[ReactionLike] = (),
+    *,
+    by: str | None = None,
+) -> tuple[Reaction, ...]:
+    """One list of :class:`Reaction` from the single ``reaction`` (played on token
+    ``reaction_at``, by ``by``) or from ``reactions``: each a :class:`Reaction`, an
+    ``(event, player)`` pair (played on token ``reaction_at``) or an ``(event, player, at)``
+    triple, in the order played."""
+    if reaction is not None and reactions:
+        raise ReactionError("give one reaction or a list of reactions, not both")
+    if reaction is not None:
+        return (Reaction(reaction, by, reaction_at),)
+    if isinstance(reactions, str) or not isinstance(reactions, Sequence):
+        raise ReactionError(f"reactions {reactions!r} must be a list of (event, player) pairs")
+    found: list[Reaction] = []
+    for i, item in enumerate(reactions):
+        if isinstance(item, Reaction):
+            found.append(item)
+            continue
+        if not isinstance(item, tuple) or len(item) not in (2, 3):
+            raise ReactionError(
+                f"reaction {i + 1}: {item!r} must be an (event, player) pair or "
+                "(event, player, token) triple"
+            )
+        at = item[2] if len(item) == 3 else reaction_at
+        event, player = item[0], item[1]
+        if player is not None and not isinstance(player, str):
+            raise ReactionError(f"reaction {i + 1}: player {player!r} must be a name")
+        found.append(Reaction(event, player, at))
+    return tuple(found)
 
 
 def quote_sale(
@@ -363,16 +433,20 @@ def quote_sale(
     bazaar: Collection[int] = (),
     reaction: Event | None = None,
     reaction_at: int = 0,
+    reactions: Sequence[ReactionLike] = (),
     house: HouseRules = STANDARD,
 ) -> SaleQuote:
     """Price a sale of ``goods`` (in that order), changing nothing.
 
     Give either ``board`` (the tracked market board: each token takes the next space down)
     or ``bases`` (the printed value the player reads for each token's space; ``None`` when its
-    market has no empty space left). ``bazaar`` holds the positions of tokens the player sends
-    to the bazaar instead. ``agents`` is how many agents hire dockworkers.
+    market has no empty space left). Without a board the values of one market's tokens cannot
+    rise from one token to the next (each lands on the next space down) unless a Reaction took
+    tokens off that market in between. ``bazaar`` holds the positions of tokens the player
+    sends to the bazaar instead. ``agents`` is how many agents hire dockworkers.
 
-    ``reaction`` (a what-if) is played on token ``reaction_at`` before its price is set: an
+    ``reaction`` (played on token ``reaction_at``) or ``reactions`` (several, in the order
+    played: see :func:`reactions_of`) are resolved on their token before its price is set: an
     Enduring one goes on the calendar first and counts for the following tokens too; a
     Fleeting one counts for that token only. An illegal Reaction raises :class:`ReactionError`.
     """
@@ -383,7 +457,7 @@ def quote_sale(
     if bases is not None:
         if isinstance(bases, str) or not isinstance(bases, Sequence) or len(bases) != len(goods):
             raise PriceError(
-                f"bases {bases!r}: give one printed value per good ({len(goods)} goods)"
+                f"bases {bases!r}: give one printed value per good ({len(goods)} in all)"
             )
         for i, base in enumerate(bases):
             if base is not None and i not in to_bazaar:
@@ -391,21 +465,30 @@ def quote_sale(
     if board is not None and not isinstance(board, MarketBoard):
         raise MercanteError(f"board {board!r} is not a MarketBoard")
     check_agents(agents)
-    if reaction is not None:
-        _check_indexes("reaction_at", (reaction_at,), len(goods))
-        if reaction_at in to_bazaar:
+    played = reactions_of(reaction, reaction_at, reactions)
+    for n, item in enumerate(played, start=1):
+        where = f"reaction {n} ({getattr(item.event, 'name', item.event)!r})"
+        if (
+            isinstance(item.at, bool)
+            or not isinstance(item.at, int)
+            or not 0 <= item.at < len(goods)
+        ):
+            raise ReactionError(f"{where}: token position {item.at!r} is not among the goods")
+        if item.at in to_bazaar:
             raise ReactionError(
-                f"token {reaction_at + 1} ({goods[reaction_at]!r}) goes to the bazaar, "
+                f"token {item.at + 1} ({goods[item.at]!r}) goes to the bazaar, "
                 "which no event changes: no Reaction can be played on it"
             )
-        verify_reaction(reaction, goods[reaction_at])
+        verify_reaction(item.event, goods[item.at])
 
     current = calendar.copy()
     before = current.slots
     tracked = board
-    pushed: Event | None = None
+    pushed: list[Event] = []
     removed: list[tuple[str, tuple[str | None, ...]]] = []
     quotes: list[TokenQuote] = []
+    last_base: dict[str, tuple[int, int]] = {}  # market -> (token position, printed value)
+    emptied: set[str] = set()  # markets a Reaction took tokens off since their last token
     for i, good in enumerate(goods):
         market = market_of(good)
         if i in to_bazaar:
@@ -426,28 +509,33 @@ def quote_sale(
             reason = f"the {display_name(market).lower()} market is full: only the bazaar buys it"
             quotes.append(TokenQuote(i, good, market, "refused", reason=reason))
             continue
-        fleeting: tuple[Event, ...] = ()
-        note = ""
-        played = reaction is not None and i == reaction_at
-        if played and reaction is not None:
-            if reaction.removes and tracked is not None:
+        fleeting: list[Event] = []
+        notes: list[str] = []
+        mine = [r.event for r in played if r.at == i]
+        for event in mine:
+            if event.removes and tracked is not None:
                 # Tokens come off the bottom, as in upkeep (ruling mercante.event_removal).
                 tracked, gone = tracked.remove_many(
-                    {m: min(n, tracked.market(m).covered) for m, n in reaction.removes.items()}
+                    {m: min(n, tracked.market(m).covered) for m, n in event.removes.items()}
                 )
                 removed.extend(gone.items())
-            elif market in reaction.removes:
-                note = (
-                    f"{reaction.name} takes tokens off this market: read the printed value "
+            elif market in event.removes:
+                notes.append(
+                    f"{event.name} takes tokens off this market: read the printed value "
                     "of the space the token now lands on"
                 )
-            if reaction.is_enduring:
-                pushed = current.add(reaction)
+            emptied.update(event.removes)
+            if event.is_enduring:
+                out = current.add(event)
+                if out is not None:
+                    pushed.append(out)
             else:
-                fleeting = (reaction,)
-            if market in current.closed_markets() or market in reaction.closes:
-                quotes.append(_closed_mid_sale(i, good, market, reaction, house))
-                continue
+                fleeting.append(event)
+        closing = [e for e in mine if market in e.closes]
+        closed_now = market in current.closed_markets() or bool(closing)
+        if mine and closed_now and not house.reaction_close_sells:
+            quotes.append(_closed_mid_sale(i, good, market, closing or mine))
+            continue
         if tracked is not None:
             tracked, base = tracked.sell(good)
         else:
@@ -455,69 +543,99 @@ def quote_sale(
             value = bases[i]
             assert value is not None
             base = value
-        breakdown = price_breakdown(good, base, current, fleeting=fleeting)
-        quotes.append(TokenQuote(i, good, market, "market", breakdown, note, reaction=played))
+            if market in last_base and market not in emptied:
+                prev_at, prev = last_base[market]
+                if base > prev:
+                    where = display_name(market).lower()
+                    raise PriceError(
+                        f"token {i + 1} ({good!r}) lands on the next {where} space down from "
+                        f"token {prev_at + 1}'s {prev}, so its printed value {base} cannot be "
+                        "higher"
+                    )
+            last_base[market] = (i, base)
+            emptied.discard(market)
+        breakdown = _breakdown(good, market, base, current, fleeting)
+        note = "; ".join(notes)
+        if mine and closed_now:
+            note = "; ".join(
+                [
+                    *notes,
+                    f"{display_name(market)} closed during the sale; the token sold all the same",
+                ]
+            )
+        quotes.append(TokenQuote(i, good, market, "market", breakdown, note, reaction=bool(mine)))
 
-    if reaction is not None and not quotes[reaction_at].reaction:
-        refused = quotes[reaction_at]
-        raise ReactionError(
-            f"token {reaction_at + 1} ({refused.good!r}) cannot be sold to its market "
-            f"({refused.reason}), so no Reaction can be played on it"
-        )
-    market_bound = [q.good for q in quotes if q.destination == "market"]
+    for item in played:
+        token = quotes[item.at]
+        if not token.reaction:
+            raise ReactionError(
+                f"token {item.at + 1} ({token.good!r}) cannot be sold to its market "
+                f"({token.reason}), so no Reaction can be played on it"
+            )
+    carried = [q.good for q in quotes if q.destination in ("market", "kept")]
     return SaleQuote(
         tokens=tuple(quotes),
-        cartage=CartageCheck(needed=cartage_points(market_bound), agents=agents),
+        cartage=CartageCheck(needed=cartage_points(carried), agents=agents),
         calendar_before=before,
         calendar_after=current.slots,
-        reaction=reaction,
-        reaction_at=reaction_at if reaction is not None else None,
-        pushed_out=pushed,
+        reactions=played,
+        pushed=tuple(pushed),
         board_after=tracked,
         removed=tuple(removed),
     )
 
 
-def _closed_mid_sale(
-    index: int, good: str, market: str, reaction: Event, house: HouseRules
-) -> TokenQuote:
+def _breakdown(
+    good: str, market: str, base: int, calendar: Calendar, fleeting: Sequence[Event]
+) -> PriceBreakdown:
+    return PriceBreakdown(
+        good=good,
+        market=market,
+        base=base,
+        terms=_terms(good, calendar, fleeting),
+        floor=rules().sale.minimum_price,
+    )
+
+
+def _closed_mid_sale(index: int, good: str, market: str, by: Sequence[Event]) -> TokenQuote:
     """A legal Reaction also closed this token's market (ruling mercante.reaction_closes_market):
-    by the reading the sale cannot be withdrawn and goes to the bazaar; by the alternative the
-    token stays in the warehouse."""
-    where = display_name(market).lower()
-    if house.reaction_close_keeps_token:
-        reason = f"{reaction.name} closed the {where} market during the sale: the token stays home"
-        return TokenQuote(index, good, market, "refused", reason=reason, reaction=True)
-    reason = f"{reaction.name} closed the {where} market during the sale: it goes to the bazaar"
-    return TokenQuote(index, good, market, "bazaar", reason=reason, reaction=True)
+    no goods may be sold to a closed market, so the token stays in its warehouse."""
+    names = " and ".join(e.name for e in by)
+    reason = (
+        f"{names} closed the {display_name(market).lower()} market during the sale: the token "
+        "stays in its warehouse (the bazaar still buys it, in a sale of its own)"
+    )
+    return TokenQuote(index, good, market, "kept", reason=reason, reaction=True)
 
 
 @dataclass(frozen=True)
 class ReactionWhatIf:
-    """The same sale without and with a Reaction event."""
+    """The same sale without and with its Reactions."""
 
     without: SaleQuote
     with_reaction: SaleQuote
 
     @property
     def change(self) -> int:
-        """Crowns the Reaction adds to (negative: takes from) the whole sale."""
+        """Crowns the Reactions add to (negative: take from) the whole sale."""
         return self.with_reaction.total - self.without.total
 
 
 def reaction_what_if(
     goods: Sequence[str],
     calendar: Calendar,
-    reaction: Event,
+    reaction: Event | None = None,
     *,
     at: int = 0,
+    reactions: Sequence[ReactionLike] = (),
     bases: Sequence[int | None] | None = None,
     board: MarketBoard | None = None,
     agents: int = 0,
     bazaar: Collection[int] = (),
     house: HouseRules = STANDARD,
 ) -> ReactionWhatIf:
-    """Quote a sale twice, without and with ``reaction`` played on token ``at``."""
+    """Quote a sale twice, without and with ``reaction`` played on token ``at`` (or the
+    ``reactions`` in the order played)."""
     with_reaction = quote_sale(
         goods,
         calendar,
@@ -527,6 +645,7 @@ def reaction_what_if(
         bazaar=bazaar,
         reaction=reaction,
         reaction_at=at,
+        reactions=reactions,
         house=house,
     )
     without = quote_sale(

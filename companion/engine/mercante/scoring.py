@@ -8,11 +8,11 @@ left, then the fewest unfulfilled contracts; players still equal share the place
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from companion.engine.mercante.errors import SeatError, TallyError
-from companion.engine.mercante.facts import rules
+from companion.engine.mercante.facts import facts, rules
 from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 from companion.rules.models import catalogue
@@ -34,6 +34,18 @@ def _wholes(values: object, what: str) -> tuple[int, ...]:
     if isinstance(values, str) or not isinstance(values, Iterable):
         raise TallyError(f"{what} {values!r} must be a list of whole numbers")
     return tuple(_whole(v, what) for v in values)
+
+
+def _crowns(count: int) -> str:
+    return "1 crown" if count == 1 else f"{count} crowns"
+
+
+def _contracts(count: int) -> str:
+    return "1 contract" if count == 1 else f"{count} contracts"
+
+
+def _goods(count: int) -> str:
+    return "1 good" if count == 1 else f"{count} goods"
 
 
 def _name(value: object) -> str:
@@ -113,20 +125,23 @@ def tiebreaks() -> tuple[TieBreak, ...]:
     return tuple(TieBreak(t.name, t.higher_wins) for t in game.tiebreakers)
 
 
-def final_standings(entries: Iterable[FinalEntryLike]) -> list[FinalResult]:
+def final_standings(
+    entries: Iterable[FinalEntryLike], *, house: HouseRules = STANDARD
+) -> list[FinalResult]:
     """Rank players by victory points minus unfulfilled penalties, best first.
 
     ``entries`` are :class:`FinalEntry` or any objects with ``name``, ``vp``, ``crowns`` and
-    ``unfulfilled`` (the penalties). Ties: most crowns, then fewest unfulfilled contracts,
-    else the place is shared.
+    ``unfulfilled`` (the penalties). A tie for the most points goes to the most crowns, then
+    the fewest unfulfilled contracts, else the victory is shared; players tied on a lower
+    score share their place (ruling ``mercante.tiebreak_first_place``; its house rule lets
+    the tie-breakers order every place).
     """
     finals = [_as_entry(e) for e in entries]
     by_name = {e.name: e for e in finals}
-    standings: list[Standing] = rank(
-        [Entry(e.name, e.score, (e.crowns, len(e.unfulfilled))) for e in finals],
-        highest_wins=True,
-        tiebreaks=tiebreaks(),
-    )
+    ranked = [Entry(e.name, e.score, (e.crowns, len(e.unfulfilled))) for e in finals]
+    standings: list[Standing] = rank(ranked, highest_wins=True, tiebreaks=tiebreaks())
+    if not house.tiebreak_every_place:
+        standings = _tiebreaks_for_first_place(standings, ranked)
     return [
         FinalResult(
             name=s.name,
@@ -142,6 +157,36 @@ def final_standings(entries: Iterable[FinalEntryLike]) -> list[FinalResult]:
         )
         for s in standings
     ]
+
+
+def _tiebreaks_for_first_place(
+    standings: list[Standing], entries: Sequence[Entry]
+) -> list[Standing]:
+    """Standings whose tie-breakers decided only the victor: every other player's place is
+    one after the winners and everyone with a higher score, shared with equal scores."""
+    winners = [s for s in standings if s.winner]
+    won = {s.name for s in winners}
+    decided = winners[0].decided_by if winners else None
+    others = [e for e in entries if e.name not in won]
+    order = [e.name for e in entries]
+    settled: list[Standing] = []
+    for standing in standings:
+        if standing.name in won:
+            settled.append(standing)
+            continue
+        ahead = len(winners) + sum(1 for e in others if e.score > standing.score)
+        equal = sum(1 for e in others if e.score == standing.score)
+        top = bool(winners) and standing.score == winners[0].score
+        settled.append(
+            replace(
+                standing,
+                rank=ahead + 1,
+                shared=equal > 1,
+                decided_by=decided if top else None,
+            )
+        )
+    settled.sort(key=lambda s: (s.rank, order.index(s.name)))
+    return settled
 
 
 # -- end of game ---------------------------------------------------------------------------------
@@ -220,7 +265,9 @@ class PlayerTally:
     during play). ``crowns``: crowns before the end-game bazaar. ``goods_left``: tokens still in
     warehouses, sold to the bazaar. ``completed_at_end``: victory points of contracts those
     bazaar sales complete. ``unfulfilled``: penalties of contracts still open.
-    ``vp_bought``: victory points bought at the end (10 crowns each).
+    ``vp_bought``: victory points bought at the end (10 crowns each). ``completed_goods``:
+    the goods tokens the contracts completed at the end take together (``None``: one each);
+    a contract asks for one to three goods, and they must be among the goods left.
     """
 
     name: str
@@ -230,6 +277,7 @@ class PlayerTally:
     completed_at_end: tuple[int, ...] = ()
     unfulfilled: tuple[int, ...] = ()
     vp_bought: int = 0
+    completed_goods: int | None = None
 
     def __post_init__(self) -> None:
         name = _name(self.name)
@@ -243,10 +291,25 @@ class PlayerTally:
             )
         completed = _wholes(self.completed_at_end, f"{name}: contract victory points")
         unfulfilled = _wholes(self.unfulfilled, f"{name}: contract penalty")
-        if len(completed) > self.goods_left:
+        for value in unfulfilled:
+            _whole(value, f"{name}: contract penalty", minimum=1)
+        for value in completed:
+            _whole(value, f"{name}: contract victory points", minimum=1)
+        needed = len(completed) if self.completed_goods is None else self.completed_goods
+        _whole(needed, f"{name}: goods for the contracts completed at the end")
+        most = max(c.quantity for c in facts().contracts)
+        if self.completed_goods is not None and not (
+            len(completed) <= needed <= most * len(completed)
+        ):
             raise TallyError(
-                f"{name}: {len(completed)} contracts completed at the end need at least as many "
-                f"goods sold at the bazaar, but only {self.goods_left!r} are left"
+                f"{name}: {_contracts(len(completed))} completed at the end take "
+                f"{len(completed)} to {most * len(completed)} goods, not {needed!r}"
+            )
+        if needed > self.goods_left:
+            raise TallyError(
+                f"{name}: the contracts completed at the end take {_goods(needed)}, but only "
+                f"{_goods(self.goods_left)} {'is' if self.goods_left == 1 else 'are'} left to "
+                "sell at the bazaar"
             )
         _whole(self.vp_bought, f"{name}: victory points bought")
         object.__setattr__(self, "completed_at_end", completed)
@@ -255,7 +318,7 @@ class PlayerTally:
         if self.vp_bought * vp_price() > available:
             raise TallyError(
                 f"{name}: {self.vp_bought!r} victory points cost {self.vp_bought * vp_price()} "
-                f"crowns, more than the {available} crowns after the bazaar"
+                f"crowns, more than the {_crowns(available)} after the bazaar"
             )
 
 
@@ -321,10 +384,10 @@ class FinalTally:
         raise SeatError(f"{name!r} is not in this tally")
 
 
-def final_tally(players: Sequence[PlayerTally]) -> FinalTally:
+def final_tally(players: Sequence[PlayerTally], *, house: HouseRules = STANDARD) -> FinalTally:
     """Every player's tally line and the standings from them."""
     lines = tuple(tally_player(p) for p in players)
-    return FinalTally(lines, tuple(final_standings(line.entry for line in lines)))
+    return FinalTally(lines, tuple(final_standings((line.entry for line in lines), house=house)))
 
 
 # -- Talk of Peace -------------------------------------------------------------------------------

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from companion.engine.mercante.errors import SeatError, TallyError
 from companion.engine.mercante.facts import ContractKind, facts, rules
 from companion.engine.mercante.upkeep import check_seats, seat_of, setup_upkeep_holder
+from companion.engine.mercante.variants import NO_VARIANTS, Variants
 
 
-def starting_crowns(position: int) -> int:
-    """Crowns a player starts with at turn ``position`` (1 is the first player): 8 + 2 × position.
+def starting_crowns(position: int, *, variants: Variants = NO_VARIANTS) -> int:
+    """Crowns a player starts with at turn ``position`` (1 is the first player): 8 + 2 × position,
+    or 2 × position with Contractual Obligations.
 
     Raises :class:`SeatError` (a ``ValueError``) for a position that is not a whole number from
     1 to the largest table (5).
@@ -22,7 +24,17 @@ def starting_crowns(position: int) -> int:
         raise SeatError(f"turn position {position!r} must be a whole number from 1 to {most}")
     if not 1 <= position <= most:
         raise SeatError(f"turn position {position!r} is not a seat: positions run 1 to {most}")
+    if variants.contractual_obligations:
+        variant = facts_.variants.contractual_obligations
+        return variant.base + variant.per_position * position
     return facts_.starting_crowns.base + facts_.starting_crowns.per_position * position
+
+
+def contracts_kept(*, variants: Variants = NO_VARIANTS) -> int:
+    """How many contracts each player keeps at setup: 1, or 3 with Contractual Obligations."""
+    if variants.contractual_obligations:
+        return rules().variants.contractual_obligations.contracts_kept
+    return rules().setup.contracts_kept
 
 
 def contract_values() -> tuple[int, ...]:
@@ -48,37 +60,63 @@ def check_contract_value(value: int) -> int:
 
 @dataclass(frozen=True)
 class SeatStart:
-    """A seat's crowns after setup: the seat's starting crowns plus the kept contract's value."""
+    """A seat's crowns after setup: the seat's starting crowns plus the kept contracts' values
+    (one contract, or three with Contractual Obligations; none chosen yet: empty)."""
 
     position: int
     name: str
     starting: int
-    contract: int | None
+    contracts: tuple[int, ...]
     upkeep_marker: bool
+    keeps: int = 1
+
+    @property
+    def contract(self) -> int | None:
+        """The crowns of the kept contracts (``None`` while none is chosen)."""
+        return sum(self.contracts) if self.contracts else None
 
     @property
     def crowns(self) -> int:
-        return self.starting + (self.contract or 0)
+        return self.starting + sum(self.contracts)
+
+    @property
+    def complete(self) -> bool:
+        """Every contract this seat keeps is chosen."""
+        return len(self.contracts) == self.keeps
 
 
 def setup_seats(
-    turn_order: Sequence[str], kept: Mapping[str, int] | None = None
+    turn_order: Sequence[str],
+    kept: Mapping[str, int | Sequence[int]] | None = None,
+    *,
+    variants: Variants = NO_VARIANTS,
 ) -> tuple[SeatStart, ...]:
-    """Each seat's starting crowns (and, once chosen, the kept contract's crowns) and who gets
-    the upkeep marker (the player on the first player's right)."""
+    """Each seat's starting crowns (and, once chosen, the kept contracts' crowns: one value, or
+    up to three with Contractual Obligations) and who gets the upkeep marker (the player on
+    the first player's right)."""
     names = check_seats(turn_order)
-    kept = dict(kept or {})
-    for name, value in kept.items():
+    most = contracts_kept(variants=variants)
+    chosen: dict[str, tuple[int, ...]] = {}
+    for name, value in dict(kept or {}).items():
         seat_of(names, name)
-        check_contract_value(value)
+        values = (value,) if isinstance(value, int) else tuple(value)
+        if len(values) > most:
+            raise TallyError(
+                f"{name} keeps {most} contract{'s' if most != 1 else ''} at setup, "
+                f"not {len(values)}: {list(values)!r}"
+            )
+        for v in values:
+            check_contract_value(v)
+        chosen[name] = values
     holder = setup_upkeep_holder(names)
     return tuple(
         SeatStart(
             position=i,
             name=name,
-            starting=starting_crowns(i),
-            contract=kept.get(name),
+            starting=starting_crowns(i, variants=variants),
+            contracts=chosen.get(name, ()),
             upkeep_marker=name == holder,
+            keeps=most,
         )
         for i, name in enumerate(names, start=1)
     )

@@ -21,8 +21,8 @@ from companion.engine.mercante.errors import (
 )
 from companion.engine.mercante.events import display_name
 from companion.engine.mercante.facts import check_market, check_players, facts, rules
-from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.mercante.markets import MarketBoard
+from companion.engine.mercante.variants import NO_VARIANTS, Variants
 
 #: The player count at which the ``removal_three_players`` lot of markets.toml applies.
 THREE_PLAYERS = 3
@@ -64,41 +64,41 @@ def seat_of(seats: Sequence[str], name: str, *, role: str = "player") -> int:
 # -- removal points ------------------------------------------------------------------------------
 
 
-def _variant_applies(players: int, house: HouseRules) -> bool:
+def _variant_applies(players: int, variants: Variants) -> bool:
     return (
-        house.alternate_five_player_upkeep
+        variants.alternate_five_player_upkeep
         and players == rules().variants.alternate_five_player_upkeep.players
     )
 
 
-def upkeep_players(players: int, *, house: HouseRules = STANDARD) -> int:
+def upkeep_players(players: int, *, variants: Variants = NO_VARIANTS) -> int:
     """The player count upkeep is resolved for (4 in a five-player game with the variant)."""
     check_players(players)
-    if _variant_applies(players, house):
+    if _variant_applies(players, variants):
         return rules().variants.alternate_five_player_upkeep.resolve_as_players
     return players
 
 
-def pass_seats(players: int, *, house: HouseRules = STANDARD) -> int:
+def pass_seats(players: int, *, variants: Variants = NO_VARIANTS) -> int:
     """How many seats to the right the upkeep marker moves (2 with the five-player variant)."""
     check_players(players)
-    if _variant_applies(players, house):
+    if _variant_applies(players, variants):
         return rules().variants.alternate_five_player_upkeep.pass_seats
     return rules().upkeep.pass_seats
 
 
-def removal_points(players: int, *, house: HouseRules = STANDARD) -> int:
+def removal_points(players: int, *, variants: Variants = NO_VARIANTS) -> int:
     """Removal points of the upkeep marker holder: players − 2 (five players → 3)."""
-    return upkeep_players(players, house=house) - rules().upkeep.removal_points_minus
+    return upkeep_players(players, variants=variants) - rules().upkeep.removal_points_minus
 
 
-def removal_cost(market: str, players: int, *, house: HouseRules = STANDARD) -> Fraction:
+def removal_cost(market: str, players: int, *, variants: Variants = NO_VARIANTS) -> Fraction:
     """Removal points one token of ``market`` costs: luxuries 2 (1 with three players),
     precious metals and raw materials 1, foodstuffs 1/2."""
     check_market(market)
     facts_ = facts().market(market)
     lot = facts_.removal
-    if upkeep_players(players, house=house) == THREE_PLAYERS and facts_.removal_three_players:
+    if upkeep_players(players, variants=variants) == THREE_PLAYERS and facts_.removal_three_players:
         lot = facts_.removal_three_players
     return lot.per_token
 
@@ -122,13 +122,13 @@ class UpkeepCosts:
         return int(self.points / self.cost(market))
 
 
-def upkeep_costs(players: int, *, house: HouseRules = STANDARD) -> UpkeepCosts:
+def upkeep_costs(players: int, *, variants: Variants = NO_VARIANTS) -> UpkeepCosts:
     return UpkeepCosts(
         players=players,
-        resolved_as=upkeep_players(players, house=house),
-        points=removal_points(players, house=house),
-        costs=tuple((m, removal_cost(m, players, house=house)) for m in facts().market_ids),
-        pass_seats=pass_seats(players, house=house),
+        resolved_as=upkeep_players(players, variants=variants),
+        points=removal_points(players, variants=variants),
+        costs=tuple((m, removal_cost(m, players, variants=variants)) for m in facts().market_ids),
+        pass_seats=pass_seats(players, variants=variants),
     )
 
 
@@ -155,7 +155,7 @@ def verify_removal(
     players: int,
     *,
     board: MarketBoard | None = None,
-    house: HouseRules = STANDARD,
+    variants: Variants = NO_VARIANTS,
 ) -> RemovalPlan:
     """Check an upkeep removal (``{market: tokens}``) and return its plan, or raise RemovalError.
 
@@ -165,7 +165,7 @@ def verify_removal(
     """
     if not isinstance(removals, Mapping):
         raise RemovalError(f"removals {removals!r} must map markets to numbers of tokens")
-    costs = upkeep_costs(players, house=house)
+    costs = upkeep_costs(players, variants=variants)
     chosen: list[tuple[str, int]] = []
     for market, count in removals.items():
         check_market(market)
@@ -189,10 +189,12 @@ def verify_removal(
         for market in order:
             left_on_board = board.market(market).covered - dict(chosen).get(market, 0)
             if left_on_board and costs.cost(market) <= plan.left:
+                points = "point is" if plan.left == 1 else "points are"
+                tokens = "token" if left_on_board == 1 else "tokens"
                 raise RemovalError(
-                    f"{_points(plan.left)} removal points are left and the "
+                    f"{_points(plan.left)} removal {points} left and the "
                     f"{display_name(market).lower()} market still holds {left_on_board} "
-                    f"token(s) costing {_points(costs.cost(market))}: points must be spent "
+                    f"{tokens} costing {_points(costs.cost(market))} each: points must be spent "
                     "while they can remove a token"
                 )
     return plan
@@ -210,12 +212,14 @@ def setup_upkeep_holder(turn_order: Sequence[str]) -> str:
     return check_seats(turn_order)[-1]
 
 
-def pass_upkeep_marker(seats: Sequence[str], holder: str, *, house: HouseRules = STANDARD) -> str:
+def pass_upkeep_marker(
+    seats: Sequence[str], holder: str, *, variants: Variants = NO_VARIANTS
+) -> str:
     """Who receives the marker from ``holder``: the next seat to the right (two with the
     alternate five-player upkeep)."""
     names = check_seats(seats)
     at = seat_of(names, holder, role="upkeep marker holder")
-    return names[(at - pass_seats(len(names), house=house)) % len(names)]
+    return names[(at - pass_seats(len(names), variants=variants)) % len(names)]
 
 
 @dataclass(frozen=True)
@@ -234,7 +238,7 @@ def upkeep_schedule(
     holder: str,
     count: int = 4,
     *,
-    house: HouseRules = STANDARD,
+    variants: Variants = NO_VARIANTS,
 ) -> tuple[UpkeepTurn, ...]:
     """The next ``count`` upkeeps, given seats in turn order, the active player and the holder.
 
@@ -246,7 +250,7 @@ def upkeep_schedule(
     marker = seat_of(names, holder, role="upkeep marker holder")
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise MercanteError(f"count {count!r} must be a whole number of at least 0")
-    step = pass_seats(len(names), house=house)
+    step = pass_seats(len(names), variants=variants)
     found: list[UpkeepTurn] = []
     offset = 0
     while len(found) < count:

@@ -9,7 +9,7 @@ immutable :class:`Step` values with stable ids, so checklist progress can be sav
 from __future__ import annotations
 
 import string
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.engine.setup._expr import parse
@@ -168,13 +168,37 @@ def _card_values(setup: GameSetup, chosen: tuple[Card, ...]) -> dict[str, str]:
             values[name] = card_label(setup, of_kind[0]) if of_kind else kind.unchosen
         elif shown == "deck":
             ordered = sorted(of_kind, key=lambda c: _TIER_ORDER[c.tier or UNKNOWN])
-            values[name] = (
-                join_words(card_label(setup, c) for c in ordered) if of_kind else kind.unchosen
-            )
+            named = [card_label(setup, c) for c in ordered]
+            if of_kind and len(of_kind) < kind.max_chosen:
+                named.append(_rest_of_deck(of_kind, kind.max_chosen))
+            values[name] = join_words(named) if of_kind else kind.unchosen
         elif of_kind:
             value = getattr(of_kind[0], shown)
             values[name] = str(value)
     return values
+
+
+def _rest_of_deck(chosen: Sequence[Card], size: int) -> str:
+    """Where the cards not picked come from: one of each tier still missing, drawn at random
+    or picked ("a tier III card, drawn at random or picked")."""
+    extra = size - len(chosen)
+    known = {c.tier for c in chosen if c.tier not in (None, UNKNOWN)}
+    missing = [t for t in _TIER_ORDER if t != UNKNOWN and t not in known]
+    how = "drawn at random or picked"
+    if len(missing) == extra:
+        if extra == 1:
+            return f"a tier {missing[0]} card, {how}"
+        return f"one card each of tiers {join_words(missing)}, {how}"
+    # Some picked cards' tiers are unknown, so which tiers are missing depends on them.
+    cards = "a card" if extra == 1 else f"{extra} cards"
+    tiers = join_words(missing).replace(" and ", " or ")
+    unknown = [c.name for c in chosen if c.tier in (None, UNKNOWN)]
+    read = (
+        f"{unknown[0]}'s tier is on its card"
+        if len(unknown) == 1
+        else f"the tiers of {join_words(unknown)} are on their cards"
+    )
+    return f"{cards} of the tier{'s' if extra > 1 else ''} still missing ({tiers}; {read}), {how}"
 
 
 def _per_seat_text(values: tuple[int, ...], unit: str) -> str:

@@ -1,8 +1,10 @@
-"""The Merchant's Journey table as plain state: the new-game form, the game in progress, the
-card chosen to play, and what the screen shows about them (no flet here).
+"""Merchant's Journey's screens as plain state (no flet here): the new-game form, what one
+device is choosing (the card about to be played), what the screen shows about a table, and
+the play a finished table is saved to history as.
 
-Saved after every action under :data:`GAME_KEY`; a save that cannot be replayed raises
-:class:`StateError` so the screen can keep it aside and start afresh.
+The game itself is a shared table (``companion.tables``): every move is a table action, so
+nothing here is saved. :func:`read_old_save` reads the single game an older version kept
+under :data:`GAME_KEY`, so it can be imported as a table once.
 """
 
 from __future__ import annotations
@@ -139,22 +141,15 @@ class NewGameForm:
         return form
 
 
-# -- the screen's state ----------------------------------------------------------------------------
+# -- what one device is choosing --------------------------------------------------------------
 
 
 @dataclass
-class JourneyState:
-    """The game in progress (or the form for a new one) and the card chosen to play."""
+class JourneyDraft:
+    """The card this device has chosen to play next: its own, never written to the table
+    (another device choosing a card changes nothing here)."""
 
-    game: JourneyGame | None = None
-    form: NewGameForm = field(default_factory=NewGameForm)
     card: str | None = None
-    saved_play: int | None = None
-
-    def start(self, game: JourneyGame) -> None:
-        self.game = game
-        self.card = None
-        self.saved_play = None
 
     def choose(self, rank: str | None) -> None:
         """Choose the card to play (tapping the chosen one again clears it)."""
@@ -163,54 +158,31 @@ class JourneyState:
             return
         self.card = engine.parse_rank(rank)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": STATE_FORMAT,
-            "version": STATE_VERSION,
-            "game": None if self.game is None else self.game.to_dict(),
-            "form": self.form.to_dict(),
-            "card": self.card,
-            "saved_play": self.saved_play,
-        }
+    def still_playable(self, game: JourneyGame) -> None:
+        """Forget the card when the table no longer has a copy of it left to play."""
+        if self.card is not None and (game.is_over or not game.copies_left(self.card)):
+            self.card = None
 
-    @classmethod
-    def from_dict(cls, data: object) -> JourneyState:
-        """``None`` (never saved) is an empty state; a game that cannot be replayed raises
-        :class:`StateError` saying why."""
-        if data is None:
-            return cls()
-        data = check_header(
-            data,
-            what="the saved game",
-            format=STATE_FORMAT,
-            version=STATE_VERSION,
-            error=StateError,
-        )
-        state = cls(form=NewGameForm.from_dict(data.get("form")))
-        raw = data.get("game")
-        if raw is not None:
-            state.game = replay_game(
-                JourneyGame.from_dict, raw, rules_error=JourneyError, error=StateError
-            )
-            card = data.get("card")
-            if isinstance(card, str) and card in engine.ranks():
-                state.card = card
-            state.saved_play = saved_play(data.get("saved_play"))
-        return state
 
-    def sync_rules(self, rules: JourneyRules) -> str | None:
-        """Score the game by ``rules`` (chosen in Settings). Returns a message when its moves
-        cannot be replayed under them (the game then keeps the rules it was played with)."""
-        if self.game is None or self.game.rules == rules:
-            return None
-        try:
-            self.game = self.game.with_rules(rules)
-        except JourneyError as exc:
-            return (
-                "This game keeps the house rules it was played with: a move already made is "
-                f"not allowed under the ones now chosen in Settings ({exc})."
-            )
+def read_old_save(raw: object) -> JourneyGame | None:
+    """The game an older version saved under :data:`GAME_KEY` (a screen save of format
+    ``companion.journey.screen``), or None when there was none or it is in the history
+    already. A save that cannot be replayed raises :class:`StateError` saying why."""
+    if raw is None:
         return None
+    data = check_header(
+        raw, what="the saved game", format=STATE_FORMAT, version=STATE_VERSION, error=StateError
+    )
+    if data.get("game") is None or saved_play(data.get("saved_play")) is not None:
+        return None
+    return replay_game(
+        JourneyGame.from_dict, data["game"], rules_error=JourneyError, error=StateError
+    )
+
+
+def form_of_old_save(raw: object) -> NewGameForm:
+    """The new-game form an older version saved with its game (lenient: only a form)."""
+    return NewGameForm.from_dict(raw.get("form") if isinstance(raw, Mapping) else None)
 
 
 # -- what the screen shows -------------------------------------------------------------------------
@@ -218,9 +190,7 @@ class JourneyState:
 
 def status_line(game: JourneyGame) -> str:
     """``Turn 7 of 28 · Cleo to play`` or ``Game over after 28 turns``."""
-    if game.is_over:
-        return f"Game over after {plural(game.turns_total, 'turn')}"
-    return f"Turn {game.turn} of {game.turns_total} · {game.active} to play"
+    return engine.status_line(game)
 
 
 def pile_line(game: JourneyGame) -> str:
@@ -421,28 +391,36 @@ def swap_label(option: SwapOption, game: JourneyGame) -> str:
     return f"{option.player}: switch the 6 in row {here} with the 6 in {where}"
 
 
-def record_arguments(game: JourneyGame, catalogue: Catalogue) -> dict[str, Any]:
-    """``Store.record_play`` arguments for a finished game: totals in seat order with the
-    game's categories (pairs and Blight bonus), the first player, and the house rules used."""
+def play_of(game: JourneyGame, catalogue: Catalogue) -> dict[str, Any]:
+    """The history play (``PlayCreate``'s fields) of a finished table: totals in seat order
+    with the game's categories (pairs and Blight bonus), the first player, the house rules
+    used in the notes and, under :data:`~companion.engine.journey.TIES`, most pairs as the
+    tie-breaker."""
+    if not game.is_over:
+        raise JourneyError(f"the game is not over yet: {plural(game.turns_left, 'turn')} left")
     pairs_category, bonus_category = catalogue.game(engine.GAME_ID).categories
-    breakdowns = {}
-    for name in game.players:
+    tiebreak = game.rules.most_pairs_breaks_ties
+    results = []
+    for seat, name in enumerate(game.players, start=1):
         pairs, bonus = game.breakdown(name)
-        breakdowns[name] = {pairs_category: pairs, bonus_category: bonus}
-    arguments: dict[str, Any] = {
+        results.append(
+            {
+                "player": name,
+                "score": game.score(name),
+                "seat": seat,
+                "start_player": seat - 1 == game.first,
+                "breakdown": {pairs_category: pairs, bonus_category: bonus},
+                "tiebreaks": [game.pairs_made(name)] if tiebreak else [],
+            }
+        )
+    return {
         "game": engine.GAME_ID,
-        "results": [(name, game.score(name)) for name in game.players],
-        "seats": list(game.players),
-        "start_player": game.players[game.first],
-        "breakdowns": breakdowns,
+        "results": results,
         "notes": ""
         if not game.rules.alternatives
         else house_rules_summary(catalogue, game.rules) + ".",
+        "tiebreakers": [{"name": engine.MOST_PAIRS, "higher_wins": True}] if tiebreak else [],
     }
-    if game.rules.most_pairs_breaks_ties:
-        arguments["tiebreakers"] = [(engine.MOST_PAIRS, True)]
-        arguments["tiebreak_values"] = {name: [game.pairs_made(name)] for name in game.players}
-    return arguments
 
 
 def _first_sentence(text: str) -> str:
@@ -455,19 +433,21 @@ __all__ = [
     "DAMAGED_KEY",
     "GAME_KEY",
     "EndOption",
-    "JourneyState",
+    "JourneyDraft",
     "NewGameForm",
     "RulingLine",
     "ScoreLine",
     "StateError",
     "card_line",
     "end_options",
+    "form_of_old_save",
     "gain_sources",
     "house_rules_summary",
     "last_record",
     "pile_line",
+    "play_of",
     "plural",
-    "record_arguments",
+    "read_old_save",
     "record_sources",
     "record_title",
     "rulings_in_use",

@@ -16,22 +16,31 @@ from fractions import Fraction
 from typing import Any
 
 from companion.engine.mercante import (
+    ALTERNATE_FIVE_PLAYER_UPKEEP,
+    CONTRACTUAL_OBLIGATIONS,
     ENDURING,
     FLEETING,
+    REVERSED_AUCTIONS,
+    TREACHERY,
+    VICIOUS_ACCOUNTING,
     CartageCheck,
     Event,
     EventRecord,
     FinalTally,
+    ManipulateRecord,
     MarketBoard,
     MercanteError,
     MercanteGame,
     PlayerTally,
+    Reaction,
     ReactionWhatIf,
     SaleQuote,
     SaleRecord,
+    Shipment,
     TallyLine,
     UpkeepCosts,
     UpkeepTurn,
+    Variants,
     affordable_vp,
     bazaar_price,
     cartage_points,
@@ -74,11 +83,13 @@ GAME_ID = "mercante"
 
 TABS: tuple[tuple[str, str], ...] = (
     ("calendar", "Calendar"),
+    ("turn", "Turn"),
     ("sale", "Sale"),
-    ("upkeep", "Upkeep"),
     ("setup", "Setup"),
     ("end", "Tally"),
 )
+#: Routes of earlier versions and the tab they now open.
+TAB_ALIASES: dict[str, str] = {"upkeep": "turn"}
 
 RULEBOOK = "rulebook"
 CUSTOM = "custom"
@@ -449,14 +460,70 @@ class EventDraft:
 # -- the new-game form -------------------------------------------------------------------------
 
 
+#: The variants the new-game form switches on and off (the others have settings of their own).
+SWITCHED_VARIANTS: tuple[str, ...] = (
+    ALTERNATE_FIVE_PLAYER_UPKEEP,
+    CONTRACTUAL_OBLIGATIONS,
+    VICIOUS_ACCOUNTING,
+    TREACHERY,
+    REVERSED_AUCTIONS,
+)
+
+
 @dataclass
 class NewGameForm:
-    """Players in turn order (first player first), the first event, optional printed values."""
+    """Players in turn order (first player first), the first event, optional printed values,
+    and the variants the group plays: the switched ones, the reference track of Longer or
+    Shorter Games (``None``: the table's own), and for Talk of Peace the first player's
+    teammate (the other two play together)."""
 
     seats: list[str] = field(default_factory=list)
     first_event: str | None = None
     track: bool = False
     printed: dict[str, str] = field(default_factory=dict)
+    variants: set[str] = field(default_factory=set)
+    reference_track: int | None = None
+    talk_of_peace: bool = False
+    partner: str | None = None
+
+    def set_variant(self, variant: str, on: bool) -> None:
+        if variant not in SWITCHED_VARIANTS:
+            raise KeyError(variant)
+        if on:
+            self.variants.add(variant)
+            if variant == TREACHERY:
+                self.variants.add(VICIOUS_ACCOUNTING)
+        else:
+            self.variants.discard(variant)
+            if variant == VICIOUS_ACCOUNTING:
+                self.variants.discard(TREACHERY)
+
+    def teams(self) -> tuple[tuple[str, str], ...]:
+        """Talk of Peace: the first player with their teammate, and the other two."""
+        if not self.talk_of_peace or len(self.seats) < 2 or self.partner not in self.seats:
+            return ()
+        first = self.seats[0]
+        partner = self.partner
+        assert partner is not None
+        others = [n for n in self.seats if n not in (first, partner)]
+        if len(others) != 2:
+            return ((first, partner),)
+        return ((first, partner), (others[0], others[1]))
+
+    def chosen_variants(self) -> Variants:
+        """The variants as the engine reads them (``ValueError`` naming a bad choice)."""
+        return Variants(
+            on=frozenset(v for v in self.variants if v in SWITCHED_VARIANTS),
+            reference_track=self.reference_track,
+            teams=self.teams(),
+        )
+
+    def track_options(self) -> tuple[int, ...]:
+        """Longer or Shorter Games: the tracks of one player fewer or more that are in the box."""
+        step = rules().variants.longer_or_shorter_games.offset
+        tracks = rules().variants.longer_or_shorter_games.tracks
+        n = len(self.seats)
+        return tuple(t for t in (n - step, n + step) if t in tracks)
 
     def add(self, name: str) -> None:
         """Seat ``name`` last; ``ValueError`` with a message for the name field."""
@@ -503,6 +570,13 @@ class NewGameForm:
                     parse_printed(self.printed.get(market, ""))
                 except ValueError as exc:
                     found[("printed", market)] = str(exc)
+        if self.talk_of_peace and (self.partner is None or self.partner not in self.seats[1:]):
+            found[("partner",)] = "Choose who plays with the first player"
+        elif ("seats",) not in found:
+            try:
+                self.chosen_variants().check_table(self.seats)
+            except MercanteError as exc:
+                found[("variants",)] = capitalized(str(exc))
         return found
 
     def board(self) -> MarketBoard | None:
@@ -523,6 +597,7 @@ class NewGameForm:
             first_event=chosen.event if chosen else None,
             board=self.board(),
             house=house,
+            variants=self.chosen_variants(),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -531,6 +606,10 @@ class NewGameForm:
             "first_event": self.first_event,
             "track": self.track,
             "printed": dict(self.printed),
+            "variants": sorted(self.variants),
+            "reference_track": self.reference_track,
+            "talk_of_peace": self.talk_of_peace,
+            "partner": self.partner,
         }
 
     @classmethod
@@ -552,6 +631,15 @@ class NewGameForm:
             form.printed = {
                 m: str(v)[:400] for m, v in printed.items() if m in markets() and v is not None
             }
+        chosen = data.get("variants")
+        if isinstance(chosen, list):
+            form.variants = {v for v in chosen if v in SWITCHED_VARIANTS}
+        track = data.get("reference_track")
+        tracks = rules().variants.longer_or_shorter_games.tracks
+        form.reference_track = track if isinstance(track, int) and track in tracks else None
+        form.talk_of_peace = data.get("talk_of_peace") is True
+        partner = data.get("partner")
+        form.partner = partner if isinstance(partner, str) and partner in form.seats else None
         return form
 
 
@@ -601,17 +689,30 @@ class SaleView:
 
 
 @dataclass
+class ReactionDraft:
+    """One Reaction being tried on the sale: the card (an event choice key), the token it is
+    played on (a token key) and who plays it (``None``: not noted)."""
+
+    card: str | None = None
+    on: str | None = None
+    by: str | None = None
+
+    def to_list(self) -> list[str | None]:
+        return [self.card, self.on, self.by]
+
+
+@dataclass
 class SaleDraft:
     """The sale being worked out: how many of each good, the printed values typed, which
-    tokens go to the bazaar, the agents hiring dockworkers and an optional Reaction."""
+    tokens go to the bazaar, the agents hiring dockworkers and the Reactions tried on it (in
+    the order played)."""
 
     counts: dict[str, int] = field(default_factory=dict)
     bases: dict[str, str] = field(default_factory=dict)
     bazaar: set[str] = field(default_factory=set)
     agents: int | None = None
-    reaction: str | None = None
-    reaction_on: str | None = None
-    reaction_by: str | None = None
+    reactions: list[ReactionDraft] = field(default_factory=list)
+    contract_vp: str = ""
 
     @property
     def total(self) -> int:
@@ -637,12 +738,13 @@ class SaleDraft:
         keys = {k for k, _ in self.tokens()}
         self.bases = {k: v for k, v in self.bases.items() if k in keys}
         self.bazaar &= keys
-        if self.reaction_on not in keys:
-            self.reaction_on = None
+        for reaction in self.reactions:
+            if reaction.on not in keys:
+                reaction.on = None
 
     def remove_token(self, key: str) -> None:
         """Take one token out of the sale; the same good's later tokens move up a place and
-        keep what was typed for them (its value, bazaar or not, the Reaction on it)."""
+        keep what was typed for them (its value, bazaar or not, the Reactions on it)."""
         good, _, number = key.partition(":")
         count = self.counts.get(good, 0)
         if not number.isdigit() or not 1 <= int(number) <= count:
@@ -651,20 +753,20 @@ class SaleDraft:
         prefix = f"{good}:"
         bases = {k: v for k, v in self.bases.items() if not k.startswith(prefix)}
         bazaar = {k for k in self.bazaar if not k.startswith(prefix)}
-        reaction_on = self.reaction_on
-        if reaction_on is not None and reaction_on.startswith(prefix):
-            reaction_on = None
+        moved: dict[str, str | None] = {key: None}
         for n in range(1, count + 1):
             if n == gone:
                 continue
             old, new = token_key(good, n), token_key(good, n - 1 if n > gone else n)
+            moved[old] = new
             if old in self.bases:
                 bases[new] = self.bases[old]
             if old in self.bazaar:
                 bazaar.add(new)
-            if self.reaction_on == old:
-                reaction_on = new
-        self.bases, self.bazaar, self.reaction_on = bases, bazaar, reaction_on
+        for reaction in self.reactions:
+            if reaction.on in moved:
+                reaction.on = moved[reaction.on]
+        self.bases, self.bazaar = bases, bazaar
         self.set_count(good, count - 1)
 
     def clear(self) -> None:
@@ -672,12 +774,77 @@ class SaleDraft:
         self.bases.clear()
         self.bazaar.clear()
         self.agents = None
-        self.reaction = self.reaction_on = self.reaction_by = None
+        self.reactions = []
+        self.contract_vp = ""
+
+    # -- Reactions ---------------------------------------------------------------------------
+
+    def add_reaction(self) -> None:
+        self.reactions.append(ReactionDraft())
+
+    def remove_reaction(self, index: int) -> None:
+        if 0 <= index < len(self.reactions):
+            del self.reactions[index]
+
+    def set_reaction(self, index: int, card: str | None, choices: Sequence[EventChoice]) -> None:
+        """Choose reaction ``index``'s card; its token becomes the first it may be played on
+        when the one chosen no longer fits."""
+        while len(self.reactions) <= index:
+            self.reactions.append(ReactionDraft())
+        reaction = self.reactions[index]
+        reaction.card = card
+        options = self.reaction_tokens(index, choices)
+        if reaction.on not in options:
+            reaction.on = options[0] if options else None
+
+    def reaction_event(self, index: int, choices: Sequence[EventChoice]) -> Event | None:
+        if not 0 <= index < len(self.reactions):
+            return None
+        chosen = choice_by_key(choices, self.reactions[index].card)
+        return chosen.event if chosen is not None and chosen.event.reaction else None
+
+    def reaction_options(self, choices: Sequence[EventChoice]) -> tuple[EventChoice, ...]:
+        """Reaction events that change the price of at least one token being sold."""
+        sold = {g for k, g in self.tokens() if k not in self.bazaar}
+        return tuple(
+            c
+            for c in choices
+            if c.event.reaction and any(reaction_is_legal(c.event, g) for g in sold)
+        )
+
+    def reaction_tokens(self, index: int, choices: Sequence[EventChoice]) -> tuple[str, ...]:
+        """Keys of the tokens reaction ``index`` may be played on (not bazaar-bound)."""
+        event = self.reaction_event(index, choices)
+        if event is None:
+            return ()
+        return tuple(
+            k for k, g in self.tokens() if k not in self.bazaar and legal_reactions((event,), g)
+        )
+
+    def played(
+        self, tokens: Sequence[tuple[str, str]], choices: Sequence[EventChoice]
+    ) -> tuple[tuple[Reaction, ...], str | None]:
+        """The Reactions tried, as the engine reads them (card, player, token position), and
+        the first one not ready yet (a card without its token)."""
+        found: list[Reaction] = []
+        problem = None
+        keys = [k for k, _ in tokens]
+        for i, draft in enumerate(self.reactions):
+            event = self.reaction_event(i, choices)
+            if event is None:
+                continue
+            if draft.on not in keys:
+                problem = problem or f"Choose the token {event.name} is played on"
+                continue
+            found.append(Reaction(event, draft.by, keys.index(draft.on)))
+        return tuple(found), problem
+
+    # -- pricing -----------------------------------------------------------------------------
 
     def evaluate(self, game: MercanteGame, choices: Sequence[EventChoice]) -> SaleView:
         """Price the draft on ``game`` (changes nothing)."""
         tokens = self.tokens()
-        available = game.usable_agents()  # agents bought this turn work from the next
+        available = game.agents_left()  # this turn's agents not assigned yet
         base_errors: dict[str, str] = {}
         missing: list[str] = []
         bases: list[int | None] = []
@@ -733,14 +900,13 @@ class SaleDraft:
         except MercanteError as exc:
             return replace(view, error=capitalized(str(exc)))
         view = self._with_quote(view, plain)
-        reaction = self.reaction_event(choices)
-        if reaction is None:
+        played, problem = self.played(tokens, choices)
+        if problem is not None:
+            view = replace(view, reaction_error=problem)
+        if not played:
             return view
-        at = view.token_index(self.reaction_on) if self.reaction_on else None
-        if at is None:
-            return replace(view, reaction_error="Choose the token it is played on")
         try:
-            what_if = reaction_what_if(sold, game.calendar, reaction, at=at, **arguments)
+            what_if = reaction_what_if(sold, game.calendar, reactions=played, **arguments)
         except MercanteError as exc:
             return replace(view, reaction_error=capitalized(str(exc)))
         view = self._with_quote(view, what_if.with_reaction)
@@ -766,27 +932,12 @@ class SaleDraft:
     def goods_of(tokens: Sequence[tuple[str, str]]) -> tuple[str, ...]:
         return tuple(g for _, g in tokens)
 
-    def reaction_event(self, choices: Sequence[EventChoice]) -> Event | None:
-        chosen = choice_by_key(choices, self.reaction)
-        return chosen.event if chosen is not None and chosen.event.reaction else None
-
-    def reaction_options(self, choices: Sequence[EventChoice]) -> tuple[EventChoice, ...]:
-        """Reaction events that change the price of at least one token being sold."""
-        sold = {g for _, g in self.tokens()}
-        return tuple(
-            c
-            for c in choices
-            if c.event.reaction and any(reaction_is_legal(c.event, g) for g in sold)
-        )
-
-    def reaction_tokens(self, choices: Sequence[EventChoice]) -> tuple[str, ...]:
-        """Keys of the tokens the chosen Reaction may be played on (not bazaar-bound)."""
-        event = self.reaction_event(choices)
-        if event is None:
-            return ()
-        return tuple(
-            k for k, g in self.tokens() if k not in self.bazaar and legal_reactions((event,), g)
-        )
+    def contract_points(self) -> int | None:
+        """Victory points of contracts the sale completes, as typed (``None``: not a number)."""
+        try:
+            return parse_count(self.contract_vp, blank=0)
+        except ValueError:
+            return None
 
     def sell_arguments(
         self, game: MercanteGame, view: SaleView, choices: Sequence[EventChoice]
@@ -799,16 +950,14 @@ class SaleDraft:
             bases = tuple(
                 t.base for t in (view.what_if.without if view.what_if else view.quote).tokens
             )
-        reaction = self.reaction_event(choices) if view.what_if is not None else None
-        at = view.token_index(self.reaction_on) if reaction is not None and self.reaction_on else 0
+        played = view.quote.reactions if view.what_if is not None and view.quote else ()
         return {
             "goods": view.goods,
             "agents": view.agents,
             "bazaar": bazaar,
             "bases": bases,
-            "reaction": reaction,
-            "reaction_at": at or 0,
-            "reaction_by": self.reaction_by if reaction is not None else None,
+            "reactions": played,
+            "contract_vp": self.contract_points() or 0,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -817,9 +966,8 @@ class SaleDraft:
             "bases": dict(self.bases),
             "bazaar": sorted(self.bazaar),
             "agents": self.agents,
-            "reaction": self.reaction,
-            "reaction_on": self.reaction_on,
-            "reaction_by": self.reaction_by,
+            "reactions": [r.to_list() for r in self.reactions],
+            "contract_vp": self.contract_vp,
         }
 
     @classmethod
@@ -843,11 +991,17 @@ class SaleDraft:
         agents = data.get("agents")
         if isinstance(agents, int) and not isinstance(agents, bool) and 0 <= agents <= 4:
             draft.agents = agents
-        for name in ("reaction", "reaction_on", "reaction_by"):
-            value = data.get(name)
-            setattr(draft, name, value if isinstance(value, str) else None)
-        if draft.reaction_on not in keys:
-            draft.reaction_on = None
+        raw = data.get("reactions")
+        rows: list[Any] = raw[:8] if isinstance(raw, list) else []
+        if isinstance(data.get("reaction"), str):  # a draft saved with one Reaction
+            rows = [[data.get("reaction"), data.get("reaction_on"), data.get("reaction_by")]]
+        for row in rows:
+            if not isinstance(row, list) or len(row) != 3:
+                continue
+            card, on, by = (v if isinstance(v, str) else None for v in row)
+            draft.reactions.append(ReactionDraft(card, on if on in keys else None, by))
+        vp = data.get("contract_vp")
+        draft.contract_vp = vp[:6] if isinstance(vp, str) else ""
         return draft
 
 
@@ -869,7 +1023,8 @@ def bazaar_line(view: SaleView) -> str:
     """``All to the bazaar instead: 2 × 3 = 6 crowns, no agents needed.``"""
     count = len(view.tokens)
     return (
-        f"All to the bazaar instead: {count} × {bazaar_price()} = {view.bazaar_total} crowns, "
+        f"All to the bazaar instead: {count} × {bazaar_price()} = "
+        f"{plural(view.bazaar_total, 'crown')}, "
         "no agents needed."
     )
 
@@ -939,17 +1094,16 @@ def discarded_events(game: MercanteGame) -> tuple[str, ...]:
     """Events that left play this game, oldest first: pushed off C or resolved as Fleeting."""
     gone: list[str] = []
     for record in game.log:
-        if isinstance(record, EventRecord):
+        if isinstance(record, EventRecord | ManipulateRecord) and record.event is not None:
             if record.event.is_fleeting:
                 gone.append(f"{record.event.name} (Fleeting, resolved)")
             if record.pushed_out is not None:
                 gone.append(f"{record.pushed_out.name} (pushed off C)")
         elif isinstance(record, SaleRecord):
-            reaction = record.quote.reaction
-            if reaction is not None and reaction.is_fleeting:
-                gone.append(f"{reaction.name} (Fleeting Reaction, resolved)")
-            if record.quote.pushed_out is not None:
-                gone.append(f"{record.quote.pushed_out.name} (pushed off C)")
+            for reaction in record.quote.reactions:
+                if reaction.event.is_fleeting:
+                    gone.append(f"{reaction.event.name} (Fleeting Reaction, resolved)")
+            gone.extend(f"{event.name} (pushed off C)" for event in record.quote.pushed)
     return tuple(gone)
 
 
@@ -958,7 +1112,8 @@ def last_calendar_change(game: MercanteGame) -> str | None:
     if not game.log:
         return None
     record = game.log[-1]
-    if isinstance(record, EventRecord) or record.changes_calendar:
+    played = isinstance(record, EventRecord | ManipulateRecord) and record.event is not None
+    if played or record.changes_calendar:
         return record.summary
     return None
 
@@ -966,14 +1121,19 @@ def last_calendar_change(game: MercanteGame) -> str | None:
 # -- the final tally ---------------------------------------------------------------------------
 
 
-#: The tally's fields in screen order: the four counts (two to a phone row), then the lists.
+#: The tally's fields in screen order: the counts two to a phone row, then each list with the
+#: count it belongs to. "unfulfilled" is the number of contracts still open (0: none) and
+#: "penalties" their penalties; "completed" the victory points of each contract the end-of-game
+#: bazaar completes and "completed_goods" the goods those contracts take.
 TALLY_FIELDS: tuple[tuple[str, str], ...] = (
     ("vp", "VP tokens"),
     ("crowns", "Crowns"),
     ("goods", "Goods left"),
     ("bought", "VP bought"),
-    ("completed", "Contracts done at the end"),
     ("unfulfilled", "Unfulfilled contracts"),
+    ("penalties", "Their penalties"),
+    ("completed", "Contracts done at the end"),
+    ("completed_goods", "Goods they take"),
 )
 
 
@@ -986,7 +1146,9 @@ class TallyRow:
     crowns: str = ""
     goods: str = ""
     completed: str = ""
+    completed_goods: str = ""
     unfulfilled: str = ""
+    penalties: str = ""
     bought: str = ""
 
     def get(self, name: str) -> str:
@@ -1018,26 +1180,56 @@ class TallyDraft:
         row = self.rows[index]
         found: dict[str, str] = {}
         values: dict[str, Any] = {}
-        for name, blank in (("vp", None), ("crowns", None), ("goods", 0), ("bought", 0)):
+        counts = (
+            ("vp", None),
+            ("crowns", None),
+            ("goods", 0),
+            ("bought", 0),
+            ("unfulfilled", 0),
+            ("completed_goods", -1),
+        )
+        for name, blank in counts:
             try:
                 values[name] = parse_count(row.get(name), blank=blank)
             except ValueError as exc:
                 found[name] = str(exc)
-        for name, what in (("completed", "victory point value"), ("unfulfilled", "penalty")):
+        for name, what in (("completed", "victory point value"), ("penalties", "penalty")):
             try:
                 values[name] = parse_numbers(row.get(name), what=what)
             except ValueError as exc:
                 found[name] = str(exc)
+                continue
+            if any(v < 1 for v in values[name]):
+                found[name] = f"A contract's {what} is at least 1"
         most = max_goods_left()
         goods_left = values.get("goods")
         if goods_left is not None and goods_left > most:
             found["goods"] = f"3 warehouses hold at most {most}"
-        done = values.get("completed")
-        if done is not None and goods_left is not None and len(done) > goods_left:
-            found["completed"] = (
-                f"{plural(len(done), 'contract')} done at the end need as many goods left "
-                f"to sell ({goods_left})"
-            )
+        open_count, penalties = values.get("unfulfilled"), values.get("penalties")
+        if open_count is not None and penalties is not None and "penalties" not in found:
+            if open_count == 0 and penalties:
+                found["penalties"] = "No unfulfilled contracts: leave this empty, or count them"
+            elif len(penalties) != open_count:
+                found["penalties"] = (
+                    f"{open_count} contracts: give {open_count} penalties, e.g. 2, 3"
+                    if open_count > 1
+                    else "1 contract: give its penalty, e.g. 2"
+                )
+        done, needed = values.get("completed"), values.get("completed_goods")
+        if done is not None and needed is not None and "completed" not in found:
+            take = len(done) if needed == -1 else needed
+            top = 3 * len(done)
+            if needed != -1 and not done and needed:
+                found["completed_goods"] = "No contract done at the end: leave this empty"
+            elif needed != -1 and done and not len(done) <= take <= top:
+                found["completed_goods"] = (
+                    f"{plural(len(done), 'contract')} take {len(done)} to {top} goods"
+                )
+            elif goods_left is not None and take > goods_left and "goods" not in found:
+                field_name = "completed_goods" if needed != -1 else "completed"
+                found[field_name] = (
+                    f"They take {plural(take, 'good')}; only {goods_left} left to sell"
+                )
         bought, crowns = values.get("bought"), values.get("crowns")
         if (
             bought is not None
@@ -1062,14 +1254,16 @@ class TallyDraft:
         if self.row_errors(index):
             return None
         row = self.rows[index]
+        needed = parse_count(row.completed_goods, blank=-1)
         return PlayerTally(
             name=row.name,
             vp_tokens=parse_count(row.vp),
             crowns=parse_count(row.crowns),
             goods_left=parse_count(row.goods, blank=0),
             completed_at_end=parse_numbers(row.completed),
-            unfulfilled=parse_numbers(row.unfulfilled),
+            unfulfilled=parse_numbers(row.penalties),
             vp_bought=parse_count(row.bought, blank=0),
+            completed_goods=None if needed == -1 else needed,
         )
 
     def affordable(self, index: int) -> int | None:
@@ -1082,12 +1276,12 @@ class TallyDraft:
             return None
         return affordable_vp(crowns + goods_left * bazaar_price())
 
-    def tally(self) -> FinalTally | None:
+    def tally(self, house: HouseRules | None = None) -> FinalTally | None:
         """Every player's line and the standings, once every row is complete and valid."""
         entries = [self.entry(i) for i in range(len(self.rows))]
         if not entries or any(e is None for e in entries):
             return None
-        return final_tally([e for e in entries if e is not None])
+        return final_tally([e for e in entries if e is not None], house=house or HouseRules())
 
     def crowns_typed(self) -> dict[str, int]:
         found = {}
@@ -1142,6 +1336,15 @@ class TallyDraft:
                 value = saved.get(name)
                 if isinstance(value, str):
                     setattr(row, name, value[:60])
+            if "penalties" not in saved and isinstance(saved.get("unfulfilled"), str):
+                # Saved before the count had its own field: "unfulfilled" held the penalties.
+                row.penalties = row.unfulfilled
+                try:
+                    row.unfulfilled = (
+                        str(len(parse_numbers(row.penalties))) if row.penalties else ""
+                    )
+                except ValueError:
+                    row.unfulfilled = ""
         ticked = data.get("ticked")
         known = {t.id for t in rules().game_end.trigger}
         if isinstance(ticked, list):
@@ -1180,14 +1383,33 @@ def tally_working(line: TallyLine) -> tuple[str, str]:
 
 
 def record_arguments(
-    tally: FinalTally, seats: Sequence[str], catalogue: Catalogue
+    tally: FinalTally,
+    seats: Sequence[str],
+    catalogue: Catalogue,
+    *,
+    house: HouseRules | None = None,
 ) -> dict[str, Any]:
     """``Store.record_play`` arguments for a finished tally, with the game's own categories and
     tie-breakers (``data/games.toml``): victory points, penalties (negative), crowns left and
-    unfulfilled contracts."""
+    unfulfilled contracts.
+
+    The tie-breakers decide the victor only (ruling ``mercante.tiebreak_first_place``), so a
+    player tied on a lower score, or beaten to the victory by a tie-breaker, is saved without
+    tie-breaker values: history then ranks them as the tally does, sharing the place.
+    """
     game = catalogue.game(GAME_ID)
     vp_category, penalty_category = game.categories
     lines = {line.name: line for line in tally.lines}
+    every_place = (house or HouseRules()).tiebreak_every_place
+    winners = {s.name for s in tally.standings if s.winner}
+    scores = [lines[name].score for name in seats]
+
+    def values(name: str) -> list[int | None]:
+        line = lines[name]
+        if every_place or name in winners or scores.count(line.score) == 1:
+            return [line.crowns_left, len(line.tally.unfulfilled)]
+        return [None, None]
+
     return {
         "game": GAME_ID,
         "results": [(name, lines[name].score) for name in seats],
@@ -1198,10 +1420,203 @@ def record_arguments(
             for name in seats
         },
         "tiebreakers": [(t.name, t.higher_wins) for t in game.tiebreakers],
-        "tiebreak_values": {
-            name: [lines[name].crowns_left, len(lines[name].tally.unfulfilled)] for name in seats
-        },
+        "tiebreak_values": {name: values(name) for name in seats},
     }
+
+
+# -- the turn ---------------------------------------------------------------------------------
+
+STEP_TEXT: dict[str, str] = {
+    "remove_goods": "Upkeep 1 of 4: take tokens off the markets",
+    "apply_event": "Upkeep 2 of 4: apply one event",
+    "auction_vp": "Upkeep 3 of 4: auction the victory points on the marker",
+    "pass_marker": "Upkeep 4 of 4: pass the upkeep marker",
+    "shipment": "Shipment auction, then the agents",
+    "agents": "Assign agents",
+}
+
+
+@dataclass(frozen=True)
+class TurnStatus:
+    """What the turn banner says on every tab: whose turn, where the turn stands, the agents
+    left, the upkeep marker, and whether the turn can end now (and if not, why)."""
+
+    title: str
+    step: str
+    agents: str
+    marker: str
+    can_end: bool
+    end_label: str
+    why_not: str | None
+
+
+def turn_status(game: MercanteGame) -> TurnStatus:
+    step = STEP_TEXT[game.step or "shipment"]
+    if game.step == "auction_vp":
+        held = game.vp_auctions_held()
+        step += f" (token {held + 1} of {held + game.vp_auctions_left})"
+    auction = game.auction
+    if auction is not None and auction.next_bidder is not None:
+        lot = auction.current
+        least = auction.minimum_bid or 0
+        label = lot.label if lot is not None else "the lot"
+        step = (
+            f"Shipment auction, {label}: {auction.next_bidder} to bid "
+            f"(at least {plural(least, 'crown')})"
+        )
+    usable = game.usable_agents()
+    left = game.agents_left()
+    agents = f"{left} of {plural(usable, 'agent')} left"
+    if game.new_agents:
+        agents += f" ({game.new_agents} bought, working next turn)"
+    upkeep = game.next_upkeeps(1)
+    if game.is_upkeep_turn:
+        marker = f"{game.active} holds the upkeep marker"
+    elif upkeep:
+        when = when_text(upkeep[0].turns_from_now).lower()
+        marker = f"Upkeep marker: {game.upkeep_holder} · upkeep {when}"
+    else:
+        marker = f"Upkeep marker: {game.upkeep_holder}"
+    if game.vp_on_marker:
+        marker += f" · {plural(game.vp_on_marker, 'VP token')} on it"
+    try:
+        nxt = game.verify_end_turn()
+        why = None
+    except MercanteError as exc:
+        nxt, why = game.next_player, capitalized(str(exc))
+    return TurnStatus(
+        title=f"{game.active}'s turn",
+        step=step,
+        agents=f"{agents} · {nxt} next",
+        marker=marker,
+        can_end=why is None,
+        end_label=f"End turn: {nxt} next",
+        why_not=why,
+    )
+
+
+def show_vp_bids(game: MercanteGame) -> bool:
+    """The victory point bid boxes are wanted only while a token on the marker is auctioned."""
+    return game.step == "auction_vp" and game.vp_auctions_left > 0
+
+
+@dataclass
+class ShipmentDraft:
+    """The shipment card being typed in for the auction helper, and the bid being typed."""
+
+    goods: list[str] = field(default_factory=list)
+    minimums: list[str] = field(default_factory=list)
+    lot_minimum: str = ""
+    single_lot: bool = False
+    bid: str = ""
+
+    def add(self, good: str) -> None:
+        market_of(good)
+        if len(self.goods) < rules().shipment_auction.most_tokens:
+            self.goods.append(good)
+            self.minimums.append("")
+
+    def remove(self, index: int) -> None:
+        if 0 <= index < len(self.goods):
+            del self.goods[index]
+            del self.minimums[index]
+
+    def errors(self) -> dict[FieldKey, str]:
+        """Problems keyed by field: ``("minimum", i)``, ``("lot_minimum",)``, ``("goods",)``."""
+        found: dict[FieldKey, str] = {}
+        if not self.goods:
+            found[("goods",)] = "Add the goods on the card, top to bottom"
+        for i, text in enumerate(self.minimums):
+            try:
+                value = parse_count(text)
+            except ValueError as exc:
+                found[("minimum", i)] = str(exc)
+                continue
+            if value < 1:
+                found[("minimum", i)] = "1 crown or more"
+        if self.single_lot and len(self.goods) > 1:
+            try:
+                if parse_count(self.lot_minimum) < 1:
+                    found[("lot_minimum",)] = "1 crown or more"
+            except ValueError as exc:
+                found[("lot_minimum",)] = str(exc)
+        if not found:
+            try:
+                self.shipment()
+            except MercanteError as exc:
+                found[("goods",)] = capitalized(str(exc))
+        return found
+
+    def shipment(self) -> Shipment:
+        lot = parse_count(self.lot_minimum) if self.lot_minimum.strip() else None
+        return Shipment(tuple(self.goods), tuple(parse_count(m) for m in self.minimums), lot)
+
+    def clear(self) -> None:
+        self.goods, self.minimums, self.lot_minimum = [], [], ""
+        self.single_lot, self.bid = False, ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "goods": list(self.goods),
+            "minimums": list(self.minimums),
+            "lot_minimum": self.lot_minimum,
+            "single_lot": self.single_lot,
+            "bid": self.bid,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> ShipmentDraft:
+        """Lenient: what cannot be read is left blank."""
+        draft = cls()
+        if not isinstance(data, Mapping):
+            return draft
+        listed = data.get("goods")
+        minimums = data.get("minimums")
+        if isinstance(listed, list) and isinstance(minimums, list):
+            for good, minimum in zip(listed, minimums, strict=False):
+                if good in goods() and len(draft.goods) < 3:
+                    draft.goods.append(good)
+                    draft.minimums.append(str(minimum)[:6])
+        draft.lot_minimum = str(data.get("lot_minimum", ""))[:6]
+        draft.single_lot = data.get("single_lot") is True
+        draft.bid = str(data.get("bid", ""))[:6]
+        return draft
+
+
+def lot_lines(game: MercanteGame) -> tuple[str, ...]:
+    """How this turn's shipment lots went, and the bids of the lot under way."""
+    lines = [r.summary for r in game.auction_results()]
+    auction = game.auction
+    if auction is not None and auction.bids:
+        bids = ", ".join(
+            f"{name} passed" if amount is None else f"{name} {amount}"
+            for name, amount in auction.bids
+        )
+        lines.append(f"Bids so far: {bids}.")
+    return tuple(lines)
+
+
+def team_lines(game: MercanteGame) -> tuple[str, ...]:
+    """Talk of Peace: each team, the victory point tokens the app counted for it, the goal."""
+    variant = rules().variants.talk_of_peace
+    lines = []
+    for team in game.variants.teams:
+        vp = sum(game.player(n).vp for n in team)
+        lines.append(
+            f"{' and '.join(team)}: {plural(vp, 'VP token')} counted of the "
+            f"{variant.victory_points} to win"
+        )
+    return tuple(lines)
+
+
+def talk_of_peace_goal(house: HouseRules) -> str:
+    variant = rules().variants.talk_of_peace
+    who = "one teammate alone" if house.talk_of_peace_individual else "the team together"
+    return (
+        f"The first team to {variant.crowns} crowns or {variant.victory_points} victory points "
+        f"wins, counted for {who}. Teammates may complete each other's contracts and give each "
+        "other goods and crowns."
+    )
 
 
 # -- the whole screen's state ------------------------------------------------------------------
@@ -1215,7 +1630,8 @@ class MercanteState:
     form: NewGameForm = field(default_factory=NewGameForm)
     sale: SaleDraft = field(default_factory=SaleDraft)
     tally: TallyDraft = field(default_factory=TallyDraft)
-    kept: dict[str, int] = field(default_factory=dict)
+    kept: dict[str, list[int]] = field(default_factory=dict)  # contracts kept at setup
+    shipment: ShipmentDraft = field(default_factory=lambda: ShipmentDraft())
     saved_play: int | None = None
     setup_ticks: list[str] = field(default_factory=list)  # ids of setup steps done
 
@@ -1225,6 +1641,7 @@ class MercanteState:
         self.sale = SaleDraft()
         self.tally = TallyDraft.for_seats(game.seats)
         self.kept = {}
+        self.shipment = ShipmentDraft()
         self.saved_play = None
         self.setup_ticks = []
 
@@ -1243,7 +1660,8 @@ class MercanteState:
             "form": self.form.to_dict(),
             "sale": self.sale.to_dict(),
             "tally": self.tally.to_dict(),
-            "kept": dict(self.kept),
+            "kept": {n: list(v) for n, v in self.kept.items()},
+            "shipment": self.shipment.to_dict(),
             "saved_play": self.saved_play,
             "setup_ticks": list(self.setup_ticks),
         }
@@ -1273,11 +1691,13 @@ class MercanteState:
             kept = data.get("kept")
             values = {v.crowns for v in facts().deck.value}
             if isinstance(kept, Mapping):
-                state.kept = {
-                    n: v
-                    for n, v in kept.items()
-                    if n in seats and v in values and isinstance(v, int)
-                }
+                for name, value in kept.items():
+                    listed = [value] if isinstance(value, int) else value  # one contract, saved
+                    if name in seats and isinstance(listed, list):
+                        chosen = [v for v in listed if isinstance(v, int) and v in values]
+                        if chosen:
+                            state.kept[name] = chosen[:3]
+            state.shipment = ShipmentDraft.from_dict(data.get("shipment"))
             state.saved_play = saved_play(data.get("saved_play"))
             ticks = data.get("setup_ticks", [])  # absent in saves made before it existed
             if isinstance(ticks, list):
@@ -1320,7 +1740,10 @@ __all__ = [
     "GAME_KEY",
     "PRINTED_KEY",
     "RULEBOOK",
+    "STEP_TEXT",
+    "SWITCHED_VARIANTS",
     "TABS",
+    "TAB_ALIASES",
     "TALLY_FIELDS",
     "CostLine",
     "DamagedCard",
@@ -1329,11 +1752,14 @@ __all__ = [
     "EventDraft",
     "MercanteState",
     "NewGameForm",
+    "ReactionDraft",
     "SaleDraft",
     "SaleView",
+    "ShipmentDraft",
     "StateError",
     "TallyDraft",
     "TallyRow",
+    "TurnStatus",
     "bazaar_line",
     "cartage_line",
     "choice_by_key",
@@ -1344,6 +1770,7 @@ __all__ = [
     "good_name",
     "house_rules_from",
     "last_calendar_change",
+    "lot_lines",
     "market_name",
     "next_space_text",
     "parse_count",
@@ -1355,11 +1782,15 @@ __all__ = [
     "removal_cost_text",
     "sale_needs_printed",
     "schedule_lines",
+    "show_vp_bids",
     "signed",
+    "talk_of_peace_goal",
     "tally_working",
     "targets",
+    "team_lines",
     "token_key",
     "token_label",
+    "turn_status",
     "upkeep_headline",
     "when_text",
 ]

@@ -15,6 +15,7 @@ from typing import Any
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Game
+from companion.text import name_key
 
 DRAFT_KEY = "scorepad_draft"
 MAX_SCORE = 10**9
@@ -71,13 +72,20 @@ class ScorePad:
     categories: list[str] = field(default_factory=list)
     tiebreakers: list[TieBreakerSpec] = field(default_factory=list)
     rows: list[Row] = field(default_factory=lambda: [Row(), Row()])
-    played_at: datetime = field(
-        default_factory=lambda: datetime.now().replace(second=0, microsecond=0)
-    )
+    # When the play happened: ``None`` means "when it is saved" (a pad opened before the
+    # game and saved after it would otherwise date the play at the start, sorting it below
+    # plays saved in between); a date picked, or a saved play being edited, sets it.
+    played_at: datetime | None = None
     duration: str = ""
     location: str = ""
     notes: str = ""
     modules: list[str] = field(default_factory=list)
+
+    def when(self) -> datetime:
+        """The play's date and time: as chosen, else now (to the minute)."""
+        if self.played_at is not None:
+            return self.played_at
+        return datetime.now().replace(second=0, microsecond=0)
 
     # -- the game ---------------------------------------------------------------------------
     @property
@@ -215,10 +223,10 @@ class ScorePad:
                 errs[("name", i)] = "Name needed"
             elif len(name) > MAX_NAME_LENGTH:
                 errs[("name", i)] = f"At most {MAX_NAME_LENGTH} characters"
-            elif name.casefold() in seen:
+            elif name_key(name) in seen:
                 errs[("name", i)] = f"{name} is already on the pad"
             else:
-                seen[name.casefold()] = i
+                seen[name_key(name)] = i
             if self.breakdown:
                 if not self.categories:
                     errs[("score", i)] = "Add a category first"
@@ -298,9 +306,9 @@ class ScorePad:
         for i, row in enumerate(self.rows):
             name = row.name.strip() or f"Player {i + 1}"
             total = self.total(i)
-            if total is None or name.casefold() in seen:
+            if total is None or name_key(name) in seen:
                 continue
-            seen.add(name.casefold())
+            seen.add(name_key(name))
             entries.append(Entry(name=name, score=total, tiebreaks=self._tie_values(row)))
         breakers = [
             TieBreak(t.name.strip() or f"Tie-breaker {k + 1}", t.higher_wins)
@@ -343,7 +351,7 @@ class ScorePad:
         return {
             "game": self.game_name(),
             "results": results,
-            "played_at": self.played_at,
+            "played_at": self.when(),
             **extra,
         }
 
@@ -367,7 +375,9 @@ class ScorePad:
                 }
                 for r in self.rows
             ],
-            "played_at": self.played_at.isoformat(timespec="minutes"),
+            "when": None
+            if self.played_at is None
+            else self.played_at.isoformat(timespec="minutes"),
             "duration": self.duration,
             "location": self.location,
             "notes": self.notes,
@@ -405,7 +415,10 @@ class ScorePad:
                     )
                 )
             pad.rows = rows or [Row(), Row()]
-            pad.played_at = datetime.fromisoformat(str(data.get("played_at")))
+            # Drafts from before "when" kept the time the pad was opened: not a choice, so
+            # they date the play when it is saved, like a new pad.
+            when = data.get("when")
+            pad.played_at = None if when is None else datetime.fromisoformat(str(when))
             pad.duration = str(data.get("duration", ""))[:10]
             pad.location = str(data.get("location", ""))[:200]
             pad.notes = str(data.get("notes", ""))[:4000]
@@ -422,6 +435,6 @@ class ScorePad:
             row.score = ""
             row.parts = {c: "" for c in self.categories}
             row.ties = [""] * len(self.tiebreakers)
-        self.played_at = datetime.now().replace(second=0, microsecond=0)
+        self.played_at = None
         self.duration = ""
         self.notes = ""

@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 
 import flet as ft
 
-from companion.history import NotFoundError, PlayCreate, StoreError
+from companion.history import NotFoundError, StoreError
 from companion.history.bgstats import FILE_NAME as BGSTATS_FILE_NAME
+from companion.history.store import validate_play
 from companion.ui.context import AppContext
 from companion.ui.logic.history import (
     export_message,
@@ -580,7 +581,8 @@ def open_edit(ctx: AppContext, play_id: int) -> Screen:
 
     def save(edited: ScorePad) -> None:
         fields = play_fields(edited, uid=play.uid, finished=play.finished)
-        ctx.store.update_play(play_id, PlayCreate.model_validate(fields))
+        # validate_play: a refused field is one plain line (PlayDataError), not pydantic's
+        ctx.store.update_play(play_id, validate_play(fields))
         ctx.navigate(f"/history/play/{play_id}")
         ctx.notify("Changes saved.")
 
@@ -680,6 +682,7 @@ class StatsView:
         if not wins or max(w for _, w in wins) == 0:
             return None
         top = max(w for _, w in wins)
+        step = max(1, top // 5)  # the axis counts whole plays: a label every `step` wins
         chart = fc.BarChart(
             groups=[
                 fc.BarChartGroup(
@@ -704,11 +707,20 @@ class StatsView:
                 ],
                 label_size=28,
             ),
-            left_axis=fc.ChartAxis(label_size=32, title=ft.Text("wins", size=12), title_size=18),
-            horizontal_grid_lines=fc.ChartGridLines(
-                interval=max(1, top // 5), width=0.5, color=ft.Colors.OUTLINE_VARIANT
+            left_axis=fc.ChartAxis(
+                labels=[
+                    fc.ChartAxisLabel(value=n, label=ft.Text(str(n), size=12))
+                    for n in range(0, top + step + 1, step)
+                ],
+                label_spacing=step,
+                label_size=32,
+                title=ft.Text("wins", size=12),
+                title_size=18,
             ),
-            max_y=top + max(1, top // 5),
+            horizontal_grid_lines=fc.ChartGridLines(
+                interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT
+            ),
+            max_y=top + step,
             interactive=True,
         )
         return panel(

@@ -205,8 +205,9 @@ class ScorePadView:
         self.pad.lowest_wins = value
         self.changed()
 
-    def set_played_at(self, value: datetime) -> None:
-        self.pad.played_at = value.replace(second=0, microsecond=0)
+    def set_played_at(self, value: datetime | None) -> None:
+        """A date and time chosen for the play; ``None``: date it when it is saved."""
+        self.pad.played_at = None if value is None else value.replace(second=0, microsecond=0)
         self.changed(structure=True)
 
     def save(self) -> int | None:
@@ -362,6 +363,12 @@ class ScorePadView:
                         disabled=i == 0,
                     ),
                     icon_button(
+                        ft.Icons.ARROW_DOWNWARD,
+                        "Move down a seat",
+                        lambda e, i=i: self.move_player(i, 1),
+                        disabled=i == len(pad.rows) - 1,
+                    ),
+                    icon_button(
                         ft.Icons.DELETE_OUTLINE,
                         "Remove player",
                         lambda e, i=i: self.remove_player(i),
@@ -507,25 +514,33 @@ class ScorePadView:
 
     def details_panel(self) -> ft.Control:
         pad = self.pad
-        when = ft.Text(pad.played_at.strftime("%a %d %b %Y, %H:%M"), expand=True)
+        chosen = pad.played_at
+        shown = "When you save" if chosen is None else chosen.strftime("%a %d %b %Y, %H:%M")
+        when = tagged("played-at", ft.Text(shown, expand=True))
 
         def pick_date(e: Any) -> None:
+            current = pad.when()
             picker = ft.DatePicker(
-                value=pad.played_at,
+                value=current,
                 last_date=datetime.now(),
                 on_change=lambda ev: self.set_played_at(
-                    datetime.combine(ev.control.value.date(), pad.played_at.time())
+                    datetime.combine(ev.control.value.date(), current.time())
                     if ev.control.value
-                    else pad.played_at
+                    else current
                 ),
             )
             self.ctx.page.show_dialog(picker)
 
+        buttons = [button("Change", pick_date, kind="text")]
+        if chosen is not None:
+            buttons.append(button("Now", lambda e: self.set_played_at(None), kind="text"))
         return ft.ExpansionTile(
             title=ft.Text("When, where, notes"),
-            subtitle=ft.Text(pad.played_at.strftime("%d %b %Y, %H:%M")),
+            subtitle=ft.Text(
+                "Dated when you save" if chosen is None else chosen.strftime("%d %b %Y, %H:%M")
+            ),
             controls=[
-                ft.Row([ft.Icon(ft.Icons.EVENT), when, button("Change", pick_date, kind="text")]),
+                ft.Row([ft.Icon(ft.Icons.EVENT), when, *buttons]),
                 self._field(
                     ("duration",), whole_number_field("Duration (minutes)", pad.duration, width=200)
                 ),

@@ -5,13 +5,15 @@ from __future__ import annotations
 import flet as ft
 
 from companion import __version__
+from companion.access import shown_code
 from companion.rules import Catalogue, Ruling
 from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
 from companion.ui.views.bgstats_settings import bgstats_section
-from companion.ui.widgets import body, panel, source_text, tagged
+from companion.ui.why import why_link
+from companion.ui.widgets import body, button, labelled_switch, panel, source_text, tagged
 
 THEMES = (
     ("system", "System", ft.Icons.BRIGHTNESS_AUTO),
@@ -72,16 +74,23 @@ class SettingsView:
             lines += [
                 ft.Text("Other reading", weight=ft.FontWeight.BOLD),
                 body(ruling.alternative),
-                tagged(
+                labelled_switch(
                     f"house-rule-{ruling.id}",
-                    ft.Switch(
-                        label=ruling.house_rule_label,
-                        value=on,
-                        on_change=lambda e, r=ruling: self.set_house_rule(r, bool(e.control.value)),
-                    ),
+                    ruling.house_rule_label,
+                    on,
+                    lambda e, r=ruling: self.set_house_rule(r, bool(e.control.value)),
                 ),
             ]
         lines.append(source_text(self.ctx.catalogue, ruling.sources))
+        # The ruling's own entry in the rules reference: where it applies, linked both ways.
+        lines.append(
+            why_link(
+                self.ctx,
+                [f"ruling.{ruling.id}"],
+                label="In the rules reference",
+                ident=f"rules-entry-{ruling.id}",
+            )
+        )
         subtitle = "House rule on: using the other reading" if on else ruling.question
         return ft.ExpansionTile(
             expanded=ruling.id == self.focus,
@@ -98,8 +107,66 @@ class SettingsView:
         )
 
     def phone_panel(self) -> list[ft.Control]:
-        """How to open the app on a phone: a QR code when it is served to the network."""
+        """How to open the app on a phone: a QR code (with the access code in it) when it is
+        served to the network."""
         ctx = self.ctx
+        if ctx.share_url and ctx.access is not None:
+            link = ctx.access.link(ctx.share_url)
+            return [
+                panel(
+                    body(
+                        "Scan this with a phone on the same Wi-Fi to open the app there. The "
+                        "address carries the access code, and the phone is remembered after "
+                        "its first visit."
+                    ),
+                    ft.Row(
+                        [
+                            ft.Image(
+                                src=qr_png(link),
+                                width=200,
+                                height=200,
+                                semantics_label=f"QR code for {link}",
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    ft.Text(link, selectable=True, text_align=ft.TextAlign.CENTER),
+                    ft.Row(
+                        [
+                            tagged(
+                                "access-code",
+                                ft.Column(
+                                    [
+                                        body("Access code, to type in instead", muted=True),
+                                        ft.Text(
+                                            shown_code(ctx.access.code),
+                                            theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
+                                            weight=ft.FontWeight.BOLD,
+                                        ),
+                                    ],
+                                    spacing=2,
+                                    tight=True,
+                                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                ),
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    body(
+                        "Anyone on this network with the code can read and change the "
+                        "history. A new code shuts out every phone that joined before.",
+                        muted=True,
+                    ),
+                    button(
+                        "New code",
+                        lambda e: self.confirm_new_code(),
+                        icon=ft.Icons.LOCK_RESET,
+                        kind="outlined",
+                        ident="new-access-code",
+                    ),
+                    title="Open on a phone",
+                )
+            ]
         if ctx.share_url:
             return [
                 panel(
@@ -131,6 +198,44 @@ class SettingsView:
                 )
             ]
         return []
+
+    def confirm_new_code(self) -> None:
+        page = self.ctx.page
+        page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Make a new access code?"),
+                content=ft.Text(
+                    "Every phone that joined with the current code is shut out and has to "
+                    "join again with the new one. This device stays in."
+                ),
+                actions=[
+                    ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
+                    tagged(
+                        "confirm-new-access-code",
+                        ft.FilledButton("New code", on_click=self.new_code),
+                    ),
+                ],
+            )
+        )
+
+    async def new_code(self, _e: object = None) -> None:
+        """Rotate the code; this page reopens with the new one so this device stays in."""
+        ctx = self.ctx
+        ctx.page.pop_dialog()
+        if ctx.access is None:
+            return
+        try:
+            code = ctx.access.rotate(keep=ctx.device)
+        except ValueError as exc:  # StoreError: the new code could not be saved
+            ctx.notify(f"The code was not changed: {exc}", error=True)
+            return
+        ctx.notify(f"New access code: {shown_code(code)}.")
+        ctx.refresh()
+        # This browser's cookie was signed with the old code's secret: the address with the
+        # new code signs it again (and takes the code out of the address bar).
+        await ft.UrlLauncher().launch_url(
+            f"/settings?code={code}", web_only_window_name="_self"
+        )
 
     def build(self) -> Screen:
         ctx = self.ctx

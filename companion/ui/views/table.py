@@ -8,6 +8,7 @@ from companion.engine.table import TableError
 from companion.ui.context import AppContext
 from companion.ui.logic.scorepad import DRAFT_KEY, ScorePad
 from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.logic.words import ordinal
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 from companion.ui.views.common import (
@@ -17,7 +18,17 @@ from companion.ui.views.common import (
     player_name_field,
     suggestion_chips,
 )
-from companion.ui.widgets import body, button, icon_button, mounted, notice, panel, tagged, wrap
+from companion.ui.widgets import (
+    body,
+    button,
+    icon_button,
+    mounted,
+    notice,
+    panel,
+    small,
+    tagged,
+    wrap,
+)
 
 
 class TableView:
@@ -41,7 +52,8 @@ class TableView:
         )
         self.suggestions = ft.Column(spacing=8)
         self.seats = ft.Column(spacing=4)
-        self.result = ft.Column(spacing=GAP)
+        self.result = ft.Column(spacing=4)
+        self.replay = small("")
         self.problem = ft.Column()
 
     # -- actions ----------------------------------------------------------------------------
@@ -126,8 +138,25 @@ class TableView:
     def render(self) -> None:
         state = self.state
         rows: list[ft.Control] = []
-        first = state.draw.first_player if state.draw else None
+        draw = state.draw
+        first = draw.first_player if draw else None
+        turns = {name: n for n, name in enumerate(draw.turn_order(), start=1)} if draw else {}
         for i, name in enumerate(state.seats):
+            label: list[ft.Control] = [
+                ft.Text(
+                    name,
+                    theme_style=ft.TextThemeStyle.BODY_LARGE,
+                    weight=ft.FontWeight.BOLD if name == first else None,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+            ]
+            if name in turns:
+                label.append(
+                    small(
+                        "First player" if name == first else f"Plays {ordinal(turns[name])}",
+                        muted=name != first,
+                    )
+                )
             rows.append(
                 tagged(
                     f"seat-{i + 1}",
@@ -136,15 +165,15 @@ class TableView:
                             [
                                 ft.CircleAvatar(content=ft.Text(str(i + 1)), radius=18),
                                 ft.Container(width=10),
-                                ft.Text(
-                                    name,
-                                    expand=True,
-                                    theme_style=ft.TextThemeStyle.BODY_LARGE,
-                                    weight=ft.FontWeight.BOLD if name == first else None,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
+                                ft.Column(label, spacing=0, tight=True, expand=True),
                                 *(
-                                    [ft.Icon(ft.Icons.STAR, tooltip="First player")]
+                                    [
+                                        ft.Icon(
+                                            ft.Icons.STAR,
+                                            tooltip="First player",
+                                            semantics_label="First player",
+                                        )
+                                    ]
                                     if name == first
                                     else []
                                 ),
@@ -178,9 +207,10 @@ class TableView:
         problem = state.count_problem(self.ctx.catalogue)
         self.problem.controls = [notice(problem, level="warning")] if problem else []
 
+        # The result sits right under the Draw button (where the eye is after tapping it),
+        # and each seat above says when it plays.
         result: list[ft.Control] = []
-        if state.draw:
-            draw = state.draw
+        if draw:
             result.append(
                 tagged(
                     "first-player",
@@ -191,14 +221,15 @@ class TableView:
                     ),
                 )
             )
-            result.append(body("Turn order: " + " → ".join(draw.turn_order())))
             result.append(
-                body(
-                    f"Drawn with seed {draw.seed} from {len(draw.seats)} seats in this order. "
-                    "Anyone can replay the draw: same seats, same seed, same result.",
-                    muted=True,
-                )
+                tagged("turn-order", body("Turn order: " + ", then ".join(draw.turn_order())))
             )
+            self.replay.value = (
+                f"Drawn with seed {draw.seed} from {len(draw.seats)} seats in this order. "
+                "Anyone can replay the draw: same seats, same seed, same result."
+            )
+        else:
+            self.replay.value = "The draw uses this seed, so a disputed draw can be replayed."
         self.result.controls = result
         self.render_suggestions()
         if mounted(self.seats):
@@ -214,21 +245,6 @@ class TableView:
                     self.suggestions,
                     self.problem,
                     self.seats,
-                    title="Seats",
-                ),
-                panel(
-                    body(
-                        "The draw uses the seed below, so a disputed draw can be replayed.",
-                        muted=True,
-                    ),
-                    wrap(
-                        [
-                            self.seed_field,
-                            icon_button(
-                                ft.Icons.CASINO_OUTLINED, "New seed", lambda e: self.new_seed()
-                            ),
-                        ]
-                    ),
                     wrap(
                         [
                             button(
@@ -246,7 +262,19 @@ class TableView:
                         ]
                     ),
                     self.result,
-                    title="First player",
+                    title="Seats and first player",
+                ),
+                panel(
+                    wrap(
+                        [
+                            self.seed_field,
+                            icon_button(
+                                ft.Icons.CASINO_OUTLINED, "New seed", lambda e: self.new_seed()
+                            ),
+                        ]
+                    ),
+                    self.replay,
+                    title="Seed of the draw",
                 ),
                 button(
                     "Keep score for this table",

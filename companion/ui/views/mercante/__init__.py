@@ -1,7 +1,8 @@
 """Calculators › Mercante: a game in progress at the table.
 
-Routes (under ``/calculators/mercante``): ``calendar`` (the default), ``sale``, ``upkeep``,
-``setup``, ``end`` (the final tally) and ``events`` (the group's own event cards, with
+Routes (under ``/calculators/mercante``): ``calendar`` (the default), ``turn`` (upkeep, the
+shipment auction and the agents; ``upkeep`` still leads there), ``sale``, ``setup``, ``end``
+(the final tally) and ``events`` (the group's own event cards, with
 ``events/new``, ``events/<id>`` and ``events/copy/<rulebook card id>``). Until a game is
 started, every tab shows the new-game form.
 """
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from companion.ui.context import AppContext
-from companion.ui.logic.mercante import TABS
+from companion.ui.logic.mercante import TAB_ALIASES, TABS
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.views.mercante.base import BASE, MercanteSession
 from companion.ui.views.mercante.calendar import CalendarView
@@ -21,7 +22,7 @@ from companion.ui.views.mercante.new_game import open_new_game
 from companion.ui.views.mercante.sale import SaleTab
 from companion.ui.views.mercante.setup import SetupTab
 from companion.ui.views.mercante.tally import TallyTab
-from companion.ui.views.mercante.upkeep import UpkeepTab
+from companion.ui.views.mercante.turn import TurnTab
 
 TOOL_ID = "mercante"
 
@@ -41,14 +42,15 @@ def open_mercante(ctx: AppContext, rest: list[str]) -> Screen:
     if len(rest) > 1:
         raise RouteNotFound(f"{BASE}/{'/'.join(rest)}")
     tab = rest[0] if rest else "calendar"
+    tab = TAB_ALIASES.get(tab, tab)
     if tab not in {t for t, _ in TABS}:
         raise RouteNotFound(f"{BASE}/{tab}")
     if session.state.game is None:
         return open_new_game(session, tab)
     views: dict[str, Callable[[MercanteSession], _View]] = {
         "calendar": CalendarView,
+        "turn": TurnTab,
         "sale": SaleTab,
-        "upkeep": UpkeepTab,
         "setup": SetupTab,
         "end": TallyTab,
     }

@@ -21,21 +21,21 @@ from companion.ui.logic.mercante import (
     event_choices,
     house_rules_from,
     plural,
-    when_text,
+    turn_status,
 )
 from companion.ui.logic.saved import restore
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-from companion.ui.widgets import mounted, notice, tagged
+from companion.ui.widgets import button, mounted, notice, small, tagged
 
 log = logging.getLogger(__name__)
 
 BASE = "/calculators/mercante"
 TAB_ICONS = {
     "calendar": ft.Icons.CALENDAR_VIEW_WEEK,
+    "turn": ft.Icons.AUTORENEW,
     "sale": ft.Icons.STOREFRONT,
-    "upkeep": ft.Icons.AUTORENEW,
     "setup": ft.Icons.CHECKLIST,
     "end": ft.Icons.EMOJI_EVENTS_OUTLINED,
 }
@@ -263,88 +263,116 @@ class MercanteSession:
             ),
         )
 
+    def end_turn(self) -> None:
+        self.act(lambda g: g.end_turn())
+
     def turn_line(self) -> ft.Control:
-        """Whose turn, their agents, and when the next upkeep is: the facts every tab needs."""
+        """The turn banner of every tab: whose turn, where it stands, the agents left, the
+        upkeep marker, and End turn beside them (while it cannot end, the step line says
+        what comes first: the upkeep or the auction)."""
         game = self.game
-        player = game.player(game.active)
-        upkeep = game.next_upkeeps(1)
-        if game.is_upkeep_turn:
-            marker = f"Upkeep this turn: {game.active} holds the upkeep marker"
-        elif upkeep:
-            when = when_text(upkeep[0].turns_from_now).lower()
-            marker = f"Upkeep marker: {game.upkeep_holder} · upkeep {when}"
-        else:
-            marker = f"Upkeep marker: {game.upkeep_holder}"
+        status = turn_status(game)
+        upkeep = game.is_upkeep_turn
+        end = button(
+            "End turn",
+            lambda e: self.end_turn(),
+            icon=ft.Icons.SKIP_NEXT,
+            kind="tonal",
+            ident="end-turn",
+            disabled=not status.can_end,
+        )
+        lines: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
+                    ft.Column(
+                        [
+                            ft.Text(status.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                            tagged("turn-agents", small(status.agents, muted=False)),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        expand=True,
+                    ),
+                    end,
+                ],
+                spacing=8,
+            ),
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.AUTORENEW if upkeep else ft.Icons.FLAG_OUTLINED,
+                        size=18,
+                        color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    tagged(
+                        "turn-step",
+                        ft.Text(
+                            status.step,
+                            theme_style=ft.TextThemeStyle.BODY_MEDIUM,
+                            weight=ft.FontWeight.BOLD if upkeep else None,
+                            expand=True,
+                        ),
+                    ),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            tagged("turn-marker", small(status.marker)),
+        ]
         return tagged(
             "turn-line",
             ft.Container(
-                ft.Column(
-                    [
-                        ft.Row(
-                            [
-                                ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
-                                ft.Text(
-                                    f"{game.active}'s turn",
-                                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                                    expand=True,
-                                ),
-                                ft.Text(
-                                    f"{plural(player.agents, 'agent')} · "
-                                    f"{plural(player.warehouses, 'warehouse')}",
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                            ],
-                            spacing=8,
-                        ),
-                        ft.Row(
-                            [
-                                ft.Icon(
-                                    ft.Icons.AUTORENEW,
-                                    size=18,
-                                    color=ft.Colors.TERTIARY
-                                    if game.is_upkeep_turn
-                                    else ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                                ft.Text(
-                                    marker,
-                                    theme_style=ft.TextThemeStyle.BODY_MEDIUM,
-                                    weight=ft.FontWeight.BOLD if game.is_upkeep_turn else None,
-                                    expand=True,
-                                ),
-                            ],
-                            spacing=8,
-                        ),
-                    ],
-                    spacing=4,
-                    tight=True,
-                ),
+                ft.Column(lines, spacing=4, tight=True),
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                 border_radius=12,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             ),
         )
 
-    def screen(self, tab: str, content: list[ft.Control], title: str = "Mercante") -> Screen:
-        """A tab's screen: the tab strip, the turn line, any problems, then the tab's body."""
+    def screen(
+        self,
+        tab: str,
+        content: list[ft.Control],
+        title: str = "Mercante",
+        *,
+        bar: list[ft.Control] | None = None,
+    ) -> Screen:
+        """A tab's screen: the tab strip, the turn banner, any problems, then the tab's body;
+        ``bar`` holds the tab's main action, kept at the bottom in reach of a thumb."""
         top: list[ft.Control] = [self.tab_bar(tab)]
         top += self.problem_notices()
         if self.state.game is not None:
             top.append(self.turn_line())
         # The screen scrolls itself: every tab (and every rebuild after an action) opens at
-        # the top, where the turn line and the tab's main figures are, instead of keeping the
-        # previous tab's scroll position.
-        return Screen(
-            title=title,
-            content=ft.Column(
-                [*top, *content],
-                spacing=GAP,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-            ),
-            actions=self.actions(),
-            scroll=False,
+        # the top, where the turn banner and the tab's main figures are, instead of keeping
+        # the previous tab's scroll position.
+        body = ft.Column(
+            [*top, *content],
+            spacing=GAP,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
         )
+        if bar:
+            body = ft.Column(
+                [
+                    body,
+                    tagged(
+                        "action-bar",
+                        ft.Container(
+                            ft.Row(bar, spacing=8, wrap=True, alignment=ft.MainAxisAlignment.END),
+                            bgcolor=ft.Colors.SURFACE_CONTAINER,
+                            border_radius=12,
+                            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                        ),
+                    ),
+                ],
+                spacing=8,
+                expand=True,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            )
+        return Screen(title=title, content=body, actions=self.actions(), scroll=False)
 
     def update(self, control: ft.Control) -> None:
         if mounted(control):

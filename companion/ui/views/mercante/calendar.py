@@ -26,7 +26,7 @@ from companion.ui.views.mercante.parts import (
     stretched,
     tap,
 )
-from companion.ui.widgets import body, button, notice, panel, small, wrap
+from companion.ui.widgets import body, button, notice, panel, small, tagged, wrap
 
 #: Above this many cards the list gets a search field.
 FILTER_FROM = 6
@@ -45,21 +45,35 @@ class CalendarView:
         self.cards = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def play(self, choice: EventChoice) -> None:
+        """Upkeep step 2 applies the card turned over; otherwise a Manipulate Events agent
+        plays it from the hand."""
         event = choice.event
-        self.session.act(lambda game: game.play_event(event))
+        if self.session.game.step == "apply_event":
+            self.session.act(lambda game: game.play_event(event))
+        else:
+            self.session.act(lambda game: game.manipulate_events(event))
+
+    def play_label(self) -> tuple[str, bool]:
+        """The Play buttons' label, and whether an event can be played now."""
+        game = self.session.game
+        if game.step == "apply_event":
+            return "Apply (upkeep)", True
+        return "Play (Manipulate Events)", game.can_manipulate_events()
 
     def render_cards(self) -> None:
         shown = filter_choices(self.session.choices, self.filter.value or "")
         tiles: list[ft.Control] = []
+        label, can = self.play_label()
         for choice in shown:
             source = card_source(choice)
             actions: list[ft.Control] = [
                 button(
-                    "Play" if choice.event.is_enduring else "Play and discard",
+                    label,
                     tap(self.play, choice),
                     icon=ft.Icons.PLAY_ARROW,
                     kind="tonal",
                     ident=f"play-{choice.key}",
+                    disabled=not can,
                 )
             ]
             tile = event_tile(choice, actions=actions, ident=f"event-{choice.key}")
@@ -139,11 +153,22 @@ class CalendarView:
         glance_panel.append(cite(self.ctx, rules().sale.source, rules().bazaar.source))
 
         self.render_cards()
+        _, can = self.play_label()
         play_panel: list[ft.Control] = [
             body(
-                "An Enduring card goes in A and pushes the others along; the card pushed out of C "
-                "is discarded. A Fleeting card is resolved and discarded, never placed.",
+                "An Enduring card goes in A and pushes the others along to the next empty space; "
+                "the card pushed out of C is discarded. A Fleeting card is resolved and "
+                "discarded, never placed.",
                 muted=True,
+            ),
+            tagged(
+                "play-when",
+                small(
+                    "Events come into play at upkeep step 2 (one card), with a Manipulate Events "
+                    "agent (one a turn), or as Reactions during a sale."
+                    + ("" if can else " None can be played right now."),
+                    muted=can,
+                ),
             ),
         ]
         if len(self.session.choices) > FILTER_FROM:

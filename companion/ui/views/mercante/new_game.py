@@ -3,10 +3,12 @@ first calendar event, and, if the group likes, the market board's printed values
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from companion.engine.mercante import markets, rules
-from companion.ui.logic.mercante import PRINTED_KEY, market_name
+from companion.engine.mercante import LONGER_OR_SHORTER_GAMES, TALK_OF_PEACE, facts, markets, rules
+from companion.ui.logic.mercante import PRINTED_KEY, SWITCHED_VARIANTS, market_name
 from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
 from companion.ui.views.common import (
@@ -17,8 +19,10 @@ from companion.ui.views.common import (
     use_table_button,
 )
 from companion.ui.views.mercante.base import MercanteSession
-from companion.ui.views.mercante.parts import cite, tap
+from companion.ui.views.mercante.parts import check_row, cite, switched, tap
 from companion.ui.widgets import body, button, icon_button, notice, panel, small, tagged, wrap
+
+OWN = "__own__"
 
 
 class NewGameView:
@@ -40,6 +44,7 @@ class NewGameView:
         self.board_box = ft.Column(spacing=8)
         self.printed_fields: dict[str, ft.TextField] = {}
         self.start_problem = ft.Column()
+        self.variants_box = ft.Column(spacing=4)
 
     # -- actions ----------------------------------------------------------------------------
     def changed(self) -> None:
@@ -86,6 +91,22 @@ class NewGameView:
         if self.show_errors or text.strip():
             self.refresh_errors()
             self.session.update(self.board_box)
+
+    def set_variant(self, variant: str, on: bool) -> None:
+        self.form.set_variant(variant, on)
+        self.changed()
+
+    def set_reference_track(self, value: str | None) -> None:
+        self.form.reference_track = None if value in (None, OWN) else int(value)
+        self.changed()
+
+    def set_talk_of_peace(self, on: bool) -> None:
+        self.form.talk_of_peace = on
+        self.changed()
+
+    def set_partner(self, name: str | None) -> None:
+        self.form.partner = None if name in (None, OWN) else name
+        self.changed()
 
     def start(self) -> None:
         session = self.session
@@ -140,6 +161,12 @@ class NewGameView:
                             f"Move {name} earlier",
                             tap(self.move, i, -1),
                             disabled=i == 0,
+                        ),
+                        icon_button(
+                            ft.Icons.ARROW_DOWNWARD,
+                            f"Move {name} later",
+                            tap(self.move, i, 1),
+                            disabled=i == last,
                         ),
                         icon_button(ft.Icons.CLOSE, f"Remove {name}", tap(self.remove, i)),
                     ],
@@ -221,6 +248,93 @@ class NewGameView:
                 board.append(tagged(f"printed-{market}", field))
             self.refresh_errors()
         self.board_box.controls = board
+        self.render_variants(problems)
+
+    def render_variants(self, problems: dict[Any, str]) -> None:
+        form = self.form
+        rows: list[ft.Control] = [
+            body(
+                "Optional rules and variants from the rulebook, chosen before the game starts.",
+                muted=True,
+            )
+        ]
+        for variant in SWITCHED_VARIANTS:
+            entry = facts().variant(variant)
+            sizes = " or ".join(map(str, entry.players))
+            label = entry.name + (f" ({sizes} players)" if sizes else "")
+            rows.append(
+                check_row(
+                    label,
+                    variant in form.variants,
+                    switched(self.set_variant, variant),
+                    ident=f"variant-{variant}",
+                )
+            )
+            rows.append(small(entry.summary))
+        tracks = form.track_options()
+        longer = facts().variant(LONGER_OR_SHORTER_GAMES)
+        rows.append(
+            tagged(
+                "reference-track",
+                ft.Dropdown(
+                    label=longer.name,
+                    value=str(form.reference_track) if form.reference_track in tracks else OWN,
+                    options=[ft.DropdownOption(key=OWN, text="The table's own reference track")]
+                    + [
+                        ft.DropdownOption(
+                            key=str(t),
+                            text=f"The {t}-player track ("
+                            + (
+                                "shorter, more tactical"
+                                if t < len(form.seats)
+                                else "longer, more strategic"
+                            )
+                            + ")",
+                        )
+                        for t in tracks
+                    ],
+                    on_select=lambda e: self.set_reference_track(e.control.value),
+                    expand=True,
+                ),
+            )
+        )
+        peace = facts().variant(TALK_OF_PEACE)
+        rows.append(
+            check_row(
+                f"{peace.name} (4 players, two teams)",
+                form.talk_of_peace,
+                switched(self.set_talk_of_peace),
+                ident="variant-talk_of_peace",
+            )
+        )
+        rows.append(small(peace.summary))
+        if form.talk_of_peace and form.seats:
+            first = form.seats[0]
+            rows.append(
+                tagged(
+                    "partner",
+                    ft.Dropdown(
+                        label=f"{first}'s teammate",
+                        value=form.partner if form.partner in form.seats[1:] else OWN,
+                        options=[ft.DropdownOption(key=OWN, text="Choose")]
+                        + [ft.DropdownOption(key=n, text=n) for n in form.seats[1:]],
+                        on_select=lambda e: self.set_partner(e.control.value),
+                        error_text=problems.get(("partner",)) if self.show_errors else None,
+                        expand=True,
+                    ),
+                )
+            )
+        problem = problems.get(("variants",))
+        if problem and (self.show_errors or form.seats):
+            rows.append(notice(problem, level="error" if self.show_errors else "warning"))
+        table_only = [v.name for v in facts().variants if v.plays == "table"]
+        rows.append(
+            small(
+                "Also in the rulebook, played at the table without changing what the app works "
+                "out: " + ", ".join(table_only) + "."
+            )
+        )
+        self.variants_box.controls = rows
 
     def build(self, tab: str = "calendar") -> Screen:
         self.render()
@@ -263,6 +377,7 @@ class NewGameView:
             ),
             panel(self.events, title="First event"),
             panel(self.board_box, title="Market board (optional)"),
+            tagged("variants-panel", panel(self.variants_box, title="Variants")),
             self.start_problem,
             button(
                 "Start the game",
@@ -277,6 +392,10 @@ class NewGameView:
             ),
         ]
         return self.session.screen(tab, content, title="Mercante: new game")
+
+
+def feel(shorter: bool) -> str:
+    return "shorter, more tactical" if shorter else "longer, more strategic"
 
 
 def open_new_game(session: MercanteSession, tab: str) -> Screen:

@@ -3,9 +3,12 @@ check the cartage, try a Reaction event, and confirm the sale onto the calendar 
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from companion.engine.mercante import TokenQuote, facts, goods_in, market_of, markets, rules
+from companion.engine.mercante.game import RULING_VICIOUS
 from companion.engine.mercante.pricing import (
     RULING_FLEETING_REACTION,
     RULING_FULL,
@@ -21,17 +24,19 @@ from companion.ui.logic.mercante import (
     good_name,
     market_name,
     next_space_text,
+    parse_count,
     plural,
     signed,
     token_label,
 )
 from companion.ui.screen import Screen
-from companion.ui.theme import GAP
+from companion.ui.theme import GAP, TOUCH
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import (
     CLOSED,
     cite,
     pill,
+    ruling_chip,
     rulings,
     stepper,
     stretched,
@@ -63,11 +68,18 @@ class SaleTab:
         self.tokens_box = ft.Column(spacing=8)
         self.reaction_box = ft.Column(spacing=8)
         self.summary_box = ft.Column(spacing=8)
-        self.reaction_panel = panel(self.reaction_box, title="Reaction (what if?)")
+        self.reaction_panel = panel(self.reaction_box, title="Reactions (what if?)")
         self.running_total = ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
         self.base_fields: dict[str, ft.TextField] = {}
         self.results: dict[str, ft.Column] = {}
         self.view: SaleView | None = None
+        # Kept in the bottom bar, in reach of a thumb; its label follows the total.
+        self.sell_button = ft.FilledButton(
+            content="Sell", icon=ft.Icons.SELL, on_click=lambda e: self.confirm(), height=TOUCH
+        )
+        self.challenger: str | None = None
+        self.claimed = whole_number_field("Price claimed", col={"xs": 12, "sm": 6})
+        self.claimed.error_max_lines = 2
 
     # -- state changes ----------------------------------------------------------------------
     def structure(self) -> None:
@@ -95,8 +107,9 @@ class SaleTab:
     def set_bazaar(self, key: str, on: bool) -> None:
         if on:
             self.draft.bazaar.add(key)
-            if self.draft.reaction_on == key:
-                self.draft.reaction_on = None
+            for reaction in self.draft.reactions:
+                if reaction.on == key:
+                    reaction.on = None
         else:
             self.draft.bazaar.discard(key)
         self.structure()
@@ -105,20 +118,43 @@ class SaleTab:
         self.draft.agents = agents
         self.structure()
 
-    def set_reaction(self, key: str | None) -> None:
-        self.draft.reaction = None if key in (None, NOBODY) else key
-        options = self.draft.reaction_tokens(self.session.choices)
-        if self.draft.reaction_on not in options:
-            self.draft.reaction_on = options[0] if options else None
+    def add_reaction(self) -> None:
+        self.draft.add_reaction()
         self.structure()
 
-    def set_reaction_on(self, key: str | None) -> None:
-        self.draft.reaction_on = key
+    def remove_reaction(self, index: int) -> None:
+        self.draft.remove_reaction(index)
         self.structure()
 
-    def set_reaction_by(self, name: str | None) -> None:
-        self.draft.reaction_by = None if name in (None, NOBODY) else name
+    def set_reaction(self, index: int, key: str | None) -> None:
+        self.draft.set_reaction(index, None if key in (None, NOBODY) else key, self.session.choices)
+        self.structure()
+
+    def set_reaction_on(self, index: int, key: str | None) -> None:
+        self.draft.reactions[index].on = key
+        self.structure()
+
+    def set_reaction_by(self, index: int, name: str | None) -> None:
+        self.draft.reactions[index].by = None if name in (None, NOBODY) else name
         self.session.save()
+
+    def set_contract_vp(self, text: str) -> None:
+        self.draft.contract_vp = text
+        self.session.save()
+
+    def challenge(self) -> None:
+        challenger = self.challenger
+        try:
+            claimed = parse_count(self.claimed.value or "")
+            self.claimed.error = None
+        except ValueError as exc:
+            self.claimed.error = str(exc)
+            self.session.update(self.claimed)
+            return
+        if challenger is None:
+            self.ctx.notify("Choose who challenges the price.", error=True)
+            return
+        self.session.act(lambda g: g.challenge(challenger, claimed))
 
     def clear(self) -> None:
         self.draft.clear()
@@ -268,55 +304,82 @@ class SaleTab:
                 *rulings(self.ctx, [RULING_REACTION]),
             ]
             return
-        chosen = choice_by_key(session.choices, draft.reaction)
-        picker = ft.Dropdown(
-            label="Reaction card (what if?)",
-            value=draft.reaction if chosen else NOBODY,
-            options=[ft.DropdownOption(key=NOBODY, text="None")]
-            + [ft.DropdownOption(key=c.key, text=c.event.name) for c in options],
-            on_select=lambda e: self.set_reaction(e.control.value),
-            expand=True,
-            col={"xs": 12, "md": 4},
-        )
-        controls: list[ft.Control] = [tagged("reaction-card", picker)]
-        if chosen is not None:
-            tokens = draft.reaction_tokens(session.choices)
-            controls.append(
-                tagged(
-                    "reaction-on",
-                    ft.Dropdown(
-                        label="Played on",
-                        value=draft.reaction_on,
-                        options=[ft.DropdownOption(key=k, text=token_label(k)) for k in tokens],
-                        on_select=lambda e: self.set_reaction_on(e.control.value),
-                        expand=True,
-                        col={"xs": 12, "sm": 6, "md": 4},
-                    ),
-                )
-            )
-            controls.append(
-                tagged(
-                    "reaction-by",
-                    ft.Dropdown(
-                        label="Played by",
-                        value=draft.reaction_by or NOBODY,
-                        options=[ft.DropdownOption(key=NOBODY, text="Not noted")]
-                        + [ft.DropdownOption(key=n, text=n) for n in session.game.seats],
-                        on_select=lambda e: self.set_reaction_by(e.control.value),
-                        expand=True,
-                        col={"xs": 12, "sm": 6, "md": 4},
-                    ),
-                )
-            )
-        self.reaction_box.controls = [
+        controls: list[ft.Control] = [
             body(
                 "A Reaction may be played on a token when the card itself changes that good's "
-                "price or takes tokens off its market. Confirming the sale plays it: an Enduring "
-                "one goes on the calendar first.",
+                "price or takes tokens off its market; several may be played, in turn. Selling "
+                "plays them in this order: an Enduring one goes on the calendar first.",
                 muted=True,
-            ),
-            ft.ResponsiveRow(controls, spacing=8, run_spacing=8),
+            )
         ]
+        for i, reaction in enumerate(draft.reactions):
+            chosen = choice_by_key(session.choices, reaction.card)
+            row: list[ft.Control] = [
+                tagged(
+                    f"reaction-card-{i + 1}",
+                    ft.Dropdown(
+                        label=f"Reaction {i + 1}",
+                        value=reaction.card if chosen else NOBODY,
+                        options=[ft.DropdownOption(key=NOBODY, text="None")]
+                        + [ft.DropdownOption(key=c.key, text=c.event.name) for c in options],
+                        on_select=lambda e, i=i: self.set_reaction(i, e.control.value),
+                        expand=True,
+                        col={"xs": 12, "md": 4},
+                    ),
+                )
+            ]
+            if chosen is not None:
+                tokens = draft.reaction_tokens(i, session.choices)
+                row.append(
+                    tagged(
+                        f"reaction-on-{i + 1}",
+                        ft.Dropdown(
+                            label="Played on",
+                            value=reaction.on,
+                            options=[ft.DropdownOption(key=k, text=token_label(k)) for k in tokens],
+                            on_select=lambda e, i=i: self.set_reaction_on(i, e.control.value),
+                            expand=True,
+                            col={"xs": 6, "md": 4},
+                        ),
+                    )
+                )
+                row.append(
+                    tagged(
+                        f"reaction-by-{i + 1}",
+                        ft.Dropdown(
+                            label="Played by",
+                            value=reaction.by or NOBODY,
+                            options=[ft.DropdownOption(key=NOBODY, text="Not noted")]
+                            + [ft.DropdownOption(key=n, text=n) for n in session.game.seats],
+                            on_select=lambda e, i=i: self.set_reaction_by(i, e.control.value),
+                            expand=True,
+                            col={"xs": 6, "md": 4},
+                        ),
+                    )
+                )
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Container(ft.ResponsiveRow(row, spacing=8, run_spacing=8), expand=True),
+                        ft.IconButton(
+                            ft.Icon(ft.Icons.CLOSE, semantics_label=f"Take Reaction {i + 1} out"),
+                            tooltip=f"Take Reaction {i + 1} out",
+                            on_click=lambda e, i=i: self.remove_reaction(i),
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            )
+        controls.append(
+            button(
+                "Try a Reaction" if not draft.reactions else "Another Reaction",
+                lambda e: self.add_reaction(),
+                icon=ft.Icons.ADD,
+                kind="text",
+                ident="add-reaction",
+            )
+        )
+        self.reaction_box.controls = controls
 
     def token_result(self, token: TokenQuote) -> list[ft.Control]:
         if token.destination == "market" and token.breakdown is not None:
@@ -324,7 +387,7 @@ class SaleTab:
                 ft.Row(
                     [
                         ft.Text(
-                            f"{token.price} crowns",
+                            plural(token.price, "crown"),
                             theme_style=ft.TextThemeStyle.TITLE_LARGE,
                             weight=ft.FontWeight.BOLD,
                         ),
@@ -337,18 +400,22 @@ class SaleTab:
             ]
             terms = "; ".join(t.label for t in token.breakdown.terms)
             lines.append(small(f"Space {token.breakdown.base}" + (f"; {terms}" if terms else "")))
-            played = self.view.quote.reaction if self.view and self.view.quote else None
-            if token.reaction and played is not None:
+            played = self.view.quote.reactions if self.view and self.view.quote else ()
+            names = [r.event.name for r in played if r.at == token.index]
+            if token.reaction and names:
                 lines.append(
                     small(
-                        f"With {played.name} played on it (a what-if until you sell).", muted=False
+                        f"With {' and '.join(names)} played on it (a what-if until you sell).",
+                        muted=False,
                     )
                 )
             if token.breakdown.clamped:
                 lines.append(small("Never less than 1 crown.", muted=False))
             if token.better_at_bazaar:
                 lines.append(
-                    notice(f"The bazaar pays more ({token.bazaar} crowns).", level="warning")
+                    notice(
+                        f"The bazaar pays more ({plural(token.bazaar, 'crown')}).", level="warning"
+                    )
                 )
             if token.reason:
                 lines.append(notice(token.reason, level="info"))
@@ -356,7 +423,7 @@ class SaleTab:
         if token.destination == "bazaar":
             lines = [
                 ft.Text(
-                    f"{token.price} crowns at the bazaar",
+                    f"{plural(token.price, 'crown')} at the bazaar",
                     theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                     weight=ft.FontWeight.BOLD,
                 )
@@ -365,6 +432,11 @@ class SaleTab:
                 lines.append(notice(token.reason[:1].upper() + token.reason[1:], level="warning"))
             return lines
         reason = token.reason[:1].upper() + token.reason[1:]
+        if token.destination == "kept":
+            return [
+                ft.Text("Not sold", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                notice(f"{reason}.", level="warning"),
+            ]
         return [notice(f"{reason}. Switch it to the bazaar or take it out.", level="error")]
 
     def live(self) -> None:
@@ -391,7 +463,7 @@ class SaleTab:
         self.summary_box.controls = self.summary(view)
         if view.quote is not None:
             self.running_total.value = (
-                f"Total {view.quote.total} crowns for {plural(len(view.tokens), 'token')}"
+                f"Total {plural(view.quote.total, 'crown')} for {plural(len(view.tokens), 'token')}"
             )
         elif view.tokens:
             self.running_total.value = "Type each printed value to see the total"
@@ -409,7 +481,7 @@ class SaleTab:
                 tagged(
                     "sale-total",
                     ft.Text(
-                        f"Total: {quote.total} crowns",
+                        f"Total: {plural(quote.total, 'crown')}",
                         theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
                         weight=ft.FontWeight.BOLD,
                     ),
@@ -427,13 +499,13 @@ class SaleTab:
             controls.append(notice(view.error, level="error"))
         if view.what_if is not None:
             w = view.what_if
+            names = " and ".join(r.event.name for r in w.with_reaction.reactions) or "it"
             text = (
-                f"With {w.with_reaction.reaction.name if w.with_reaction.reaction else 'it'}: "
-                f"{w.with_reaction.total} crowns instead of {w.without.total} "
-                f"({signed(w.change)})."
+                f"With {names}: {plural(w.with_reaction.total, 'crown')} instead of "
+                f"{w.without.total} ({signed(w.change)})."
             )
-            if w.with_reaction.pushed_out is not None:
-                text += f" {w.with_reaction.pushed_out.name} leaves the calendar."
+            for event in w.with_reaction.pushed:
+                text += f" {event.name} leaves the calendar."
             controls.append(tagged("what-if", notice(text, level="info")))
         if view.reaction_error:
             controls.append(notice(view.reaction_error, level="error"))
@@ -460,7 +532,10 @@ class SaleTab:
                             ),
                         ]
                     ),
-                    small(f"{game.active} has {plural(view.available, 'agent')}."),
+                    small(
+                        f"{game.active} has {plural(view.available, 'agent')} left this turn "
+                        "(the sale to the bazaar needs none)."
+                    ),
                 ],
                 spacing=4,
             )
@@ -474,29 +549,96 @@ class SaleTab:
                     ids.append(RULING_FULL)
                 if token.reaction and token.destination != "market":
                     ids.append(RULING_REACTION_CLOSES)
-            if quote.reaction is not None:
+            if quote.reactions:
                 ids.append(RULING_REACTION)
-                if quote.reaction.is_fleeting:
+                if any(r.event.is_fleeting for r in quote.reactions):
                     ids.append(RULING_FLEETING_REACTION)
         if game.board is not None:
             ids += [RULING_UPPERMOST, RULING_FULL]
         controls += rulings(self.ctx, ids)
-        label = f"Sell for {quote.total} crowns" if quote is not None else "Sell"
-        controls.append(
-            wrap(
-                [
-                    button(
-                        label,
-                        lambda e: self.confirm(),
-                        icon=ft.Icons.SELL,
-                        ident="confirm-sale",
-                        disabled=not view.ready or (quote is not None and not quote.can_complete),
-                    ),
-                    button("Clear", lambda e: self.clear(), kind="text", icon=ft.Icons.CLEAR),
-                ]
-            )
+        vp = whole_number_field(
+            "VP for contracts it completes",
+            self.draft.contract_vp,
+            hint="Victory point tokens gained",
+            on_change=typed(self.set_contract_vp),
         )
+        vp.error_max_lines = 2
+        controls.append(tagged("contract-vp", vp))
+        label = f"Sell for {plural(quote.total, 'crown')}" if quote is not None else "Sell"
+        self.sell_button.content = label
+        self.sell_button.disabled = not view.ready or (quote is not None and not quote.can_complete)
         return controls
+
+    def challenge_panel(self) -> ft.Control | None:
+        """Vicious Accounting: the sale just made may be challenged; the app settles it."""
+        game = self.session.game
+        sale = game.last_sale()
+        if not game.variants.vicious_accounting:
+            return None
+        if sale is None:
+            return panel(
+                body(
+                    "Vicious Accounting: sellers work out their own prices. Right after a sale, "
+                    "anyone may challenge the price claimed here.",
+                    muted=True,
+                ),
+                title="Challenge a price",
+            )
+        others = [n for n in game.seats if n != sale.player]
+        self.challenger = self.challenger if self.challenger in others else None
+
+        def pick(e: Any) -> None:
+            value = e.control.value
+            self.challenger = None if value in (None, NOBODY) else value
+
+        facts_ = rules().variants.vicious_accounting
+        return tagged(
+            "challenge-panel",
+            panel(
+                body(
+                    f"{sale.player} just sold for {plural(sale.quote.total, 'crown')} by the app's "
+                    "working. What did they claim?"
+                ),
+                ft.ResponsiveRow(
+                    [
+                        tagged(
+                            "challenger",
+                            ft.Dropdown(
+                                label="Challenged by",
+                                value=NOBODY,
+                                options=[ft.DropdownOption(key=NOBODY, text="Choose")]
+                                + [ft.DropdownOption(key=n, text=n) for n in others],
+                                on_select=pick,
+                                col={"xs": 12, "sm": 6},
+                            ),
+                        ),
+                        tagged("claimed", self.claimed),
+                    ],
+                    spacing=8,
+                    run_spacing=8,
+                ),
+                button(
+                    "Settle the challenge",
+                    lambda e: self.challenge(),
+                    icon=ft.Icons.BALANCE,
+                    kind="tonal",
+                    ident="settle-challenge",
+                ),
+                small(
+                    "Claimed too little: the challenger collects the difference. Too much: the "
+                    f"seller pays the bank {facts_.overclaim_multiplier} times the excess."
+                    + (
+                        f" A right price challenged costs the challenger "
+                        f"{plural(facts_.wrong_challenge_penalty, 'crown')}."
+                        if game.variants.treachery
+                        else ""
+                    )
+                ),
+                ruling_chip(self.ctx, RULING_VICIOUS),
+                cite(self.ctx, facts_.source, facts_.treachery_source),
+                title="Challenge a price",
+            ),
+        )
 
     def build(self) -> Screen:
         game = self.session.game
@@ -534,6 +676,12 @@ class SaleTab:
         # where the sale's summary comes after the prices it adds up.
         left.col = {"xs": 12, "md": 7}
         right.col = {"xs": 12, "md": 5}
-        return self.session.screen(
-            "sale", [ft.ResponsiveRow([left, right], spacing=GAP, run_spacing=GAP)]
-        )
+        content: list[ft.Control] = [ft.ResponsiveRow([left, right], spacing=GAP, run_spacing=GAP)]
+        challenge = self.challenge_panel()
+        if challenge is not None:
+            content.insert(0, challenge)
+        bar: list[ft.Control] = [
+            button("Clear", lambda e: self.clear(), kind="text", icon=ft.Icons.CLEAR),
+            tagged("confirm-sale", self.sell_button),
+        ]
+        return self.session.screen("sale", content, bar=bar)

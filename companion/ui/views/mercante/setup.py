@@ -8,8 +8,15 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import contract_values, facts, rules, setup_seats
+from companion.engine.mercante import (
+    contract_values,
+    contracts_kept,
+    facts,
+    rules,
+    setup_seats,
+)
 from companion.engine.setup import setup_checklist
+from companion.rules import Source
 from companion.ui.logic.mercante import plural
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
@@ -17,12 +24,14 @@ from companion.ui.views.mercante.parts import check_row, cite
 from companion.ui.widgets import body, panel, small, tagged
 
 
-def tap_kept(fn: Callable[[str, int | None], None], name: str) -> Callable[[Any], None]:
-    """The contract picker's handler: the value chosen, or ``None`` when none is."""
+def tap_kept(
+    fn: Callable[[str, int, int | None], None], name: str, index: int
+) -> Callable[[Any], None]:
+    """A contract picker's handler: the value chosen, or ``None`` when none is."""
 
     def handler(e: Any) -> None:
         selected = e.control.selected or []
-        fn(name, int(selected[0]) if selected else None)
+        fn(name, index, int(selected[0]) if selected else None)
 
     return handler
 
@@ -34,35 +43,59 @@ class SetupTab:
         self.seats_box = ft.Column(spacing=8)
         self.checklist_box = ft.Column(spacing=4)
 
-    def set_kept(self, name: str, value: int | None) -> None:
+    def set_kept(self, name: str, index: int, value: int | None) -> None:
+        kept = list(self.session.state.kept.get(name, []))
         if value is None:
-            self.session.state.kept.pop(name, None)
+            if index < len(kept):
+                del kept[index]
+        elif index < len(kept):
+            kept[index] = value
         else:
-            self.session.state.kept[name] = value
+            kept.append(value)
+        if kept:
+            self.session.state.kept[name] = kept
+        else:
+            self.session.state.kept.pop(name, None)
         self.session.save()
         self.render()
         self.session.update(self.seats_box)
 
     def render(self) -> None:
         game = self.session.game
-        starts = setup_seats(game.seats, self.session.state.kept)
+        variants = game.variants
+        kept_now = {
+            n: v[: contracts_kept(variants=variants)] for n, v in self.session.state.kept.items()
+        }
+        starts = setup_seats(game.seats, kept_now, variants=variants)
         rows: list[ft.Control] = []
         for seat in starts:
             working = f"{seat.starting} to start"
-            if seat.contract is not None:
-                working += f" + {seat.contract} contract"
+            for value in seat.contracts:
+                working += f" + {value}"
+            if seat.contracts:
+                working += " contract" + ("s" if len(seat.contracts) > 1 else "")
             roles = ["first player"] if seat.position == 1 else []
             if seat.upkeep_marker:
                 roles.append("takes the upkeep marker")
-            kept = ft.SegmentedButton(
-                segments=[
-                    ft.Segment(value=str(v), label=ft.Text(str(v))) for v in contract_values()
-                ],
-                selected=[str(seat.contract)] if seat.contract is not None else [],
-                allow_empty_selection=True,
-                show_selected_icon=False,
-                on_change=tap_kept(self.set_kept, seat.name),
-            )
+            pickers: list[ft.Control] = []
+            for k in range(seat.keeps):
+                chosen = seat.contracts[k] if k < len(seat.contracts) else None
+                pickers.append(
+                    tagged(
+                        f"kept-{seat.position}" + (f"-{k + 1}" if seat.keeps > 1 else ""),
+                        ft.SegmentedButton(
+                            segments=[
+                                ft.Segment(value=str(v), label=ft.Text(str(v)))
+                                for v in contract_values()
+                            ],
+                            selected=[str(chosen)] if chosen is not None else [],
+                            allow_empty_selection=True,
+                            show_selected_icon=False,
+                            disabled=k > len(seat.contracts),
+                            on_change=tap_kept(self.set_kept, seat.name, k),
+                        ),
+                    )
+                )
             rows.append(
                 tagged(
                     f"start-{seat.position}",
@@ -89,7 +122,7 @@ class SetupTab:
                                             tagged(
                                                 f"crowns-{seat.position}",
                                                 ft.Text(
-                                                    f"{seat.crowns} crowns",
+                                                    plural(seat.crowns, "crown"),
                                                     theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                                                 ),
                                             ),
@@ -103,8 +136,11 @@ class SetupTab:
                             ),
                             ft.Row(
                                 [
-                                    small("Contract kept", muted=False),
-                                    tagged(f"kept-{seat.position}", kept),
+                                    small(
+                                        "Contracts kept" if seat.keeps > 1 else "Contract kept",
+                                        muted=False,
+                                    ),
+                                    *pickers,
                                 ],
                                 spacing=8,
                                 wrap=True,
@@ -163,6 +199,57 @@ class SetupTab:
             title="Setup checklist",
         )
 
+    def starting_text(self) -> str:
+        game = self.session.game
+        facts_ = rules()
+        if game.variants.contractual_obligations:
+            variant = facts_.variants.contractual_obligations
+            return (
+                f"Contractual Obligations: each player starts with {variant.per_position} crowns "
+                f"for each place in turn order (no base {facts_.starting_crowns.base}), draws "
+                f"{variant.contracts_kept} contracts, keeps them all and takes their crowns."
+            )
+        return (
+            f"Each player starts with {facts_.starting_crowns.base} crowns plus "
+            f"{facts_.starting_crowns.per_position} for each place in turn order, then keeps one "
+            "of two contracts dealt and takes its value from the bank."
+        )
+
+    def starting_sources(self) -> list[Source]:
+        facts_ = rules()
+        if self.session.game.variants.contractual_obligations:
+            return [facts_.variants.contractual_obligations.source]
+        return [facts_.starting_crowns.source, facts_.setup.contracts_source]
+
+    def table_lines(self) -> list[ft.Control]:
+        """The reference track on the table, and the variants this game plays."""
+        game = self.session.game
+        track = game.variants.track_for(len(game.seats))
+        lines: list[ft.Control] = [
+            tagged(
+                "reference-track",
+                body(
+                    f"Reference track: the one for {track} players"
+                    + (
+                        f" (Longer or Shorter Games, at a table of {len(game.seats)})."
+                        if track != len(game.seats)
+                        else "."
+                    )
+                ),
+            )
+        ]
+        names = [facts().variant(v).name for v in game.variants.ids]
+        lines.append(
+            tagged(
+                "variants-in-play",
+                body("Variants: " + ", ".join(names) + "." if names else "No variants."),
+            )
+        )
+        if game.variants.teams:
+            teams = "; ".join(" and ".join(t) for t in game.variants.teams)
+            lines.append(body(f"Talk of Peace teams: {teams}."))
+        return lines
+
     def build(self) -> Screen:
         game = self.session.game
         facts_ = rules()
@@ -174,19 +261,9 @@ class SetupTab:
         )
         content: list[ft.Control] = [
             panel(
-                body(
-                    f"Each player starts with {facts_.starting_crowns.base} crowns plus "
-                    f"{facts_.starting_crowns.per_position} for each place in turn order, then "
-                    "keeps one of two contracts dealt and takes its value from the bank.",
-                    muted=True,
-                ),
+                body(self.starting_text(), muted=True),
                 self.seats_box,
-                cite(
-                    self.ctx,
-                    facts_.starting_crowns.source,
-                    facts_.setup.contracts_source,
-                    facts_.setup.upkeep_marker_source,
-                ),
+                cite(self.ctx, *self.starting_sources(), facts_.setup.upkeep_marker_source),
                 title="Starting crowns",
             ),
             panel(
@@ -199,9 +276,10 @@ class SetupTab:
                     f"Every house starts with {facts_.agents.start} agents (at most "
                     f"{facts_.agents.max}) and {facts_.warehouses.start} warehouse of "
                     f"{facts_.warehouses.capacity} goods (at most {facts_.warehouses.max}, "
-                    f"{facts_.warehouses.cost} crowns each).",
+                    f"{plural(facts_.warehouses.cost, 'crown')} each).",
                 ),
                 body(f"The contract deck: {facts().deck.size} cards ({deck})."),
+                *self.table_lines(),
                 cite(
                     self.ctx,
                     facts_.setup.first_event_source,

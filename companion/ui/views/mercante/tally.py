@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import FinalTally, rules, tally_player
+from companion.engine.mercante import FinalTally, rules, talk_of_peace_reached, tally_player
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
 from companion.history import StoreError
 from companion.ui.logic.mercante import (
@@ -16,9 +16,11 @@ from companion.ui.logic.mercante import (
     TallyDraft,
     plural,
     record_arguments,
+    talk_of_peace_goal,
     tally_working,
 )
 from companion.ui.screen import Screen
+from companion.ui.theme import TOUCH
 from companion.ui.views.common import standings_table
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import (
@@ -40,14 +42,19 @@ from companion.ui.widgets import (
 )
 
 RULING_UNFULFILLED = "mercante.unfulfilled_count"
+RULING_FIRST_PLACE = "mercante.tiebreak_first_place"
 #: Fields whose label is long get a whole phone row; numbers sit two to a row.
-WIDE = {"completed", "unfulfilled"}
+WIDE = {"completed"}
+#: Fields that take a list ("2, 3"), typed as text.
+LISTS = {"completed", "penalties"}
 HINTS = {
     "vp": "Held now",
     "crowns": "Before the bazaar",
     "goods": "3 crowns each",
     "completed": "VP of each, e.g. 2, 3",
-    "unfulfilled": "Penalty of each, e.g. 2",
+    "completed_goods": "Blank: one each",
+    "unfulfilled": "0 if none",
+    "penalties": "Each, e.g. 2, 3",
     "bought": "10 crowns each",
 }
 
@@ -65,6 +72,13 @@ class TallyTab:
         self.standings_box = ft.Column(spacing=8)
         self.save_box = ft.Column(spacing=8)
         self.show_all = False
+        # Kept in the bottom bar, in reach of a thumb.
+        self.save_button = ft.FilledButton(
+            content="Save to history",
+            icon=ft.Icons.SAVE,
+            on_click=lambda e: self.save(),
+            height=TOUCH,
+        )
 
     # -- actions ----------------------------------------------------------------------------
     def set_field(self, name: str, index: int, text: str) -> None:
@@ -86,7 +100,7 @@ class TallyTab:
         self.session.update(self.triggers_box)
 
     def save(self) -> None:
-        tally = self.draft.tally()
+        tally = self.draft.tally(self.session.game.house)
         if tally is None:
             self.show_all = True
             self.live()
@@ -98,7 +112,7 @@ class TallyTab:
             )
             return
         game = self.session.game
-        arguments = record_arguments(tally, game.seats, self.ctx.catalogue)
+        arguments = record_arguments(tally, game.seats, self.ctx.catalogue, house=game.house)
         try:
             play_id = self.ctx.store.record_play(**arguments)
         except StoreError as exc:
@@ -147,6 +161,9 @@ class TallyTab:
     def player_panel(self, index: int) -> ft.Control:
         row = self.draft.rows[index]
         fields: list[ft.Control] = []
+        counted = (
+            self.session.game.player(row.name).vp if row.name in self.session.game.seats else 0
+        )
         for name, label in TALLY_FIELDS:
             field = whole_number_field(
                 label,
@@ -155,9 +172,15 @@ class TallyTab:
                 col={"xs": 12, "md": 6} if name in WIDE else {"xs": 6, "md": 3},
                 on_change=typed(self.set_field, name, index),
             )
-            if name in WIDE:
+            field.error_max_lines = 3  # a long message wraps instead of being cut at 390 px
+            field.helper_max_lines = 2
+            if name in LISTS:
                 field.keyboard_type = ft.KeyboardType.TEXT
                 field.text_align = ft.TextAlign.LEFT
+            if name == "vp" and counted:
+                field.helper = f"The app counted {counted}"
+            if name == "unfulfilled":
+                field.helper = "How many (0: none)"
             self.fields[(name, index)] = field
             fields.append(tagged(f"tally-{name}-{index + 1}", field))
         working = ft.Column(spacing=2)
@@ -193,7 +216,7 @@ class TallyTab:
                 tagged(f"working-crowns-{index + 1}", body(crowns)),
                 tagged(f"working-score-{index + 1}", ft.Text(score, weight=ft.FontWeight.BOLD)),
             ]
-        tally = self.draft.tally()
+        tally = self.draft.tally(self.session.game.house)
         self.render_standings(tally)
         self.render_save(tally)
 
@@ -218,15 +241,46 @@ class TallyTab:
             )
             for s in tally.standings
         ]
+        house = self.session.game.house
+        ties = (
+            "Ties on any score: most crowns left, then fewest unfulfilled contracts; still "
+            "equal, the place is shared."
+            if house.tiebreak_every_place
+            else "A tie for the most points goes to the most crowns left, then the fewest "
+            "unfulfilled contracts (still equal: the victory is shared). Other ties share "
+            "their place."
+        )
         self.standings_box.controls = [
             standings_table(results, ident="mercante-standings"),
-            body(
-                "Ties: most crowns left wins, then fewest unfulfilled contracts; "
-                "still equal, the place is shared.",
-                muted=True,
-            ),
+            body(ties, muted=True),
             *notes,
+            *self.team_totals(tally),
         ]
+
+    def team_totals(self, tally: FinalTally) -> list[ft.Control]:
+        """Talk of Peace: each team's crowns and victory points, and whether it reached the
+        goal (the teammates' together, or one alone with the house rule)."""
+        game = self.session.game
+        if not game.variants.teams:
+            return []
+        lines = {line.name: line for line in tally.lines}
+        found: list[ft.Control] = []
+        for i, team in enumerate(game.variants.teams, start=1):
+            crowns = [lines[n].crowns_left for n in team]
+            vp = [lines[n].vp_total for n in team]
+            reached = talk_of_peace_reached(crowns, vp, house=game.house)
+            found.append(
+                tagged(
+                    f"team-total-{i}",
+                    body(
+                        f"{' and '.join(team)}: {plural(sum(crowns), 'crown')}, "
+                        f"{plural(sum(vp), 'victory point')}"
+                        + (" — the goal is reached." if reached else ".")
+                    ),
+                )
+            )
+        found.append(small(talk_of_peace_goal(game.house)))
+        return found
 
     def render_save(self, tally: FinalTally | None) -> None:
         saved = self.session.state.saved_play
@@ -257,15 +311,8 @@ class TallyTab:
         else:
             if self.show_all and tally is None:
                 controls.append(notice("Fix the marked fields, then save.", level="error"))
-            controls.append(
-                button(
-                    "Save to history",
-                    lambda e: self.save(),
-                    icon=ft.Icons.SAVE,
-                    ident="save-tally",
-                )
-            )
         self.save_box.controls = controls
+        self.save_button.disabled = saved is not None
 
     def build(self) -> Screen:
         self.render_triggers()
@@ -296,9 +343,10 @@ class TallyTab:
             *players,
             panel(
                 self.standings_box,
+                ruling_chip(self.ctx, RULING_FIRST_PLACE),
                 ruling_chip(self.ctx, RULING_UNFULFILLED),
                 title="Standings",
             ),
             self.save_box,
         ]
-        return self.session.screen("end", content)
+        return self.session.screen("end", content, bar=[tagged("save-tally", self.save_button)])

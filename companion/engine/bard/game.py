@@ -1,0 +1,385 @@
+"""The Bard's table: the board entered once, then song after song, as plain-data actions.
+
+A :class:`BardGame` is what a shared table keeps for the Bard: the main board as the Bard
+sees it (:class:`~companion.engine.bard.table.Table`, set with :class:`SetTable` and changed
+the same way), the player board between songs, the song being sung (begun with
+:class:`BeginSong`, performed location by location, ended with :class:`EndSong`, which carries
+its Runes, Badges, Creature cards and gold over), and a log of records. Like every game of
+the engine it is an immutable value: :meth:`BardGame.apply` verifies an action first and
+changes nothing when it is refused; :meth:`BardGame.to_dict` is its start and actions, which
+:meth:`BardGame.from_dict` replays; :func:`read_action` reads any action back from its
+``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from companion.engine import saves
+from companion.engine.bard.actions import (
+    SAVE,
+    SONG_ACTIONS,
+    SONG_READERS,
+    BardAction,
+    SongAction,
+    read_song_action,
+)
+from companion.engine.bard.errors import (
+    BardError,
+    GameOverError,
+    SaveDataError,
+    StepError,
+    UnknownNameError,
+)
+from companion.engine.bard.facts import facts
+from companion.engine.bard.house import SongRules
+from companion.engine.bard.song import Boasted, Performed, Song
+from companion.engine.bard.table import Table
+from companion.engine.bard.values import KINDS, Board, IconSource, evolve, plural, whole
+
+__all__ = [
+    "BardGame",
+    "BeginSong",
+    "EndSong",
+    "Finish",
+    "GameRecord",
+    "SetTable",
+    "SongSung",
+    "read_action",
+]
+
+
+# -- the table's own actions --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetTable(BardAction):
+    """Enter or change the main board (every Singing step and Swan Song after reads it)."""
+
+    kind: ClassVar[str] = "set_table"
+    table: Table
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.table, Table):
+            raise UnknownNameError(f"table must be a Table, got {self.table!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "table": self.table.to_dict()}
+
+
+@dataclass(frozen=True)
+class BeginSong(BardAction):
+    """Begin a Singing step or the Swan Song: the Song tableau, the Movement, the Volume and
+    the Soundstones in your supply; ``board`` None takes the player board as the last song
+    left it."""
+
+    kind: ClassVar[str] = "begin_song"
+    sources: tuple[IconSource, ...]
+    moves: int
+    volume: int
+    soundstones: int = 0
+    board: Board | None = None
+    song: str = KINDS[0]
+
+    def __post_init__(self) -> None:
+        sources = tuple(self.sources)
+        for s in sources:
+            if not isinstance(s, IconSource):
+                raise UnknownNameError(f"sources holds IconSource values, got {s!r}")
+        object.__setattr__(self, "sources", sources)
+        bard = facts()
+        whole("moves", self.moves, 0, bard.singing.locations - 1)
+        whole("volume", self.volume, 0, bard.volume.max)
+        whole("soundstones", self.soundstones, 0, bard.soundstone.tokens)
+        if self.board is not None and not isinstance(self.board, Board):
+            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+        if self.song not in KINDS:
+            raise UnknownNameError(f"unknown song kind {self.song!r}: {' or '.join(KINDS)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "sources": [s.to_dict() for s in self.sources],
+            "moves": self.moves,
+            "volume": self.volume,
+            "soundstones": self.soundstones,
+            "song": self.song,
+        }
+        if self.board is not None:
+            out["board"] = self.board.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class EndSong(BardAction):
+    """End the song being sung: its board and gold carry over."""
+
+    kind: ClassVar[str] = "end_song"
+
+
+@dataclass(frozen=True)
+class Finish(BardAction):
+    """Finish the table: no action is taken after it."""
+
+    kind: ClassVar[str] = "finish"
+
+
+# -- records ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SongSung:
+    """A song that was ended: what it earned and paid, where it went."""
+
+    kind: str
+    gold: int
+    paid: int
+    locations: tuple[str, ...]
+    boasts: int
+
+    @property
+    def net(self) -> int:
+        return self.gold - self.paid
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameRecord:
+    """What an action did: ``summary`` in words, the song's own record for a performance or a
+    Boast, and ``before``, the table as it was (for undo)."""
+
+    action: BardAction
+    summary: str
+    record: Performed | Boasted | None = None
+    before: BardGame = field(repr=False, compare=False)
+
+
+# -- the game -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, repr=False)
+class BardGame(saves.SavedGame):
+    """A Bard table: who plays the Bard, the main board, the player board, the song being
+    sung, the songs sung."""
+
+    rules: SongRules = field(default_factory=SongRules)
+    player: str = ""
+    table: Table = field(default_factory=Table)
+    board: Board = field(default_factory=Board)
+    song: Song | None = None
+    sung: tuple[SongSung, ...] = ()
+    finished: bool = False
+    log: tuple[GameRecord, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, SongRules):
+            raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
+        if not isinstance(self.player, str) or len(self.player.strip()) > 40:
+            raise UnknownNameError(f"player {self.player!r} must be a name of at most 40 letters")
+        object.__setattr__(self, "player", self.player.strip())
+        if not isinstance(self.table, Table):
+            raise UnknownNameError(f"table must be a Table, got {self.table!r}")
+        if not isinstance(self.board, Board):
+            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+
+    @classmethod
+    def new(cls, *, player: str = "", rules: SongRules | None = None) -> BardGame:
+        """A table before anything is entered; ``player`` names who plays the Bard."""
+        return cls(rules=rules if rules is not None else SongRules(), player=player)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.player,) if self.player else ()
+
+    def __repr__(self) -> str:
+        song = "no song" if self.song is None else repr(self.song)
+        return f"<BardGame {len(self.sung)} songs sung, {song}, {self.board!r}>"
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once the table is finished (the Bard's rules never end a game by
+        themselves: the players do, with :class:`Finish`)."""
+        return self.finished
+
+    @property
+    def gold(self) -> int:
+        """Gold earned by the songs ended so far, less what their cards cost."""
+        return sum(s.net for s in self.sung)
+
+    @property
+    def status(self) -> str:
+        """One line for a list of tables."""
+        if self.finished:
+            return f"Finished: {plural(len(self.sung), 'song')}, {self.gold} gold"
+        if self.song is not None:
+            where = len(self.song.visited)
+            return (
+                f"Singing: {plural(where, 'location')} so far, {self.song.gold} gold; "
+                f"{plural(len(self.sung), 'song')} before"
+            )
+        return f"{plural(len(self.sung), 'song')} sung, {self.gold} gold"
+
+    # -- verify / can / apply -----------------------------------------------------------------
+    def verify(self, action: BardAction) -> None:
+        """Raise a :class:`~companion.engine.bard.errors.BardError` saying why ``action`` is
+        not allowed now."""
+        self._apply(action)
+
+    def can_apply(self, action: BardAction) -> bool:
+        try:
+            self._apply(action)
+        except BardError:
+            return False
+        return True
+
+    def apply(self, action: BardAction) -> tuple[BardGame, GameRecord]:
+        """Apply ``action``; an illegal one raises and changes nothing."""
+        game, summary, record = self._apply(action)
+        logged = GameRecord(action=action, summary=summary, record=record, before=self)
+        return evolve(game, log=(*self.log, logged)), logged
+
+    def _apply(self, action: BardAction) -> tuple[BardGame, str, Performed | Boasted | None]:
+        if not isinstance(action, BardAction):
+            raise UnknownNameError(f"action {action!r} is not a Bard action")
+        if self.finished:
+            raise GameOverError(f"{action.kind}: the table is finished")
+        if isinstance(action, SetTable):
+            return evolve(self, table=action.table), "The board is entered", None
+        if isinstance(action, BeginSong):
+            if self.song is not None:
+                raise StepError("begin_song: a song is being sung; end it first")
+            song = Song.start(
+                action.sources,
+                moves=action.moves,
+                volume=action.volume,
+                soundstones=action.soundstones,
+                board=action.board if action.board is not None else self.board,
+                kind=action.song,
+                rules=self.rules,
+            )
+            what = "Swan Song" if action.song == "swan_song" else "Singing step"
+            return evolve(self, song=song), f"{what} begun", None
+        if isinstance(action, EndSong):
+            if self.song is None:
+                raise StepError("end_song: no song is being sung")
+            song = self.song
+            done = SongSung(song.kind, song.gold, song.card_costs, tuple(song.visited), song.boasts)
+            return (
+                evolve(self, song=None, board=song.board, sung=(*self.sung, done)),
+                f"Song ended: {done.net} gold",
+                None,
+            )
+        if isinstance(action, Finish):
+            if self.song is not None:
+                raise StepError("finish: a song is being sung; end it first")
+            return evolve(self, finished=True), "Table finished", None
+        if not isinstance(action, SONG_ACTIONS):
+            raise UnknownNameError(f"action {action!r} is not a Bard action")
+        if self.song is None:
+            raise StepError(f"{action.kind}: no song is being sung; begin one first")
+        song, record = self.song.apply(action)
+        return evolve(self, song=song), record.summary, record
+
+    def with_rules(self, rules: SongRules) -> BardGame:
+        """The same table replayed from its start under other house rules (an action the new
+        rules refuse raises and nothing changes)."""
+        if not isinstance(rules, SongRules):
+            raise UnknownNameError(f"rules {rules!r} are not SongRules")
+        return self.replayed(evolve(self.start, rules=rules, log=()))
+
+    # -- saving -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able, versioned: the house rules and every action (the start of a shared
+        table is ``BardGame.new(...).to_dict()``)."""
+        start = self.start
+        out: dict[str, Any] = {**SAVE.header(), "rules": start.rules.to_list()}
+        if start.player:
+            out["player"] = start.player
+        out["actions"] = [r.action.to_dict() for r in self.log]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> BardGame:
+        """Read a save back by replaying it; a bad save raises
+        :class:`~companion.engine.bard.errors.SaveDataError` naming the field
+        (``actions[3] (pier): spend[0]: ...``)."""
+        raw = SAVE.check_header(data)
+        SAVE.known(raw, "", {"format", "version", "rules", "player", "actions"})
+        with SAVE.at("rules"):
+            rules = SongRules.from_list(raw.get("rules", []))
+        with SAVE.at("player"):
+            start = cls.new(player=raw.get("player", ""), rules=rules)
+        actions = raw.get("actions", [])
+        if not isinstance(actions, list):
+            raise SaveDataError(f"actions: {actions!r} must be a list")
+        return SAVE.replay(start, actions, read_action)
+
+
+# -- reading actions back -----------------------------------------------------------------------
+
+
+def _read_set_table(d: Mapping[str, Any]) -> SetTable:
+    SAVE.known(d, "", {"kind", "table"})
+    with SAVE.at("table"):
+        table = Table.from_dict(d.get("table", {}))
+    return SetTable(table)
+
+
+def _read_begin(d: Mapping[str, Any]) -> BeginSong:
+    SAVE.known(d, "", {"kind", "sources", "moves", "volume", "soundstones", "board", "song"})
+    raw = d.get("sources", [])
+    if not isinstance(raw, list):
+        raise SaveDataError(f"sources: {raw!r} must be a list")
+    sources: list[IconSource] = []
+    for i, item in enumerate(raw):
+        with SAVE.at(f"sources[{i}]"):
+            sources.append(IconSource.from_dict(item))
+    board = None
+    if "board" in d:
+        with SAVE.at("board"):
+            board = Board.from_dict(d["board"])
+    for name in ("moves", "volume"):
+        if name not in d:
+            raise SaveDataError(f"{name}: missing")
+    return BeginSong(
+        tuple(sources),
+        d["moves"],
+        d["volume"],
+        soundstones=d.get("soundstones", 0),
+        board=board,
+        song=d.get("song", KINDS[0]),
+    )
+
+
+def _read_plain(cls: type[EndSong] | type[Finish]) -> Callable[[Mapping[str, Any]], BardAction]:
+    def read(d: Mapping[str, Any]) -> BardAction:
+        SAVE.known(d, "", {"kind"})
+        return cls()
+
+    return read
+
+
+_TABLE_READERS: dict[str, Callable[[Mapping[str, Any]], BardAction]] = {
+    SetTable.kind: _read_set_table,
+    BeginSong.kind: _read_begin,
+    EndSong.kind: _read_plain(EndSong),
+    Finish.kind: _read_plain(Finish),
+}
+
+
+def read_action(data: object) -> BardAction:
+    """Any Bard action from its ``to_dict()`` form; a bad field raises
+    :class:`~companion.engine.bard.errors.SaveDataError` naming it."""
+    raw = SAVE.mapping(data, "action")
+    kind = raw.get("kind")
+    if isinstance(kind, str) and kind in SONG_READERS:
+        song_action: SongAction = read_song_action(raw)
+        return song_action
+    reader = _TABLE_READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        kinds: Sequence[str] = [*_TABLE_READERS, *SONG_READERS]
+        raise SaveDataError(f"kind {kind!r} is not a Bard action: choose {', '.join(kinds)}")
+    with SAVE.at(str(kind)):
+        return reader(raw)

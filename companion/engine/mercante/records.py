@@ -1,0 +1,341 @@
+"""What each Mercante action did: the records of a game's log, with the summary the screen
+shows, and the settling of a Vicious Accounting challenge."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from companion.engine.mercante.actions import Action, Asset
+from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
+from companion.engine.mercante.errors import (
+    ActionError,
+)
+from companion.engine.mercante.events import Calendar, Event, display_name
+from companion.engine.mercante.facts import rules
+from companion.engine.mercante.pricing import (
+    SaleQuote,
+)
+from companion.engine.mercante.upkeep import (
+    AuctionResult,
+    RemovalPlan,
+)
+
+if TYPE_CHECKING:
+    from companion.engine.mercante.game import MercanteGame
+
+
+def _crowns(amount: int) -> str:
+    return f"{amount} crown" if amount == 1 else f"{amount} crowns"
+
+
+def _count(amount: int, noun: str) -> str:
+    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
+
+
+# -- Vicious Accounting ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChallengeOutcome:
+    """What a Vicious Accounting challenge moves (ruling ``mercante.vicious_accounting``):
+    the crowns the bank pays the challenger, the seller's penalty and the challenger's."""
+
+    claimed: int
+    correct: int
+    to_challenger: int = 0
+    seller_pays: int = 0
+    challenger_pays: int = 0
+
+    @property
+    def verdict(self) -> Literal["under", "over", "right"]:
+        if self.claimed < self.correct:
+            return "under"
+        return "over" if self.claimed > self.correct else "right"
+
+
+def challenge_outcome(claimed: int, correct: int, *, treachery: bool = False) -> ChallengeOutcome:
+    """Settle a challenge of a sale claimed at ``claimed`` crowns whose right price is
+    ``correct``: under-claimed, the challenger collects the difference; over-claimed, the
+    seller pays the bank twice the excess; right, the challenger pays 3 with the treachery."""
+    for value, what in ((claimed, "claimed price"), (correct, "right price")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ActionError(f"the {what} {value!r} must be a whole number of crowns")
+    facts_ = rules().variants.vicious_accounting
+    if claimed < correct:
+        return ChallengeOutcome(claimed, correct, to_challenger=correct - claimed)
+    if claimed > correct:
+        return ChallengeOutcome(
+            claimed, correct, seller_pays=facts_.overclaim_multiplier * (claimed - correct)
+        )
+    penalty = facts_.wrong_challenge_penalty if treachery else 0
+    return ChallengeOutcome(claimed, correct, challenger_pays=penalty)
+
+
+# -- records -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Record:
+    """What an action did. ``before`` is the game as it was (for undo); ``player`` was active."""
+
+    action: Action
+    player: str
+    before: MercanteGame = field(repr=False, compare=False)
+
+    @property
+    def changes_calendar(self) -> bool:
+        return False
+
+    @property
+    def summary(self) -> str:
+        return f"{self.player}: {self.action.kind}"
+
+
+def _calendar_moves(before: Sequence[Event | None], after: Sequence[Event | None]) -> list[str]:
+    slots = rules().calendar.slots
+    moves = []
+    for event in before:
+        if event is None or event not in after:
+            continue
+        old, new = list(before).index(event), list(after).index(event)
+        if new != old:
+            moves.append(f"{event.name} moved to {slots[new]}")
+    return moves
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventRecord(Record):
+    event: Event
+    pushed_out: Event | None = None
+    removed: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+
+    @property
+    def changes_calendar(self) -> bool:
+        return self.event.is_enduring
+
+    @property
+    def summary(self) -> str:
+        return _event_text(self.event, self.before.slots, self.pushed_out, self.removed)
+
+
+def _event_text(
+    event: Event,
+    before: Sequence[Event | None],
+    pushed_out: Event | None,
+    removed: Sequence[tuple[str, tuple[str | None, ...]]],
+) -> str:
+    if event.is_fleeting:
+        text = f"{event.name} (Fleeting) was resolved and discarded."
+    else:
+        calendar = Calendar(before)
+        calendar.add(event)
+        text = f"{event.name} went into {rules().calendar.slots[0]}."
+        moved = _calendar_moves(before, calendar.slots)
+        if moved:
+            text += " " + "; ".join(moved) + "."
+        if pushed_out is not None:
+            text += f" {pushed_out.name} left the calendar."
+    for market, tokens in removed:
+        text += f" {_count(len(tokens), 'token')} came off {display_name(market).lower()}."
+    return text
+
+
+@dataclass(frozen=True, kw_only=True)
+class ManipulateRecord(Record):
+    """Manipulate Events: the card played from the hand, or a second card drawn."""
+
+    event: Event | None
+    pushed_out: Event | None = None
+    removed: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+
+    @property
+    def changes_calendar(self) -> bool:
+        return self.event is not None and self.event.is_enduring
+
+    @property
+    def summary(self) -> str:
+        if self.event is None:
+            return f"{self.player} manipulated events: drew two event cards."
+        played = _event_text(self.event, self.before.slots, self.pushed_out, self.removed)
+        return f"{self.player} manipulated events: {played}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SaleRecord(Record):
+    quote: SaleQuote
+    contract_vp: int = 0
+
+    @property
+    def changes_calendar(self) -> bool:
+        return self.quote.calendar_after != self.quote.calendar_before
+
+    @property
+    def agents(self) -> int:
+        return self.quote.cartage.agents
+
+    @property
+    def summary(self) -> str:
+        parts = []
+        for token in self.quote.tokens:
+            if token.destination == "market" and token.breakdown is not None:
+                parts.append(f"{token.good} {token.price} ({token.breakdown.text})")
+            elif token.destination == "bazaar":
+                parts.append(f"{token.good} {token.price} at the bazaar")
+            else:
+                parts.append(f"{token.good} kept ({token.reason})")
+        text = f"{self.player} sold " + ", ".join(parts) + f": {_crowns(self.quote.total)}."
+        played = []
+        for reaction in self.quote.reactions:
+            who = f"{reaction.by} played" if reaction.by else "Played:"
+            played.append(f"{who} {reaction.event.name} as a Reaction.")
+        if played:
+            text = " ".join(played) + " " + text
+        if self.contract_vp:
+            text += f" Contracts completed: {_count(self.contract_vp, 'victory point')}."
+        return text
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemovalRecord(Record):
+    plan: RemovalPlan
+    removed: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+
+    @property
+    def summary(self) -> str:
+        listed = ", ".join(f"{n} from {display_name(m).lower()}" for m, n in self.plan.removals)
+        return (
+            f"{self.player} removed {listed or 'no tokens'} "
+            f"({self.plan.cost} of {_count(self.plan.points, 'removal point')})."
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuctionRecord(Record):
+    result: AuctionResult
+    left: int = 0  # victory point tokens still to auction this upkeep
+
+    @property
+    def summary(self) -> str:
+        if self.result.winner is None:
+            text = "Nobody bid: the victory point token stays on the upkeep marker."
+        else:
+            text = f"{self.result.winner} won a victory point for {_crowns(self.result.bid)}"
+            if self.result.decided_by_seat:
+                text += " (tie broken by seating)"
+            text += "."
+        if self.left:
+            text += f" {_count(self.left, 'token')} left to auction."
+        return text
+
+
+@dataclass(frozen=True, kw_only=True)
+class PassRecord(Record):
+    to: str
+
+    @property
+    def summary(self) -> str:
+        return f"{self.player} passed the upkeep marker to {self.to}."
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShipmentRecord(Record):
+    """A shipment auction begun: the card and its lots."""
+
+    auction: ShipmentAuction
+
+    @property
+    def summary(self) -> str:
+        lots = self.auction.lots
+        how = "as a single lot" if len(lots) == 1 and self.auction.single_lot else "token by token"
+        first = self.auction.next_bidder
+        goods = Lot(self.auction.shipment.goods, 0).label
+        return f"{self.player} auctions a shipment of {goods} {how}; {first} bids first."
+
+
+@dataclass(frozen=True, kw_only=True)
+class BidRecord(Record):
+    """A shipment bid; ``lot`` says how the lot went when this bid ended it."""
+
+    bidder: str
+    amount: int | None
+    lot: LotResult | None = None
+    next_bidder: str | None = None
+
+    @property
+    def summary(self) -> str:
+        text = (
+            f"{self.bidder} passed."
+            if self.amount is None
+            else f"{self.bidder} bid {_crowns(self.amount)}."
+        )
+        if self.lot is not None:
+            text += " " + self.lot.summary
+        if self.next_bidder is not None:
+            text += f" {self.next_bidder} to bid."
+        return text
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImproveRecord(Record):
+    asset: Asset
+    now: int
+    cost: int | None
+
+    @property
+    def summary(self) -> str:
+        price = f" for {_crowns(self.cost)}" if self.cost is not None else ""
+        article = "an" if self.asset == "agent" else "a"
+        return f"{self.player} bought {article} {self.asset}{price}: now {self.now}."
+
+
+@dataclass(frozen=True, kw_only=True)
+class AgentRecord(Record):
+    """An agent action with nothing to compute: security, a contract, skulduggery, a look at
+    the decks, a victory point bought."""
+
+    action_id: str
+    detail: str = ""
+
+    @property
+    def summary(self) -> str:
+        name = rules().action(self.action_id).name
+        return f"{self.player}: {name}" + (f" ({self.detail})" if self.detail else "") + "."
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChallengeRecord(Record):
+    challenger: str
+    seller: str
+    outcome: ChallengeOutcome
+
+    @property
+    def summary(self) -> str:
+        o = self.outcome
+        head = f"{self.challenger} challenged {self.seller}'s {_crowns(o.claimed)}"
+        if o.verdict == "under":
+            return (
+                f"{head}: the price was {o.correct}, so {self.challenger} collects "
+                f"{_crowns(o.to_challenger)} from the bank."
+            )
+        if o.verdict == "over":
+            return (
+                f"{head}: the price was {o.correct}, so {self.seller} pays the bank "
+                f"{_crowns(o.seller_pays)}."
+            )
+        if o.challenger_pays:
+            return (
+                f"{head}: the price was right, so {self.challenger} pays the bank "
+                f"{_crowns(o.challenger_pays)}."
+            )
+        return f"{head}: the price was right."
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndTurnRecord(Record):
+    next_player: str
+
+    @property
+    def summary(self) -> str:
+        return f"{self.player}'s turn ended; {self.next_player} is next."

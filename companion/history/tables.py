@@ -1,0 +1,291 @@
+"""Shared tables in the history database: keyword-only functions that take a Session.
+
+A table is one :class:`~companion.history.models.GameTable` row (its tool, start, status,
+head and "saved as play N" mark) and its log of :class:`~companion.history.models.TableAction`
+rows. The caller owns the transaction (:class:`~companion.history.store.Store` opens one per
+call). Two rules make several servers over one database safe without any server-side lock:
+
+- a step is appended only where the log ends: the table row's ``head`` moves from
+  ``seq - 1`` to ``seq`` by a conditional UPDATE in the same transaction as the INSERT of the
+  step, and ``(table_id, seq)`` is unique besides; whoever comes second gets
+  :class:`SeqTakenError` and nothing is written;
+- a table is saved to history once: the play and the mark are written in one transaction,
+  and the mark is set by an UPDATE that only matches while there is none. When another
+  transaction set it first, this one is rolled back, play and all (:class:`AlreadySaved`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import Table, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from companion.history import crud
+from companion.history.errors import (
+    NotFoundError,
+    PlayDataError,
+    SeqTakenError,
+    StoreError,
+    TableClosedError,
+)
+from companion.history.models import (
+    DEVICE_MAX,
+    TABLE_STATUSES,
+    TOOL_MAX,
+    GameTable,
+    PlayCreate,
+    TableAction,
+    TableActionPublic,
+    TableHead,
+    TablePublic,
+    utcnow,
+)
+
+TABLES: Table = GameTable.__table__  # type: ignore[attr-defined]
+ACTIONS: Table = TableAction.__table__  # type: ignore[attr-defined]
+
+START_MAX = 200_000
+BODY_MAX = 20_000
+SUMMARY_MAX = 4_000
+
+
+class AlreadySaved(Exception):
+    """Raised inside a transaction to roll it back: the table was saved meanwhile."""
+
+    def __init__(self, play_id: int | None) -> None:
+        super().__init__(play_id)
+        self.play_id = play_id
+
+
+def _json(value: object, *, where: str, limit: int) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise PlayDataError(f"{where}: expected an object, got {type(value).__name__}")
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise PlayDataError(f"{where}: not a JSON value ({exc})") from None
+    if len(text) > limit:
+        raise PlayDataError(f"{where}: too large ({len(text):,} characters; at most {limit:,})")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def _tool(tool: object) -> str:
+    if not isinstance(tool, str) or not tool or len(tool) > TOOL_MAX:
+        raise PlayDataError(f"tool: expected text of 1 to {TOOL_MAX} characters, got {tool!r}")
+    return tool
+
+
+def _whole(value: object, where: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise PlayDataError(f"{where}: expected a whole number of at least {least}, got {value!r}")
+    return value
+
+
+def _status(status: object) -> str:
+    if status not in TABLE_STATUSES:
+        raise PlayDataError(f"status: expected one of {', '.join(TABLE_STATUSES)}, got {status!r}")
+    return str(status)
+
+
+def _public(row: Any) -> TablePublic:
+    return TablePublic.model_validate(dict(row._mapping))
+
+
+def create_table(
+    *, session: Session, tool: str, start: Mapping[str, Any], summary: Mapping[str, Any]
+) -> TablePublic:
+    """A new open table with an empty log."""
+    now = utcnow()
+    values = {
+        "tool": _tool(tool),
+        "start": _json(start, where="start", limit=START_MAX),
+        "status": "open",
+        "head": 0,
+        "saved_play_id": None,
+        "summary": _json(summary, where="summary", limit=SUMMARY_MAX),
+        "created_at": now,
+        "updated_at": now,
+    }
+    table_id = session.execute(insert(TABLES).values(**values).returning(TABLES.c.id)).scalar_one()
+    return TablePublic.model_validate({**values, "id": table_id})
+
+
+def read_table(*, session: Session, table_id: int) -> TablePublic:
+    _whole(table_id, "table id", 1)
+    row = session.execute(select(TABLES).where(TABLES.c.id == table_id)).one_or_none()
+    if row is None:
+        raise NotFoundError(f"no table {table_id!r} (it may have been deleted)")
+    return _public(row)
+
+
+def list_tables(
+    *, session: Session, tool: str | None = None, status: str | Sequence[str] | None = None
+) -> list[TablePublic]:
+    """Tables, most recently touched first; only ``tool``'s and/or those in ``status``."""
+    query = select(TABLES).order_by(TABLES.c.updated_at.desc(), TABLES.c.id.desc())
+    if tool is not None:
+        query = query.where(TABLES.c.tool == _tool(tool))
+    if status is not None:
+        wanted = [status] if isinstance(status, str) else list(status)
+        query = query.where(TABLES.c.status.in_([_status(s) for s in wanted]))
+    return [_public(row) for row in session.execute(query)]
+
+
+def read_actions(*, session: Session, table_id: int, after: int = 0) -> list[TableActionPublic]:
+    """The table's log from step ``after + 1`` on, in order."""
+    _whole(after, "after", 0)
+    rows = session.execute(
+        select(ACTIONS.c.seq, ACTIONS.c.body, ACTIONS.c.device, ACTIONS.c.created_at)
+        .where(ACTIONS.c.table_id == table_id, ACTIONS.c.seq > after)
+        .order_by(ACTIONS.c.seq)
+    )
+    return [TableActionPublic.model_validate(dict(row._mapping)) for row in rows]
+
+
+def _why_not(session: Session, table_id: int, seq: int) -> StoreError:
+    """Why step ``seq`` could not be appended (the conditional UPDATE matched no row)."""
+    row = session.execute(
+        select(TABLES.c.status, TABLES.c.head).where(TABLES.c.id == table_id)
+    ).one_or_none()
+    if row is None:
+        return NotFoundError(f"no table {table_id!r} (it may have been deleted)")
+    if row.status != "open":
+        return TableClosedError(f"table {table_id} is {row.status}: it takes no more moves")
+    if row.head >= seq:
+        return SeqTakenError(
+            f"step {seq} of table {table_id} is already written", table_id=table_id, seq=seq
+        )
+    return StoreError(
+        f"step {seq} of table {table_id} would skip a step (the log ends at {row.head})"
+    )
+
+
+def append_action(
+    *,
+    session: Session,
+    table_id: int,
+    seq: int,
+    body: Mapping[str, Any],
+    device: str,
+    summary: Mapping[str, Any],
+) -> None:
+    """Write step ``seq`` of an open table's log and move its head there.
+
+    :class:`SeqTakenError` when the log already has step ``seq`` (nothing written),
+    :class:`TableClosedError` when the table is finished or abandoned.
+    """
+    _whole(table_id, "table id", 1)
+    _whole(seq, "seq", 1)
+    if not isinstance(device, str) or len(device) > DEVICE_MAX:
+        raise PlayDataError(f"device: expected text of at most {DEVICE_MAX} characters")
+    stored = _json(body, where="action", limit=BODY_MAX)
+    shown = _json(summary, where="summary", limit=SUMMARY_MAX)
+    now = utcnow()
+    moved = session.execute(
+        update(TABLES)
+        .where(TABLES.c.id == table_id, TABLES.c.status == "open", TABLES.c.head == seq - 1)
+        .values(head=seq, summary=shown, updated_at=now)
+    )
+    if moved.rowcount != 1:  # type: ignore[attr-defined]
+        raise _why_not(session, table_id, seq)
+    try:
+        session.execute(
+            insert(ACTIONS).values(
+                table_id=table_id, seq=seq, body=stored, device=device, created_at=now
+            )
+        )
+    except IntegrityError:
+        # The head said the step was free, but the log has it (a head written by hand?):
+        # the unique (table, seq) is the last word.
+        raise SeqTakenError(
+            f"step {seq} of table {table_id} is already written", table_id=table_id, seq=seq
+        ) from None
+
+
+def set_status(*, session: Session, table_id: int, status: str) -> TablePublic:
+    """Mark a table open, finished or abandoned (its log is kept either way)."""
+    _whole(table_id, "table id", 1)
+    done = session.execute(
+        update(TABLES)
+        .where(TABLES.c.id == table_id)
+        .values(status=_status(status), updated_at=utcnow())
+    )
+    if done.rowcount != 1:  # type: ignore[attr-defined]
+        raise NotFoundError(f"no table {table_id!r} (it may have been deleted)")
+    return read_table(session=session, table_id=table_id)
+
+
+def heads(*, session: Session, table_ids: Sequence[int]) -> dict[int, TableHead]:
+    """Each existing table's head, status and mark (a missing id is left out)."""
+    found: dict[int, TableHead] = {}
+    for chunk in crud._chunks(list(table_ids)):
+        rows = session.execute(
+            select(
+                TABLES.c.id,
+                TABLES.c.head,
+                TABLES.c.status,
+                TABLES.c.saved_play_id,
+                TABLES.c.updated_at,
+            ).where(TABLES.c.id.in_(chunk))
+        )
+        for row in rows:
+            found[row.id] = TableHead.model_validate(dict(row._mapping))
+    return found
+
+
+def save_play(
+    *, session: Session, table_id: int, play: PlayCreate, head: int | None
+) -> tuple[int, bool]:
+    """Record ``play`` and mark the table "saved as play N" (and finished) in this
+    transaction: ``(play id, True)``. A table already marked gives ``(its play id, False)``
+    and records nothing. ``head``, if given, must still be the table's head
+    (:class:`SeqTakenError` otherwise: the play would not be of the game as it now stands).
+    """
+    _whole(table_id, "table id", 1)
+    # Lock the row where the database can (PostgreSQL): a second saver waits here and then
+    # finds the mark, instead of writing a play that is thrown away.
+    row = session.execute(
+        select(TABLES.c.saved_play_id, TABLES.c.head)
+        .where(TABLES.c.id == table_id)
+        .with_for_update()
+    ).one_or_none()
+    if row is None:
+        raise NotFoundError(f"no table {table_id!r} (it may have been deleted)")
+    if row.saved_play_id is not None:
+        return row.saved_play_id, False
+    if head is not None and row.head != head:
+        raise SeqTakenError(
+            f"table {table_id} moved on to step {row.head} before it was saved",
+            table_id=table_id,
+            seq=row.head,
+        )
+    play_id = crud.create_play(session=session, play=play)
+    guard = [TABLES.c.id == table_id, TABLES.c.saved_play_id.is_(None)]
+    if head is not None:
+        guard.append(TABLES.c.head == head)
+    marked = session.execute(
+        update(TABLES)
+        .where(*guard)
+        .values(saved_play_id=play_id, status="finished", updated_at=utcnow())
+    )
+    if marked.rowcount != 1:  # type: ignore[attr-defined]
+        raise AlreadySaved(None)  # rolls the play back; the store reads the mark again
+    return play_id, True
+
+
+__all__ = [
+    "AlreadySaved",
+    "append_action",
+    "create_table",
+    "heads",
+    "list_tables",
+    "read_actions",
+    "read_table",
+    "save_play",
+    "set_status",
+]

@@ -1,0 +1,101 @@
+"""Shared tables: every tool's game in progress is one table that all devices see live.
+
+A table is its tool, its start (the fresh game's ``to_dict()``) and an append-only log of
+actions in the history database (``game_table``, ``table_action``; migration 0004). One
+:class:`TableHub` per server process applies each table's actions one at a time, commits
+each before any screen shows it, and pushes it to every screen on the table. A screen sends
+the seq it last showed with every action: an action that still fits is applied, one that no
+longer does is refused with a message saying what changed, and nothing is ever overwritten.
+Undo (``{"kind": "undo", "of": seq}``) is generic: it takes back the table's last effective
+action and is refused unless ``of`` still is that action.
+
+How a tool joins (Merchant's Journey is the worked example: ``companion/engine/journey.py``,
+``companion/ui/logic/journey.py``, ``companion/ui/views/journey.py``)
+===========================================================================================
+
+1. The engine (pure, ``companion/engine/<tool>``):
+
+   - the game is an immutable value with ``apply(action) -> (game, record)`` (verifies
+     first, raises the engine's ``ValueError`` subclass naming the input, changes nothing),
+     ``log``, ``is_over``, ``to_dict()``/``from_dict()``;
+   - actions are frozen ``saves.Action`` subclasses with ``kind`` and ``to_dict()``, and a
+     public ``read_action(data) -> Action`` raising the engine's error naming the field;
+   - export ``TABLE_RULES = TableRules(tool=..., read_start=Game.from_dict,
+     read_action=read_action, players=..., status=..., error=<base error>,
+     changed=<words for what changed>, with_rules=<optional>)`` and, if an action depends
+     on less than the whole game, ``reads=lambda game, action: <just that part>`` (a
+     checklist tick reads only its step's state: a stale phone's tick on another step is
+     then applied, not refused). See ``companion/engine/protocol.py``.
+
+2. Register it: add ``<engine>.TABLE_RULES`` to :func:`companion.tables.registry.tools`.
+
+3. The screens (``companion/ui/views/<tool>.py``), using ``companion.ui.live``:
+
+   - ``/<section>/<tool>`` (the lobby): ``games_in_progress(ctx, tool, route=...)`` lists
+     the open tables (Resume, Finish, Abandon, each confirmed); the new-game form is a
+     draft of this device: ``ctx.live.draft(tool, 0, Form)``; Start is
+     ``ctx.live.hub.create(tool, fresh_game, device=ctx.live.device)`` then
+     ``ctx.navigate(f"/<section>/<tool>/{snapshot.table_id}")``. An old single saved game
+     under a settings key is imported once with ``import_old_game(ctx, key=..., tool=...,
+     read=..., errors=...)`` (the key is kept as ``<key>_imported``).
+   - ``/<section>/<tool>/<id>`` (the table): build every control ONCE, then
+     ``self.live = LiveTable(ctx, table_id, self.render)`` (raises ``TableNotFound`` →
+     ``RouteNotFound``) and return ``Screen(..., footer=self.live.footer,
+     on_leave=self.live.close)``. ``render(snapshot)`` updates the controls in place from
+     ``snapshot.game`` and the device's drafts and sends only what changed: mark sections
+     with ``isolate(control)``, change properties through ``Painter.set(section, control,
+     prop=value)``, rebuild a part only when its key changed with ``Slot(painter)``, and end
+     with ``painter.send()``. Never rebuild the whole screen on a push: a push must not
+     disturb what the player is doing (a card chosen, a half-typed field).
+   - A tap: ``self.live.act(Action(...), confirm="<message>", on_outcome=...)`` (Applied:
+     rendered with a message whose Undo takes back exactly that step; Refused: the message
+     on this device, the screen brought up to date; Failed: the database refused, nothing
+     changed, the screen stays as it was). ``self.live.undo()`` takes back the table's last
+     effective action; ``self.live.save(play_builder, saved=...)`` saves to history exactly
+     once (a second Save anywhere opens the saved play); ``self.live.finish()`` /
+     ``abandon()`` end it (ask first: ``confirm(...)``); ``self.live.set_house_rules(ids)``.
+   - What a device is only typing lives in ``ctx.live.draft(tool, table_id, factory)``,
+     never in the table. On a table screen messages go through ``self.live.tell(...)``
+     (``companion.ui.logic.live.info``/``error``), never a SnackBar: they time out on the
+     server, cover nothing and never survive a reload.
+
+4. Tests: the hub's behaviour is tested once (``tests/test_tables_hub.py``); a tool tests
+   its ``TableRules`` (``tests/test_table_protocol.py``), its screen on real sessions with
+   several phones on one hub (``tests/test_journey_ui.py``: pushes, stale taps, a full
+   disk, undo, reload, leaving) and in Chromium (``tests/test_browser_journey.py``).
+
+Threads: the hub is called from each session's event loop thread and from the watcher's
+thread; a table's lock makes its actions one at a time. Subscribers are called on the
+thread that made the change and must only hand the snapshot on (``LiveTable`` does:
+``loop.call_soon_threadsafe``). Several servers over one database: the unique
+``(table, seq)`` and the conditional head update keep two servers from writing the same
+step; :meth:`TableHub.start_watcher` notices the other servers' steps within a second.
+"""
+
+from companion.tables.hub import (
+    Applied,
+    Failed,
+    Outcome,
+    Refused,
+    Saved,
+    Snapshot,
+    StatusChanged,
+    Subscription,
+    TableHub,
+    TableInfo,
+    TableNotFound,
+)
+
+__all__ = [
+    "Applied",
+    "Failed",
+    "Outcome",
+    "Refused",
+    "Saved",
+    "Snapshot",
+    "StatusChanged",
+    "Subscription",
+    "TableHub",
+    "TableInfo",
+    "TableNotFound",
+]

@@ -1,0 +1,20 @@
+"""Which tools keep their games on shared tables: tool id → the engine's ``TableRules``.
+
+A tool joins by adding its engine's rules here (one line; see ``companion.tables``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import journey
+from companion.engine.protocol import TableRules
+
+
+def tools() -> dict[str, TableRules[Any, Any]]:
+    """Every tool that keeps tables, by its id."""
+    rules: tuple[TableRules[Any, Any], ...] = (journey.TABLE_RULES,)
+    return {r.tool: r for r in rules}
+
+
+__all__ = ["tools"]

@@ -1,0 +1,786 @@
+"""The session loop on the page, written once for every tool that keeps a table.
+
+- :class:`LiveSession`: one per browser session (``ctx.live``): its device id, the table
+  screen on show, and what this device is only typing (``draft``), kept per table across
+  pushes, rebuilds and reloads. On a reconnect (a reload re-attaches to the same Flet
+  session) the screen is rendered again from the hub and every message is dropped; when
+  the session closes the screen unsubscribes.
+- :class:`LiveTable`: one table screen's seat at its table. ``act(action)`` submits with the
+  seq the screen last showed and renders the outcome in place, with a message whose Undo is
+  bound to that action's seq; ``undo``, ``save``, ``finish`` and ``abandon`` likewise. Pushes
+  from other devices arrive on any thread, are handed to this session's event loop
+  (``call_soon_threadsafe``) and re-render in place, silently. Put ``live.footer`` in the
+  screen's ``Screen(footer=...)`` and ``live.close`` in its ``on_leave``.
+- :class:`MessageStrip`: the messages, below the scrolling screen (never over its
+  controls), timed out on the server, the Undo disabled as soon as its step is no longer the
+  table's last.
+- :func:`games_in_progress`: the list of a tool's games in progress, with who plays, when it
+  was last touched, Resume, and Finish/Abandon after a confirmation.
+- :func:`import_old_game`: a tool's old single saved game (one settings key) becomes a
+  table once; the key is kept renamed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import threading
+import time
+from collections.abc import Callable, Hashable, Mapping
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import flet as ft
+from flet.controls.context import _context_page
+
+from companion.history import PlayCreate, StoreError
+from companion.tables import (
+    Applied,
+    Failed,
+    Outcome,
+    Refused,
+    Saved,
+    Snapshot,
+    StatusChanged,
+    TableHub,
+    TableInfo,
+    TableNotFound,
+)
+from companion.ui.context import AppContext
+from companion.ui.logic.live import (
+    Describe,
+    Message,
+    after,
+    describe_record,
+    error,
+    game_lines,
+    imported_key,
+    info,
+    new_device_id,
+)
+from companion.ui.logic.saved import damaged_key
+from companion.ui.theme import GAP, TOUCH
+from companion.ui.widgets import body, notice, small, tagged
+
+log = logging.getLogger(__name__)
+
+#: How long after the phone has drawn a pushed change a tap still counts as made on the
+#: screen before it (seconds): the time a player takes to see that the table changed.
+SEEN_DELAY = 0.3
+#: How long to wait for the phone to say it has the change (then it is taken as drawn).
+ACK_TIMEOUT = 10.0
+
+D = TypeVar("D")
+C = TypeVar("C", bound=ft.BaseControl)
+_IMPORTING = threading.Lock()
+
+
+def run_as_event(page: ft.Page, fn: Callable[..., None], *args: Any) -> None:
+    """Run ``fn`` as if it were an event of ``page``'s session: its own update bookkeeping
+    (so an update here can never suppress another session's automatic update)."""
+
+    def run() -> None:
+        _context_page.set(page)  # type: ignore[arg-type]
+        ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
+        try:
+            fn(*args)
+        except RuntimeError as exc:  # the session ended meanwhile: nobody to show it to
+            log.debug("not shown, the session is gone: %s", exc)
+        except Exception:
+            log.exception("updating a screen failed")
+
+    contextvars.Context().run(run)
+
+
+class LiveSession:
+    """One browser session at the tables (``ctx.live``)."""
+
+    def __init__(self, page: ft.Page, hub: TableHub, device: str | None = None) -> None:
+        self.page = page
+        self.hub = hub
+        self.device = device or new_device_id()
+        self.current: LiveTable | None = None
+        self._drafts: dict[tuple[str, int], Any] = {}
+        self.closed = False
+        self._previous_connect = page.on_connect
+        self._previous_close = page.on_close
+        page.on_connect = self._on_connect
+        page.on_close = self._on_close
+
+    def draft(self, tool: str, table_id: int, factory: Callable[[], D]) -> D:
+        """What this device is typing for a table (a card chosen, a form): kept here, never
+        written to the table, surviving pushes and screen rebuilds."""
+        key = (tool, table_id)
+        if key not in self._drafts:
+            self._drafts[key] = factory()
+        value: D = self._drafts[key]
+        return value
+
+    def drop_draft(self, tool: str, table_id: int) -> None:
+        self._drafts.pop((tool, table_id), None)
+
+    def attach(self, table: LiveTable) -> None:
+        if self.current is not None and self.current is not table:
+            self.current.close()
+        self.current = table
+
+    def detach(self, table: LiveTable) -> None:
+        if self.current is table:
+            self.current = None
+
+    def _on_connect(self, e: Any) -> None:
+        # A reload: the same session and controls come back. Messages do not survive it,
+        # and the table is shown as the hub has it now.
+        for dialog in list(self.page._dialogs.controls):
+            if isinstance(dialog, ft.SnackBar) and dialog.open:
+                dialog.open = False
+        if self.current is not None:
+            self.current.reconnected()
+        if self._previous_connect is not None:
+            self._previous_connect(e)  # type: ignore[call-arg]
+
+    def _on_close(self, e: Any) -> None:
+        self.closed = True
+        if self.current is not None:
+            self.current.close()
+        if self._previous_close is not None:
+            self._previous_close(e)  # type: ignore[call-arg]
+
+
+class MessageStrip:
+    """The table screen's message line (``control``), below the scrolling content: it takes
+    its own room (it covers nothing), goes after its ``seconds`` (a server-side timer), and
+    its Undo is disabled once that step is no longer the table's last."""
+
+    def __init__(self, on_undo: Callable[[int], None], on_action: Callable[[], None]) -> None:
+        self.text = ft.Text("", expand=True, max_lines=4, overflow=ft.TextOverflow.ELLIPSIS)
+        action_style = ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)
+        self.undo_button = ft.TextButton(
+            "Undo", on_click=lambda e: self._pressed_undo(), style=action_style
+        )
+        self.action_button = ft.TextButton("", on_click=lambda e: on_action(), style=action_style)
+        self.close_button = ft.IconButton(
+            ft.Icons.CLOSE, tooltip="Close the message", on_click=lambda e: self.hide()
+        )
+        self.message: Message | None = None
+        self._on_undo = on_undo
+        self._timer: asyncio.TimerHandle | None = None
+        # Shown and hidden by their handles: a Semantics node must have visible content.
+        self.undo_box = tagged("message-undo", self.undo_button)
+        self.action_box = tagged("message-action", self.action_button)
+        self.action_box.visible = False
+        self.box = ft.Container(
+            content=ft.Row(
+                [
+                    self.text,
+                    self.undo_box,
+                    self.action_box,
+                    tagged("message-close", self.close_button),
+                ],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=ft.Padding.only(left=16, right=4, top=2, bottom=2),
+            bgcolor=ft.Colors.INVERSE_SURFACE,
+            border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
+        )
+        self.control = isolate(tagged("message", self.box))
+        self.control.visible = False
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.control.visible)
+
+    def show(self, message: Message, snapshot: Snapshot, loop: asyncio.AbstractEventLoop) -> None:
+        self.cancel_timer()
+        self.message = message
+        fg = ft.Colors.ON_ERROR if message.error else ft.Colors.ON_INVERSE_SURFACE
+        self.box.bgcolor = ft.Colors.ERROR if message.error else ft.Colors.INVERSE_SURFACE
+        self.text.value = message.text
+        self.text.color = fg
+        self.undo_box.visible = message.undo_of is not None
+        self.undo_button.disabled = False
+        self.action_box.visible = message.action is not None
+        self.action_button.content = message.action or ""
+        self.close_button.icon_color = fg
+        self.sync(snapshot)
+        self.control.visible = True
+        self._timer = loop.call_later(message.seconds, self._expire, message)
+
+    def sync(self, snapshot: Snapshot) -> None:
+        """Enable the Undo only while its step is the table's last effective action."""
+        message = self.message
+        if message is None or message.undo_of is None:
+            return
+        allowed = message.undo_allowed(snapshot)
+        self.undo_button.disabled = not allowed
+        self.undo_button.tooltip = None if allowed else "No longer the last move"
+
+    def _pressed_undo(self) -> None:
+        message = self.message
+        if message is not None and message.undo_of is not None and not self.undo_button.disabled:
+            self._on_undo(message.undo_of)
+
+    def _expire(self, token: Message) -> None:
+        if self.message is token and self.visible:
+            self.hide()
+            if _mounted(self.control):
+                run_as_event(self.control.page, self.control.update)
+
+    def cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def hide(self) -> None:
+        self.cancel_timer()
+        self.message = None
+        self.control.visible = False
+
+
+def _mounted(control: ft.BaseControl) -> bool:
+    try:
+        return control.page is not None
+    except RuntimeError:
+        return False
+
+
+class LiveTable:
+    """One table screen's seat at its table (see the module docstring).
+
+    ``render(snapshot)`` is the tool's: it updates the screen's controls IN PLACE from the
+    snapshot (and its own drafts) and never writes the table. ``describe(record)`` words an
+    engine record for messages (default: the record's ``summary``).
+    Raises :class:`TableNotFound` when there is no such table and
+    :class:`~companion.history.StoreError` when the database cannot be read.
+    """
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        table_id: int,
+        render: Callable[[Snapshot], None],
+        *,
+        describe: Describe = describe_record,
+    ) -> None:
+        session = ctx.live
+        if not isinstance(session, LiveSession):
+            raise RuntimeError("the page has no LiveSession (create_main sets ctx.live)")
+        self.ctx = ctx
+        self.session = session
+        self.hub = session.hub
+        self.table_id = table_id
+        self.render = render
+        self.describe = describe
+        self.snapshot = self.hub.open(table_id)
+        # Per push: [the step the screen showed before it, when the phone had drawn it]
+        # (None until the phone answers; see seen).
+        self._pushes: list[list[Any]] = []
+        self.closed = False
+        self.strip = MessageStrip(self._undo_pressed, self._message_action)
+        self._message_action_fn: Callable[[], None] | None = None
+        self._subscription = self.hub.subscribe(table_id, self._from_hub)
+        session.attach(self)
+
+    # -- what the screen shows ----------------------------------------------------------------
+    @property
+    def seen(self) -> int:
+        """The step this screen last showed: what its next action is judged against.
+
+        A change pushed from another device reaches this session at once but the phone's
+        glass a moment later. After each push the session asks the phone a question (a
+        round trip on the same connection); the phone answers once it has the change, and
+        its taps arrive in the order it sent them. So a tap that arrives before that answer,
+        or within :data:`SEEN_DELAY` after it, was made looking at the screen before the
+        push: it is judged against that older step (the hub then applies it only if it
+        still fits, else says what changed)."""
+        now = time.monotonic()
+        self._pushes = [p for p in self._pushes if p[1] is None or now - p[1] < SEEN_DELAY]
+        if self._pushes:
+            return min(int(p[0]) for p in self._pushes)
+        return self.snapshot.seq
+
+    @property
+    def footer(self) -> ft.Control:
+        return self.strip.control
+
+    @property
+    def page(self) -> ft.Page:
+        return self.ctx.page
+
+    def _show(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+        self.render(snapshot)
+        self.strip.sync(snapshot)
+
+    def say(self, message: Message | None, *, on_action: Callable[[], None] | None = None) -> None:
+        """Show ``message`` in the strip (None: leave it as it is)."""
+        if message is None:
+            return
+        self._message_action_fn = on_action
+        self.strip.show(message, self.snapshot, self.page.loop)
+
+    def tell(self, message: Message) -> None:
+        """Show ``message`` now (outside a tap's outcome: a hint, a greeting)."""
+        self.say(message)
+        self._update()
+
+    def _update(self) -> None:
+        """Send the message strip (the screen's sections were sent by its render)."""
+        if not self.closed and _mounted(self.strip.control):
+            self.strip.control.update()
+
+    # -- acting -------------------------------------------------------------------------------
+    def act(
+        self,
+        action: Any,
+        *,
+        confirm: Callable[[Applied], str] | None = None,
+        on_outcome: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
+        """Submit ``action`` for this screen; render and say what came of it.
+
+        ``confirm(applied)`` words the message of an applied action (default: the engine
+        record's words, ``describe``); ``on_outcome(outcome)`` runs before the screen is
+        drawn, to settle this device's drafts (a card played is no longer chosen)."""
+        outcome = self.hub.submit(self.table_id, action, seen=self.seen, device=self.session.device)
+        if on_outcome is not None:
+            on_outcome(outcome)
+        self._after(outcome, confirm=confirm)
+        return outcome
+
+    def undo(self, of: int | None = None) -> Outcome | None:
+        """Take back step ``of`` (default: the table's last effective action as shown)."""
+        target = self.snapshot.last if of is None else of
+        if target is None:
+            self.say(info("Nothing to undo."))
+            self._update()
+            return None
+        outcome = self.hub.undo(
+            self.table_id, of=target, seen=self.seen, device=self.session.device
+        )
+        self._after(outcome)
+        return outcome
+
+    def set_house_rules(self, ids: frozenset[str]) -> Outcome:
+        outcome = self.hub.set_house_rules(
+            self.table_id, ids, seen=self.seen, device=self.session.device
+        )
+        if not isinstance(outcome, Failed):
+            self._show(outcome.snapshot)
+        return outcome
+
+    def save(
+        self,
+        play: Callable[[Any], PlayCreate | Mapping[str, Any]],
+        *,
+        saved: Callable[[Saved], str],
+    ) -> Saved | Refused | Failed:
+        """Save the table to history exactly once. A table saved already (from any device,
+        or before a crash) opens its play instead of saving again."""
+        outcome = self.hub.save_to_history(
+            self.table_id, play, seen=self.seen, device=self.session.device
+        )
+        if isinstance(outcome, Saved) and not outcome.created:
+            self._show(outcome.snapshot)
+            self.ctx.navigate(f"/history/play/{outcome.play_id}")
+            return outcome
+        self._show(outcome.snapshot)
+        if isinstance(outcome, Saved):
+            play_id = outcome.play_id
+            self.say(
+                Message(saved(outcome), action="View"),
+                on_action=lambda: self.ctx.navigate(f"/history/play/{play_id}"),
+            )
+        else:
+            self.say(error(outcome.message))
+        self._update()
+        return outcome
+
+    def finish(self) -> StatusChanged | Refused | Failed:
+        return self._status(self.hub.finish(self.table_id, device=self.session.device))
+
+    def abandon(self) -> StatusChanged | Refused | Failed:
+        return self._status(self.hub.abandon(self.table_id, device=self.session.device))
+
+    def _status(
+        self, outcome: StatusChanged | Refused | Failed
+    ) -> StatusChanged | Refused | Failed:
+        self._show(outcome.snapshot)
+        if not isinstance(outcome, StatusChanged):
+            self.say(error(outcome.message))
+        self._update()
+        return outcome
+
+    def _after(self, outcome: Outcome, *, confirm: Callable[[Applied], str] | None = None) -> None:
+        if isinstance(outcome, Failed):
+            # Nothing changed anywhere: the screen stays as it was (drafts too).
+            self.say(after(outcome, describe=self.describe))
+        else:
+            self._show(outcome.snapshot)
+            self.say(after(outcome, describe=self.describe, confirm=confirm))
+        self._update()
+
+    def _undo_pressed(self, of: int) -> None:
+        self.undo(of)
+
+    def _message_action(self) -> None:
+        fn = self._message_action_fn
+        self.strip.hide()
+        if fn is not None:
+            fn()
+        else:
+            self._update()
+
+    # -- pushes -------------------------------------------------------------------------------
+    def _from_hub(self, snapshot: Snapshot) -> None:
+        """Called by the hub on whichever thread made the change: hand it to our loop."""
+        if self.closed or self.session.closed:
+            return
+        try:
+            self.page.loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
+        except RuntimeError:  # the loop is gone: the session ended
+            self.close()
+
+    def _pushed(self, snapshot: Snapshot) -> None:
+        if self.closed or snapshot.version <= self.snapshot.version:
+            return  # this screen's own action (already shown), or an older push
+        push: list[Any] | None = None
+        if snapshot.seq != self.snapshot.seq:
+            push = [self.snapshot.seq, None]
+            self._pushes.append(push)
+        try:
+            self._show(snapshot)
+            self._update()
+        except Exception:
+            log.exception("showing a change of table %s failed", self.table_id)
+        if push is not None:
+            try:
+                self.page.run_task(self._drawn, push)
+            except RuntimeError:  # the session is gone
+                push[1] = time.monotonic()
+
+    async def _drawn(self, push: list[Any]) -> None:
+        """Note when the phone has the change: it answers a question sent after it."""
+        # No answer (a phone gone, a silent test client): count it as drawn after all.
+        with contextlib.suppress(Exception):
+            await self.page._invoke_method("get_device_info", timeout=ACK_TIMEOUT)
+        push[1] = time.monotonic()
+
+    def reconnected(self) -> None:
+        """After a reload: the table as it is now, and no old message."""
+        self.strip.hide()
+        self._pushes.clear()  # the page is drawn afresh: what it shows is the table now
+        try:
+            self._show(self.hub.open(self.table_id))
+        except (StoreError, TableNotFound) as exc:
+            self.say(error(f"The game could not be read again: {exc}"))
+        self._update()
+
+    def close(self) -> None:
+        """Leave the table: unsubscribe and stop the message timer (idempotent)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._subscription.close()
+        self.strip.cancel_timer()
+        self.session.detach(self)
+
+
+# -- rendering in place ---------------------------------------------------------------------------
+
+
+def isolate(control: C) -> C:
+    """Mark ``control`` as a section of its own: a page update skips what is inside it, and
+    :class:`Painter` sends it when it changed. The whole screen is never diffed on a tap."""
+    object.__setattr__(control, "_isolated", True)  # what @ft.control(isolated=True) sets
+    return control
+
+
+class Painter:
+    """Renders a screen in place, sending only the sections (isolated controls) it changed.
+
+    ``set(section, control, value=..., ...)`` changes ``control``'s properties and, if any
+    really changed, marks ``section`` (an :func:`isolate` d ancestor) to be sent; ``touch``
+    marks one outright; ``send()`` updates each marked section (once mounted on a page).
+    """
+
+    def __init__(self) -> None:
+        self._dirty: dict[int, ft.BaseControl] = {}
+
+    def set(self, section: ft.BaseControl, control: ft.BaseControl, **props: Any) -> bool:
+        changed = False
+        for name, value in props.items():
+            if getattr(control, name) != value:
+                setattr(control, name, value)
+                changed = True
+        if changed:
+            self.touch(section)
+        return changed
+
+    def touch(self, section: ft.BaseControl) -> None:
+        self._dirty[id(section)] = section
+
+    def send(self) -> None:
+        dirty = list(self._dirty.values())
+        self._dirty.clear()
+        for section in dirty:
+            if _mounted(section):
+                section.update()
+
+
+class Slot:
+    """A section rebuilt only when what it shows (its ``key``) changed."""
+
+    _UNSET: Any = object()
+
+    def __init__(self, painter: Painter) -> None:
+        self.box = isolate(ft.Container(visible=False))
+        self._painter = painter
+        self._key: Hashable = self._UNSET
+
+    def set(self, key: Hashable, build: Callable[[], ft.Control | None]) -> bool:
+        if key == self._key:
+            return False
+        self._key = key
+        content = build()
+        self.box.content = content
+        self.box.visible = content is not None
+        self._painter.touch(self.box)
+        return True
+
+
+# -- confirmations and the list of games in progress ----------------------------------------------
+
+
+def confirm(
+    ctx: AppContext,
+    *,
+    title: str,
+    text: str,
+    action: str,
+    ident: str,
+    on_confirm: Callable[[], None],
+    danger: bool = False,
+) -> None:
+    """Ask before doing something that cannot be taken back by Undo."""
+
+    def yes(e: Any) -> None:
+        ctx.page.pop_dialog()
+        on_confirm()
+
+    style = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR) if danger else None
+    ctx.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(title),
+            content=ft.Text(text),
+            actions=[
+                tagged(
+                    f"{ident}-cancel",
+                    ft.TextButton("Cancel", on_click=lambda e: ctx.page.pop_dialog()),
+                ),
+                tagged(ident, ft.FilledButton(action, on_click=yes, style=style)),
+            ],
+        )
+    )
+
+
+def games_in_progress(
+    ctx: AppContext,
+    tool: str,
+    *,
+    route: Callable[[int], str],
+    title: str = "Games in progress",
+) -> ft.Control | None:
+    """A tool's open tables, most recently touched first: who plays, the status line, when it
+    was last touched, Resume, and Finish / Abandon (each after a confirmation). None when
+    there are none; a notice when they cannot be read."""
+    session = ctx.live
+    if not isinstance(session, LiveSession):
+        return None
+    try:
+        infos: list[TableInfo] = session.hub.tables(tool, "open")
+    except StoreError as exc:
+        return notice(f"The games in progress could not be read: {exc}", level="error")
+    if not infos:
+        return None
+    now = datetime.now(UTC).replace(tzinfo=None)
+    entries: list[ft.Control] = []
+    for line in game_lines(infos, now):
+
+        def ended(table_id: int, how: str) -> None:
+            hub = session.hub
+            outcome = (
+                hub.finish(table_id, device=session.device)
+                if how == "finish"
+                else hub.abandon(table_id, device=session.device)
+            )
+            if isinstance(outcome, StatusChanged):
+                ctx.refresh()
+                ctx.notify(
+                    "The game is finished." if how == "finish" else "The game was abandoned."
+                )
+            else:
+                ctx.notify(outcome.message, error=True)
+
+        def ask(table_id: int, how: str, who: str) -> None:
+            finish = how == "finish"
+            confirm(
+                ctx,
+                title="Finish this game?" if finish else "Abandon this game?",
+                text=(
+                    f"{who}: it leaves the games in progress and takes no more moves. "
+                    + (
+                        "Save it to history from its screen first if you want to keep the scores."
+                        if finish
+                        else "Nothing is saved to history; its moves are kept in the database."
+                    )
+                ),
+                action="Finish" if finish else "Abandon",
+                ident=f"confirm-{how}-{table_id}",
+                on_confirm=lambda: ended(table_id, how),
+                danger=not finish,
+            )
+
+        lines: list[ft.Control] = [
+            ft.Text(line.title, weight=ft.FontWeight.BOLD, max_lines=2),
+            body(line.status),
+            small(line.touched),
+        ]
+        if line.problem:
+            lines.append(notice(line.problem, level="warning"))
+        buttons = ft.Row(
+            [
+                tagged(
+                    f"resume-{line.table_id}",
+                    ft.FilledTonalButton(
+                        "Resume",
+                        icon=ft.Icons.PLAY_ARROW,
+                        height=TOUCH,
+                        on_click=lambda e, t=line.table_id: ctx.navigate(route(t)),
+                    ),
+                ),
+                tagged(
+                    f"finish-{line.table_id}",
+                    ft.TextButton(
+                        "Finish",
+                        height=TOUCH,
+                        on_click=lambda e, t=line.table_id, w=line.title: ask(t, "finish", w),
+                    ),
+                ),
+                tagged(
+                    f"abandon-{line.table_id}",
+                    ft.TextButton(
+                        "Abandon",
+                        height=TOUCH,
+                        on_click=lambda e, t=line.table_id, w=line.title: ask(t, "abandon", w),
+                    ),
+                ),
+            ],
+            wrap=True,
+            spacing=4,
+        )
+        entries.append(
+            tagged(
+                f"table-{line.table_id}",
+                ft.Container(
+                    ft.Column([*lines, buttons], spacing=4, tight=True),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border_radius=12,
+                    padding=12,
+                ),
+            )
+        )
+    return tagged(
+        "games-in-progress",
+        ft.Card(
+            content=ft.Container(
+                ft.Column(
+                    [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM), *entries],
+                    spacing=GAP,
+                ),
+                padding=12,
+            )
+        ),
+    )
+
+
+def import_old_game(
+    ctx: AppContext,
+    *,
+    key: str,
+    tool: str,
+    read: Callable[[object], Any],
+    errors: tuple[type[Exception], ...],
+) -> tuple[int | None, str | None]:
+    """Turn the tool's old single saved game (under settings ``key``) into a table, once:
+    ``(table id, None)``; ``(None, None)`` when there is nothing to import; ``(None,
+    problem)`` when the old save could not be read (kept under ``<key>_damaged``).
+
+    ``read(raw)`` reads the old save into its game, or None when there is nothing to import
+    (e.g. ``lambda raw: old_saved_game(raw, Game.from_dict)``; a game already saved to
+    history is only renamed). The table starts from the game's start and replays its
+    actions as the hub's log. The old key is kept as ``<key>_imported``."""
+    session = ctx.live
+    if not isinstance(session, LiveSession):
+        return None, None
+    with _IMPORTING:  # two sessions opening the tool at once import it once
+        try:
+            raw = ctx.setting(key)
+        except StoreError as exc:
+            return None, f"The old saved game could not be read: {exc}"
+        if raw is None:
+            return None, None
+        try:
+            game = read(raw)
+        except errors as exc:
+            log.warning("old %s save not imported: %s", tool, exc)
+            try:
+                ctx.set_setting(damaged_key(key), raw)
+                ctx.store.delete_setting(key)
+            except StoreError:
+                log.exception("keeping the damaged %s save failed", tool)
+            return None, (
+                f"The game saved before could not be read back ({exc}); it is kept in the "
+                f"database under “{damaged_key(key)}”."
+            )
+        try:
+            table_id = None
+            if game is not None:
+                table_id = _replay_as_table(session, tool, game)
+            ctx.set_setting(imported_key(key), raw)
+            ctx.store.delete_setting(key)
+        except StoreError as exc:
+            return None, f"The game saved before could not be moved to a table: {exc}"
+        return table_id, None
+
+
+def _replay_as_table(session: LiveSession, tool: str, game: Any) -> int:
+    start = game.start
+    snapshot = session.hub.create(tool, start, device="import")
+    for record in game.log:
+        outcome = session.hub.submit(
+            snapshot.table_id, record.action, seen=snapshot.seq, device="import"
+        )
+        if isinstance(outcome, Failed):
+            raise StoreError(outcome.message)
+        if not isinstance(outcome, Applied):
+            break  # the rules changed since: the table keeps what still replays
+        snapshot = outcome.snapshot
+    return snapshot.table_id
+
+
+__all__ = [
+    "LiveSession",
+    "LiveTable",
+    "MessageStrip",
+    "Painter",
+    "Slot",
+    "confirm",
+    "games_in_progress",
+    "import_old_game",
+    "isolate",
+    "run_as_event",
+]

@@ -1,0 +1,126 @@
+"""Helpers for the shared-table tests: a tiny checklist engine whose actions read only their
+own step (so a stale screen's tick on another step still fits), and Journey shortcuts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+from companion.engine import journey as j
+from companion.engine import saves
+from companion.engine.protocol import TableRules
+from companion.history import Store
+
+PLAYERS = ("Anna", "Ben", "Cleo")
+
+
+class ChecklistError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Tick(saves.Action):
+    kind: ClassVar[str] = "tick"
+    step: str
+    done: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "step": self.step, "done": self.done}
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """Steps to tick off; ticking a step that is already in that state is refused."""
+
+    steps: tuple[str, ...]
+    done: frozenset[str] = frozenset()
+    log: tuple[Tick, ...] = field(default=(), compare=False)
+
+    @property
+    def is_over(self) -> bool:
+        return self.done == frozenset(self.steps)
+
+    def apply(self, action: Tick) -> tuple[Checklist, Tick]:
+        if action.step not in self.steps:
+            raise ChecklistError(f"step {action.step!r} is not on the list")
+        if (action.step in self.done) == action.done:
+            raise ChecklistError(
+                f"step {action.step!r} is already {'done' if action.done else 'open'}"
+            )
+        done = self.done | {action.step} if action.done else self.done - {action.step}
+        return replace(self, done=done, log=(*self.log, action)), action
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"steps": list(self.steps), "done": sorted(self.done)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Checklist:
+        if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
+            raise ChecklistError(f"not a checklist: {data!r}")
+        return cls(tuple(data["steps"]), frozenset(data.get("done", [])))
+
+
+def read_tick(data: object) -> Tick:
+    if not isinstance(data, dict) or data.get("kind") != "tick":
+        raise ChecklistError(f"not a tick: {data!r}")
+    step = data.get("step")
+    if not isinstance(step, str):
+        raise ChecklistError(f"step {step!r} must be text")
+    return Tick(step, bool(data.get("done", True)))
+
+
+CHECKLIST = TableRules[Checklist, Tick](
+    tool="checklist",
+    read_start=Checklist.from_dict,
+    read_action=read_tick,
+    players=lambda game: (),
+    status=lambda game: f"{len(game.done)} of {len(game.steps)} done",
+    error=ChecklistError,
+    reads=lambda game, action: action.step in game.done,
+    changed=lambda then, now: "someone ticked that step meanwhile",
+)
+
+REGISTRY = {"journey": j.TABLE_RULES, "checklist": CHECKLIST}
+
+
+def fresh_journey(players: tuple[str, ...] = PLAYERS) -> j.JourneyGame:
+    return j.JourneyGame.new(list(players))
+
+
+def fail_writes(
+    store: Store, message: str = "database or disk is full", *, table: str = "table_action"
+) -> Callable[[], None]:
+    """Make every INSERT into ``table`` fail as a full disk would; returns the undo."""
+
+    def fail(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith(f"INSERT INTO {table.upper()}"):
+            raise OperationalError(statement, {}, Exception(message))
+
+    engine = store._engine
+    event.listen(engine, "before_cursor_execute", fail)
+    return lambda: event.remove(engine, "before_cursor_execute", fail)
+
+
+def fill_disk(store: Store) -> Callable[[], None]:
+    """A SQLite database that cannot grow by a page (SQLite's own 'database or disk is
+    full'); returns the undo."""
+
+    def full(dbapi: Any, record: Any, proxy: Any) -> None:
+        cursor = dbapi.cursor()
+        pages = cursor.execute("PRAGMA page_count").fetchone()[0]
+        cursor.execute(f"PRAGMA max_page_count = {pages}")
+        cursor.close()
+
+    engine = store._engine
+    engine.dispose()  # the pooled connections were opened without the limit
+    event.listen(engine, "checkout", full)
+
+    def undo() -> None:
+        event.remove(engine, "checkout", full)
+        engine.dispose()  # the limit belongs to each connection: new ones have none
+
+    return undo

@@ -1,0 +1,189 @@
+"""The Rules screen and the "why?" link on a real flet Session and a temporary history store,
+without a browser (tests/ui_harness.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion import reference
+from companion.history import open_store
+from companion.rules import catalogue
+from companion.ui.app import create_main
+from companion.ui.context import AppContext
+from companion.ui.logic import rules as logic
+from companion.ui.why import why_link, why_targets
+from tests.ui_harness import Harness, run
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Any]:
+    s = open_store(f"sqlite:///{tmp_path / 'rules.sqlite3'}")
+    yield s
+    s.close()
+
+
+def field(h: Harness) -> ft.TextField:
+    return h.by_id("rules-search")  # type: ignore[no-any-return]
+
+
+def results(h: Harness) -> list[str]:
+    return [
+        s.identifier.removeprefix("result-")
+        for s in h.find_all(ft.Semantics)
+        if isinstance(s.identifier, str) and s.identifier.startswith("result-")
+    ]
+
+
+def span_texts(text: ft.Text, *, bold: bool) -> list[str]:
+    return [
+        str(s.text)
+        for s in text.spans or []
+        if (s.style is not None and s.style.weight == ft.FontWeight.BOLD) == bold
+    ]
+
+
+@run
+async def test_rules_is_in_the_bar_and_lists_each_games_topics(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/setup")
+    labels = [d.label for d in h.page.navigation_bar.destinations]
+    assert labels == ["Setup", "Calculators", "Rules", "Score", "History"]
+    await h.navigate(labels.index("Rules"))
+    assert h.page.appbar.title.value == "Rules"
+    for game, _ in reference.games():
+        for t in logic.topics(game):
+            assert h.find_all(ft.Semantics, identifier=f"topic-{game}-{logic.slug(t.title)}")
+
+
+@run
+async def test_search_as_you_type_groups_results_by_game_and_marks_the_words(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/rules")
+    await h.type(field(h), "okrgoth")
+    assert results(h)[0] == "journey.card.q"
+    assert h.find_all(ft.Semantics, identifier="rules-group-merchants_journey")
+    title = h.by_id("result-journey.card.q").content.controls[0]
+    assert span_texts(title, bold=True) == ["Okkrgoth"]
+    await h.type(field(h), "paladin")
+    groups = [
+        s.identifier
+        for s in h.find_all(ft.Semantics)
+        if isinstance(s.identifier, str) and s.identifier.startswith("rules-group-")
+    ]
+    assert groups[0] == "rules-group-merchants_cove"
+    await h.type(field(h), "zxqvbnm")
+    assert results(h) == []
+    assert h.has_text("Nothing in the rules matches “zxqvbnm”.")
+    await h.type(field(h), "")
+    assert h.find_all(ft.Semantics, identifier="topic-mercante-variants")
+
+
+@run
+async def test_the_game_chips_filter_the_results(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/rules")
+    await h.type(field(h), "10")
+    chip = h.by_id("rules-game-merchants_journey")
+    await h.fire(chip, "select", True)
+    assert results(h)[0] == "journey.card.10"
+    assert all(reference.entry(r).game == "merchants_journey" for r in results(h))
+
+
+@run
+async def test_a_result_opens_its_entry_and_related_entries_link_on(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/rules")
+    await h.type(field(h), "what does the Fence do?")
+    await h.click(h.by_id("result-cove.card.fence"))
+    assert h.page.appbar.title.value == "Fence (Rogue card 21)"
+    assert h.by_id("entry-title").value == "Fence (Rogue card 21)"
+    assert "Rogue cards 15–21" not in h.page.appbar.title.value
+    assert "Master Craft rules, Rogue cards, 21) Fence" in h.by_id("entry-sources").value
+    await h.click(h.by_id("related-cove.sale_value"))
+    assert h.by_id("entry-title").value == "What a Good sells for with Master Craft"
+    assert h.find_all(ft.Semantics, identifier="ruling-cove_goods.modifier_order")
+
+
+@run
+async def test_an_entry_route_opens_directly_and_a_stale_one_says_not_found(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/rules/mercante.upkeep")
+    assert h.page.appbar.title.value == "Upkeep"
+    assert h.page.navigation_bar.selected_index == 2
+    h = await Harness.start(create_main(store), route="/rules/no.such.entry")
+    assert h.page.appbar.title.value == "Not found"
+    h = await Harness.start(create_main(store), route="/rules/topic/mercante/variants")
+    assert h.page.appbar.title.value == "Variants"
+    assert len(results(h)) == 10
+
+
+@run
+async def test_a_ruling_entry_switches_its_house_rule(store: Any) -> None:
+    ruling = next(r for r in catalogue().rulings if r.alternative)
+    h = await Harness.start(create_main(store), route=f"/rules/ruling.{ruling.id}")
+    switch = h.by_id(f"house-rule-{ruling.id}")
+    await h.select(switch, True)
+    assert ruling.id in store.get_setting("house_rules", [])
+    await h.select(switch, False)
+    assert ruling.id not in store.get_setting("house_rules", [])
+
+
+@run
+async def test_settings_rulings_link_to_their_rules_entry(store: Any) -> None:
+    ruling = catalogue().rulings[0]
+    h = await Harness.start(create_main(store), route=f"/settings/rulings/{ruling.id}")
+    await h.click(h.by_id(f"rules-entry-{ruling.id}"))
+    assert h.by_id("entry-title").value == ruling.topic
+
+
+@run
+async def test_why_opens_one_entry_one_ruling_or_a_list(store: Any) -> None:
+    h = await Harness.start(create_main(store), route="/rules")
+    ctx = AppContext(page=h.page, store=store, catalogue=catalogue())
+    routes: list[str] = []
+    ctx.navigate = routes.append
+
+    one = why_link(ctx, ["mercante.bazaar"])
+    h.page.controls.append(one)
+    h.page.update()
+    await h.click(one.content)
+    assert routes == ["/rules/mercante.bazaar"]
+
+    sheet = why_link(ctx, ruling_ids=["mercante.price_floor"])
+    h.page.controls.append(sheet)
+    h.page.update()
+    await h.click(sheet.content)
+    assert any(isinstance(d, ft.AlertDialog) and d.open for d in h.page._dialogs.controls)
+    h.page.pop_dialog()
+
+    several = why_link(ctx, ["mercante.bazaar", "card:fence"], ["mercante.price_floor"])
+    h.page.controls.append(several)
+    h.page.update()
+    await h.click(several.content)
+    listed = [
+        s.identifier
+        for s in h.find_all(ft.Semantics)
+        if isinstance(s.identifier, str) and s.identifier.startswith("why-")
+    ]
+    assert "why-entry-mercante.bazaar" in listed and "why-entry-cove.card.fence" in listed
+    assert "why-ruling-mercante.price_floor" in listed
+    await h.click(h.by_id("why-entry-cove.card.fence"))
+    assert routes[-1] == "/rules/cove.card.fence"
+
+
+def test_why_targets_resolve_and_unknown_ids_fail_when_built() -> None:
+    entries, rulings = why_targets(["step:festival.board", "cove.module.faction_festival"])
+    assert [e.id for e in entries] == ["cove.module.faction_festival"]
+    assert rulings == ()
+    entries, rulings = why_targets(["ruling.mercante.price_floor"], ["mercante.price_floor"])
+    assert entries == () and rulings == ("mercante.price_floor",)
+    with pytest.raises(KeyError):
+        why_targets(["no.such.thing"])
+
+
+def test_snippets_show_the_line_with_the_match() -> None:
+    item = reference.entry("mercante.upkeep.remove_goods")
+    assert "Foodstuffs" in logic.snippet(item, {"foodstuff"})
+    assert logic.snippet(item, set()) == item.summary
+    long = logic.snippet(reference.entry("mercante.auction"), {"harbor"}, length=40)
+    assert long.endswith("…") and len(long) <= 41
