@@ -99,3 +99,42 @@ def test_the_manifest_names_the_app_and_lists_its_icons(
     assert f'content="{webapp.THEME_COLOR}" media="(prefers-color-scheme: light)"' in page
     assert f'content="{webapp.BACKGROUND_DARK}" media="(prefers-color-scheme: dark)"' in page
     app.page.context.close()
+
+
+def test_on_the_network_a_phone_installs_from_the_join_screen_and_after_joining(
+    chromium: Any, db_url: str, tmp_path: Any
+) -> None:
+    """Behind the access code: the join screen links our manifest and icon (served without
+    the code), and once joined the app's own page does too, still asking only this server."""
+    with open_store(db_url) as store:
+        play = store.record_play(
+            "Azul", [("Ann", 30), ("Ben", 25)], datetime(2024, 5, 1, 20), location=ARROW_PLACE
+        )
+    with AppServer(db_url, host="127.0.0.2", log_path=tmp_path / "lan.log") as server:
+        app, requests = _record(server, chromium)
+        app.page.goto(server.url + f"/history/play/{play}")
+        assert app.page.title().startswith("Join the table")
+        manifest = app.page.evaluate(
+            "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+        )
+        assert manifest["name"] == webapp.APP_NAME
+        icon = app.page.evaluate(
+            "fetch(document.querySelector('link[rel=apple-touch-icon]').href)"
+            ".then(r => r.status + ' ' + r.headers.get('content-type'))"
+        )
+        assert icon == "200 image/png"
+        code = server.access_code
+        assert code is not None
+        app.page.fill("#code", code)
+        app.page.click("button[type=submit]")
+        app.wait_ready()
+        app.expect(f"At {ARROW_PLACE}")
+        app.settle(3000)
+        assert app.page.title().endswith(webapp.APP_NAME)  # the app itself, not the join screen
+        link = app.page.evaluate("document.querySelector('link[rel=manifest]').href")
+        assert urlsplit(link).path == "/manifest.json"
+        own = urlsplit(server.url).netloc
+        foreign = [r.url for r in requests if urlsplit(r.url).netloc not in ("", own)]
+        assert foreign == []
+        assert any(r.url.endswith("/" + webapp.FONT_FILES[0]) for r in requests)
+        app.page.context.close()

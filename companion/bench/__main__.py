@@ -12,7 +12,7 @@ import companion.bench as bench_pkg
 
 
 def modules() -> list[ModuleType]:
-    """The benchmark modules, each with its ``MEASURES`` (names) and ``run(wanted)``."""
+    """The benchmark modules, each with its ``NAMES`` (the lines it prints) and ``run(wanted)``."""
     return [
         importlib.import_module(f"companion.bench.{m.name}")
         for m in sorted(pkgutil.iter_modules(bench_pkg.__path__), key=lambda m: m.name)
@@ -28,13 +28,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="only these measurements (default: all)")
     args = parser.parse_args(argv)
     found = modules()
-    known = [name for module in found for name in module.MEASURES]
+    known = [name for module in found for name in getattr(module, "NAMES", ())]
     wanted = set(args.names)
     unknown = sorted(wanted - set(known))
-    if unknown:
+    if unknown and all(hasattr(module, "NAMES") for module in found):
         parser.error(f"no measurement named {', '.join(unknown)} (known: {', '.join(known)})")
     for module in found:
-        if wanted and not wanted & set(module.MEASURES):
+        names = getattr(module, "NAMES", None)  # a module that does not say always runs
+        if wanted and names is not None and not wanted & set(names):
             continue  # nothing of it asked for: not even its set-up runs
         print(f"running {module.__name__.rsplit('.', 1)[-1]}...", file=sys.stderr)
         for line_name, ms in module.run(wanted or None):

@@ -21,13 +21,13 @@ from companion.history import PlayCreate, Store, open_store
 PLAYS = 100_000
 PLAYERS_PER_PLAY = 4
 BATCH = 5_000
-NAMES = [f"Player {i:02d}" for i in range(1, 31)]
+PLAYER_NAMES = [f"Player {i:02d}" for i in range(1, 31)]
 GAMES = ["mercante", "merchants_journey", "merchants_cove", "Catan", "Azul", "Carcassonne"]
-MEASURES = ("stats_100k", "record_play")
+NAMES = ("stats_100k", "record_play")
 
 
 def _play(rng: random.Random, when: datetime) -> PlayCreate:
-    names = rng.sample(NAMES, PLAYERS_PER_PLAY)
+    names = rng.sample(PLAYER_NAMES, PLAYERS_PER_PLAY)
     return PlayCreate.model_validate(
         {
             "game": rng.choice(GAMES),
@@ -50,7 +50,7 @@ def build(store: Store, plays: int = PLAYS, *, seed: int = 100) -> None:
 
 
 def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
-    if wanted is not None and not wanted & set(MEASURES):
+    if wanted is not None and not wanted & set(NAMES):
         return
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'history.sqlite3'}"
@@ -72,7 +72,10 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
                 median_ms(
                     lambda: store.record_play(
                         rng.choice(GAMES),
-                        [(n, rng.randint(10, 140)) for n in rng.sample(NAMES, PLAYERS_PER_PLAY)],
+                        [
+                            (n, rng.randint(10, 140))
+                            for n in rng.sample(PLAYER_NAMES, PLAYERS_PER_PLAY)
+                        ],
                     ),
                     repeat=25,
                 ),

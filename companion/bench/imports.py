@@ -27,7 +27,7 @@ from companion.history import open_store
 
 NAMES = [f"Player {i:02d}" for i in range(1, 31)]
 GAMES = ["mercante", "merchants_journey", "merchants_cove", "Catan", "Azul", "Carcassonne"]
-MEASURES = ("import_100k", "import_bgstats_10k")
+NAMES = ("import_100k", "import_bgstats_10k")
 
 
 def backup(plays: int, *, seed: int = 1) -> str:
@@ -206,7 +206,7 @@ def _peak_mb(path: str, url: str) -> float:
 
 
 def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
-    if wanted is not None and not wanted & set(MEASURES):
+    if wanted is not None and not wanted & set(NAMES):
         return
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         folder = Path(tmp)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from companion.bench import median_ms
 from companion.engine.mercante import Calendar, Event, goods, price_breakdown, sale_price
 
-MEASURES = ("mercante_price",)
+NAMES = ("mercante_price",)
 
 
 def _full_calendar() -> Calendar:

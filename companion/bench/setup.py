@@ -27,7 +27,7 @@ from companion.engine.setup import (
 )
 from companion.engine.setup.check import _rulings_read, _tables_cached
 
-MEASURES = ("compat_all_subsets", "compat_all_subsets_cold", "setup_checklist", "surprise_modules")
+NAMES = ("compat_all_subsets", "compat_all_subsets_cold", "setup_checklist", "surprise_modules")
 
 
 def _subsets() -> list[frozenset[str]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from companion.browser import free_port
 
 RUNS = 5
-MEASURES = ("startup",)
+NAMES = ("startup",)
 
 
 def _one_start(db_url: str) -> float:

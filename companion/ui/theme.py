@@ -51,6 +51,10 @@ def apply_theme(page: ft.Page, mode: str) -> None:
     """Set light/dark/system mode on ``page`` (``mode`` as stored in settings)."""
     if not page.web:  # the browser has the font from its FontManifest before the first frame
         page.fonts = dict(webapp.FONTS)
+    # No lerp from Flutter's default theme to ours: halfway through it text is still laid out
+    # in the default family, which lacks "→" and sends the renderer looking for a fallback
+    # font (seen on a slow first frame). A theme change is instant instead.
+    page.theme_animation_style = ft.AnimationStyle.no_animation()
     page.theme = build_theme()
     page.dark_theme = build_theme(dark=True)
     page.theme_mode = {
