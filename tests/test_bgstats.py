@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine.standings import Entry, TieBreak, rank
-from companion.history import ImportFileError, Store
+from companion.history import ImportFileError, Store, bulk
 from companion.history import bgstats as bg
 from companion.history.bulk import BulkPlay, BulkResult, places
 from companion.rules import catalogue
@@ -293,6 +293,22 @@ def test_backup_imports_with_the_right_plays_winners_and_statistics(store: Store
     prefs = store.bgstats_preferences()
     assert prefs.me == "Ann"
     assert prefs.bgg_ids == {"mercante": 900001, "merchants cove": 900002}
+
+
+def test_a_backup_in_many_batches_imports_as_in_one(
+    store: Store, make_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bulk inserts in pieces of two plays (players and games met in a later piece,
+    statistics added once at the end) write what one piece writes, on either backend."""
+    whole = make_store()
+    whole.import_bgstats(fixture_text())
+    monkeypatch.setattr(bulk.batched, "__defaults__", (2,))
+    calls: list[int] = []
+    report = store.import_bgstats(fixture_text(), progress=lambda done, _total: calls.append(done))
+    assert report.imported == 5 and calls == [2, 4, 5]
+    assert store.export_json().split('"plays"')[1] == whole.export_json().split('"plays"')[1]
+    assert store.all_player_stats() == whole.all_player_stats()
+    assert store.all_game_stats() == whole.all_game_stats()
 
 
 def test_second_import_adds_nothing(store: Store) -> None:

@@ -441,3 +441,24 @@ def test_csv_export_parses_with_csv(store: Store) -> None:
     assert [(r["player"], r["winner"]) for r in golf] == [("Ann", "false"), ("Dan", "true")]
     assert golf[0]["game_key"] == ""
 
+
+def test_a_file_of_many_batches_imports_like_one_play_at_a_time(
+    store: Store, make_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bulk path in pieces (on PostgreSQL the only path; SQLite takes its fast path
+    unless that declines): rows, winners and statistics as recorded play by play."""
+    for _ in range(4):
+        rich_history(store)
+    exported = store.export_json()
+    batches = exchange_module.ParsedHistory.batches
+    monkeypatch.setattr(batches, "__kwdefaults__", {"skip": frozenset(), "size": 3})
+    calls: list[tuple[int, int]] = []
+    other = make_store()
+    report = other.import_report(exported, progress=lambda done, total: calls.append((done, total)))
+    assert report.imported == 20 and not report.skipped
+    assert body(other.export_json()) == body(exported)
+    assert other.all_player_stats() == store.all_player_stats()
+    assert other.all_game_stats() == store.all_game_stats()
+    assert calls[-1] == (20, 20)
+    if other.dialect != "sqlite":
+        assert [done for done, _ in calls] == [3, 6, 9, 12, 15, 18, 20]
