@@ -25,7 +25,7 @@ from typing import Any
 from companion.bench import median_ms
 from companion.history import open_store
 
-NAMES = [f"Player {i:02d}" for i in range(1, 31)]
+PLAYER_NAMES = [f"Player {i:02d}" for i in range(1, 31)]
 GAMES = ["mercante", "merchants_journey", "merchants_cove", "Catan", "Azul", "Carcassonne"]
 NAMES = ("import_100k", "import_bgstats_10k")
 
@@ -37,7 +37,7 @@ def backup(plays: int, *, seed: int = 1) -> str:
     stamp = "2024-01-01T12:00:00"
     rows = []
     for i in range(plays):
-        seats = rng.sample(range(1, len(NAMES) + 1), 4)
+        seats = rng.sample(range(1, len(PLAYER_NAMES) + 1), 4)
         rows.append(
             {
                 "uid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
@@ -69,7 +69,7 @@ def backup(plays: int, *, seed: int = 1) -> str:
         {
             "format": "merchants-companion-history",
             "version": 1,
-            "players": [{"id": i, "name": n} for i, n in enumerate(NAMES, start=1)],
+            "players": [{"id": i, "name": n} for i, n in enumerate(PLAYER_NAMES, start=1)],
             "games": [
                 {"id": i, "name": g, "key": g if g.islower() else None, "highest_wins": True}
                 for i, g in enumerate(GAMES, start=1)
@@ -93,7 +93,7 @@ def bgstats_backup(plays: int, *, seed: int = 2) -> str:
             "bggUsername": "",
             "modificationDate": "2024-01-01 12:00:00",
         }
-        for i, n in enumerate(NAMES, start=1)
+        for i, n in enumerate(PLAYER_NAMES, start=1)
     ]
     games = [
         {
@@ -116,7 +116,7 @@ def bgstats_backup(plays: int, *, seed: int = 2) -> str:
     rows = []
     for i in range(plays):
         when = (start + timedelta(hours=i)).strftime("%Y-%m-%d %H:%M:%S")
-        seats = rng.sample(range(1, len(NAMES) + 1), 4)
+        seats = rng.sample(range(1, len(PLAYER_NAMES) + 1), 4)
         scores = [rng.randint(10, 140) for _ in seats]
         best = max(scores)
         rows.append(
