@@ -86,6 +86,7 @@ from companion.history.models import (
     Score,
     clean_text,
     name_key,
+    utc_naive,
     wall_clock,
 )
 
@@ -394,9 +395,8 @@ def _read(text: str) -> _Document:
         # our format" helps more, so the header is looked at first.
         _check_header(text)
         raise _refuse(validation_message(exc, prefix=("plays", len(plays)))) from None
-    if head.get("format") != FORMAT or head.get("version") != VERSION or isinstance(
-        head.get("version"), bool
-    ):
+    version = head.get("version")
+    if head.get("format") != FORMAT or type(version) is not int or version != VERSION:
         _check_header(json.dumps({k: head.get(k) for k in ("format", "version")}))
     head.pop("plays", None)
     try:
@@ -559,12 +559,8 @@ def _is_clean(text: str) -> bool:
 
 
 def _utc(value: datetime | None) -> datetime | None:
-    # As PlayCreate stores created_at and updated_at: UTC, no zone, whole seconds.
-    if value is None:
-        return None
-    if value.tzinfo is not None:
-        value = value.astimezone(UTC).replace(tzinfo=None)
-    return value.replace(microsecond=0)
+    # As PlayCreate stores created_at and updated_at: UTC, no zone, whole seconds, in range.
+    return None if value is None else utc_naive(value)
 
 
 def _fast_play(
@@ -617,10 +613,15 @@ def _fast_play(
         return None
     if not unseated and len(seats) != len(results):
         return None
+    try:
+        played_at = wall_clock(play.played_at)
+        created_at, updated_at = _utc(play.created_at), _utc(play.updated_at)
+    except ValueError:
+        return None  # out of range: PlayCreate words the refusal with the field's place
     return BulkPlay(
         uid=uid,
         game=game,
-        played_at=wall_clock(play.played_at),
+        played_at=played_at,
         results=results,
         finished=play.finished,
         highest_wins=direction,
@@ -629,8 +630,8 @@ def _fast_play(
         location=play.location,
         notes=play.notes,
         tiebreakers=[(t.name, t.higher_wins) for t in breakers] or None,
-        created_at=_utc(play.created_at),
-        updated_at=_utc(play.updated_at),
+        created_at=created_at,
+        updated_at=updated_at,
     )
 
 

@@ -301,8 +301,8 @@ class _Import:
         version = head.get("version")
         if (
             head.get("format") != exchange.FORMAT
+            or type(version) is not int  # not 1.0 or true: the checked path words why
             or version != exchange.VERSION
-            or (isinstance(version, bool))
         ):
             raise NotFast("not this format")
         checked = exchange._Head.model_validate_json(json.dumps(head))
