@@ -94,6 +94,11 @@ def test_packaging_names_the_postgres_extra_and_the_phone_build() -> None:
     assert any(d.startswith("psycopg2-binary") for d in extras["postgres"])
     flet = project["tool"]["flet"]
     assert flet["product"] == webapp.APP_NAME
+    web = flet["web"]  # the built web app's manifest: the same colours as ours
+    assert (web["pwa_background_color"], web["pwa_theme_color"]) == (
+        webapp.BACKGROUND_LIGHT,
+        webapp.THEME_COLOR,
+    )
     module = flet["app"]["module"]
     assert (ROOT / flet["app"]["path"] / f"{module}.py").is_file()
     assert (ROOT / "assets" / "icon.png").is_file()  # what flet build makes app icons of
