@@ -106,3 +106,21 @@ def test_packaging_names_the_postgres_extra_and_the_phone_build() -> None:
     assert "merchants-companion[postgres]" in (ROOT / "companion/history/db.py").read_text(
         encoding="utf-8"
     )
+
+
+def test_the_desktop_window_gets_the_same_assets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Desktop mode: ``ft.run`` with our assets folder (font, icon) and nothing from a CDN."""
+    import flet as ft
+
+    from companion import cli
+
+    runs: list[dict[str, object]] = []
+    monkeypatch.setattr(cli, "desktop_client_available", lambda: (True, ""))
+    monkeypatch.setattr(ft, "run", lambda main, **options: runs.append(options))
+    assert cli.main(["--db", f"sqlite:///{tmp_path / 'history.sqlite3'}"]) == 0
+    [options] = runs
+    assert options["view"] == ft.AppView.FLET_APP
+    assert options["assets_dir"] == webapp.assets_dir() and options["no_cdn"] is True
+    assert (Path(str(options["assets_dir"])) / webapp.FONT_FILES[0]).is_file()
