@@ -46,8 +46,9 @@ from companion.ui.views.cove_goods.outputs import ResultPanel, SalePanel, ValueS
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
 from companion.ui.widgets import notice
 
-#: The Pier's title: short enough to stand whole beside Undo, the menu and Settings at 390 px.
-TABLE_TITLE = "Cove sale value"
+#: The Pier's title: short enough to stand whole beside Undo, the menu and Settings at 390 px
+#: in the bundled font ("Merchants Cove sale value" and "Cove sale value" were cut off).
+TABLE_TITLE = "Sale value"
 
 
 class CoveTableView:
