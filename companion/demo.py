@@ -60,11 +60,33 @@ def seed_examples(
         else:
             names = rng.sample(PLAYERS, rng.randint(3, 4))
             store.record_play(game, [(n, rng.randint(5, 10)) for n in names], played_at=when)
-    seats = ["Anna", "Ben", "Cleo", "Dev"]
-    draw = draw_first_player(seats, 482913)
-    store.set_setting(
-        "table", {"game": "mercante", "seats": seats, "seed": draw.seed, "first": draw.first}
-    )
+    seed_seats(store)
+
+
+def seed_seats(store: Any) -> int:
+    """The seated table (Players & seats) as a shared table, its first player drawn; any
+    other seating in progress is abandoned first. Returns its id."""
+    from companion.engine.seats import DrawFirst, Seat, Seating
+
+    actions: list[Any] = [Seat(n) for n in ("Anna", "Ben", "Cleo", "Dev")] + [DrawFirst()]
+    return _example_table(store, "seats", Seating.new("mercante", seed=482913), actions)
+
+
+def _example_table(store: Any, tool: str, start: Any, actions: list[Any]) -> int:
+    """A shared table of ``tool`` played from ``start`` through ``actions`` (the tool's
+    other open tables abandoned first, so the example is the one on show)."""
+    from companion.tables import TableHub
+
+    hub = TableHub(store)
+    for table in store.list_tables(tool=tool, status="open"):
+        hub.abandon(table.id, device="demo")
+    snapshot = hub.create(tool, start, device="demo")
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
+        if not outcome.ok:
+            raise RuntimeError(f"the example {tool} table refused {action!r}: {outcome}")
+        snapshot = outcome.snapshot
+    return snapshot.table_id
 
 
 def seed_mercante(store: Any) -> None:
@@ -142,34 +164,21 @@ def seed_mercante(store: Any) -> None:
     store.set_setting(GAME_KEY, state.to_dict())
 
 
-def seed_score_pad(store: Any) -> None:
-    """A half-entered Mercante game on the score pad, as players leave it mid-tally."""
-    rows = [
-        ("Anna", "11", "41", True),
-        ("Ben", "9", "12", False),
-        ("Cleo", "11", "27", False),
-        ("Dev", "", "", False),
-    ]
-    store.set_setting(
-        "scorepad_draft",
-        {
-            "game": "mercante",
-            "title": "",
-            "lowest_wins": False,
-            "breakdown": False,
-            "categories": ["Victory points", "Contract penalties"],
-            "tiebreakers": [["Most crowns left", True], ["Fewest unfulfilled contracts", False]],
-            "rows": [
-                {"name": n, "score": s, "parts": {}, "ties": [c, ""], "start": start}
-                for n, s, c, start in rows
-            ],
-            "played_at": "2026-11-28T21:30",
-            "duration": "",
-            "location": "Harbour Games Club",
-            "notes": "",
-            "modules": [],
-        },
-    )
+def seed_score_pad(store: Any) -> int:
+    """A half-entered Mercante game on a shared score pad, as players leave it mid-tally;
+    returns the pad's table id."""
+    from companion.engine.scorepad import Pad, SetText
+
+    rows = [("Anna", "11", "41"), ("Ben", "9", "12"), ("Cleo", "11", "27"), ("Dev", "", "")]
+    pad = Pad.new("mercante", names=[r[0] for r in rows], start="Anna")
+    crowns = pad.tiebreakers[0].id
+    actions: list[Any] = [SetText(("location",), "Harbour Games Club")]
+    for row, (_, score, left) in zip(pad.rows, rows, strict=True):
+        if score:
+            actions.append(SetText(("score", row.id), score))
+        if left:
+            actions.append(SetText(("tie", row.id, crowns), left))
+    return _example_table(store, "scorepad", pad, actions)
 
 
 def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
@@ -222,20 +231,22 @@ def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
     return snapshot.table_id
 
 
-def seed_cove_goods(store: Any) -> None:
-    """The Merchants Cove sale-value screen mid-sale: a Pier with Wizards, a Warrior, two
-    Paladins and a Rogue under Un-Fairies; an Enchanted Wizard Good from a Display Case being
-    priced; a Warrior Good and a Paladin Good already sold there."""
-    from companion.engine.cove_goods import STANDARD
-    from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
+def seed_cove_goods(store: Any) -> int:
+    """The Merchants Cove sale at a Pier, as a shared table: Wizards, a Warrior, two Paladins
+    and a Rogue under Un-Fairies; a Warrior Good and a Paladin Good already sold there.
+    Returns its id. (The Good a phone prices is that phone's own: see EXAMPLE_GOOD.)"""
+    from companion.engine.cove_goods import AddGood, CoveSale, Good, SetCount, SetRogueCard
 
-    state = SaleState().with_rogue_card("un_fairies")
+    actions: list[Any] = [SetRogueCard("un_fairies")]
     for type_id, count in (("warriors", 1), ("wizards", 3), ("paladins", 2), ("rogues", 1)):
-        state = state.with_count(type_id, count)
-    state = state.with_kind("warriors").with_base(3).add_to_pier(STANDARD)
-    state = state.with_kind(PALADIN_GOOD).add_to_pier(STANDARD)
-    state = state.with_kind("wizards").with_base(4).with_display_case(True).with_enchanted(True)
-    store.set_setting(STATE_KEY, state.to_dict())
+        actions.append(SetCount(type_id, count))
+    actions += [AddGood(Good(3, "warriors")), AddGood(Good.paladin_good())]
+    return _example_table(store, "cove-goods", CoveSale(), actions)
+
+
+#: The Good the example phone prices at that Pier: an Enchanted Wizard Good of base value 4
+#: from a Display Case (the taps that choose it, in order).
+EXAMPLE_GOOD = ("kind-wizards", "base-plus", "display-case", "enchanted")
 
 
 def seed_journey(store: Any, *, stage: str = "play") -> int | None:

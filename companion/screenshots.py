@@ -41,8 +41,36 @@ BARD = "/calculators/bard"
 SHOTS: tuple[Shot, ...] = (
     # Each waits for its screen's content: on a busy machine the app's frame is drawn first
     # (the first screens of a run also wait for the app's modules to load).
-    Shot("setup-seats", "/setup/seats", act=lambda app: _sees(app, "Seats and first player")),
-    Shot("score-pad", "/score", act=lambda app: _sees(app, "Tie-breakers")),
+    Shot(
+        "setup-seats",
+        "/setup/seats",
+        act=lambda app: _shows(app, "turn-order"),
+        prepare=lambda store: _seed_seats(store),
+    ),
+    Shot(
+        "setup-seats-tables",
+        "/setup/seats",
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_seats(store) and "/setup/seats",
+    ),
+    Shot(
+        "score-pad",
+        "/score",
+        act=lambda app: _shows(app, "player-row-1"),
+        prepare=lambda store: _seed_score_pad(store),
+    ),
+    Shot(
+        "score-pad-standings",
+        "/score",
+        act=lambda app: _scroll_to(app, "standings"),
+        prepare=lambda store: _seed_score_pad(store),
+    ),
+    Shot(
+        "score-pads",
+        "/score",
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_score_pad(store) and "/score",
+    ),
     Shot("history", "/history", act=lambda app: _shows(app, "filter-game")),
     Shot("history-stats", "/history/stats", act=lambda app: _sees(app, "Wins per player")),
     Shot("history-play", "/history/play/36"),
@@ -73,7 +101,13 @@ SHOTS: tuple[Shot, ...] = (
         act=lambda app: _shows(app, "entry-title"),
     ),
     Shot("settings-dark", "/settings", act=lambda app: _shows(app, "theme-picker"), theme="dark"),
-    Shot("score-pad-dark", "/score", act=lambda app: _sees(app, "Tie-breakers"), theme="dark"),
+    Shot(
+        "score-pad-dark",
+        "/score",
+        act=lambda app: _shows(app, "player-row-1"),
+        prepare=lambda store: _seed_score_pad(store),
+        theme="dark",
+    ),
     Shot(
         "setup-assistant",
         "/setup/assistant",
@@ -129,13 +163,19 @@ SHOTS: tuple[Shot, ...] = (
     Shot(
         "cove-goods",
         "/calculators/cove-goods",
-        act=lambda app: _shows(app, "sale-value"),
+        act=lambda app: _price_example_good(app),
+        prepare=lambda store: _seed_cove_goods(store),
+    ),
+    Shot(
+        "cove-goods-working",
+        "/calculators/cove-goods",
+        act=lambda app: _price_example_good(app, then="sale-ledger"),
         prepare=lambda store: _seed_cove_goods(store),
     ),
     Shot(
         "cove-goods-sale",
         "/calculators/cove-goods",
-        act=lambda app: _scroll_to(app, "sold-0", top=0.3),
+        act=lambda app: _price_example_good(app, then="sold-0"),
         prepare=lambda store: _seed_cove_goods(store),
     ),
     *(
@@ -300,10 +340,36 @@ def _seed_setup_assistant(store: Any, stage: str) -> str:
     return f"/setup/assistant/{table_id}" + ("/checklist" if stage == "checklist" else "")
 
 
-def _seed_cove_goods(store: Any) -> None:
+def _seed_cove_goods(store: Any) -> str:
+    """The example Pier; the screenshot opens it."""
     from companion.demo import seed_cove_goods
 
-    seed_cove_goods(store)
+    return f"/calculators/cove-goods/{seed_cove_goods(store)}"
+
+
+def _price_example_good(app: AppPage, *, then: str | None = None) -> None:
+    """The Good the example phone is pricing (it stays on that phone, so it is tapped in),
+    then scroll to ``then``."""
+    from companion.demo import EXAMPLE_GOOD
+
+    _shows(app, "sale-value")
+    for ident in EXAMPLE_GOOD:
+        app.press(ident)
+    app.settle(300)
+    if then is not None:
+        _scroll_to(app, then, top=0.3)
+
+
+def _seed_seats(store: Any) -> str:
+    from companion.demo import seed_seats
+
+    return f"/setup/seats/{seed_seats(store)}"
+
+
+def _seed_score_pad(store: Any) -> str:
+    from companion.demo import seed_score_pad
+
+    return f"/score/{seed_score_pad(store)}"
 
 
 def _prepare(store: Any, shot: Shot) -> Any:

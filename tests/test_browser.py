@@ -36,6 +36,7 @@ def test_a_play_from_the_score_pad_is_in_history_after_a_restart(
     chromium: Any, app_server: AppServer, phone: bool
 ) -> None:
     app = AppPage.open(chromium, app_server.url, phone=phone, route="/score")
+    app.press("new-pad")
     app.type_into("Player 1", "Anna")
     app.type_into("Player 2", "Ben")
     app.press("add-player-row")

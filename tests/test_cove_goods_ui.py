@@ -1,5 +1,6 @@
 """The Merchants Cove sale-value screen on a real flet Session and a temporary history store,
-without a browser (tests/ui_harness.py)."""
+without a browser (tests/ui_harness.py). The sale at a Pier is a shared table (its lobby, the
+old save imported once); several phones on one table are in tests/test_cove_goods_table.py."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from companion.engine import cove_goods as cg
 from companion.history import open_store
+from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
@@ -46,10 +48,22 @@ def shown(h: Harness, ident: str) -> bool:
     return bool(wrapper.visible and wrapper.content.visible)
 
 
-def snackbar(h: Harness) -> ft.SnackBar:
-    bars = [c for c in h.page._dialogs.controls if isinstance(c, ft.SnackBar) and c.open]
-    assert bars, "no snackbar shown"
-    return bars[-1]
+def message(h: Harness) -> str | None:
+    strip = h.find(ft.Semantics, identifier="message")
+    return str(strip.content.content.controls[0].value) if strip.visible else None
+
+
+async def new_sale(store: Any) -> Harness:
+    """The tool's lobby, then a new Pier (it opens at its own address)."""
+    h = await Harness.start(create_main(store), route=ROUTE)
+    await h.click(h.by_id("new-sale"))
+    return h
+
+
+def sold(store: Any) -> int:
+    (table,) = store.list_tables(tool="cove-goods")
+    game = TableHub(store).open(table.id).game
+    return len(game.sold)
 
 
 @run
@@ -60,12 +74,13 @@ async def test_the_tool_opens_from_the_calculators_section(store: Any) -> None:
     )
     await h.click(tile)
     assert h.page.appbar.title.value == "Merchants Cove sale value"
+    await h.click(h.by_id("new-sale"))
     assert value(h) == "0 gold"
 
 
 @run
 async def test_pricing_a_good_adding_it_and_finding_it_after_a_restart(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     await tap(h, "count-warriors-plus", 3)
     assert value(h) == "9 gold"
     await h.select(h.by_id("display-case"), True)
@@ -86,28 +101,31 @@ async def test_pricing_a_good_adding_it_and_finding_it_after_a_restart(store: An
     assert h.has_text("Total 60 gold") and h.has_text("50 + 10 = 60 gold")
     assert h.has_text("The 2 Paladins count as Warriors for every Good in this sale")
 
-    again = await Harness.start(create_main(store), route=ROUTE)
+    (table,) = store.list_tables(tool="cove-goods")
+    again = await Harness.start(create_main(store), route=f"{ROUTE}/{table.id}")
     assert again.has_text("Total 60 gold")
     assert again.by_id("count-warriors-count").content.value == "3"
-    assert again.by_id("kind-paladin").selected is True
+    # The Good being priced was that phone's own: a new session starts a new one.
+    assert again.by_id("kind-warriors").selected is True
 
 
 @run
 async def test_steppers_stop_at_their_limits_and_refusals_change_nothing(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     assert h.by_id("count-bards-minus").disabled is True
     await tap(h, "count-paladins-plus", 7)
     assert h.by_id("count-paladins-plus").disabled is True  # the box holds 7 Paladins
-    saved = store.get_setting(STATE_KEY)
+    (table,) = store.list_tables(tool="cove-goods")
+    steps = len(store.table_actions(table.id))
     await h.fire(h.by_id("count-paladins-plus"), "click")  # a stale tap from the client
-    assert "the box holds 7 Paladins" in snackbar(h).content.value
-    assert store.get_setting(STATE_KEY) == saved
+    assert "the box holds 7 Paladins" in (message(h) or "")
+    assert len(store.table_actions(table.id)) == steps
     assert h.by_id("count-paladins-count").content.value == "7"
 
 
 @run
 async def test_a_fence_sale_triples_and_stays_out_of_the_pier_sale(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     assert not shown(h, "fence-sale")
     await h.select(h.by_id("rogue-card"), ["fence"])
     assert shown(h, "fence-sale")
@@ -118,12 +136,13 @@ async def test_a_fence_sale_triples_and_stays_out_of_the_pier_sale(store: Any) -
     # Another Rogue card: the Fence sale goes with it.
     await h.select(h.by_id("rogue-card"), ["un_fairies"])
     assert not shown(h, "fence-sale")
-    assert store.get_setting(STATE_KEY)["fence"] is False
+    await h.select(h.by_id("rogue-card"), ["fence"])
+    assert h.by_id("fence-sale").value is False  # back in play: the Fence sale is off
 
 
 @run
 async def test_un_fairies_lowers_the_base_when_rogues_stand_at_the_pier(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     await h.select(h.by_id("rogue-card"), ["un_fairies"])
     await tap(h, "count-warriors-plus", 2)
     assert value(h) == "6 gold"
@@ -137,7 +156,7 @@ async def test_a_house_rule_changes_the_working_and_the_chip_leads_to_settings(
     store: Any,
 ) -> None:
     store.set_setting(HOUSE_RULES_KEY, [cg.RULING_MODIFIER_ORDER, "mercante.price_floor"])
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     await tap(h, "count-nobles-plus", 2)
     await h.fire(h.by_id("kind-nobles"), "select", True)
     await h.select(h.by_id("display-case"), True)
@@ -156,7 +175,7 @@ async def test_a_house_rule_changes_the_working_and_the_chip_leads_to_settings(
 @run
 async def test_a_house_rule_that_refuses_the_good_says_so_on_the_screen(store: Any) -> None:
     store.set_setting(HOUSE_RULES_KEY, [cg.RULING_DISPLAY_CASE_SHELF])
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     await h.select(h.by_id("display-case"), True)
     await h.select(h.by_id("enchanted"), True)
     error = h.by_id("sale-error")
@@ -168,7 +187,7 @@ async def test_a_house_rule_that_refuses_the_good_says_so_on_the_screen(store: A
 
 @run
 async def test_removing_a_good_and_undoing_it(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     await tap(h, "count-wizards-plus", 2)
     await h.fire(h.by_id("kind-wizards"), "select", True)
     await tap(h, "add-to-pier")
@@ -177,10 +196,11 @@ async def test_removing_a_good_and_undoing_it(store: Any) -> None:
     assert h.has_text("6 + 8 = 14 gold")
     await tap(h, "remove-0")
     assert h.has_text("Total 8 gold")
-    assert len(store.get_setting(STATE_KEY)["sold"]) == 1
-    await h.fire(snackbar(h), "action")
+    assert sold(store) == 1
+    assert message(h) == "Wizard Good (3) taken off the sale"
+    await h.click(h.by_id("message-undo"))  # the table's undo of exactly that step
     assert h.has_text("6 + 8 = 14 gold")
-    assert len(store.get_setting(STATE_KEY)["sold"]) == 2
+    assert sold(store) == 2
     await tap(h, "new-pier")
     assert value(h) == "0 gold" and not h.has_text("Total")
 
@@ -192,9 +212,10 @@ async def test_a_damaged_save_gives_a_notice_and_a_fresh_start(store: Any) -> No
     h = await Harness.start(create_main(store), route=ROUTE)
     notice = h.by_id("damaged-save")
     assert "could not be read back" in notice.content.controls[1].value
-    assert value(h) == "0 gold"
     assert store.get_setting(DAMAGED_KEY) == damaged
-    assert store.get_setting(STATE_KEY)["format"] == 1
+    assert store.get_setting(STATE_KEY) is None
+    await h.click(h.by_id("new-sale"))
+    assert value(h) == "0 gold"
 
 
 @run
@@ -206,7 +227,7 @@ async def test_a_sub_route_is_not_found(store: Any) -> None:
 @run
 async def test_a_ruling_can_be_switched_right_where_the_number_is(store: Any) -> None:
     """The ruling sheet's switch turns the house rule on, and the value follows at once."""
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await new_sale(store)
     await tap(h, "count-nobles-plus", 2)
     await h.fire(h.by_id("kind-nobles"), "select", True)
     await h.select(h.by_id("display-case"), True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine import cove_goods as cg
@@ -283,3 +283,33 @@ def test_any_taps_leave_a_state_that_saves_prices_and_restores(steps: list[Any])
     assert isinstance(sale, PierSale)
     assert sale.total == sum(line.value for line in sale.lines)
     assert state.fence <= (state.rogue_card == "fence")
+
+
+@settings(deadline=None)  # the first example reads the rules reference
+@given(actions, st.sets(st.sampled_from(sorted(cg.HouseRules.supported))))
+def test_every_step_of_any_sale_has_a_why_that_opens_rules(
+    steps: list[Any], alternatives: set[str]
+) -> None:
+    """Whatever is being priced and whichever readings the table plays by: each step but the
+    printed base value offers a why? whose entries exist, naming only rulings the sale used."""
+    from companion.ui.why import why_targets
+
+    house = HouseRules.of(*alternatives)
+    state = SaleState()
+    for step in steps:
+        try:
+            state = _apply(state, step)
+        except (StateError, cg.GoodsError):
+            continue
+    result = state.result(house)
+    known = {r.id for r in catalogue().rulings}
+    for line in ledger(result, state.pier):
+        if line.label == "Printed base value":
+            assert not line.why and not line.rulings  # a number read off the card
+            continue
+        assert line.why, line.label
+        entries, rulings = why_targets(line.why, line.rulings)
+        assert entries, line.label
+        # The rulings it names exist, and are the ones this sale used (or the multiplier's).
+        assert set(rulings) <= known, line.label
+        assert set(rulings) <= {*result.rulings, cg.RULING_PIER_MULTIPLIER}, line.label

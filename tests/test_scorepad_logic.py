@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.rules import catalogue
-from companion.ui.logic import scorepad
 from companion.ui.logic.history import number, outcome, pad_from_play, percent, play_fields
 from companion.ui.logic.scorepad import ScorePad, parse_whole
+from companion.ui.logic.scorepad import form as scorepad
 
 
 def pad_for(game: str = "mercante", names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> ScorePad:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.engine.seats import DrawFirst, Seat, Seating
 from companion.engine.table import (
     TableError,
     draw_first_player,
@@ -15,7 +16,7 @@ from companion.engine.table import (
     shuffle_seats,
 )
 from companion.rules import catalogue
-from companion.ui.logic.table import TableState
+from companion.ui.logic.seats import read_old_seating
 
 names = st.lists(
     st.text("abcdefghij", min_size=1, max_size=8), min_size=1, max_size=8, unique_by=str.casefold
@@ -82,28 +83,39 @@ def test_moving_a_seat_clamps_at_the_ends() -> None:
         move_seat(["A", "B", "C"], 3, 1)
 
 
-def test_table_state_round_trips_and_keeps_the_draw() -> None:
-    cat = catalogue()
-    state = TableState(seed=123456).add("Anna").add("Ben").add("Cleo").draw_first()
-    again = TableState.from_dict(state.to_dict(), cat)
-    assert again == state
-    assert again.draw is not None and again.draw.first_player == state.draw.first_player
+def seated(*names: str, seed: int = 123456) -> Seating:
+    seating = Seating.new(seed=seed)
+    for name in names:
+        seating = seating.apply(Seat(name))[0]
+    return seating
+
+
+def test_a_seating_round_trips_and_keeps_the_draw() -> None:
+    seating = seated("Anna", "Ben", "Cleo").apply(DrawFirst())[0]
+    again = Seating.from_dict(seating.to_dict())
+    assert again == seating
+    assert again.draw is not None and seating.draw is not None
+    assert again.draw.first_player == seating.draw.first_player
 
 
 def test_a_failed_action_changes_nothing() -> None:
-    state = TableState(seed=1).add("Anna")
-    with pytest.raises(TableError):
-        state.add("anna")
-    assert state.seats == ("Anna",)
+    seating = seated("Anna", seed=1)
+    with pytest.raises(TableError, match="'anna' is already seated"):
+        seating.apply(Seat("anna"))
+    assert seating.seats == ("Anna",)
 
 
-def test_damaged_saved_table_gives_an_empty_table() -> None:
-    cat = catalogue()
-    assert TableState.from_dict({"game": "nope", "seats": ["A"]}, cat).seats == ()
-    assert TableState.from_dict("garbage", cat).seats == ()
+def test_a_damaged_saved_table_names_what_is_wrong() -> None:
+    with pytest.raises(TableError, match="'nope'"):
+        read_old_seating({"game": "nope", "seats": ["A"], "seed": 5})
+    with pytest.raises(TableError, match="str"):
+        read_old_seating("garbage")
+    with pytest.raises(TableError, match="seed"):
+        read_old_seating({"game": "mercante", "seats": ["A"], "seed": "x"})
+    assert read_old_seating({"game": "mercante", "seats": [], "seed": 5}) is None
 
 
 def test_player_count_problem_names_the_game_range() -> None:
-    state = TableState(game_id="mercante").add("A").add("B")
-    assert state.count_problem(catalogue()) == "Mercante is for 3–5 players; 2 seated."
-    assert state.add("C").count_problem(catalogue()) is None
+    seating = seated("A", "B")
+    assert seating.count_problem(catalogue()) == "Mercante is for 3–5 players; 2 seated."
+    assert seating.apply(Seat("C"))[0].count_problem(catalogue()) is None

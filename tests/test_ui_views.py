@@ -75,9 +75,16 @@ async def test_unknown_route_says_not_found(store: Any) -> None:
     assert h.page.appbar.title.value == "Not found"
 
 
+async def new_pad(store: Any) -> Harness:
+    """The score pad's lobby, then a new pad (it opens at its own address)."""
+    h = await Harness.start(create_main(store), route="/score")
+    await h.click(h.by_id("new-pad"))
+    return h
+
+
 @run
 async def test_score_pad_marks_errors_and_saves_only_when_valid(store: Any) -> None:
-    h = await Harness.start(create_main(store), route="/score")
+    h = await new_pad(store)
     names = fields(h, "Player ")
     await h.type(names[0], "Anna")
     await h.type(names[1], "Ben")
@@ -107,7 +114,7 @@ async def test_score_pad_marks_errors_and_saves_only_when_valid(store: Any) -> N
 
 @run
 async def test_score_pad_moves_a_player_down_as_well_as_up(store: Any) -> None:
-    h = await Harness.start(create_main(store), route="/score")
+    h = await new_pad(store)
     names = fields(h, "Player ")
     await h.type(names[0], "Anna")
     await h.type(names[1], "Ben")
@@ -122,11 +129,12 @@ async def test_score_pad_moves_a_player_down_as_well_as_up(store: Any) -> None:
 
 
 @run
-async def test_the_score_pad_draft_survives_a_new_session(store: Any) -> None:
-    h = await Harness.start(create_main(store), route="/score")
+async def test_the_score_pad_being_filled_in_survives_a_new_session(store: Any) -> None:
+    h = await new_pad(store)
     await h.type(fields(h, "Player ")[0], "Anna")
     await h.type(h.find_all(ft.TextField, label="Score")[0], "33")
-    again = await Harness.start(create_main(store), route="/score")
+    (pad,) = store.list_tables(tool="scorepad")
+    again = await Harness.start(create_main(store), route=f"/score/{pad.id}")
     assert fields(again, "Player ")[0].value == "Anna"
     assert again.find_all(ft.TextField, label="Score")[0].value == "33"
 
@@ -134,6 +142,7 @@ async def test_the_score_pad_draft_survives_a_new_session(store: Any) -> None:
 @run
 async def test_seats_tool_draws_a_replayable_first_player(store: Any) -> None:
     h = await Harness.start(create_main(store), route="/setup/seats")
+    await h.click(h.by_id("new-seating"))
     name = h.find(ft.TextField, label="Player name")
     for player in ("Anna", "Ben", "Cleo"):
         await h.type(name, player)
@@ -142,7 +151,7 @@ async def test_seats_tool_draws_a_replayable_first_player(store: Any) -> None:
     await h.type(seed, "482913")
     await h.click(h.by_id("draw-first"))
     first = h.by_id("first-player").value
-    from companion.engine.table import draw_first_player
+    from companion.engine.seats import draw_first_player
 
     draw = draw_first_player(["Anna", "Ben", "Cleo"], 482913)
     assert first == f"{draw.first_player} goes first"
@@ -156,7 +165,8 @@ async def test_seats_tool_draws_a_replayable_first_player(store: Any) -> None:
     row = [c for c in walk(h.by_id("seat-2")) if isinstance(c, ft.IconButton)]
     names = [b.icon.semantics_label for b in row if isinstance(b.icon, ft.Icon)]
     assert names == ["Move Ben up", "Move Ben down", "Remove Ben"]
-    again = await Harness.start(create_main(store), route="/setup/seats")
+    (table,) = store.list_tables(tool="seats")
+    again = await Harness.start(create_main(store), route=f"/setup/seats/{table.id}")
     assert again.by_id("first-player").value == first
 
 

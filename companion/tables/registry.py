@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import bard, journey, setup
+from companion.engine import bard, cove_goods, journey, scorepad, seats, setup
 from companion.engine.protocol import TableRules
 
 
@@ -17,6 +17,9 @@ def tools() -> dict[str, TableRules[Any, Any]]:
         bard.TABLE_RULES,
         journey.TABLE_RULES,
         setup.TABLE_RULES,
+        seats.TABLE_RULES,
+        scorepad.TABLE_RULES,
+        cove_goods.TABLE_RULES,
     )
     return {r.tool: r for r in rules}
 

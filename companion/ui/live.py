@@ -278,6 +278,7 @@ class LiveTable:
         # Per push: [the step the screen showed before it, when the phone had drawn it]
         # (None until the phone answers; see seen).
         self._pushes: list[list[Any]] = []
+        self._own_last: int | None = None  # the step this screen's own last action made
         self.closed = False
         self.strip = MessageStrip(self._undo_pressed, self._message_action)
         self._message_action_fn: Callable[[], None] | None = None
@@ -339,16 +340,27 @@ class LiveTable:
         *,
         confirm: Callable[[Applied], str] | None = None,
         on_outcome: Callable[[Outcome], None] | None = None,
+        quiet: bool = False,
     ) -> Outcome:
         """Submit ``action`` for this screen; render and say what came of it.
 
         ``confirm(applied)`` words the message of an applied action (default: the engine
         record's words, ``describe``); ``on_outcome(outcome)`` runs before the screen is
-        drawn, to settle this device's drafts (a card played is no longer chosen)."""
-        outcome = self.hub.submit(self.table_id, action, seen=self.seen, device=self.session.device)
+        drawn, to settle this device's drafts (a card played is no longer chosen).
+        ``quiet``: an applied action says nothing (a value typed into a field shows in the
+        field); a refusal or a failure still does."""
+        seen = self.seen
+        outcome = self.hub.submit(self.table_id, action, seen=seen, device=self.session.device)
+        own = self._own_last
+        if isinstance(outcome, Refused) and own is not None and seen < own:
+            # The screen's own last step was made on top of the steps before it: a quick
+            # second tap follows on from it (three taps on a + are 3, not 1 and two
+            # refusals because another phone's change came in between). Changes made after
+            # it are still judged; the engine still verifies the action on the table now.
+            outcome = self.hub.submit(self.table_id, action, seen=own, device=self.session.device)
         if on_outcome is not None:
             on_outcome(outcome)
-        self._after(outcome, confirm=confirm)
+        self._after(outcome, confirm=confirm, quiet=quiet)
         return outcome
 
     def undo(self, of: int | None = None) -> Outcome | None:
@@ -414,13 +426,22 @@ class LiveTable:
         self._update()
         return outcome
 
-    def _after(self, outcome: Outcome, *, confirm: Callable[[Applied], str] | None = None) -> None:
+    def _after(
+        self,
+        outcome: Outcome,
+        *,
+        confirm: Callable[[Applied], str] | None = None,
+        quiet: bool = False,
+    ) -> None:
         if isinstance(outcome, Failed):
             # Nothing changed anywhere: the screen stays as it was (drafts too).
             self.say(after(outcome, describe=self.describe))
         else:
+            if isinstance(outcome, Applied):
+                self._own_last = outcome.snapshot.seq
             self._show(outcome.snapshot)
-            self.say(after(outcome, describe=self.describe, confirm=confirm))
+            if not (quiet and isinstance(outcome, Applied)):
+                self.say(after(outcome, describe=self.describe, confirm=confirm))
         self._update()
 
     def _undo_pressed(self, of: int) -> None:

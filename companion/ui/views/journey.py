@@ -71,7 +71,7 @@ from companion.ui.logic.journey import (
     swap_label,
 )
 from companion.ui.logic.live import info
-from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, TOUCH
@@ -158,8 +158,8 @@ class JourneyLobby:
                 "The game saved before is now a shared table: resume it below, from any phone."
             )
 
-    def _table(self) -> TableState:
-        return TableState.from_dict(self.ctx.setting(TABLE_KEY), self.ctx.catalogue)
+    def _table(self) -> Seating:
+        return current_seating(self.ctx) or Seating()
 
     def _seat_from_table(self) -> None:
         table = self._table()

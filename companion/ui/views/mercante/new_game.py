@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.engine.mercante import LONGER_OR_SHORTER_GAMES, TALK_OF_PEACE, facts, markets, rules
 from companion.ui.logic.mercante import PRINTED_KEY, SWITCHED_VARIANTS, market_name
-from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.screen import Screen
 from companion.ui.views.common import (
     add_seat_row,
@@ -338,7 +338,7 @@ class NewGameView:
 
     def build(self, tab: str = "calendar") -> Screen:
         self.render()
-        table = TableState.from_dict(self.ctx.setting(TABLE_KEY), self.ctx.catalogue)
+        table = current_seating(self.ctx) or Seating()
         players = rules().players
         offer: list[ft.Control] = []
         if players.min <= len(table.seats) <= players.max:

@@ -12,10 +12,10 @@ import flet as ft
 
 from companion.engine import setup as engine
 from companion.engine.setup import Progress, SetupGame, Step
-from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import Slot, isolate
+from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.logic.setup_assistant import (
     FINISHED,
     changed_notice,
@@ -28,7 +28,6 @@ from companion.ui.logic.setup_assistant import (
     seat_names,
     taps,
 )
-from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP, TOUCH
 from companion.ui.views.setup_assistant.base import SetupTableView, table_route
@@ -41,12 +40,8 @@ class ChecklistView(SetupTableView):
     page_kind = "checklist"
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
-        try:
-            seats = ctx.setting(TABLE_KEY)
-        except StoreError:
-            seats = None
         # The Players & seats tool's table: the names beside steps that hand out by seat.
-        self.seated = TableState.from_dict(seats, ctx.catalogue)
+        self.seated = current_seating(ctx) or Seating()
         super().__init__(ctx, table_id)
 
     # -- acting --------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from companion.history import StoreError
 from companion.ui.context import AppContext
 from companion.ui.live import games_in_progress, import_old_game
 from companion.ui.logic.live import info
+from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.logic.setup_assistant import (
     SETUP_KEY,
     NewSetupForm,
@@ -25,7 +26,6 @@ from companion.ui.logic.setup_assistant import (
     read_old_setup,
     table_house_rules,
 )
-from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 from companion.ui.views.setup_assistant.base import LOBBY, ROUTE, TOOL, session_of, table_route
@@ -44,13 +44,10 @@ class SetupLobby:
             if table is not None:
                 self.form.fill(table.game_id, len(table.seats) or None)
 
-    def _seated(self) -> TableState | None:
-        """The table Players & seats holds, if the group used it."""
-        try:
-            raw = self.ctx.setting(TABLE_KEY)
-        except StoreError:
-            raw = None
-        return None if raw is None else TableState.from_dict(raw, self.ctx.catalogue)
+    def _seated(self) -> Seating | None:
+        """The table Players & seats holds, if the group used it (its most recently touched
+        open seating; an old saved seating becomes one first)."""
+        return current_seating(self.ctx)
 
     def _import_old_setup(self) -> None:
         """The one setup an older version kept in the settings becomes a table, once."""

@@ -1,24 +1,27 @@
 """Calculators › Merchants Cove sale value, as plain state: the Pier, the Good being priced and
 the Goods already sold at that Pier.
 
-Immutable and free of flet: every action returns a new :class:`SaleState` (an illegal one
+Immutable and free of flet: every change returns a new :class:`SaleState` (an illegal one
 raises and changes nothing), and what the screen shows is computed here from the state and
 the house rules, so the behaviour is tested without a page. The rules themselves are in
 :mod:`companion.engine.cove_goods`.
 
-Saved under :data:`STATE_KEY` after every change. A save that cannot be read back raises
-:class:`StateError` naming what is wrong; the screen then keeps the damaged save aside under
-:data:`DAMAGED_KEY` and starts afresh.
+On a shared table the state is two things: the table's sale (who stands at the Pier, the
+Rogue card, the Goods sold there: :class:`~companion.engine.cove_goods.CoveSale`) and what
+this device is pricing (:class:`CoveDraft`); :meth:`SaleState.of` puts them together.
+Before shared tables the whole state was saved under :data:`STATE_KEY` (read once now: a
+save that cannot be read back raises :class:`StateError` naming what is wrong).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.engine import cove_goods as cg
 from companion.engine.cove_goods import (
+    CoveSale,
     Good,
     GoodsError,
     HouseRules,
@@ -28,14 +31,14 @@ from companion.engine.cove_goods import (
     SaleLine,
     SaleValue,
 )
-from companion.rules import Catalogue, Source
+from companion.rules import Source
+from companion.ui.logic.cove_goods.words import PALADIN_GOOD, kinds, readable
 from companion.ui.logic.saved import damaged_key
 
 STATE_KEY = "cove_goods"
 DAMAGED_KEY = damaged_key(STATE_KEY)
 FORMAT = 1
 
-PALADIN_GOOD = "paladin"
 RogueCard = Literal["other", "un_fairies", "fence"]
 ROGUE_CARDS: tuple[tuple[RogueCard, str], ...] = (
     ("other", "Other"),
@@ -48,63 +51,6 @@ MIN_BASE = 1  # the stepper's floor: a Good on the shelf has a printed value
 
 class StateError(ValueError):
     """A saved state that cannot be read back; the message names the bad field."""
-
-
-# -- small texts ---------------------------------------------------------------------------
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
-def kinds() -> tuple[str, ...]:
-    """What a Good can be: one of the factions' colours, or a Paladin Good."""
-    return (*cg.facts().factions, PALADIN_GOOD)
-
-
-def kind_label(kind: str) -> str:
-    """``'Wizards'`` for a Wizard-coloured Good, ``'Paladin Good'``."""
-    return "Paladin Good" if kind == PALADIN_GOOD else cg.adventurer_name(kind)
-
-
-def good_title(good: Good) -> str:
-    """``'Wizard Good (3) · Display Case · Enchanted'``."""
-    return " · ".join((good.label, *good.extras))
-
-
-def multiplier_text(good: Good, multiplier: Multiplier) -> str:
-    """``'Multiplier: 3 Wizards + 2 Paladins = 5'``; a Paladin Good says whom it sells to."""
-    if good.paladin and multiplier.sells_to is not None:
-        return (
-            f"Sells to the {cg.adventurer_name(multiplier.sells_to)}, multiplier {multiplier.text}"
-        )
-    if good.paladin:
-        return "No adventurers here to buy it: multiplier 0"
-    return f"Multiplier: {multiplier.text}"
-
-
-def paladin_note(sale: PierSale) -> str | None:
-    """How the Paladins at the Pier are counted in a sale of several Goods, if it matters."""
-    if not sale.pier.paladins or not sale.lines:
-        return None
-    paladins = plural(sale.pier.paladins, "Paladin")
-    if sale.paladins_as is None:
-        if any(line.multiplier.paladins for line in sale.lines):
-            return f"The {paladins} take each Good's colour (house rule)."
-        return f"The {paladins} here add to no Good in this sale."
-    return (
-        f"The {paladins} count as {cg.adventurer_name(sale.paladins_as)} for every Good in "
-        "this sale: the colour that earns the most."
-    )
-
-
-def un_fairies_note(pier: Pier, rogue_card: str) -> str | None:
-    if rogue_card != "un_fairies":
-        return None
-    if pier.rogues:
-        return (
-            f"Un-Fairies: {plural(pier.rogues, 'Rogue')} at this Pier, so every Good sold here "
-            "loses 1 base value."
-        )
-    return "Un-Fairies is in play, but no Rogue is at this Pier: no Good loses value here."
 
 
 # -- the Good being priced -----------------------------------------------------------------
@@ -212,6 +158,22 @@ class SaleState:
     def new_pier(self) -> SaleState:
         """The next Pier: nobody counted yet and nothing sold; the Rogue card stays."""
         return replace(self, pier=Pier(), sold=(), fence=False)
+
+    @classmethod
+    def of(cls, sale: CoveSale, draft: CoveDraft) -> SaleState:
+        """The screen's state: the table's sale and this device's Good (its Fence sale only
+        while the Fence is in play)."""
+        card: RogueCard = "other"
+        for known, _ in ROGUE_CARDS:
+            if known == sale.rogue_card:
+                card = known
+        return cls(
+            pier=sale.pier,
+            rogue_card=card,
+            draft=draft.good,
+            fence=draft.fence and card == "fence",
+            sold=sale.sold,
+        )
 
     # -- what the screen shows -------------------------------------------------------------
     @property
@@ -335,46 +297,6 @@ def _read_good(data: object, where: str) -> GoodDraft:
     return draft
 
 
-@dataclass(frozen=True)
-class LedgerLine:
-    """One step of a sale, as a row: what it is and what it does (``+2``, ``×5``, ``50``)."""
-
-    label: str
-    amount: str
-    total: bool = False
-
-
-def ledger(result: Result, pier: Pier) -> tuple[LedgerLine, ...]:
-    """The sale of ``result`` step by step, in the order the reading in use applies them."""
-    sale = result.sale
-    if sale is None:
-        return ()
-    good = result.good
-    first = "Paladin Good base value" if good.paladin else "Printed base value"
-    rows = [LedgerLine(first, str(sale.base))]
-    adds = []
-    for modifier in sale.adds:
-        label = modifier.name
-        if modifier.name == "Un-Fairies":
-            label = f"Un-Fairies: {plural(pier.rogues, 'Rogue')} at this Pier"
-        adds.append(LedgerLine(label, f"{modifier.symbol}{modifier.amount}"))
-    factors = [LedgerLine(m.name, f"×{m.amount}") for m in sale.factors]
-    rows.extend([*factors, *adds] if sale.multiply_first else [*adds, *factors])
-    rows.extend(LedgerLine(f"{m.name}: used up, no effect", "—") for m in sale.unused)
-    if sale.fence:
-        rows.append(LedgerLine("Fence sale, no Pier multiplier", f"{sale.value} gold", True))
-        return tuple(rows)
-    if sale.modifiers:
-        label = "Base value (never below 0)" if sale.floored else "Base value"
-        rows.append(LedgerLine(label, str(sale.base_value), True))
-    if result.multiplier is not None:
-        rows.append(
-            LedgerLine(multiplier_text(good, result.multiplier), f"×{result.multiplier.value}")
-        )
-    rows.append(LedgerLine("Sale value", f"{sale.value} gold", True))
-    return tuple(rows)
-
-
 def _read_sold(data: object, where: str) -> Good:
     draft = _read_good(data, where)
     good = draft.good()
@@ -383,65 +305,62 @@ def _read_sold(data: object, where: str) -> Good:
     return good
 
 
-# -- rulings and house rules ---------------------------------------------------------------
-def readable(exc: Exception) -> str:
-    """An engine message made fit to show: first letter up, a full stop at the end."""
-    text = str(exc).strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else f"{text}."
+@dataclass
+class CoveDraft:
+    """What one device is pricing (never written to the table): the Good and whether it goes
+    through the Fence."""
+
+    good: GoodDraft = field(default_factory=lambda: GoodDraft())
+    fence: bool = False
+
+    def take(self, state: SaleState) -> None:
+        """Keep the device's part of ``state`` (after a change made with its methods)."""
+        self.good = state.draft
+        self.fence = state.fence
 
 
-@dataclass(frozen=True)
-class RulingNote:
-    """A ruling a number rests on, with the reading the table uses."""
-
-    id: str
-    topic: str
-    house_rule: bool
-    reading: str
-    label: str
-
-
-def ruling_notes(
-    catalogue: Catalogue, ids: Iterable[str], house: HouseRules
-) -> tuple[RulingNote, ...]:
-    """The rulings ``ids`` as shown beside a number: which reading is in use."""
-    notes = []
-    for ruling_id in dict.fromkeys(ids):
-        ruling = catalogue.ruling(ruling_id)
-        on = house.uses(ruling_id)
-        reading = ruling.alternative if on and ruling.alternative else ruling.reading
-        label = f"Ruling: {ruling.topic}" + (" · house rule on" if on else "")
-        notes.append(RulingNote(ruling_id, ruling.topic, on, reading, label))
-    return tuple(notes)
+def old_sale(raw: object) -> CoveSale | None:
+    """The state saved before shared tables (under :data:`STATE_KEY`) as a sale whose log
+    counts the Pier, sets the Rogue card and adds each Good (so it replays as a table), or
+    None when it held nothing of the table's. Raises :class:`StateError` naming the field."""
+    state = SaleState.from_dict(raw)
+    sale = CoveSale()
+    actions: list[cg.CoveAction] = [cg.SetCount(t, n) for t, n in state.pier.counts]
+    if state.rogue_card != "other":
+        actions.append(cg.SetRogueCard(state.rogue_card))
+    actions.extend(cg.AddGood(good) for good in state.sold)
+    if not actions:
+        return None
+    for action in actions:
+        try:
+            sale = sale.apply(action)[0]
+        except GoodsError as exc:
+            raise StateError(readable(exc)) from None
+    return sale
 
 
-def house_rules_in_use(catalogue: Catalogue, house: HouseRules) -> tuple[str, ...]:
-    """The labels of the sale-value house rules switched on, in the rulings file's order."""
-    return tuple(
-        r.house_rule_label for r in catalogue.rulings if r.id in cg.SUPPORTED and house.uses(r.id)
-    )
+def old_draft(raw: object) -> CoveDraft | None:
+    """The Good the old save was pricing, for the device that imports it (None if none)."""
+    try:
+        state = SaleState.from_dict(raw)
+    except StateError:
+        return None
+    return CoveDraft(state.draft, state.fence)
 
 
 __all__ = [
     "DAMAGED_KEY",
-    "PALADIN_GOOD",
+    "DEFAULT_BASE",
+    "FORMAT",
+    "MIN_BASE",
     "ROGUE_CARDS",
     "STATE_KEY",
+    "CoveDraft",
     "GoodDraft",
-    "LedgerLine",
     "Result",
-    "RulingNote",
+    "RogueCard",
     "SaleState",
     "StateError",
-    "good_title",
-    "house_rules_in_use",
-    "kind_label",
-    "kinds",
-    "ledger",
-    "multiplier_text",
-    "paladin_note",
-    "readable",
-    "ruling_notes",
-    "un_fairies_note",
+    "old_draft",
+    "old_sale",
 ]

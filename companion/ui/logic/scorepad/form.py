@@ -1,46 +1,38 @@
 """The score pad as a plain form: rows of players, totals or per-category breakdowns,
 validation with an error per field, and live standings through the rules engine.
 
-No flet here: the view binds text fields to :meth:`ScorePad.set` and shows
-:meth:`ScorePad.errors` on the fields they name.
+No flet here. The pad being filled in lives on a shared table
+(:class:`companion.engine.scorepad.Pad`); :func:`form_of` turns it into this form to check
+it, rank it and save it, and :func:`pad_of` turns a form (a saved play being edited) into a
+pad.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from companion.engine.scorepad import (
+    MAX_CATEGORIES,
+    MAX_ROWS,
+    MAX_TIEBREAKERS,
+    Pad,
+    PadRow,
+    TieBreaker,
+    parse_whole,
+)
+from companion.engine.seats import MAX_NAME_LENGTH
 from companion.engine.standings import Entry, Standing, TieBreak, rank
-from companion.engine.table import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Game
 from companion.text import name_key
 
+#: The settings key of the one draft the score pad kept before shared tables (read once).
 DRAFT_KEY = "scorepad_draft"
-MAX_SCORE = 10**9
-MAX_CATEGORIES = 20
-MAX_TIEBREAKERS = 5
-MAX_ROWS = 30
-_WHOLE = re.compile(r"^[+-]?\d+$")
 
 #: Field keys: ("name", row), ("score", row), ("part", row, category), ("tie", row, index),
 #: ("category", index), ("tiebreaker", index), ("title",), ("players",), ("duration",).
 FieldKey = tuple[Any, ...]
-
-
-def parse_whole(text: str) -> int:
-    """Parse a whole number as typed at the table (``"12"``, ``"-3"``, ``" +4 "``).
-
-    Raises ``ValueError`` with a message fit for the field when it isn't one.
-    """
-    cleaned = text.strip().replace("−", "-")
-    if not _WHOLE.match(cleaned):
-        raise ValueError("Whole number, like 12 or -3")
-    value = int(cleaned)
-    if abs(value) > MAX_SCORE:
-        raise ValueError("Too large")
-    return value
 
 
 @dataclass
@@ -438,3 +430,148 @@ class ScorePad:
         self.played_at = None
         self.duration = ""
         self.notes = ""
+
+
+# -- the shared pad and this form ------------------------------------------------------------------
+
+
+def form_of(pad: Pad, catalogue: Catalogue) -> ScorePad:
+    """The pad as a form (rows in seat order, tie values in the tie-breakers' order)."""
+    form = ScorePad(
+        catalogue=catalogue,
+        game_id=pad.game_id,
+        title=pad.title,
+        lowest_wins=pad.lowest_wins,
+        breakdown=pad.breakdown,
+        categories=list(pad.categories),
+        tiebreakers=[TieBreakerSpec(t.name, t.higher_wins) for t in pad.tiebreakers],
+        rows=[
+            Row(
+                name=r.name,
+                score=r.score,
+                parts={c: r.part(c) for c in pad.categories},
+                ties=[r.tie(t.id) for t in pad.tiebreakers],
+                start=r.start,
+            )
+            for r in pad.rows
+        ],
+        played_at=pad.played_at,
+        duration=pad.duration,
+        location=pad.location,
+        notes=pad.notes,
+        modules=list(pad.modules),
+    )
+    return form
+
+
+def pad_of(form: ScorePad) -> Pad:
+    """A form (a saved play being edited, an old draft) as a pad: tie-breakers and rows get
+    ids in order."""
+    breakers = tuple(
+        TieBreaker(i, t.name, t.higher_wins) for i, t in enumerate(form.tiebreakers, start=1)
+    )
+    rows = tuple(
+        PadRow(
+            id=len(breakers) + i,
+            name=r.name,
+            score=r.score,
+            parts=tuple((c, r.parts.get(c, "")) for c in form.categories),
+            ties=tuple(
+                (t.id, r.ties[k] if k < len(r.ties) else "") for k, t in enumerate(breakers)
+            ),
+            start=r.start,
+        )
+        for i, r in enumerate(form.rows, start=1)
+    )
+    return Pad(
+        game_id=form.game_id,
+        title=form.title,
+        lowest_wins=form.lowest_wins,
+        breakdown=form.breakdown,
+        categories=tuple(form.categories),
+        tiebreakers=breakers,
+        rows=rows,
+        played_at=form.played_at,
+        duration=form.duration,
+        location=form.location,
+        notes=form.notes,
+        modules=tuple(form.modules),
+        next_id=len(breakers) + len(rows) + 1,
+    )
+
+
+def form_key(pad: Pad, key: FieldKey) -> FieldKey | None:
+    """The form's key (by position) for the pad's field ``key`` (by id), or None."""
+    kind = key[0]
+    if kind in ("name", "score", "part", "tie"):
+        index = pad.row_index(key[1])
+        if index is None:
+            return None
+        if kind == "tie":
+            t = pad.tiebreaker_index(key[2])
+            return None if t is None else ("tie", index, t)
+        return (kind, index, *key[2:])
+    if kind == "tiebreaker":
+        t = pad.tiebreaker_index(key[1])
+        return None if t is None else ("tiebreaker", t)
+    return key
+
+
+def pad_key(pad: Pad, key: FieldKey) -> FieldKey:
+    """The pad's key (by id) for the form's key ``key`` (by position); keys of the pad as a
+    whole (``("players",)``, ``("category", 0)``) stay as they are."""
+    kind = key[0]
+    if kind in ("name", "score", "part", "tie") and key[1] < len(pad.rows):
+        row = pad.rows[key[1]].id
+        if kind == "tie":
+            return ("tie", row, pad.tiebreakers[key[2]].id)
+        return (kind, row, *key[2:])
+    if kind == "tiebreaker" and key[1] < len(pad.tiebreakers):
+        return ("tiebreaker", pad.tiebreakers[key[1]].id)
+    return key
+
+
+def with_typed(form: ScorePad, pad: Pad, typed: dict[FieldKey, str]) -> ScorePad:
+    """``form`` with the texts this device typed that the table has not taken (yet)."""
+    for key, text in typed.items():
+        at = form_key(pad, key)
+        if at is None:
+            continue
+        kind = at[0]
+        if kind == "name":
+            form.rows[at[1]].name = text
+        elif kind == "score":
+            form.rows[at[1]].score = text
+        elif kind == "part":
+            form.rows[at[1]].parts[at[2]] = text
+        elif kind == "tie":
+            form.rows[at[1]].ties[at[2]] = text
+        elif kind == "tiebreaker":
+            form.tiebreakers[at[1]].name = text
+        elif kind in ("title", "duration", "location", "notes"):
+            setattr(form, kind, text)
+    return form
+
+
+def pad_errors(form: ScorePad, pad: Pad) -> dict[FieldKey, str]:
+    """The form's errors keyed by the pad's fields (by id)."""
+    return {pad_key(pad, k): v for k, v in form.errors().items()}
+
+
+__all__ = [
+    "DRAFT_KEY",
+    "MAX_CATEGORIES",
+    "MAX_ROWS",
+    "MAX_TIEBREAKERS",
+    "FieldKey",
+    "Row",
+    "ScorePad",
+    "TieBreakerSpec",
+    "form_key",
+    "form_of",
+    "pad_errors",
+    "pad_key",
+    "pad_of",
+    "parse_whole",
+    "with_typed",
+]

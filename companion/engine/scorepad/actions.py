@@ -1,0 +1,335 @@
+"""The score pad's actions: plain data, each read back from its saved form by
+:func:`read_action` (raising :class:`PadError` naming the field)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ClassVar, Final
+
+from companion.engine.saves import Action, SaveFormat
+from companion.engine.scorepad.errors import PadError
+
+#: A field of the pad: ``("name", row)``, ``("score", row)``, ``("part", row, category)``,
+#: ``("tie", row, tie_breaker)``, ``("tiebreaker", tie_breaker)``, ``("title",)``,
+#: ``("duration",)``, ``("location",)``, ``("notes",)``. Rows and tie-breakers are named by
+#: their ids (which never change), categories by their names.
+FieldKey = tuple[Any, ...]
+ROW_FIELDS: Final = ("name", "score")
+PAD_FIELDS: Final = ("title", "duration", "location", "notes")
+
+
+SAVE: Final = SaveFormat("companion-score-pad", 1, PadError)
+
+
+@dataclass(frozen=True)
+class PadAction(Action):
+    """A change to the score pad (each kind below)."""
+
+
+@dataclass(frozen=True)
+class SetText(PadAction):
+    """The text of one field, as typed (it reads as that field's value: see ``Pad``)."""
+
+    kind: ClassVar[str] = "text"
+    field: FieldKey
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "field": list(self.field), "text": self.text}
+
+
+@dataclass(frozen=True)
+class AddRow(PadAction):
+    """A player's line at the bottom (with ``name``, maybe empty)."""
+
+    kind: ClassVar[str] = "add_row"
+    name: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True)
+class RemoveRow(PadAction):
+    kind: ClassVar[str] = "remove_row"
+    row: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "row": self.row}
+
+
+@dataclass(frozen=True)
+class MoveRow(PadAction):
+    """Row ``row`` moves ``offset`` seats (−1: up, 1: down)."""
+
+    kind: ClassVar[str] = "move_row"
+    row: int
+    offset: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "row": self.row, "offset": self.offset}
+
+
+@dataclass(frozen=True)
+class ToggleStart(PadAction):
+    """Mark row ``row`` as the start player (the marked one: clear the mark)."""
+
+    kind: ClassVar[str] = "start"
+    row: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "row": self.row}
+
+
+@dataclass(frozen=True)
+class SetGame(PadAction):
+    kind: ClassVar[str] = "game"
+    game: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "game": self.game}
+
+
+@dataclass(frozen=True)
+class SetMode(PadAction):
+    """Totals (``breakdown`` False) or scores by category (True)."""
+
+    kind: ClassVar[str] = "mode"
+    breakdown: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "breakdown": self.breakdown}
+
+
+@dataclass(frozen=True)
+class SetLowestWins(PadAction):
+    """For a typed title: whether the lowest score wins."""
+
+    kind: ClassVar[str] = "lowest_wins"
+    value: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "value": self.value}
+
+
+@dataclass(frozen=True)
+class AddCategory(PadAction):
+    kind: ClassVar[str] = "add_category"
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True)
+class RemoveCategory(PadAction):
+    kind: ClassVar[str] = "remove_category"
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True)
+class AddTiebreaker(PadAction):
+    kind: ClassVar[str] = "add_tiebreaker"
+    name: str
+    higher_wins: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "higher_wins": self.higher_wins}
+
+
+@dataclass(frozen=True)
+class RemoveTiebreaker(PadAction):
+    kind: ClassVar[str] = "remove_tiebreaker"
+    tiebreaker: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiebreaker": self.tiebreaker}
+
+
+@dataclass(frozen=True)
+class MoveTiebreaker(PadAction):
+    """Tie-breaker ``tiebreaker`` is tried ``offset`` places earlier (−1) or later (1)."""
+
+    kind: ClassVar[str] = "move_tiebreaker"
+    tiebreaker: int
+    offset: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiebreaker": self.tiebreaker, "offset": self.offset}
+
+
+@dataclass(frozen=True)
+class FlipTiebreaker(PadAction):
+    """Higher wins ↔ lower wins for one tie-breaker."""
+
+    kind: ClassVar[str] = "flip_tiebreaker"
+    tiebreaker: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiebreaker": self.tiebreaker}
+
+
+@dataclass(frozen=True)
+class SetPlayedAt(PadAction):
+    """When the play happened (to the minute); None: when it is saved."""
+
+    kind: ClassVar[str] = "played_at"
+    when: datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        when = None if self.when is None else self.when.isoformat(timespec="minutes")
+        return {"kind": self.kind, "when": when}
+
+
+@dataclass(frozen=True)
+class ClearScores(PadAction):
+    """Empty every number, the date, duration and notes; keep players, game and layout."""
+
+    kind: ClassVar[str] = "clear_scores"
+
+
+def _text(data: Mapping[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str):
+        raise PadError(f"{name} {value!r} must be text")
+    return value
+
+
+def _int(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PadError(f"{name} {value!r} must be a whole number")
+    return value
+
+
+def _flag(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name)
+    if not isinstance(value, bool):
+        raise PadError(f"{name} {value!r} must be true or false")
+    return value
+
+
+def read_when(value: object, where: str = "when") -> datetime | None:
+    """A date and time as saved (``2026-11-28T21:30``), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise PadError(f"{where} {value!r} must be a date and time or null")
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        raise PadError(f"{where} {value!r} is not a date and time") from None
+    if when.tzinfo is not None:
+        raise PadError(f"{where} {value!r} must be a local time without a zone")
+    return when.replace(second=0, microsecond=0)
+
+
+def read_field(value: object) -> FieldKey:
+    """A field key back from its saved form (a list), checked for shape."""
+    if not isinstance(value, (list, tuple)) or not value:
+        raise PadError(f"field {value!r} must be a non-empty list")
+    kind, *rest = value
+    shapes: dict[object, tuple[type, ...]] = {
+        "name": (int,),
+        "score": (int,),
+        "part": (int, str),
+        "tie": (int, int),
+        "tiebreaker": (int,),
+        **{k: () for k in PAD_FIELDS},
+    }
+    shape = shapes.get(kind)
+    if shape is None:
+        raise PadError(f"field {value!r}: unknown field {kind!r}")
+    if len(rest) != len(shape) or not all(
+        isinstance(v, t) and not isinstance(v, bool) for v, t in zip(rest, shape, strict=True)
+    ):
+        raise PadError(
+            f"field {value!r} must be [{kind!r}, " + ", ".join(t.__name__ for t in shape) + "]"
+        )
+    return (kind, *rest)
+
+
+def read_action(raw: object) -> PadAction:
+    """An action back from its saved form; raises :class:`PadError` naming the field."""
+    data = SAVE.mapping(raw, "")
+    kind = data.get("kind")
+
+    def keys(*names: str) -> None:
+        SAVE.known(data, "", {"kind", *names})
+
+    if kind == SetText.kind:
+        keys("field", "text")
+        return SetText(read_field(data.get("field")), _text(data, "text"))
+    if kind == AddRow.kind:
+        keys("name")
+        return AddRow(_text(data, "name"))
+    if kind in (RemoveRow.kind, ToggleStart.kind):
+        keys("row")
+        row = _int(data, "row")
+        return RemoveRow(row) if kind == RemoveRow.kind else ToggleStart(row)
+    if kind == MoveRow.kind:
+        keys("row", "offset")
+        return MoveRow(_int(data, "row"), _int(data, "offset"))
+    if kind == SetGame.kind:
+        keys("game")
+        return SetGame(_text(data, "game"))
+    if kind == SetMode.kind:
+        keys("breakdown")
+        return SetMode(_flag(data, "breakdown"))
+    if kind == SetLowestWins.kind:
+        keys("value")
+        return SetLowestWins(_flag(data, "value"))
+    if kind in (AddCategory.kind, RemoveCategory.kind):
+        keys("name")
+        name = _text(data, "name")
+        return AddCategory(name) if kind == AddCategory.kind else RemoveCategory(name)
+    if kind == AddTiebreaker.kind:
+        keys("name", "higher_wins")
+        return AddTiebreaker(_text(data, "name"), _flag(data, "higher_wins"))
+    if kind in (RemoveTiebreaker.kind, FlipTiebreaker.kind):
+        keys("tiebreaker")
+        tid = _int(data, "tiebreaker")
+        return RemoveTiebreaker(tid) if kind == RemoveTiebreaker.kind else FlipTiebreaker(tid)
+    if kind == MoveTiebreaker.kind:
+        keys("tiebreaker", "offset")
+        return MoveTiebreaker(_int(data, "tiebreaker"), _int(data, "offset"))
+    if kind == SetPlayedAt.kind:
+        keys("when")
+        return SetPlayedAt(read_when(data.get("when")))
+    if kind == ClearScores.kind:
+        keys()
+        return ClearScores()
+    raise PadError(f"unknown action kind {kind!r}")
+
+
+__all__ = [
+    "PAD_FIELDS",
+    "ROW_FIELDS",
+    "SAVE",
+    "AddCategory",
+    "AddRow",
+    "AddTiebreaker",
+    "ClearScores",
+    "FieldKey",
+    "FlipTiebreaker",
+    "MoveRow",
+    "MoveTiebreaker",
+    "PadAction",
+    "RemoveCategory",
+    "RemoveRow",
+    "RemoveTiebreaker",
+    "SetGame",
+    "SetLowestWins",
+    "SetMode",
+    "SetPlayedAt",
+    "SetText",
+    "ToggleStart",
+    "read_action",
+    "read_field",
+    "read_when",
+]

@@ -1,0 +1,402 @@
+"""Players & seats on real flet Sessions and a real (temporary) history, without a browser:
+the lobby starts a table, the old saved seats become a table once, and several phones on
+one table: pushes, two players seated at once from two phones, a stale phone refused,
+undo, quick taps, a half-typed seed, a full disk, reloads, leaving; the other tools read the
+seats through current_seating()."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.engine.scorepad import Pad
+from companion.engine.seats import DrawFirst, MoveSeat, Seat, Seating, draw_first_player
+from companion.history import open_store
+from companion.tables import TableHub
+from companion.ui import live as live_module
+from companion.ui.app import create_main
+from companion.ui.logic import live as live_logic
+from companion.ui.logic.seats import TABLE_KEY, current_seating
+from tests.table_fixtures import fail_writes
+from tests.ui_harness import Harness, run, walk
+
+ROUTE = "/setup/seats"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Any]:
+    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def hub(store: Any) -> TableHub:
+    return TableHub(store)
+
+
+@pytest.fixture(autouse=True)
+def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These phones tap at once after a push; people take longer to see it."""
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+
+
+def seating_with(hub: TableHub, *names: str, seed: int = 482913) -> int:
+    snapshot = hub.create("seats", Seating.new(seed=seed))
+    for name in names:
+        outcome = hub.submit(snapshot.table_id, Seat(name), seen=snapshot.seq, device="test")
+        assert outcome.ok, outcome
+        snapshot = outcome.snapshot
+    return snapshot.table_id
+
+
+def seating_of(hub: TableHub, table_id: int) -> Seating:
+    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
+    assert isinstance(game, Seating)
+    return game
+
+
+async def phone(store: Any, hub: TableHub, table_id: int) -> Harness:
+    return await Harness.start(create_main(store, hub=hub), route=f"{ROUTE}/{table_id}")
+
+
+def seat_names(h: Harness) -> list[str]:
+    names = []
+    for i in range(1, 31):
+        found = h.find_all(ft.Semantics, identifier=f"seat-{i}")
+        if not found:
+            break
+        texts = [c.value for c in walk(found[0]) if isinstance(c, ft.Text)]
+        names.append(texts[1])  # the seat number, then the name
+    return names
+
+
+def message(h: Harness) -> str | None:
+    strip = h.find(ft.Semantics, identifier="message")
+    return str(strip.content.content.controls[0].value) if strip.visible else None
+
+
+async def seat(h: Harness, name: str) -> None:
+    await h.type(h.find(ft.TextField, label="Player name"), name)
+    await h.click(h.by_id("add-player"))
+
+
+def seat_button(h: Harness, label: str) -> ft.IconButton:
+    for button in h.find_all(ft.IconButton):
+        if isinstance(button.icon, ft.Icon) and button.icon.semantics_label == label:
+            return button
+    raise LookupError(label)
+
+
+# -- one phone --------------------------------------------------------------------------------
+
+
+@run
+async def test_the_lobby_starts_a_table_at_its_own_address(store: Any, hub: TableHub) -> None:
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.has_text("No table is being seated")
+    await h.select(h.by_id("game-picker"), "merchants_journey")
+    await h.click(h.by_id("new-seating"))
+    (table,) = store.list_tables(tool="seats")
+    assert h.page.appbar.title.value == "Players & seats"
+    seating = seating_of(hub, table.id)
+    assert seating.game_id == "merchants_journey" and 100_000 <= seating.seed <= 999_999
+    for name in ("Anna", "Ben"):
+        await seat(h, name)
+    assert seat_names(h) == ["Anna", "Ben"]
+    assert h.find(ft.TextField, label="Player name").value == ""
+    await seat(h, "anna")  # said on the field, nothing sent
+    assert h.find(ft.TextField, label="Player name").error == "'anna' is already seated"
+    assert len(store.table_actions(table.id)) == 2
+    lobby = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert lobby.by_id(f"table-{table.id}") and lobby.has_text("Anna, Ben")
+
+
+@run
+async def test_the_old_saved_seats_become_a_table_once(store: Any, hub: TableHub) -> None:
+    draw = draw_first_player(["Anna", "Ben", "Cleo"], 482913)
+    old = {
+        "game": "mercante",
+        "seats": ["Anna", "Ben", "Cleo"],
+        "seed": 482913,
+        "first": draw.first,
+    }
+    store.set_setting(TABLE_KEY, old)
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.has_text("The seats kept before are now a shared table")
+    (table,) = store.list_tables(tool="seats")
+    seating = seating_of(hub, table.id)
+    assert seating.seats == ("Anna", "Ben", "Cleo") and seating.draw == draw
+    assert store.get_setting(TABLE_KEY) is None
+    assert store.get_setting(live_logic.imported_key(TABLE_KEY)) == old
+    again = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert len(store.list_tables(tool="seats")) == 1 and not again.has_text("kept before")
+
+
+@run
+async def test_damaged_old_seats_are_kept_aside(store: Any, hub: TableHub) -> None:
+    store.set_setting(TABLE_KEY, {"game": "mercante", "seats": ["Anna"], "seed": "many"})
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.has_text("could not be read back")
+    assert store.get_setting(f"{TABLE_KEY}_damaged")["seed"] == "many"
+    assert h.find_all(ft.Semantics, identifier="new-seating")
+
+
+@run
+async def test_a_half_typed_seed_stays_on_the_phone_and_a_whole_one_is_the_tables(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna", "Ben", "Cleo")
+    h = await phone(store, hub, table_id)
+    other = await phone(store, hub, table_id)
+    seed = h.find(ft.TextField, label="Seed")
+    assert seed.value == "482913"
+    await h.type(seed, "48x")
+    assert seed.error == "Digits only" and seating_of(hub, table_id).seed == 482913
+    await other.click(other.by_id("draw-first"))  # a push: the typing is not disturbed
+    await asyncio.sleep(0.05)
+    assert seed.value == "48x" and h.by_id("first-player")
+    await h.type(seed, "4815")
+    assert seed.error is None and seating_of(hub, table_id).seed == 4815
+    await asyncio.sleep(0.05)
+    assert other.find(ft.TextField, label="Seed").value == "4815"
+    assert not other.find_all(ft.Semantics, identifier="first-player")  # a new seed: no draw
+
+
+@run
+async def test_keep_score_for_this_table_starts_a_pad_with_its_players(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna", "Ben", "Cleo")
+    hub.submit(table_id, DrawFirst(), seen=3, device="test")
+    h = await phone(store, hub, table_id)
+    await h.click(h.by_id("score-this-table"))
+    (pad_table,) = store.list_tables(tool="scorepad")
+    pad = TableHub(store).open(pad_table.id).game
+    assert isinstance(pad, Pad)
+    first = seating_of(hub, table_id).first_player
+    assert [r.name for r in pad.rows] == ["Anna", "Ben", "Cleo"]
+    assert [r.name for r in pad.rows if r.start] == [first]
+    assert h.page.appbar.title.value == "Score pad"
+
+
+@run
+async def test_finish_from_the_menu_asks_first_and_the_table_leaves_the_list(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna", "Ben")
+    h = await phone(store, hub, table_id)
+    await h.click(h.by_id("table-menu"))
+    await h.click(h.by_id("finish-table"))
+    await h.click(h.by_id("confirm-finish-cancel"))
+    assert store.table(table_id).status == "open"
+    await h.click(h.by_id("table-menu"))
+    await h.click(h.by_id("finish-table"))
+    await h.click(h.by_id("confirm-finish"))
+    assert store.table(table_id).status == "finished"
+    assert h.find_all(ft.Semantics, identifier="new-seating")  # back in the lobby
+    assert not h.find_all(ft.Semantics, identifier=f"table-{table_id}")
+
+
+@run
+async def test_unknown_routes_and_other_tools_tables_are_not_found(
+    store: Any, hub: TableHub
+) -> None:
+    pad = hub.create("scorepad", Pad.new()).table_id
+    for route in (f"{ROUTE}/x", f"{ROUTE}/999", f"{ROUTE}/0", f"{ROUTE}/1/2", f"{ROUTE}/{pad}"):
+        h = await Harness.start(create_main(store, hub=hub), route=route)
+        assert h.page.appbar.title.value == "Not found", route
+
+
+# -- several phones on one table ----------------------------------------------------------------
+
+
+@run
+async def test_a_change_on_one_phone_shows_on_the_others_without_a_reload(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna", "Ben")
+    anna, ben, cleo = [await phone(store, hub, table_id) for _ in range(3)]
+    await cleo.type(cleo.find(ft.TextField, label="Player name"), "Cl")  # only typing
+    await seat(ben, "Dev")
+    await asyncio.sleep(0.05)
+    for h in (anna, cleo):
+        assert seat_names(h) == ["Anna", "Ben", "Dev"]
+        assert message(h) is None  # a push redraws, it does not speak
+    assert cleo.find(ft.TextField, label="Player name").value == "Cl"  # her typing survived
+    await anna.click(anna.by_id("draw-first"))
+    await asyncio.sleep(0.05)
+    assert ben.by_id("first-player").value == anna.by_id("first-player").value
+    assert hub.subscriber_count(table_id) == 3
+
+
+@run
+async def test_two_phones_seating_two_players_at_once_both_succeed(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna")
+    ben = await phone(store, hub, table_id)
+    cleo = await phone(store, hub, table_id)
+    await ben.type(ben.find(ft.TextField, label="Player name"), "Ben")
+    await cleo.type(cleo.find(ft.TextField, label="Player name"), "Cleo")
+    # Both tap before either has heard of the other.
+    await asyncio.gather(
+        ben.session.dispatch_event(ben.by_id("add-player")._i, "click", None),
+        cleo.session.dispatch_event(cleo.by_id("add-player")._i, "click", None),
+    )
+    await asyncio.sleep(0.05)
+    assert set(seating_of(hub, table_id).seats) == {"Anna", "Ben", "Cleo"}
+    assert message(cleo) is not None and "sits in seat" in message(cleo)
+    assert seat_names(ben) == seat_names(cleo) == list(seating_of(hub, table_id).seats)
+
+
+@run
+async def test_a_stale_phone_cannot_undo_another_phones_change(store: Any, hub: TableHub) -> None:
+    table_id = seating_with(hub, "Anna", "Ben", "Cleo")
+    ben = await phone(store, hub, table_id)
+    cleo = await phone(store, hub, table_id)
+    await cleo.type(cleo.find(ft.TextField, label="Player name"), "dev")
+    # Ben's phone seats Dev while Cleo's screen has not heard of it (no push delivered).
+    assert hub.submit(table_id, Seat("Dev"), seen=3, device="ben").ok
+    await cleo.session.dispatch_event(cleo.by_id("add-player")._i, "click", None)
+    assert seating_of(hub, table_id).seats == ("Anna", "Ben", "Cleo", "Dev")
+    assert message(cleo) == "Dev was seated meanwhile."
+    assert seat_names(cleo) == ["Anna", "Ben", "Cleo", "Dev"]  # brought up to date
+    # A stale draw is refused too: the seats it would draw from are not the ones shown.
+    assert hub.submit(table_id, Seat("Eli"), seen=4, device="ben").ok
+    await cleo.session.dispatch_event(cleo.by_id("draw-first")._i, "click", None)
+    assert seating_of(hub, table_id).first is None
+    assert message(cleo) == "Eli was seated meanwhile."
+    await asyncio.sleep(0.05)
+    assert seat_names(ben) == seat_names(cleo)
+
+
+@run
+async def test_quick_taps_of_one_phone_all_count_while_another_phone_acts(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phone's own taps follow on from its own: two taps on ↑ move a player two seats,
+    even when another phone's change arrived just before (a push not yet 'seen')."""
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 5.0)
+    table_id = seating_with(hub, "Anna", "Ben", "Cleo", "Dev")
+    anna = await phone(store, hub, table_id)
+    ben = await phone(store, hub, table_id)
+    await seat(ben, "Eli")  # pushed to Anna's screen a moment before her taps
+    assert seat_names(anna)[-1] == "Eli"
+    await anna.click(seat_button(anna, "Move Dev up"))
+    await anna.click(seat_button(anna, "Move Dev up"))
+    assert seating_of(hub, table_id).seats == ("Anna", "Dev", "Ben", "Cleo", "Eli")
+    assert "meanwhile" not in (message(anna) or "")
+
+
+@run
+async def test_undo_takes_back_the_tables_last_change_whoever_made_it(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna", "Ben", "Cleo")
+    anna = await phone(store, hub, table_id)
+    ben = await phone(store, hub, table_id)
+    await anna.click(seat_button(anna, "Move Cleo up"))
+    undo = anna.by_id("message-undo")
+    assert not undo.disabled
+    await ben.click(seat_button(ben, "Remove Anna"))
+    await asyncio.sleep(0.05)
+    assert anna.by_id("message-undo").disabled  # Ben changed the table since
+    await anna.click(anna.by_id("undo-last"))  # the app bar: the table's last change
+    assert seating_of(hub, table_id).seats == ("Anna", "Cleo", "Ben")
+    assert message(anna) == "Taken back: Anna left the table"
+    await asyncio.sleep(0.05)
+    assert seat_names(ben) == ["Anna", "Cleo", "Ben"]
+
+
+@run
+async def test_a_reload_shows_the_table_now_and_drops_messages(store: Any, hub: TableHub) -> None:
+    table_id = seating_with(hub, "Anna", "Ben")
+    h = await phone(store, hub, table_id)
+    await seat(h, "Cleo")
+    assert message(h) is not None
+    await h.session.disconnect(60)
+    hub.submit(table_id, MoveSeat("Cleo", -1), seen=3, device="other")
+    await asyncio.sleep(0.05)
+    h.session.attach_connection(h.conn)
+    await h.session.dispatch_connect_event()
+    await asyncio.sleep(0.05)
+    assert message(h) is None
+    assert seat_names(h) == ["Anna", "Cleo", "Ben"]
+
+
+@run
+async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna")
+    h = await phone(store, hub, table_id)
+    other = await phone(store, hub, table_id)
+    assert hub.subscriber_count(table_id) == 2
+    await h.navigate(1)
+    assert hub.subscriber_count(table_id) == 1
+    other.session.close()
+    await asyncio.sleep(0.05)
+    assert hub.subscriber_count(table_id) == 0
+
+
+@run
+async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = seating_with(hub, "Anna", "Ben")
+    h = await phone(store, hub, table_id)
+    other = await phone(store, hub, table_id)
+    await h.type(h.find(ft.TextField, label="Player name"), "Cleo")
+    undo_failure = fail_writes(store)
+    try:
+        await h.click(h.by_id("add-player"))
+    finally:
+        undo_failure()
+    assert message(h) is not None and "database or disk is full" in message(h)
+    assert seat_names(h) == ["Anna", "Ben"]  # not shown as done
+    assert h.find(ft.TextField, label="Player name").value == "Cleo"  # the name is kept
+    await asyncio.sleep(0.05)
+    assert seat_names(other) == ["Anna", "Ben"]
+    await h.click(h.by_id("add-player"))  # the session goes on
+    assert seating_of(hub, table_id).seats == ("Anna", "Ben", "Cleo")
+
+
+# -- the seats as the other tools read them ----------------------------------------------------
+
+
+@run
+async def test_the_other_tools_read_the_most_recently_touched_open_table(
+    store: Any, hub: TableHub
+) -> None:
+    older = seating_with(hub, "Anna", "Ben", "Cleo")
+    newer = seating_with(hub, "Dev", "Eli")
+    ctx: Any = SimpleNamespace(live=SimpleNamespace(hub=hub))
+    seating = current_seating(ctx)
+    assert seating is not None and seating.seats == ("Dev", "Eli")
+    assert current_seating(SimpleNamespace(live=None)) is None  # type: ignore[arg-type]
+    # Merchant's Journey's new game seats the table's players (a new session each time).
+    h = await Harness.start(create_main(store, hub=hub), route="/calculators/journey")
+    assert journey_seats(h) == ["Dev", "Eli"]
+    await asyncio.sleep(1.05)  # the database keeps when a table was touched to the second
+    assert hub.submit(older, Seat("Dev"), seen=3, device="test").ok  # touched last now
+    again = await Harness.start(create_main(store, hub=hub), route="/calculators/journey")
+    assert journey_seats(again) == ["Anna", "Ben", "Cleo", "Dev"]
+    hub.finish(older, device="test")
+    hub.abandon(newer, device="test")
+    assert current_seating(ctx) is None
+
+
+def journey_seats(h: Harness) -> list[str]:
+    names = []
+    for i in range(1, 7):
+        found = h.find_all(ft.Semantics, identifier=f"journey-seat-{i}")
+        if found:
+            names.append([c.value for c in walk(found[0]) if isinstance(c, ft.Text)][1])
+    return names
