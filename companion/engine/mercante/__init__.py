@@ -161,7 +161,6 @@ from companion.engine.mercante.setup import (
 )
 from companion.engine.mercante.table import (
     TABLE_RULES,
-    TALLY_FIELDS,
     KeepContract,
     MercanteTable,
     SetTally,
@@ -230,7 +229,6 @@ __all__ = [
     "STANDARD",
     "STEPS",
     "TABLE_RULES",
-    "TALLY_FIELDS",
     "TALK_OF_PEACE",
     "TALK_OF_PEACE_TOTALS",
     "TIEBREAK_FIRST_PLACE",
@@ -304,10 +302,10 @@ __all__ = [
     "SaveDataError",
     "SeatError",
     "SeatStart",
-    "SetTally",
     "Security",
     "SelectContract",
     "Sell",
+    "SetTally",
     "Shipment",
     "ShipmentAuction",
     "ShipmentBid",

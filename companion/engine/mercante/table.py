@@ -49,7 +49,7 @@ TOOL: Final = "mercante"
 TALLY_COUNTS: Final = ("vp", "crowns", "goods", "bought", "unfulfilled", "completed_goods")
 #: ... and lists of whole numbers (empty: none), one per contract.
 TALLY_LISTS: Final = ("penalties", "completed")
-TALLY_FIELDS: Final = (*TALLY_COUNTS, *TALLY_LISTS)
+TALLY_FIGURES: Final = (*TALLY_COUNTS, *TALLY_LISTS)
 #: How the engine words each figure (in a record's summary).
 TALLY_WORDS: Final[Mapping[str, str]] = {
     "vp": "victory point tokens",
@@ -102,7 +102,7 @@ def check_tally_value(name: str, value: object) -> TallyValue:
             if not _whole(item) or not 1 <= item <= MOST_COUNT:
                 raise TallyError(f"{name} {list(value)!r}: each must be a whole number, 1 or more")
         return tuple(value)
-    raise TallyError(f"tally field {name!r} is not one of {', '.join(TALLY_FIELDS)}")
+    raise TallyError(f"tally field {name!r} is not one of {', '.join(TALLY_FIGURES)}")
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class TallyFigures:
     completed: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in TALLY_FIELDS:
+        for name in TALLY_FIGURES:
             object.__setattr__(self, name, check_tally_value(name, getattr(self, name)))
 
     def get(self, name: str) -> TallyValue:
@@ -136,7 +136,7 @@ class TallyFigures:
     def to_dict(self) -> dict[str, Any]:
         """The figures filled in (JSON-able)."""
         found: dict[str, Any] = {}
-        for name in TALLY_FIELDS:
+        for name in TALLY_FIGURES:
             value = getattr(self, name)
             if value is not None and value != ():
                 found[name] = list(value) if isinstance(value, tuple) else value
@@ -145,8 +145,8 @@ class TallyFigures:
     @classmethod
     def from_dict(cls, data: object) -> TallyFigures:
         item = TABLE_SAVE.mapping(data, "tally")
-        TABLE_SAVE.known(item, "tally", TALLY_FIELDS)
-        values: dict[str, Any] = {n: check_tally_value(n, item.get(n)) for n in TALLY_FIELDS}
+        TABLE_SAVE.known(item, "tally", TALLY_FIGURES)
+        values: dict[str, Any] = {n: check_tally_value(n, item.get(n)) for n in TALLY_FIGURES}
         return cls(**values)
 
 
@@ -648,7 +648,7 @@ def reads(table: MercanteTable, action: Action) -> object:
     """What ``action`` depends on: a tally figure on that figure, a tick on that step or
     trigger, a kept contract on that player's contracts, a move of the game on the game."""
     if isinstance(action, SetTally):
-        figure = action.field if action.field in TALLY_FIELDS else None
+        figure = action.field if action.field in TALLY_FIGURES else None
         value = table.figures(action.player).get(figure) if figure is not None else None
         return ("tally", action.player, action.field, value)
     if isinstance(action, TickSetupStep):
@@ -701,7 +701,7 @@ __all__ = [
     "TABLE_RULES",
     "TABLE_VERSION",
     "TALLY_COUNTS",
-    "TALLY_FIELDS",
+    "TALLY_FIGURES",
     "TALLY_LISTS",
     "TALLY_WORDS",
     "KeepContract",

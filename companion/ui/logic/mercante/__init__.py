@@ -38,6 +38,9 @@ from companion.ui.logic.mercante.common import (
     points_text,
     signed,
 )
+from companion.ui.logic.mercante.drafts import (
+    MercanteDrafts,
+)
 from companion.ui.logic.mercante.events import (
     DamagedCard,
     EffectDraft,
@@ -51,6 +54,8 @@ from companion.ui.logic.mercante.events import (
 from companion.ui.logic.mercante.new_game import (
     SWITCHED_VARIANTS,
     NewGameForm,
+    printed_of,
+    printed_of_setting,
 )
 from companion.ui.logic.mercante.sale import (
     ReactionDraft,
@@ -72,6 +77,8 @@ from companion.ui.logic.mercante.saved import (
     STATE_VERSION,
     MercanteState,
     StateError,
+    form_of_old_save,
+    read_old_save,
 )
 from companion.ui.logic.mercante.shipment import (
     ShipmentDraft,
@@ -80,7 +87,10 @@ from companion.ui.logic.mercante.tally import (
     TALLY_FIELDS,
     TallyDraft,
     TallyRow,
+    parse_figure,
+    play_of,
     record_arguments,
+    tally_text,
     tally_working,
 )
 from companion.ui.logic.mercante.turn import (
@@ -123,6 +133,7 @@ __all__ = [
     "EventChoice",
     "EventDraft",
     "FieldKey",
+    "MercanteDrafts",
     "MercanteState",
     "NewGameForm",
     "ReactionDraft",
@@ -140,6 +151,7 @@ __all__ = [
     "discarded_events",
     "event_choices",
     "filter_choices",
+    "form_of_old_save",
     "good_name",
     "house_rules_from",
     "last_calendar_change",
@@ -147,10 +159,15 @@ __all__ = [
     "market_name",
     "next_space_text",
     "parse_count",
+    "parse_figure",
     "parse_numbers",
     "parse_printed",
+    "play_of",
     "plural",
     "points_text",
+    "printed_of",
+    "printed_of_setting",
+    "read_old_save",
     "record_arguments",
     "removal_cost_text",
     "sale_needs_printed",
@@ -158,6 +175,7 @@ __all__ = [
     "show_vp_bids",
     "signed",
     "talk_of_peace_goal",
+    "tally_text",
     "tally_working",
     "targets",
     "team_lines",

@@ -16,6 +16,7 @@ from companion.engine.mercante import (
     MarketBoard,
     MercanteError,
     MercanteGame,
+    MercanteTable,
     Variants,
     markets,
     rules,
@@ -215,7 +216,31 @@ class NewGameForm:
         return form
 
 
+
+def printed_of(start: object) -> dict[str, str] | None:
+    """The printed market values a table's start holds (as the form types them, highest
+    first), or None when that game did not track the board (or the start does not read):
+    the board is the same in every game, so a new game offers them again."""
+    try:
+        table = MercanteTable.from_dict(start)
+    except (MercanteError, TypeError, KeyError):
+        return None
+    board = table.game.board
+    if board is None:
+        return None
+    return {m: " ".join(str(v) for v in board.market(m).spaces) for m in markets()}
+
+
+def printed_of_setting(saved: object) -> dict[str, str]:
+    """The printed values an older version kept in the settings (lenient: only a form)."""
+    if not isinstance(saved, Mapping):
+        return {}
+    return {m: str(v)[:400] for m, v in saved.items() if m in markets() and v is not None}
+
+
 __all__ = [
     "SWITCHED_VARIANTS",
     "NewGameForm",
+    "printed_of",
+    "printed_of_setting",
 ]

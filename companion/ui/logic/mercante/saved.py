@@ -8,15 +8,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.mercante import (
+    KeepContract,
     MercanteError,
     MercanteGame,
+    MercanteTable,
+    SetTally,
+    TickEndTrigger,
+    TickSetupStep,
+    contracts_kept,
     facts,
 )
-from companion.engine.mercante.house import HouseRules
 from companion.ui.logic.mercante.new_game import NewGameForm
 from companion.ui.logic.mercante.sale import SaleDraft
 from companion.ui.logic.mercante.shipment import ShipmentDraft
-from companion.ui.logic.mercante.tally import TallyDraft
+from companion.ui.logic.mercante.tally import TALLY_FIELDS, TallyDraft, parse_figure
 from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
 
 GAME_KEY = "mercante_game"
@@ -120,19 +125,54 @@ class MercanteState:
                 state.setup_ticks = [t for t in ticks if isinstance(t, str)][:200]
         return state
 
-    def sync_house_rules(self, house: HouseRules) -> str | None:
-        """Play the game by ``house`` (the rules chosen in Settings). Returns a message when
-        the game's log cannot be replayed under them (the game then keeps its rules)."""
-        if self.game is None or self.game.house == house:
+    def as_table(self) -> MercanteTable | None:
+        """The game as a shared table: its moves, then the contracts kept, the setup steps
+        ticked, the tally's figures and the end triggers noted, each as a table action (so
+        the table's log can be replayed step by step). A figure that does not read on its own
+        (a half-typed field) is left out; None when there is no game."""
+        if self.game is None:
             return None
-        try:
-            self.game = self.game.with_house_rules(house)
-        except MercanteError as exc:
-            return (
-                "This game keeps the house rules it was played with: an action already taken "
-                f"is not allowed under the new ones ({exc})."
-            )
+        game = self.game
+        table = MercanteTable.new(game.start)
+        for record in game.log:
+            table = table.apply(record.action)[0]
+        steps = [
+            *(
+                KeepContract(name, i, value)
+                for name, values in self.kept.items()
+                for i, value in enumerate(values[: contracts_kept(variants=game.variants)])
+            ),
+            *(TickSetupStep(step) for step in dict.fromkeys(self.setup_ticks)),
+            *(TickEndTrigger(t) for t in sorted(self.tally.ticked)),
+        ]
+        if self.tally.matches(game.seats):
+            for row in self.tally.rows:
+                for name, _ in TALLY_FIELDS:
+                    try:
+                        value = parse_figure(name, row.get(name))
+                    except ValueError:
+                        continue
+                    if value is not None and value != ():
+                        steps.append(SetTally(row.name, name, value))
+        for action in steps:
+            if table.can_apply(action):
+                table = table.apply(action)[0]
+        return table
+
+
+def read_old_save(raw: object) -> MercanteTable | None:
+    """The game an older version kept under :data:`GAME_KEY`, as a table to replay (None when
+    there was none, or it was saved to history already: it lives on there). A save that cannot
+    be read raises :class:`StateError` saying why."""
+    state = MercanteState.from_dict(raw)
+    if state.game is None or state.saved_play is not None:
         return None
+    return state.as_table()
+
+
+def form_of_old_save(raw: object) -> NewGameForm:
+    """The new-game form an older version kept with its game (lenient: only a form)."""
+    return NewGameForm.from_dict(raw.get("form") if isinstance(raw, Mapping) else None)
 
 
 __all__ = [
@@ -144,4 +184,6 @@ __all__ = [
     "STATE_VERSION",
     "MercanteState",
     "StateError",
+    "form_of_old_save",
+    "read_old_save",
 ]

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.engine.mercante import (
     FinalTally,
+    MercanteTable,
     PlayerTally,
     TallyLine,
     affordable_vp,
@@ -20,6 +21,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.scoring import max_goods_left
+from companion.engine.mercante.table import TALLY_LISTS, TallyValue
 from companion.rules import Catalogue
 from companion.ui.logic.mercante.common import (
     GAME_ID,
@@ -78,6 +80,23 @@ class TallyDraft:
     @classmethod
     def for_seats(cls, seats: Sequence[str]) -> TallyDraft:
         return cls(rows=[TallyRow(name) for name in seats])
+
+    @classmethod
+    def from_table(
+        cls, table: MercanteTable, typed: Mapping[tuple[str, int], str] | None = None
+    ) -> TallyDraft:
+        """The tally as the table has it, with what this device typed that is not on the
+        table (``typed``: text by ``(field, player index)``) over it, and the end triggers
+        the table noted."""
+        draft = cls.for_seats(table.players)
+        typed = typed or {}
+        for i, row in enumerate(draft.rows):
+            figures = table.figures(row.name)
+            for name, _ in TALLY_FIELDS:
+                text = typed.get((name, i))
+                setattr(row, name, tally_text(figures.get(name)) if text is None else text)
+        draft.ticked = set(table.ended)
+        return draft
 
     def matches(self, seats: Sequence[str]) -> bool:
         return [r.name for r in self.rows] == list(seats)
@@ -263,6 +282,34 @@ class TallyDraft:
         return draft
 
 
+def tally_text(value: TallyValue) -> str:
+    """A figure of the table's tally as a field shows it (``""``: blank; ``"2, 3"``)."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def parse_figure(name: str, text: str) -> TallyValue:
+    """What the table keeps for field ``name`` typed as ``text`` (blank: ``None`` or ``()``);
+    ``ValueError`` when the field alone cannot be read. Whether the figures agree with each
+    other (as many penalties as unfulfilled contracts, ...) is :meth:`TallyDraft.row_errors`'
+    business: the table takes each field as it comes."""
+    if name in TALLY_LISTS:
+        what = "penalty" if name == "penalties" else "victory point value"
+        values = parse_numbers(text, what=what)
+        if any(v < 1 for v in values):
+            raise ValueError(f"A contract's {what} is at least 1")
+        return values
+    if name not in {n for n, _ in TALLY_FIELDS}:
+        raise KeyError(name)
+    if not text.strip():
+        return None
+    maximum = max_goods_left() if name == "goods" else None
+    return parse_count(text, maximum=maximum)
+
+
 def tally_working(line: TallyLine) -> tuple[str, str]:
     """Two lines of working: the crowns, then the score.
 
@@ -335,10 +382,45 @@ def record_arguments(
     }
 
 
+def play_of(table: MercanteTable, catalogue: Catalogue) -> dict[str, Any]:
+    """The history play (``PlayCreate``'s fields) of a table whose tally is complete: scores
+    in seat order with the game's categories, the first player, and the tie-breakers (see
+    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise."""
+    draft = TallyDraft.from_table(table)
+    house = table.game.house
+    tally = draft.tally(house)
+    if tally is None:
+        count = len(draft.errors())
+        raise ValueError(
+            f"the tally has {plural(count, 'field')} to fix" if count else "the tally is not done"
+        )
+    seats = list(table.players)
+    arguments = record_arguments(tally, seats, catalogue, house=house)
+    names = dict(arguments["tiebreakers"])
+    return {
+        "game": arguments["game"],
+        "results": [
+            {
+                "player": name,
+                "score": score,
+                "seat": seat,
+                "start_player": name == arguments["start_player"],
+                "breakdown": arguments["breakdowns"][name],
+                "tiebreaks": arguments["tiebreak_values"][name],
+            }
+            for seat, (name, score) in enumerate(arguments["results"], start=1)
+        ],
+        "tiebreakers": [{"name": n, "higher_wins": h} for n, h in names.items()],
+    }
+
+
 __all__ = [
     "TALLY_FIELDS",
     "TallyDraft",
     "TallyRow",
+    "parse_figure",
+    "play_of",
     "record_arguments",
+    "tally_text",
     "tally_working",
 ]

@@ -60,7 +60,20 @@ def check_row(
 ) -> ft.Control:
     """A checkbox whose label wraps on a phone (a Checkbox's own label is one line) and is
     tappable too. ``ident`` tags the box; ``ident-label`` its text."""
+    return check_row_parts(label, value, on_change, ident=ident, disabled=disabled)[0]
+
+
+def check_row_parts(
+    label: str,
+    value: bool,
+    on_change: Callable[..., Any],
+    *,
+    ident: str,
+    disabled: bool = False,
+) -> tuple[ft.Row, ft.Checkbox, ft.Text]:
+    """:func:`check_row`, with its box and its label's text (to change them in place)."""
     box = ft.Checkbox(value=value, on_change=on_change, disabled=disabled, semantics_label=label)
+    text = ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT if disabled else None)
 
     def toggle(e: Any) -> None:
         if box.disabled:
@@ -68,15 +81,15 @@ def check_row(
         box.value = not box.value
         on_change(SimpleNamespace(control=box))
 
-    return ft.Row(
+    row = ft.Row(
         [
             tagged(ident, box),
             tagged(
                 f"{ident}-label",
                 ft.Container(
-                    ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT if disabled else None),
+                    text,
                     expand=True,
-                    on_click=None if disabled else toggle,
+                    on_click=toggle,
                     padding=ft.Padding.symmetric(vertical=10),
                 ),
             ),
@@ -85,6 +98,7 @@ def check_row(
         # the box stays beside the first line of a long, wrapped label
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
+    return row, box, text
 
 
 def cite(ctx: AppContext, *sources: Source) -> ft.Text:
