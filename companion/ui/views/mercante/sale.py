@@ -106,6 +106,7 @@ class SaleTab:
         self.contract_vp.error_max_lines = 2
         self.contract_box = isolate(tagged("contract-vp", self.contract_vp))
         self.claimed: ft.TextField | None = None
+        self.intro = isolate(body("", muted=True))
         session.on_render(self.render)
 
     @property
@@ -230,6 +231,13 @@ class SaleTab:
     # -- rendering --------------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:
         game = self.game
+        how = (
+            "The app tracks the board: each token takes the next space down."
+            if game.board is not None
+            else "Type the value printed on the space each token lands on."
+        )
+        intro = f"{game.active} sells. Tap a good to add a token. {how}"
+        self.session.paint.set(self.intro, self.intro, value=intro)
         closed = tuple(game.calendar.closed_markets())
         board_key = None if game.board is None else game.board
         self.picker_slot.set(
@@ -769,18 +777,12 @@ class SaleTab:
         )
 
     def build(self) -> Screen:
-        game = self.game
         sold = {market_of(g) for _, g in self.draft.tokens()} or set(markets())
         cartage_sources = [facts().market(m).cartage_source for m in markets() if m in sold]
-        how = (
-            "The app tracks the board: each token takes the next space down."
-            if game.board is not None
-            else "Type the value printed on the space each token lands on."
-        )
         left = stretched(
             [
                 panel(
-                    body(f"{game.active} sells. Tap a good to add a token. {how}", muted=True),
+                    self.intro,
                     self.picker_slot.box,
                     title="Goods to sell",
                 ),

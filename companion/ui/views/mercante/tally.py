@@ -123,6 +123,8 @@ class TallyTab:
         self.session.act(SetTally(player, name, value), confirm=said)
 
     def tick(self, trigger: str, on: bool) -> None:
+        # The box shows the tap already: whatever comes of it, the section is sent again.
+        self.session.paint.touch(self.triggers_box)
         self.session.act(TickEndTrigger(trigger, on))
 
     def redraw(self) -> None:
