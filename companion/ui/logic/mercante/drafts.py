@@ -21,9 +21,10 @@ class MercanteDrafts:
     ``shipment``: the shipment card typed in and the bid being typed; ``removals``: the tokens
     chosen to take off at upkeep; ``bids``: the victory point bids typed, by player;
     ``upkeep_event``: the event card chosen for upkeep step 2; ``challenger`` and ``claimed``:
-    a Vicious Accounting challenge being written; ``typed``: tally fields as typed here that
-    the table does not hold (a half-typed or unreadable figure), by ``(field, player index)``;
-    ``show_tally_errors``: Save was tapped with fields to fix, so every error shows.
+    a Vicious Accounting challenge being written; ``typed``: the tally fields as typed here,
+    by ``(field, player index)``, each with the table's figure it was typed over (see
+    :meth:`settle_typed`); ``show_tally_errors``: Save was tapped with fields to fix, so
+    every error shows.
     """
 
     sale: SaleDraft = field(default_factory=SaleDraft)
@@ -33,29 +34,26 @@ class MercanteDrafts:
     upkeep_event: str | None = None
     challenger: str | None = None
     claimed: str = ""
-    typed: dict[tuple[str, int], str] = field(default_factory=dict)
+    typed: dict[tuple[str, int], tuple[str, TallyValue]] = field(default_factory=dict)
     show_tally_errors: bool = False
 
     def tally(self, table: MercanteTable) -> TallyDraft:
         """The tally as this device shows it: the table's figures, with what is typed here
-        and not on the table over them."""
+        over them."""
         self.settle_typed(table)
-        return TallyDraft.from_table(table, self.typed)
+        return TallyDraft.from_table(table, {k: text for k, (text, _) in self.typed.items()})
 
     def settle_typed(self, table: MercanteTable) -> None:
-        """Forget typed text the table has caught up with, or has moved past: a field keeps
-        its own text only while it cannot be read, or reads as the table's value (``031``
-        for 31 stays as typed, so the field is not rewritten under the player's thumb)."""
-        for key, text in list(self.typed.items()):
+        """Forget typed text once the table's figure is not the one it was typed over (another
+        phone wrote it, or it was taken back): the table wins. Until then a field keeps its
+        own text: a half-typed figure, ``031`` for 31 (not rewritten under the player's
+        thumb), or a figure the database refused (the next keystroke sends it again)."""
+        for key, (_text, over) in list(self.typed.items()):
             name, index = key
             if index >= len(table.players):
                 del self.typed[key]
                 continue
-            try:
-                value = parse_figure(name, text)
-            except (ValueError, KeyError):
-                continue
-            if value != table.figures(table.players[index]).get(name):
+            if table.figures(table.players[index]).get(name) != over:
                 del self.typed[key]
 
     def type_figure(
@@ -63,20 +61,26 @@ class MercanteDrafts:
     ) -> tuple[str, TallyValue] | None:
         """Note ``text`` typed in tally field ``name`` of player ``index``; returns ``(player,
         value)`` when it is a figure the table should now hold (it reads, and differs)."""
-        self.typed[(name, index)] = text
         player = table.players[index]
+        now = table.figures(player).get(name)
+        self.typed[(name, index)] = (text, now)
         try:
             value = parse_figure(name, text)
         except ValueError:
             return None
-        if value == table.figures(player).get(name):
-            return None
-        return player, value
+        return None if value == now else (player, value)
 
-    def shown_text(self, table: MercanteTable, name: str, index: int) -> str:
+    def sent(self, name: str, index: int, value: TallyValue) -> None:
+        """The table took ``value`` for the field: the text typed stands over it now."""
         typed = self.typed.get((name, index))
         if typed is not None:
-            return typed
+            self.typed[(name, index)] = (typed[0], value)
+
+    def shown_text(self, table: MercanteTable, name: str, index: int) -> str:
+        self.settle_typed(table)
+        typed = self.typed.get((name, index))
+        if typed is not None:
+            return typed[0]
         return tally_text(table.figures(table.players[index]).get(name))
 
 

@@ -216,7 +216,6 @@ class NewGameForm:
         return form
 
 
-
 def printed_of(start: object) -> dict[str, str] | None:
     """The printed market values a table's start holds (as the form types them, highest
     first), or None when that game did not track the board (or the start does not read):

@@ -18,7 +18,7 @@ from companion.engine.mercante import (
     tally_player,
 )
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
-from companion.tables import Saved, Snapshot
+from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.live import isolate
 from companion.ui.logic.mercante import (
     TALLY_FIELDS,
@@ -120,7 +120,11 @@ class TallyTab:
         def said(applied: object) -> str:
             return f"{player}'s {label.lower()}: {shown}."
 
-        self.session.act(SetTally(player, name, value), confirm=said)
+        def done(outcome: Outcome) -> None:
+            if isinstance(outcome, Applied):
+                self.drafts.sent(name, index, value)
+
+        self.session.act(SetTally(player, name, value), confirm=said, on_outcome=done)
 
     def tick(self, trigger: str, on: bool) -> None:
         # The box shows the tap already: whatever comes of it, the section is sent again.
