@@ -128,7 +128,7 @@ def seed_mercante(store: Any) -> int:
     actions += [KeepContract(n, 0, v) for n, v in zip(game.seats, (8, 10, 6, 10), strict=True)]
     table = MercanteTable.new(start)
     actions += [TickSetupStep(step) for step, _ in table.setup_steps()[:3]]
-    figures = (
+    figures: tuple[dict[str, Any], ...] = (
         {"vp": 10, "crowns": 34, "goods": 1, "bought": 3},
         {"vp": 7, "crowns": 52, "goods": 0, "unfulfilled": 1, "penalties": (3,), "bought": 5},
         {"vp": 11, "crowns": 18, "goods": 2, "completed": (2,), "bought": 2},

@@ -270,7 +270,7 @@ async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_m
     game = replace(game, upkeep_holder="Adam", step=None).remove_goods({})[0]
     table_id = table_with(hub, game)
     h = await open_tab(store, hub, table_id)
-    assert not h.find_all(ft.Semantics, identifier="closed-raw_materials")
+    assert not visible(h, "closed-raw_materials")
     assert "Upkeep 2 of 4: apply one event" in text_of(h.by_id("turn-step"))
     assert h.by_id("play-rulebook:distant_war").content == "Apply (upkeep)"
     await h.click(h.by_id("play-rulebook:distant_war"))
@@ -278,6 +278,7 @@ async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_m
     assert "Visiting Nobility" in text_of(h.by_id("slot-B"))
     assert "Empty" in text_of(h.by_id("slot-C"))
     assert "CLOSED" in text_of(h.by_id("closed-raw_materials"))
+    assert visible(h, "closed-raw_materials")
     assert "Distant War (A)" in text_of(h.by_id("glance-raw_materials"))
     for good in ("art", "gems", "silk", "spices"):
         assert text_of(h.by_id(f"glance-{good}")) == "+1"
@@ -305,7 +306,7 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any, hub: 
         == "Taken back: Adam manipulated events: Distant War went into A. Visiting Nobility "
         "moved to B."
     )
-    assert not h.find_all(ft.Semantics, identifier="closed-raw_materials")
+    assert not visible(h, "closed-raw_materials")
     # The message's Undo after an action does the same ...
     await h.click(h.by_id("play-rulebook:distant_war"))
     await h.click(h.by_id("message-undo"))
@@ -855,7 +856,7 @@ async def test_the_game_is_restored_in_a_new_session(store: Any, hub: TableHub) 
     # The app restarts (a new hub replays the table): the calendar is there.
     again = await Harness.start(create_main(store), route=f"{BASE}/{table_id}/calendar")
     assert "Distant War" in text_of(again.by_id("slot-A"))
-    assert "CLOSED" in text_of(again.by_id("closed-raw_materials"))
+    assert visible(again, "closed-raw_materials")
     sale = await Harness.start(create_main(store), route=f"{BASE}/{table_id}/sale")
     await sale.click(sale.by_id("add-gems"))
     await sale.type(sale.by_id("base-gems:1"), "18")
@@ -1153,12 +1154,13 @@ async def test_a_move_on_one_phone_shows_on_the_others_without_a_reload(
     beth = await open_tab(store, hub, table_id, "sale")
     chris = await open_tab(store, hub, table_id, "turn")
     await beth.click(beth.by_id("add-silk"))  # Beth is only pricing: nobody else sees it
+    assert not visible(beth, "closed-pill-raw_materials")
     await adam.click(adam.by_id("play-rulebook:distant_war"))
     await asyncio.sleep(0.05)
     for phone in (beth, chris):
         assert "1 of 2 agents left" in text_of(phone.by_id("turn-agents"))
         assert message(phone) is None  # a push redraws, it does not speak
-    assert "closed" in beth.texts()  # raw materials, closed by Distant War, in her picker
+    assert visible(beth, "closed-pill-raw_materials")  # closed by Distant War, in her picker
     assert text_of(beth.by_id("add-silk")) == "Silk × 1"  # her draft survived the push
     assert hub.subscriber_count(table_id) == 3
     await chris.click(chris.by_id("end-turn"))

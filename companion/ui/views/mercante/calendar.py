@@ -8,7 +8,7 @@ import flet as ft
 from companion.engine.mercante import ManipulateEvents, MercanteGame, PlayEvent, rules
 from companion.engine.mercante.pricing import RULING_CUMULATIVE
 from companion.tables import Snapshot
-from companion.ui.live import Slot
+from companion.ui.live import Slot, isolate
 from companion.ui.logic.mercante import (
     EventChoice,
     discarded_events,
@@ -17,13 +17,14 @@ from companion.ui.logic.mercante import (
     market_name,
 )
 from companion.ui.screen import Screen
+from companion.ui.theme import TOUCH
 from companion.ui.views.mercante.base import MercanteSession, table_route
 from companion.ui.views.mercante.parts import (
+    GlanceBoard,
     calendar_slots,
     card_source,
     cite,
     event_tile,
-    glance_board,
     ruling_chip,
     stretched,
     tap,
@@ -50,9 +51,13 @@ class CalendarView:
         )
         paint = session.paint
         self.calendar_slot = Slot(paint)
-        self.glance_slot = Slot(paint)
+        self.glance = GlanceBoard()
+        self.glance_box = isolate(ft.Column(spacing=8))
+        self.glance_notes = ft.Column(spacing=8)
+        self.glance_key: object = None
         self.when_slot = Slot(paint)
         self.cards_slot = Slot(paint)
+        self.play_buttons: list[ft.FilledTonalButton] = []
         session.on_render(self.render)
 
     # -- actions ----------------------------------------------------------------------------
@@ -90,31 +95,35 @@ class CalendarView:
             (game.slots, last_calendar_change(game), discarded_events(game), can_undo),
             lambda: self.calendar_panel(game, can_undo),
         )
-        self.glance_slot.set(game.slots, lambda: self.glance_panel(game))
+        self.render_glance(game)
         _label, can = self.play_label()
         self.when_slot.set(can, lambda: self.when_line(can))
         self.render_cards()
 
     def render_cards(self) -> None:
+        """The cards matching the filter (rebuilt when the filter changes); their Play
+        buttons follow the turn in place."""
         label, can = self.play_label()
         text = self.filter.value or ""
-        self.cards_slot.set((text, label, can), lambda: self.cards(text, label, can))
+        self.cards_slot.set(text, lambda: self.cards(text, label, can))
+        for button_ in self.play_buttons:
+            self.session.paint.set(self.cards_slot.box, button_, content=label, disabled=not can)
 
     def cards(self, text: str, label: str, can: bool) -> ft.Control:
         shown = filter_choices(self.session.choices, text)
         tiles: list[ft.Control] = []
+        self.play_buttons = []
         for choice in shown:
             source = card_source(choice)
-            actions: list[ft.Control] = [
-                button(
-                    label,
-                    tap(self.play, choice),
-                    icon=ft.Icons.PLAY_ARROW,
-                    kind="tonal",
-                    ident=f"play-{choice.key}",
-                    disabled=not can,
-                )
-            ]
+            play = ft.FilledTonalButton(
+                content=label,
+                icon=ft.Icons.PLAY_ARROW,
+                on_click=tap(self.play, choice),
+                height=TOUCH,
+                disabled=not can,
+            )
+            self.play_buttons.append(play)
+            actions: list[ft.Control] = [tagged(f"play-{choice.key}", play)]
             tile = event_tile(choice, actions=actions, ident=f"event-{choice.key}")
             extra: list[ft.Control] = []
             if choice.event.incomplete:
@@ -167,37 +176,49 @@ class CalendarView:
         controls.append(cite(self.ctx, rules().calendar.source))
         return panel(*controls, title="Calendar")
 
-    def glance_panel(self, game: MercanteGame) -> ft.Control:
+    def render_glance(self, game: MercanteGame) -> None:
+        """The glance board in place; the notes under it when the calendar changed."""
+        if game.slots == self.glance_key:
+            return
+        self.glance_key = game.slots
         calendar = game.calendar
         glance = game.glance()
         closed_by = {
             market: ", ".join(f"{e.name} ({slot})" for slot, e in calendar.closing_events(market))
             for market in glance.closed
         }
-        controls: list[ft.Control] = [
-            body(
-                "What the calendar adds to or takes from each good's price. A closed market buys "
-                f"nothing; the bazaar still pays {rules().bazaar.price} for anything.",
-                muted=True,
-            ),
-            glance_board(glance, closed_by=closed_by),
-        ]
+        paint = self.session.paint
+        self.glance.show(glance, closed_by, paint, self.glance_box)
+        notes: list[ft.Control] = []
         rulings_used: list[str] = []
         if _stacked(game):
-            controls.append(ruling_chip(self.ctx, RULING_CUMULATIVE))
+            notes.append(ruling_chip(self.ctx, RULING_CUMULATIVE))
             rulings_used.append(RULING_CUMULATIVE)
         closed = [market_name(m).lower() for m in glance.closed]
         if closed:
-            controls.append(
+            notes.append(
                 notice(
                     "Closed: " + ", ".join(closed) + ". Sell those goods to the bazaar only.",
                     level="warning",
                 )
             )
         keys = ["mercante.price", *(["mercante.closed"] if closed else [])]
-        controls.append(why_link(self.ctx, keys, rulings_used, ident="why-glance"))
-        controls.append(cite(self.ctx, rules().sale.source, rules().bazaar.source))
-        return panel(*controls, title="At a glance")
+        notes.append(why_link(self.ctx, keys, rulings_used, ident="why-glance"))
+        self.glance_notes.controls = notes
+        paint.touch(self.glance_box)
+
+    def glance_panel(self) -> ft.Control:
+        self.glance_box.controls = [
+            body(
+                "What the calendar adds to or takes from each good's price. A closed market buys "
+                f"nothing; the bazaar still pays {rules().bazaar.price} for anything.",
+                muted=True,
+            ),
+            self.glance.control,
+            self.glance_notes,
+            cite(self.ctx, rules().sale.source, rules().bazaar.source),
+        ]
+        return panel(self.glance_box, title="At a glance")
 
     def when_line(self, can: bool) -> ft.Control:
         return tagged(
@@ -235,7 +256,7 @@ class CalendarView:
         ]
         content: list[ft.Control] = [
             self.calendar_slot.box,
-            self.glance_slot.box,
+            self.glance_panel(),
             panel(*play_panel, title="Play an event"),
         ]
         screen = self.session.screen(content)

@@ -82,7 +82,9 @@ class SaleTab:
         self.ctx = session.ctx
         self.draft = session.drafts.sale
         paint = session.paint
-        self.picker_slot = Slot(paint)
+        self.picker_box = isolate(ft.Column(spacing=GAP))
+        self.picker_parts: dict[str, tuple[ft.Control, ft.Text]] = {}
+        self.chips: dict[str, tuple[ft.Chip, ft.Text]] = {}
         self.tokens_box = isolate(ft.Column(spacing=8))
         self.tokens_key: object = None
         self.reaction_slot = Slot(paint)
@@ -107,6 +109,7 @@ class SaleTab:
         self.contract_box = isolate(tagged("contract-vp", self.contract_vp))
         self.claimed: ft.TextField | None = None
         self.intro = isolate(body("", muted=True))
+        self._shown: object = None
         session.on_render(self.render)
 
     @property
@@ -239,13 +242,11 @@ class SaleTab:
         intro = f"{game.active} sells. Tap a good to add a token. {how}"
         self.session.paint.set(self.intro, self.intro, value=intro)
         closed = tuple(game.calendar.closed_markets())
-        board_key = None if game.board is None else game.board
-        self.picker_slot.set(
-            (tuple(sorted(self.draft.counts.items())), closed, board_key), self.picker
-        )
+        self.render_picker(closed)
         tokens_key = (self.draft.tokens(), frozenset(self.draft.bazaar), game.board is None, closed)
         if tokens_key != self.tokens_key:
             self.tokens_key = tokens_key
+            self._shown = None  # new fields: fill them in
             self.render_tokens()
             self.session.paint.touch(self.tokens_box)
         options = self.draft.reaction_options(self.session.choices)
@@ -265,42 +266,48 @@ class SaleTab:
             self.challenge_panel,
         )
 
-    def picker(self) -> ft.Control:
-        return ft.Column(self.render_picker(), spacing=GAP)
-
-    def render_picker(self) -> list[ft.Control]:
-        game = self.game
-        closed = set(game.calendar.closed_markets())
+    def build_picker(self) -> ft.Control:
+        """The goods to tap, market by market (built once; :meth:`render_picker` shows the
+        counts, the closed markets and the next spaces in place)."""
         groups: list[ft.Control] = []
         for market in markets():
+            closed = pill("closed", CLOSED, ident=f"closed-pill-{market}")
+            closed.visible = False
+            space = small("")
+            space.visible = False
+            self.picker_parts[market] = (closed, space)
             head: list[ft.Control] = [
                 ft.Text(market_name(market), weight=ft.FontWeight.BOLD),
+                closed,
+                space,
             ]
-            if market in closed:
-                head.append(pill("closed", CLOSED))
-            tracked = next_space_text(game, market)
-            if tracked:
-                head.append(small(tracked))
             chips: list[ft.Control] = []
             for good in goods_in(market):
-                count = self.draft.counts.get(good, 0)
-                chips.append(
-                    tagged(
-                        f"add-{good}",
-                        ft.Chip(
-                            label=ft.Text(
-                                f"{good_name(good)} × {count}" if count else good_name(good)
-                            ),
-                            leading=ft.Icon(ft.Icons.ADD, size=18),
-                            selected=count > 0,
-                            show_checkmark=False,
-                            on_click=lambda e, g=good: self.add(g),
-                            tooltip=f"Add a {good_name(good).lower()} token to the sale",
-                        ),
-                    )
+                label = ft.Text(good_name(good))
+                chip = ft.Chip(
+                    label=label,
+                    leading=ft.Icon(ft.Icons.ADD, size=18),
+                    selected=False,
+                    show_checkmark=False,
+                    on_click=lambda e, g=good: self.add(g),
+                    tooltip=f"Add a {good_name(good).lower()} token to the sale",
                 )
+                self.chips[good] = (chip, label)
+                chips.append(tagged(f"add-{good}", chip))
             groups.append(ft.Column([wrap(head), wrap(chips, spacing=6)], spacing=4))
-        return groups
+        self.picker_box.controls = groups
+        return self.picker_box
+
+    def render_picker(self, closed: tuple[str, ...]) -> None:
+        paint, box = self.session.paint.set, self.picker_box
+        for market, (closed_pill, space) in self.picker_parts.items():
+            tracked = next_space_text(self.game, market)
+            paint(box, closed_pill, visible=market in closed)
+            paint(box, space, value=tracked, visible=bool(tracked))
+        for good, (chip, label) in self.chips.items():
+            count = self.draft.counts.get(good, 0)
+            paint(box, label, value=f"{good_name(good)} × {count}" if count else good_name(good))
+            paint(box, chip, selected=count > 0)
 
     def render_tokens(self) -> None:
         game = self.game
@@ -539,6 +546,10 @@ class SaleTab:
         """Prices, errors and totals for what is typed, without rebuilding any field."""
         game = self.game
         view = self.draft.evaluate(game, self.session.choices)
+        shown = (view, game.active, game.board is None, self.session.playing)
+        if shown == self._shown:
+            return  # the same prices as on screen (another phone's move left them be)
+        self._shown = shown
         self.view = view
         for key, field in self.base_fields.items():
             typed = (field.value or "").strip()
@@ -783,7 +794,7 @@ class SaleTab:
             [
                 panel(
                     self.intro,
-                    self.picker_slot.box,
+                    self.build_picker(),
                     title="Goods to sell",
                 ),
                 panel(
