@@ -33,6 +33,7 @@ from companion.engine.mercante import (
     rulebook_event,
 )
 from companion.history import open_store
+from companion.rules import catalogue
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
@@ -1329,6 +1330,32 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
 
 
 @run
+async def test_a_full_disk_during_save_to_history_saves_nothing_and_the_save_can_be_retried(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = start_game(hub, ["Adam", "Beth", "Chris"])
+    h = await open_tab(store, hub, table_id, "end")
+    for player, (vp, crowns) in enumerate((("8", "12"), ("7", "30"), ("6", "5")), start=1):
+        await fill(h, player, vp=vp, crowns=crowns)
+    undo_failure = fail_writes(store, table="play")
+    try:
+        await h.click(h.by_id("save-tally"))
+    finally:
+        undo_failure()
+    assert message(h) is not None and "database or disk is full" in message(h)
+    assert store.count_plays() == 0
+    assert store.table(table_id).saved_play_id is None  # not shown as saved ...
+    assert store.table(table_id).status != "finished"
+    assert not h.has_text("This tally is saved to history.")
+    assert table_of(store, table_id).figures("Beth").crowns == 30  # ... and nothing typed lost
+    # The session goes on: Save again, once the disk has room, saves once.
+    await h.click(h.by_id("save-tally"))
+    (play,) = store.list_plays()
+    assert store.table(table_id).saved_play_id == play.id
+    assert message(h) == "Saved Mercante: Adam won."
+
+
+@run
 async def test_a_damaged_table_is_shown_read_only(store: Any, hub: TableHub) -> None:
     table_id = start_game(hub, ["Adam", "Beth", "Chris"])
     store.append_action(
@@ -1382,13 +1409,52 @@ async def test_two_mercante_games_side_by_side_never_touch_each_other(
 # -- why? ----------------------------------------------------------------------------------------
 
 
-async def every_why(h: Harness) -> list[str]:
-    """The idents of the why? links on screen; each opens what it names (checked here)."""
-    found = [
-        s.identifier
-        for s in h.find_all(ft.Semantics)
-        if isinstance(s.identifier, str) and s.identifier.startswith("why-")
+def why_idents(root: Any) -> list[str]:
+    """The why? links under ``root`` (a harness: the whole page), not the lists they open."""
+    controls = root.find_all(ft.Semantics) if isinstance(root, Harness) else walk(root)
+    return [
+        c.identifier
+        for c in controls
+        if isinstance(c, ft.Semantics)
+        and isinstance(c.identifier, str)
+        and c.identifier.startswith("why-")
+        and not c.identifier.startswith(("why-entry-", "why-ruling-"))
     ]
+
+
+def open_dialogs(h: Harness) -> list[Any]:
+    return [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+
+
+async def every_why(h: Harness, back: str) -> list[str]:
+    """The idents of the why? links on screen, each one tapped: it lands on a rules entry that
+    exists (showing its title), or opens a ruling's sheet, or a list whose every entry and
+    ruling exists. ``back`` is the screen's route, to return to after a landing."""
+    found = why_idents(h)
+    titles = {e.title for e in reference.search("")}
+    for ident in found:
+        await h.click(h.by_id(ident))
+        await asyncio.sleep(0.02)
+        if h.find_all(ft.Semantics, identifier="entry-title"):
+            assert h.by_id("entry-title").value in titles, ident
+            h.session.apply_page_patch({"route": back})  # the phone's Back, as a browser sends it
+            await h.fire(h.page, "route_change", {"route": back})
+            assert why_idents(h) == found, f"back from {ident}"
+            continue
+        (dialog,) = open_dialogs(h)
+        listed = [
+            c.identifier
+            for c in walk(dialog)
+            if isinstance(c, ft.Semantics) and isinstance(c.identifier, str)
+        ]
+        for item in listed:
+            if item.startswith("why-entry-"):
+                assert reference.entry(item.removeprefix("why-entry-")), ident
+            elif item.startswith("why-ruling-"):
+                assert catalogue().ruling(item.removeprefix("why-ruling-")), ident
+        h.page.pop_dialog()
+        await asyncio.sleep(0.01)
+        assert not open_dialogs(h), ident
     return found
 
 
@@ -1407,11 +1473,11 @@ async def test_every_number_with_its_working_has_a_why_that_resolves(
             await h.type(h.by_id("base-silk:1"), "20")
             await h.click(h.by_id("add-reaction"))
             await h.select(h.by_id("reaction-card-1"), "rulebook:economic_woes")
-        seen.update(await every_why(h))
+        seen.update(await every_why(h, f"{BASE}/{table_id}/{tab}"))
     # Upkeep's steps show on the marker holder's turn.
     upkeep = start_game(hub, ["Adam", "Beth", "Chris"], upkeep_holder="Adam")
     h = await open_tab(store, hub, upkeep, "turn")
-    seen.update(await every_why(h))
+    seen.update(await every_why(h, f"{BASE}/{upkeep}/turn"))
     wanted = {
         "why-calendar", "why-glance", "why-price-silk:1", "why-bazaar", "why-cartage",
         "why-what-if", "why-removal", "why-removal-points", "why-schedule", "why-agents",
