@@ -218,10 +218,23 @@ def _price_sale(app: AppPage, ident: str) -> None:
     for nth, value in enumerate(("20", "7", "6")):
         app.type_into("Printed value of its space", value, nth=nth)
     app.press("bazaar-ore:1")
-    app.press("add-reaction")
-    app.press("reaction-card-1")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    card = app.by_id("reaction-card-1")
+    for _ in range(3):  # under load a tap right after the toggle's update can go unseen
+        app.press("add-reaction")
+        try:
+            card.wait_for(state="visible", timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    # A drop-down has no tappable node of its own: tap it, then its option (a button here).
+    card.scroll_into_view_if_needed()
     app.settle(400)
-    app.tap(app.page.get_by_role("menuitem", name="Royal Wedding").last)
+    app.tap(card)
+    app.settle(400)
+    option = app.page.get_by_role("button", name="Royal Wedding")
+    app.tap(option.or_(app.page.get_by_role("menuitem", name="Royal Wedding")).last)
     app.settle(400)
     _scroll_to(app, ident)
 
