@@ -7,13 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import journey, mercante
+from companion.engine import bard, journey, mercante, setup
 from companion.engine.protocol import TableRules
 
 
 def tools() -> dict[str, TableRules[Any, Any]]:
     """Every tool that keeps tables, by its id."""
-    rules: tuple[TableRules[Any, Any], ...] = (journey.TABLE_RULES, mercante.TABLE_RULES)
+    rules: tuple[TableRules[Any, Any], ...] = (
+        bard.TABLE_RULES,
+        journey.TABLE_RULES,
+        mercante.TABLE_RULES,
+        setup.TABLE_RULES,
+    )
     return {r.tool: r for r in rules}
 
 

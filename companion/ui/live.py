@@ -746,15 +746,26 @@ def import_old_game(
                 f"The game saved before could not be read back ({exc}); it is kept in the "
                 f"database under “{damaged_key(key)}”."
             )
+        table_id = None
         try:
-            table_id = None
             if game is not None:
                 table_id = _replay_as_table(session, tool, game)
             ctx.set_setting(imported_key(key), raw)
             ctx.store.delete_setting(key)
         except StoreError as exc:
+            if table_id is not None:
+                # The old save stays and is imported again next time: one table, not two.
+                _give_up(session, table_id)
             return None, f"The game saved before could not be moved to a table: {exc}"
         return table_id, None
+
+
+def _give_up(session: LiveSession, table_id: int) -> None:
+    """Abandon a table an import made but could not finish (it leaves the games in
+    progress; its log is kept)."""
+    outcome = session.hub.abandon(table_id, device="import")
+    if not isinstance(outcome, StatusChanged):
+        log.warning("an unfinished import left table %s open: %s", table_id, outcome.message)
 
 
 def _replay_as_table(session: LiveSession, tool: str, game: Any) -> int:
@@ -765,6 +776,7 @@ def _replay_as_table(session: LiveSession, tool: str, game: Any) -> int:
             snapshot.table_id, record.action, seen=snapshot.seq, device="import"
         )
         if isinstance(outcome, Failed):
+            _give_up(session, snapshot.table_id)
             raise StoreError(outcome.message)
         if not isinstance(outcome, Applied):
             break  # the rules changed since: the table keeps what still replays
