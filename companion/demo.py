@@ -89,13 +89,27 @@ def _example_table(store: Any, tool: str, start: Any, actions: list[Any]) -> int
     return snapshot.table_id
 
 
-def seed_mercante(store: Any) -> None:
-    """A Mercante game part-way through at the seated table: three cards of the group's own,
-    a calendar that closes raw materials, a shipment auction under way, a sale being priced
-    with a Reaction to try, the contracts kept at setup, and the final tally filled in."""
-    from companion.engine.mercante import Event, MercanteGame, Shipment, rulebook_event
-    from companion.ui.logic.mercante import GAME_KEY, MercanteState, ReactionDraft, SaleDraft
+def seed_mercante(store: Any) -> int:
+    """A Mercante game part-way through at the seated table, as a shared table (any other
+    Mercante game in progress is abandoned first, so the example is the only one); returns
+    its id. Three cards of the group's own, a calendar that closes raw materials, a shipment
+    auction under way, the contracts kept at setup, the first setup steps ticked and the final
+    tally filled in. (A sale being priced is a phone's own draft: the screenshots type it.)"""
+    from companion.engine.mercante import (
+        Event,
+        KeepContract,
+        MercanteGame,
+        MercanteTable,
+        SetTally,
+        Shipment,
+        TickSetupStep,
+        rulebook_event,
+    )
+    from companion.tables import TableHub
 
+    hub = TableHub(store)
+    for table in store.list_tables(tool="mercante", status="open"):
+        hub.abandon(table.id, device="demo")
     own = (
         Event("Harvest Festival", "enduring", {"foodstuffs": 2, "grain": 1}),
         Event("Royal Wedding", "enduring", {"luxuries": 3, "art": 2}, reaction=True),
@@ -109,12 +123,8 @@ def seed_mercante(store: Any) -> None:
     )
     # Seeding again (before each screenshot) updates the cards instead of clashing on names.
     existing = {c.name: c.id for c in store.list_custom_cards("mercante", "event")}
-    ids = {
-        e.name: store.save_custom_card(
-            "mercante", "event", e.name, e.to_dict(), existing.get(e.name)
-        )
-        for e in own
-    }
+    for e in own:
+        store.save_custom_card("mercante", "event", e.name, e.to_dict(), existing.get(e.name))
     draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
     game = MercanteGame.new(draw.turn_order(), first_event=rulebook_event("Visiting Nobility"))
     first, second, third, holder = game.seats
@@ -123,6 +133,7 @@ def seed_mercante(store: Any) -> None:
     # at auction and sells gold and wine; the third buys a victory point (one token goes on
     # the upkeep marker); the marker holder's upkeep turns over Distant War, auctions the
     # token and passes the marker. Now the first player is auctioning two grain.
+    start = game
     game = game.manipulate_events(own[0])[0]
     game = game.improve("agent")[0].end_turn()[0]
     game = game.start_auction(Shipment(("silk",), (5,)))[0]
@@ -135,33 +146,22 @@ def seed_mercante(store: Any) -> None:
     game = game.pass_upkeep_marker()[0].end_turn()[0]
     game = game.start_auction(Shipment(("grain", "grain"), (2, 2), 3))[0]
     game = game.bid(second, 3)[0]
-    state = MercanteState()
-    state.start(game)
-    state.kept = {name: [value] for name, value in zip(game.seats, (8, 10, 6, 10), strict=True)}
-    state.shipment.bid = "4"
-    state.sale = SaleDraft(
-        counts={"silk": 1, "wine": 2, "ore": 1},
-        bases={"silk:1": "20", "wine:1": "7", "wine:2": "6"},
-        bazaar={"ore:1"},
-        reactions=[ReactionDraft(f"custom:{ids['Royal Wedding']}", "silk:1", game.seats[1])],
+    actions: list[Any] = [r.action for r in game.log]
+    actions += [KeepContract(n, 0, v) for n, v in zip(game.seats, (8, 10, 6, 10), strict=True)]
+    table = MercanteTable.new(start)
+    actions += [TickSetupStep(step) for step, _ in table.setup_steps()[:3]]
+    figures: tuple[dict[str, Any], ...] = (
+        {"vp": 10, "crowns": 34, "goods": 1, "bought": 3},
+        {"vp": 7, "crowns": 52, "goods": 0, "unfulfilled": 1, "penalties": (3,), "bought": 5},
+        {"vp": 11, "crowns": 18, "goods": 2, "completed": (2,), "bought": 2},
+        {"vp": 9, "crowns": 41, "goods": 0, "bought": 4},
     )
-    figures = (
-        {"vp": "10", "crowns": "34", "goods": "1", "bought": "3"},
-        {
-            "vp": "7",
-            "crowns": "52",
-            "goods": "0",
-            "unfulfilled": "1",
-            "penalties": "3",
-            "bought": "5",
-        },
-        {"vp": "11", "crowns": "18", "goods": "2", "completed": "2", "bought": "2"},
-        {"vp": "9", "crowns": "41", "goods": "0", "bought": "4"},
-    )
-    for i, row in enumerate(figures):
-        for name, value in row.items():
-            state.tally.set(i, name, value)
-    store.set_setting(GAME_KEY, state.to_dict())
+    for name, row in zip(game.seats, figures, strict=True):
+        actions += [SetTally(name, figure, value) for figure, value in row.items()]
+    snapshot = hub.create("mercante", table, device="demo")
+    for action in actions:
+        snapshot = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo").snapshot
+    return snapshot.table_id
 
 
 def seed_score_pad(store: Any) -> int:

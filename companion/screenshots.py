@@ -35,6 +35,7 @@ class Shot:
 
 
 JOURNEY = "/calculators/journey"
+MERCANTE = "/calculators/mercante"
 BARD = "/calculators/bard"
 
 
@@ -127,15 +128,15 @@ SHOTS: tuple[Shot, ...] = (
         prepare=lambda store: _seed_setup_assistant(store, "checklist") and "/setup/assistant",
     ),
     *(
-        Shot(name, f"/calculators/mercante/{rest}", act=act, prepare=lambda s: _seed_mercante(s))
+        Shot(name, MERCANTE, act=act, prepare=lambda s, r=rest: _seed_mercante(s, r))
         for name, rest, act in (
             ("mercante-calendar", "calendar", lambda app: _shows(app, "glance-luxuries")),
             ("mercante-glance", "calendar", lambda app: _scroll_to(app, "glance-luxuries")),
-            ("mercante-sale", "sale", lambda app: _scroll_to(app, "token-silk:1")),
-            ("mercante-sale-total", "sale", lambda app: _scroll_to(app, "sale-total")),
+            ("mercante-sale", "sale", lambda app: _price_sale(app, "token-silk:1")),
+            ("mercante-sale-total", "sale", lambda app: _price_sale(app, "sale-total")),
             ("mercante-turn", "turn", lambda app: _shows(app, "turn-line")),
             ("mercante-agents", "turn", lambda app: _scroll_to(app, "agents-panel")),
-            ("mercante-reactions", "sale", lambda app: _scroll_to(app, "reaction-card-1")),
+            ("mercante-reactions", "sale", lambda app: _price_sale(app, "reaction-card-1")),
             ("mercante-setup", "setup", lambda app: _shows(app, "start-1")),
             (
                 "mercante-setup-steps",
@@ -149,14 +150,20 @@ SHOTS: tuple[Shot, ...] = (
         )
     ),
     Shot(
+        "mercante-games",
+        MERCANTE,
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_mercante(store, None),
+    ),
+    Shot(
         "mercante-new",
-        "/calculators/mercante",
+        MERCANTE,
         act=lambda app: _shows(app, "start-game"),
         prepare=lambda store: _no_mercante_game(store),
     ),
     Shot(
         "mercante-variants",
-        "/calculators/mercante",
+        MERCANTE,
         act=lambda app: _scroll_to(app, "variants-panel"),
         prepare=lambda store: _no_mercante_game(store),
     ),
@@ -251,18 +258,67 @@ def _at_next_step(app: AppPage) -> None:
     app.settle(1000)
 
 
-def _seed_mercante(store: Any) -> None:
-    """The example game, written again before each Mercante screenshot."""
+def _seed_mercante(store: Any, rest: str | None) -> str:
+    """The example table, written again before each Mercante screenshot; the screenshot opens
+    its tab ``rest`` (``None``: the list of games in progress, with a second game in it)."""
     from companion.demo import seed_mercante
 
-    seed_mercante(store)
+    table_id = seed_mercante(store)
+    if rest is None:
+        _second_mercante_game(store)
+        return MERCANTE
+    return f"{MERCANTE}/{table_id}/{rest}"
+
+
+def _second_mercante_game(store: Any) -> None:
+    from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
+    from companion.tables import TableHub
+
+    game = MercanteGame.new(["Eli", "Fay", "Gus"], first_event=rulebook_event("Distant War"))
+    TableHub(store).create("mercante", MercanteTable.new(game), device="demo")
 
 
 def _no_mercante_game(store: Any) -> None:
     """The new-game form, as a group opens Mercante with the table already seated."""
+    from companion.tables import TableHub
     from companion.ui.logic.mercante import GAME_KEY
 
     store.delete_setting(GAME_KEY)
+    hub = TableHub(store)
+    for table in store.list_tables(tool="mercante", status="open"):
+        hub.abandon(table.id, device="demo")
+
+
+def _price_sale(app: AppPage, ident: str) -> None:
+    """A sale being priced on this phone (it stays on this phone: the table does not keep
+    it): a silk, two wine and an ore for the bazaar, with the group's Royal Wedding tried as
+    a Reaction on the silk."""
+    _shows(app, "add-silk")
+    for good in ("silk", "wine", "wine", "ore"):
+        app.press(f"add-{good}")
+        app.settle(200)
+    for nth, value in enumerate(("20", "7", "6")):
+        app.type_into("Printed value of its space", value, nth=nth)
+    app.press("bazaar-ore:1")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    card = app.by_id("reaction-card-1")
+    for _ in range(3):  # under load a tap right after the toggle's update can go unseen
+        app.press("add-reaction")
+        try:
+            card.wait_for(state="visible", timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    # A drop-down has no tappable node of its own: tap it, then its option (a button here).
+    card.scroll_into_view_if_needed()
+    app.settle(400)
+    app.tap(card)
+    app.settle(400)
+    option = app.page.get_by_role("button", name="Royal Wedding")
+    app.tap(option.or_(app.page.get_by_role("menuitem", name="Royal Wedding")).last)
+    app.settle(400)
+    _scroll_to(app, ident)
 
 
 def _scroll_to(app: AppPage, ident: str, *, top: float = 140, pointer_x: float = 0.5) -> None:
@@ -434,7 +490,7 @@ def prepare_database(path: Path) -> str:
         _seed_bard(store, "song")
         _seed_journey(store, "play")
         _seed_cove_goods(store)
-        _seed_mercante(store)
+        _seed_mercante(store, "calendar")
     finally:
         store.close()
     return url

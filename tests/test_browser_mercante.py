@@ -1,18 +1,60 @@
-"""The Mercante screen in Debian's Chromium at phone size: start a game, play an event, see the
-at-a-glance board change, price a sale, and find it all again after a reload."""
+"""Mercante in Debian's Chromium at phone size: start a game (a shared table), play an event,
+see the at-a-glance board change, price a sale and find it all again after a reload; End turn
+from the Sale tab; the tally with 0 unfulfilled contracts; two phones on one table, each move
+showing on the other within a second; and "why?" from a sale landing on the rules entry."""
 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
 
 from companion.browser import AppPage, AppServer
+from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
+from companion.history import open_store
+from companion.tables import TableHub
 
 pytestmark = pytest.mark.browser
 
 BASE = "/calculators/mercante"
+
+_TAP = """(ident) => {
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const target = node
+        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
+    if (!target) return false;
+    target.click();
+    return true;
+}"""
+
+
+def tap_now(app: AppPage, ident: str) -> None:
+    """Tap at once, without waiting for anything to settle afterwards."""
+    app.by_id(ident).wait_for(state="attached", timeout=10_000)
+    assert app.page.evaluate(_TAP, ident), ident
+
+
+def seeded_table(db_url: str, seats: tuple[str, ...]) -> int:
+    """A game already started (as the new-game form leaves it), as a table on the server's
+    database (the server opens it on demand)."""
+    store = open_store(db_url)
+    try:
+        game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
+        return TableHub(store).create("mercante", MercanteTable.new(game), device="seed").table_id
+    finally:
+        store.close()
+
+
+def table_of(db_url: str, table_id: int) -> MercanteTable:
+    store = open_store(db_url)
+    try:
+        table = TableHub(store).open(table_id).game
+        assert isinstance(table, MercanteTable)
+        return table
+    finally:
+        store.close()
 
 
 def test_a_mercante_game_at_phone_size_survives_a_reload(
@@ -27,6 +69,8 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
     app.press("first-event-rulebook:visiting_nobility")
     app.press("start-game")
     app.shows("turn-line", "Adam's turn")
+    app.page.wait_for_url(re.compile(r".*/calculators/mercante/\d+$"))  # the table's address
+    table_id = int(app.page.url.rsplit("/", 1)[1])
     app.shows("turn-line", "Upkeep marker: Chris · upkeep in 2 turns")
     app.shows("slot-A", "Visiting Nobility")
 
@@ -42,7 +86,7 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
 
     # Price a silk sale on a space printed 20: 20 + 1 (Visiting Nobility) = 21.
     app.tap(app.page.get_by_role("tab", name=re.compile(r"^Sale")).first)
-    app.page.wait_for_url(re.compile(r"/calculators/mercante/sale$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(rf"/calculators/mercante/{table_id}/sale$"), timeout=10_000)
     app.shows("running-total", "Nothing chosen yet")
     app.tap(app.by_id("add-silk"))
     app.shows("add-silk", "Silk × 1")
@@ -50,59 +94,51 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
     app.type_into("Printed value of its space", "20")
     app.shows("token-silk:1", "20 + 1 = 21")
     app.shows("bazaar-alternative", "All to the bazaar instead: 1 × 3 = 3 crowns")
+
+    # A reload keeps the sale being priced (it is this phone's) and the table as it is.
+    app.reload()
+    app.shows("token-silk:1", "20 + 1 = 21")
+    app.press("confirm-sale")
+    app.expect("Beth sold silk 21 (20 + 1 = 21): 21 crowns.")
+    app.shows("running-total", "Nothing chosen yet")  # the sale is done, the draft cleared
     app.page.context.close()
 
-    # Closing the tab and coming back later: the calendar and the half-priced sale are there.
-    again = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/sale")
-    again.shows("token-silk:1", "20 + 1 = 21")
-    again.press("confirm-sale")
-    again.expect("Beth sold silk 21 (20 + 1 = 21): 21 crowns.")
-    again.reload()
-    again.shows("running-total", "Nothing chosen yet")  # the sale is done, the draft cleared
-    again.goto(f"{BASE}/calendar")
+    # Another phone (or the same one, later) finds the game in the list and resumes it.
+    again = AppPage.open(chromium, app_server.url, phone=True, route=BASE)
+    again.press(f"resume-{table_id}")
     again.shows("closed-raw_materials", "CLOSED")
     again.shows("slot-A", "Distant War")
     again.shows("slot-B", "Visiting Nobility")
     again.page.context.close()
 
 
-def _seed(db_url: str, seats: tuple[str, ...]) -> None:
-    """A game already started (as the new-game form leaves it), written to the app's database."""
-    from companion.engine.mercante import MercanteGame, rulebook_event
-    from companion.history import open_store
-    from companion.ui.logic.mercante import GAME_KEY, MercanteState
-
-    store = open_store(db_url)
-    try:
-        state = MercanteState()
-        state.start(MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility")))
-        store.set_setting(GAME_KEY, state.to_dict())
-    finally:
-        store.close()
-
-
 def test_end_turn_from_the_sale_tab_at_phone_size(
     chromium: Any, app_server: AppServer, db_url: str
 ) -> None:
-    _seed(db_url, ("Adam", "Beth", "Chris"))
-    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/sale")
+    table_id = seeded_table(db_url, ("Adam", "Beth", "Chris"))
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/{table_id}/sale")
     app.shows("turn-line", "Adam's turn")
     app.shows("turn-agents", "2 of 2 agents left · Beth next")
     # The End turn button sits beside the banner, on screen without scrolling.
     box = app.by_id("end-turn").bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390
     app.press("end-turn")
-    app.expect("Adam's turn ended; Beth is next.")
+    app.shows("message", "Adam's turn ended; Beth is next.")
     app.shows("turn-line", "Beth's turn")
-    app.page.wait_for_url(re.compile(r"/calculators/mercante/sale$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(rf"/calculators/mercante/{table_id}/sale$"), timeout=10_000)
+    # The message sits below the screen, covering nothing: the bar's Sell is still in reach.
+    message = app.by_id("message").bounding_box()
+    sell = app.by_id("confirm-sale").bounding_box()
+    assert message is not None and sell is not None
+    assert sell["y"] + sell["height"] <= message["y"] + 1
     app.page.context.close()
 
 
 def test_the_tally_with_0_unfulfilled_contracts_at_phone_size(
     chromium: Any, app_server: AppServer, db_url: str
 ) -> None:
-    _seed(db_url, ("Adam", "Beth", "Chris"))
-    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/end")
+    table_id = seeded_table(db_url, ("Adam", "Beth", "Chris"))
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/{table_id}/end")
     for player, (vp, crowns) in enumerate((("8", "12"), ("8", "12"), ("6", "30"))):
         app.type_into("VP tokens", vp, nth=player)
         app.type_into("Crowns", crowns, nth=player)
@@ -119,5 +155,67 @@ def test_the_tally_with_0_unfulfilled_contracts_at_phone_size(
     save = app.by_id("save-tally").bounding_box()
     assert save is not None and save["y"] > 844 / 2 and save["y"] + save["height"] <= 844
     app.press("save-tally")
-    app.expect("Saved Mercante: Adam and Beth won.")
+    app.shows("message", "Saved Mercante: Adam and Beth won.")
+    table = table_of(db_url, table_id)
+    assert table.figures("Chris").unfulfilled == 0 and table.figures("Adam").penalties == ()
+    app.page.context.close()
+
+
+def test_two_phones_on_one_mercante_table_see_each_move_within_a_second(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded_table(db_url, ("Adam", "Beth", "Chris"))
+    adam = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/{table_id}/calendar")
+    beth = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/{table_id}/sale")
+    for page in (adam, beth):
+        page.by_id("turn-line").wait_for(state="attached", timeout=30_000)
+    # Beth starts pricing a sale: that stays on her phone.
+    beth.press("add-gems")
+    beth.type_into("Printed value of its space", "18")
+    beth.shows("token-gems:1", "18 + 1 = 19")
+    # Adam's move shows on Beth's phone within a second, her draft priced again in place.
+    adam.settle(600)
+    started = time.monotonic()
+    tap_now(adam, "play-rulebook:distant_war")
+    beth.shows("turn-agents", "1 of 2 agents left", timeout=1_000)
+    assert time.monotonic() - started < 1.5  # (1 s at most; usually far less)
+    beth.shows("token-gems:1", "18 + 1 = 19")
+    beth.shows("add-gems", "Gems × 1")
+    # And back: Beth ends Adam's turn from her tab; Adam's phone follows.
+    beth.settle(600)
+    started = time.monotonic()
+    tap_now(beth, "end-turn")
+    adam.shows("turn-line", "Beth's turn", timeout=1_000)
+    assert time.monotonic() - started < 1.5
+    adam.shows("slot-A", "Distant War")
+    # A figure of the tally on one phone shows on the other.
+    adam.goto(f"{BASE}/{table_id}/end")
+    beth.goto(f"{BASE}/{table_id}/end")
+    for page in (adam, beth):
+        page.by_id("tally-player-1").wait_for(state="attached", timeout=30_000)
+    adam.type_into("VP tokens", "7", nth=0)
+    adam.type_into("Crowns", "31", nth=0)
+    beth.shows("working-score-1", "Score: 7 VP = 7", timeout=2_000)
+    beth.shows("working-crowns-1", "Crowns: 31; 31 left")
+    table = table_of(db_url, table_id)
+    assert table.game.active == "Beth" and table.figures("Adam").crowns == 31
+    for page in (adam, beth):
+        page.page.context.close()
+
+
+def test_why_beside_a_sale_price_lands_on_the_rules_entry_at_phone_size(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded_table(db_url, ("Adam", "Beth", "Chris"))
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/{table_id}/sale")
+    app.press("add-silk")
+    app.type_into("Printed value of its space", "20")
+    app.shows("token-silk:1", "20 + 1 = 21")
+    app.press("why-price-silk:1")
+    app.press("why-entry-mercante.selling")
+    app.page.wait_for_url(re.compile(r"/rules/mercante\.selling$"), timeout=10_000)
+    app.shows("entry-title", "Selling")
+    # Back on the table, the sale being priced is still there.
+    app.goto(f"{BASE}/{table_id}/sale")
+    app.shows("token-silk:1", "20 + 1 = 21")
     app.page.context.close()

@@ -19,6 +19,7 @@ from companion.engine.mercante import (
     HouseRules,
     MarketBoard,
     MercanteGame,
+    MercanteTable,
     PlayerState,
     goods,
     market_of,
@@ -30,6 +31,7 @@ from companion.rules import catalogue
 from companion.ui.logic.mercante import (
     EffectDraft,
     EventDraft,
+    MercanteDrafts,
     MercanteState,
     NewGameForm,
     ReactionDraft,
@@ -45,9 +47,12 @@ from companion.ui.logic.mercante import (
     filter_choices,
     house_rules_from,
     last_calendar_change,
+    parse_figure,
     parse_numbers,
     parse_printed,
+    play_of,
     points_text,
+    read_old_save,
     record_arguments,
     removal_cost_text,
     schedule_lines,
@@ -677,21 +682,60 @@ def test_damaged_state_says_what_is_wrong(saved: object, message: str) -> None:
     assert message in str(caught.value)
 
 
-def test_house_rules_from_settings_replay_the_game_or_say_why_not() -> None:
-    # A Reaction that closes its own market keeps the token home by the reading; the other
-    # reading sells it all the same, so the game replays with another price.
-    ban = Event("Embargo", "enduring", {"ore": -1}, ("raw_materials",), reaction=True)
-    game = MercanteGame.new(SAMPLE)
-    game = game.sell(["ore"], agents=1, bases=[9], reaction=ban, reaction_at=0)[0]
+def test_an_old_save_becomes_a_table_with_its_contracts_ticks_and_readable_figures() -> None:
+    game = MercanteGame.new(SAMPLE).manipulate_events(rulebook_event("Distant War"))[0]
     state = MercanteState()
     state.start(game)
-    assert state.sync_house_rules(HouseRules.of(REACTION_CLOSES_MARKET)) is None
-    assert state.game is not None and state.game.log[-1].quote.total == 8  # type: ignore[attr-defined]
-    # A house rule the game's log cannot be replayed under leaves the game as it was.
-    sold = state.game.sell(["ore"], bazaar=[0])[0]  # closed now: only the bazaar buys
-    state.start(sold)
-    assert state.sync_house_rules(HouseRules()) is None
-    assert state.game is not None and state.game.house == HouseRules()
+    state.kept = {"Adam": [8, 10]}  # more than one is kept only with Contractual Obligations
+    state.setup_ticks = ["mercante.decks", "mercante.decks", "nowhere"]
+    state.tally.set(0, "penalties", "2, 3")
+    state.tally.set(1, "crowns", "twelve")
+    table = read_old_save(state.to_dict())
+    assert table is not None and table.game == game
+    assert table.log[0].action == game.log[0].action
+    assert table.kept == (("Adam", (8,)),) and table.setup_done == {"mercante.decks"}
+    assert table.figures("Adam").penalties == (2, 3) and table.figures("Beth").crowns is None
+    state.saved_play = 4
+    assert read_old_save(state.to_dict()) is None, "a game in the history stays there"
+    assert read_old_save(None) is None
+
+
+def test_the_tally_a_phone_shows_is_the_tables_with_what_it_typed_over_it() -> None:
+    table = MercanteTable.new(MercanteGame.new(SAMPLE[:3]))
+    table = table.set_tally("Adam", "crowns", 31)[0].tick_end_trigger("last_shipment")[0]
+    drafts = MercanteDrafts()
+    assert drafts.type_figure(table, "vp", 0, "7") == ("Adam", 7)  # a figure: for the table
+    assert drafts.type_figure(table, "crowns", 0, "031") is None  # the table's already
+    assert drafts.type_figure(table, "penalties", 0, "2, x") is None  # not a figure yet
+    draft = drafts.tally(table)
+    assert (draft.rows[0].crowns, draft.rows[0].vp, draft.rows[0].penalties) == ("031", "7", "2, x")
+    assert draft.ticked == {"last_shipment"}
+    table = table.set_tally("Adam", "vp", 7)[0]
+    drafts.sent("vp", 0, 7)  # the table took it
+    # The table moves on (another phone writes Adam's crowns, the vp is taken back): the
+    # table wins; what is still being typed stays.
+    table = table.set_tally("Adam", "crowns", 40)[0].set_tally("Adam", "vp", None)[0]
+    draft = drafts.tally(table)
+    assert (draft.rows[0].crowns, draft.rows[0].vp, draft.rows[0].penalties) == ("40", "", "2, x")
+    assert parse_figure("completed_goods", "") is None and parse_figure("completed", "") == ()
+    with pytest.raises(ValueError, match="at least 1"):
+        parse_figure("penalties", "0")
+
+
+def test_a_complete_tally_is_the_play_saved_to_history() -> None:
+    table = MercanteTable.new(MercanteGame.new(SAMPLE[:3]))
+    for name, vp, crowns in (("Adam", 8, 7), ("Beth", 8, 12), ("Chris", 6, 3)):
+        table = table.set_tally(name, "vp", vp)[0].set_tally(name, "crowns", crowns)[0]
+    play = play_of(table, catalogue())
+    assert [(r["player"], r["score"], r["seat"]) for r in play["results"]] == [
+        ("Adam", 8, 1),
+        ("Beth", 8, 2),
+        ("Chris", 6, 3),
+    ]
+    assert play["results"][0]["start_player"] and play["results"][0]["tiebreaks"] == [None, None]
+    assert play["tiebreakers"][0] == {"name": "Most crowns left", "higher_wins": True}
+    with pytest.raises(ValueError, match="the tally has 1 field to fix"):
+        play_of(table.set_tally("Chris", "vp", None)[0], catalogue())
 
 
 # -- the turn --------------------------------------------------------------------------------------

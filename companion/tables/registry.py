@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import bard, cove_goods, journey, scorepad, seats, setup
+from companion.engine import bard, cove_goods, journey, mercante, scorepad, seats, setup
 from companion.engine.protocol import TableRules
 
 
@@ -16,6 +16,7 @@ def tools() -> dict[str, TableRules[Any, Any]]:
     rules: tuple[TableRules[Any, Any], ...] = (
         bard.TABLE_RULES,
         journey.TABLE_RULES,
+        mercante.TABLE_RULES,
         setup.TABLE_RULES,
         seats.TABLE_RULES,
         scorepad.TABLE_RULES,

@@ -1,5 +1,13 @@
-"""What every Mercante tab shares: the saved game, the event cards, the house rules, the tab
-strip, the turn line and the app-bar actions (undo, your event cards, new game)."""
+"""What every tab of a Mercante table shares: its seat at the shared table (one
+:class:`~companion.ui.live.LiveTable`), this device's drafts, the event cards, the house rules,
+the tab strip, the turn banner with End turn, and the app-bar actions (undo, your event cards,
+this game's menu).
+
+A tab builds its controls once, registers a renderer (:meth:`MercanteSession.on_render`) and
+returns :meth:`MercanteSession.screen`; every snapshot of the table (this phone's tap, another
+phone's push, a reload) then renders every part in place, sending only the sections that
+changed.
+"""
 
 from __future__ import annotations
 
@@ -9,29 +17,32 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import MercanteError, MercanteGame, Record
+from companion.engine.mercante import Action, MercanteGame, MercanteTable
 from companion.history import StoreError
+from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
+from companion.ui.live import LiveSession, LiveTable, Painter, Slot, confirm, isolate
+from companion.ui.logic.live import Message, error, info
 from companion.ui.logic.mercante import (
-    DAMAGED_KEY,
-    GAME_KEY,
     TABS,
-    MercanteState,
-    StateError,
+    DamagedCard,
+    EventChoice,
+    MercanteDrafts,
+    NewGameForm,
     event_choices,
     house_rules_from,
-    plural,
     turn_status,
 )
-from companion.ui.logic.saved import restore
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-from companion.ui.widgets import button, mounted, notice, small, tagged
+from companion.ui.widgets import body, notice, small, tagged
 
 log = logging.getLogger(__name__)
 
 BASE = "/calculators/mercante"
+TOOL_ID = "mercante"
+LOBBY = 0  # the draft key of the new-game form (tables count from 1)
 TAB_ICONS = {
     "calendar": ft.Icons.CALENDAR_VIEW_WEEK,
     "turn": ft.Icons.AUTORENEW,
@@ -41,210 +52,260 @@ TAB_ICONS = {
 }
 
 
-def route(tab: str) -> str:
-    return f"{BASE}/{tab}"
+def route(rest: str = "") -> str:
+    """A route of the tool that belongs to no table (``events``, ``events/new``)."""
+    return f"{BASE}/{rest}" if rest else BASE
+
+
+def table_route(table_id: int, tab: str | None = None) -> str:
+    """``/calculators/mercante/<id>`` (the calendar) or ``.../<id>/<tab>``."""
+    return f"{BASE}/{table_id}" + (f"/{tab}" if tab else "")
+
+
+def live_session(ctx: AppContext) -> LiveSession:
+    if not isinstance(ctx.live, LiveSession):
+        raise RuntimeError("Mercante needs the shared tables (ctx.live)")
+    return ctx.live
+
+
+def read_choices(
+    ctx: AppContext, problems: list[str]
+) -> tuple[tuple[EventChoice, ...], tuple[DamagedCard, ...]]:
+    """The rulebook's event cards and the group's own (a database that cannot be read is a
+    problem to show, not an error)."""
+    try:
+        cards = ctx.store.list_custom_cards("mercante", "event")
+    except StoreError as exc:
+        cards = []
+        problems.append(f"Your own event cards could not be read: {exc}")
+    return event_choices(cards)
 
 
 class MercanteSession:
-    """The screen's state for one build: read from the database, saved after every action."""
+    """One Mercante table screen (one tab) at its shared table.
 
-    def __init__(self, ctx: AppContext) -> None:
+    Raises :class:`~companion.tables.TableNotFound` when there is no such table.
+    """
+
+    def __init__(self, ctx: AppContext, table_id: int, tab: str) -> None:
         self.ctx = ctx
+        self.table_id = table_id
+        self.tab = tab
+        self.session = live_session(ctx)
+        self.drafts: MercanteDrafts = self.session.draft(TOOL_ID, table_id, MercanteDrafts)
         self.problems: list[str] = []
-        self.state, damaged = restore(
-            ctx,
-            GAME_KEY,
-            MercanteState.from_dict,
-            MercanteState,
-            self.write,
-            error=StateError,
-            what="Mercante",
-            logger=log,
-        )
-        if damaged:
-            self.problems.append(
-                f"The saved Mercante game could not be read back ({damaged}). A fresh game is "
-                "ready to start; the damaged save is kept in the database under "
-                f"“{DAMAGED_KEY}”."
-            )
-        try:
-            cards = ctx.store.list_custom_cards("mercante", "event")
-        except StoreError as exc:
-            cards = []
-            self.problems.append(f"Your own event cards could not be read: {exc}")
-        self.choices, self.damaged = event_choices(cards)
+        self.choices, self.damaged = read_choices(ctx, self.problems)
         self.house = house_rules_from(ctx.house_rules())
-        before = self.state.game
-        kept = self.state.sync_house_rules(self.house)
-        if kept:
-            self.problems.append(kept)
-        elif self.state.game is not before:
-            self.save()
+        self.paint = Painter()
+        self._renderers: list[Callable[[Snapshot], None]] = []
+        self._build_chrome()
+        self.live = LiveTable(ctx, table_id, self.render)
+        self._sync_house_rules()
+
+    # -- the table -------------------------------------------------------------------------
+    @property
+    def snapshot(self) -> Snapshot:
+        return self.live.snapshot
+
+    @property
+    def table(self) -> MercanteTable:
+        """The table as this screen last showed it (views are only built for a readable one)."""
+        table = self.live.snapshot.game
+        assert isinstance(table, MercanteTable)
+        return table
+
+    @property
+    def readable(self) -> bool:
+        return isinstance(self.live.snapshot.game, MercanteTable)
 
     @property
     def game(self) -> MercanteGame:
-        """The game in progress (views that need one are only built when there is one)."""
-        game = self.state.game
-        assert game is not None
-        return game
+        return self.table.game
 
-    def save(self) -> bool:
-        """Write the state; a database that refuses says so (the screen then shows what is
-        really saved the next time it is built)."""
-        return self.write(self.state)
+    @property
+    def playing(self) -> bool:
+        """The table takes moves (it is open and its log replays)."""
+        return not self.live.snapshot.read_only
 
-    def write(self, state: MercanteState) -> bool:
-        """Write ``state`` as the saved game (see :meth:`save`)."""
-        try:
-            self.ctx.set_setting(GAME_KEY, state.to_dict())
-        except StoreError as exc:
-            log.warning("saving the Mercante game failed: %s", exc)
-            self.ctx.notify(f"The game could not be saved: {exc}", error=True)
-            return False
-        return True
+    def _sync_house_rules(self) -> None:
+        """Play by the house rules chosen in Settings; a game whose moves they forbid keeps
+        the rules it was played with (and says so)."""
+        if not self.readable or not self.playing or self.game.house == self.house:
+            return
+        outcome = self.live.set_house_rules(frozenset(self.house.to_list()))
+        if not isinstance(outcome, Applied):
+            self.problems.append(outcome.message)
 
-    # -- actions on the game ----------------------------------------------------------------
+    # -- acting ----------------------------------------------------------------------------
     def act(
         self,
-        action: Callable[[MercanteGame], tuple[MercanteGame, Record]],
+        action: Action,
         *,
-        after: Callable[[], None] | None = None,
-    ) -> Record | None:
-        """Apply an engine action; on success save, refresh and offer Undo. An illegal
-        action changes nothing and says why."""
-        try:
-            game, record = action(self.game)
-        except MercanteError as exc:
-            self.ctx.notify(capitalized(str(exc)), error=True)
-            return None
-        self.state.game = game
-        self.state.saved_play = None
-        if after is not None:
-            after()
-        if not self.save():
-            return None
-        self.ctx.refresh()
-        done = len(game.log)
-        self.ctx.notify(record.summary, action="Undo", on_action=lambda: self.undo(expect=done))
-        return record
+        confirm: Callable[[Applied], str] | None = None,
+        on_outcome: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
+        """Send ``action`` to the table (see :meth:`LiveTable.act`)."""
+        return self.live.act(action, confirm=confirm, on_outcome=on_outcome)
 
-    def undo(self, *, expect: int | None = None) -> None:
-        """Undo the last action. ``expect`` (from a message's Undo) is how long the log was
-        right after that action: if more has happened since, the saved game is not touched,
-        so an old message can never undo a later action."""
-        if expect is not None:
-            try:
-                self.state = MercanteState.from_dict(self.ctx.setting(GAME_KEY))
-            except StateError as exc:
-                self.ctx.notify(f"Nothing undone: {exc}", error=True)
-                return
-        game = self.state.game
-        if game is None or not game.can_undo:
-            self.ctx.notify("Nothing to undo.")
-            return
-        if expect is not None and len(game.log) != expect:
-            self.ctx.notify("More has happened since: use Undo at the top to step back.")
-            return
-        summary = game.log[-1].summary
-        self.state.game = game.undo()
-        if self.save():
-            self.ctx.refresh()
-            self.ctx.notify(f"Undone: {summary}")
+    def tell(self, message: Message) -> None:
+        self.live.tell(message)
 
-    def undo_calendar(self) -> None:
-        game = self.state.game
-        if game is None:
-            return
-        try:
-            previous = game.undo_calendar()
-        except MercanteError as exc:
-            self.ctx.notify(capitalized(str(exc)), error=True)
-            return
-        summary = game.log[-1].summary
-        self.state.game = previous
-        if self.save():
-            self.ctx.refresh()
-            self.ctx.notify(f"Undone: {summary}")
+    def refuse(self, text: str) -> None:
+        """A tap that cannot be sent as it is: say why, on this phone."""
+        self.live.tell(error(capitalized(text)))
 
-    def new_game(self) -> None:
-        """Ask, then drop the game in progress (the form keeps the same players)."""
-        game = self.state.game
+    def hint(self, text: str) -> None:
+        self.live.tell(info(text))
 
-        def confirm(e: Any) -> None:
-            self.ctx.page.pop_dialog()
-            if game is not None:
-                self.state.form.seats = list(game.seats)
-            self.state.game = None
-            self.save()
-            self.ctx.navigate(route("calendar"))
-            self.ctx.refresh()
+    def undo(self) -> None:
+        self.live.undo()
 
-        if game is None:
-            return
-        played = len(game.log)
-        self.ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text("Start a new game?"),
-                content=ft.Text(
-                    f"The game in progress ({', '.join(game.seats)}; "
-                    f"{plural(played, 'action')} so far) will be closed. Save its final tally "
-                    "to history first if it has ended."
+    def end_turn(self) -> None:
+        from companion.engine.mercante import EndTurn
+
+        self.act(EndTurn())
+
+    def on_render(self, renderer: Callable[[Snapshot], None]) -> None:
+        """Render this part of the screen from every snapshot (in place)."""
+        self._renderers.append(renderer)
+
+    def render(self, snapshot: Snapshot) -> None:
+        """Bring every part of the screen up to date with ``snapshot`` and this device's
+        drafts, sending only the sections that changed."""
+        self._render_chrome(snapshot)
+        if isinstance(snapshot.game, MercanteTable):
+            for renderer in self._renderers:
+                renderer(snapshot)
+        self.paint.send()
+
+    def start(self) -> None:
+        """The first render, once the tab's controls are built."""
+        self.render(self.live.snapshot)
+
+    # -- the chrome, built once ------------------------------------------------------------
+    def _build_chrome(self) -> None:
+        paint = self.paint
+        self.problem_slot = Slot(paint)
+        self.title_text = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
+        self.agents_text = small("", muted=False)
+        self.step_icon = ft.Icon(ft.Icons.FLAG_OUTLINED, size=18)
+        self.step_text = ft.Text("", theme_style=ft.TextThemeStyle.BODY_MEDIUM, expand=True)
+        self.marker_text = small("")
+        self.end_button = ft.FilledTonalButton(
+            content="End turn",
+            icon=ft.Icons.SKIP_NEXT,
+            on_click=lambda e: self.end_turn(),
+            height=48,
+        )
+        self.banner = isolate(
+            tagged(
+                "turn-line",
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
+                                    ft.Column(
+                                        [self.title_text, tagged("turn-agents", self.agents_text)],
+                                        spacing=0,
+                                        tight=True,
+                                        expand=True,
+                                    ),
+                                    tagged("end-turn", self.end_button),
+                                ],
+                                spacing=8,
+                            ),
+                            ft.Row(
+                                [self.step_icon, tagged("turn-step", self.step_text)],
+                                spacing=8,
+                                vertical_alignment=ft.CrossAxisAlignment.START,
+                            ),
+                            tagged("turn-marker", self.marker_text),
+                        ],
+                        spacing=4,
+                        tight=True,
+                    ),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border_radius=12,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                 ),
-                actions=[
-                    ft.TextButton("Cancel", on_click=lambda e: self.ctx.page.pop_dialog()),
-                    tagged("confirm-new-game", ft.FilledButton("New game", on_click=confirm)),
-                ],
             )
         )
+        self.undo_button = ft.IconButton(
+            ft.Icons.UNDO, tooltip="Nothing to undo", disabled=True, on_click=lambda e: self.undo()
+        )
+        self.undo_box = isolate(tagged("undo-last", self.undo_button))
 
-    # -- chrome -----------------------------------------------------------------------------
-    def problem_notices(self) -> list[ft.Control]:
-        return [notice(p, level="warning") for p in self.problems]
+    def _render_chrome(self, snapshot: Snapshot) -> None:
+        table = snapshot.game
+        problems = [*self.problems]
+        info_ = snapshot.info
+        if info_.damaged is not None:
+            problems.append(f"This game is read-only: {info_.damaged}.")
+        elif info_.status == "finished":
+            problems.append(
+                "This game is finished and saved to history: it takes no more moves."
+                if info_.saved_play_id is not None
+                else "This game is finished: it takes no more moves."
+            )
+        elif info_.status == "abandoned":
+            problems.append("This game was abandoned: it takes no more moves.")
+        self.problem_slot.set(
+            tuple(problems),
+            lambda: (
+                ft.Column([notice(p, level="warning") for p in problems], spacing=GAP, tight=True)
+                if problems
+                else None
+            ),
+        )
+        last = ""
+        if isinstance(table, MercanteTable) and table.log and snapshot.last is not None:
+            last = table.log[-1].summary
+        self.paint.set(
+            self.undo_box,
+            self.undo_button,
+            disabled=snapshot.last is None or snapshot.read_only,
+            tooltip=f"Undo: {last}" if last else "Nothing to undo",
+        )
+        if not isinstance(table, MercanteTable):
+            self.paint.set(self.banner, self.banner, visible=False)
+            return
+        game = table.game
+        status = turn_status(game)
+        upkeep = game.is_upkeep_turn
+        paint, banner = self.paint.set, self.banner
+        paint(banner, banner, visible=True)
+        paint(banner, self.title_text, value=status.title)
+        paint(banner, self.agents_text, value=status.agents)
+        paint(
+            banner, self.step_text, value=status.step, weight=ft.FontWeight.BOLD if upkeep else None
+        )
+        paint(
+            banner,
+            self.step_icon,
+            icon=ft.Icons.AUTORENEW if upkeep else ft.Icons.FLAG_OUTLINED,
+            color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
+        )
+        paint(banner, self.marker_text, value=status.marker)
+        paint(
+            banner,
+            self.end_button,
+            disabled=not status.can_end or snapshot.read_only,
+            tooltip=status.why_not if status.why_not else status.end_label,
+        )
 
-    def actions(self) -> list[ft.Control]:
-        game = self.state.game
-        controls: list[ft.Control] = [
-            ft.IconButton(
-                ft.Icons.STYLE_OUTLINED,
-                tooltip="Your event cards",
-                on_click=lambda e: self.ctx.navigate(route("events")),
-            )
-        ]
-        if game is not None:
-            last = game.log[-1].summary if game.log else ""
-            controls.insert(
-                0,
-                tagged(
-                    "undo-last",
-                    ft.IconButton(
-                        ft.Icons.UNDO,
-                        tooltip=f"Undo: {last}" if last else "Nothing to undo",
-                        disabled=not game.can_undo,
-                        on_click=lambda e: self.undo(),
-                    ),
-                ),
-            )
-            controls.append(
-                tagged(
-                    "new-game",
-                    ft.IconButton(
-                        ft.Icons.RESTART_ALT,
-                        tooltip="New game",
-                        on_click=lambda e: self.new_game(),
-                    ),
-                )
-            )
-        return controls
-
-    def tab_bar(self, current: str) -> ft.Control:
+    # -- the screen ------------------------------------------------------------------------
+    def tab_bar(self) -> ft.Control:
         ids = [t for t, _ in TABS]
+        current = self.tab
 
         def change(e: Any) -> None:
             index = e.control.selected_index
             if isinstance(e.data, int):
                 index = e.data
             if isinstance(index, int) and 0 <= index < len(ids) and ids[index] != current:
-                self.ctx.navigate(route(ids[index]))
+                self.ctx.navigate(table_route(self.table_id, ids[index]))
 
         return tagged(
             "mercante-tabs",
@@ -263,101 +324,47 @@ class MercanteSession:
             ),
         )
 
-    def end_turn(self) -> None:
-        self.act(lambda g: g.end_turn())
-
-    def turn_line(self) -> ft.Control:
-        """The turn banner of every tab: whose turn, where it stands, the agents left, the
-        upkeep marker, and End turn beside them (while it cannot end, the step line says
-        what comes first: the upkeep or the auction)."""
-        game = self.game
-        status = turn_status(game)
-        upkeep = game.is_upkeep_turn
-        end = button(
-            "End turn",
-            lambda e: self.end_turn(),
-            icon=ft.Icons.SKIP_NEXT,
-            kind="tonal",
-            ident="end-turn",
-            disabled=not status.can_end,
-        )
-        lines: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
-                    ft.Column(
-                        [
-                            ft.Text(status.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                            tagged("turn-agents", small(status.agents, muted=False)),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        expand=True,
-                    ),
-                    end,
-                ],
-                spacing=8,
+    def actions(self) -> list[ft.Control]:
+        return [
+            self.undo_box,
+            ft.IconButton(
+                ft.Icons.STYLE_OUTLINED,
+                tooltip="Your event cards",
+                on_click=lambda e: self.ctx.navigate(table_route(self.table_id, "events")),
             ),
-            ft.Row(
-                [
-                    ft.Icon(
-                        ft.Icons.AUTORENEW if upkeep else ft.Icons.FLAG_OUTLINED,
-                        size=18,
-                        color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    tagged(
-                        "turn-step",
-                        ft.Text(
-                            status.step,
-                            theme_style=ft.TextThemeStyle.BODY_MEDIUM,
-                            weight=ft.FontWeight.BOLD if upkeep else None,
-                            expand=True,
-                        ),
-                    ),
-                ],
-                spacing=8,
-                vertical_alignment=ft.CrossAxisAlignment.START,
+            tagged(
+                "table-menu",
+                ft.IconButton(
+                    ft.Icons.MORE_VERT, tooltip="This game", on_click=lambda e: self.menu()
+                ),
             ),
-            tagged("turn-marker", small(status.marker)),
         ]
-        return tagged(
-            "turn-line",
-            ft.Container(
-                ft.Column(lines, spacing=4, tight=True),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                border_radius=12,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            ),
-        )
 
     def screen(
         self,
-        tab: str,
         content: list[ft.Control],
-        title: str = "Mercante",
         *,
         bar: list[ft.Control] | None = None,
+        title: str = "Mercante",
     ) -> Screen:
-        """A tab's screen: the tab strip, the turn banner, any problems, then the tab's body;
-        ``bar`` holds the tab's main action, kept at the bottom in reach of a thumb."""
-        top: list[ft.Control] = [self.tab_bar(tab)]
-        top += self.problem_notices()
-        if self.state.game is not None:
-            top.append(self.turn_line())
-        # The screen scrolls itself: every tab (and every rebuild after an action) opens at
-        # the top, where the turn banner and the tab's main figures are, instead of keeping
-        # the previous tab's scroll position.
-        body = ft.Column(
+        """The tab's screen: the tab strip, any problems, the turn banner, then the tab's body;
+        ``bar`` holds the tab's main action, kept at the bottom in reach of a thumb. The
+        table's messages sit below it (the footer)."""
+        top: list[ft.Control] = [self.tab_bar(), self.problem_slot.box, self.banner]
+        # The screen scrolls itself: every tab opens at the top, where the turn banner and
+        # the tab's main figures are.
+        column = ft.Column(
             [*top, *content],
             spacing=GAP,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
         )
+        main: ft.Control = column
         if bar:
-            body = ft.Column(
+            main = ft.Column(
                 [
-                    body,
+                    column,
                     tagged(
                         "action-bar",
                         ft.Container(
@@ -372,8 +379,125 @@ class MercanteSession:
                 expand=True,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
-        return Screen(title=title, content=body, actions=self.actions(), scroll=False)
+        return Screen(
+            title=title,
+            content=main,
+            actions=self.actions(),
+            scroll=False,
+            back=BASE,
+            footer=self.live.footer,
+            on_leave=self.live.close,
+        )
 
-    def update(self, control: ft.Control) -> None:
-        if mounted(control):
-            self.ctx.page.update()
+    def unreadable(self) -> Screen:
+        """A table whose start cannot be read: its problem, and the way back."""
+        self.start()
+        return self.screen(
+            [body("This game cannot be shown. Its moves are kept in the database.", muted=True)]
+        )
+
+    # -- this game's menu ------------------------------------------------------------------
+    def menu(self) -> None:
+        """New game with these players, or end this one (each explicit)."""
+        snapshot = self.live.snapshot
+        table = snapshot.game
+
+        def new_game(e: Any) -> None:
+            self.ctx.page.pop_dialog()
+            if isinstance(table, MercanteTable):
+                form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
+                form.seats = []
+                for name in table.players:
+                    form.add(name)
+            self.ctx.navigate(BASE)
+
+        def end(how: str) -> None:
+            self.ctx.page.pop_dialog()
+            finish = how == "finish"
+            saved = snapshot.info.saved_play_id is not None
+            confirm(
+                self.ctx,
+                title="Finish this game?" if finish else "Abandon this game?",
+                text=(
+                    "It leaves the games in progress and takes no more moves on any phone. "
+                    + (
+                        "It is saved in your history."
+                        if saved
+                        else "Save its final tally to history first if it has ended."
+                        if finish
+                        else "Nothing is saved to history; its moves are kept in the database."
+                    )
+                ),
+                action="Finish" if finish else "Abandon",
+                ident=f"confirm-{how}",
+                on_confirm=lambda: self._ended(how),
+                danger=not finish,
+            )
+
+        actions: list[ft.Control] = [
+            tagged(
+                "new-game",
+                ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
+            )
+        ]
+        if not snapshot.read_only:
+            actions += [
+                tagged(
+                    "finish-game",
+                    ft.TextButton(
+                        "Finish this game", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
+                    ),
+                ),
+                tagged(
+                    "abandon-game",
+                    ft.TextButton(
+                        "Abandon this game",
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        on_click=lambda e: end("abandon"),
+                    ),
+                ),
+            ]
+        players = ", ".join(table.players) if isinstance(table, MercanteTable) else ""
+        self.ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("This game"),
+                content=ft.Column(
+                    [body(players, muted=True), *actions],
+                    tight=True,
+                    spacing=4,
+                    horizontal_alignment=ft.CrossAxisAlignment.START,
+                ),
+                actions=[ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog())],
+            )
+        )
+
+    def _ended(self, how: str) -> None:
+        outcome = self.live.finish() if how == "finish" else self.live.abandon()
+        if outcome.ok:
+            self.ctx.navigate(BASE)
+            self.ctx.notify(
+                "The game is finished." if how == "finish" else "The game was abandoned."
+            )
+
+
+def lines(*controls: ft.Control | None, spacing: int = 8) -> ft.Column:
+    """The controls given (None left out), one under the other, full width."""
+    return ft.Column(
+        [c for c in controls if c is not None],
+        spacing=spacing,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+__all__ = [
+    "BASE",
+    "LOBBY",
+    "TOOL_ID",
+    "MercanteSession",
+    "lines",
+    "live_session",
+    "read_choices",
+    "route",
+    "table_route",
+]

@@ -1,5 +1,9 @@
 """Your event cards: the group's own Mercante events (the rulebook names only three of the
-box's 38), listed to edit, delete, copy or play, and an editor with an error per field."""
+box's 38), listed to edit, delete or copy, and an editor with an error per field.
+
+The cards belong to the group, not to a table: every game plays them from its Calendar tab.
+Under ``/calculators/mercante/events`` (or ``.../<table id>/events``, whose back arrow returns
+to that table). A card being written is this device's draft, kept in its session."""
 
 from __future__ import annotations
 
@@ -9,8 +13,10 @@ import flet as ft
 
 from companion.engine.mercante import ENDURING, FLEETING, Event, facts, markets
 from companion.history import NotFoundError, StoreError
+from companion.ui.context import AppContext
 from companion.ui.logic.mercante import (
     EVENT_DRAFT_KEY,
+    DamagedCard,
     EventChoice,
     EventDraft,
     market_name,
@@ -18,7 +24,12 @@ from companion.ui.logic.mercante import (
 )
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
-from companion.ui.views.mercante.base import MercanteSession, route
+from companion.ui.views.mercante.base import (
+    BASE,
+    live_session,
+    read_choices,
+    table_route,
+)
 from companion.ui.views.mercante.parts import (
     event_tile,
     ruling_chip,
@@ -32,6 +43,7 @@ from companion.ui.widgets import (
     button,
     empty_state,
     icon_button,
+    mounted,
     notice,
     panel,
     small,
@@ -44,10 +56,41 @@ KIND = ("mercante", "event")
 CALENDAR_RULING = "mercante.event_removal"
 
 
+DRAFTS = "mercante-event"  # the device's drafts of cards being written (by slot)
+
+
+class EventCards:
+    """The group's cards as one screen reads them, and where its routes lead (under a table's
+    address when it was opened from one)."""
+
+    def __init__(self, ctx: AppContext, table_id: int | None) -> None:
+        self.ctx = ctx
+        self.table_id = table_id
+        self.problems: list[str] = []
+        self.choices: tuple[EventChoice, ...]
+        self.damaged: tuple[DamagedCard, ...]
+        self.choices, self.damaged = read_choices(ctx, self.problems)
+
+    def route(self, rest: str = "") -> str:
+        tail = "events" + (f"/{rest}" if rest else "")
+        return f"{BASE}/{tail}" if self.table_id is None else table_route(self.table_id, tail)
+
+    @property
+    def back(self) -> str:
+        return BASE if self.table_id is None else table_route(self.table_id, "calendar")
+
+    def problem_notices(self) -> list[ft.Control]:
+        return [notice(p, level="warning") for p in self.problems]
+
+    def update(self, control: ft.Control) -> None:
+        if mounted(control):
+            self.ctx.page.update()
+
+
 class EventsList:
     """The group's own cards and the rulebook's, with what can be done to each."""
 
-    def __init__(self, session: MercanteSession) -> None:
+    def __init__(self, session: EventCards) -> None:
         self.session = session
         self.ctx = session.ctx
 
@@ -79,11 +122,6 @@ class EventsList:
         self.ctx.refresh()
         self.ctx.notify("Deleted the unreadable card.")
 
-    def play(self, choice: EventChoice) -> None:
-        event = choice.event
-        if self.session.act(lambda g: g.play_event(event)) is not None:
-            self.ctx.navigate(route("calendar"))
-
     def build(self) -> Screen:
         session = self.session
         own = [c for c in session.choices if c.custom]
@@ -91,13 +129,12 @@ class EventsList:
         overridden = {c.event.name.casefold() for c in own} & {
             e.name.casefold() for e in facts().events
         }
-        has_game = session.state.game is not None
         tiles: list[ft.Control] = []
         for choice in own:
             actions: list[ft.Control] = [
                 button(
                     "Edit",
-                    tap(self.ctx.navigate, route(f"events/{choice.card_id}")),
+                    tap(self.ctx.navigate, session.route(str(choice.card_id))),
                     icon=ft.Icons.EDIT,
                     kind="outlined",
                     ident=f"edit-{choice.key}",
@@ -111,17 +148,6 @@ class EventsList:
                     ),
                 ),
             ]
-            if has_game:
-                actions.insert(
-                    1,
-                    button(
-                        "Play now",
-                        tap(self.play, choice),
-                        icon=ft.Icons.PLAY_ARROW,
-                        kind="tonal",
-                        ident=f"play-now-{choice.key}",
-                    ),
-                )
             tiles.append(event_tile(choice, actions=actions, ident=f"own-{choice.key}"))
         for card in session.damaged:
             tiles.append(
@@ -152,7 +178,7 @@ class EventsList:
                 actions=[
                     button(
                         "Copy and edit",
-                        tap(self.ctx.navigate, route(f"events/copy/{c.key.split(':', 1)[1]}")),
+                        tap(self.ctx.navigate, session.route(f"copy/{c.key.split(':', 1)[1]}")),
                         icon=ft.Icons.CONTENT_COPY,
                         kind="outlined",
                         ident=f"copy-{c.key}",
@@ -166,7 +192,7 @@ class EventsList:
             panel(
                 button(
                     "New event card",
-                    lambda e: self.ctx.navigate(route("events/new")),
+                    lambda e: self.ctx.navigate(session.route("new")),
                     icon=ft.Icons.ADD,
                     ident="new-event",
                 ),
@@ -191,7 +217,7 @@ class EventsList:
         return Screen(
             title="Your event cards",
             content=ft.Column(content, spacing=GAP),
-            back=route("calendar"),
+            back=session.back,
         )
 
 
@@ -200,7 +226,7 @@ class EventEditor:
 
     def __init__(
         self,
-        session: MercanteSession,
+        session: EventCards,
         *,
         slot: str,
         draft: EventDraft,
@@ -210,10 +236,10 @@ class EventEditor:
         self.ctx = session.ctx
         self.slot = slot
         self.card_id = card_id
-        saved = self.ctx.setting(EVENT_DRAFT_KEY)
-        if isinstance(saved, dict) and saved.get("slot") == slot:
-            draft = EventDraft.from_dict(saved.get("draft"))
-        self.draft = draft
+        self.drafts: dict[str, EventDraft] = live_session(self.ctx).draft(DRAFTS, 0, dict)
+        if slot not in self.drafts:
+            self.drafts[slot] = self._older_draft(slot) or draft
+        self.draft = draft = self.drafts[slot]
         self.show_all = False
         self.taken = [c.event.name for c in session.choices if c.custom and c.card_id != card_id]
         self.name = ft.TextField(
@@ -237,9 +263,21 @@ class EventEditor:
         self.removes: dict[str, ft.TextField] = {}
         self.preview = ft.Column(spacing=8)
 
+    def _older_draft(self, slot: str) -> EventDraft | None:
+        """A card an older version was writing (it kept one draft in the settings), taken over
+        once by the first device to open the same card."""
+        try:
+            saved = self.ctx.setting(EVENT_DRAFT_KEY)
+            if not isinstance(saved, dict) or saved.get("slot") != slot:
+                return None
+            self.ctx.store.delete_setting(EVENT_DRAFT_KEY)
+        except StoreError:
+            return None
+        return EventDraft.from_dict(saved.get("draft"))
+
     # -- changes ----------------------------------------------------------------------------
     def keep(self) -> None:
-        self.ctx.set_setting(EVENT_DRAFT_KEY, {"slot": self.slot, "draft": self.draft.to_dict()})
+        """The draft lives on this device (its session) until saved or cancelled."""
 
     def set_text(self, name: str, value: str) -> None:
         setattr(self.draft, name, value)
@@ -301,8 +339,8 @@ class EventEditor:
         self.session.update(self.effects_box)
 
     def cancel(self) -> None:
-        self.ctx.store.delete_setting(EVENT_DRAFT_KEY)
-        self.ctx.navigate(route("events"))
+        self.drafts.pop(self.slot, None)
+        self.ctx.navigate(self.session.route())
 
     def save(self) -> None:
         problems = self.draft.errors(self.taken)
@@ -326,8 +364,8 @@ class EventEditor:
             self.session.update(self.name)
             self.ctx.notify(f"Not saved: {message}", error=True)
             return
-        self.ctx.store.delete_setting(EVENT_DRAFT_KEY)
-        self.ctx.navigate(route("events"))
+        self.drafts.pop(self.slot, None)
+        self.ctx.navigate(self.session.route())
         self.ctx.notify(f"Saved {event.name}.")
 
     # -- rendering --------------------------------------------------------------------------
@@ -510,12 +548,14 @@ class EventEditor:
         return Screen(
             title=title,
             content=ft.Column(content, spacing=GAP),
-            back=route("events"),
+            back=self.session.route(),
         )
 
 
-def open_events(session: MercanteSession, rest: list[str]) -> Screen:
-    """``events``, ``events/new``, ``events/<card id>``, ``events/copy/<rulebook card id>``."""
+def open_events(ctx: AppContext, rest: list[str], table_id: int | None = None) -> Screen:
+    """``events``, ``events/new``, ``events/<card id>``, ``events/copy/<rulebook card id>``
+    (``rest`` is what follows ``events``)."""
+    session = EventCards(ctx, table_id)
     if not rest:
         return EventsList(session).build()
     if rest == ["new"]:

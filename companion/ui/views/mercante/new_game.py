@@ -1,16 +1,48 @@
-"""Starting a Mercante game: players in turn order (or the table from Players & seats), the
-first calendar event, and, if the group likes, the market board's printed values."""
+"""Calculators › Mercante: the games in progress, and starting a new one: players in turn
+order (or the table from Players & seats), the first calendar event, the variants and, if the
+group likes, the market board's printed values (offered again from the last game that tracked
+them). Starting makes a shared table; every phone opens it from the list here.
+
+The form is this device's own draft (kept in its session, never in the database). The single
+game an older version kept in the settings is imported once as a table.
+"""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import LONGER_OR_SHORTER_GAMES, TALK_OF_PEACE, facts, markets, rules
-from companion.ui.logic.mercante import PRINTED_KEY, SWITCHED_VARIANTS, market_name
+from companion.engine.mercante import (
+    LONGER_OR_SHORTER_GAMES,
+    TALK_OF_PEACE,
+    MercanteError,
+    MercanteTable,
+    facts,
+    markets,
+    rules,
+)
+from companion.history import StoreError
+from companion.ui.context import AppContext
+from companion.ui.live import games_in_progress, import_old_game
+from companion.ui.logic.live import info
+from companion.ui.logic.mercante import (
+    GAME_KEY,
+    PRINTED_KEY,
+    SWITCHED_VARIANTS,
+    NewGameForm,
+    StateError,
+    form_of_old_save,
+    house_rules_from,
+    market_name,
+    printed_of,
+    printed_of_setting,
+    read_old_save,
+)
 from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.screen import Screen
+from companion.ui.theme import GAP
 from companion.ui.views.common import (
     add_seat_row,
     player_name_field,
@@ -18,25 +50,47 @@ from companion.ui.views.common import (
     seat_row,
     use_table_button,
 )
-from companion.ui.views.mercante.base import MercanteSession
+from companion.ui.views.mercante.base import (
+    BASE,
+    LOBBY,
+    TOOL_ID,
+    live_session,
+    read_choices,
+    table_route,
+)
 from companion.ui.views.mercante.parts import check_row, cite, switched, tap
-from companion.ui.widgets import body, button, icon_button, notice, panel, small, tagged, wrap
+from companion.ui.widgets import (
+    body,
+    button,
+    icon_button,
+    mounted,
+    notice,
+    panel,
+    small,
+    tagged,
+    wrap,
+)
+
+log = logging.getLogger(__name__)
 
 OWN = "__own__"
+ENDED = ("open", "finished", "abandoned")
 
 
-class NewGameView:
-    """The form shown while no game is in progress; saved as it is filled in."""
+class MercanteLobby:
+    """``/calculators/mercante``: the games in progress and the new-game form."""
 
-    def __init__(self, session: MercanteSession) -> None:
-        self.session = session
-        self.ctx = session.ctx
-        self.form = session.state.form
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.session = live_session(ctx)
+        self.problems: list[str] = []
+        self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
+        self._import_old_game()
+        self.choices, _damaged = read_choices(ctx, self.problems)
+        self.house = house_rules_from(ctx.house_rules())
         self.show_errors = False
         if not any(self.form.printed.values()):
-            saved = self.ctx.setting(PRINTED_KEY, {})
-            if isinstance(saved, dict):
-                self.form.printed = {m: str(v) for m, v in saved.items() if m in markets()}
+            self.form.printed = self._last_printed()
         self.name_field = player_name_field("In turn order, first player first", self.add)
         self.seats = ft.Column(spacing=4)
         self.seat_problem = ft.Column()
@@ -46,18 +100,56 @@ class NewGameView:
         self.start_problem = ft.Column()
         self.variants_box = ft.Column(spacing=4)
 
+    def _import_old_game(self) -> None:
+        """The one game an older version kept in the settings becomes a table, once."""
+        try:
+            raw = self.ctx.setting(GAME_KEY)
+        except StoreError:
+            raw = None
+        if raw is not None and not self.form.seats:
+            old = form_of_old_save(raw)  # the players the old save had seated
+            self.form.seats = list(old.seats)
+        table_id, problem = import_old_game(
+            self.ctx,
+            key=GAME_KEY,
+            tool=TOOL_ID,
+            read=read_old_save,
+            errors=(StateError, MercanteError),
+        )
+        if problem:
+            self.problems.append(problem + " A fresh game is ready to start.")
+        elif table_id is not None:
+            self.problems.append(
+                "The game saved before is now a shared table: resume it below, from any phone."
+            )
+
+    def _last_printed(self) -> dict[str, str]:
+        """The printed values of the last game that tracked the board (the board is the same
+        box every time), else those an older version kept in the settings."""
+        try:
+            for row in self.ctx.store.list_tables(tool=TOOL_ID, status=ENDED):
+                found = printed_of(row.start)
+                if found:
+                    return found
+            return printed_of_setting(self.ctx.setting(PRINTED_KEY))
+        except StoreError:
+            return {}
+
+    def update(self, control: ft.Control) -> None:
+        if mounted(control):
+            self.ctx.page.update()
+
     # -- actions ----------------------------------------------------------------------------
     def changed(self) -> None:
-        self.session.save()
         self.render()
-        self.session.update(self.seats)
+        self.update(self.seats)
 
     def add(self, name: str | None = None) -> None:
         try:
             self.form.add((self.name_field.value or "") if name is None else name)
         except ValueError as exc:
             self.name_field.error = str(exc)
-            self.session.update(self.name_field)
+            self.update(self.name_field)
             return
         self.name_field.value = ""
         self.name_field.error = None
@@ -87,10 +179,9 @@ class NewGameView:
 
     def set_printed(self, market: str, text: str) -> None:
         self.form.printed[market] = text
-        self.session.save()
         if self.show_errors or text.strip():
             self.refresh_errors()
-            self.session.update(self.board_box)
+            self.update(self.board_box)
 
     def set_variant(self, variant: str, on: bool) -> None:
         self.form.set_variant(variant, on)
@@ -109,31 +200,41 @@ class NewGameView:
         self.changed()
 
     def start(self) -> None:
-        session = self.session
-        problems = self.form.errors(session.choices)
+        problems = self.form.errors(self.choices)
         if problems:
             self.show_errors = True
             self.render()
             self.start_problem.controls = [
                 notice("Fix what is marked, then start the game.", level="error")
             ]
-            self.session.update(self.seats)
+            self.update(self.seats)
             return
-        game = self.form.build(session.choices, session.house)
-        if self.form.track:
-            self.ctx.set_setting(PRINTED_KEY, dict(self.form.printed))
-        session.state.start(game)
-        session.save()
-        self.ctx.refresh()
+        game = self.form.build(self.choices, self.house)
+        try:
+            snapshot = self.session.hub.create(
+                TOOL_ID, MercanteTable.new(game), device=self.session.device
+            )
+        except StoreError as exc:
+            self.start_problem.controls = [
+                notice(f"The game could not be started: {exc}", level="error")
+            ]
+            self.update(self.start_problem)
+            return
+        self.ctx.navigate(table_route(snapshot.table_id))
         first = game.slots[0]
-        self.ctx.notify(
-            f"Game started: {game.active} goes first"
-            + (f", {first.name} is in A." if first else ".")
-        )
+        table = self.session.current
+        if table is not None and table.table_id == snapshot.table_id:
+            table.tell(
+                info(
+                    f"Game started: {game.active} goes first"
+                    + (f", {first.name} is in A." if first else ".")
+                    + " Other phones open it from Mercante."
+                )
+            )
 
     # -- rendering --------------------------------------------------------------------------
     def refresh_errors(self) -> None:
-        problems = self.form.errors(self.session.choices)
+        problems = self.form.errors(self.choices)
         for market, field in self.printed_fields.items():
             typed = (field.value or "").strip()
             message = problems.get(("printed", market))
@@ -176,7 +277,7 @@ class NewGameView:
         if not rows:
             rows.append(body("Nobody seated yet.", muted=True))
         self.seats.controls = rows
-        problems = form.errors(self.session.choices)
+        problems = form.errors(self.choices)
         count_problem = problems.get(("seats",))
         self.seat_problem.controls = (
             [notice(count_problem, level="error" if self.show_errors else "info")]
@@ -184,7 +285,7 @@ class NewGameView:
             else []
         )
 
-        enduring = [c for c in self.session.choices if c.event.is_enduring]
+        enduring = [c for c in self.choices if c.event.is_enduring]
         chips: list[ft.Control] = [
             tagged(
                 "first-event-none",
@@ -336,7 +437,7 @@ class NewGameView:
         )
         self.variants_box.controls = rows
 
-    def build(self, tab: str = "calendar") -> Screen:
+    def build(self) -> Screen:
         self.render()
         table = current_seating(self.ctx) or Seating()
         players = rules().players
@@ -355,11 +456,16 @@ class NewGameView:
                     self.ctx, "Seat the players and draw the first player in Players & seats"
                 )
             )
-        content = [
+        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
+        running = games_in_progress(self.ctx, TOOL_ID, route=table_route)
+        if running is not None:
+            content.append(running)
+        content += [
             panel(
                 body(
                     "Keep the calendar, the prices, upkeep and the final tally of a Mercante "
-                    "game as you play. Everything is saved after every action.",
+                    "game as you play. Every phone that opens the game sees each move as it "
+                    "is made; several games can run at once.",
                 ),
                 title="New Mercante game",
             ),
@@ -391,16 +497,19 @@ class NewGameView:
                 on_click=lambda e: self.ctx.navigate("/setup/assistant"),
             ),
         ]
-        return self.session.screen(tab, content, title="Mercante: new game")
+        return Screen(
+            title="Mercante",
+            content=ft.Column(
+                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            ),
+            actions=[
+                ft.IconButton(
+                    ft.Icons.STYLE_OUTLINED,
+                    tooltip="Your event cards",
+                    on_click=lambda e: self.ctx.navigate(f"{BASE}/events"),
+                )
+            ],
+        )
 
 
-def feel(shorter: bool) -> str:
-    return "shorter, more tactical" if shorter else "longer, more strategic"
-
-
-def open_new_game(session: MercanteSession, tab: str) -> Screen:
-    """Every tab needs a game: until there is one, each shows this form."""
-    return NewGameView(session).build(tab)
-
-
-__all__ = ["NewGameView", "open_new_game"]
+__all__ = ["MercanteLobby"]

@@ -60,7 +60,20 @@ def check_row(
 ) -> ft.Control:
     """A checkbox whose label wraps on a phone (a Checkbox's own label is one line) and is
     tappable too. ``ident`` tags the box; ``ident-label`` its text."""
+    return check_row_parts(label, value, on_change, ident=ident, disabled=disabled)[0]
+
+
+def check_row_parts(
+    label: str,
+    value: bool,
+    on_change: Callable[..., Any],
+    *,
+    ident: str,
+    disabled: bool = False,
+) -> tuple[ft.Row, ft.Checkbox, ft.Text]:
+    """:func:`check_row`, with its box and its label's text (to change them in place)."""
     box = ft.Checkbox(value=value, on_change=on_change, disabled=disabled, semantics_label=label)
+    text = ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT if disabled else None)
 
     def toggle(e: Any) -> None:
         if box.disabled:
@@ -68,15 +81,15 @@ def check_row(
         box.value = not box.value
         on_change(SimpleNamespace(control=box))
 
-    return ft.Row(
+    row = ft.Row(
         [
             tagged(ident, box),
             tagged(
                 f"{ident}-label",
                 ft.Container(
-                    ft.Text(label, color=ft.Colors.ON_SURFACE_VARIANT if disabled else None),
+                    text,
                     expand=True,
-                    on_click=None if disabled else toggle,
+                    on_click=toggle,
                     padding=ft.Padding.symmetric(vertical=10),
                 ),
             ),
@@ -85,6 +98,7 @@ def check_row(
         # the box stays beside the first line of a long, wrapped label
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
+    return row, box, text
 
 
 def cite(ctx: AppContext, *sources: Source) -> ft.Text:
@@ -97,19 +111,6 @@ def pill(text: str, colours: tuple[str, str], *, ident: str | None = None) -> ft
         ft.Text(text, color=fg, weight=ft.FontWeight.BOLD, size=14),
         bgcolor=bg,
         border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-    )
-    return tagged(ident, box) if ident else box
-
-
-def modifier_pill(amount: int, *, ident: str | None = None) -> ft.Control:
-    """``+1`` in green, ``−6`` in red, ``0`` plain."""
-    if amount > 0:
-        return pill(signed(amount), UP, ident=ident)
-    if amount < 0:
-        return pill(signed(amount), DOWN, ident=ident)
-    box = ft.Container(
-        ft.Text("0", color=ft.Colors.ON_SURFACE_VARIANT, size=14),
         padding=ft.Padding.symmetric(horizontal=8, vertical=2),
     )
     return tagged(ident, box) if ident else box
@@ -214,78 +215,97 @@ def calendar_slots(slots: Sequence[tuple[str, Event | None]]) -> ft.ResponsiveRo
     return ft.ResponsiveRow(cards, spacing=8, run_spacing=8)
 
 
-def glance_board(glance: Glance, *, closed_by: dict[str, str]) -> ft.ResponsiveRow:
-    """Every good's net modifier in its market's box; a closed market is marked in red."""
-    boxes: list[ft.Control] = []
-    for market in markets():
-        closed = market in glance.closed
-        header: list[ft.Control] = [
-            ft.Text(
-                market_name(market),
-                weight=ft.FontWeight.BOLD,
-                expand=True,
-                color=ft.Colors.ON_ERROR_CONTAINER if closed else None,
-            )
-        ]
-        lines: list[ft.Control] = [ft.Row(header)]
-        if closed:
-            lines.append(
-                tagged(
-                    f"closed-{market}",
-                    ft.Container(
-                        ft.Row(
-                            [
-                                ft.Icon(ft.Icons.BLOCK, size=16, color=CLOSED[0]),
-                                ft.Text(
-                                    "CLOSED", color=CLOSED[0], weight=ft.FontWeight.BOLD, size=14
-                                ),
-                            ],
-                            spacing=4,
-                            tight=True,
-                        ),
-                        bgcolor=CLOSED[1],
-                        border_radius=6,
-                        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
-                    ),
-                )
-            )
-            lines.append(small(f"by {closed_by.get(market, 'an event')}", muted=False))
-        for good in goods_in(market):
-            row = glance.good(good)
-            tip = (
-                "; ".join(f"{signed(a)} {n} ({s})" for s, n, a in row.terms)
-                if row.terms
-                else "No event changes this price"
-            )
-            lines.append(
-                ft.Row(
-                    [
-                        ft.Text(
-                            good_name(good),
-                            expand=True,
-                            color=ft.Colors.ON_ERROR_CONTAINER if closed else None,
-                        ),
-                        modifier_pill(row.modifier, ident=f"glance-{good}"),
-                    ],
-                    tooltip=tip,
-                )
-            )
-        boxes.append(
-            tagged(
-                f"glance-{market}",
+class GlanceBoard:
+    """Every good's net modifier in its market's box, a closed market marked in red: built
+    once (``control``), then shown for each calendar in place (:meth:`show`)."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[str, tuple[ft.Container, ft.Text, ft.Control, ft.Text]] = {}
+        self.goods: dict[str, tuple[ft.Row, ft.Text, ft.Container, ft.Text]] = {}
+        columns: list[ft.Control] = []
+        for market in markets():
+            title = ft.Text(market_name(market), weight=ft.FontWeight.BOLD, expand=True)
+            closed = tagged(
+                f"closed-{market}",
                 ft.Container(
-                    ft.Column(lines, spacing=4, tight=True),
-                    bgcolor=ft.Colors.ERROR_CONTAINER if closed else None,
-                    border=ft.Border.all(
-                        2 if closed else 1, ft.Colors.ERROR if closed else ft.Colors.OUTLINE_VARIANT
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.BLOCK, size=16, color=CLOSED[0]),
+                            ft.Text("CLOSED", color=CLOSED[0], weight=ft.FontWeight.BOLD, size=14),
+                        ],
+                        spacing=4,
+                        tight=True,
                     ),
-                    border_radius=12,
-                    padding=10,
-                    col={"xs": 6, "md": 3},
+                    bgcolor=CLOSED[1],
+                    border_radius=6,
+                    padding=ft.Padding.symmetric(horizontal=6, vertical=2),
                 ),
             )
-        )
-    return ft.ResponsiveRow(boxes, spacing=8, run_spacing=8)
+            closed.visible = False
+            by = small("", muted=False)
+            by.visible = False
+            lines: list[ft.Control] = [ft.Row([title]), closed, by]
+            for good in goods_in(market):
+                name = ft.Text(good_name(good), expand=True)
+                amount = ft.Text("0", size=14)
+                chip = ft.Container(
+                    amount, border_radius=8, padding=ft.Padding.symmetric(horizontal=8, vertical=2)
+                )
+                row = ft.Row([name, tagged(f"glance-{good}", chip)])
+                self.goods[good] = (row, name, chip, amount)
+                lines.append(row)
+            box = ft.Container(
+                ft.Column(lines, spacing=4, tight=True),
+                border_radius=12,
+                padding=10,
+                col={"xs": 6, "md": 3},
+            )
+            self.boxes[market] = (box, title, closed, by)
+            columns.append(tagged(f"glance-{market}", box))
+        self.control = ft.ResponsiveRow(columns, spacing=8, run_spacing=8)
+
+    def show(
+        self,
+        glance: Glance,
+        closed_by: dict[str, str],
+        paint: Any,
+        section: ft.BaseControl,
+    ) -> None:
+        """Show ``glance`` (``paint``: the screen's Painter; ``section``: what to send)."""
+        for market in markets():
+            box, title, closed_row, by = self.boxes[market]
+            closed = market in glance.closed
+            on_red = ft.Colors.ON_ERROR_CONTAINER if closed else None
+            paint.set(
+                section,
+                box,
+                bgcolor=ft.Colors.ERROR_CONTAINER if closed else None,
+                border=ft.Border.all(
+                    2 if closed else 1, ft.Colors.ERROR if closed else ft.Colors.OUTLINE_VARIANT
+                ),
+            )
+            paint.set(section, title, color=on_red)
+            paint.set(section, closed_row, visible=closed)
+            paint.set(section, by, visible=closed, value=f"by {closed_by.get(market, 'an event')}")
+            for good in goods_in(market):
+                row, name, chip, amount = self.goods[good]
+                entry = glance.good(good)
+                tip = (
+                    "; ".join(f"{signed(a)} {n} ({s})" for s, n, a in entry.terms)
+                    if entry.terms
+                    else "No event changes this price"
+                )
+                fg, bg = UP if entry.modifier > 0 else DOWN if entry.modifier < 0 else (None, None)
+                paint.set(section, row, tooltip=tip)
+                paint.set(section, name, color=on_red)
+                paint.set(section, chip, bgcolor=bg)
+                paint.set(
+                    section,
+                    amount,
+                    value=signed(entry.modifier),
+                    color=fg or ft.Colors.ON_SURFACE_VARIANT,
+                    weight=ft.FontWeight.BOLD if fg else None,
+                )
 
 
 def event_tile(

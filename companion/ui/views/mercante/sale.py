@@ -7,8 +7,18 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import TokenQuote, facts, goods_in, market_of, markets, rules
-from companion.engine.mercante.game import RULING_VICIOUS
+from companion.engine.mercante import (
+    ChallengeSale,
+    MercanteGame,
+    Sell,
+    TokenQuote,
+    facts,
+    goods_in,
+    market_of,
+    markets,
+    rules,
+)
+from companion.engine.mercante.game import RULING_DOCKWORKERS, RULING_VICIOUS
 from companion.engine.mercante.pricing import (
     RULING_FLEETING_REACTION,
     RULING_FULL,
@@ -16,6 +26,8 @@ from companion.engine.mercante.pricing import (
     RULING_REACTION_CLOSES,
 )
 from companion.engine.mercante.scoring import max_goods_left
+from companion.tables import Applied, Outcome, Snapshot
+from companion.ui.live import Slot, isolate
 from companion.ui.logic.mercante import (
     SaleView,
     bazaar_line,
@@ -44,6 +56,7 @@ from companion.ui.views.mercante.parts import (
     tap,
     typed,
 )
+from companion.ui.why import why_link
 from companion.ui.widgets import (
     body,
     button,
@@ -60,16 +73,24 @@ RULING_UPPERMOST = "mercante.uppermost_space"
 
 
 class SaleTab:
+    """The Sale tab: the sale being priced is this phone's draft (never on the table); its
+    prices follow the table's calendar and board, so a push re-prices it in place and keeps
+    every field as typed. Selling sends the sale to the table."""
+
     def __init__(self, session: MercanteSession) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.draft = session.state.sale
-        self.picker = ft.Column(spacing=GAP)
-        self.tokens_box = ft.Column(spacing=8)
-        self.reaction_box = ft.Column(spacing=8)
-        self.summary_box = ft.Column(spacing=8)
-        self.reaction_panel = panel(self.reaction_box, title="Reactions (what if?)")
-        self.running_total = ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
+        self.draft = session.drafts.sale
+        paint = session.paint
+        self.picker_box = isolate(ft.Column(spacing=GAP))
+        self.picker_parts: dict[str, tuple[ft.Control, ft.Text]] = {}
+        self.chips: dict[str, tuple[ft.Chip, ft.Text]] = {}
+        self.tokens_box = isolate(ft.Column(spacing=8))
+        self.tokens_key: object = None
+        self.reaction_slot = Slot(paint)
+        self.summary_box = isolate(ft.Column(spacing=8))
+        self.challenge_slot = Slot(paint)
+        self.running_total = isolate(ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         self.base_fields: dict[str, ft.TextField] = {}
         self.results: dict[str, ft.Column] = {}
         self.view: SaleView | None = None
@@ -77,19 +98,33 @@ class SaleTab:
         self.sell_button = ft.FilledButton(
             content="Sell", icon=ft.Icons.SELL, on_click=lambda e: self.confirm(), height=TOUCH
         )
-        self.challenger: str | None = None
-        self.claimed = whole_number_field("Price claimed", col={"xs": 12, "sm": 6})
-        self.claimed.error_max_lines = 2
+        self.sell_box = isolate(tagged("confirm-sale", self.sell_button))
+        self.contract_vp = whole_number_field(
+            "VP for contracts it completes",
+            self.draft.contract_vp,
+            hint="Victory point tokens gained",
+            on_change=typed(self.set_contract_vp),
+        )
+        self.contract_vp.error_max_lines = 2
+        self.contract_box = isolate(tagged("contract-vp", self.contract_vp))
+        self.claimed: ft.TextField | None = None
+        self.intro = isolate(body("", muted=True))
+        self._shown: object = None
+        session.on_render(self.render)
+
+    @property
+    def game(self) -> MercanteGame:
+        return self.session.game
 
     # -- state changes ----------------------------------------------------------------------
     def structure(self) -> None:
-        self.session.save()
-        self.render()
-        self.session.update(self.picker)
+        """The draft changed: price it again and send what changed."""
+        self.render(self.session.snapshot)
+        self.session.paint.send()
 
     def add(self, good: str) -> None:
         if self.draft.total >= max_goods_left():
-            self.ctx.notify(f"A merchant holds at most {max_goods_left()} goods (3 warehouses).")
+            self.session.hint(f"A merchant holds at most {max_goods_left()} goods (3 warehouses).")
             return
         self.draft.set_count(good, self.draft.counts.get(good, 0) + 1)
         self.structure()
@@ -100,9 +135,7 @@ class SaleTab:
 
     def set_base(self, key: str, text: str) -> None:
         self.draft.bases[key] = text
-        self.session.save()
-        self.live()
-        self.session.update(self.summary_box)
+        self.structure()
 
     def set_bazaar(self, key: str, on: bool) -> None:
         if on:
@@ -136,84 +169,148 @@ class SaleTab:
 
     def set_reaction_by(self, index: int, name: str | None) -> None:
         self.draft.reactions[index].by = None if name in (None, NOBODY) else name
-        self.session.save()
+        self.structure()
 
     def set_contract_vp(self, text: str) -> None:
         self.draft.contract_vp = text
-        self.session.save()
+
+    def set_challenger(self, name: str | None) -> None:
+        self.session.drafts.challenger = None if name in (None, NOBODY) else name
+
+    def set_claimed(self, text: str) -> None:
+        self.session.drafts.claimed = text
 
     def challenge(self) -> None:
-        challenger = self.challenger
+        drafts = self.session.drafts
+        challenger = drafts.challenger
         try:
-            claimed = parse_count(self.claimed.value or "")
-            self.claimed.error = None
+            claimed = parse_count(drafts.claimed)
         except ValueError as exc:
-            self.claimed.error = str(exc)
-            self.session.update(self.claimed)
+            if self.claimed is not None:
+                self.claimed.error = str(exc)
+                self.session.paint.touch(self.challenge_slot.box)
+                self.session.paint.send()
             return
         if challenger is None:
-            self.ctx.notify("Choose who challenges the price.", error=True)
+            self.session.refuse("Choose who challenges the price.")
             return
-        self.session.act(lambda g: g.challenge(challenger, claimed))
+
+        def done(outcome: Outcome) -> None:
+            if isinstance(outcome, Applied):
+                drafts.challenger, drafts.claimed = None, ""
+
+        self.session.act(ChallengeSale(challenger, claimed), on_outcome=done)
 
     def clear(self) -> None:
         self.draft.clear()
+        self.contract_vp.value = ""
+        self.session.paint.touch(self.contract_box)
         self.structure()
 
     def confirm(self) -> None:
-        game = self.session.game
+        game = self.game
         view = self.draft.evaluate(game, self.session.choices)
         if view.quote is None or not view.ready:
-            self.ctx.notify(
-                view.error or view.reaction_error or "Complete the sale first.", error=True
-            )
+            self.session.refuse(view.error or view.reaction_error or "Complete the sale first.")
             return
         arguments = self.draft.sell_arguments(game, view, self.session.choices)
-        self.session.act(lambda g: g.sell(**arguments), after=self.draft.clear)
+        action = Sell(
+            goods=tuple(arguments["goods"]),
+            agents=arguments["agents"],
+            bazaar=tuple(sorted(arguments["bazaar"])),
+            bases=None if arguments["bases"] is None else tuple(arguments["bases"]),
+            reactions=tuple(arguments["reactions"]),
+            contract_vp=arguments["contract_vp"],
+        )
+
+        def done(outcome: Outcome) -> None:
+            if isinstance(outcome, Applied):  # sold: the calculator starts afresh
+                self.draft.clear()
+                self.contract_vp.value = ""
+                self.session.paint.touch(self.contract_box)
+
+        self.session.act(action, on_outcome=done)
 
     # -- rendering --------------------------------------------------------------------------
-    def render(self) -> None:
-        self.render_picker()
-        self.render_tokens()
-        self.render_reaction()
+    def render(self, snapshot: Snapshot) -> None:
+        game = self.game
+        how = (
+            "The app tracks the board: each token takes the next space down."
+            if game.board is not None
+            else "Type the value printed on the space each token lands on."
+        )
+        intro = f"{game.active} sells. Tap a good to add a token. {how}"
+        self.session.paint.set(self.intro, self.intro, value=intro)
+        closed = tuple(game.calendar.closed_markets())
+        self.render_picker(closed)
+        tokens_key = (self.draft.tokens(), frozenset(self.draft.bazaar), game.board is None, closed)
+        if tokens_key != self.tokens_key:
+            self.tokens_key = tokens_key
+            self._shown = None  # new fields: fill them in
+            self.render_tokens()
+            self.session.paint.touch(self.tokens_box)
+        options = self.draft.reaction_options(self.session.choices)
+        self.reaction_slot.set(
+            (
+                tuple(tuple(r.to_list()) for r in self.draft.reactions),
+                self.draft.tokens(),
+                frozenset(self.draft.bazaar),
+                tuple(c.key for c in options),
+                game.seats,
+            ),
+            self.reaction_panel,
+        )
         self.live()
+        self.challenge_slot.set(
+            (game.variants, game.last_sale(), self.session.playing, game.seats),
+            self.challenge_panel,
+        )
 
-    def render_picker(self) -> None:
-        game = self.session.game
-        closed = set(game.calendar.closed_markets())
+    def build_picker(self) -> ft.Control:
+        """The goods to tap, market by market (built once; :meth:`render_picker` shows the
+        counts, the closed markets and the next spaces in place)."""
         groups: list[ft.Control] = []
         for market in markets():
+            closed = pill("closed", CLOSED, ident=f"closed-pill-{market}")
+            closed.visible = False
+            space = small("")
+            space.visible = False
+            self.picker_parts[market] = (closed, space)
             head: list[ft.Control] = [
                 ft.Text(market_name(market), weight=ft.FontWeight.BOLD),
+                closed,
+                space,
             ]
-            if market in closed:
-                head.append(pill("closed", CLOSED))
-            tracked = next_space_text(game, market)
-            if tracked:
-                head.append(small(tracked))
             chips: list[ft.Control] = []
             for good in goods_in(market):
-                count = self.draft.counts.get(good, 0)
-                chips.append(
-                    tagged(
-                        f"add-{good}",
-                        ft.Chip(
-                            label=ft.Text(
-                                f"{good_name(good)} × {count}" if count else good_name(good)
-                            ),
-                            leading=ft.Icon(ft.Icons.ADD, size=18),
-                            selected=count > 0,
-                            show_checkmark=False,
-                            on_click=lambda e, g=good: self.add(g),
-                            tooltip=f"Add a {good_name(good).lower()} token to the sale",
-                        ),
-                    )
+                label = ft.Text(good_name(good))
+                chip = ft.Chip(
+                    label=label,
+                    leading=ft.Icon(ft.Icons.ADD, size=18),
+                    selected=False,
+                    show_checkmark=False,
+                    on_click=lambda e, g=good: self.add(g),
+                    tooltip=f"Add a {good_name(good).lower()} token to the sale",
                 )
+                self.chips[good] = (chip, label)
+                chips.append(tagged(f"add-{good}", chip))
             groups.append(ft.Column([wrap(head), wrap(chips, spacing=6)], spacing=4))
-        self.picker.controls = groups
+        self.picker_box.controls = groups
+        return self.picker_box
+
+    def render_picker(self, closed: tuple[str, ...]) -> None:
+        paint, box = self.session.paint.set, self.picker_box
+        for market, (closed_pill, space) in self.picker_parts.items():
+            tracked = next_space_text(self.game, market)
+            paint(box, closed_pill, visible=market in closed)
+            paint(box, space, value=tracked, visible=bool(tracked))
+        for good, (chip, label) in self.chips.items():
+            count = self.draft.counts.get(good, 0)
+            paint(box, label, value=f"{good_name(good)} × {count}" if count else good_name(good))
+            paint(box, chip, selected=count > 0)
 
     def render_tokens(self) -> None:
-        game = self.session.game
+        game = self.game
         closed = set(game.calendar.closed_markets())
         self.base_fields = {}
         self.results = {}
@@ -286,16 +383,17 @@ class SaleTab:
             )
         self.tokens_box.controls = rows
 
-    def render_reaction(self) -> None:
+    def reaction_panel(self) -> ft.Control | None:
+        if not self.draft.tokens():
+            return None
+        return panel(*self.reaction_controls(), title="Reactions (what if?)")
+
+    def reaction_controls(self) -> list[ft.Control]:
         session = self.session
         draft = self.draft
         options = draft.reaction_options(session.choices)
-        self.reaction_panel.visible = bool(draft.tokens())
-        if not draft.tokens():
-            self.reaction_box.controls = []
-            return
         if not options:
-            self.reaction_box.controls = [
+            return [
                 body(
                     "No Reaction card you know changes the price of these goods. "
                     "Add your own cards to try one here.",
@@ -303,7 +401,6 @@ class SaleTab:
                 ),
                 *rulings(self.ctx, [RULING_REACTION]),
             ]
-            return
         controls: list[ft.Control] = [
             body(
                 "A Reaction may be played on a token when the card itself changes that good's "
@@ -379,9 +476,9 @@ class SaleTab:
                 ident="add-reaction",
             )
         )
-        self.reaction_box.controls = controls
+        return controls
 
-    def token_result(self, token: TokenQuote) -> list[ft.Control]:
+    def token_result(self, key: str, token: TokenQuote) -> list[ft.Control]:
         if token.destination == "market" and token.breakdown is not None:
             lines: list[ft.Control] = [
                 ft.Row(
@@ -392,6 +489,12 @@ class SaleTab:
                             weight=ft.FontWeight.BOLD,
                         ),
                         ft.Text(token.breakdown.text, theme_style=ft.TextThemeStyle.BODY_LARGE),
+                        why_link(
+                            self.ctx,
+                            ["mercante.price", f"mercante.good:{token.good}"],
+                            token.breakdown.rulings,
+                            ident=f"why-price-{key}",
+                        ),
                     ],
                     wrap=True,
                     spacing=GAP,
@@ -441,8 +544,12 @@ class SaleTab:
 
     def live(self) -> None:
         """Prices, errors and totals for what is typed, without rebuilding any field."""
-        game = self.session.game
+        game = self.game
         view = self.draft.evaluate(game, self.session.choices)
+        shown = (view, game.active, game.board is None, self.session.playing)
+        if shown == self._shown:
+            return  # the same prices as on screen (another phone's move left them be)
+        self._shown = shown
         self.view = view
         for key, field in self.base_fields.items():
             typed = (field.value or "").strip()
@@ -455,23 +562,37 @@ class SaleTab:
                 continue
             token = by_index.get(i)
             if token is not None:
-                box.controls = self.token_result(token)
+                box.controls = self.token_result(key, token)
             elif key in view.missing:
                 box.controls = [small("Type the printed value to see the price.")]
             else:
                 box.controls = []
+        paint = self.session.paint
+        paint.touch(self.tokens_box)
         self.summary_box.controls = self.summary(view)
+        paint.touch(self.summary_box)
         if view.quote is not None:
-            self.running_total.value = (
+            total = (
                 f"Total {plural(view.quote.total, 'crown')} for {plural(len(view.tokens), 'token')}"
             )
         elif view.tokens:
-            self.running_total.value = "Type each printed value to see the total"
+            total = "Type each printed value to see the total"
         else:
-            self.running_total.value = "Nothing chosen yet"
+            total = "Nothing chosen yet"
+        paint.set(self.running_total, self.running_total, value=total)
+        quote = view.quote
+        label = f"Sell for {plural(quote.total, 'crown')}" if quote is not None else "Sell"
+        paint.set(
+            self.sell_box,
+            self.sell_button,
+            content=label,
+            disabled=not view.ready
+            or (quote is not None and not quote.can_complete)
+            or not self.session.playing,
+        )
 
     def summary(self, view: SaleView) -> list[ft.Control]:
-        game = self.session.game
+        game = self.game
         if not view.tokens:
             return [body("Nothing chosen yet.", muted=True)]
         controls: list[ft.Control] = []
@@ -507,9 +628,31 @@ class SaleTab:
             for event in w.with_reaction.pushed:
                 text += f" {event.name} leaves the calendar."
             controls.append(tagged("what-if", notice(text, level="info")))
+            controls.append(
+                why_link(
+                    self.ctx,
+                    ["mercante.reaction"],
+                    [RULING_REACTION]
+                    + (
+                        [RULING_FLEETING_REACTION]
+                        if any(r.event.is_fleeting for r in w.with_reaction.reactions)
+                        else []
+                    ),
+                    ident="why-what-if",
+                )
+            )
         if view.reaction_error:
             controls.append(notice(view.reaction_error, level="error"))
-        controls.append(tagged("bazaar-alternative", body(bazaar_line(view))))
+        controls.append(
+            ft.Row(
+                [
+                    tagged("bazaar-alternative", body(bazaar_line(view))),
+                    why_link(self.ctx, ["mercante.bazaar"], ident="why-bazaar"),
+                ],
+                wrap=True,
+                spacing=4,
+            )
+        )
         cartage = cartage_line(view)
         controls.append(
             ft.Column(
@@ -536,6 +679,12 @@ class SaleTab:
                         f"{game.active} has {plural(view.available, 'agent')} left this turn "
                         "(the sale to the bazaar needs none)."
                     ),
+                    why_link(
+                        self.ctx,
+                        ["mercante.cartage", "mercante.hire_dockworkers"],
+                        [RULING_DOCKWORKERS],
+                        ident="why-cartage",
+                    ),
                 ],
                 spacing=4,
             )
@@ -556,22 +705,11 @@ class SaleTab:
         if game.board is not None:
             ids += [RULING_UPPERMOST, RULING_FULL]
         controls += rulings(self.ctx, ids)
-        vp = whole_number_field(
-            "VP for contracts it completes",
-            self.draft.contract_vp,
-            hint="Victory point tokens gained",
-            on_change=typed(self.set_contract_vp),
-        )
-        vp.error_max_lines = 2
-        controls.append(tagged("contract-vp", vp))
-        label = f"Sell for {plural(quote.total, 'crown')}" if quote is not None else "Sell"
-        self.sell_button.content = label
-        self.sell_button.disabled = not view.ready or (quote is not None and not quote.can_complete)
         return controls
 
     def challenge_panel(self) -> ft.Control | None:
         """Vicious Accounting: the sale just made may be challenged; the app settles it."""
-        game = self.session.game
+        game = self.game
         sale = game.last_sale()
         if not game.variants.vicious_accounting:
             return None
@@ -585,11 +723,20 @@ class SaleTab:
                 title="Challenge a price",
             )
         others = [n for n in game.seats if n != sale.player]
-        self.challenger = self.challenger if self.challenger in others else None
+        drafts = self.session.drafts
+        if drafts.challenger not in others:
+            drafts.challenger = None
+        claimed = whole_number_field(
+            "Price claimed",
+            drafts.claimed,
+            on_change=typed(self.set_claimed),
+            col={"xs": 12, "sm": 6},
+        )
+        claimed.error_max_lines = 2
+        self.claimed = claimed
 
         def pick(e: Any) -> None:
-            value = e.control.value
-            self.challenger = None if value in (None, NOBODY) else value
+            self.set_challenger(e.control.value)
 
         facts_ = rules().variants.vicious_accounting
         return tagged(
@@ -605,14 +752,14 @@ class SaleTab:
                             "challenger",
                             ft.Dropdown(
                                 label="Challenged by",
-                                value=NOBODY,
+                                value=drafts.challenger or NOBODY,
                                 options=[ft.DropdownOption(key=NOBODY, text="Choose")]
                                 + [ft.DropdownOption(key=n, text=n) for n in others],
                                 on_select=pick,
                                 col={"xs": 12, "sm": 6},
                             ),
                         ),
-                        tagged("claimed", self.claimed),
+                        tagged("claimed", claimed),
                     ],
                     spacing=8,
                     run_spacing=8,
@@ -641,20 +788,13 @@ class SaleTab:
         )
 
     def build(self) -> Screen:
-        game = self.session.game
-        self.render()
         sold = {market_of(g) for _, g in self.draft.tokens()} or set(markets())
         cartage_sources = [facts().market(m).cartage_source for m in markets() if m in sold]
-        how = (
-            "The app tracks the board: each token takes the next space down."
-            if game.board is not None
-            else "Type the value printed on the space each token lands on."
-        )
         left = stretched(
             [
                 panel(
-                    body(f"{game.active} sells. Tap a good to add a token. {how}", muted=True),
-                    self.picker,
+                    self.intro,
+                    self.build_picker(),
                     title="Goods to sell",
                 ),
                 panel(
@@ -663,12 +803,13 @@ class SaleTab:
                     cite(self.ctx, rules().sale.source),
                     title="Prices",
                 ),
-                self.reaction_panel,
+                self.reaction_slot.box,
             ],
             spacing=GAP,
         )
         right = panel(
             self.summary_box,
+            self.contract_box,
             cite(self.ctx, rules().bazaar.source, *cartage_sources),
             title="The sale",
         )
@@ -676,12 +817,14 @@ class SaleTab:
         # where the sale's summary comes after the prices it adds up.
         left.col = {"xs": 12, "md": 7}
         right.col = {"xs": 12, "md": 5}
-        content: list[ft.Control] = [ft.ResponsiveRow([left, right], spacing=GAP, run_spacing=GAP)]
-        challenge = self.challenge_panel()
-        if challenge is not None:
-            content.insert(0, challenge)
+        content: list[ft.Control] = [
+            self.challenge_slot.box,
+            ft.ResponsiveRow([left, right], spacing=GAP, run_spacing=GAP),
+        ]
         bar: list[ft.Control] = [
             button("Clear", lambda e: self.clear(), kind="text", icon=ft.Icons.CLEAR),
-            tagged("confirm-sale", self.sell_button),
+            self.sell_box,
         ]
-        return self.session.screen("sale", content, bar=bar)
+        screen = self.session.screen(content, bar=bar)
+        self.session.start()
+        return screen

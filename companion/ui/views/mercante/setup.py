@@ -9,6 +9,9 @@ from typing import Any
 import flet as ft
 
 from companion.engine.mercante import (
+    KeepContract,
+    MercanteTable,
+    TickSetupStep,
     contract_values,
     contracts_kept,
     facts,
@@ -17,10 +20,13 @@ from companion.engine.mercante import (
 )
 from companion.engine.setup import setup_checklist
 from companion.rules import Source
+from companion.tables import Snapshot
+from companion.ui.live import Slot
 from companion.ui.logic.mercante import plural
 from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import check_row, cite
+from companion.ui.why import why_link
 from companion.ui.widgets import body, panel, small, tagged
 
 
@@ -37,35 +43,29 @@ def tap_kept(
 
 
 class SetupTab:
+    """The Setup tab: the contracts kept and the checklist are the table's (every phone sees
+    each pick and tick at once); the rest is the game's start."""
+
     def __init__(self, session: MercanteSession) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.seats_box = ft.Column(spacing=8)
-        self.checklist_box = ft.Column(spacing=4)
+        self.seats_slot = Slot(session.paint)
+        self.checklist_slot = Slot(session.paint)
+        session.on_render(self.render)
 
     def set_kept(self, name: str, index: int, value: int | None) -> None:
-        kept = list(self.session.state.kept.get(name, []))
-        if value is None:
-            if index < len(kept):
-                del kept[index]
-        elif index < len(kept):
-            kept[index] = value
-        else:
-            kept.append(value)
-        if kept:
-            self.session.state.kept[name] = kept
-        else:
-            self.session.state.kept.pop(name, None)
-        self.session.save()
-        self.render()
-        self.session.update(self.seats_box)
+        self.session.act(KeepContract(name, index, value))
 
-    def render(self) -> None:
-        game = self.session.game
+    def render(self, snapshot: Snapshot) -> None:
+        table = self.session.table
+        playing = self.session.playing
+        self.seats_slot.set((table.kept, playing), lambda: self.seats(table, playing))
+        self.checklist_slot.set((table.setup_done, playing), lambda: self.checklist(table, playing))
+
+    def seats(self, table: MercanteTable, playing: bool) -> ft.Control:
+        game = table.game
         variants = game.variants
-        kept_now = {
-            n: v[: contracts_kept(variants=variants)] for n, v in self.session.state.kept.items()
-        }
+        kept_now = {n: v[: contracts_kept(variants=variants)] for n, v in table.kept}
         starts = setup_seats(game.seats, kept_now, variants=variants)
         rows: list[ft.Control] = []
         for seat in starts:
@@ -91,7 +91,7 @@ class SetupTab:
                             selected=[str(chosen)] if chosen is not None else [],
                             allow_empty_selection=True,
                             show_selected_icon=False,
-                            disabled=k > len(seat.contracts),
+                            disabled=k > len(seat.contracts) or not playing,
                             on_change=tap_kept(self.set_kept, seat.name, k),
                         ),
                     )
@@ -152,18 +152,20 @@ class SetupTab:
             )
         total = sum(s.crowns for s in starts)
         rows.append(small(f"{plural(total, 'crown')} handed out in all; the rest is the bank."))
-        self.seats_box.controls = rows
+        rows.append(
+            why_link(
+                self.ctx, ["mercante.starting_crowns", "mercante.contracts"], ident="why-crowns"
+            )
+        )
+        return ft.Column(rows, spacing=8)
 
     def tick(self, step_id: str, done: bool) -> None:
-        self.session.state.tick_setup_step(step_id, done)
-        self.session.save()
-        self.render_checklist()
-        self.session.update(self.checklist_box)
+        self.session.act(TickSetupStep(step_id, done))
 
-    def render_checklist(self) -> None:
+    def checklist(self, table: MercanteTable, playing: bool) -> ft.Control:
         """Every step of setting up the box for this table, ticked off as the group goes."""
-        steps = setup_checklist("mercante", (), len(self.session.game.seats))
-        ticks = set(self.session.state.setup_ticks)
+        steps = setup_checklist("mercante", (), len(table.players))
+        ticks = set(table.setup_done)
         done = sum(1 for s in steps if s.id in ticks)
         rows: list[ft.Control] = [
             tagged(
@@ -182,16 +184,16 @@ class SetupTab:
                     step.id in ticks,
                     lambda e, sid=step.id: self.tick(sid, bool(e.control.value)),
                     ident=f"mercante-setup-step-{step.id}",
+                    disabled=not playing,
                 )
             )
         sources = [s.source for s in steps]
         rows.append(cite(self.ctx, *dict.fromkeys(sources)))
-        self.checklist_box.controls = rows
+        return ft.Column(rows, spacing=4)
 
     def checklist_panel(self) -> ft.Control:
-        self.render_checklist()
         return panel(
-            self.checklist_box,
+            self.checklist_slot.box,
             small(
                 "The same steps, with the other games' and the modules', are in Setup › "
                 "Setup assistant."
@@ -253,7 +255,6 @@ class SetupTab:
     def build(self) -> Screen:
         game = self.session.game
         facts_ = rules()
-        self.render()
         first = game.start.slots[0]
         deck = ", ".join(
             f"{v.count} × {v.crowns} crowns"
@@ -262,7 +263,7 @@ class SetupTab:
         content: list[ft.Control] = [
             panel(
                 body(self.starting_text(), muted=True),
-                self.seats_box,
+                self.seats_slot.box,
                 cite(self.ctx, *self.starting_sources(), facts_.setup.upkeep_marker_source),
                 title="Starting crowns",
             ),
@@ -291,4 +292,6 @@ class SetupTab:
             ),
             self.checklist_panel(),
         ]
-        return self.session.screen("setup", content)
+        screen = self.session.screen(content)
+        self.session.start()
+        return screen

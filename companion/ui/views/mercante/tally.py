@@ -8,15 +8,25 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import FinalTally, rules, talk_of_peace_reached, tally_player
+from companion.engine.mercante import (
+    FinalTally,
+    MercanteTable,
+    SetTally,
+    TickEndTrigger,
+    rules,
+    talk_of_peace_reached,
+    tally_player,
+)
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
-from companion.history import StoreError
+from companion.tables import Applied, Outcome, Saved, Snapshot
+from companion.ui.live import isolate
 from companion.ui.logic.mercante import (
     TALLY_FIELDS,
     TallyDraft,
+    play_of,
     plural,
-    record_arguments,
     talk_of_peace_goal,
+    tally_text,
     tally_working,
 )
 from companion.ui.screen import Screen
@@ -24,12 +34,13 @@ from companion.ui.theme import TOUCH
 from companion.ui.views.common import standings_table
 from companion.ui.views.mercante.base import MercanteSession
 from companion.ui.views.mercante.parts import (
-    check_row,
+    check_row_parts,
     cite,
     ruling_chip,
     switched,
     typed,
 )
+from companion.ui.why import why_link
 from companion.ui.widgets import (
     body,
     button,
@@ -60,18 +71,24 @@ HINTS = {
 
 
 class TallyTab:
+    """The Final tally tab. Every figure is the table's: a field that reads is sent to the
+    table at once (each field on its own, so several phones can fill in their own line at
+    the same time) and shows on every phone; a field that does not read yet stays on this
+    phone, marked. Save to history saves the table once, whichever phone taps it."""
+
     def __init__(self, session: MercanteSession) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.draft = session.state.tally
-        if not self.draft.matches(session.game.seats):
-            self.draft = session.state.tally = TallyDraft.for_seats(session.game.seats)
+        self.drafts = session.drafts
         self.fields: dict[tuple[str, int], ft.TextField] = {}
+        self.panels: dict[int, ft.Control] = {}
         self.working: dict[int, ft.Column] = {}
-        self.triggers_box = ft.Column(spacing=0)
-        self.standings_box = ft.Column(spacing=8)
-        self.save_box = ft.Column(spacing=8)
-        self.show_all = False
+        self.working_keys: dict[int, tuple[str, str]] = {}
+        self.triggers: dict[str, tuple[ft.Control, ft.Checkbox, ft.Text]] = {}
+        self.triggers_box = isolate(ft.Column(spacing=0))
+        self.trigger_note = ft.Column(spacing=0)
+        self.standings_box = isolate(ft.Column(spacing=8))
+        self.save_box = isolate(ft.Column(spacing=8))
         # Kept in the bottom bar, in reach of a thumb.
         self.save_button = ft.FilledButton(
             content="Save to history",
@@ -79,150 +96,201 @@ class TallyTab:
             on_click=lambda e: self.save(),
             height=TOUCH,
         )
+        self.save_bar = isolate(tagged("save-tally", self.save_button))
+        session.on_render(self.render)
+
+    @property
+    def table(self) -> MercanteTable:
+        return self.session.table
+
+    def draft(self) -> TallyDraft:
+        return self.drafts.tally(self.table)
 
     # -- actions ----------------------------------------------------------------------------
     def set_field(self, name: str, index: int, text: str) -> None:
-        self.draft.set(index, name, text)
-        self.session.state.saved_play = None
-        self.session.save()
-        if name == "crowns":  # 80 crowns typed here is an end trigger
-            self.render_triggers()
-        self.live()
-        self.session.update(self.standings_box)
+        table = self.table
+        figure = self.drafts.type_figure(table, name, index, text)
+        if figure is None:  # not a figure yet (or the table's already): only this phone
+            self.redraw()
+            return
+        player, value = figure
+        label = dict(TALLY_FIELDS)[name]
+        shown = tally_text(value) or "blank"
+
+        def said(applied: object) -> str:
+            return f"{player}'s {label.lower()}: {shown}."
+
+        def done(outcome: Outcome) -> None:
+            if isinstance(outcome, Applied):
+                self.drafts.sent(name, index, value)
+
+        self.session.act(SetTally(player, name, value), confirm=said, on_outcome=done)
 
     def tick(self, trigger: str, on: bool) -> None:
-        if on:
-            self.draft.ticked.add(trigger)
-        else:
-            self.draft.ticked.discard(trigger)
-        self.session.save()
-        self.render_triggers()
-        self.session.update(self.triggers_box)
+        # The box shows the tap already: whatever comes of it, the section is sent again.
+        self.session.paint.touch(self.triggers_box)
+        self.session.act(TickEndTrigger(trigger, on))
+
+    def redraw(self) -> None:
+        self.render(self.session.snapshot)
+        self.session.paint.send()
 
     def save(self) -> None:
-        tally = self.draft.tally(self.session.game.house)
-        if tally is None:
-            self.show_all = True
-            self.live()
-            self.session.update(self.standings_box)
-            count = len(self.draft.errors())
-            self.ctx.notify(
-                f"Not saved: {plural(count, 'field')} to fix." if count else "Not saved.",
-                error=True,
+        table = self.table
+        draft = self.draft()
+        if draft.tally(table.game.house) is None:
+            self.drafts.show_tally_errors = True
+            self.redraw()
+            count = len(draft.errors())
+            self.session.refuse(
+                f"Not saved: {plural(count, 'field')} to fix." if count else "Not saved."
             )
             return
-        game = self.session.game
-        arguments = record_arguments(tally, game.seats, self.ctx.catalogue, house=game.house)
-        try:
-            play_id = self.ctx.store.record_play(**arguments)
-        except StoreError as exc:
-            self.ctx.notify(f"Not saved: {exc}", error=True)
-            return
-        self.session.state.saved_play = play_id
-        self.session.save()
-        self.live()
-        self.session.update(self.save_box)
-        winners = [s.name for s in tally.standings if s.winner]
-        self.ctx.notify(
-            f"Saved Mercante: {' and '.join(winners)} won.",
-            action="View",
-            on_action=lambda: self.ctx.navigate(f"/history/play/{play_id}"),
-        )
 
-    # -- rendering --------------------------------------------------------------------------
-    def render_triggers(self) -> None:
-        met = self.draft.triggers()
-        boxes: list[ft.Control] = []
-        for trigger in rules().game_end.trigger:
-            hit, who = met[trigger.id]
-            computed = trigger.id == "crowns" and bool(who)
-            label = trigger.text + (f" ({who})" if computed else "")
-            boxes.append(
-                check_row(
-                    label,
-                    hit,
-                    switched(self.tick, trigger.id),
-                    ident=f"trigger-{trigger.id}",
-                    disabled=computed,
-                )
-            )
-        if self.draft.game_over():
-            boxes.append(
-                notice(
-                    "The game ends when this turn ends. Then every player sells what is left to "
-                    "the bazaar, may buy victory points, and the tally below decides.",
-                    level="ok",
-                )
-            )
-        else:
-            boxes.append(small("Any one of these ends the game at the end of the turn."))
-        self.triggers_box.controls = boxes
+        def saved(outcome: Saved) -> str:
+            done = outcome.snapshot.game
+            tally = TallyDraft.from_table(done).tally(done.game.house)
+            winners = [s.name for s in tally.standings if s.winner] if tally else []
+            return f"Saved Mercante: {' and '.join(winners)} won."
 
-    def player_panel(self, index: int) -> ft.Control:
-        row = self.draft.rows[index]
+        self.session.live.save(lambda t: play_of(t, self.ctx.catalogue), saved=saved)
+
+    # -- building ---------------------------------------------------------------------------
+    def player_panel(self, index: int, name: str) -> ft.Control:
         fields: list[ft.Control] = []
-        counted = (
-            self.session.game.player(row.name).vp if row.name in self.session.game.seats else 0
-        )
-        for name, label in TALLY_FIELDS:
+        for figure, label in TALLY_FIELDS:
             field = whole_number_field(
                 label,
-                row.get(name),
-                hint=HINTS[name],
-                col={"xs": 12, "md": 6} if name in WIDE else {"xs": 6, "md": 3},
-                on_change=typed(self.set_field, name, index),
+                self.drafts.shown_text(self.table, figure, index),
+                hint=HINTS[figure],
+                col={"xs": 12, "md": 6} if figure in WIDE else {"xs": 6, "md": 3},
+                on_change=typed(self.set_field, figure, index),
             )
             field.error_max_lines = 3  # a long message wraps instead of being cut at 390 px
             field.helper_max_lines = 2
-            if name in LISTS:
+            if figure in LISTS:
                 field.keyboard_type = ft.KeyboardType.TEXT
                 field.text_align = ft.TextAlign.LEFT
-            if name == "vp" and counted:
-                field.helper = f"The app counted {counted}"
-            if name == "unfulfilled":
+            if figure == "unfulfilled":
                 field.helper = "How many (0: none)"
-            self.fields[(name, index)] = field
-            fields.append(tagged(f"tally-{name}-{index + 1}", field))
+            self.fields[(figure, index)] = field
+            fields.append(tagged(f"tally-{figure}-{index + 1}", field))
         working = ft.Column(spacing=2)
         self.working[index] = working
-        return tagged(
-            f"tally-player-{index + 1}",
-            panel(
-                heading(row.name),
-                ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
-                working,
-                padding=12,
-            ),
+        box = isolate(
+            tagged(
+                f"tally-player-{index + 1}",
+                panel(
+                    heading(name),
+                    ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
+                    working,
+                    why_link(
+                        self.ctx,
+                        ["mercante.scoring", "mercante.game_end"],
+                        [RULING_END_BAZAAR, RULING_END_ORDER],
+                        ident=f"why-tally-{index + 1}",
+                    ),
+                    padding=12,
+                ),
+            )
         )
+        self.panels[index] = box
+        return box
 
-    def live(self) -> None:
-        """Errors, working, standings and the save button for what is typed."""
-        errors = self.draft.errors()
+    def trigger_rows(self) -> list[ft.Control]:
+        rows: list[ft.Control] = []
+        for trigger in rules().game_end.trigger:
+            row, box, text = check_row_parts(
+                trigger.text,
+                False,
+                switched(self.tick, trigger.id),
+                ident=f"trigger-{trigger.id}",
+            )
+            self.triggers[trigger.id] = (row, box, text)
+            rows.append(row)
+        return rows
+
+    # -- rendering --------------------------------------------------------------------------
+    def render(self, snapshot: Snapshot) -> None:
+        table = self.table
+        draft = self.draft()
+        playing = self.session.playing
+        paint = self.session.paint
+        counted = {n: table.game.player(n).vp for n in table.players}
+        for (figure, index), field in self.fields.items():
+            section = self.panels[index]
+            shown = self.drafts.shown_text(table, figure, index)
+            paint.set(section, field, value=shown, read_only=not playing)
+            if figure == "vp":
+                vp = counted.get(table.players[index], 0)
+                paint.set(section, field, helper=f"The app counted {vp}" if vp else None)
+        self.render_triggers(draft, playing)
+        self.live(draft)
+
+    def render_triggers(self, draft: TallyDraft, playing: bool) -> None:
+        met = draft.triggers()
+        paint = self.session.paint
+        for trigger in rules().game_end.trigger:
+            _row, box, text = self.triggers[trigger.id]
+            hit, who = met[trigger.id]
+            computed = trigger.id == "crowns" and bool(who)
+            label = trigger.text + (f" ({who})" if computed else "")
+            paint.set(self.triggers_box, box, value=hit, disabled=computed or not playing)
+            paint.set(self.triggers_box, text, value=label)
+        note: ft.Control = (
+            notice(
+                "The game ends when this turn ends. Then every player sells what is left to "
+                "the bazaar, may buy victory points, and the tally below decides.",
+                level="ok",
+            )
+            if draft.game_over()
+            else small("Any one of these ends the game at the end of the turn.")
+        )
+        over = draft.game_over()
+        if getattr(self, "_over", None) != over:
+            self._over = over
+            self.trigger_note.controls = [note]
+            paint.touch(self.triggers_box)
+
+    def live(self, draft: TallyDraft) -> None:
+        """Errors, working, standings and the save button for the figures shown."""
+        paint = self.session.paint
+        errors = draft.errors()
+        show_all = self.drafts.show_tally_errors
         for (name, index), field in self.fields.items():
-            typed = (field.value or "").strip()
+            section = self.panels[index]
+            text = (field.value or "").strip()
             message = errors.get((name, index))
-            field.error = message if message and (typed or self.show_all) else None
+            paint.set(section, field, error=message if message and (text or show_all) else None)
             if name == "bought" and not field.error:
-                afford = self.draft.affordable(index)
-                field.helper = None if afford is None else f"Can afford {afford}"
+                afford = draft.affordable(index)
+                paint.set(section, field, helper=None if afford is None else f"Can afford {afford}")
         for index, box in self.working.items():
-            entry = self.draft.entry(index)
+            entry = draft.entry(index)
             if entry is None:
-                box.controls = [small("Working appears when the figures are in.")]
+                wanted = ("", "Working appears when the figures are in.")
+            else:
+                wanted = tally_working(tally_player(entry))
+            shown = tuple(getattr(getattr(c, "content", c), "value", "") for c in box.controls[-2:])
+            if box.controls and shown == wanted:
                 continue
-            line = tally_player(entry)
-            crowns, score = tally_working(line)
-            box.controls = [
-                tagged(f"working-crowns-{index + 1}", body(crowns)),
-                tagged(f"working-score-{index + 1}", ft.Text(score, weight=ft.FontWeight.BOLD)),
-            ]
-        tally = self.draft.tally(self.session.game.house)
-        self.render_standings(tally)
+            if entry is None:
+                box.controls = [small(wanted[1])]
+            else:
+                crowns, score = wanted
+                box.controls = [
+                    tagged(f"working-crowns-{index + 1}", body(crowns)),
+                    tagged(f"working-score-{index + 1}", ft.Text(score, weight=ft.FontWeight.BOLD)),
+                ]
+            paint.touch(self.panels[index])
+        tally = draft.tally(self.table.game.house)
+        self.render_standings(draft, tally)
         self.render_save(tally)
 
-    def render_standings(self, tally: FinalTally | None) -> None:
+    def render_standings(self, draft: TallyDraft, tally: FinalTally | None) -> None:
+        self.session.paint.touch(self.standings_box)
         if tally is None:
-            missing = [r.name for i, r in enumerate(self.draft.rows) if self.draft.entry(i) is None]
+            missing = [r.name for i, r in enumerate(draft.rows) if draft.entry(i) is None]
             self.standings_box.controls = [
                 body(
                     "Standings appear when every player's victory points and crowns are in"
@@ -241,7 +309,7 @@ class TallyTab:
             )
             for s in tally.standings
         ]
-        house = self.session.game.house
+        house = self.table.game.house
         ties = (
             "Ties on any score: most crowns left, then fewest unfulfilled contracts; still "
             "equal, the place is shared."
@@ -255,12 +323,18 @@ class TallyTab:
             body(ties, muted=True),
             *notes,
             *self.team_totals(tally),
+            why_link(
+                self.ctx,
+                ["mercante.scoring"],
+                [RULING_FIRST_PLACE, RULING_UNFULFILLED],
+                ident="why-standings",
+            ),
         ]
 
     def team_totals(self, tally: FinalTally) -> list[ft.Control]:
         """Talk of Peace: each team's crowns and victory points, and whether it reached the
         goal (the teammates' together, or one alone with the house rule)."""
-        game = self.session.game
+        game = self.table.game
         if not game.variants.teams:
             return []
         lines = {line.name: line for line in tally.lines}
@@ -283,12 +357,12 @@ class TallyTab:
         return found
 
     def render_save(self, tally: FinalTally | None) -> None:
-        saved = self.session.state.saved_play
+        snapshot = self.session.snapshot
+        saved = snapshot.info.saved_play_id
+        paint = self.session.paint
         controls: list[ft.Control] = []
         if saved is not None:
-            controls.append(
-                notice("This tally is saved to history. Start a new game when ready.", level="ok")
-            )
+            controls.append(notice("This tally is saved to history.", level="ok"))
             controls.append(
                 ft.Row(
                     [
@@ -297,10 +371,11 @@ class TallyTab:
                             lambda e: self.ctx.navigate(f"/history/play/{saved}"),
                             kind="outlined",
                             icon=ft.Icons.HISTORY,
+                            ident="view-saved",
                         ),
                         button(
                             "New game",
-                            lambda e: self.session.new_game(),
+                            lambda e: self.session.menu(),
                             kind="tonal",
                             icon=ft.Icons.RESTART_ALT,
                         ),
@@ -308,17 +383,25 @@ class TallyTab:
                     wrap=True,
                 )
             )
-        else:
-            if self.show_all and tally is None:
-                controls.append(notice("Fix the marked fields, then save.", level="error"))
-        self.save_box.controls = controls
-        self.save_button.disabled = saved is not None
+        elif self.drafts.show_tally_errors and tally is None:
+            controls.append(notice("Fix the marked fields, then save.", level="error"))
+        key = (saved, self.drafts.show_tally_errors and tally is None)
+        if getattr(self, "_save_key", None) != key:
+            self._save_key = key
+            self.save_box.controls = controls
+            paint.touch(self.save_box)
+        paint.set(
+            self.save_bar,
+            self.save_button,
+            disabled=saved is not None
+            or snapshot.info.status == "abandoned"
+            or snapshot.info.damaged is not None,
+        )
 
     def build(self) -> Screen:
-        self.render_triggers()
         end = rules().game_end
-        players = [self.player_panel(i) for i in range(len(self.draft.rows))]
-        self.live()
+        players = [self.player_panel(i, name) for i, name in enumerate(self.table.players)]
+        self.triggers_box.controls = [*self.trigger_rows(), self.trigger_note]
         steps = [
             body(
                 f"1. Every player sells all goods left to the bazaar, {rules().bazaar.price} "
@@ -336,6 +419,7 @@ class TallyTab:
         content: list[ft.Control] = [
             panel(
                 self.triggers_box,
+                why_link(self.ctx, ["mercante.game_end"], ident="why-game-end"),
                 cite(self.ctx, *(t.source for t in end.trigger)),
                 title="Does the game end?",
             ),
@@ -349,4 +433,6 @@ class TallyTab:
             ),
             self.save_box,
         ]
-        return self.session.screen("end", content, bar=[tagged("save-tally", self.save_button)])
+        screen = self.session.screen(content, bar=[self.save_bar])
+        self.session.start()
+        return screen

@@ -13,14 +13,27 @@ from typing import Any
 import flet as ft
 
 from companion.engine.mercante import (
+    AuctionVictoryPoint,
+    BuyVictoryPoint,
+    GatherIntelligence,
+    ImproveHouse,
+    ManipulateEvents,
     MercanteError,
     MercanteGame,
-    Record,
+    PassUpkeepMarker,
+    PlayEvent,
+    RemoveGoods,
+    Security,
+    SelectContract,
+    ShipmentBid,
+    Skulduggery,
+    StartShipmentAuction,
     facts,
     goods_in,
     markets,
     rules,
 )
+from companion.engine.mercante.actions import Action
 from companion.engine.mercante.auction import (
     RULING_REVERSED,
     RULING_SAMPLE_SHIPMENT,
@@ -49,6 +62,8 @@ from companion.engine.mercante.upkeep import (
     RULING_THREE_PLAYER_LUXURIES,
     THREE_PLAYERS,
 )
+from companion.tables import Applied, Outcome, Snapshot
+from companion.ui.live import Slot
 from companion.ui.logic.mercante import (
     choice_by_key,
     cost_lines,
@@ -67,8 +82,9 @@ from companion.ui.logic.mercante import (
 )
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
-from companion.ui.views.mercante.base import MercanteSession, route
+from companion.ui.views.mercante.base import MercanteSession, table_route
 from companion.ui.views.mercante.parts import cite, ruling_chip, stepper, switched, typed
+from companion.ui.why import why_link
 from companion.ui.widgets import (
     body,
     button,
@@ -90,119 +106,174 @@ STEP_TITLES = (
 
 
 class TurnTab:
+    """The Turn tab, built once and rendered in place: each part is rebuilt only when what it
+    shows changed (the game's state, or what this phone chose: tokens to take off, the
+    shipment card typed in). What is typed here (bids, minimums) stays on this phone."""
+
     def __init__(self, session: MercanteSession) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.removals: dict[str, int] = {}
-        self.removal_box = ft.Column(spacing=8)
+        self.drafts = session.drafts
+        paint = session.paint
+        self.upkeep_slot = Slot(paint)
+        self.shipment_slot = Slot(paint)
+        self.agents_slot = Slot(paint)
+        self.teams_slot = Slot(paint)
+        self.schedule_slot = Slot(paint)
+        self.costs_slot = Slot(paint)
         self.bids: dict[str, ft.TextField] = {}
-        self.event_key: str | None = None
-        self.shipment_box = ft.Column(spacing=8)
         self.bid_field: ft.TextField | None = None
+        session.on_render(self.render)
+
+    @property
+    def game(self) -> MercanteGame:
+        return self.session.game
 
     # -- actions ----------------------------------------------------------------------------
-    def act(self, action: Callable[[MercanteGame], tuple[MercanteGame, Record]]) -> None:
-        self.session.act(action)
+    def act(self, action: Action, *, settle: Callable[[], None] | None = None) -> Outcome:
+        """Send ``action``; ``settle`` clears this phone's draft once it is done."""
+
+        def done(outcome: Outcome) -> None:
+            if settle is not None and isinstance(outcome, Applied):
+                settle()
+
+        return self.session.act(action, on_outcome=done)
+
+    def redraw(self) -> None:
+        self.render(self.session.snapshot)
+        self.session.paint.send()
 
     def set_removal(self, market: str, count: int) -> None:
-        self.removals[market] = max(0, count)
-        self.render_removal()
-        self.session.update(self.removal_box)
+        self.drafts.removals[market] = max(0, count)
+        self.redraw()
 
     def remove(self) -> None:
-        chosen = {m: n for m, n in self.removals.items() if n}
-        self.act(lambda g: g.remove_goods(chosen))
+        chosen = {m: n for m, n in self.drafts.removals.items() if n}
+        self.act(RemoveGoods(tuple(chosen.items())), settle=self.drafts.removals.clear)
+
+    def pick_event(self, key: str | None) -> None:
+        self.drafts.upkeep_event = None if key in (None, NONE) else key
 
     def apply_event(self) -> None:
-        chosen = choice_by_key(self.session.choices, self.event_key)
+        chosen = choice_by_key(self.session.choices, self.drafts.upkeep_event)
         if chosen is None:
-            self.ctx.notify("Choose the event card turned over first.", error=True)
+            self.session.refuse("Choose the event card turned over first.")
             return
-        event = chosen.event
-        self.act(lambda g: g.play_event(event))
+
+        def settle() -> None:
+            self.drafts.upkeep_event = None
+
+        self.act(PlayEvent(chosen.event), settle=settle)
+
+    def set_vp_bid(self, name: str, text: str) -> None:
+        self.drafts.bids[name] = text
 
     def auction(self) -> None:
         bids: dict[str, int] = {}
         bad = False
         for name, field in self.bids.items():
             try:
-                bids[name] = parse_count(field.value or "", blank=0)
+                bids[name] = parse_count(self.drafts.bids.get(name, ""), blank=0)
                 field.error = None
             except ValueError as exc:
                 field.error = str(exc)
                 bad = True
         if bad:
-            self.session.update(next(iter(self.bids.values())))
+            self.session.paint.touch(self.upkeep_slot.box)
+            self.session.paint.send()
             return
-        self.act(lambda g: g.auction_vp(bids))
+        self.act(AuctionVictoryPoint(tuple(bids.items())), settle=self.drafts.bids.clear)
 
     # the shipment auction
 
-    def shipment_changed(self, *, rebuild: bool = True) -> None:
-        self.session.save()
-        if rebuild:
-            self.render_shipment()
-            self.session.update(self.shipment_box)
-
     def add_good(self, good: str | None) -> None:
         if good and good != NONE:
-            self.session.state.shipment.add(good)
-            self.shipment_changed()
+            self.drafts.shipment.add(good)
+            self.redraw()
 
     def drop_good(self, index: int) -> None:
-        self.session.state.shipment.remove(index)
-        self.shipment_changed()
+        self.drafts.shipment.remove(index)
+        self.redraw()
 
     def set_minimum(self, index: int, text: str) -> None:
-        self.session.state.shipment.minimums[index] = text
-        self.shipment_changed(rebuild=False)
+        self.drafts.shipment.minimums[index] = text
 
     def set_lot_minimum(self, text: str) -> None:
-        self.session.state.shipment.lot_minimum = text
-        self.shipment_changed(rebuild=False)
+        self.drafts.shipment.lot_minimum = text
 
     def set_single_lot(self, on: bool) -> None:
-        self.session.state.shipment.single_lot = on
-        self.shipment_changed()
+        self.drafts.shipment.single_lot = on
+        self.redraw()
 
     def start_auction(self) -> None:
-        draft = self.session.state.shipment
+        draft = self.drafts.shipment
         problems = draft.errors()
         if problems:
-            self.ctx.notify(next(iter(problems.values())), error=True)
+            self.session.refuse(next(iter(problems.values())))
             return
         shipment, single = draft.shipment(), draft.single_lot and len(draft.goods) > 1
-        self.act(lambda g: g.start_auction(shipment, single))
+        self.act(StartShipmentAuction(shipment, single))
 
     def set_bid(self, text: str) -> None:
-        self.session.state.shipment.bid = text
-        self.session.save()
+        self.drafts.shipment.bid = text
 
     def bid(self, amount: int | None) -> None:
-        auction = self.session.game.auction
+        auction = self.game.auction
         if auction is None or auction.next_bidder is None:
             return
-        bidder = auction.next_bidder
-        self.session.state.shipment.bid = ""
-        done = self.session.act(lambda g: g.bid(bidder, amount))
-        if done is not None and self.session.game.auction is None:
-            self.session.state.shipment.clear()
-            self.session.save()
+        draft = self.drafts.shipment
+
+        def done(outcome: Outcome) -> None:
+            if isinstance(outcome, Applied):
+                game = outcome.snapshot.game.game
+                draft.bid = ""
+                if game.auction is None:
+                    draft.clear()
+
+        self.session.act(ShipmentBid(auction.next_bidder, amount), on_outcome=done)
 
     def typed_bid(self) -> None:
-        text = self.session.state.shipment.bid
+        text = self.drafts.shipment.bid
         try:
             amount = parse_count(text)
         except ValueError as exc:
             if self.bid_field is not None:
                 self.bid_field.error = str(exc)
-                self.session.update(self.bid_field)
+                self.session.paint.touch(self.shipment_slot.box)
+                self.session.paint.send()
             return
         self.bid(amount)
 
+    # -- rendering --------------------------------------------------------------------------
+    def render(self, snapshot: Snapshot) -> None:
+        game = self.game
+        playing = self.session.playing
+        upkeep = game.is_upkeep_turn
+        removals = tuple(sorted(self.drafts.removals.items()))
+        self.upkeep_slot.set(
+            (game, len(game.log), removals, playing) if upkeep else None,
+            lambda: self.upkeep_steps() if upkeep else None,
+        )
+        draft = self.drafts.shipment
+        self.shipment_slot.set(
+            None
+            if upkeep
+            else (game, len(game.log), tuple(draft.goods), draft.single_lot, playing),
+            lambda: None if upkeep else self.shipment_panel(),
+        )
+        self.agents_slot.set((game, playing), self.agents_panel)
+        self.teams_slot.set(
+            (game.players, game.house) if game.variants.talk_of_peace else None,
+            self.teams_panel,
+        )
+        self.schedule_slot.set(
+            (game.active, game.upkeep_holder, game.seats, game.variants), self.schedule_panel
+        )
+        self.costs_slot.set((len(game.seats), game.variants), self.costs_panel)
+
     # -- rendering: upkeep ------------------------------------------------------------------
-    def render_removal(self) -> None:
-        game = self.session.game
+    def removal_controls(self) -> list[ft.Control]:
+        game = self.game
         costs = game.upkeep_costs()
         board = game.board
         rows: list[ft.Control] = []
@@ -217,7 +288,7 @@ class TurnTab:
             )
         for market in markets():
             most = board.market(market).covered if board is not None else costs.most_tokens(market)
-            count = min(self.removals.get(market, 0), most)
+            count = min(self.drafts.removals.get(market, 0), most)
             where = (
                 small(f"{board.market(market).covered} on the board")
                 if board is not None
@@ -237,13 +308,27 @@ class TurnTab:
                     ]
                 )
             )
-        chosen = {m: n for m, n in self.removals.items() if n}
+        chosen = {m: n for m, n in self.drafts.removals.items() if n}
         try:
             game.verify_remove_goods(chosen)
             problem = None
         except MercanteError as exc:
             problem = capitalized(str(exc))
-        rows.append(body(removal_cost_text(chosen, costs)))
+        rows.append(
+            ft.Row(
+                [
+                    tagged("removal-cost", body(removal_cost_text(chosen, costs))),
+                    why_link(
+                        self.ctx,
+                        ["mercante.removal"],
+                        [RULING_MUST_SPEND],
+                        ident="why-removal",
+                    ),
+                ],
+                wrap=True,
+                spacing=4,
+            )
+        )
         if problem:
             rows.append(notice(problem, level="warning"))
         rows.append(
@@ -252,13 +337,13 @@ class TurnTab:
                 lambda e: self.remove(),
                 icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
                 ident="remove-goods",
-                disabled=problem is not None,
+                disabled=problem is not None or not self.session.playing,
             )
         )
-        self.removal_box.controls = rows
+        return rows
 
     def step_done(self, record_type: type, title: str) -> ft.Control:
-        game = self.session.game
+        game = self.game
         turn = [r for r in game.log if isinstance(r, record_type)]
         text = turn[-1].summary if turn else "Done."
         return ft.Column(
@@ -291,8 +376,7 @@ class TurnTab:
         ]
 
         def pick(e: Any) -> None:
-            value = e.control.value
-            self.event_key = None if value in (None, NONE) else value
+            self.pick_event(e.control.value)
 
         return [
             body("Turn over the top event card: Enduring goes in A, Fleeting is resolved."),
@@ -300,7 +384,7 @@ class TurnTab:
                 "upkeep-event",
                 ft.Dropdown(
                     label="Event card",
-                    value=self.event_key or NONE,
+                    value=self.drafts.upkeep_event or NONE,
                     options=options,
                     on_select=pick,
                     expand=True,
@@ -316,7 +400,7 @@ class TurnTab:
                     ),
                     button(
                         "On the calendar",
-                        lambda e: self.ctx.navigate(route("calendar")),
+                        lambda e: self.ctx.navigate(table_route(self.session.table_id, "calendar")),
                         kind="text",
                         icon=ft.Icons.CALENDAR_VIEW_WEEK,
                     ),
@@ -326,7 +410,7 @@ class TurnTab:
         ]
 
     def auction_step(self) -> list[ft.Control]:
-        game = self.session.game
+        game = self.game
         if not show_vp_bids(game):
             return [body("No victory point token on the marker: nothing to auction.", muted=True)]
         held = game.vp_auctions_held()
@@ -343,7 +427,12 @@ class TurnTab:
         self.bids = {}
         fields: list[ft.Control] = []
         for name in game.seats:
-            field = whole_number_field(f"{name}'s bid", col={"xs": 6, "md": 3})
+            field = whole_number_field(
+                f"{name}'s bid",
+                self.drafts.bids.get(name, ""),
+                on_change=typed(self.set_vp_bid, name),
+                col={"xs": 6, "md": 3},
+            )
             field.error_max_lines = 2
             self.bids[name] = field
             fields.append(tagged(f"bid-{name}", field))
@@ -358,11 +447,14 @@ class TurnTab:
             )
         )
         controls.append(ruling_chip(self.ctx, RULING_AUCTION_TIE))
+        controls.append(
+            why_link(self.ctx, ["mercante.vp_auction"], [RULING_AUCTION_TIE], ident="why-vp-bid")
+        )
         controls.append(cite(self.ctx, rules().vp_auction.source, rules().vp_auction.tie_source))
         return controls
 
     def upkeep_steps(self) -> ft.Control:
-        game = self.session.game
+        game = self.game
         at = game.upkeep_step or 1
         after = game.next_upkeeps(1)
         passes_to = after[0].passes_to if after else ""
@@ -382,9 +474,8 @@ class TurnTab:
                 continue
             steps.append(tagged(f"upkeep-step-{number}", ft.Text(title, weight=ft.FontWeight.BOLD)))
             if number == 1:
-                self.render_removal()
                 steps += [
-                    self.removal_box,
+                    *self.removal_controls(),
                     ruling_chip(self.ctx, RULING_MUST_SPEND),
                     cite(self.ctx, rules().upkeep.removal_source, rules().upkeep.bottom_source),
                 ]
@@ -396,7 +487,7 @@ class TurnTab:
                 steps += [
                     button(
                         f"Pass the upkeep marker to {passes_to}",
-                        lambda e: self.act(lambda g: g.pass_upkeep_marker()),
+                        lambda e: self.act(PassUpkeepMarker()),
                         icon=ft.Icons.SUBDIRECTORY_ARROW_RIGHT,
                         ident="pass-marker",
                     ),
@@ -406,8 +497,11 @@ class TurnTab:
         return tagged("upkeep-steps", panel(*steps, title="Upkeep this turn"))
 
     # -- rendering: the shipment auction ----------------------------------------------------
-    def render_shipment(self) -> None:
-        game = self.session.game
+    def shipment_panel(self) -> ft.Control:
+        return tagged("shipment-panel", panel(*self.shipment_controls(), title="Shipment auction"))
+
+    def shipment_controls(self) -> list[ft.Control]:
+        game = self.game
         auction = game.auction
         facts_ = rules().shipment_auction
         controls: list[ft.Control] = []
@@ -445,7 +539,7 @@ class TurnTab:
             ]
             field = whole_number_field(
                 f"{bidder}'s bid",
-                self.session.state.shipment.bid,
+                self.drafts.shipment.bid,
                 on_change=typed(self.set_bid),
                 col={"xs": 12, "sm": 6},
             )
@@ -476,16 +570,15 @@ class TurnTab:
                 controls.append(ruling_chip(self.ctx, RULING_SECOND_ROUND))
             if game.variants.reversed_auctions:
                 controls.append(ruling_chip(self.ctx, RULING_REVERSED))
+            controls.append(self.auction_why(game))
             controls.append(
                 cite(self.ctx, facts_.bidding_source, facts_.last_source, facts_.crowns_source)
             )
-            self.shipment_box.controls = controls
-            return
+            return controls
         if game.auctioned or game.auction_results():
             controls += [tagged("auction-results", body(line)) for line in lot_lines(game)]
             controls.append(small("The shipment auction is over for this turn."))
-            self.shipment_box.controls = controls
-            return
+            return controls
         if game.step != "shipment":
             controls.append(
                 body(
@@ -493,9 +586,8 @@ class TurnTab:
                     muted=True,
                 )
             )
-            self.shipment_box.controls = controls
-            return
-        draft = self.session.state.shipment
+            return controls
+        draft = self.drafts.shipment
         problems = draft.errors() if draft.goods else {}
         controls.append(
             body(
@@ -582,17 +674,27 @@ class TurnTab:
                 icon=ft.Icons.GAVEL,
                 kind="tonal",
                 ident="start-auction",
-                disabled=not draft.goods,
+                disabled=not draft.goods or not self.session.playing,
             )
         )
+        controls.append(self.auction_why(game))
         controls.append(
             cite(self.ctx, facts_.tokens_source, facts_.lots_source, facts_.minimum_source)
         )
-        self.shipment_box.controls = controls
+        return controls
+
+    def auction_why(self, game: MercanteGame) -> ft.Control:
+        rulings_used = [RULING_SAMPLE_SHIPMENT]
+        if len(game.seats) == THREE_PLAYERS:
+            rulings_used.append(RULING_SECOND_ROUND)
+        if game.variants.reversed_auctions:
+            rulings_used.append(RULING_REVERSED)
+        return why_link(self.ctx, ["mercante.auction"], rulings_used, ident="why-auction")
 
     # -- rendering: the agents --------------------------------------------------------------
     def agents_panel(self) -> ft.Control:
-        game = self.session.game
+        game = self.game
+        playing = self.session.playing
         player = game.player(game.active)
         left = game.agents_left()
         agents, stores = rules().agents, rules().warehouses
@@ -618,11 +720,11 @@ class TurnTab:
         security: list[ft.Control] = [
             button(
                 f"Security: warehouse {w}",
-                lambda e, w=w: self.act(lambda g: g.security(w)),
+                lambda e, w=w: self.act(Security(w)),
                 icon=ft.Icons.SHIELD_OUTLINED,
                 kind="outlined",
                 ident=f"security-{w}",
-                disabled=not game.can_security(w),
+                disabled=not playing or not game.can_security(w),
             )
             for w in range(1, player.warehouses + 1)
         ]
@@ -631,75 +733,75 @@ class TurnTab:
                 [
                     button(
                         "Hire dockworkers: sell",
-                        lambda e: self.ctx.navigate(route("sale")),
+                        lambda e: self.ctx.navigate(table_route(self.session.table_id, "sale")),
                         icon=ft.Icons.STOREFRONT,
                         kind="outlined",
                         ident="go-sell",
                     ),
                     button(
                         f"Buy one victory point{seals(BUY_VP)}",
-                        lambda e: self.act(lambda g: g.buy_vp()),
+                        lambda e: self.act(BuyVictoryPoint()),
                         icon=ft.Icons.STARS_OUTLINED,
                         kind="outlined",
                         ident="buy-vp",
-                        disabled=not game.can_buy_vp(),
+                        disabled=not playing or not game.can_buy_vp(),
                     ),
                     button(
                         "Bought an agent",
-                        lambda e: self.act(lambda g: g.improve("agent")),
+                        lambda e: self.act(ImproveHouse("agent")),
                         icon=ft.Icons.PERSON_ADD_ALT,
                         kind="outlined",
                         ident="buy-agent",
-                        disabled=not game.can_improve("agent"),
+                        disabled=not playing or not game.can_improve("agent"),
                     ),
                     button(
                         f"Bought a warehouse ({plural(stores.cost, 'crown')})",
-                        lambda e: self.act(lambda g: g.improve("warehouse")),
+                        lambda e: self.act(ImproveHouse("warehouse")),
                         icon=ft.Icons.WAREHOUSE_OUTLINED,
                         kind="outlined",
                         ident="buy-warehouse",
-                        disabled=not game.can_improve("warehouse"),
+                        disabled=not playing or not game.can_improve("warehouse"),
                     ),
                     button(
                         "Manipulate events: play a card",
-                        lambda e: self.ctx.navigate(route("calendar")),
+                        lambda e: self.ctx.navigate(table_route(self.session.table_id, "calendar")),
                         icon=ft.Icons.CALENDAR_VIEW_WEEK,
                         kind="outlined",
                         ident="manipulate-play",
-                        disabled=not game.can_manipulate_events(),
+                        disabled=not playing or not game.can_manipulate_events(),
                     ),
                     button(
                         "Manipulate events: drew a second",
-                        lambda e: self.act(lambda g: g.manipulate_events()),
+                        lambda e: self.act(ManipulateEvents()),
                         icon=ft.Icons.STYLE_OUTLINED,
                         kind="outlined",
                         ident="manipulate-draw",
-                        disabled=not game.can_manipulate_events(),
+                        disabled=not playing or not game.can_manipulate_events(),
                     ),
                     *security,
                     button(
                         "Select a contract",
-                        lambda e: self.act(lambda g: g.select_contract()),
+                        lambda e: self.act(SelectContract()),
                         icon=ft.Icons.DESCRIPTION_OUTLINED,
                         kind="outlined",
                         ident="select-contract",
-                        disabled=not game.can_select_contract(),
+                        disabled=not playing or not game.can_select_contract(),
                     ),
                     button(
                         "Skulduggery",
-                        lambda e: self.act(lambda g: g.skulduggery()),
+                        lambda e: self.act(Skulduggery()),
                         icon=ft.Icons.MASKS_OUTLINED,
                         kind="outlined",
                         ident="skulduggery",
-                        disabled=not game.can_skulduggery(),
+                        disabled=not playing or not game.can_skulduggery(),
                     ),
                     button(
                         "Gather intelligence",
-                        lambda e: self.act(lambda g: g.gather_intelligence()),
+                        lambda e: self.act(GatherIntelligence()),
                         icon=ft.Icons.VISIBILITY_OUTLINED,
                         kind="outlined",
                         ident="gather-intelligence",
-                        disabled=not game.can_gather_intelligence(),
+                        disabled=not playing or not game.can_gather_intelligence(),
                     ),
                 ]
             )
@@ -728,6 +830,14 @@ class TurnTab:
         )
         rows.append(ruling_chip(self.ctx, RULING_DOCKWORKERS))
         rows.append(
+            why_link(
+                self.ctx,
+                ["mercante.agents", "mercante.improve_house", "mercante.buy_vp"],
+                [RULING_DOCKWORKERS],
+                ident="why-agents",
+            )
+        )
+        rows.append(
             cite(
                 self.ctx,
                 rules().turn.one_agent_source,
@@ -740,9 +850,9 @@ class TurnTab:
         )
         return tagged("agents-panel", panel(*rows, title="Agents"))
 
-    # -- the screen -------------------------------------------------------------------------
-    def build(self) -> Screen:
-        game = self.session.game
+    # -- the other panels ---------------------------------------------------------------------
+    def costs_panel(self) -> ft.Control:
+        game = self.game
         costs = game.upkeep_costs()
         table: list[ft.Control] = [tagged("upkeep-points", body(upkeep_headline(costs)))]
         for line in cost_lines(costs):
@@ -763,8 +873,11 @@ class TurnTab:
                 )
             )
         table.append(small("Tokens come off the bottom: the most recently sold first."))
+        rulings_used: list[str] = []
         if costs.players == THREE_PLAYERS or costs.resolved_as != costs.players:
             table.append(ruling_chip(self.ctx, RULING_THREE_PLAYER_LUXURIES))
+            rulings_used.append(RULING_THREE_PLAYER_LUXURIES)
+        keys = ["mercante.removal", "mercante.upkeep"]
         if game.variants.alternate_five_player_upkeep:
             table.append(
                 small(
@@ -773,6 +886,8 @@ class TurnTab:
                     muted=False,
                 )
             )
+            keys.append("mercante.variant:alternate_five_player_upkeep")
+        table.append(why_link(self.ctx, keys, rulings_used, ident="why-removal-points"))
         luxuries = facts().market("luxuries")
         sources = [rules().upkeep.removal_source, luxuries.removal_source]
         if luxuries.removal_three_players_source and costs.resolved_as == THREE_PLAYERS:
@@ -780,8 +895,12 @@ class TurnTab:
         if game.variants.alternate_five_player_upkeep:
             sources.append(rules().variants.alternate_five_player_upkeep.source)
         table.append(cite(self.ctx, *sources, rules().upkeep.bottom_source))
+        return panel(*table, title="Removal points")
 
-        schedule = [
+    def schedule_panel(self) -> ft.Control:
+        game = self.game
+        costs = game.upkeep_costs()
+        schedule: list[ft.Control] = [
             tagged(f"upkeep-next-{i}", body(line))
             for i, line in enumerate(schedule_lines(game.next_upkeeps(4)))
         ]
@@ -792,37 +911,38 @@ class TurnTab:
                 f"to the left, so upkeep comes round every {plural(every, 'turn')}."
             )
         )
+        schedule.append(why_link(self.ctx, ["mercante.pass_marker"], ident="why-schedule"))
         schedule.append(cite(self.ctx, rules().upkeep.pass_source))
-        content: list[ft.Control] = []
-        if game.is_upkeep_turn:
-            content.append(self.upkeep_steps())
-        else:
-            self.render_shipment()
-            content.append(
-                tagged("shipment-panel", panel(self.shipment_box, title="Shipment auction"))
-            )
-        content.append(self.agents_panel())
-        if game.variants.talk_of_peace:
-            content.append(
-                tagged(
-                    "teams-panel",
-                    panel(
-                        *[
-                            tagged(f"team-{i + 1}", body(line))
-                            for i, line in enumerate(team_lines(game))
-                        ],
-                        small(talk_of_peace_goal(game.house)),
-                        ruling_chip(self.ctx, "mercante.talk_of_peace_totals"),
-                        cite(self.ctx, rules().variants.talk_of_peace.source),
-                        title="Talk of Peace",
-                    ),
-                )
-            )
-        content += [
-            panel(*schedule, title="When is upkeep?"),
-            panel(*table, title="Removal points"),
+        return panel(*schedule, title="When is upkeep?")
+
+    def teams_panel(self) -> ft.Control | None:
+        game = self.game
+        if not game.variants.talk_of_peace:
+            return None
+        return tagged(
+            "teams-panel",
+            panel(
+                *[tagged(f"team-{i + 1}", body(line)) for i, line in enumerate(team_lines(game))],
+                small(talk_of_peace_goal(game.house)),
+                ruling_chip(self.ctx, "mercante.talk_of_peace_totals"),
+                cite(self.ctx, rules().variants.talk_of_peace.source),
+                title="Talk of Peace",
+            ),
+        )
+
+    # -- the screen -------------------------------------------------------------------------
+    def build(self) -> Screen:
+        content: list[ft.Control] = [
+            self.upkeep_slot.box,
+            self.shipment_slot.box,
+            self.agents_slot.box,
+            self.teams_slot.box,
+            self.schedule_slot.box,
+            self.costs_slot.box,
         ]
-        return self.session.screen("turn", content)
+        screen = self.session.screen(content)
+        self.session.start()
+        return screen
 
 
 def removal_cost_label(cost: Fraction) -> str:
