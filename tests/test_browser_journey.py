@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.browser import AppPage, AppServer
+from companion.browser import PHONE, AppPage, AppServer
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame
 from companion.history import open_store
@@ -90,6 +90,92 @@ def phones(chromium: Any, server: AppServer, route: str, count: int) -> list[App
     for app in pages:
         app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
     return pages
+
+
+APP_BAR = 56  # the app bar's height on a phone, in logical pixels
+
+
+def on_glass(app: AppPage) -> tuple[float, float]:
+    """The part of the scrolling screen the player sees: below the app bar, above the
+    message strip (while it shows) and the navigation bar."""
+    bottom = float(PHONE["height"])
+    tabs = app.page.get_by_role("tab")
+    for i in range(tabs.count()):
+        box = tabs.nth(i).bounding_box()
+        if box is not None:
+            bottom = min(bottom, box["y"])
+    strip = app.by_id("message")
+    if strip.count() and (box := strip.bounding_box()) is not None and box["height"] > 0:
+        bottom = min(bottom, box["y"])
+    return APP_BAR, bottom
+
+
+def box_of(app: AppPage, ident: str) -> dict[str, float]:
+    box = app.by_id(ident).bounding_box()
+    assert box is not None, f"{ident} is not on the screen"
+    return dict(box)
+
+
+def assert_on_glass(app: AppPage, ident: str) -> dict[str, float]:
+    top, bottom = on_glass(app)
+    box = box_of(app, ident)
+    assert top <= box["y"] and box["y"] + box["height"] <= bottom, (
+        f"{ident} at y {box['y']:.0f}–{box['y'] + box['height']:.0f} is outside the glass "
+        f"({top:.0f}–{bottom:.0f}): the player would have to scroll"
+    )
+    return box
+
+
+def touch(app: AppPage, box: dict[str, float]) -> None:
+    """A finger on the glass at the middle of ``box`` (no scrolling, no accessibility)."""
+    app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_a_journey_turn_at_390_px_without_scrolling(
+    chromium: Any, db_url: str, tmp_path: Any
+) -> None:
+    """Issue 12: after picking a card, every row end it can go on (and the new city) is on
+    the glass at 390×844, so a turn is two touches and no scroll: the example table (four
+    rows, a swap on offer), with a special card whose ability shows, and with the message of
+    the last move still showing."""
+    from companion.demo import seed_journey
+
+    store = open_store(db_url)
+    try:
+        table_id = seed_journey(store, stage="play")
+        assert table_id is not None
+    finally:
+        store.close()
+    game = table_game(db_url, table_id)
+    assert len(game.rows) == 4
+    with AppServer(db_url, log_path=tmp_path / "server.log") as server:
+        app = AppPage.open(chromium, server.url, phone=True, route=f"{ROUTE}/{table_id}")
+        app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
+        app.settle(500)
+        status_at = box_of(app, "journey-status")["y"]
+        for card, where in (("10", "row-3-right"), ("8", "row-1-left"), ("K", "new-row")):
+            touch(app, assert_on_glass(app, f"card-{card}"))
+            app.shows("chosen-card", card)
+            app.page.wait_for_function(
+                """(ident) => !!document.querySelector(
+                    `[flt-semantics-identifier='${ident}'] [flt-tappable],
+                     [flt-semantics-identifier='${ident}'][flt-tappable]`)""",
+                arg=where,
+                timeout=10_000,
+            )
+            app.settle(300)
+            ends = [f"row-{r + 1}-{side}" for r in range(len(game.rows)) for side in j.SIDES]
+            for ident in [*ends, "new-row"]:
+                assert_on_glass(app, ident)
+            touch(app, box_of(app, where))
+            turn = game.turn + 1
+            app.shows("journey-status", f"Turn {turn} of {game.turns_total}")
+            game = table_game(db_url, table_id)
+            assert game.turn == turn and game.log[-1].card.rank == card
+            app.shows("message", "")  # the move's message, below the screen, for a while
+            assert box_of(app, "journey-status")["y"] == status_at  # never scrolled
+        assert len(game.rows) == 5
+        app.page.context.close()
 
 
 def test_blight_example_at_the_table_survives_a_reload(

@@ -27,21 +27,26 @@ from companion.ui.logic.journey.old_save import (
     form_of_old_save,
     read_old_save,
 )
-from companion.ui.logic.journey.play import CATEGORIES, play_of
+from companion.ui.logic.journey.play import CATEGORIES, play_of, stopped_note
 from companion.ui.logic.journey.rulings import RulingLine, house_rules_summary, rulings_in_use
 from companion.ui.logic.journey.table import (
+    ROW_CHIPS,
     EndOption,
     ScoreLine,
     card_line,
     end_options,
     gain_sources,
     last_record,
+    pile_count,
     pile_line,
     record_sources,
     record_title,
     score_lines,
+    shown_positions,
     status_line,
     swap_label,
+    turn_ask,
+    turn_instruction,
 )
 from companion.ui.logic.words import plural
 
@@ -49,6 +54,7 @@ __all__ = [
     "CATEGORIES",
     "DAMAGED_KEY",
     "GAME_KEY",
+    "ROW_CHIPS",
     "STATE_FORMAT",
     "STATE_VERSION",
     "EndOption",
@@ -63,6 +69,7 @@ __all__ = [
     "gain_sources",
     "house_rules_summary",
     "last_record",
+    "pile_count",
     "pile_line",
     "play_of",
     "plural",
@@ -71,6 +78,10 @@ __all__ = [
     "record_title",
     "rulings_in_use",
     "score_lines",
+    "shown_positions",
     "status_line",
+    "stopped_note",
     "swap_label",
+    "turn_ask",
+    "turn_instruction",
 ]

@@ -25,8 +25,9 @@ def status_line(game: JourneyGame) -> str:
     return engine.status_line(game)
 
 
-def pile_line(game: JourneyGame) -> str:
-    """The draw-pile countdown as the active player's turn begins."""
+def pile_count(game: JourneyGame) -> str:
+    """The draw-pile countdown as the active player's turn begins (``Draw pile: 7 of 28
+    left``), or how the game ended."""
     if game.is_over:
         return (
             "Every card is on the table."
@@ -34,14 +35,30 @@ def pile_line(game: JourneyGame) -> str:
             else "The draw pile has run out; cards left in hands score nothing."
         )
     if game.pile_left:
-        return (
-            f"Draw pile: {game.pile_left} of {game.pile_size} left · "
-            f"{game.active} draws, then plays a card"
-        )
-    return (
-        f"Draw pile empty · playing out the hands: {plural(game.in_hands, 'card')} left · "
-        f"{game.active} plays without drawing"
-    )
+        return f"Draw pile: {game.pile_left} of {game.pile_size} left"
+    return f"Draw pile empty · playing out the hands: {plural(game.in_hands, 'card')} left"
+
+
+def turn_instruction(game: JourneyGame) -> str:
+    """What the active player does (``Cleo draws, then plays a card``); "" once it is over."""
+    if game.is_over:
+        return ""
+    if game.pile_left:
+        return f"{game.active} draws, then plays a card"
+    return f"{game.active} plays without drawing"
+
+
+def pile_line(game: JourneyGame) -> str:
+    """The draw-pile countdown with what the active player does."""
+    instruction = turn_instruction(game)
+    return f"{pile_count(game)} · {instruction}" if instruction else pile_count(game)
+
+
+def turn_ask(game: JourneyGame) -> str:
+    """The card picker's question: ``Cleo draws, then plays: which card?``."""
+    if game.pile_left:
+        return f"{game.active} draws, then plays: which card?"
+    return f"{game.active} plays without drawing: which card?"
 
 
 @dataclass(frozen=True)
@@ -95,6 +112,20 @@ def end_options(game: JourneyGame, card: str | None) -> tuple[EndOption, ...]:
         else:
             options.append(EndOption(None, None, Gain(note="new city: no pair")))
     return tuple(options)
+
+
+#: Cards of a row a phone shows on one line: the two at each end and a count between them.
+ROW_CHIPS = 5
+
+
+def shown_positions(length: int, most: int = ROW_CHIPS) -> tuple[int | None, ...]:
+    """Which cards of a row of ``length`` a narrow screen shows, in order: every position
+    when they fit in ``most`` chips, else the two at each end around None (the count of
+    those in between). The ends are where the next card goes; the physical table shows the
+    rest."""
+    if length <= most:
+        return tuple(range(length))
+    return (0, 1, None, length - 2, length - 1)
 
 
 def card_line(rank: str) -> str:
@@ -193,16 +224,21 @@ def swap_label(option: SwapOption, game: JourneyGame) -> str:
 
 
 __all__ = [
+    "ROW_CHIPS",
     "EndOption",
     "ScoreLine",
     "card_line",
     "end_options",
     "gain_sources",
     "last_record",
+    "pile_count",
     "pile_line",
     "record_sources",
     "record_title",
     "score_lines",
+    "shown_positions",
     "status_line",
     "swap_label",
+    "turn_ask",
+    "turn_instruction",
 ]

@@ -8,8 +8,10 @@ import flet as ft
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyRules
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession
+from companion.ui.live import LiveSession, Painter, Slot
 from companion.ui.logic.journey import house_rules_summary, rulings_in_use
+from companion.ui.logic.journey.why import Why
+from companion.ui.why import why_link
 from companion.ui.widgets import body, button, panel, source_text, tagged
 
 TOOL_ID = "journey"
@@ -35,6 +37,30 @@ def live_session(ctx: AppContext) -> LiveSession:
 def same_controls(shown: list[ft.Control], wanted: list[ft.Control]) -> bool:
     """The same controls in the same order (by identity: controls compare field by field)."""
     return len(shown) == len(wanted) and all(a is b for a, b in zip(shown, wanted, strict=True))
+
+
+class WhySlot:
+    """A "why?" link that follows the number it sits beside: rebuilt only when what the
+    number rests on (its :class:`Why`) changed; hidden for None."""
+
+    def __init__(self, ctx: AppContext, paint: Painter, ident: str, *, label: str = "Why?") -> None:
+        self.ctx = ctx
+        self.ident = ident
+        self.label = label
+        self.slot = Slot(paint)
+        self.box = self.slot.box
+
+    def set(self, why: Why | None) -> None:
+        self.slot.set(
+            why,
+            lambda: (
+                None
+                if why is None
+                else why_link(
+                    self.ctx, why.entries, why.rulings, label=self.label, ident=self.ident
+                )
+            ),
+        )
 
 
 def readings_panel(ctx: AppContext, rules: JourneyRules) -> ft.Control:
@@ -97,6 +123,7 @@ __all__ = [
     "LOBBY",
     "ROUTE",
     "TOOL_ID",
+    "WhySlot",
     "live_session",
     "readings_panel",
     "same_controls",

@@ -11,20 +11,30 @@ from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame
 from companion.tables import Snapshot
 from companion.ui.context import AppContext
-from companion.ui.logic.journey import plural, score_lines
+from companion.ui.logic.journey import plural, score_lines, stopped_note
+from companion.ui.logic.journey.why import why_final
 from companion.ui.views.common import standings_table
 from companion.ui.views.journey.last_move import rulings_line
-from companion.ui.widgets import button, notice, panel, small, source_text, tagged
+from companion.ui.why import why_link
+from companion.ui.widgets import body, button, notice, panel, small, source_text, tagged
 
 
 def final_panel(
     ctx: AppContext, game: JourneyGame, snapshot: Snapshot, save: Callable[[], None]
 ) -> ft.Control:
-    items: list[ft.Control] = [tagged("journey-standings", standings_table(game.standings()))]
+    """The standings and Save to history; for a game the players stopped early (saved as
+    unfinished), the scores when play stopped."""
+    stopped = not game.is_over
+    items: list[ft.Control] = []
+    if stopped:
+        items.append(body(f"Play stopped early. {stopped_note(game)}", muted=True))
+    items.append(tagged("journey-standings", standings_table(game.standings())))
     for line in score_lines(game):
         bonus = game.breakdown(line.name)[1]
         extra = f", {bonus} from Blights" if bonus else ""
         items.append(small(f"{line.name}: {line.working} ({plural(line.pairs, 'pair')}{extra})"))
+    why = why_final(game)
+    items.append(why_link(ctx, why.entries, why.rulings, ident="why-final"))
     items.append(rulings_line(ctx, (engine.TIES, engine.GAME_END)))
     facts = engine.facts()
     items.append(source_text(ctx.catalogue, [facts.play.winner_source, facts.play.end_source]))
@@ -37,7 +47,12 @@ def final_panel(
                 )
             )
     else:
-        items.append(notice("Saved in your history.", level="ok"))
+        items.append(
+            notice(
+                "Saved in your history as unfinished." if stopped else "Saved in your history.",
+                level="ok",
+            )
+        )
         items.append(
             button(
                 "View in history",
@@ -47,7 +62,7 @@ def final_panel(
                 ident="view-saved",
             )
         )
-    return panel(*items, title="Final scores")
+    return panel(*items, title="Scores when play stopped" if stopped else "Final scores")
 
 
 __all__ = ["final_panel"]

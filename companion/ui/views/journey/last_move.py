@@ -1,22 +1,21 @@
-"""The last move of a Journey table: what it was, its working and points, the rulings and
-rulebook passages behind them, and the swap it allows (kept controls: only what changed is
-sent)."""
+"""The last move of a Journey table: what it was, its working and points, its why?, and the
+rulings and rulebook passages behind them (kept controls: only what changed is sent)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 import flet as ft
 
 from companion.engine import journey as engine
-from companion.engine.journey import JourneyGame, PlayRecord, SwapOption
+from companion.engine.journey import JourneyGame, PlayRecord
 from companion.rules import Source
 from companion.ui.context import AppContext
-from companion.ui.live import Painter, Slot, isolate
+from companion.ui.live import Painter, isolate
 from companion.ui.logic.journey import record_sources, record_title
+from companion.ui.logic.journey.why import why_record
 from companion.ui.rulings import ruling_chip
-from companion.ui.views.journey.base import signed
-from companion.ui.views.journey.swaps import swap_buttons
+from companion.ui.views.journey.base import WhySlot, signed
 from companion.ui.widgets import panel, small, source_text, tagged
 
 
@@ -34,36 +33,34 @@ def cite(ctx: AppContext, sources: Sequence[Source]) -> str:
 class LastMovePart:
     """``last-move`` (with ``last-working``)."""
 
-    def __init__(self, ctx: AppContext, paint: Painter, swap: Callable[[SwapOption], None]) -> None:
+    def __init__(self, ctx: AppContext, paint: Painter) -> None:
         self.ctx = ctx
         self.paint = paint
-        self._swap = swap
         self.title = small("", muted=False)
         self.working = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_LARGE, expand=True)
         self.points = ft.Text("", weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.rulings = ft.Container()
         self._rulings_lines: dict[Hashable, ft.Control] = {}
         self.source = source_text(ctx.catalogue, [])
-        self.swap_slot = Slot(paint)
+        self.why = WhySlot(ctx, paint, "why-last-move")
         self.control = isolate(
             tagged(
                 "last-move",
                 panel(
                     self.title,
                     ft.Row(
-                        [tagged("last-working", self.working), self.points],
+                        [tagged("last-working", self.working), self.points, self.why.box],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                     self.rulings,
                     self.source,
-                    self.swap_slot.box,
                     padding=12,
                 ),
             )
         )
         self.control.visible = False
 
-    def render(self, game: JourneyGame, swaps: tuple[SwapOption, ...]) -> None:
+    def render(self, game: JourneyGame) -> None:
         record = game.log[-1] if game.log else None
         box = self.control
         self.paint.set(box, box, visible=record is not None)
@@ -94,7 +91,7 @@ class LastMovePart:
         if self.rulings.content is not line:
             self.rulings.content = line
             self.paint.touch(box)
-        self.swap_slot.set((swaps, game.rules), lambda: swap_buttons(game, swaps, self._swap))
+        self.why.set(why_record(record))
 
 
 __all__ = ["LastMovePart", "cite", "rulings_line"]

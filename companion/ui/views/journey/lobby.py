@@ -16,6 +16,7 @@ from companion.ui.logic.journey import (
     form_of_old_save,
     read_old_save,
 )
+from companion.ui.logic.journey.why import why_setup
 from companion.ui.logic.live import info
 from companion.ui.logic.table import TABLE_KEY, TableState
 from companion.ui.screen import Screen
@@ -34,6 +35,7 @@ from companion.ui.views.journey.base import (
     readings_panel,
     table_route,
 )
+from companion.ui.why import why_link
 from companion.ui.widgets import (
     body,
     button,
@@ -200,7 +202,16 @@ class JourneyLobby:
         if problem and form.seats:
             status.append(notice(problem, level="info"))
         elif not problem:
-            status.append(tagged("journey-pile", body(form.pile_line())))
+            why = why_setup()
+            status.append(
+                ft.Row(
+                    [
+                        ft.Container(tagged("journey-pile", body(form.pile_line())), expand=True),
+                        why_link(self.ctx, why.entries, why.rulings, ident="why-setup"),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
         content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
         running = games_in_progress(self.ctx, TOOL_ID, route=table_route)
         if running is not None:

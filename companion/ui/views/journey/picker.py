@@ -10,42 +10,77 @@ import flet as ft
 
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame
+from companion.ui.context import AppContext
 from companion.ui.live import Painter, isolate
-from companion.ui.logic.journey import JourneyDraft, card_line
-from companion.ui.theme import GAP
-from companion.ui.widgets import body, heading, panel, small, tagged
+from companion.ui.logic.journey import JourneyDraft, card_line, turn_ask
+from companion.ui.logic.journey.why import Why
+from companion.ui.views.journey.base import WhySlot
+from companion.ui.widgets import small, tagged
 
 
 class PickerPart:
     """``card-<rank>`` tiles (each a section: choosing a card sends two tiles, not twelve)
-    and ``chosen-card``."""
+    and ``chosen-card``. Once a card is chosen the tiles fold away behind one line (the card,
+    its why?, and ``change-card``), so the row ends it can go on are on screen below."""
 
-    def __init__(self, paint: Painter, draft: JourneyDraft, choose: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        ctx: AppContext,
+        paint: Painter,
+        draft: JourneyDraft,
+        choose: Callable[[str | None], None],
+    ) -> None:
         self.paint = paint
         self.draft = draft
         self.tiles: dict[str, tuple[ft.Container, ft.Text, ft.Text]] = {}
         self.boxes: dict[str, ft.Control] = {}
         self._choosers: dict[str, Callable[[Any], None]] = {}
         self._choose = choose
-        tiles = [self._tile(rank) for rank in engine.ranks()]
-        self.title = heading("")
-        self.ask = body("", muted=True)
-        self.chosen_line = ft.Text("", theme_style=ft.TextThemeStyle.BODY_LARGE)
+        self.grid = ft.ResponsiveRow(
+            [self._tile(rank) for rank in engine.ranks()], spacing=6, run_spacing=6
+        )
+        self.ask = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
+        self.chosen_line = ft.Text(
+            "", theme_style=ft.TextThemeStyle.BODY_LARGE, weight=ft.FontWeight.W_600
+        )
         self.chosen_box = tagged("chosen-card", self.chosen_line)
-        self.chosen_box.visible = False
+        self.why = WhySlot(ctx, paint, "why-card", label="")
+        change = tagged(
+            "change-card",
+            ft.IconButton(
+                ft.Icons.CLOSE,
+                tooltip="Choose another card",
+                on_click=lambda e: self._choose(None),
+            ),
+        )
+        self.chosen_row = ft.Row(
+            [ft.Container(self.chosen_box, expand=True), self.why.box, change],
+            spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        self.chosen_row.visible = False
         self.chosen_ability = small("")
         self.chosen_ability.visible = False
-        self.chosen_hint = body(
-            "Now tap where it goes: a row end shows what it scores.", muted=True
-        )
-        self.chosen_hint.visible = False
-        info = ft.Column(
-            [self.ask, self.chosen_box, self.chosen_ability, self.chosen_hint],
-            spacing=GAP,
-            tight=True,
-        )
         self.control = isolate(
-            panel(self.title, ft.ResponsiveRow(tiles, spacing=6, run_spacing=6), info)
+            tagged(
+                "journey-picker",
+                ft.Card(
+                    content=ft.Container(
+                        ft.Column(
+                            [
+                                self.ask,
+                                self.grid,
+                                self.chosen_row,
+                                self.chosen_ability,
+                            ],
+                            spacing=8,
+                            tight=True,
+                        ),
+                        padding=ft.Padding.only(left=12, right=4, top=8, bottom=10),
+                    ),
+                    margin=0,
+                ),
+            )
         )
 
     def _tile(self, rank: str) -> ft.Control:
@@ -74,26 +109,19 @@ class PickerPart:
         if not playing:
             return
         chosen = self.draft.card
+        box = self.control
+        self.paint.set(box, self.grid, visible=chosen is None)
         for rank, (tile, face, left_text) in self.tiles.items():
-            box = self.boxes[rank]
+            tile_box = self.boxes[rank]
             left = game.copies_left(rank)
-            selected = rank == chosen
             blight = engine.is_blight(rank)
-            fg = (
-                ft.Colors.ON_PRIMARY
-                if selected
-                else ft.Colors.ON_ERROR_CONTAINER
-                if blight
-                else ft.Colors.ON_SURFACE
-            )
-            self.paint.set(box, face, color=fg)
-            self.paint.set(box, left_text, color=fg, value=f"{left} left")
+            fg = ft.Colors.ON_ERROR_CONTAINER if blight else ft.Colors.ON_SURFACE
+            self.paint.set(tile_box, face, color=fg)
+            self.paint.set(tile_box, left_text, color=fg, value=f"{left} left")
             self.paint.set(
-                box,
+                tile_box,
                 tile,
-                bgcolor=ft.Colors.PRIMARY
-                if selected
-                else ft.Colors.ERROR_CONTAINER
+                bgcolor=ft.Colors.ERROR_CONTAINER
                 if blight
                 else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 opacity=0.4 if left == 0 else 1.0,
@@ -101,17 +129,22 @@ class PickerPart:
             handler = None if left == 0 else self._choosers[rank]
             if tile.on_click is not handler:
                 tile.on_click = handler
-                self.paint.touch(box)
-        box = self.control
-        self.paint.set(box, self.title, value=f"{game.active} plays")
+                self.paint.touch(tile_box)
         facts = engine.card_facts(chosen) if chosen is not None else None
-        self.paint.set(box, self.ask, value=f"{game.active}: which card are you playing?")
-        self.paint.set(box, self.ask, visible=chosen is None)
-        self.paint.set(box, self.chosen_box, visible=chosen is not None)
+        self.paint.set(
+            box,
+            self.ask,
+            value=turn_ask(game),
+            visible=chosen is None,
+        )
+        self.paint.set(box, self.chosen_row, visible=chosen is not None)
         self.paint.set(box, self.chosen_line, value=card_line(chosen) if chosen else "")
         ability = facts.ability_text if facts is not None else None
         self.paint.set(box, self.chosen_ability, value=ability or "", visible=bool(ability))
-        self.paint.set(box, self.chosen_hint, visible=chosen is not None)
+
+    def render_why(self, why: Why | None) -> None:
+        """The chosen card's why? (its civilization and what the previews rest on)."""
+        self.why.set(why)
 
 
 __all__ = ["PickerPart"]

@@ -10,36 +10,64 @@ import flet as ft
 from companion.engine import journey as engine
 from companion.engine.journey import Card, JourneyGame, PlayRecord
 from companion.ui.live import Painter, isolate
-from companion.ui.logic.journey import EndOption, JourneyDraft, end_options, plural
-from companion.ui.theme import GAP, TOUCH
+from companion.ui.logic.journey import (
+    EndOption,
+    JourneyDraft,
+    end_options,
+    plural,
+    shown_positions,
+)
+from companion.ui.theme import TOUCH
 from companion.ui.views.journey.base import same_controls
-from companion.ui.widgets import body, panel, tagged
+from companion.ui.widgets import body, tagged
 
 End = tuple[ft.Control, ft.FilledTonalButton, ft.Text]  # (section, button, points)
 
 
 class RowPart:
-    """One row of cards on screen: its two end buttons, its label and its chips. The row and
-    its chips are sections of their own: a tap that only disables the end buttons does not
-    send the cards again."""
+    """One row of cards on screen, on one line: its left end, its number and card chips, its
+    right end. The row and its chips are sections of their own: a tap that only disables the
+    end buttons does not send the cards again."""
 
     def __init__(self, rows: RowsPart, index: int) -> None:
         self.index = index
         self.ends = {side: rows.end_button(index, side) for side in engine.SIDES}
-        self.label = isolate(
-            ft.Text(
-                "", text_align=ft.TextAlign.CENTER, expand=True, color=ft.Colors.ON_SURFACE_VARIANT
+        number = ft.Container(
+            ft.Text(str(index + 1), size=12, weight=ft.FontWeight.BOLD),
+            width=22,
+            height=22,
+            alignment=ft.Alignment.CENTER,
+            border_radius=11,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        )
+        self.chips = isolate(
+            ft.Row(
+                [],
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-        self.chips = isolate(ft.Row([], wrap=True, spacing=4, run_spacing=4))
         self.chip_key: Hashable = None
         self.chip_controls: dict[Hashable, ft.Control] = {}  # by what each chip shows
-        head = ft.Row(
-            [self.ends["left"][0], self.label, self.ends["right"][0]],
-            spacing=6,
+        line = ft.Row(
+            [
+                self.ends["left"][0],
+                number,
+                ft.Container(self.chips, expand=True),
+                self.ends["right"][0],
+            ],
+            spacing=4,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        self.control = isolate(tagged(f"row-{index + 1}", panel(head, self.chips, padding=10)))
+        self.box = ft.Container(
+            line,
+            padding=ft.Padding.symmetric(horizontal=6, vertical=5),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        )
+        self.control = isolate(tagged(f"row-{index + 1}", self.box))
 
 
 class RowsPart:
@@ -51,14 +79,16 @@ class RowsPart:
         draft: JourneyDraft,
         game: Callable[[], JourneyGame],
         play: Callable[[EndOption], None],
+        wide: Callable[[], bool] = lambda: False,
     ) -> None:
         self.paint = paint
+        self._wide = wide  # a wide screen shows whole rows (wrapped), a phone their ends
         self.draft = draft
         self._game = game
         self._play = play
         self.rows: list[RowPart] = []
         self.options: dict[tuple[int | None, engine.Side | None], EndOption] = {}
-        self.column = isolate(ft.Column([], spacing=GAP))
+        self.column = isolate(ft.Column([], spacing=6))
         self.empty_box = isolate(
             ft.Container(
                 body("No cards on the table yet: the first card starts a city."), visible=False
@@ -85,8 +115,8 @@ class RowsPart:
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
             height=TOUCH,
-            width=76,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            width=64,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
             on_click=lambda e: self._play(self.option(row, side)),
         )
         # Each end a section of its own: a new preview sends the two buttons of a row only.
@@ -113,24 +143,37 @@ class RowsPart:
             self.paint.touch(self.column)  # a new row is sent whole
         last = game.log[-1] if game.log else None
         last_id = last.card.id if isinstance(last, PlayRecord) else None
+        wide = self._wide()
         for r, cards in enumerate(game.rows):
             row = self.rows[r]
             self.paint.set(
-                row.label, row.label, value=f"Row {r + 1} · {plural(len(cards), 'card')}"
+                row.control, row.box, tooltip=f"Row {r + 1} · {plural(len(cards), 'card')}"
             )
-            chip_key = (
-                tuple((c, cancelled(game, r, i), c.id == last_id) for i, c in enumerate(cards)),
-                game.rules,
-            )
+            # What each chip shows: a card (struck out? last played?), or how many are hidden
+            # between the ends on a phone.
+            shown = tuple(range(len(cards))) if wide else shown_positions(len(cards))
+            keys: list[Hashable] = []
+            for i in shown:
+                if i is None:
+                    keys.append(("more", tuple(cards[2:-2]), game.rules))
+                else:
+                    keys.append(
+                        (cards[i], cancelled(game, r, i), cards[i].id == last_id, game.rules)
+                    )
+            chip_key = tuple(keys)
             if chip_key != row.chip_key:
                 row.chip_key = chip_key
-                # A chip is built once for what it shows (card, struck out, last played) and
-                # kept: a new card in a row sends one chip, not the row.
-                keys = [(key, game.rules) for key in chip_key[0]]
+                # A chip is built once for what it shows and kept: a new card in a row sends
+                # one chip, not the row.
                 kept = {k: row.chip_controls[k] for k in keys if k in row.chip_controls}
                 row.chip_controls = {
-                    k: kept.get(k) or card_chip(game, c, r, i, last_id)
-                    for k, (i, c) in zip(keys, enumerate(cards), strict=True)
+                    k: kept.get(k)
+                    or (
+                        more_chip(cards[2:-2])
+                        if i is None
+                        else card_chip(game, cards[i], r, i, last_id)
+                    )
+                    for k, i in zip(keys, shown, strict=True)
                 }
                 row.chips.controls = [row.chip_controls[k] for k in keys]
                 self.paint.touch(row.chips)
@@ -192,6 +235,21 @@ def cancelled(game: JourneyGame, row: int, position: int) -> bool:
     )
 
 
+def more_chip(hidden: tuple[Card, ...]) -> ft.Control:
+    """The cards between a long row's ends on a phone: how many, and which (its tooltip)."""
+    return isolate(
+        ft.Container(
+            ft.Text(f"+{len(hidden)}", size=14, weight=ft.FontWeight.BOLD),
+            width=32,
+            height=38,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            tooltip=f"{plural(len(hidden), 'more card')}: " + " ".join(c.rank for c in hidden),
+        )
+    )
+
+
 def card_chip(
     game: JourneyGame, card: Card, row: int, position: int, last_id: int | None
 ) -> ft.Control:
@@ -218,13 +276,13 @@ def card_chip(
         ft.Container(
             ft.Text(
                 card.rank,
-                size=18,
+                size=17,
                 weight=ft.FontWeight.BOLD,
                 color=fg,
                 style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if struck else None,
             ),
-            width=42,
-            height=48,
+            width=32,
+            height=38,
             alignment=ft.Alignment.CENTER,
             border_radius=8,
             bgcolor=bg,
@@ -235,4 +293,4 @@ def card_chip(
     )
 
 
-__all__ = ["RowPart", "RowsPart", "cancelled", "card_chip"]
+__all__ = ["RowPart", "RowsPart", "cancelled", "card_chip", "more_chip"]

@@ -5,44 +5,44 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame
-from companion.rules import Catalogue
+from companion.ui.context import AppContext
 from companion.ui.live import Painter, isolate
-from companion.ui.logic.journey import pile_line, score_lines, status_line
-from companion.ui.widgets import source_text, tagged
+from companion.ui.logic.journey import pile_count, score_lines, status_line
+from companion.ui.logic.journey.why import why_status
+from companion.ui.views.journey.base import WhySlot
+from companion.ui.widgets import tagged
 
 
 class StatusPart:
-    """``journey-status``: the turn, a progress bar and the draw pile."""
+    """``journey-status``: the turn, a progress bar and the draw pile, with its why? (what
+    the active player does is the card picker's question)."""
 
-    def __init__(self, paint: Painter, catalogue: Catalogue) -> None:
+    def __init__(self, ctx: AppContext, paint: Painter) -> None:
         self.paint = paint
         self.text = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
         self.progress = ft.ProgressBar(value=0, border_radius=4)
         self.pile_text = ft.Text("", expand=True)
-        facts = engine.facts()
+        # Its passages are cited in the list of moves; the why? opens the entries.
+        self.why = WhySlot(ctx, paint, "why-status", label="")
+        pile = ft.Row(
+            [ft.Icon(ft.Icons.LAYERS_OUTLINED, size=18), self.pile_text],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        lines = ft.Column([self.text, self.progress, pile], spacing=6, tight=True, expand=True)
         self.control = isolate(
             tagged(
                 "journey-status",
                 ft.Container(
-                    ft.Column(
-                        [
-                            self.text,
-                            self.progress,
-                            ft.Row(
-                                [ft.Icon(ft.Icons.LAYERS_OUTLINED, size=18), self.pile_text],
-                                spacing=8,
-                                vertical_alignment=ft.CrossAxisAlignment.START,
-                            ),
-                            source_text(catalogue, [facts.deck.pile_source, facts.play.end_source]),
-                        ],
-                        spacing=6,
-                        tight=True,
+                    ft.Row(
+                        [lines, self.why.box],
+                        spacing=0,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                     border_radius=12,
-                    padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                    padding=ft.Padding.only(left=12, right=0, top=8, bottom=10),
                 ),
             )
         )
@@ -51,7 +51,8 @@ class StatusPart:
         done = game.placements / game.turns_total if game.turns_total else 1.0
         self.paint.set(self.control, self.text, value=status_line(game))
         self.paint.set(self.control, self.progress, value=min(1.0, done))
-        self.paint.set(self.control, self.pile_text, value=pile_line(game))
+        self.paint.set(self.control, self.pile_text, value=pile_count(game))
+        self.why.set(why_status(game))
 
 
 class ScoresPart:
@@ -75,7 +76,8 @@ class ScoresPart:
                     ft.Column([title, score], spacing=0, tight=True),
                     border_radius=10,
                     padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-                    col={"xs": 3, "md": 2},
+                    # Four to a line, six when five or six play: one line of tiles.
+                    col={"xs": 3 if len(game.players) <= 4 else 2, "md": 2},
                 )
                 self.tiles[name] = (tile, title, score)
                 self.boxes[name] = isolate(tagged(f"score-{name}", tile))

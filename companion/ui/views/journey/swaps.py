@@ -11,30 +11,31 @@ from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame, SwapOption
 from companion.ui.context import AppContext
 from companion.ui.logic.journey import swap_label
+from companion.ui.logic.journey.why import why_swap
 from companion.ui.rulings import ruling_chip
-from companion.ui.theme import GAP
-from companion.ui.widgets import button, panel, small, source_text
+from companion.ui.why import why_link
+from companion.ui.widgets import button, panel, small, source_text, tagged
 
 
-def swap_buttons(
+def swap_offer(
     game: JourneyGame, swaps: tuple[SwapOption, ...], swap: Callable[[SwapOption], None]
 ) -> ft.Control | None:
-    """``swap-played``: the swap the card just played allows, with its ability."""
+    """``swap-played``: the swap the card just played allows (the last move's why? explains
+    the ability). Shown above the card picker, where the player who just played still
+    looks."""
     if not swaps:
         return None
-    items: list[ft.Control] = []
-    for option in swaps:
-        items.append(
-            button(
-                swap_label(option, game),
-                lambda e, o=option: swap(o),
-                icon=ft.Icons.SWAP_HORIZ,
-                kind="tonal",
-                ident="swap-played",
-            )
+    items: list[ft.Control] = [
+        button(
+            swap_label(option, game),
+            lambda e, o=option: swap(o),
+            icon=ft.Icons.SWAP_HORIZ,
+            kind="tonal",
+            ident="swap-played",
         )
-        items.append(small(engine.card_facts(option.card.rank).ability_text or ""))
-    return ft.Column(items, spacing=GAP, tight=True)
+        for option in swaps
+    ]
+    return tagged("swap-offer", ft.Column(items, spacing=6, tight=True))
 
 
 def ghorralands_panel(
@@ -67,6 +68,8 @@ def ghorralands_panel(
             tight=True,
         )
     )
+    why = why_swap(options[0])
+    items.append(why_link(ctx, why.entries, why.rulings, ident="why-ghorralands"))
     if six.ability_source is not None:
         items.append(source_text(ctx.catalogue, [six.ability_source]))
     players = sorted({o.player for o in options})
@@ -83,4 +86,4 @@ def ghorralands_panel(
     )
 
 
-__all__ = ["ghorralands_panel", "swap_buttons"]
+__all__ = ["ghorralands_panel", "swap_offer"]

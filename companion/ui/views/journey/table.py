@@ -23,10 +23,18 @@ from companion.engine.journey import JourneyGame, JourneyRules, Place, StartRow,
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import LiveTable, Painter, Slot, confirm, isolate, run_as_event
-from companion.ui.logic.journey import EndOption, JourneyDraft, NewGameForm, pile_line, play_of
+from companion.ui.logic.journey import (
+    EndOption,
+    JourneyDraft,
+    NewGameForm,
+    pile_line,
+    play_of,
+    stopped_note,
+)
+from companion.ui.logic.journey.why import why_card
 from companion.ui.logic.live import info
 from companion.ui.screen import RouteNotFound, Screen
-from companion.ui.theme import GAP
+from companion.ui.theme import GAP, NARROW_MAX_WIDTH
 from companion.ui.views.journey.base import (
     LOBBY,
     ROUTE,
@@ -41,7 +49,7 @@ from companion.ui.views.journey.moves import MovesPart
 from companion.ui.views.journey.picker import PickerPart
 from companion.ui.views.journey.rows import RowsPart
 from companion.ui.views.journey.status import ScoresPart, StatusPart
-from companion.ui.views.journey.swaps import ghorralands_panel
+from companion.ui.views.journey.swaps import ghorralands_panel, swap_offer
 from companion.ui.widgets import body, mounted, notice, tagged
 
 
@@ -86,7 +94,7 @@ class JourneyTableView:
             self.problems.append(outcome.message)
 
     # -- acting ---------------------------------------------------------------------------------
-    def choose(self, rank: str) -> None:
+    def choose(self, rank: str | None) -> None:
         """Only this device's choice: nothing is written, other phones see nothing."""
         self.draft.choose(rank)
         self.render(self.live.snapshot)
@@ -121,13 +129,36 @@ class JourneyTableView:
     def undo(self) -> None:
         self.live.undo()
 
-    def save_to_history(self) -> None:
+    def save_to_history(self, *, unfinished: bool = False) -> None:
+        """Save the table to history, once. ``unfinished``: the players stopped before the
+        end; the totals so far are saved as an unfinished play (and the table closes)."""
+
         def saved(outcome: Saved) -> str:
             game = outcome.snapshot.game
+            if not game.is_over:
+                return f"Saved Merchant's Journey as unfinished: {stopped_note(game)}"
             winners = [s.name for s in game.standings() if s.winner]
             return f"Saved Merchant's Journey: {' and '.join(winners)} won."
 
-        self.live.save(lambda game: play_of(game, self.ctx.catalogue), saved=saved)
+        self.live.save(
+            lambda game: play_of(game, self.ctx.catalogue, unfinished=unfinished), saved=saved
+        )
+
+    def stop_and_save(self) -> None:
+        """Ask first: the game ends here, saved to history with the scores so far."""
+        game = self.game
+        confirm(
+            self.ctx,
+            title="Stop here and save?",
+            text=(
+                f"The game ends now, after {game.placements} of {game.turns_total} turns: "
+                "the scores so far go to your history as an unfinished play (nobody wins it), "
+                "and the table takes no more moves on any phone."
+            ),
+            action="Save as unfinished",
+            ident="confirm-save-unfinished",
+            on_confirm=lambda: self.save_to_history(unfinished=True),
+        )
 
     def menu(self) -> None:
         """New game with these players, or end this one (each explicit)."""
@@ -170,6 +201,21 @@ class JourneyTableView:
                 ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
             )
         ]
+        playable = isinstance(game, JourneyGame) and not game.is_over and bool(game.log)
+        if playable and not snapshot.read_only and snapshot.info.saved_play_id is None:
+
+            def stop(e: Any) -> None:
+                self.ctx.page.pop_dialog()
+                self.stop_and_save()
+
+            actions.append(
+                tagged(
+                    "save-unfinished",
+                    ft.TextButton(
+                        "Stop here and save to history", icon=ft.Icons.SAVE, on_click=stop
+                    ),
+                )
+            )
         if not snapshot.read_only:
             actions += [
                 tagged(
@@ -210,35 +256,46 @@ class JourneyTableView:
             )
 
     # -- the controls, built once ---------------------------------------------------------------
-    # -- the controls, built once ---------------------------------------------------------------
     def _build_controls(self) -> None:
         paint = self.paint = Painter()
         self.problem_slot = Slot(paint)
-        self.status = StatusPart(paint, self.ctx.catalogue)
+        self.status = StatusPart(self.ctx, paint)
         self.scores = ScoresPart(paint)
         self.final_slot = Slot(paint)
-        self.last_move = LastMovePart(self.ctx, paint, self.swap)
-        self.picker = PickerPart(paint, self.draft, self.choose)
-        self.rows = RowsPart(paint, self.draft, lambda: self.game, self.play)
+        self.swap_slot = Slot(paint)
+        self.last_move = LastMovePart(self.ctx, paint)
+        self.picker = PickerPart(self.ctx, paint, self.draft, self.choose)
+        self.rows = RowsPart(
+            paint,
+            self.draft,
+            lambda: self.game,
+            self.play,
+            wide=lambda: (self.ctx.page.width or 0) >= NARROW_MAX_WIDTH,
+        )
         self.ghorralands_slot = Slot(paint)
-        self.moves = MovesPart(paint)
+        self.moves = MovesPart(self.ctx, paint)
         self.readings_slot = Slot(paint)
         self._rest_pending = False
         self.undo_button = ft.IconButton(
             ft.Icons.UNDO, tooltip="Nothing to undo", disabled=True, on_click=lambda e: self.undo()
         )
         self.undo_box = isolate(tagged("undo-last", self.undo_button))
+        # The order is a turn's: whose turn, the scores, a swap the last card allows, the card
+        # being played, then where it goes (the picker folds once a card is chosen, so the
+        # row ends are on a phone's screen without scrolling); then the working behind the
+        # last move, and the rest.
         self.content = ft.Column(
             [
                 self.problem_slot.box,
                 self.status.control,
                 self.scores.control,
                 self.final_slot.box,
-                self.last_move.control,
+                self.swap_slot.box,
                 self.picker.control,
                 self.rows.empty_box,
                 self.rows.column,
                 self.rows.new_city_box,
+                self.last_move.control,
                 self.ghorralands_slot.box,
                 self.moves.control,
                 self.readings_slot.box,
@@ -300,19 +357,23 @@ class JourneyTableView:
         playing = not snapshot.read_only and not game.is_over
         # The ruling lines say which house rules are on: they follow the table's rules.
         house = game.rules.alternatives
+        # The final scores: at the end, or once a game stopped early was saved.
+        ended = game.is_over or snapshot.info.saved_play_id is not None
         self.final_slot.set(
             (snapshot.info.saved_play_id, snapshot.info.status, snapshot.info.damaged, house)
-            if game.is_over
+            if ended
             else None,
-            lambda: (
-                final_panel(self.ctx, game, snapshot, self.save_to_history)
-                if game.is_over
-                else None
-            ),
+            lambda: final_panel(self.ctx, game, snapshot, self.save_to_history) if ended else None,
         )
-        swaps = tuple(o for o in game.legal_swaps() if o.kind == "played") if playing else ()
-        self.last_move.render(game, swaps)
+        # The swap the last card allows, until this device chooses the next card to play.
+        offer = playing and self.draft.card is None
+        swaps = tuple(o for o in game.legal_swaps() if o.kind == "played") if offer else ()
+        self.swap_slot.set((swaps, house), lambda: swap_offer(game, swaps, self.swap))
+        self.last_move.render(game)
         self.rows.render_ends(game, playing)
+        card = self.draft.card if playing else None
+        previews = [o.gain for o in self.rows.options.values() if o.gain and o.row is not None]
+        self.picker.render_why(why_card(card, previews) if card is not None else None)
         ghorralands = (
             tuple(o for o in game.legal_swaps() if o.kind == "ghorralands") if playing else ()
         )
