@@ -644,3 +644,31 @@ async def test_every_why_link_on_the_journey_screens_resolves(store: Any, hub: T
     expected = {"why-setup", "why-status", "why-card", "why-last-move", "why-final",
                 "why-ghorralands", *(f"why-score-{n}" for n in SEATS)}  # fmt: skip
     assert expected <= found, expected - found
+
+
+@run
+async def test_the_list_of_games_in_progress_is_live(store: Any, hub: TableHub) -> None:
+    """A game started on another phone shows in the list at once (no navigating back), its
+    moves update its line, and it leaves the list when it is abandoned anywhere."""
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert not visible(h, "games-in-progress")
+    other = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await other.click(other.by_id("start-journey"))  # Anna, Ben and Cleo start on her phone
+    (table,) = store.list_tables(tool="journey")
+    await asyncio.sleep(0.05)
+    assert visible(h, f"table-{table.id}") and h.has_text("Anna, Ben, Cleo")
+    assert h.has_text("Turn 1 of 33 · Anna to play")
+    hub.submit(table.id, StartRow("9"), seen=0, device="other")
+    await asyncio.sleep(0.05)
+    assert h.has_text("Turn 2 of 33 · Ben to play")
+    third = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await third.click(third.by_id(f"abandon-{table.id}"))
+    await third.click(third.by_id(f"confirm-abandon-{table.id}"))
+    await asyncio.sleep(0.05)
+    assert not visible(h, f"table-{table.id}") and not visible(h, "games-in-progress")
+    # Leaving the screen stops listening: the other lists are the only ones left.
+    await h.navigate(0)
+    hub.create("journey", JourneyGame.new(SEATS))
+    await asyncio.sleep(0.05)
+    assert all(not g.closed for g in [third.page.on_connect.__self__._lists[0]])
+    assert h.page.on_connect.__self__._lists == []

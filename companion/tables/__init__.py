@@ -84,6 +84,7 @@ from companion.tables.hub import (
     TableHub,
     TableInfo,
     TableNotFound,
+    ToolSubscription,
 )
 
 __all__ = [
@@ -98,4 +99,5 @@ __all__ = [
     "TableHub",
     "TableInfo",
     "TableNotFound",
+    "ToolSubscription",
 ]
