@@ -317,3 +317,103 @@ def test_save_to_history_from_two_phones_at_once_saves_one_play(
         store.close()
     for page in (one, two):
         page.page.context.close()
+
+
+_WIDTHS = """() => {
+    const rows = [];
+    for (const node of document.querySelectorAll('[flt-semantics-identifier]')) {
+        const ident = node.getAttribute('flt-semantics-identifier');
+        if (!/^row-\\d+$/.test(ident) && ident !== 'new-row') continue;
+        const box = node.getBoundingClientRect();
+        const inner = [...node.querySelectorAll('flt-semantics')]
+            .map(e => e.getBoundingClientRect()).filter(b => b.width > 0 && b.height > 0);
+        rows.push({
+            ident, left: box.left, right: box.right, height: box.height,
+            innerLeft: Math.min(box.left, ...inner.map(b => b.left)),
+            innerRight: Math.max(box.right, ...inner.map(b => b.right)),
+        });
+    }
+    const all = [...document.querySelectorAll('flt-semantics')]
+        .map(e => e.getBoundingClientRect()).filter(b => b.width > 0 && b.height > 0);
+    return {
+        rows,
+        right: Math.max(...all.map(b => b.right)),
+        left: Math.min(...all.map(b => b.left)),
+        scrollWidth: document.scrollingElement.scrollWidth,
+    };
+}"""
+
+
+def long_rows_game() -> JourneyGame:
+    """A four-player game near its end, played by a greedy table: long rows (more cards than
+    a phone shows), Blights and struck cards, two-digit ranks."""
+    import random
+
+    rng = random.Random(5)
+    game = JourneyGame.new(["Anna", "Ben", "Cleo", "Dev"])
+    while game.turns_left > 3:
+        rank = rng.choice([r for r in j.ranks() if game.copies_left(r)])
+        ends = [(r, s) for r in range(len(game.rows)) for s in j.SIDES]
+        scored = [(game.preview_place(rank, r, s).points, r, s) for r, s in ends]
+        best = max(scored, default=None)
+        if best is None or len(game.rows) < 4 or (best[0] < 8 and len(game.rows) < 6):
+            game = game.start_row(rank)[0]
+        else:
+            game = game.place(rank, best[1], best[2])[0]
+    return game
+
+
+def test_journey_rows_at_390_px_fit_without_horizontal_scroll(
+    chromium: Any, db_url: str, tmp_path: Any
+) -> None:
+    """Every row of a late table is one line inside the 390 px screen, its two ends, its
+    number and its chips (a long row's ends around a count) included: with no card chosen,
+    with one chosen (each end shows its points) and once the game is over. Nothing on the
+    screen reaches past either edge and the page never scrolls sideways."""
+    game = long_rows_game()
+    assert max(len(r) for r in game.rows) > 5 and len(game.rows) >= 4, "long rows to show"
+    table_id = seeded_table(db_url, game)
+    card = next(r for r in j.ranks() if game.copies_left(r) and r != "2")
+    with AppServer(db_url, log_path=tmp_path / "server.log") as server:
+        app = AppPage.open(chromium, server.url, phone=True, route=f"{ROUTE}/{table_id}")
+        app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
+        app.settle(500)
+
+        def check(when: str, rows: int) -> None:
+            seen = app.page.evaluate(_WIDTHS)
+            shown = sorted(r["ident"] for r in seen["rows"] if r["ident"] != "new-row")
+            assert len(shown) == rows, f"{when}: rows on screen {shown}"
+            for row in seen["rows"]:
+                where = f"{when}: {row['ident']}"
+                assert row["left"] >= -0.5 and row["right"] <= PHONE["width"] + 0.5, (
+                    f"{where} spans x {row['left']:.0f}–{row['right']:.0f}"
+                )
+                assert row["innerLeft"] >= row["left"] - 0.5, f"{where}: a part sticks out left"
+                assert row["innerRight"] <= row["right"] + 0.5, f"{where}: a part sticks out"
+                if row["ident"] != "new-row":  # one line: a touch target and its padding
+                    assert row["height"] <= 62, f"{where} wraps ({row['height']:.0f} px high)"
+            assert seen["left"] >= -0.5 and seen["right"] <= PHONE["width"] + 0.5, (
+                f"{when}: something on the screen spans x {seen['left']:.0f}–{seen['right']:.0f}"
+            )
+            assert seen["scrollWidth"] <= PHONE["width"], f"{when}: the page scrolls sideways"
+
+        check("no card chosen", len(game.rows))
+        app.press(f"card-{card}")
+        app.shows("chosen-card", card)
+        app.page.wait_for_function(
+            """() => !!document.querySelector(
+                "[flt-semantics-identifier='row-1-left'] [flt-tappable],"
+                + "[flt-semantics-identifier='row-1-left'][flt-tappable]")""",
+            timeout=10_000,
+        )
+        app.settle(300)
+        check(f"{card} chosen", len(game.rows))
+        finished = game
+        while not finished.is_over:  # the last turns, each a new city
+            finished = finished.start_row(next(r for r in j.ranks() if finished.copies_left(r)))[0]
+        app.page.goto(f"{server.url}{ROUTE}/{seeded_table(db_url, finished)}")
+        app.wait_ready()
+        app.expect(f"Game over after {finished.turns_total} turns")
+        app.settle(500)
+        check("game over", len(finished.rows))
+        app.page.context.close()
