@@ -215,6 +215,32 @@ def test_house_rules_are_a_table_action_that_undo_takes_back(store: Store) -> No
     assert fresh.game == back.snapshot.game and fresh.game.rules == j.STANDARD
 
 
+def test_a_stale_change_of_house_rules_is_refused_not_written_over_another(
+    store: Store,
+) -> None:
+    """A screen sends the whole set of house rules it shows: one that had not seen another
+    screen's change would quietly undo it, so it is refused; a stale screen whose house
+    rules are as it saw them (only moves happened since) changes them."""
+    hub = hub_on(store)
+    table_id = journey_table(hub)
+    snap = play_to(hub, table_id, StartRow("9"), Place("2", 0, "right"))
+    other = applied(hub.set_house_rules(table_id, [j.BLIGHT_LASTS], seen=snap.seq, device="a"))
+    stale = hub.set_house_rules(table_id, [], seen=snap.seq, device="b")
+    assert isinstance(stale, Refused) and "house rules were changed" in stale.message
+    assert hub.open(table_id).game.rules == other.snapshot.game.rules != j.STANDARD
+    moved = play_to(hub, table_id, Place("8", 0, "left"))
+    again = applied(hub.set_house_rules(table_id, [], seen=other.seq, device="b"))
+    assert again.seq == moved.seq + 1 and again.snapshot.game.rules == j.STANDARD
+    # Undone, the change's rules are those before it: a screen that saw those may change.
+    back = applied(hub.undo(table_id, of=again.seq, seen=again.seq, device="a"))
+    assert back.snapshot.game.rules != j.STANDARD
+    for saw in (snap.seq, again.seq):  # the start's rules, then the change undone since
+        assert isinstance(hub.set_house_rules(table_id, [], seen=saw, device="c"), Refused)
+    assert applied(hub.set_house_rules(table_id, [], seen=moved.seq, device="c"))
+    replayed = TableHub(store, REGISTRY).open(table_id)
+    assert replayed.game.rules == j.STANDARD and replayed.seq == back.seq + 1
+
+
 # ------------------------------------------------------------------- restart, damage
 
 

@@ -209,6 +209,9 @@ class _Table:
         self.states: list[Any] = []  # states[s]: the game after step s (states[0]: the start)
         self.records: list[Any] = [None]  # records[s]: what step s did
         self.effective: list[int] = []  # the steps not taken back, oldest first
+        # house[s]: the house rules a house-rules step chose, in force after step s (None: the
+        # start's). A change of house rules reads only these (see step).
+        self.house: list[tuple[str, ...] | None] = [None]
         self.subscribers: dict[int, Callback] = {}
         self.version = 0
         try:
@@ -252,6 +255,13 @@ class _Table:
                 raise _Refusal(f"house rules {ids!r}: expected a list of ruling ids")
             if self.rules.with_rules is None:
                 raise _Refusal("this game has no house rules to change")
+            if seen < self.head and self.house[seen] != self.house[-1]:
+                # The screen sends the whole set it shows: applied over another screen's
+                # change, it would quietly undo that change.
+                raise _Refusal(
+                    "Not changed: the house rules were changed on another screen meanwhile "
+                    "(shown now as they are)"
+                )
             try:
                 return self.rules.with_rules(now, frozenset(ids)), None, None
             except self.rules.error as exc:
@@ -273,10 +283,17 @@ class _Table:
             raise _Refusal(str(exc)) from None
         return game, record, None
 
-    def advance(self, game: Any, record: Any, undone: int | None, kind: object) -> None:
+    def advance(self, game: Any, record: Any, undone: int | None, body: Mapping[str, Any]) -> None:
         seq = self.head + 1
+        kind = body.get("kind")
         self.states.append(game)
         self.records.append(record)
+        if kind == HOUSE_RULES:
+            self.house.append(tuple(body["ids"]))
+        elif undone is not None:
+            self.house.append(self.house[undone - 1])
+        else:
+            self.house.append(self.house[-1])
         if undone is not None:
             self.effective.pop()
         elif kind is not None:
@@ -296,7 +313,7 @@ class _Table:
         except _Refusal as exc:
             self.damaged = f"step {seq} ({body.get('kind')!r}) no longer replays: {exc.message}"
             return False
-        self.advance(game, record, undone, body.get("kind"))
+        self.advance(game, record, undone, body)
         return True
 
     def info(self) -> TableInfo:
@@ -564,7 +581,7 @@ class TableHub:
                 except StoreError as exc:
                     log.warning("table %s: step %s not saved: %s", table_id, seq, exc)
                     return Failed(table.snapshot(), _sentence(f"Not saved: {exc}"))
-                table.advance(game, record, undone, body.get("kind"))
+                table.advance(game, record, undone, body)
                 snapshot = table.snapshot()
                 self._notify(table, snapshot)
                 self.tool_changed(table.row.tool)
