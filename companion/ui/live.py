@@ -293,8 +293,8 @@ class LiveTable:
         self.render = render
         self.describe = describe
         self.snapshot = self.hub.open(table_id)
-        # Per push: [the step the screen showed before it, when the phone had drawn it]
-        # (None until the phone answers; see seen).
+        # Per push: [the step the screen showed before it, when the phone had drawn it (None
+        # until the phone answers; see seen), the last effective step the screen showed then].
         self._pushes: list[list[Any]] = []
         self.closed = False
         self.strip = MessageStrip(self._undo_pressed, self._message_action)
@@ -314,11 +314,16 @@ class LiveTable:
         or within :data:`SEEN_DELAY` after it, was made looking at the screen before the
         push: it is judged against that older step (the hub then applies it only if it
         still fits, else says what changed)."""
+        return self._seen()[0]
+
+    def _seen(self) -> tuple[int, int | None]:
+        """(:attr:`seen`, the table's last effective step as the screen showed it then)."""
         now = time.monotonic()
         self._pushes = [p for p in self._pushes if p[1] is None or now - p[1] < SEEN_DELAY]
         if self._pushes:
-            return min(int(p[0]) for p in self._pushes)
-        return self.snapshot.seq
+            oldest = min(self._pushes, key=lambda p: int(p[0]))
+            return int(oldest[0]), oldest[2]
+        return self.snapshot.seq, self.snapshot.last
 
     @property
     def footer(self) -> ft.Control:
@@ -370,15 +375,16 @@ class LiveTable:
         return outcome
 
     def undo(self, of: int | None = None) -> Outcome | None:
-        """Take back step ``of`` (default: the table's last effective action as shown)."""
-        target = self.snapshot.last if of is None else of
+        """Take back step ``of`` (default: the table's last effective action as the phone
+        shows it: a move pushed a moment ago that the player has not seen yet is not the one
+        their Undo means, so that undo is refused, saying what changed)."""
+        seen, last = self._seen()
+        target = last if of is None else of
         if target is None:
             self.say(info("Nothing to undo."))
             self._update()
             return None
-        outcome = self.hub.undo(
-            self.table_id, of=target, seen=self.seen, device=self.session.device
-        )
+        outcome = self.hub.undo(self.table_id, of=target, seen=seen, device=self.session.device)
         self._after(outcome)
         return outcome
 
@@ -467,7 +473,7 @@ class LiveTable:
             return  # this screen's own action (already shown), or an older push
         push: list[Any] | None = None
         if snapshot.seq != self.snapshot.seq:
-            push = [self.snapshot.seq, None]
+            push = [self.snapshot.seq, None, self.snapshot.last]
             self._pushes.append(push)
         try:
             self._show(snapshot)
