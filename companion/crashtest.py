@@ -57,6 +57,9 @@ from companion.engine.journey import (
 REGISTER, PATCH, EVENT, INVOKE = 1, 2, 3, 5
 PLAYERS = ("Anna", "Ben")
 CONFIRM_TIMEOUT = 5.0
+#: A page's first screen after a (re)start: the server imports its screens first, which on a
+#: busy two-core machine takes longer than a tap's answer.
+FIRST_SCREEN_TIMEOUT = 60.0
 
 
 class ServerGone(Exception):
@@ -361,7 +364,7 @@ class Cycle:
             client = self._client(f"/calculators/journey/{table_id}")
             bodies = self.expected.tables[table_id]
             game, effective = _game_of(bodies)
-            client.text_shown(status_line(game))
+            client.text_shown(status_line(game), timeout=FIRST_SCREEN_TIMEOUT)
             if not self._started:
                 self._started = True
                 self.on_table()
@@ -416,6 +419,8 @@ class Cycle:
 
         client = self._client("/calculators/journey")
         try:
+            if not client.handle("start-journey", timeout=FIRST_SCREEN_TIMEOUT):
+                raise RuntimeError("the list of games never showed its New game button")
             client.tap("start-journey")
             if not client.text_shown(status_line(JourneyGame.new(list(PLAYERS)))):
                 raise RuntimeError("the new game did not open")
