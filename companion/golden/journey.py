@@ -1,0 +1,53 @@
+"""Merchant's Journey played whole by a seeded player: four seats, each turn a random card still
+in the deck played where it scores most (a new row when nothing scores 10 or more), and a
+legal swap taken now and then."""
+
+from __future__ import annotations
+
+import random
+
+from companion.engine.journey import (
+    SIDES,
+    Action,
+    JourneyGame,
+    Place,
+    StartRow,
+    Swap,
+    final_scores,
+    ranks,
+)
+
+TOOL = "journey"
+
+
+def play(seed: int) -> tuple[JourneyGame, list[Action]]:
+    rng = random.Random(seed)
+    game = JourneyGame.new(["Anna", "Ben", "Cleo", "Dev"], first=rng.randrange(4))
+    played, actions = game, list[Action]()
+    while not played.is_over:
+        rank = rng.choice([r for r in ranks() if played.copies_left(r)])
+        ends = [(r, s) for r in range(len(played.rows)) for s in SIDES]
+        scored = [(played.preview_place(rank, r, s).points, r, s) for r, s in ends]
+        best = max(scored, default=None)
+        action: Action = (
+            StartRow(rank)
+            if best is None or best[0] < 10 or len(played.rows) < 2
+            else Place(rank, best[1], best[2])
+        )
+        played = played.apply(action)[0]
+        actions.append(action)
+        swaps = played.legal_swaps()
+        if swaps and rng.random() < 0.3:
+            option = swaps[rng.randrange(len(swaps))]
+            swap = Swap(option.card.id, option.other.id)
+            played = played.apply(swap)[0]
+            actions.append(swap)
+    return game, actions
+
+
+def outcome(game: JourneyGame) -> list[str]:
+    """The final standings, one line a player: ``1. Cleo 52 (winner)``."""
+    return [
+        f"{s.rank}. {s.name} {s.score}" + (" (winner)" if s.winner else "")
+        for s in final_scores(game)
+    ]
