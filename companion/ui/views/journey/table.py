@@ -411,7 +411,9 @@ class JourneyTableView:
     # -- the screen -------------------------------------------------------------------------------
     def build(self) -> Screen:
         return Screen(
-            title="Merchant's Journey",
+            # (the game's full name is the lobby's title: beside Undo, the menu and the
+            # settings it would be cut off at 390 px)
+            title="Journey",
             content=self.content,
             actions=[
                 self.undo_box,
