@@ -470,7 +470,9 @@ async def test_messages_time_out_on_the_server(
 
 
 @run
-async def test_a_reload_shows_the_table_now_and_drops_messages(store: Any, hub: TableHub) -> None:
+async def test_a_reload_shows_the_table_now_and_drops_messages(
+    store: Any, hub: TableHub, caplog: pytest.LogCaptureFixture
+) -> None:
     table_id = table_with(hub, JourneyGame.new(SEATS).start_row("9")[0])
     h = await open_table(store, hub, table_id)
     await play_card(h, "8", "row-1-right")
@@ -479,6 +481,8 @@ async def test_a_reload_shows_the_table_now_and_drops_messages(store: Any, hub: 
     await h.session.disconnect(60)
     hub.submit(table_id, StartRow("K"), seen=2, device="other")
     await asyncio.sleep(0.05)
+    failed = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert not failed, "a push to a page away for a moment is no error"
     # ... and when the page comes back to the same session, it shows the table as it is.
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()

@@ -464,7 +464,11 @@ class LiveTable:
         if self.closed or self.session.closed:
             return
         try:
-            self.page.loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
+            loop = self.page.loop
+        except (AttributeError, RuntimeError):
+            return  # the page is not connected now: when it comes back it shows the table
+        try:
+            loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
         except RuntimeError:  # the loop is gone: the session ended
             self.close()
 
