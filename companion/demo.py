@@ -172,32 +172,54 @@ def seed_score_pad(store: Any) -> None:
     )
 
 
-def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> None:
-    """The setup assistant as a group leaves it: ``stage="checklist"`` is a legal Master Craft
-    table part-way through its checklist; ``stage="choose"`` a choice the check objects to
-    (Apprentices without the Faction Festival), with modules marked Always and Never for
-    Surprise me."""
-    from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
+def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
+    """The setup assistant as a group leaves it, as a shared table; returns its id.
+    ``stage="checklist"`` is a legal Master Craft table part-way through its checklist;
+    ``stage="choose"`` a choice the check objects to (Apprentices without the Faction
+    Festival), with modules marked Always and Never for Surprise me. Any other setup in
+    progress is abandoned first, so the example is the only one."""
+    from companion.engine.setup import (
+        TOOL,
+        MarkDone,
+        SetCard,
+        SetModule,
+        SetPin,
+        SetupAction,
+        SetupGame,
+    )
+    from companion.tables import TableHub
 
+    hub = TableHub(store)
+    for table in store.list_tables(tool=TOOL, status="open"):
+        hub.abandon(table.id, device="demo")
+    actions: list[SetupAction]
     if stage == "choose":
-        state = (
-            AssistantState(seed=482913)
-            .with_modules(["honor_tokens", "exemplars", "apprentices"])
-            .pin("honor_tokens", "keep")
-            .pin("lawyers", "never")
-        )
+        actions = [
+            *(SetModule(m, True) for m in ("honor_tokens", "exemplars", "apprentices")),
+            SetPin("honor_tokens", "keep"),
+            SetPin("lawyers", "never"),
+        ]
     elif stage == "checklist":
-        state = (
-            AssistantState(seed=482913)
-            .with_modules(["faction_festival", "paladins", "honor_tokens", "apprentices"])
-            .with_card("paladin", "oath_of_wisdom")
-            .with_card("rogue", "sirens")
-        )
-        for step in state.steps()[:4]:
-            state = state.tick(step)
+        modules = ("faction_festival", "paladins", "honor_tokens", "apprentices")
+        actions = [
+            *(SetModule(m, True) for m in modules),
+            SetCard("paladin", "oath_of_wisdom"),
+            SetCard("rogue", "sirens"),
+        ]
     else:
         raise ValueError(f"stage {stage!r} must be 'choose' or 'checklist'")
-    store.set_setting(SETUP_KEY, state.to_dict())
+    game = SetupGame.fresh(seed=482913)
+    snapshot = hub.create(TOOL, game, device="demo")
+    for action in actions:
+        game = game.apply(action)[0]
+    if stage == "checklist":
+        actions += [MarkDone(step.id) for step in game.steps()[:4]]
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
+        if not outcome.ok:
+            raise RuntimeError(f"the example setup did not take {action!r}: {outcome}")
+        snapshot = outcome.snapshot
+    return snapshot.table_id
 
 
 def seed_cove_goods(store: Any) -> None:
@@ -279,28 +301,77 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
     return snapshot.table_id
 
 
-def seed_bard(store: Any) -> None:
-    """The Bard's calculator holding The Entertainer's Singing Step Example as a planned song:
-    a Rune into the Warrior Hall, the second Badge at the Town Square, 32 gold at Dragon
-    Island, then a Boast with the last 3 Volume."""
-    from companion.ui.logic.bard import BARD_KEY, BardDraft
+def seed_bard(store: Any, *, stage: str = "song") -> int:
+    """A Bard table holding The Entertainer's Singing Step Example; returns its id. Any other
+    Bard table in progress is abandoned first, so the example is the only one.
 
-    draft = BardDraft(moves=2, volume=6, soundstones=1, badges=1)
-    # A: the leftmost card's 3 any-colour icons, B: the second card's 2 Warrior icons, C and D:
-    # the rightmost card's 2 Noble icons on top and 2 Warrior icons below (3 Volume).
-    tableau = (("any", 3, 0), ("warrior", 2, 0), ("noble", 2, 0), ("warrior", 2, 3))
-    for colour, count, volume in tableau:
-        draft.set_new(colour=colour, count=count, volume=volume)
-        draft.add_source()
-    draft.set_new(colour="warrior", count=1, volume=0)
-    hall = draft.add_stop("warrior_hall")
-    draft.toggle_spend(hall.id, "B")
-    draft.set_field(hall.id, "hall", "1")
-    square = draft.add_stop("town_square")
-    draft.toggle_spend(square.id, "C")
-    island = draft.add_stop("dragon_island")
-    for source in ("D", "soundstone-1", "A"):
-        draft.toggle_spend(island.id, source, "warrior")
-    draft.set_field(island.id, "side:warrior", "4")
-    draft.boast = True
-    store.set_setting(BARD_KEY, draft.to_dict())
+    The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side of Dragon
+    Island, and a few Adventurers at the Piers. The tableau: A, the leftmost card's 3
+    any-colour icons; B, the second card's 2 Warrior icons; C, the rightmost card's 2 Noble
+    icons on top and 2 Warrior icons below its Volume Cost of 3; Volume 6, 1 Soundstone, 1
+    Badge placed. ``song``: the example's song on it (a Rune into the Warrior Hall, the second
+    Badge at the Town Square, 32 gold at Dragon Island, then a Boast); ``tableau``: no
+    location sung yet (Best song's question)."""
+    from companion.engine.bard import (
+        ANY,
+        AtDragonIsland,
+        AtFactionHall,
+        AtTownSquare,
+        BardGame,
+        BeginSong,
+        Boast,
+        HallSong,
+        IconSource,
+        SetBoard,
+        SetTable,
+        Spend,
+        Table,
+        spends,
+    )
+    from companion.engine.bard import Board as PlayerBoard
+    from companion.tables import TableHub
+
+    if stage not in ("song", "tableau"):
+        raise ValueError(f"stage {stage!r} must be 'song' or 'tableau'")
+    hub = TableHub(store)
+    for table in store.list_tables(tool="bard", status="open"):
+        hub.abandon(table.id, device="demo")
+    board = Table(
+        piers={"pier_1": {"warrior": 2, "noble": 1}, "pier_2": {"noble": 2}},
+        halls={"warrior": 1},
+        dragon_island={"right": {"warrior": 4}},
+    )
+    tableau = (
+        IconSource("A", ANY, 3, label="card A"),
+        IconSource("B", "warrior", 2, label="card B"),
+        IconSource("C", "noble", 2, label="card C"),
+        IconSource("C-bottom", "warrior", 2, volume=3, label="card C, bottom"),
+    )
+    actions: list[Any] = [
+        SetTable(board),
+        SetBoard(PlayerBoard(badges=1)),
+        BeginSong(tableau, 2, 6, soundstones=1),
+    ]
+    if stage == "song":
+        actions += [
+            AtFactionHall("warrior", spends("B"), adventurers=1),
+            AtTownSquare(spends("C")),
+            AtDragonIsland(
+                "right",
+                (
+                    HallSong(
+                        "warrior",
+                        spends("C-bottom", Spend("soundstone-1", "warrior"), "A"),
+                        side_adventurers=4,
+                    ),
+                ),
+            ),
+            Boast(),
+        ]
+    snapshot = hub.create("bard", BardGame.new(player="Ann"), device="demo")
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
+        if not outcome.ok:
+            raise RuntimeError(f"the example table refused {action!r}: {outcome}")
+        snapshot = outcome.snapshot
+    return snapshot.table_id

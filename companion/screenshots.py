@@ -35,6 +35,7 @@ class Shot:
 
 
 JOURNEY = "/calculators/journey"
+BARD = "/calculators/bard"
 
 
 SHOTS: tuple[Shot, ...] = (
@@ -79,7 +80,14 @@ SHOTS: tuple[Shot, ...] = (
     Shot(
         "setup-checklist",
         "/setup/assistant/checklist",
+        act=lambda app: _at_next_step(app),
         prepare=lambda store: _seed_setup_assistant(store, "checklist"),
+    ),
+    Shot(
+        "setup-lobby",
+        "/setup/assistant",
+        act=lambda app: _shows(app, "start-setup"),
+        prepare=lambda store: _seed_setup_assistant(store, "checklist") and "/setup/assistant",
     ),
     *(
         Shot(name, f"/calculators/mercante/{rest}", act=act, prepare=lambda s: _seed_mercante(s))
@@ -144,29 +152,60 @@ SHOTS: tuple[Shot, ...] = (
     ),
     Shot(
         "bard",
-        "/calculators/bard",
+        BARD,
         act=lambda app: _scroll_to(app, "bard-summary"),
-        prepare=lambda store: _seed_bard(store),
+        prepare=lambda store: _seed_bard(store, "song"),
     ),
     Shot(
         "bard-locations",
-        "/calculators/bard",
+        BARD,
         act=lambda app: _scroll_to(app, "stop-3"),
-        prepare=lambda store: _seed_bard(store),
+        prepare=lambda store: _seed_bard(store, "song"),
     ),
     Shot(
         "bard-total",
-        "/calculators/bard",
+        BARD,
         act=lambda app: _scroll_to(app, "bard-totals"),
-        prepare=lambda store: _seed_bard(store),
+        prepare=lambda store: _seed_bard(store, "song"),
+    ),
+    Shot(
+        "bard-board",
+        BARD,
+        act=lambda app: _open_board(app),
+        prepare=lambda store: _seed_bard(store, "tableau"),
+    ),
+    Shot(
+        "bard-tableau",
+        BARD,
+        act=lambda app: _edit_card(app),
+        prepare=lambda store: _seed_bard(store, "tableau"),
+    ),
+    Shot(
+        "bard-best",
+        BARD,
+        act=lambda app: _best_song(app),
+        prepare=lambda store: _seed_bard(store, "tableau"),
+    ),
+    Shot(
+        "bard-tables",
+        BARD,
+        act=lambda app: _shows(app, "games-in-progress"),
+        prepare=lambda store: _seed_bard(store, "song") and BARD,
     ),
 )
 
 
 def _show_problems(app: AppPage) -> None:
     """On a phone the check sits below the modules: jump to it the way a player would."""
+    _shows(app, "show-problems")
     app.tap(app.by_id("show-problems"))
-    app.settle(600)
+    app.settle(1200)
+
+
+def _at_next_step(app: AppPage) -> None:
+    """A phone opens the checklist where the group left off (it scrolls to the next step)."""
+    _shows(app, "progress-text")
+    app.settle(1000)
 
 
 def _seed_mercante(store: Any) -> None:
@@ -244,10 +283,12 @@ def _seed_journey(store: Any, stage: str) -> str:
     return JOURNEY if table_id is None else f"{JOURNEY}/{table_id}"
 
 
-def _seed_setup_assistant(store: Any, stage: str) -> None:
+def _seed_setup_assistant(store: Any, stage: str) -> str:
+    """The example setup (a shared table); the screenshot opens its page."""
     from companion.demo import seed_setup_assistant
 
-    seed_setup_assistant(store, stage=stage)
+    table_id = seed_setup_assistant(store, stage=stage)
+    return f"/setup/assistant/{table_id}" + ("/checklist" if stage == "checklist" else "")
 
 
 def _seed_cove_goods(store: Any) -> None:
@@ -273,10 +314,36 @@ def write_example(url: str, prepare: Callable[[Any], Any]) -> Any:
         store.close()
 
 
-def _seed_bard(store: Any) -> None:
+def _seed_bard(store: Any, stage: str) -> str:
+    """The example Bard table; the screenshot opens it."""
     from companion.demo import seed_bard
 
-    seed_bard(store)
+    return f"{BARD}/{seed_bard(store, stage=stage)}"
+
+
+def _open_board(app: AppPage) -> None:
+    """The board folds once counted: open it the way a player would."""
+    _shows(app, "bard-board")
+    app.tap(app.by_id("bard-board"))
+    app.settle(600)
+    _scroll_to(app, "board-pier_1-warrior-plus")
+
+
+def _edit_card(app: AppPage) -> None:
+    """Card C chosen in the tableau: its top and its bottom half below the Volume Cost."""
+    _shows(app, "bard-tableau")
+    app.tap(app.by_id("bard-tableau"))
+    app.settle(600)
+    app.press("bard-card-C")
+    app.settle(400)
+    _scroll_to(app, "bard-card-editor")
+
+
+def _best_song(app: AppPage) -> None:
+    _shows(app, "bard-best")
+    app.press("bard-best")
+    _shows(app, "plan-1")
+    _scroll_to(app, "bard-plans")
 
 
 def prepare_database(path: Path) -> str:
@@ -289,7 +356,7 @@ def prepare_database(path: Path) -> str:
         seed_examples(store)
         seed_score_pad(store)
         seed_setup_assistant(store)
-        _seed_bard(store)
+        _seed_bard(store, "song")
         _seed_journey(store, "play")
         _seed_cove_goods(store)
         _seed_mercante(store)

@@ -1,25 +1,50 @@
-"""The Bard screen on a real flet Session and a real (temporary) history, without a browser."""
+"""The Bard screens on real flet Sessions and a real (temporary) history, without a browser:
+a table started from the lobby, the board counted once with steppers and kept for every
+song, cards entered as one card (top and Volume-gated bottom), "Best song" in one tap and a
+plan loaded into the calculator, locations changed and taken out, the old saved song
+imported; and several phones on one table: live pushes, stale taps applied when they still
+fit and refused when they do not, undo, reloads, leaving, a full disk."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import flet as ft
-import msgpack
 import pytest
-from flet.controls.base_control import BaseControl
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from companion.engine import bard
+from companion.engine.bard import (
+    ANY,
+    BardGame,
+    BeginSong,
+    Board,
+    IconSource,
+    SetBoard,
+    SetTable,
+    Table,
+)
+from companion.engine.journey import JourneyGame
 from companion.history import open_store
+from companion.tables import TableHub
+from companion.ui import live as live_module
 from companion.ui.app import create_main, sections
-from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY
-from companion.ui.views.bard import NO_STOPS
+from companion.ui.context import HOUSE_RULES_KEY
+from companion.ui.logic import live as live_logic
+from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
+from tests.table_fixtures import fail_writes
 from tests.ui_harness import Harness, run
 
 ROUTE = "/calculators/bard"
+EXAMPLE_TABLEAU = (
+    IconSource("A", ANY, 3, label="card A"),
+    IconSource("B", "warrior", 2, label="card B"),
+    IconSource("C", "noble", 2, label="card C"),
+    IconSource("C-bottom", "warrior", 2, volume=3, label="card C, bottom"),
+)
+EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
 
 
 @pytest.fixture
@@ -29,41 +54,102 @@ def store(tmp_path: Path) -> Iterator[Any]:
     s.close()
 
 
-async def tap(h: Harness, ident: str) -> None:
-    await h.click(h.by_id(ident))
+@pytest.fixture
+def hub(store: Any) -> TableHub:
+    return TableHub(store)
 
 
-async def pick(h: Harness, ident: str) -> None:
-    """Tap a selectable chip (it reports a ``select``, not a ``click``)."""
-    await h.fire(h.by_id(ident), "select", True)
+@pytest.fixture(autouse=True)
+def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These phones tap at once after a push; people take longer to see it."""
+    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
 
 
-async def add_icons(h: Harness, colour: str, count: int, volume: int = 0) -> None:
-    await pick(h, f"bard-new-{colour}")
-    while int(h.by_id("bard-new-count-count").content.value) != count:
-        more = int(h.by_id("bard-new-count-count").content.value) < count
-        await tap(h, f"bard-new-count-{'plus' if more else 'minus'}")
-    while int(h.by_id("bard-new-volume-count").content.value) != volume:
-        more = int(h.by_id("bard-new-volume-count").content.value) < volume
-        await tap(h, f"bard-new-volume-{'plus' if more else 'minus'}")
-    await tap(h, "bard-add-source")
+class Taps:
+    """Every tap a test makes, counted (the entry of a board and a tableau is measured)."""
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.count = 0
+
+    async def tap(self, ident: str) -> None:
+        self.count += 1
+        await self.h.click(self.h.by_id(ident))
+
+    async def pick(self, ident: str) -> None:
+        """A selectable chip (it reports a ``select``)."""
+        self.count += 1
+        await self.h.fire(self.h.by_id(ident), "select", True)
+
+    async def number(self, ident: str, value: int) -> None:
+        """One segment of a row of numbers."""
+        self.count += 1
+        await self.h.select(self.h.by_id(ident), [str(value)])
+
+    async def times(self, ident: str, n: int) -> None:
+        for _ in range(n):
+            await self.tap(ident)
 
 
-async def press(h: Harness, ident: str, times: int) -> None:
-    for _ in range(times):
-        await tap(h, ident)
+def table_with(hub: TableHub, *actions: bard.BardAction, player: str = "Ann") -> int:
+    snapshot = hub.create("bard", BardGame.new(player=player))
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
+        assert outcome.ok, outcome
+        snapshot = outcome.snapshot
+    return snapshot.table_id
 
 
-def sent_since(h: Harness, count: int) -> bytes:
-    """What the app sent to the client after its first ``count`` messages, encoded as sent."""
-    return b"".join(
-        msgpack.packb([m.action, m.body], default=configure_encode_object_for_msgpack(BaseControl))
-        for m in h.conn.messages[count:]
+def example(hub: TableHub) -> int:
+    """The Singing Step Example's board and tableau, no location sung yet."""
+    return table_with(
+        hub,
+        SetTable(EXAMPLE_BOARD),
+        SetBoard(Board(badges=1)),
+        BeginSong(EXAMPLE_TABLEAU, 2, 6, soundstones=1),
     )
 
 
-def field(h: Harness, label: str) -> ft.TextField:
-    return h.find(ft.TextField, label=label)
+def game_of(hub: TableHub, table_id: int) -> BardGame:
+    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
+    assert isinstance(game, BardGame)
+    return game
+
+
+async def open_table(store: Any, hub: TableHub, table_id: int) -> Harness:
+    return await Harness.start(create_main(store, hub=hub), route=f"{ROUTE}/{table_id}")
+
+
+def message(h: Harness) -> str | None:
+    strip = h.find(ft.Semantics, identifier="message")
+    return str(strip.content.content.controls[0].value) if strip.visible else None
+
+
+def count(h: Harness, ident: str) -> str:
+    return str(h.by_id(f"{ident}-count").content.value)
+
+
+def visible(h: Harness, ident: str) -> bool:
+    found = h.find_all(ft.Semantics, identifier=ident)
+    return bool(found) and all(_shown(c) for c in found)
+
+
+def _shown(control: Any) -> bool:
+    node = control
+    while node is not None:
+        if getattr(node, "visible", True) is False:
+            return False
+        node = node.parent
+    return True
+
+
+def words(h: Harness, ident: str) -> str:
+    """Every text inside the control tagged ``ident``."""
+    from tests.ui_harness import walk
+
+    return " ".join(
+        c.value for c in walk(h.by_id(ident)) if isinstance(c, ft.Text) and isinstance(c.value, str)
+    )
 
 
 def test_the_bard_is_a_calculator_tool() -> None:
@@ -72,180 +158,499 @@ def test_the_bard_is_a_calculator_tool() -> None:
     assert tool.title == "The Bard (Entertainer)"
 
 
+# -- one phone -----------------------------------------------------------------------------------
+
+
 @run
-async def test_singing_step_example_planned_by_taps_and_restored_in_a_new_session(
-    store: Any,
+async def test_singing_step_example_entered_in_under_20_taps_then_best_song_and_load(
+    store: Any, hub: TableHub
 ) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert h.page.appbar.title.value == "The Bard"
-    assert h.has_text("No location yet: tap where the Bard starts.")
-    await press(h, "bard-volume-plus", 6)
-    await tap(h, "bard-soundstones-plus")
-    await tap(h, "bard-badges-plus")
-    await add_icons(h, "any", 3)
-    await add_icons(h, "warrior", 2)
-    await add_icons(h, "noble", 2)
-    await add_icons(h, "warrior", 2, volume=3)
-
-    await tap(h, "bard-go-warrior_hall")
-    await pick(h, "stop-1-src-B")
-    await h.type(field(h, "Adventurers in the Warrior Hall"), "1")
-    assert h.by_id("stop-1-gold").value == "A Rune in the Warrior Hall"
-
-    await tap(h, "bard-go-town_square")
-    await pick(h, "stop-2-src-C")
-    assert h.by_id("stop-2-gold").value == "A fan"
-    assert any("Hand size: 2 + 2 Melody icons" in t for t in h.texts())
-
-    await tap(h, "bard-go-dragon_island")
-    assert h.by_id("stop-3-hall-warrior").selected  # the only hall with a Rune
-    for source in ("D", "soundstone-1", "A"):
-        await pick(h, f"stop-3-warrior-src-{source}")
-    await h.type(field(h, "Warriors on the right side"), "4")
-    gold, expression = h.by_id("stop-3-gold").controls
-    assert (gold.value, expression.value) == ("32 gold", "8 × 4 = 32")
-    assert h.has_text("No moves left: the song has visited every location it may.")
-    assert not h.find_all(ft.Semantics, identifier="bard-go-pier_1")
-
-    await h.select(h.by_id("bard-boast"), True)
+    await h.type(h.by_id("bard-player-name"), "Ann")
+    await h.click(h.by_id("start-bard"))
+    (row,) = store.list_tables(tool="bard")
+    assert h.page.appbar.title.value == "The Bard · Ann"
+    t = Taps(h)
+    # The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side.
+    await t.tap("board-warrior-count-plus")
+    await t.times("board-right-warrior-plus", 4)
+    await t.tap("board-badges-plus")  # one Badge placed before the song
+    # The tableau: Volume 6, 1 Soundstone, then the three cards, each one card.
+    await t.number("bard-volume", 6)
+    await t.number("bard-soundstones", 1)
+    await t.pick("bard-add-any")
+    await t.number("bard-top-icons", 3)
+    await t.pick("bard-add-warrior")
+    await t.number("bard-top-icons", 2)
+    await t.pick("bard-add-noble")
+    await t.number("bard-top-icons", 2)
+    await t.pick("bard-bottom-warrior")
+    await t.number("bard-bottom-icons", 2)
+    await t.number("bard-bottom-volume", 3)
+    assert t.count == 17  # board 6, Volume and Soundstones 2, three cards 9: under 20
+    game = game_of(hub, row.id)
+    assert game.table == EXAMPLE_BOARD
+    assert game.song is not None and game.song.beginning.board == Board(badges=1)
+    assert [s.to_dict() for s in game.song.sources] == [
+        {"id": "A", "colour": "any", "count": 3, "label": "card A"},
+        {"id": "B", "colour": "warrior", "count": 2, "label": "card B"},
+        {"id": "C", "colour": "noble", "count": 2, "label": "card C"},
+        {"id": "C-bottom", "colour": "warrior", "count": 2, "volume": 3, "label": "card C, bottom"},
+        {"id": "soundstone-1", "colour": "any", "count": 3, "label": "Soundstone"},
+    ]
+    # One tap: the best song and two others, as cards.
+    await h.click(h.by_id("bard-best"))
+    assert words(h, "plan-1-title") == "Best song 32 gold"
+    assert "8 Warrior icons × 4 Warriors on the right side = 32 gold" in words(h, "plan-1")
+    assert visible(h, "plan-2") and visible(h, "plan-3")
+    assert words(h, "plan-1-ahead") == (
+        "Ranked above option 2: the same gold, and it places more Runes."
+    )
+    assert words(h, "plan-3-changes").startswith("Against the best: −8 gold")
+    # Loaded into the calculator: the song's locations on the table, one change.
+    await h.click(h.by_id("plan-1-load"))
     assert h.by_id("bard-net").value == "32 gold"
-    assert h.has_text("6 − 3 − 3 = 0 Volume left")
-    saved = store.get_setting(BARD_KEY)
-    assert [s["location"] for s in saved["stops"]] == [
+    assert not visible(h, "plan-1")
+    assert message(h).startswith("Loaded into the calculator: 32 gold: Warrior Hall")
+    game = game_of(hub, row.id)
+    assert game.song is not None and [p.location for p in game.song.performances] == [
         "warrior_hall",
-        "town_square",
+        "noble_hall",
         "dragon_island",
     ]
-
+    assert h.by_id("stop-3-gold").controls[1].value == "8 × 4 = 32"
+    # Adjusted: the Noble Hall taken out, the gold stays, one Rune fewer.
+    await h.click(h.by_id("stop-2-remove"))
+    assert h.by_id("bard-net").value == "32 gold"
+    assert [p.location for p in game_of(hub, row.id).song.performances] == [  # type: ignore[union-attr]
+        "warrior_hall",
+        "dragon_island",
+    ]
+    # ... and the Town Square typed in: a fan for card C's 2 Noble icons.
+    await h.click(h.by_id("bard-go-town_square"))
+    await h.fire(h.by_id("stop-src-C"), "select", True)
+    assert h.by_id("stop-new-gold").value == "A fan"
+    await h.click(h.by_id("stop-sing"))
+    assert [r.location for r in game_of(hub, row.id).song.performances][-1] == "town_square"  # type: ignore[union-attr]
+    await h.select(h.by_id("bard-boast"), True)
+    assert h.has_text("6 − 3 − 3 = 0 Volume left")
+    # Close the app and start it again: the table is still there, in the list too.
     again = await Harness.start(create_main(store), route=ROUTE)
-    assert again.by_id("bard-net").value == "32 gold"
-    assert field(again, "Warriors on the right side").value == "4"
-    tile = again.by_id("bard-before").content
-    assert isinstance(tile, ft.ExpansionTile) and tile.expanded is False  # folded once planned
+    assert again.by_id(f"table-{row.id}")
+    reopened = await Harness.start(create_main(store), route=f"{ROUTE}/{row.id}")
+    assert reopened.by_id("bard-net").value == "32 gold"
 
 
 @run
-async def test_a_bad_count_is_marked_on_its_field_and_nothing_saved_is_lost(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
-    await add_icons(h, "wizard", 2)
-    await tap(h, "bard-go-pier_2")
-    await pick(h, "stop-1-src-A")
-    wizards = field(h, "Wizards")
-    await h.type(wizards, "3")
-    assert h.by_id("stop-1-gold").controls[1].value == "2 × 3 = 6"
-    await h.type(wizards, "three")
-    assert wizards.error == "Whole number, 0–40"
-    assert h.has_text("Fix the marked count to see this location's result.")
-    assert store.get_setting(BARD_KEY)["stops"][0]["fields"]["adv:wizard"] == "three"
-    await h.type(wizards, "3")
-    assert wizards.error is None and h.by_id("bard-net").value == "6 gold"
+async def test_each_new_card_starts_from_one_icon(store: Any, hub: TableHub) -> None:
+    h = await open_table(store, hub, table_with(hub))
+    t = Taps(h)
+    await t.pick("bard-add-wizard")
+    await t.number("bard-top-icons", 4)
+    await t.pick("bard-add-bard")
+    song = game_of(hub, 1).song
+    assert song is not None
+    assert [(s.id, s.colour, s.count) for s in song.sources] == [
+        ("A", "wizard", 4),
+        ("B", "bard", 1),  # not 4: the next card starts from 1
+    ]
+    assert h.by_id("bard-top-icons").selected == ["1"]
+    await t.pick("bard-bottom-noble")
+    assert h.by_id("bard-bottom-icons").selected == ["1"]
+    assert h.by_id("bard-bottom-volume").selected == ["1"]
+    # Coins are counts on a half.
+    await t.number("bard-top-coins", 2)
+    song = game_of(hub, 1).song
+    assert song is not None and [(s.id, s.count, s.volume) for s in song.sources] == [
+        ("A", 4, 0),
+        ("B", 1, 0),
+        ("B-coins", 2, 0),
+        ("B-bottom", 1, 1),
+    ]
+    assert h.has_text("B: 1 Bard + 2 Coins · bottom 1 Noble (1 Volume)")
+    await t.tap("bard-remove-card")
+    song = game_of(hub, 1).song
+    assert song is not None and [s.id for s in song.sources] == ["A"]
 
 
 @run
-async def test_a_card_bought_at_a_pier_costs_more_after_a_rune(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
-    await add_icons(h, "noble", 2)
-    await tap(h, "bard-go-noble_hall")
-    await pick(h, "stop-1-src-A")
-    await tap(h, "bard-go-pier_1")
-    await h.select(h.by_id("stop-2-buy"), True)
-    assert any("1 + 1 Coin + 0 Blue Gems = 2 gold" in t for t in h.texts())
-    assert h.by_id("bard-net").value == "-2 gold"
-    assert h.has_text("Net: 0 − 2 = -2 gold")
+async def test_the_board_is_kept_for_the_next_song(store: Any, hub: TableHub) -> None:
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-go-dragon_island"))
+    assert h.has_text("Dragon Island needs one of your Runes in a Faction Hall first.")
+    await h.click(h.by_id("stop-cancel"))
+    await h.click(h.by_id("bard-go-warrior_hall"))
+    await h.fire(h.by_id("stop-src-B"), "select", True)
+    assert h.by_id("stop-new-gold").value == "A Rune in the Warrior Hall"
+    await h.click(h.by_id("stop-sing"))
+    await h.click(h.by_id("bard-end-song"))
+    game = game_of(hub, table_id)
+    assert game.song is None and game.board.runes == {"warrior"}
+    assert message(h) == "Song ended: 0 gold. The next song keeps the board."
+    # The next song: the same board, the Volume and Soundstone it left.
+    assert h.by_id("bard-volume").selected == ["6"]
+    assert h.by_id("bard-soundstones").selected == ["1"]
+    await h.fire(h.by_id("bard-add-warrior"), "select", True)
+    await h.select(h.by_id("bard-top-icons"), ["3"])
+    await h.click(h.by_id("bard-best"))
+    assert words(h, "plan-1-title") == "Best song 24 gold"  # 3 + 3 icons × 4 Warriors
+    assert game_of(hub, table_id).table == EXAMPLE_BOARD
 
 
 @run
-async def test_a_tap_sends_the_redrawn_screen_even_when_a_snackbar_was_shown(
-    store: Any,
+async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
+    store: Any, hub: TableHub
 ) -> None:
-    """Flet skips its own update after a handler that updated the page (a snackbar, as Next
-    song and Clear song show), so the screen sends its changes itself: check what reaches
-    the client."""
-    h = await Harness.start(create_main(store), route=ROUTE)
-    before = len(h.conn.messages)
-    # Dispatched the way the server does it: no extra update afterwards (the harness's
-    # click() adds one, which would hide a screen that forgot to send its changes).
-    await h.session.dispatch_event(h.by_id("bard-add-source")._i, "click", None)
-    assert b"Still to spend: 1 Warrior." in sent_since(h, before)
-    await h.session.dispatch_event(h.by_id("bard-go-pier_1")._i, "click", None)
-    await h.session.dispatch_event(h.by_id("stop-1-src-A")._i, "select", True)
-    before = len(h.conn.messages)
-    await h.session.dispatch_event(h.by_id("bard-clear")._i, "click", None)
-    sent = sent_since(h, before)
-    assert b"Song cleared (the board is kept)." in sent  # the snackbar
-    assert NO_STOPS.encode() in sent  # and the redrawn locations
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-go-warrior_hall"))
+    await h.fire(h.by_id("stop-src-B"), "select", True)
+    await h.click(h.by_id("stop-sing"))
+    await h.click(h.by_id("bard-go-pier_1"))
+    await h.fire(h.by_id("stop-src-C"), "select", True)
+    assert h.by_id("stop-new-gold").controls[0].value == "0 gold"
+    assert h.has_text("No Nobles at this Pier: those icons earn nothing")
+    await h.click(h.by_id("stop-sing"))
+    # Change the Pier: card C is chosen there; card B, sung at location 1, cannot be.
+    await h.click(h.by_id("stop-2-change"))
+    assert h.by_id("stop-src-C").selected
+    assert h.by_id("stop-src-B").disabled and h.by_id("stop-src-B").label.value.endswith("at 1")
+    await h.fire(h.by_id("stop-src-A"), "select", True)  # 3 any-colour icons too
+    await h.click(h.by_id("stop-sing"))
+    song = game_of(hub, table_id).song
+    assert song is not None and [s.source for s in song.performances[1].performance.spend] == [
+        "C",
+        "A",
+    ]
+    # Card B is sung at the Warrior Hall: taking it out of the tableau is refused, nothing
+    # changes, and the phone says where it was sung.
+    await h.click(h.by_id("bard-tableau"))
+    await h.fire(h.by_id("bard-card-B"), "select", True)
+    await h.click(h.by_id("bard-remove-card"))
+    assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
+    assert [s.id for s in game_of(hub, table_id).song.sources][:4] == [  # type: ignore[union-attr]
+        "A",
+        "B",
+        "C",
+        "C-bottom",
+    ]
+    # A board count that a location cannot follow is refused too: 2 Adventurers in the
+    # Warrior Hall want more than card B's 2 icons.
+    await h.click(h.by_id("bard-board"))
+    await h.click(h.by_id("board-warrior-count-plus"))
+    assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
+    assert game_of(hub, table_id).table.hall("warrior") == 1
+    assert count(h, "board-warrior-count") == "1"
 
 
 @run
-async def test_a_damaged_save_is_kept_aside_and_a_fresh_plan_opens(store: Any) -> None:
-    store.set_setting(BARD_KEY, {"format": "companion.bard.screen", "version": 1, "moves": "x"})
-    h = await Harness.start(create_main(store), route=ROUTE)
-    assert h.has_text("The saved song could not be read back")
-    assert store.get_setting(DAMAGED_KEY)["moves"] == "x"
-    assert store.get_setting(BARD_KEY)["stops"] == []
+async def test_best_song_with_goals_and_a_board_with_piers(store: Any, hub: TableHub) -> None:
+    table_id = table_with(
+        hub,
+        SetTable(
+            Table(
+                piers={"pier_2": {"noble": 2}},
+                halls={"warrior": 1},
+                dragon_island={"right": {"warrior": 4}},
+            )
+        ),
+        SetBoard(Board(badges=1)),
+        BeginSong(EXAMPLE_TABLEAU, 2, 6, soundstones=1),
+    )
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    # With 2 Nobles at Pier 2 the planner finds more than the example's 32.
+    assert words(h, "plan-1-title") == "Best song 36 gold"
+    assert "2 Noble icons × 2 Nobles = 4 gold" in words(h, "plan-1")
+    await h.fire(h.by_id("goal-boast"), "select", True)
+    assert words(h, "plan-1-title").startswith("Best song")
+    assert "Then Boast: 3 Volume" in words(h, "plan-1")
+    assert "Goal met: keep 3 Volume and Boast" in words(h, "plan-1")
+    await h.fire(h.by_id("goal-fans-1"), "select", True)
+    assert "Goal met: at least 1 fan" in words(h, "plan-1")
+    await h.click(h.by_id("plan-1-load"))
+    song = game_of(hub, table_id).song
+    assert song is not None and song.boasts == 1
+    assert any(p.location == "town_square" for p in song.performances)
 
 
 @run
-async def test_the_rule_text_house_rule_changes_the_screen_and_the_ruling_leads_to_settings(
-    store: Any,
-) -> None:
-    store.set_setting("house_rules", [bard.RULING_DRAGON_ISLAND])
-    h = await Harness.start(create_main(store), route=ROUTE)
+async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub: TableHub) -> None:
+    store.set_setting(
+        HOUSE_RULES_KEY,
+        [bard.RULING_PALADINS, bard.RULING_TOWN_SQUARE_ICON, bard.RULING_DRAGON_ISLAND],
+    )
+    table_id = table_with(hub)
+    h = await open_table(store, hub, table_id)
+    game = game_of(hub, table_id)
+    assert game.rules.paladins_count and game.rules.gems_per_pier  # from Settings
+    assert visible(h, "board-pier_1-paladin-plus")
+    assert words(h, "board-gem-reading").startswith(
+        "Card price: each revealed Gem raises it at its own Pier only (your house rule)"
+    )
     assert h.has_text(
         "Dragon Island pays Adventurers in the hall × matching Adventurers on the side "
         "(your house rule: the rule text)."
     )
-    await pick(h, "bard-rune-warrior")
-    await add_icons(h, "warrior", 3)
-    await tap(h, "bard-go-dragon_island")
-    await pick(h, "stop-1-warrior-src-A")
-    await h.type(field(h, "Warriors on the right side"), "4")
-    await h.type(field(h, "Adventurers in the Warrior Hall"), "2")
-    assert h.by_id("stop-1-gold").controls[1].value == "2 × 4 = 8"
-
-    chip = h.by_id(f"ruling-{bard.RULING_DRAGON_ISLAND}")
-    await h.click(chip)
-    assert h.has_text("Your house rule")
-    await h.click(h.by_id("open-settings"))
-    assert h.page.appbar.title.value == "Settings"
-
-
-@run
-async def test_next_song_keeps_the_board_and_undo_brings_the_song_back(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=ROUTE)
-    await add_icons(h, "bard", 2)
-    await tap(h, "bard-go-bard_hall")
-    await pick(h, "stop-1-src-A")
-    await tap(h, "bard-next-song")
-    saved = store.get_setting(BARD_KEY)
-    assert saved["runes"] == ["bard"] and saved["stops"] == [] and saved["sources"] == []
-    assert h.has_text("No location yet: tap where the Bard starts.")
-    assert h.by_id("bard-rune-bard").selected
-    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
-    await h.fire(bar, "action")
-    assert store.get_setting(BARD_KEY)["runes"] == []
-    assert h.by_id("stop-1-gold").value == "A Rune in the Bard Hall"
+    await h.click(h.by_id("board-pier_1-paladin-plus"))
+    assert game_of(hub, table_id).table.paladins("pier_1") == 1
+    # The Gems' Piers are sent once all four are chosen.
+    for i in (1, 2, 3):
+        await h.fire(h.by_id(f"board-gem-{i}-pier_2"), "select", True)
+    assert game_of(hub, table_id).board.gem_piers == ()
+    await h.fire(h.by_id("board-gem-4-pier_3"), "select", True)
+    assert game_of(hub, table_id).board.gem_piers == ("pier_2", "pier_2", "pier_2", "pier_3")
+    store.set_setting(HOUSE_RULES_KEY, [])
+    plain = await open_table(store, hub, table_id)
+    assert not visible(plain, "board-pier_1-paladin-plus")
+    assert not visible(plain, "board-gem-1-pier_1")
+    assert words(plain, "board-gem-reading").startswith(
+        "Card price: every revealed Gem raises it at every Pier"
+    )
+    assert visible(plain, f"ruling-{bard.RULING_TOWN_SQUARE_ICON}")
 
 
 @run
-async def test_an_unknown_sub_route_says_not_found(store: Any) -> None:
-    h = await Harness.start(create_main(store), route=f"{ROUTE}/encore")
-    assert h.page.appbar.title.value == "Not found"
+async def test_every_why_link_opens_its_rules(store: Any, hub: TableHub) -> None:
+    table_id = example(hub)
+    first = await open_table(store, hub, table_id)
+    await first.click(first.by_id("bard-best"))
+    await first.click(first.by_id("plan-1-load"))
+    await first.click(first.by_id("stop-2-remove"))  # one move left: a location to type
+
+    async def screen() -> Harness:
+        """The table with every kind of number on show: locations sung, one being typed,
+        the plans open."""
+        h = await open_table(store, hub, table_id)
+        await h.click(h.by_id("bard-go-pier_1"))
+        await h.fire(h.by_id("stop-src-C"), "select", True)  # free once the Noble Hall is out
+        await h.select(h.by_id("stop-buy"), True)
+        await h.click(h.by_id("bard-best"))
+        return h
+
+    h = await screen()
+    links = [
+        s.identifier
+        for s in h.find_all(ft.Semantics)
+        if isinstance(s.identifier, str)
+        and (s.identifier.startswith("why-") or s.identifier.endswith("-why"))
+    ]
+    expected = {"why-card-price", "why-fan-cost", "why-hand-size", "why-boast", "why-board"}
+    assert expected | {"stop-1-why", "stop-2-why", "stop-new-why", "plan-1-stop-3-why"} <= set(
+        links
+    )
+    for ident in links:
+        if h.page.appbar.title.value != "The Bard · Ann":  # the last link opened an entry
+            h = await screen()
+        await h.click(h.by_id(ident))
+        dialogs = [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+        opened = h.page.appbar.title.value != "The Bard · Ann" or bool(dialogs)
+        assert opened, ident
+        if dialogs:
+            tiles = [t for t in h.find_all(ft.Semantics) if str(t.identifier).startswith("why-")]
+            assert tiles or isinstance(dialogs[-1], ft.BottomSheet | ft.AlertDialog), ident
+            h.page.pop_dialog()
+            await asyncio.sleep(0.01)
 
 
 @run
-async def test_swan_song_and_several_fans_under_the_house_rule(store: Any) -> None:
-    store.set_setting("house_rules", [bard.RULING_FANS])
-    h = await Harness.start(create_main(store), route=ROUTE)
-    await h.select(h.by_id("bard-kind"), ["swan_song"])
-    assert h.has_text("Swan Song: 0 gold so far")
-    await press(h, "bard-badges-plus", 2)
-    await add_icons(h, "any", 7)
-    await tap(h, "bard-go-town_square")
-    await pick(h, "stop-1-src-A")
-    await tap(h, "stop-1-fans-plus")  # a third and a fourth fan: 3 + 4 icons
-    assert h.by_id("stop-1-gold").value == "2 fans"
-    assert h.has_text("Fan 3: 1 + 2 fans you already have = 3 icons")
-    assert h.has_text("Fan 4: 1 + 3 fans you already have = 4 icons")
-    assert any("After the Swan Song, discard every card" in t for t in h.texts())
-    assert h.has_text("1 + 0 Coins + 2 Blue Gems = 3 gold")  # the card price helper
+async def test_an_old_saved_song_becomes_a_table_and_its_key_is_kept(
+    store: Any, hub: TableHub
+) -> None:
+    draft = BardDraft(moves=2, volume=6, soundstones=1, badges=1)
+    for colour, n, volume in (("any", 3, 0), ("warrior", 2, 0), ("noble", 2, 0), ("warrior", 2, 3)):
+        draft.set_new(colour=colour, count=n, volume=volume)
+        draft.add_source()
+    hall = draft.add_stop("warrior_hall")
+    draft.toggle_spend(hall.id, "B")
+    draft.set_field(hall.id, "hall", "1")
+    island = draft.add_stop("dragon_island")
+    for source in ("D", "soundstone-1", "A"):
+        draft.toggle_spend(island.id, source, "warrior")
+    draft.set_field(island.id, "side:warrior", "4")
+    draft.boast = True
+    old = draft.to_dict()
+    store.set_setting(BARD_KEY, old)
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.has_text("The song saved before is now a shared table")
+    (row,) = store.list_tables(tool="bard")
+    assert store.get_setting(BARD_KEY) is None
+    assert store.get_setting(live_logic.imported_key(BARD_KEY)) == old
+    game = game_of(hub, row.id)
+    assert game.table == EXAMPLE_BOARD  # the counts typed at each location, as the board
+    assert game.song is not None and game.song.gold == 32 and game.song.boasts == 1
+    assert [s.id for s in game.song.sources][:4] == ["A", "B", "C", "D-bottom"]
+    again = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert len(store.list_tables(tool="bard")) == 1  # imported once
+    assert not again.has_text("The song saved before is now a shared table")
+
+
+@run
+async def test_a_damaged_old_save_is_kept_aside(store: Any, hub: TableHub) -> None:
+    store.set_setting(BARD_KEY, {"format": "companion.bard.screen", "version": 1, "moves": "x"})
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.has_text("The game saved before could not be read back")
+    assert store.get_setting(DAMAGED_KEY)["moves"] == "x"
+    assert store.get_setting(BARD_KEY) is None
+    assert h.find_all(ft.Semantics, identifier="start-bard")
+
+
+@run
+async def test_unknown_routes_and_tables_are_not_found(store: Any, hub: TableHub) -> None:
+    journey = hub.create("journey", JourneyGame.new(["A", "B"])).table_id
+    for route in (f"{ROUTE}/encore", f"{ROUTE}/999", f"{ROUTE}/0", f"{ROUTE}/1/x",
+                  f"{ROUTE}/{journey}"):  # fmt: skip
+        h = await Harness.start(create_main(store, hub=hub), route=route)
+        assert h.page.appbar.title.value == "Not found", route
+
+
+@run
+async def test_finish_asks_first_and_the_table_leaves_the_list(store: Any, hub: TableHub) -> None:
+    table_id = example(hub)
+    t = await open_table(store, hub, table_id)
+    await t.click(t.by_id("table-menu"))
+    await t.click(t.by_id("finish-game"))
+    await t.click(t.by_id("confirm-finish"))
+    assert store.table(table_id).status == "finished"
+    assert t.find_all(ft.Semantics, identifier="start-bard")
+    assert not t.find_all(ft.Semantics, identifier=f"table-{table_id}")
+
+
+# -- several phones on one table -----------------------------------------------------------------
+
+
+@run
+async def test_a_change_on_one_phone_shows_on_the_others_without_a_reload(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = example(hub)
+    anna, ben, cleo = [await open_table(store, hub, table_id) for _ in range(3)]
+    # Cleo is only typing a location: nobody else sees it, and pushes leave it alone.
+    await cleo.click(cleo.by_id("bard-go-pier_1"))
+    await cleo.fire(cleo.by_id("stop-src-B"), "select", True)
+    await ben.click(ben.by_id("board-pier_1-warrior-plus"))
+    await asyncio.sleep(0.05)
+    for phone in (anna, cleo):
+        assert count(phone, "board-pier_1-warrior") == "1"
+        assert message(phone) is None  # a push redraws, it does not speak
+    assert cleo.by_id("stop-new-gold").controls[1].value == "2 × 1 = 2"  # on the new board
+    assert not visible(anna, "stop-new")
+    await cleo.click(cleo.by_id("stop-sing"))
+    await asyncio.sleep(0.05)
+    for phone in (anna, ben):
+        assert phone.by_id("bard-net").value == "2 gold"
+        assert phone.by_id("stop-1-gold").controls[1].value == "2 × 1 = 2"
+    assert hub.subscriber_count(table_id) == 3
+
+
+@run
+async def test_a_stale_phone_tap_applies_when_it_still_fits_and_is_refused_when_not(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = example(hub)
+    ben = await open_table(store, hub, table_id)
+    cleo = await open_table(store, hub, table_id)
+    cleo.conn.answers = False  # her phone has not drawn what happens from now on
+    await ben.click(ben.by_id("board-pier_2-noble-plus"))  # the board
+    # A tableau change on Cleo's stale screen does not depend on the board: applied.
+    await cleo.select(cleo.by_id("bard-volume"), ["5"])
+    game = game_of(hub, table_id)
+    assert game.table.pier("pier_2")["noble"] == 1
+    assert game.song is not None and game.song.beginning.volume == 5
+    # Ben changes the tableau; Cleo, still stale, changes it too: refused, saying what.
+    await asyncio.sleep(0.05)  # Ben's phone has drawn Cleo's change
+    await ben.select(ben.by_id("bard-soundstones"), ["2"])
+    assert game_of(hub, table_id).song.beginning.sources[-1].id == "soundstone-2"  # type: ignore[union-attr]
+    await cleo.select(cleo.by_id("bard-volume"), ["4"])
+    assert (message(cleo) or "").startswith("Another screen changed this table meanwhile")
+    game = game_of(hub, table_id)
+    assert game.song is not None and game.song.beginning.volume == 5
+    assert cleo.by_id("bard-volume").selected == ["5"]  # brought up to date
+    assert len(store.table_actions(table_id)) == 6  # the refused change is not there
+
+
+@run
+async def test_undo_takes_back_the_tables_last_change_for_every_phone(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = example(hub)
+    ben = await open_table(store, hub, table_id)
+    cleo = await open_table(store, hub, table_id)
+    await ben.click(ben.by_id("bard-best"))
+    await ben.click(ben.by_id("plan-1-load"))
+    await asyncio.sleep(0.05)
+    assert cleo.by_id("bard-net").value == "32 gold"
+    await cleo.click(cleo.by_id("undo-last"))
+    await asyncio.sleep(0.05)
+    assert ben.by_id("bard-net").value == "0 gold"
+    assert game_of(hub, table_id).song.performances == ()  # type: ignore[union-attr]
+    assert message(cleo) is not None and message(cleo).startswith("Taken back: Song:")
+
+
+@run
+async def test_a_reload_shows_the_table_now_and_leaving_unsubscribes(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    other = await open_table(store, hub, table_id)
+    await h.click(h.by_id("board-pier_3-wizard-plus"))
+    await h.session.disconnect(60)
+    hub.submit(table_id, SetTable(Table(piers={"pier_3": {"wizard": 3}})), seen=4, device="x")
+    await asyncio.sleep(0.05)
+    h.session.attach_connection(h.conn)
+    await h.session.dispatch_connect_event()
+    await asyncio.sleep(0.05)
+    assert message(h) is None
+    assert count(h, "board-pier_3-wizard") == "3"
+    assert hub.subscriber_count(table_id) == 2
+    await h.navigate(1)
+    assert hub.subscriber_count(table_id) == 1
+    other.session.close()
+    await asyncio.sleep(0.05)
+    assert hub.subscriber_count(table_id) == 0
+
+
+@run
+async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    other = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-go-warrior_hall"))
+    await h.fire(h.by_id("stop-src-B"), "select", True)
+    undo_failure = fail_writes(store)
+    try:
+        await h.click(h.by_id("stop-sing"))
+        await h.click(h.by_id("board-pier_1-noble-plus"))
+    finally:
+        undo_failure()
+    assert message(h) is not None and "database or disk is full" in message(h)
+    assert count(h, "board-pier_1-noble") == "0"  # not shown as done
+    assert visible(h, "stop-new")  # the location typed is still there
+    assert game_of(hub, table_id).song.performances == ()  # type: ignore[union-attr]
+    await asyncio.sleep(0.05)
+    assert other.by_id("bard-net").value == "0 gold"
+    # The session goes on: the same tap, once the disk has room, is kept.
+    await h.click(h.by_id("stop-sing"))
+    assert h.by_id("stop-1-gold").value == "A Rune in the Warrior Hall"
+    assert len(game_of(hub, table_id).song.performances) == 1  # type: ignore[union-attr]
+
+
+@run
+async def test_a_damaged_table_is_shown_read_only(store: Any, hub: TableHub) -> None:
+    table_id = example(hub)
+    store.append_action(
+        table_id=table_id,
+        seq=4,
+        body={"kind": "faction_hall", "hall": "warrior", "spend": [{"source": "Z"}]},
+        device="x",
+        summary={},
+    )
+    h = await Harness.start(create_main(store), route=f"{ROUTE}/{table_id}")
+    assert h.has_text("This table is read-only: step 4 ('faction_hall') no longer replays")
+    assert h.by_id("bard-summary").parent is not None
+    assert len(store.table_actions(table_id)) == 4

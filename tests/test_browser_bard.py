@@ -1,69 +1,165 @@
-"""The Bard screen in Debian's Chromium at phone size: enter icons, sing at a Pier, read the
-gold with its working, and find the song again after a reload."""
+"""The Bard in Debian's Chromium at phone size: a table started, the board and the tableau
+entered with steppers and one-tap numbers, "Best song" shows the plans, one is loaded into
+the calculator and survives a reload; and two phones on one Bard table, each change showing
+on the other within a second without a reload."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
 from companion.browser import AppPage, AppServer
+from companion.engine.bard import ANY, BardGame, BeginSong, Board, IconSource, SetBoard, SetTable
+from companion.engine.bard import Table as BardTable
+from companion.history import open_store
+from companion.tables import TableHub
 
 pytestmark = pytest.mark.browser
 
 ROUTE = "/calculators/bard"
 
+#: Tap the segment reading ``label`` inside the control tagged ``ident`` (a row of numbers).
+_SEGMENT = """([ident, label]) => {
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    if (!node) return false;
+    const target = [...node.querySelectorAll('[flt-tappable]')].find(
+        e => (e.textContent || '').trim() === label
+            || (e.getAttribute('aria-label') || '').trim() === label);
+    if (!target) return false;
+    target.click();
+    return true;
+}"""
 
-def bring_up(app: AppPage, ident: str) -> None:
-    """Wheel the page until ``ident`` sits in the upper part of the screen, so taps and typing
-    happen on screen rather than through Flutter's scrolling into view."""
-    target = app.by_id(ident)
-    target.wait_for(state="attached", timeout=10_000)
-    app.page.mouse.move(195, 420)
-    ratio = 1.0  # page pixels moved per wheel unit, measured as we go
-    for _ in range(10):
-        box = target.bounding_box()
-        if box is None or abs(box["y"] - 150) < 60:
-            break
-        delta = max(-20_000.0, min(20_000.0, (box["y"] - 150) / ratio))
-        app.page.mouse.wheel(0, delta)
-        app.settle(300)
-        after = target.bounding_box()
-        if after is None or after["y"] == box["y"]:
-            break
-        ratio = max(0.05, (box["y"] - after["y"]) / delta)
+#: Tap ``ident`` and resolve with the milliseconds until ``show`` reads ``want``.
+_TAP_UNTIL = """([ident, show, want]) => new Promise((resolve, reject) => {
+    const shows = () => {
+        const node = document.querySelector(`[flt-semantics-identifier='${show}']`);
+        if (!node) return false;
+        const words = [node, ...node.querySelectorAll('*')].map(
+            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
+        return words.join(' ').includes(want);
+    };
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const target = node
+        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
+    if (!target) { reject(new Error('no tappable ' + ident)); return; }
+    const observer = new MutationObserver(() => {
+        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
+    });
+    observer.observe(document.body,
+        {subtree: true, childList: true, attributes: true, characterData: true});
+    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
+    const start = performance.now();
+    target.click();
+})"""
 
 
-def test_a_pier_song_at_phone_size_shows_its_working_and_survives_a_reload(
+def segment(app: AppPage, ident: str, label: str) -> None:
+    app.page.wait_for_function(_SEGMENT, arg=[ident, label], timeout=10_000)
+    app.settle(200)
+
+
+def seeded(db_url: str) -> int:
+    """The Singing Step Example's board and tableau on a table, no location sung yet."""
+    store = open_store(db_url)
+    try:
+        hub = TableHub(store)
+        snapshot = hub.create("bard", BardGame.new(player="Ann"))
+        for action in (
+            SetTable(BardTable(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})),
+            SetBoard(Board(badges=1)),
+            BeginSong(
+                (
+                    IconSource("A", ANY, 3),
+                    IconSource("B", "warrior", 2),
+                    IconSource("C", "noble", 2),
+                    IconSource("C-bottom", "warrior", 2, volume=3),
+                ),
+                2,
+                6,
+                soundstones=1,
+            ),
+        ):
+            snapshot = hub.submit(
+                snapshot.table_id, action, seen=snapshot.seq, device="seed"
+            ).snapshot
+        return snapshot.table_id
+    finally:
+        store.close()
+
+
+def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(
     chromium: Any, app_server: AppServer
 ) -> None:
     app = AppPage.open(chromium, app_server.url, phone=True, route=ROUTE)
-    app.shows("bard-summary", "Start at any location, then 2 moves.")
-
-    # Two Warrior icons from a card's top, then the Bard starts at Pier 1.
-    bring_up(app, "bard-new-count-plus")
-    app.tap(app.by_id("bard-new-count-plus"))
-    app.shows("bard-add-source", "Add 2 Warrior icons")
-    app.tap(app.by_id("bard-add-source"))
-    app.shows("bard-icons-left", "Still to spend: 2 Warriors.")
-    bring_up(app, "bard-go-pier_1")
-    app.tap(app.by_id("bard-go-pier_1"))
-    app.shows("stop-1-problem", "Tap the icons sung here")
-
-    bring_up(app, "stop-1")
-    app.tap(app.by_id("stop-1-src-A"))
-    app.fill("Warriors", "3")
-    app.shows("stop-1-gold", "2 × 3 = 6")
-    app.shows("bard-summary", "Singing step: 6 gold so far")
-    app.shows("bard-moves-left", "2 moves left.")
-
-    # A typo is marked on its field and changes nothing saved until it is fixed.
-    app.fill("Warriors", "3x")
-    app.expect("Whole number, 0–40")
-    app.fill("Warriors", "4")
-    app.shows("stop-1-gold", "2 × 4 = 8")
-
+    app.press("start-bard")
+    app.shows("bard-summary", "Singing step: no song yet")
+    # The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side, 1 Badge.
+    app.press("board-warrior-count-plus")
+    for _ in range(4):
+        app.press("board-right-warrior-plus")
+    app.press("board-badges-plus")
+    app.shows("board-right-warrior-count", "4")
+    app.shows("bard-board", "Right side: 4 Warriors")
+    # The tableau: Volume 6, a Soundstone, three cards (the last with a bottom half).
+    segment(app, "bard-volume", "6")
+    segment(app, "bard-soundstones", "1")
+    app.press("bard-add-any")
+    segment(app, "bard-top-icons", "3")
+    app.press("bard-add-warrior")
+    segment(app, "bard-top-icons", "2")
+    app.press("bard-add-noble")
+    segment(app, "bard-top-icons", "2")
+    app.press("bard-bottom-warrior")
+    segment(app, "bard-bottom-icons", "2")
+    segment(app, "bard-bottom-volume", "3")
+    app.shows("bard-card-C", "C: 2 Noble · bottom 2 Warrior (3 Volume)")
+    # One tap: the best song, as a card with its working.
+    ms = app.page.evaluate(_TAP_UNTIL, ["bard-best", "plan-1-title", "32 gold"])
+    print(f"tap → plan shown: {ms:.0f} ms")
+    app.shows("plan-1", "8 Warrior icons × 4 Warriors on the right side = 32 gold")
+    app.shows("plan-2", "Option 2")
+    # Loaded into the calculator, then adjusted: the Noble Hall taken out.
+    app.press("plan-1-load")
+    app.shows("bard-net", "32 gold")
+    app.shows("stop-3-gold", "8 × 4 = 32")
+    app.press("stop-2-remove")
+    app.shows("bard-summary", "1 move left.")
+    app.shows("bard-net", "32 gold")
     app.reload()
-    app.shows("stop-1-gold", "2 × 4 = 8")
-    app.shows("bard-net", "8 gold")
+    app.shows("bard-net", "32 gold")
+    app.shows("stop-2-gold", "8 × 4 = 32")
     app.page.context.close()
+
+
+def test_two_phones_on_one_table_see_each_change_within_a_second(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded(db_url)
+    pages = [
+        AppPage.open(chromium, app_server.url, phone=True, route=f"{ROUTE}/{table_id}")
+        for _ in range(2)
+    ]
+    for page in pages:
+        page.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
+    one, two = pages
+    two.settle(600)
+    # A count on one phone's board shows on the other's (the board is folded, once counted).
+    for page in pages:
+        page.press("bard-board")
+    one.by_id("board-pier_2-noble-plus").wait_for(state="attached", timeout=10_000)
+    started = time.monotonic()
+    one.press("board-pier_2-noble-plus")
+    two.shows("board-pier_2-noble-count", "1", timeout=1_000)
+    assert time.monotonic() - started < 1.5
+    # The other phone asks for the best song on that board and loads it: the first sees it.
+    two.settle(600)
+    two.press("bard-best")
+    two.shows("plan-1-title", "34 gold")  # 2 Noble icons × 1 Noble at Pier 2, then 32
+    two.press("plan-1-load")
+    one.shows("bard-net", "34 gold", timeout=1_000)
+    one.shows("stop-1", "Pier 2")
+    for page in pages:
+        page.page.context.close()

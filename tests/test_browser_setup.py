@@ -1,16 +1,127 @@
-"""The setup assistant in Debian's Chromium at phone size: a group's whole path through it."""
+"""The setup assistant in Debian's Chromium at phone size: a group's whole path through it
+(Apprentices alone, the error, the fix, ticks, a reload); and two or three phones on one
+setup's checklist: a tick on one shows on the others within a second without a reload, a
+phone that has not caught up cannot erase another's tick (its tick of another step counts,
+its tick of the same step is refused with a message), and taps at the same moment leave one
+table and one clear refusal."""
 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
 
-from companion.browser import AppPage, AppServer
+from companion.browser import PHONE, AppPage, AppServer
 from companion.engine import setup as engine
+from companion.engine.setup import SetupGame
+from companion.history import open_store
+from companion.tables import TableHub
 
 pytestmark = pytest.mark.browser
+
+ROUTE = "/setup/assistant"
+FESTIVAL = SetupGame.fresh(seed=5).with_modules(["faction_festival", "paladins"])
+STEPS = [s.id for s in FESTIVAL.steps()]
+TOTAL = len(STEPS)
+
+_TAP = """(ident) => {
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const target = node
+        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
+    if (!target) return false;
+    target.click();
+    return true;
+}"""
+
+
+def tap_now(app: AppPage, ident: str) -> None:
+    """Tap at once, without waiting for anything to settle afterwards."""
+    app.by_id(ident).wait_for(state="attached", timeout=10_000)
+    assert app.page.evaluate(_TAP, ident), ident
+
+
+def words(app: AppPage, ident: str) -> str:
+    """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
+    text: str = app.page.evaluate(
+        """(ident) => {
+            const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+            if (!node) return '';
+            return [node, ...node.querySelectorAll('*')].map(
+                e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
+        }""",
+        ident,
+    )
+    return text
+
+
+def seeded_setup(db_url: str, game: SetupGame = FESTIVAL) -> int:
+    """A setup on the server's database (the server opens it on demand)."""
+    store = open_store(db_url)
+    try:
+        return TableHub(store).create("setup", game, device="seed").table_id
+    finally:
+        store.close()
+
+
+def table_game(db_url: str, table_id: int) -> SetupGame:
+    store = open_store(db_url)
+    try:
+        game = TableHub(store).open(table_id).game
+        assert isinstance(game, SetupGame)
+        return game
+    finally:
+        store.close()
+
+
+def actions(db_url: str, table_id: int) -> int:
+    store = open_store(db_url)
+    try:
+        return len(store.table_actions(table_id))
+    finally:
+        store.close()
+
+
+class Held:
+    """A phone whose screen stops catching up: what the server sends it is held back (its
+    own taps still go out) until :meth:`release`."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.kept: list[Any] = []
+        self.ws: Any = None
+
+    def route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        self.ws = ws
+
+        def down(message: Any) -> None:
+            if self.holding:
+                self.kept.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(down)
+        ws.on_message(server.send)
+
+    def release(self) -> None:
+        self.holding = False
+        for message in self.kept:
+            self.ws.send(message)
+        self.kept.clear()
+
+
+def phone(chromium: Any, server: AppServer, route: str, held: Held | None = None) -> AppPage:
+    context = chromium.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    if held is not None:
+        context.route_web_socket(re.compile(r".*/ws(\?.*)?$"), held.route)
+    app = AppPage(context.new_page(), server.url, phone=True)
+    app.goto(route)
+    app.by_id("progress-text").wait_for(state="attached", timeout=30_000)
+    return app
 
 
 def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
@@ -19,6 +130,8 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
     app = AppPage.open(chromium, app_server.url, phone=True, route="/setup")
     app.press("tool-assistant")
     app.page.wait_for_url(re.compile(r"/setup/assistant$"), timeout=10_000)
+    app.press("start-setup")
+    app.page.wait_for_url(re.compile(r"/setup/assistant/\d+$"), timeout=10_000)
     app.expect("Legal combination")
 
     # Tick Apprentices alone: the error is there at once, in the strip at the top.
@@ -42,7 +155,7 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
     )
     total = len(steps)
     app.press("to-checklist")
-    app.page.wait_for_url(re.compile(r"/setup/assistant/checklist$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(r"/setup/assistant/\d+/checklist$"), timeout=10_000)
     app.expect(f"0 of {total} done")
 
     # Work through it: Done in the strip twice, then a step ticked in the list.
@@ -61,6 +174,79 @@ def test_apprentices_alone_fix_work_through_the_checklist_and_reload(
     app.expect(f"3 of {total} done")
     app.expect("Next: step 4, Faction Festival")
     app.tap(app.by_id("assistant-tabs").get_by_role("button", name="Choose"))
-    app.page.wait_for_url(re.compile(r"/setup/assistant$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(r"/setup/assistant/\d+$"), timeout=10_000)
     app.expect("Legal, with")
     app.page.context.close()
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_tick_on_one_phone_shows_on_the_others_within_a_second(
+    chromium: Any, app_server: AppServer, db_url: str, count: int
+) -> None:
+    table_id = seeded_setup(db_url)
+    route = f"{ROUTE}/{table_id}/checklist"
+    pages = [phone(chromium, app_server, route) for _ in range(count)]
+    for done, (page, step) in enumerate(
+        [(pages[0], STEPS[0]), (pages[-1], STEPS[2]), (pages[1], STEPS[1])], start=1
+    ):
+        page.settle(600)  # a player looks at the list before tapping
+        started = time.monotonic()
+        tap_now(page, f"step-{step}")
+        for other in pages:
+            other.shows("progress-text", f"{done} of {TOTAL} done", timeout=1_000)
+        assert time.monotonic() - started < 1.5  # (1 s each at most; usually far less)
+    assert set(table_game(db_url, table_id).ticked) == set(STEPS[:3])
+    for page in pages:
+        page.shows("next-step", "Next: step 4")
+        page.page.context.close()
+
+
+def test_a_phone_that_has_not_caught_up_cannot_erase_a_tick(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded_setup(db_url)
+    route = f"{ROUTE}/{table_id}/checklist"
+    ben = phone(chromium, app_server, route)
+    held = Held()
+    cleo = phone(chromium, app_server, route, held)
+    held.holding = True  # from now on Cleo's screen shows the checklist as it was
+    ben.press(f"step-{STEPS[1]}")
+    ben.shows("progress-text", f"1 of {TOTAL} done")
+    # Cleo ticks another step: it counts. Then the step Ben ticked, which her screen still
+    # shows open: refused, and Ben's tick stays.
+    tap_now(cleo, f"step-{STEPS[3]}")
+    ben.shows("progress-text", f"2 of {TOTAL} done")
+    tap_now(cleo, f"step-{STEPS[1]}")
+    cleo.settle(500)
+    assert f"0 of {TOTAL} done" in words(cleo, "progress-text")  # her screen: still behind
+    assert actions(db_url, table_id) == 2
+    assert set(table_game(db_url, table_id).ticked) == {STEPS[1], STEPS[3]}
+    held.release()
+    cleo.shows("message", "Step 2 (Faction Festival) is already marked done.")
+    for page in (ben, cleo):
+        page.shows("progress-text", f"2 of {TOTAL} done")
+    assert set(table_game(db_url, table_id).ticked) == {STEPS[1], STEPS[3]}
+    for page in (ben, cleo):
+        page.page.context.close()
+
+
+def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    table_id = seeded_setup(db_url)
+    route = f"{ROUTE}/{table_id}/checklist"
+    ben, cleo = phone(chromium, app_server, route), phone(chromium, app_server, route)
+    ben.settle(600)
+    tap_now(ben, f"step-{STEPS[2]}")
+    tap_now(cleo, f"step-{STEPS[2]}")
+    for page in (ben, cleo):
+        page.shows("progress-text", f"1 of {TOTAL} done")
+    refusal = "Step 3 (Faction Festival) is already marked done."
+    ben.shows("message", "Step 3 (Faction Festival)")
+    cleo.shows("message", "Step 3 (Faction Festival)")
+    said = [words(ben, "message"), words(cleo, "message")]
+    assert sum(refusal in s for s in said) == 1, said
+    assert actions(db_url, table_id) == 1
+    assert set(table_game(db_url, table_id).ticked) == {STEPS[2]}
+    for page in (ben, cleo):
+        page.page.context.close()

@@ -4,17 +4,39 @@
 through the engine) for a big Swan Song: 12 sources with Volume-gated halves and any-colour
 icons, 2 Soundstones, 3 Piers, 4 Faction Halls, both sides of Dragon Island, a Movement of 4,
 Volume 6. ``pier_gold``: one Pier performance of 4 sources priced with its working, as the
-calculator does for each location.
+calculator does for each location. ``bard_tap_to_plan``: the real server (``companion --web``)
+in Debian's Chromium at phone size, the Singing Step Example's board and tableau on a table
+and "Best song" open: from the tap that changes card A's icons (3 or 4) to the best plan's new
+gold on screen, measured in the page (``performance.now()`` and a ``MutationObserver``), so it
+holds the change committed, the planner's answer and the cards drawn. Skipped, with a note
+on stderr, where there is no Chromium or no Playwright.
 """
 
 from __future__ import annotations
 
+import statistics
+import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 from companion.bench import median_ms
-from companion.engine.bard import ANY, AtPier, Board, IconSource, Song, Table, plan, spends
+from companion.engine.bard import (
+    ANY,
+    AtPier,
+    BardGame,
+    BeginSong,
+    Board,
+    IconSource,
+    SetBoard,
+    SetTable,
+    Song,
+    Table,
+    plan,
+    spends,
+)
 
-NAMES = ("swan_song_plan", "pier_gold")
+NAMES = ("swan_song_plan", "pier_gold", "bard_tap_to_plan")
 
 
 def swan_song() -> tuple[Song, Table]:
@@ -52,6 +74,109 @@ def swan_song() -> tuple[Song, Table]:
     return song, table
 
 
+#: The Singing Step Example's tableau (card A's icons are what the measured taps change).
+EXAMPLE = (
+    IconSource("A", ANY, 3, label="card A"),
+    IconSource("B", "warrior", 2, label="card B"),
+    IconSource("C", "noble", 2, label="card C"),
+    IconSource("C-bottom", "warrior", 2, volume=3, label="card C, bottom"),
+)
+EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
+
+#: Tap the segment reading ``label`` in the row of numbers tagged ``ident``; resolve with the
+#: milliseconds until the control tagged ``show`` reads ``want``.
+_TAP_SEGMENT_UNTIL = """([ident, label, show, want]) => new Promise((resolve, reject) => {
+    const shows = () => {
+        const node = document.querySelector(`[flt-semantics-identifier='${show}']`);
+        if (!node) return false;
+        const words = [node, ...node.querySelectorAll('*')].map(
+            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
+        return words.join(' ').includes(want);
+    };
+    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const target = node && [...node.querySelectorAll('[flt-tappable]')].find(
+        e => (e.textContent || '').trim() === label
+            || (e.getAttribute('aria-label') || '').trim() === label);
+    if (!target) { reject(new Error('no segment ' + label + ' in ' + ident)); return; }
+    const observer = new MutationObserver(() => {
+        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
+    });
+    observer.observe(document.body,
+        {subtree: true, childList: true, attributes: true, characterData: true});
+    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
+    const start = performance.now();
+    target.click();
+})"""
+
+
+def _best_gold(icons: int) -> int:
+    """The best song's gold on the example with card A holding ``icons`` any-colour icons."""
+    sources = (IconSource("A", ANY, icons), *EXAMPLE[1:])
+    song = Song.start(sources, moves=2, volume=6, soundstones=1, board=Board(badges=1))
+    return plan(song, EXAMPLE_BOARD, top=1)[0].net
+
+
+def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
+    from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
+
+    if chromium_path() is None:
+        print("bard_tap_to_plan skipped: no Chromium (apt install chromium)", file=sys.stderr)
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bard_tap_to_plan skipped: no Playwright (pip install playwright)", file=sys.stderr)
+        return None
+    from companion.history import open_store
+    from companion.tables import TableHub
+
+    url = f"sqlite:///{tmp / 'bard.sqlite3'}"
+    store = open_store(url)
+    try:
+        hub = TableHub(store)
+        snapshot = hub.create("bard", BardGame.new(player="Ann"))
+        for action in (
+            SetTable(EXAMPLE_BOARD),
+            SetBoard(Board(badges=1)),
+            BeginSong(EXAMPLE, 2, 6, soundstones=1),
+        ):
+            snapshot = hub.submit(
+                snapshot.table_id, action, seen=snapshot.seq, device="bench"
+            ).snapshot
+        table_id = snapshot.table_id
+    finally:
+        store.close()
+    gold = {icons: _best_gold(icons) for icons in (3, 4)}
+    if gold[3] == gold[4]:
+        raise AssertionError(f"the best song does not change with card A's icons: {gold}")
+    times = []
+    with AppServer(url, log_path=tmp / "server.log") as server, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            app = AppPage.open(
+                browser, server.url, phone=True, route=f"/calculators/bard/{table_id}"
+            )
+            app.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
+            app.press("bard-best")
+            app.shows("plan-1-title", f"{gold[3]} gold")
+            app.press("bard-tableau")
+            app.press("bard-card-A")
+            app.by_id("bard-top-icons").wait_for(state="attached", timeout=10_000)
+            app.settle(500)
+            for run in range(runs + 1):
+                icons = 4 if run % 2 == 0 else 3
+                ms = app.page.evaluate(
+                    _TAP_SEGMENT_UNTIL,
+                    ["bard-top-icons", str(icons), "plan-1-title", f"{gold[icons]} gold"],
+                )
+                app.settle(300)
+                if run >= 1:  # the first tap warms the page up
+                    times.append(float(ms))
+        finally:
+            browser.close()
+    return statistics.median(times)
+
+
 def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
     if wanted is None or "swan_song_plan" in wanted:
         song, table = swan_song()
@@ -76,3 +201,8 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
                 pier.perform(performance)
 
         yield "pier_gold", median_ms(price, repeat=15) / 100
+    if wanted is None or "bard_tap_to_plan" in wanted:
+        with tempfile.TemporaryDirectory() as tmp:
+            ms = bard_tap_to_plan(Path(tmp))
+        if ms is not None:
+            yield "bard_tap_to_plan", ms

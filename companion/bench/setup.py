@@ -20,12 +20,12 @@ from collections.abc import Iterator
 from companion.bench import median_ms
 from companion.engine.setup import (
     check_modules,
+    clear_caches,
     module_ids,
     setup_checklist,
     setup_data,
     surprise_modules,
 )
-from companion.engine.setup.check import _rulings_read, _tables_cached
 
 NAMES = ("compat_all_subsets", "compat_all_subsets_cold", "setup_checklist", "surprise_modules")
 
@@ -49,8 +49,7 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
             check_modules(subset, 4)
 
     def check_all_cold() -> None:
-        _tables_cached.cache_clear()
-        _rulings_read.cache_clear()
+        clear_caches()
         check_all()
 
     if want("compat_all_subsets"):

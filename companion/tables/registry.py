@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import journey
+from companion.engine import bard, journey, setup
 from companion.engine.protocol import TableRules
 
 
 def tools() -> dict[str, TableRules[Any, Any]]:
     """Every tool that keeps tables, by its id."""
-    rules: tuple[TableRules[Any, Any], ...] = (journey.TABLE_RULES,)
+    rules: tuple[TableRules[Any, Any], ...] = (
+        bard.TABLE_RULES,
+        journey.TABLE_RULES,
+        setup.TABLE_RULES,
+    )
     return {r.tool: r for r in rules}
 
 

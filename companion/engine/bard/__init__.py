@@ -25,7 +25,7 @@ The package has one room per concern, as every engine does:
 - :mod:`~companion.engine.bard.table` — the main board as the Bard sees it (:class:`Table`);
 - :mod:`~companion.engine.bard.planner` — the best songs from a start (:func:`plan`);
 - :mod:`~companion.engine.bard.game` — a shared table's state: the board once, then song
-  after song (:class:`BardGame`, its actions, :func:`read_action`).
+  after song (:class:`BardGame`, its actions, :func:`read_action`, :data:`TABLE_RULES`).
 """
 
 from __future__ import annotations
@@ -58,14 +58,19 @@ from companion.engine.bard.errors import (
 )
 from companion.engine.bard.facts import BardFacts, facts, load_facts, location_name
 from companion.engine.bard.game import (
+    TABLE_RULES,
     BardGame,
     BeginSong,
+    ChangeSong,
     EndSong,
     Finish,
     GameRecord,
+    ReviseSong,
+    SetBoard,
     SetTable,
     SongSung,
     read_action,
+    table_changed,
 )
 from companion.engine.bard.house import (
     RULING_BOAST,
@@ -126,6 +131,7 @@ __all__ = [
     "RULING_SOURCE_WHOLE",
     "RULING_TOWN_SQUARE_ICON",
     "SIDES",
+    "TABLE_RULES",
     "AtDragonIsland",
     "AtFactionHall",
     "AtPier",
@@ -139,6 +145,7 @@ __all__ = [
     "Boast",
     "BoastError",
     "Boasted",
+    "ChangeSong",
     "CountError",
     "EndSong",
     "Figure",
@@ -154,7 +161,9 @@ __all__ = [
     "Performed",
     "Plan",
     "Record",
+    "ReviseSong",
     "SaveDataError",
+    "SetBoard",
     "SetTable",
     "Song",
     "SongAction",
@@ -178,4 +187,5 @@ __all__ = [
     "read_song_action",
     "sing",
     "spends",
+    "table_changed",
 ]

@@ -156,7 +156,8 @@ KEY_NAMES: Final = (
 class Plan:
     """One song: the engine's performances in order (then a Boast when ``boast``), replayed.
 
-    ``gold`` is what the song earns (``sing(song, plan.performances)`` earns it too),
+    ``gold`` is what the song earns (``sing(song, plan.performances)`` earns it too; from a
+    song part-sung, what the plan adds to it),
     ``paid`` what its cards cost and ``net`` the difference, which plans are ranked by.
     ``decided_by`` names the part of the ranking that puts this plan ahead of the next plan
     shown (:data:`KEY_NAMES`: ``"gold"`` when it earns more, ``"Runes placed"`` when the gold
@@ -1108,10 +1109,12 @@ def plan(song: Song, table: Table, *, top: int = 3, goals: Goals | None = None) 
     for rank, out in enumerate(found):
         performances = search.performances(out)
         after, records = sing(song, performances, boast=out.boast)
-        if after.gold != out.gold or after.card_costs != out.paid:
+        # A song part-sung already earned its gold: the plan is what it adds.
+        earned, paid = after.gold - song.gold, after.card_costs - song.card_costs
+        if earned != out.gold or paid != out.paid:
             raise AssertionError(  # pragma: no cover - the engine and the planner disagree
-                f"planned {out.gold} gold (cards {out.paid}), the song earns {after.gold} "
-                f"(cards {after.card_costs}): {performances!r}"
+                f"planned {out.gold} gold (cards {out.paid}), the song earns {earned} "
+                f"(cards {paid}): {performances!r}"
             )
         nxt = ranked[rank + 1] if rank + 1 < len(ranked) else None
         decided = _decided(out, nxt, names)

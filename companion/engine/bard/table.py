@@ -15,9 +15,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from companion.engine.bard.actions import (
+    AtDragonIsland,
+    AtFactionHall,
+    AtPier,
+    HallSong,
+    Performance,
+)
 from companion.engine.bard.errors import CountError, UnknownNameError
 from companion.engine.bard.facts import facts
-from companion.engine.bard.values import MAX_ADVENTURERS, SIDES, whole
+from companion.engine.bard.values import MAX_ADVENTURERS, SIDES, faction_word, plural, whole
 
 __all__ = ["PALADIN", "Table"]
 
@@ -111,6 +118,68 @@ class Table:
 
     def side(self, side: str) -> Mapping[str, int]:
         return self.dragon_island[side]
+
+    def recount(self, performance: Performance, *, text: bool = False) -> Performance:
+        """``performance`` with its Adventurer counts read from this board (what it spends,
+        and any card, fans or colour chosen, unchanged). ``text``: the rule-text reading of
+        Dragon Island, which also counts the Adventurers in each hall sung for."""
+        if isinstance(performance, AtPier):
+            return AtPier(
+                performance.pier,
+                performance.spend,
+                adventurers={c: n for c, n in self.pier(performance.pier).items() if n},
+                buy_card=performance.buy_card,
+                paladins=self.paladins(performance.pier),
+                paladin_colour=performance.paladin_colour,
+            )
+        if isinstance(performance, AtFactionHall) and performance.hall in self.halls:
+            return AtFactionHall(
+                performance.hall, performance.spend, adventurers=self.hall(performance.hall)
+            )
+        if isinstance(performance, AtDragonIsland):
+            side = self.side(performance.side)
+            return AtDragonIsland(
+                performance.side,
+                tuple(
+                    HallSong(
+                        h.hall,
+                        h.spend,
+                        side_adventurers=side[h.hall],
+                        hall_adventurers=self.hall(h.hall) if text else None,
+                    )
+                    for h in performance.halls
+                ),
+            )
+        return performance
+
+    def changes(self, other: Table) -> tuple[str, ...]:
+        """What differs from ``other`` (the board before), one line per count:
+        ``Pier 1: Warriors 2 → 3``."""
+        bard = facts()
+        out: list[str] = []
+        for pier in bard.piers():
+            name = bard.location_named(pier).name
+            for colour, n in self.piers[pier].items():
+                was = other.piers[pier][colour]
+                if n != was:
+                    word = "Paladins" if colour == PALADIN else faction_word(colour, 2)
+                    out.append(f"{name}: {word} {was} → {n}")
+        for hall, n in self.halls.items():
+            if n != other.halls[hall]:
+                where = bard.faction_named(hall).hall
+                out.append(f"{where}: {other.halls[hall]} → {plural(n, 'Adventurer')}")
+        for side in SIDES:
+            for colour, n in self.dragon_island[side].items():
+                was = other.dragon_island[side][colour]
+                if n != was:
+                    out.append(f"Dragon Island, {side} side: {faction_word(colour, 2)} {was} → {n}")
+        if self.townsfolk != other.townsfolk:
+
+            def told(n: int | None) -> str:
+                return "as many as needed" if n is None else str(n)
+
+            out.append(f"Townsfolk to win: {told(other.townsfolk)} → {told(self.townsfolk)}")
+        return tuple(out)
 
     # -- values ------------------------------------------------------------------------------
     def _key(self) -> tuple[object, ...]:

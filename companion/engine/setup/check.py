@@ -565,6 +565,13 @@ def tables(game: str, house_rules: frozenset[str]) -> Tables:
     return _tables_cached(game, house_rules)
 
 
+def clear_caches() -> None:
+    """Forget the compiled tables and the rulings each game reads (they are built again on
+    first use, as after start-up; the benchmark of a cold check uses this)."""
+    _tables_cached.cache_clear()
+    _rulings_read.cache_clear()
+
+
 # --------------------------------------------------------------------------- cards
 
 

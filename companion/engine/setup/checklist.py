@@ -66,7 +66,8 @@ class Step:
     contradicts itself here, with both readings). ``source`` is the rulebook passage the step
     rests on (``sources`` holds it first, then any others), ``rulings`` the ids of rulings
     behind it, ``quantities`` the numbers used, ``per_seat`` a number per seat where the step
-    hands out something by seat (Mercante's starting crowns).
+    hands out something by seat (Mercante's starting crowns); ``cards`` the ids of the chosen
+    cards the step names.
     """
 
     id: str
@@ -79,6 +80,7 @@ class Step:
     sources: tuple[Source, ...] = ()
     quantities: tuple[tuple[str, int], ...] = ()
     per_seat: tuple[int, ...] = ()
+    cards: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return f"Step({self.id!r}, {self.text!r})"
@@ -285,6 +287,8 @@ def setup_checklist(
             values[PER_SEAT_PLACEHOLDER] = _per_seat_text(per_seat, spec.per_seat.unit)
         used = _names_in(text) + (_names_in(note) if note else [])
         numbers = tuple(dict.fromkeys((n, env[n]) for n in used if n in env))
+        kinds = {CARD_PLACEHOLDERS[n][0] for n in used if n in CARD_PLACEHOLDERS}
+        named = tuple(c.id for c in chosen if c.kind in kinds)
         steps.append(
             Step(
                 id=spec.id,
@@ -297,6 +301,7 @@ def setup_checklist(
                 sources=tuple(dict.fromkeys((source, *(s for s in (spec.source, *spec.also))))),
                 quantities=numbers,
                 per_seat=per_seat,
+                cards=named,
             )
         )
     return steps

@@ -38,3 +38,17 @@ class CardChoiceError(SetupError):
 
 class NoLegalCombinationError(SetupError):
     """Surprise me found no legal combination for the constraints given."""
+
+
+class SaveDataError(SetupError):
+    """A saved setup table (its start or one of its actions) that cannot be read back; the
+    message names the field."""
+
+
+class StepError(SetupError):
+    """A checklist step that is not on the checklist, or is already marked as asked."""
+
+
+class UnchangedError(SetupError):
+    """An action that would change nothing (the module is already chosen, the card already
+    the one picked): refused, so the table's log holds only real changes."""

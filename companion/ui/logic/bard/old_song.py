@@ -1,16 +1,16 @@
-"""The Bard screen as plain state: a Singing step being planned, kept as the player typed it.
+"""The Bard screen as it was before shared tables: one Singing step kept as the player typed it.
 
-No flet here. :class:`BardDraft` holds the form (the board before the song, the icon sources of
-the Song tableau, the locations in order with what each spends and the counts typed, the
-Boast) and is one JSON-able dict, saved after every action under :data:`BARD_KEY`.
+No flet here. :class:`BardDraft` holds that screen's form (the board before the song, the icon
+sources of the Song tableau, the locations in order with what each spends and the counts
+typed, the Boast), one JSON-able dict that the old screen saved under :data:`BARD_KEY`.
 :func:`evaluate` turns it into engine calls (:mod:`companion.engine.bard`) and returns a
 :class:`Plan`: per location the engine's record with its working, or the field errors and the
-rule that stops it.
+rule that stops it. The shared table reads such a save once, to import the song it holds
+(:mod:`companion.ui.logic.bard.old_save`).
 """
 
 from __future__ import annotations
 
-import re
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -19,7 +19,6 @@ from typing import Any
 from companion.engine.bard import (
     ANY,
     KINDS,
-    MAX_ADVENTURERS,
     MAX_ICONS,
     SIDES,
     AtDragonIsland,
@@ -38,6 +37,16 @@ from companion.engine.bard import (
     Spend,
     facts,
 )
+from companion.ui.logic.bard.lines import board_lines, icons_left_line, rewards_lines
+from companion.ui.logic.bard.words import (
+    colour_name,
+    location_label,
+    parse_count,
+    plural,
+    sentence,
+    source_label,
+    source_name,
+)
 from companion.ui.logic.saved import damaged_key
 
 BARD_KEY = "bard_song"
@@ -48,68 +57,9 @@ STATE_VERSION = 1
 #: Letters name the tableau's sources on the chips ("A · 2 Warrior").
 SOURCE_IDS = string.ascii_uppercase
 
-_WHOLE = re.compile(r"^\+?\d{1,3}$")
-
 
 class StateError(ValueError):
     """Saved screen state that cannot be read back; the message says what is wrong."""
-
-
-# -- formatting ---------------------------------------------------------------------------------
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
-
-
-def colour_name(colour: str, count: int = 1) -> str:
-    """``Warrior``/``Warriors``; ``any colour`` for a Paladin, Soundstone or wild icon."""
-    if colour == ANY:
-        return "any colour"
-    faction = facts().faction_named(colour)
-    return faction.name if count == 1 else faction.plural
-
-
-def source_name(source_id: str) -> str:
-    """``A`` for a tableau source, ``Soundstone 2`` for the engine's ``soundstone-2``."""
-    if source_id.startswith("soundstone-"):
-        return f"Soundstone {source_id.removeprefix('soundstone-')}"
-    return source_id
-
-
-def source_label(source: IconSource) -> str:
-    """A chip's text: ``A · 2 Warrior``, ``B · 2 Warrior · 3 Volume``, ``Soundstone 1 · 3 any``."""
-    colour = "any" if source.wild else colour_name(source.colour)
-    text = f"{source_name(source.id)} · {source.count} {colour}"
-    if source.volume:
-        text += f" · {source.volume} Volume"
-    return text
-
-
-def location_label(location_id: str) -> str:
-    return facts().location_named(location_id).name
-
-
-def sentence(text: str) -> str:
-    """An engine message as a sentence for players (capital first letter, full stop)."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
-
-
-def parse_count(text: str, *, maximum: int = MAX_ADVENTURERS) -> int:
-    """A count typed at the table; blank is 0. Raises ``ValueError`` with a field message."""
-    cleaned = text.strip()
-    if not cleaned:
-        return 0
-    if not _WHOLE.match(cleaned):
-        raise ValueError(f"Whole number, 0–{maximum}")
-    value = int(cleaned)
-    if value > maximum:
-        raise ValueError(f"At most {maximum}")
-    return value
 
 
 # -- the form -------------------------------------------------------------------------------------
@@ -685,26 +635,6 @@ def moves_line(draft: BardDraft, plan: Plan) -> str:
     return f"{plural(-left, 'location')} more than the Movement of {draft.moves} allows."
 
 
-def icons_left_line(song: Song | None) -> str:
-    if song is None:
-        return ""
-    left = song.icons_left()
-    if not left:
-        return "Every icon of the tableau is spent." if song.sources else "No icons entered yet."
-    parts = [f"{n} {'any colour' if c == ANY else colour_name(c, n)}" for c, n in left.items()]
-    return "Still to spend: " + ", ".join(parts) + "."
-
-
-def board_lines(board: Board) -> list[tuple[str, str]]:
-    """The small helpers: (label, working) for the card price, next fan and hand size."""
-    fan = board.fan_cost
-    return [
-        ("Card at a Pier", board.card_price.working),
-        ("Next fan", fan.working if fan else "Every Badge is placed: no more fans"),
-        ("Hand size", board.hand_size.working),
-    ]
-
-
 def board_summary(draft: BardDraft) -> str:
     """One line for the folded "Before the song" panel."""
     runes = ", ".join(facts().faction_named(r).name for r in draft.runes) or "none"
@@ -727,30 +657,6 @@ def tableau_summary(draft: BardDraft) -> str:
         )
         + f" ({plural(icons, 'icon')})"
     )
-
-
-def rewards_lines(song: Song) -> list[str]:
-    """What the song gained besides gold, in order."""
-    out: list[str] = []
-    for record in song.log:
-        if isinstance(record, Performed):
-            if record.rune:
-                out.append(f"Rune in the {facts().faction_named(record.rune).hall}")
-            for cost in record.fans:
-                out.append(f"A fan for {plural(cost.value, 'icon')}")
-            if record.hand_size:
-                out.append(f"Hand size {record.hand_size.value}")
-            if record.card:
-                out.append(f"A Skill or Improv card ({record.card.value} gold)")
-            if record.creature:
-                out.append("A Creature card into your Boast area")
-        else:
-            out.append(
-                f"Boast: {plural(record.creatures, 'Creature card')} activated"
-                if record.creatures
-                else "Boast (no Creature card to activate)"
-            )
-    return out
 
 
 __all__ = [

@@ -1,0 +1,441 @@
+"""What the players do to a setup table, as plain data: choose, fix, draw, tick.
+
+Every action is absolute ("mark step X done", "set the Paladins on"), never a toggle, so an
+action sent twice, or by a phone that had not seen the last change, cannot undo what another
+phone did. Each says what it depends on (:meth:`SetupAction.reads`): a tick reads only its own
+step, a module choice the module selection, a fix what it fixes. The table applies an action
+sent by a phone that had not caught up only if that part is still as the phone saw it
+(see :mod:`companion.engine.protocol`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from companion.engine import saves
+from companion.engine.setup.errors import SaveDataError
+
+if TYPE_CHECKING:
+    from companion.engine.setup.game import SetupGame
+
+Pin = Literal["keep", "never"]
+PickedKind = Literal["paladin", "rogue"]
+PICKED_KINDS: tuple[PickedKind, ...] = ("paladin", "rogue")
+PINS: tuple[Pin, ...] = ("keep", "never")
+
+
+@dataclass(frozen=True)
+class SetupAction(saves.Action):
+    """An action on a setup table (the base class: a game accepts only these)."""
+
+    def reads(self, game: SetupGame) -> Hashable:
+        """The part of ``game`` this action depends on (default: all of it)."""
+        return game
+
+
+# -- the choice ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseGame(SetupAction):
+    """Set up ``game`` (its player count is kept when it fits, else the closest)."""
+
+    kind: ClassVar[str] = "choose_game"
+    game: str
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.game
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "game": self.game}
+
+
+@dataclass(frozen=True)
+class SetPlayers(SetupAction):
+    kind: ClassVar[str] = "set_players"
+    players: int
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return (game.game, game.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "players": self.players}
+
+
+@dataclass(frozen=True)
+class SetModule(SetupAction):
+    """Put ``module`` in the choice (``on``) or take it out."""
+
+    kind: ClassVar[str] = "set_module"
+    module: str
+    on: bool
+
+    def reads(self, game: SetupGame) -> Hashable:
+        # What a module brings or needs depends on the others: the whole selection.
+        return (game.game, game.modules)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "module": self.module, "on": self.on}
+
+
+@dataclass(frozen=True)
+class ApplyFix(SetupAction):
+    """A finding's one-tap fix: modules in or out, chosen cards dropped. ``label`` is what
+    its button said ("Add the Faction Festival and the Paladins")."""
+
+    kind: ClassVar[str] = "apply_fix"
+    label: str
+    add: frozenset[str] = frozenset()
+    remove: frozenset[str] = frozenset()
+    drop_cards: frozenset[str] = frozenset()
+
+    def __repr__(self) -> str:
+        return (
+            f"ApplyFix({self.label!r}, add={sorted(self.add)!r}, remove={sorted(self.remove)!r}, "
+            f"drop_cards={sorted(self.drop_cards)!r})"
+        )
+
+    def reads(self, game: SetupGame) -> Hashable:
+        # Only what it fixes: whether each module it adds or removes is in, which of the
+        # cards it drops are chosen.
+        touched = sorted(self.add | self.remove)
+        return (
+            game.game,
+            tuple((m, m in game.modules) for m in touched),
+            tuple(sorted(game.cards & self.drop_cards)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "add": sorted(self.add),
+            "remove": sorted(self.remove),
+            "drop_cards": sorted(self.drop_cards),
+        }
+
+
+@dataclass(frozen=True)
+class SetCard(SetupAction):
+    """Choose the Paladin card or the Rogue card (``card`` None: none chosen)."""
+
+    kind: ClassVar[str] = "set_card"
+    card_kind: PickedKind
+    card: str | None
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.picked(self.card_kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card_kind": self.card_kind, "card": self.card}
+
+
+@dataclass(frozen=True)
+class SetBeast(SetupAction):
+    """Put a Beast of the Bay in the deck (``on``) or take it out."""
+
+    kind: ClassVar[str] = "set_beast"
+    card: str
+    on: bool
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.beasts
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card": self.card, "on": self.on}
+
+
+@dataclass(frozen=True)
+class ClearChoice(SetupAction):
+    """Back to the base game: no modules, no cards (Surprise me's marks and seed stay)."""
+
+    kind: ClassVar[str] = "clear_choice"
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return (game.game, game.modules, game.paladin, game.rogue, game.beasts)
+
+
+# -- Surprise me -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetPin(SetupAction):
+    """Keep ``module`` in every Surprise me draw, never draw it, or (None) leave it to chance."""
+
+    kind: ClassVar[str] = "set_pin"
+    module: str
+    mode: Pin | None
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.pin_of(self.module)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "module": self.module, "mode": self.mode}
+
+
+@dataclass(frozen=True)
+class ClearPins(SetupAction):
+    kind: ClassVar[str] = "clear_pins"
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return (game.pinned, game.banned)
+
+
+@dataclass(frozen=True)
+class SetSize(SetupAction):
+    """How many modules Surprise me draws (None: any number)."""
+
+    kind: ClassVar[str] = "set_size"
+    size: int | None
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.size
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "size": self.size}
+
+
+@dataclass(frozen=True)
+class SetSeed(SetupAction):
+    kind: ClassVar[str] = "set_seed"
+    seed: int
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.seed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class Surprise(SetupAction):
+    """Draw a legal combination from ``seed`` (and a Paladin card if the Paladins come out)."""
+
+    kind: ClassVar[str] = "surprise"
+    seed: int
+
+    def reads(self, game: SetupGame) -> Hashable:
+        # What the draw depends on, and what it replaces.
+        return (
+            game.game,
+            game.players,
+            game.size,
+            game.pinned,
+            game.banned,
+            game.modules,
+            game.paladin,
+            game.beasts,
+            game.house_rules,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class DrawCard(SetupAction):
+    """A Paladin card or Rogue card legal with the chosen modules, drawn from ``seed``."""
+
+    kind: ClassVar[str] = "draw_card"
+    card_kind: PickedKind
+    seed: int
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return (game.modules, game.picked(self.card_kind), game.house_rules)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card_kind": self.card_kind, "seed": self.seed}
+
+
+# -- the checklist ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MarkDone(SetupAction):
+    """Mark checklist step ``step`` (its id) done; a ticked step whose words changed since
+    is confirmed as checked again. It reads the step's words: a phone that had not seen them
+    change (the player count went up) is refused; one that had not seen another phone tick
+    the step is told it is already done."""
+
+    kind: ClassVar[str] = "mark_done"
+    step: str
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.step_key(self.step)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "step": self.step}
+
+
+@dataclass(frozen=True)
+class MarkNotDone(SetupAction):
+    kind: ClassVar[str] = "mark_not_done"
+    step: str
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.step_key(self.step)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "step": self.step}
+
+
+@dataclass(frozen=True)
+class ResetChecklist(SetupAction):
+    """Mark every step not done."""
+
+    kind: ClassVar[str] = "reset_checklist"
+
+    def reads(self, game: SetupGame) -> Hashable:
+        return game.ticks
+
+
+# -- reading actions back --------------------------------------------------------------------------
+
+ACTIONS: tuple[type[SetupAction], ...] = (
+    ChooseGame,
+    SetPlayers,
+    SetModule,
+    ApplyFix,
+    SetCard,
+    SetBeast,
+    ClearChoice,
+    SetPin,
+    ClearPins,
+    SetSize,
+    SetSeed,
+    Surprise,
+    DrawCard,
+    MarkDone,
+    MarkNotDone,
+    ResetChecklist,
+)
+_BY_KIND = {a.kind: a for a in ACTIONS}
+
+
+def _text(data: Mapping[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not value:
+        raise SaveDataError(f"{name} {value!r} must be a non-empty string")
+    return value
+
+
+def _flag(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name)
+    if not isinstance(value, bool):
+        raise SaveDataError(f"{name} {value!r} must be true or false")
+    return value
+
+
+def _whole(data: Mapping[str, Any], name: str, *, optional: bool = False) -> Any:
+    value = data.get(name)
+    if optional and value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SaveDataError(f"{name} {value!r} must be a whole number")
+    return value
+
+
+def _ids(data: Mapping[str, Any], name: str) -> frozenset[str]:
+    value = data.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise SaveDataError(f"{name} {value!r} must be a list of ids")
+    return frozenset(value)
+
+
+def _picked_kind(data: Mapping[str, Any]) -> PickedKind:
+    value = data.get("card_kind")
+    if value == "paladin":
+        return "paladin"
+    if value == "rogue":
+        return "rogue"
+    raise SaveDataError(f"card_kind {value!r} must be 'paladin' or 'rogue'")
+
+
+def read_action(raw: object) -> SetupAction:
+    """An action back from its saved form (``{"kind": "mark_done", "step": "cove.base"}``);
+    raises :class:`SaveDataError` naming the field. Whether the action is allowed is the
+    game's to say (:meth:`SetupGame.apply`)."""
+    if not isinstance(raw, Mapping):
+        raise SaveDataError(f"an action must be a mapping, got {raw!r}")
+    kind = raw.get("kind")
+    cls = _BY_KIND.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise SaveDataError(f"unknown action kind {kind!r}")
+    data = dict(raw)
+    fields = {f for f in cls.__dataclass_fields__ if f != "kind"}
+    unknown = sorted(set(data) - fields - {"kind"}, key=repr)
+    if unknown:
+        raise SaveDataError(f"{kind}: unknown field {unknown[0]!r}")
+    try:
+        return _read(cls, data)
+    except SaveDataError as exc:
+        raise SaveDataError(f"{kind}: {exc}") from None
+
+
+def _read(cls: type[SetupAction], data: Mapping[str, Any]) -> SetupAction:
+    if cls is ChooseGame:
+        return ChooseGame(_text(data, "game"))
+    if cls is SetPlayers:
+        return SetPlayers(_whole(data, "players"))
+    if cls is SetModule:
+        return SetModule(_text(data, "module"), _flag(data, "on"))
+    if cls is ApplyFix:
+        label = data.get("label")
+        if not isinstance(label, str):
+            raise SaveDataError(f"label {label!r} must be a string")
+        return ApplyFix(label, _ids(data, "add"), _ids(data, "remove"), _ids(data, "drop_cards"))
+    if cls is SetCard:
+        card = data.get("card")
+        if card is not None and (not isinstance(card, str) or not card):
+            raise SaveDataError(f"card {card!r} must be a card id or null")
+        return SetCard(_picked_kind(data), card)
+    if cls is SetBeast:
+        return SetBeast(_text(data, "card"), _flag(data, "on"))
+    if cls is SetPin:
+        mode = data.get("mode")
+        if mode is not None and mode not in PINS:
+            raise SaveDataError(f"mode {mode!r} must be 'keep', 'never' or null")
+        pin: Pin | None = None if mode is None else "keep" if mode == "keep" else "never"
+        return SetPin(_text(data, "module"), pin)
+    if cls is SetSize:
+        return SetSize(_whole(data, "size", optional=True))
+    if cls is SetSeed:
+        return SetSeed(_whole(data, "seed"))
+    if cls is Surprise:
+        return Surprise(_whole(data, "seed"))
+    if cls is DrawCard:
+        return DrawCard(_picked_kind(data), _whole(data, "seed"))
+    if cls is MarkDone:
+        return MarkDone(_text(data, "step"))
+    if cls is MarkNotDone:
+        return MarkNotDone(_text(data, "step"))
+    return cls()
+
+
+__all__ = [
+    "ACTIONS",
+    "PICKED_KINDS",
+    "PINS",
+    "ApplyFix",
+    "ChooseGame",
+    "ClearChoice",
+    "ClearPins",
+    "DrawCard",
+    "MarkDone",
+    "MarkNotDone",
+    "PickedKind",
+    "Pin",
+    "ResetChecklist",
+    "SetBeast",
+    "SetCard",
+    "SetModule",
+    "SetPin",
+    "SetPlayers",
+    "SetSeed",
+    "SetSize",
+    "SetupAction",
+    "Surprise",
+    "read_action",
+]

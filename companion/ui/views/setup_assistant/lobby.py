@@ -1,0 +1,158 @@
+"""``/setup/assistant``: the setups in progress (resume, finish, abandon) and a new one.
+
+The new-setup form (which game, how many players) is this device's draft; it starts from
+the table Players & seats holds, if the group used it. Start makes the setup a shared
+table that every phone opens from here. The one setup an older version kept in the settings
+becomes such a table the first time this screen opens.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine import setup as engine
+from companion.engine.table import new_seed
+from companion.history import StoreError
+from companion.ui.context import AppContext
+from companion.ui.live import games_in_progress, import_old_game
+from companion.ui.logic.live import info
+from companion.ui.logic.setup_assistant import (
+    SETUP_KEY,
+    NewSetupForm,
+    OldSetupError,
+    game_options,
+    old_setup_problem,
+    read_old_setup,
+    table_house_rules,
+)
+from companion.ui.logic.table import TABLE_KEY, TableState
+from companion.ui.screen import Screen
+from companion.ui.theme import GAP
+from companion.ui.views.setup_assistant.base import LOBBY, ROUTE, TOOL, session_of, table_route
+from companion.ui.widgets import body, button, notice, panel, tagged
+
+
+class SetupLobby:
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.session = session_of(ctx)
+        self.problems: list[str] = []
+        self.form: NewSetupForm = self.session.draft(TOOL, LOBBY, NewSetupForm)
+        self._import_old_setup()
+        if not self.form.filled:
+            table = self._seated()
+            if table is not None:
+                self.form.fill(table.game_id, len(table.seats) or None)
+
+    def _seated(self) -> TableState | None:
+        """The table Players & seats holds, if the group used it."""
+        try:
+            raw = self.ctx.setting(TABLE_KEY)
+        except StoreError:
+            raw = None
+        return None if raw is None else TableState.from_dict(raw, self.ctx.catalogue)
+
+    def _import_old_setup(self) -> None:
+        """The one setup an older version kept in the settings becomes a table, once."""
+        try:
+            raw = self.ctx.setting(SETUP_KEY)
+        except StoreError:
+            raw = None
+        left_out = old_setup_problem(raw)
+        table_id, problem = import_old_game(
+            self.ctx,
+            key=SETUP_KEY,
+            tool=TOOL,
+            read=read_old_setup,
+            errors=(OldSetupError, engine.SetupError),
+        )
+        if problem:
+            self.problems.append(problem)
+        elif table_id is not None:
+            self.problems.append(
+                "The setup saved before is now a shared setup: resume it below, from any phone."
+            )
+            if left_out:
+                self.problems.append(left_out)
+
+    def choose_game(self, game: str | None) -> None:
+        if game:
+            self.form.choose_game(game)
+        self.ctx.refresh()
+
+    def choose_players(self, selected: list[str]) -> None:
+        if selected and selected[0].isdigit():
+            self.form.choose_players(int(selected[0]))
+        self.ctx.refresh()
+
+    def start(self) -> None:
+        game = self.form.build(
+            seed=new_seed(),
+            house_rules=table_house_rules(self.ctx.catalogue, self.ctx.house_rules()),
+        )
+        try:
+            snapshot = self.session.hub.create(TOOL, game, device=self.session.device)
+        except StoreError as exc:
+            self.ctx.notify(f"The setup could not be started: {exc}", error=True)
+            return
+        self.ctx.navigate(table_route(snapshot.table_id))
+        table = self.session.current
+        if table is not None and table.table_id == snapshot.table_id:
+            table.tell(
+                info(
+                    f"A shared setup of {self.form.line(self.ctx.catalogue)}: other phones "
+                    "open it from the Setup assistant."
+                )
+            )
+
+    def build(self) -> Screen:
+        form = self.form
+        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
+        running = games_in_progress(self.ctx, TOOL, route=table_route, title="Setups in progress")
+        if running is not None:
+            content.append(running)
+        low, high = engine.player_range(form.game)
+        picker = ft.Dropdown(
+            label="Game",
+            value=form.game,
+            options=[ft.DropdownOption(key=k, text=t) for k, t in game_options(self.ctx.catalogue)],
+            on_select=lambda e: self.choose_game(e.control.value),
+            expand=True,
+        )
+        players = ft.SegmentedButton(
+            segments=[
+                ft.Segment(value=str(n), label=ft.Text(str(n))) for n in range(low, high + 1)
+            ],
+            selected=[str(form.players)],
+            show_selected_icon=False,
+            on_change=lambda e: self.choose_players(e.control.selected or []),
+            expand=True,
+        )
+        content += [
+            panel(
+                body(
+                    "Choose the modules and cards, see at once whether they go together, then "
+                    "work through one checklist. Every phone that opens the setup sees each "
+                    "choice and tick as it is made.",
+                ),
+                ft.Row([tagged("new-setup-game", picker)]),
+                ft.Text("Players", theme_style=ft.TextThemeStyle.LABEL_LARGE),
+                ft.Row([tagged("new-setup-players", players)]),
+                title="New setup",
+            ),
+            button(
+                "Start the setup",
+                lambda e: self.start(),
+                icon=ft.Icons.PLAY_ARROW,
+                ident="start-setup",
+            ),
+        ]
+        return Screen(
+            title="Setup assistant",
+            content=ft.Column(
+                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            ),
+        )
+
+
+__all__ = ["ROUTE", "SetupLobby"]
