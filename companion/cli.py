@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from companion import __version__
+from companion import __version__, webapp
 from companion.server import SESSION_MINUTES, is_loopback, lan_address, page_address
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             ft.run(
                 create_main(store, cat=cat, db_label=store.url, hub=hub),
                 view=ft.AppView.FLET_APP,
-                assets_dir=None,
+                assets_dir=webapp.assets_dir(),
                 no_cdn=True,
             )
             return 0
@@ -292,6 +292,11 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub
         access=access,
         extra_hosts=args.allow_host,
         session_minutes=args.session_minutes,
+        assets_dir=webapp.assets_dir(),
+        app_name=webapp.APP_NAME,
+        app_short_name=webapp.APP_SHORT_NAME,
+        app_description=webapp.APP_DESCRIPTION,
+        public_paths=webapp.PUBLIC_PATHS,
     )
     app.ready.append(_warm_up)
     server.serve(app, host=args.host, port=args.port)

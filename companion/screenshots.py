@@ -39,12 +39,15 @@ BARD = "/calculators/bard"
 
 
 SHOTS: tuple[Shot, ...] = (
-    Shot("setup-seats", "/setup/seats"),
-    Shot("score-pad", "/score"),
-    Shot("history", "/history"),
-    Shot("history-stats", "/history/stats"),
+    # Each waits for its screen's content: on a busy machine the app's frame is drawn first
+    # (the first screens of a run also wait for the app's modules to load).
+    Shot("setup-seats", "/setup/seats", act=lambda app: _sees(app, "Seats and first player")),
+    Shot("score-pad", "/score", act=lambda app: _sees(app, "Tie-breakers")),
+    Shot("history", "/history", act=lambda app: _shows(app, "filter-game")),
+    Shot("history-stats", "/history/stats", act=lambda app: _sees(app, "Wins per player")),
     Shot("history-play", "/history/play/36"),
-    Shot("settings", "/settings"),
+    # Waiting for a control of the screen: on a busy machine the app's frame is drawn first.
+    Shot("settings", "/settings", act=lambda app: _shows(app, "theme-picker")),
     Shot(
         "settings-ruling",
         "/settings/rulings/mercante.reaction_closes_market",
@@ -69,8 +72,8 @@ SHOTS: tuple[Shot, ...] = (
         "/rules/ruling.mercante.reaction_closes_market",
         act=lambda app: _shows(app, "entry-title"),
     ),
-    Shot("settings-dark", "/settings", theme="dark"),
-    Shot("score-pad-dark", "/score", theme="dark"),
+    Shot("settings-dark", "/settings", act=lambda app: _shows(app, "theme-picker"), theme="dark"),
+    Shot("score-pad-dark", "/score", act=lambda app: _sees(app, "Tie-breakers"), theme="dark"),
     Shot(
         "setup-assistant",
         "/setup/assistant",
@@ -265,6 +268,12 @@ def _search(app: AppPage, text: str) -> None:
 def _shows(app: AppPage, ident: str) -> None:
     """Wait until the screen's content (not just the app's frame) is drawn."""
     app.by_id(ident).wait_for(state="attached", timeout=30_000)
+    app.settle(500)
+
+
+def _sees(app: AppPage, text: str) -> None:
+    """Wait until ``text`` is on the screen (for screens with no tagged control to wait for)."""
+    app.expect(text, timeout=30_000)
     app.settle(500)
 
 

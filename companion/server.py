@@ -15,6 +15,9 @@ enforces, where requests enter (HTTP and the WebSocket handshake, not by hiding 
   cookie signed by this server gets the join screen (plain HTML, no app, no data) for every
   path, and its WebSocket handshake is refused. ``/?code=…`` (the printed address) or the
   join screen's form admits the device; wrong codes are slowed and limited per client.
+* **Installing** — the paths in ``public_paths`` (the web app manifest and its icons, nothing
+  of anyone's history) are served without the code too, and the join screen links them, so a
+  phone can add the app to its home screen from the join screen.
 * **Sessions** — a disconnected session expires after minutes; each client may hold only a
   few live connections and kept sessions (the oldest disconnected ones go first), and the
   whole server a bounded number, so nobody can grow the server's memory without limit.
@@ -42,6 +45,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 from companion.access import AccessCode, Throttle, normal_code, shown_code
+from companion.webapp import APP_DESCRIPTION, APP_NAME, APP_SHORT_NAME, INSTALL_HEAD
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +55,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-APP_NAME = "Merchant's Companion"
-APP_SHORT_NAME = "Companion"
-APP_DESCRIPTION = (
-    "Setup helper, rules assistant and score pad for merchant board games, at the table."
-)
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
 COOKIE_PREFIX = "companion_device_"
@@ -297,8 +296,10 @@ class Guard:
         throttle: Throttle | None = None,
         live_per_client: int = LIVE_PER_CLIENT,
         session_seconds: int = round(SESSION_MINUTES * 60),
+        public_paths: Iterable[str] = (),
     ) -> None:
         self.app = app
+        self.public_paths = frozenset(public_paths)
         self.session_seconds = session_seconds
         self.port = port
         self.access = access
@@ -486,6 +487,9 @@ class Guard:
                 cookie = self.local_devices.admit()[1]  # a page, not an asset: say who
             await self.app(scope, receive, self._passing(send, cookie))
             return
+        if not codes and path in self.public_paths:  # what installing needs, exact paths only
+            await self.app(scope, receive, self._passing(send))
+            return
         client = scope["client"][0] if scope.get("client") else ""
         if not codes:
             await self._join(scope, send, 403)
@@ -523,7 +527,7 @@ class Guard:
         extra = [(b"referrer-policy", b"no-referrer")]
         if wait > 0:
             extra.append((b"retry-after", str(int(wait) + 1).encode()))
-        page = join_page(wait=wait, wrong=wrong)
+        page = join_page(wait=wait, wrong=wrong, installable="/manifest.json" in self.public_paths)
         await self._respond(scope, send, status, page, b"text/html; charset=utf-8", extra)
 
     # -- WebSocket --------------------------------------------------------------------------
@@ -622,8 +626,12 @@ def _closable(live: _Live, receive: Receive, send: Send) -> tuple[Receive, Send]
     return guarded_receive, guarded_send
 
 
-def join_page(*, wait: float = 0, wrong: str | None = None) -> bytes:
-    """The join screen: our own words, no scripts, readable on a phone, light or dark."""
+def join_page(*, wait: float = 0, wrong: str | None = None, installable: bool = False) -> bytes:
+    """The join screen: our own words, no scripts, readable on a phone, light or dark.
+
+    ``installable``: it links the web app manifest and icons (served without the code), so
+    "Add to Home screen" on the join screen installs the app under its own name and icon.
+    """
     if wait > 0:
         minutes = int(wait // 60) + (1 if wait % 60 else 0)
         when = f"{int(wait) + 1} seconds" if wait < 90 else f"{minutes} minutes"
@@ -641,7 +649,7 @@ def join_page(*, wait: float = 0, wrong: str | None = None) -> bytes:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>Join the table · {html.escape(APP_NAME)}</title>
+{INSTALL_HEAD if installable else ""}<title>Join the table · {html.escape(APP_NAME)}</title>
 <style>
   /* the app's harbour teal (companion.ui.theme.SEED_COLOR), light and dark */
   :root {{ --bg: #f4fbf9; --fg: #161d1c; --muted: #3f4947; --accent: #0b6e69;
@@ -711,6 +719,7 @@ def build_app(
     kept_per_client: int = KEPT_PER_CLIENT,
     kept_in_all: int = KEPT_IN_ALL,
     throttle: Throttle | None = None,
+    public_paths: Iterable[str] = (),
 ) -> Guard:
     """The whole web app for Flet's ``main``, served on ``host``:``port``, as an ASGI app.
 
@@ -719,7 +728,8 @@ def build_app(
     ``assets_dir``, ``app_name``, ``app_short_name`` and ``app_description`` go to Flet (icons
     and fonts, the web manifest); ``session_minutes`` is how long a disconnected session is
     kept. The live/kept limits and the ``throttle`` of wrong codes bound what one client (and
-    everyone together) can make the server hold.
+    everyone together) can make the server hold. ``public_paths`` (exact paths: the web app
+    manifest and icons in ``assets_dir``) are served without the access code too.
     """
     if access is None and not is_loopback(host):
         raise ValueError(f"host: serving on {host!r} reaches the network and needs an access code")
@@ -756,6 +766,7 @@ def build_app(
         throttle=throttle,
         live_per_client=live_per_client,
         session_seconds=session_seconds,
+        public_paths=public_paths,
     )
 
 

@@ -20,6 +20,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from companion import webapp
 from companion.access import Throttle
 from companion.browser import AppServer
 from companion.history import open_store
@@ -143,7 +144,22 @@ def test_the_terminal_says_the_app_is_reachable_and_prints_the_address_with_the_
     assert code is not None and len(code) == 6
 
 
-@pytest.mark.parametrize("path", ["/", "/history/play/1", "/settings", "/main.dart.js", "/ws"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/history/play/1",
+        "/settings",
+        "/main.dart.js",
+        "/ws",
+        "/index.html",
+        "/assets/FontManifest.json",
+        "/assets/fonts/DejaVuSansCondensed.ttf",
+        "/icons/",
+        "/icons/icon-192.png/x",
+        "/manifest.json/",
+    ],
+)
 def test_without_the_code_every_path_is_the_join_screen(lan_server: AppServer, path: str) -> None:
     response = httpx.get(lan_server.url + path)
     assert response.status_code == 403
@@ -152,6 +168,26 @@ def test_without_the_code_every_path_is_the_join_screen(lan_server: AppServer, p
     assert NOTES not in response.text
     assert "flutter" not in response.text.lower()  # no app, no control tree
     assert "access-control-allow-origin" not in response.headers
+
+
+def test_without_the_code_a_phone_can_still_install_the_app(lan_server: AppServer) -> None:
+    """The join screen links the manifest and icons, which need no code (they hold no data)."""
+    page = httpx.get(lan_server.url + "/").text
+    assert '<link rel="manifest" href="/manifest.json">' in page
+    assert '<link rel="apple-touch-icon" href="/icons/apple-touch-icon-192.png">' in page
+    response = httpx.get(lan_server.url + "/manifest.json")
+    assert response.status_code == 200 and "set-cookie" not in response.headers
+    manifest = response.json()
+    assert manifest["name"] == webapp.APP_NAME and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "."  # the installed app opens the join screen, then the app
+    icons = [icon["src"] for icon in manifest["icons"]] + ["icons/apple-touch-icon-192.png"]
+    for src in icons:
+        icon = httpx.get(f"{lan_server.url}/{src}")
+        assert icon.status_code == 200, src
+        assert icon.headers["content-type"] == "image/png"
+        assert icon.content.startswith(b"\x89PNG")
+        assert "access-control-allow-origin" not in icon.headers
+    assert httpx.head(lan_server.url + "/favicon.png").status_code == 200
 
 
 def test_without_the_code_no_websocket_no_data_no_events(lan_server: AppServer) -> None:

@@ -21,13 +21,13 @@ from companion.history import PlayCreate, Store, open_store
 PLAYS = 100_000
 PLAYERS_PER_PLAY = 4
 BATCH = 5_000
-NAMES = [f"Player {i:02d}" for i in range(1, 31)]
+PLAYER_NAMES = [f"Player {i:02d}" for i in range(1, 31)]
 GAMES = ["mercante", "merchants_journey", "merchants_cove", "Catan", "Azul", "Carcassonne"]
-MEASURES = ("stats_100k", "record_play")
+NAMES = ("stats_100k", "record_play")
 
 
 def _play(rng: random.Random, when: datetime) -> PlayCreate:
-    names = rng.sample(NAMES, PLAYERS_PER_PLAY)
+    names = rng.sample(PLAYER_NAMES, PLAYERS_PER_PLAY)
     return PlayCreate.model_validate(
         {
             "game": rng.choice(GAMES),
@@ -50,7 +50,7 @@ def build(store: Store, plays: int = PLAYS, *, seed: int = 100) -> None:
 
 
 def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
-    if wanted is not None and not wanted & set(MEASURES):
+    if wanted is not None and not wanted & set(NAMES):
         return
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'history.sqlite3'}"
@@ -58,18 +58,27 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
         try:
             began = time.perf_counter()
             build(store)
-            print(f"history: built {PLAYS:,} plays in {time.perf_counter() - began:.1f} s",
-                  file=sys.stderr)
-            yield "stats_100k", median_ms(
-                lambda: (store.all_player_stats(), store.all_game_stats()), repeat=9
+            print(
+                f"history: built {PLAYS:,} plays in {time.perf_counter() - began:.1f} s",
+                file=sys.stderr,
+            )
+            yield (
+                "stats_100k",
+                median_ms(lambda: (store.all_player_stats(), store.all_game_stats()), repeat=9),
             )
             rng = random.Random(7)
-            yield "record_play", median_ms(
-                lambda: store.record_play(
-                    rng.choice(GAMES),
-                    [(n, rng.randint(10, 140)) for n in rng.sample(NAMES, PLAYERS_PER_PLAY)],
+            yield (
+                "record_play",
+                median_ms(
+                    lambda: store.record_play(
+                        rng.choice(GAMES),
+                        [
+                            (n, rng.randint(10, 140))
+                            for n in rng.sample(PLAYER_NAMES, PLAYERS_PER_PLAY)
+                        ],
+                    ),
+                    repeat=25,
                 ),
-                repeat=25,
             )
         finally:
             store.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.browser import free_port
 
 RUNS = 5
+NAMES = ("startup",)
 
 
 def _one_start(db_url: str) -> float:
@@ -45,7 +46,7 @@ def _one_start(db_url: str) -> float:
         process.wait(timeout=10)
 
 
-def run(wanted: set[str] | None) -> Iterator[tuple[str, float]]:
+def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
     if wanted is not None and "startup" not in wanted:
         return
     with tempfile.TemporaryDirectory() as tmp:

@@ -71,8 +71,14 @@ def lazy_module(name: str) -> ModuleType:
 
 
 def default_url() -> str:
-    """The default database: ``history.sqlite3`` in the user's data directory (created)."""
-    directory = platformdirs.user_data_path(APP_DIR_NAME)
+    """The default database: ``history.sqlite3`` in the user's data directory (created).
+
+    In an app built with ``flet build`` (a phone), that directory is Flet's app storage
+    folder, which Flet names in ``FLET_APP_STORAGE_DATA``: the only place the app may write
+    that survives updates.
+    """
+    storage = os.environ.get("FLET_APP_STORAGE_DATA")
+    directory = Path(storage) if storage else platformdirs.user_data_path(APP_DIR_NAME)
     directory.mkdir(parents=True, exist_ok=True)
     return URL.create("sqlite", database=str(directory / DEFAULT_FILE_NAME)).render_as_string()
 

@@ -60,6 +60,11 @@ _PLAIN = {
     "model_attributes_type": "expected an object, got {input}",
     "missing": "missing",
     "extra_forbidden": "unknown field",
+    # The same, for the slotted dataclasses that hold an import file's plays and results.
+    "unexpected_keyword_argument": "unknown field",
+    "missing_keyword_only_argument": "missing",
+    "dataclass_type": "expected an object, got {input}",
+    "dataclass_args_type": "expected an object, got {input}",
     "datetime_type": "expected a date and time like \"2024-05-01T19:30:00\", got {input}",
     "datetime_parsing": "expected a date and time like \"2024-05-01T19:30:00\", got {input}",
     "datetime_from_date_parsing": (

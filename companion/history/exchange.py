@@ -1,4 +1,6 @@
-"""Taking the history out and bringing it back: the app's JSON format, CSV and BG Stats JSON.
+"""Taking the history out and bringing it back: the app's JSON format and CSV.
+
+BG Stats' backup format, both ways, is in ``companion.history.bgstats``.
 
 The app's own format (``"format": "merchants-companion-history"``, ``"version": 1``)::
 
@@ -18,7 +20,12 @@ the same file. On import, players and games are matched by name (ignoring case),
 ``uid`` (a play already present is a duplicate and skipped), and rank and winner are computed
 again from the scores rather than trusted. An import is all or nothing: a file with any
 problem is refused with a message naming the place (``plays[3].results[1].score: expected a
-whole number, got "ten"``) before anything is written.
+whole number, got "ten"``) and nothing is written (the plays are checked as they go into the
+import's one transaction, which a refusal rolls back). A large file is read one play at a
+time and written by bulk inserts (``companion.history.bulk``), the statistics added once.
+On SQLite, ``Store.import_report`` first tries ``companion.history.fastimport``, which takes
+the same files in one pass and writes the same rows, and falls back to this path for
+anything it does not take whole (so every refusal is worded here).
 """
 
 from __future__ import annotations
@@ -26,19 +33,33 @@ from __future__ import annotations
 import csv
 import io
 import json
-import uuid
+import re
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+from pydantic.dataclasses import dataclass as pydantic_dataclass
+from pydantic_core import PydanticCustomError
 from sqlalchemy import Text, func, select, type_coerce
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from companion import __version__
-from companion.history import crud
+from companion.history import bulk, crud
+from companion.history.bulk import CANONICAL_UID, BulkPlay, BulkResult, canonical_uid
 from companion.history.crud import PLAYS, RESULTS
 from companion.history.errors import (
     ImportFileError,
@@ -54,16 +75,19 @@ from companion.history.models import (
     MAX_MODULES,
     MAX_RESULTS,
     MAX_TIEBREAKERS,
+    MODULE_MAX,
     NAME_MAX,
     NOTES_MAX,
     CategoryName,
     Flag,
     Game,
-    ModuleName,
     PlayCreate,
     Player,
     Score,
+    clean_text,
     name_key,
+    utc_naive,
+    wall_clock,
 )
 
 FORMAT = "merchants-companion-history"
@@ -73,9 +97,6 @@ MAX_IMPORT_CHARS = 128 * 1024 * 1024
 MAX_PLAYERS = 10_000
 MAX_GAMES = 10_000
 MAX_PLAYS = 250_000
-# BG Stats identifies players and games by UUID; deriving them from the names keeps the
-# UUIDs the same from one export to the next.
-BGSTATS_NAMESPACE = uuid.UUID("6f0d3c5e-2b1a-4c55-9d7e-0a4a3e1c2b9f")
 
 FileId = Annotated[int, Strict(), Field(ge=1, le=2**31 - 1)]
 
@@ -96,37 +117,81 @@ class FileGame(_FileModel):
     highest_wins: Flag = True
 
 
-class FileTieBreaker(_FileModel):
-    name: str = Field(min_length=1, max_length=NAME_MAX)
+# Plays and results are slotted dataclasses rather than models: a file of 100,000 plays holds
+# half a million of them, and a model instance is several times larger.
+# They are checked from the decoded JSON (dicts), which strict mode refuses for a dataclass,
+# so strictness is per field instead: whole numbers and flags as JSON writes them, times only
+# as ISO text (lax mode would also take a number of seconds).
+_ROW_CONFIG = ConfigDict(extra="forbid")
+Whole = Annotated[int, Strict()]
+
+
+def _iso_text(value: object) -> object:
+    if not isinstance(value, str):
+        raise PydanticCustomError("datetime_type", "expected a date and time")
+    return value
+
+
+IsoTime = Annotated[datetime, BeforeValidator(_iso_text)]
+
+
+def _none_if_empty(value: Any) -> Any:
+    # Exports write "breakdown": {} and "tiebreaks": [] on every result: half a million empty
+    # containers for a large file, so an empty one is kept as None.
+    return value or None
+
+
+Parts = Annotated[
+    dict[CategoryName, Score] | None,
+    Field(max_length=MAX_CATEGORIES),
+    AfterValidator(_none_if_empty),
+]
+Ties = Annotated[
+    list[Score | None] | None, Field(max_length=MAX_TIEBREAKERS), AfterValidator(_none_if_empty)
+]
+
+
+@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
+class FileTieBreaker:
+    name: StrictStr = Field(min_length=1, max_length=NAME_MAX)
     higher_wins: Flag = True
 
 
-class FileResult(_FileModel):
+@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
+class FileResult:
     player_id: FileId
-    seat: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
+    seat: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
     score: Score
-    breakdown: dict[CategoryName, Score] = Field(default_factory=dict, max_length=MAX_CATEGORIES)
-    tiebreaks: list[Score | None] = Field(default_factory=list, max_length=MAX_TIEBREAKERS)
+    breakdown: Parts = None
+    tiebreaks: Ties = None
     start_player: Flag = False
     # Written for other tools to read; recomputed from the scores on import.
-    rank: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
+    rank: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
     winner: Flag | None = None
 
 
-class FilePlay(_FileModel):
-    uid: str = Field(min_length=1, max_length=36)
+@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
+class FilePlay:
+    uid: StrictStr = Field(min_length=1, max_length=36)
     game_id: FileId
-    played_at: datetime
+    played_at: IsoTime
     finished: Flag = True
     highest_wins: Flag | None = None
-    modules: list[ModuleName] = Field(default_factory=list, max_length=MAX_MODULES)
-    duration_min: int | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
-    location: str | None = Field(default=None, max_length=LOCATION_MAX)
-    notes: str = Field(default="", max_length=NOTES_MAX)
-    tiebreakers: list[FileTieBreaker] = Field(default_factory=list, max_length=MAX_TIEBREAKERS)
+    modules: Annotated[
+        list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
+        Field(max_length=MAX_MODULES),
+        AfterValidator(_none_if_empty),
+    ] = None
+    duration_min: Whole | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
+    location: StrictStr | None = Field(default=None, max_length=LOCATION_MAX)
+    notes: StrictStr = Field(default="", max_length=NOTES_MAX)
+    tiebreakers: Annotated[
+        list[FileTieBreaker] | None, Field(max_length=MAX_TIEBREAKERS),
+        AfterValidator(_none_if_empty),
+    ] = None
     results: list[FileResult] = Field(min_length=1, max_length=MAX_RESULTS)
-    created_at: datetime | None = None
-    updated_at: datetime | None = None
+    created_at: IsoTime | None = None
+    updated_at: IsoTime | None = None
 
 
 class HistoryFile(_FileModel):
@@ -139,6 +204,20 @@ class HistoryFile(_FileModel):
     plays: list[FilePlay] = Field(default_factory=list, max_length=MAX_PLAYS)
 
 
+class _Head(_FileModel):
+    """The file without its plays (which are read and checked one at a time)."""
+
+    format: Literal["merchants-companion-history"]
+    version: Literal[1]
+    exported_at: datetime | None = None
+    app_version: str | None = Field(default=None, max_length=40)
+    players: list[FilePlayer] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
+
+
+_PLAY = TypeAdapter(FilePlay)
+
+
 class _Header(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
@@ -148,11 +227,50 @@ class _Header(BaseModel):
 
 @dataclass(frozen=True)
 class ParsedHistory:
-    """A checked import file: names of players and games, and the plays ready to save."""
+    """A read import file: names of players and games, and its plays (checked as they go in).
+
+    Every reference, identity and type in the file has been checked; each play's own rules
+    (those of :class:`PlayCreate`) are checked as :meth:`batches` hands the play out, inside
+    the import's transaction, so a play breaking one still leaves nothing written.
+    """
 
     players: tuple[str, ...]
     games: tuple[tuple[str, bool], ...]
-    plays: tuple[PlayCreate, ...]
+    uids: tuple[str, ...]
+    """Each play's uid as the history stores it (as written where it is not a UUID)."""
+    plays: tuple[FilePlay, ...] = ()
+    context: tuple[tuple[str, bool | None], ...] = ()
+    """Each play's game (catalogue id or title) and the direction the file gives it."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The file's player ids and names."""
+    fast: bool = True
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def batches(
+        self, *, skip: frozenset[str] | set[str] = frozenset(), size: int = bulk.BATCH
+    ) -> Iterator[list[BulkPlay]]:
+        """The plays as :class:`BulkPlay` records, ``size`` at a time, leaving out ``skip``.
+
+        Raises :class:`ImportFileError` at the first play that breaks a rule.
+        """
+        batch: list[BulkPlay] = []
+        for i, (play, uid, (game, direction)) in enumerate(
+            zip(self.plays, self.uids, self.context, strict=True)
+        ):
+            # A play already in the history is checked too: a file with any problem is
+            # refused whole, whatever it would have added.
+            fast = _fast_play(play, uid, game, direction, self.names) if self.fast else None
+            checked = fast or _checked_play(i, play, game, direction, self.names)
+            if uid in skip:
+                continue
+            batch.append(checked)
+            if len(batch) >= size:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
 
 @dataclass(frozen=True)
@@ -163,11 +281,17 @@ class ImportReport:
     duplicates: tuple[str, ...] = ()
     players_added: int = 0
     games_added: int = 0
+    skipped: tuple[str, ...] = ()
+    """Plays of the file the history cannot hold, each as "where: why" (BG Stats import)."""
+    notes: tuple[str, ...] = ()
+    """Plays imported with something changed, each as "where: what"."""
 
     def __str__(self) -> str:
         text = f"{self.imported} play{'s' if self.imported != 1 else ''} imported"
         if self.duplicates:
             text += f", {len(self.duplicates)} already present"
+        if self.skipped:
+            text += f", {len(self.skipped)} not imported"
         return text
 
 
@@ -201,6 +325,106 @@ def _check_header(text: str) -> None:
         )
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip(text: str, at: int) -> int:
+    """The index of the first character at or after ``at`` that is not JSON white space."""
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
+class _Document(NamedTuple):
+    head: _Head
+    plays: list[FilePlay]
+
+
+def _where(text: str, at: int) -> str:
+    line = text.count("\n", 0, at) + 1
+    return f"line {line} column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
+
+
+def _read(text: str) -> _Document:
+    """Read and check the file, one play at a time.
+
+    ``json.loads`` of a 100,000-play file builds half a million dicts, and a whole-file
+    validation holds a parsed copy of the text besides the models; instead the top level is
+    walked with the standard library's own JSON scanner (``raw_decode``) and each play is
+    decoded, checked into a slotted :class:`FilePlay` and its dict dropped straight away.
+    """
+    decoder = json.JSONDecoder()
+    plays: list[FilePlay] = []
+    head: dict[str, Any] = {}
+    try:
+        at = _skip(text, 0)
+        if text[at : at + 1] != "{":
+            whole = decoder.raw_decode(text, at)[0]  # not an object: say what it is
+            del whole
+            _check_header(text)
+            raise _refuse("not a Merchant's Companion history file")
+        at = _skip(text, at + 1)
+        while text[at : at + 1] != "}":
+            if head or plays:
+                if text[at : at + 1] != ",":
+                    raise _refuse(f"not valid JSON: expected ',' or '}}' at {_where(text, at)}")
+                at = _skip(text, at + 1)
+            key, at = decoder.raw_decode(text, at)
+            if not isinstance(key, str):
+                raise _refuse(f"not valid JSON: expected a field name at {_where(text, at)}")
+            at = _skip(text, at)
+            if text[at : at + 1] != ":":
+                raise _refuse(f"not valid JSON: expected ':' at {_where(text, at)}")
+            at = _skip(text, at + 1)
+            if key in head or (key == "plays" and plays):
+                raise _refuse(f"{key}: given twice")
+            if key == "plays" and text[at : at + 1] == "[":
+                at = _read_plays(text, _skip(text, at + 1), decoder, plays)
+                head["plays"] = None
+            else:
+                head[key], at = decoder.raw_decode(text, at)
+            at = _skip(text, at)
+        if _skip(text, at + 1) != len(text):
+            raise _refuse(f"not valid JSON: extra data at {_where(text, at + 1)}")
+    except json.JSONDecodeError as exc:
+        raise _refuse(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+                      ) from None
+    except RecursionError:
+        raise _refuse("not valid JSON: nested too deeply") from None
+    except ValidationError as exc:
+        # A file of another kind (BG Stats' own, say) fails on its first play; saying "not
+        # our format" helps more, so the header is looked at first.
+        _check_header(text)
+        raise _refuse(validation_message(exc, prefix=("plays", len(plays)))) from None
+    version = head.get("version")
+    if head.get("format") != FORMAT or type(version) is not int or version != VERSION:
+        _check_header(json.dumps({k: head.get(k) for k in ("format", "version")}))
+    head.pop("plays", None)
+    try:
+        # Small (players and games): checked in JSON mode, where strict mode reads ISO times.
+        checked = _Head.model_validate_json(json.dumps(head))
+    except ValidationError as exc:
+        raise _refuse(validation_message(exc)) from None
+    return _Document(checked, plays)
+
+
+def _read_plays(
+    text: str, at: int, decoder: json.JSONDecoder, plays: list[FilePlay]
+) -> int:
+    """Decode and check the plays array starting at ``at``; returns the index after it."""
+    check = _PLAY.validate_python
+    while text[at : at + 1] != "]":
+        if plays:
+            if text[at : at + 1] != ",":
+                raise _refuse(f"not valid JSON: expected ',' or ']' at {_where(text, at)}")
+            at = _skip(text, at + 1)
+        if len(plays) >= MAX_PLAYS:
+            raise _refuse(f"plays: too many items (more than {MAX_PLAYS:,})")
+        item, at = decoder.raw_decode(text, at)
+        plays.append(check(item))
+        at = _skip(text, at)
+    return at + 1
+
+
 def _unique(items: list[Any], attr: str, table: str, *, fold: bool = False) -> None:
     seen: dict[Any, int] = {}
     for i, item in enumerate(items):
@@ -230,22 +454,19 @@ def parse_history(text: str | bytes) -> ParsedHistory:
     if len(text) > MAX_IMPORT_CHARS:
         raise _refuse(f"the file is too large ({len(text):,} characters; at most "
                       f"{MAX_IMPORT_CHARS:,})")
-    _check_header(text)
-    try:
-        doc = HistoryFile.model_validate_json(text)
-    except ValidationError as exc:
-        raise _refuse(validation_message(exc)) from None
+    doc = _read(text)
 
-    _unique(doc.players, "id", "players")
-    _unique(doc.players, "name", "players", fold=True)
-    _unique(doc.games, "id", "games")
-    _unique(doc.games, "name", "games", fold=True)
-    _unique(doc.games, "key", "games")
+    _unique(doc.head.players, "id", "players")
+    _unique(doc.head.players, "name", "players", fold=True)
+    _unique(doc.head.games, "id", "games")
+    _unique(doc.head.games, "name", "games", fold=True)
+    _unique(doc.head.games, "key", "games")
     _unique(doc.plays, "uid", "plays")
-    players = {p.id: p.name for p in doc.players}
-    games = {g.id: g for g in doc.games}
+    players = {p.id: p.name for p in doc.head.players}
+    games = {g.id: g for g in doc.head.games}
+    titles: dict[int, crud.Title] = {}
 
-    plays = []
+    context: list[tuple[str, bool | None]] = []
     for i, play in enumerate(doc.plays):
         game = games.get(play.game_id)
         if game is None:
@@ -259,9 +480,12 @@ def parse_history(text: str | bytes) -> ParsedHistory:
                 raise _refuse(f"plays[{i}].results[{j}].player_id: player {result.player_id} "
                               f"is already in results[{seen[result.player_id]}]")
             seen[result.player_id] = j
-        title = crud.resolve_title(game.key or game.name)
-        if title.key is None:
-            title = crud.resolve_title(game.name)
+        title = titles.get(game.id)
+        if title is None:
+            title = crud.resolve_title(game.key or game.name)
+            if title.key is None:
+                title = crud.resolve_title(game.name)
+            titles[game.id] = title
         direction = play.highest_wins
         if title.highest_wins is None and direction is None:
             direction = game.highest_wins
@@ -269,44 +493,159 @@ def parse_history(text: str | bytes) -> ParsedHistory:
                 and direction != title.highest_wins):
             side = "highest" if title.highest_wins else "lowest"
             raise _refuse(f"plays[{i}].highest_wins: {title.name} is won by the {side} score")
-        raw = {
-            "uid": play.uid,
-            "game": title.key or title.name,
-            "played_at": play.played_at,
-            "modules": list(play.modules),
-            "duration_min": play.duration_min,
-            "location": play.location,
-            "notes": play.notes,
-            "finished": play.finished,
-            "highest_wins": direction,
-            "tiebreakers": [t.model_dump() for t in play.tiebreakers],
-            "results": [
-                {
-                    "player": players[r.player_id],
-                    "seat": r.seat,
-                    "score": r.score,
-                    "breakdown": dict(r.breakdown),
-                    "tiebreaks": list(r.tiebreaks),
-                    "start_player": r.start_player,
-                }
-                for r in play.results
-            ],
-            "created_at": play.created_at,
-            "updated_at": play.updated_at,
-        }
+        context.append((title.key or title.name, direction))
+    uids = []
+    for play in doc.plays:
         try:
-            plays.append(PlayCreate.model_validate(raw))
-        except ValidationError as exc:
-            raise _refuse(validation_message(exc, prefix=("plays", i))) from None
+            uids.append(canonical_uid(play.uid))
+        except ValueError:
+            uids.append(play.uid)
+    if len(set(uids)) != len(uids):
+        _unique([_Uid(u) for u in uids], "uid", "plays")
     return ParsedHistory(
-        players=tuple(p.name for p in doc.players),
-        games=tuple((g.key or g.name, g.highest_wins) for g in doc.games),
-        plays=tuple(plays),
+        players=tuple(p.name for p in doc.head.players),
+        games=tuple((g.key or g.name, g.highest_wins) for g in doc.head.games),
+        uids=tuple(uids),
+        plays=tuple(doc.plays),
+        context=tuple(context),
+        names=players,
+        fast=all(clean_text(name) == name for name in players.values()),
     )
 
 
-def import_parsed(session: Session, parsed: ParsedHistory) -> ImportReport:
-    """Write a checked file in the caller's transaction; plays already present are skipped."""
+class _Uid(NamedTuple):
+    uid: str
+
+
+def _checked_play(
+    i: int, play: FilePlay, game: str, direction: bool | None, players: dict[int, str]
+) -> BulkPlay:
+    """A play checked by :class:`PlayCreate` itself (which also words the refusal)."""
+    raw = {
+        "uid": play.uid,
+        "game": game,
+        "played_at": play.played_at,
+        "modules": list(play.modules or ()),
+        "duration_min": play.duration_min,
+        "location": play.location,
+        "notes": play.notes,
+        "finished": play.finished,
+        "highest_wins": direction,
+        "tiebreakers": [
+            {"name": t.name, "higher_wins": t.higher_wins} for t in play.tiebreakers or ()
+        ],
+        "results": [
+            {
+                "player": players[r.player_id],
+                "seat": r.seat,
+                "score": r.score,
+                "breakdown": dict(r.breakdown or {}),
+                "tiebreaks": list(r.tiebreaks or ()),
+                "start_player": r.start_player,
+            }
+            for r in play.results
+        ],
+        "created_at": play.created_at,
+        "updated_at": play.updated_at,
+    }
+    try:
+        return BulkPlay.from_create(PlayCreate.model_validate(raw))
+    except ValidationError as exc:
+        raise _refuse(validation_message(exc, prefix=("plays", i))) from None
+
+
+def _is_clean(text: str) -> bool:
+    return bool(text) and clean_text(text) == text
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    # As PlayCreate stores created_at and updated_at: UTC, no zone, whole seconds, in range.
+    return None if value is None else utc_naive(value)
+
+
+def _fast_play(
+    play: FilePlay, uid: str, game: str, direction: bool | None, players: dict[int, str]
+) -> BulkPlay | None:
+    """The play as :class:`PlayCreate` would leave it, or None where that needs PlayCreate.
+
+    Only plays whose texts are already clean (no spaces to trim or fold) and which break none
+    of PlayCreate's cross-field rules take this path; any other play goes through PlayCreate,
+    so that the result, or the message refusing it, is exactly the same.
+    """
+    if not CANONICAL_UID.fullmatch(uid):
+        return None
+    notes = play.notes
+    if notes and (notes[0].isspace() or notes[-1].isspace()):
+        return None
+    if play.location is not None and not _is_clean(play.location):
+        return None
+    if play.modules and (
+        not all(_is_clean(m) for m in play.modules) or len(set(play.modules)) != len(play.modules)
+    ):
+        return None
+    breakers = play.tiebreakers or ()
+    if breakers and (
+        not all(_is_clean(t.name) for t in breakers)
+        or len({name_key(t.name) for t in breakers}) != len(breakers)
+    ):
+        return None
+    n_breakers = len(breakers)
+    results = []
+    seats = set()
+    unseated = starters = 0
+    for i, r in enumerate(play.results, start=1):
+        seat = r.seat
+        if seat is None:
+            unseated += 1
+            seat = i
+        else:
+            seats.add(seat)
+        starters += r.start_player
+        ties = r.tiebreaks
+        if ties and len(ties) > n_breakers:
+            return None
+        parts = r.breakdown
+        if parts and (sum(parts.values()) != r.score or not all(map(_is_clean, parts))):
+            return None
+        results.append(BulkResult(players[r.player_id], seat, r.score, parts or None,
+                                  ties or None, r.start_player))
+    if starters > 1 or (unseated and unseated != len(results)):
+        return None
+    if not unseated and len(seats) != len(results):
+        return None
+    try:
+        played_at = wall_clock(play.played_at)
+        created_at, updated_at = _utc(play.created_at), _utc(play.updated_at)
+    except ValueError:
+        return None  # out of range: PlayCreate words the refusal with the field's place
+    return BulkPlay(
+        uid=uid,
+        game=game,
+        played_at=played_at,
+        results=results,
+        finished=play.finished,
+        highest_wins=direction,
+        modules=list(play.modules) if play.modules else None,
+        duration_min=play.duration_min,
+        location=play.location,
+        notes=play.notes,
+        tiebreakers=[(t.name, t.higher_wins) for t in breakers] or None,
+        created_at=created_at,
+        updated_at=updated_at,
+    )
+
+
+def _has_plays(session: Session) -> bool:
+    return session.execute(select(PLAYS.c.id).limit(1)).first() is not None
+
+
+def import_parsed(
+    session: Session, parsed: ParsedHistory, *, progress: bulk.Progress | None = None
+) -> ImportReport:
+    """Write a checked file in the caller's transaction; plays already present are skipped.
+
+    The plays go in by bulk inserts and the statistics are added once, at the end.
+    """
     players_before = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
     crud.ensure_players(session=session, names=parsed.players)
@@ -322,15 +661,18 @@ def import_parsed(session: Session, parsed: ParsedHistory) -> ImportReport:
             )
         except PlayDataError as exc:  # pragma: no cover - parse_history refuses these first
             raise _refuse(str(exc)) from None
-    present = crud.uids_present(session=session, uids=[p.uid for p in parsed.plays if p.uid])
-    fresh = [p for p in parsed.plays if p.uid not in present]
-    crud.create_plays(session=session, plays=fresh)
+    present = crud.uids_present(session=session, uids=parsed.uids) if _has_plays(session) else set()
+    fresh = len(parsed) - sum(1 for u in parsed.uids if u in present)
+    try:
+        bulk.insert_plays(session, parsed.batches(skip=present), total=fresh, progress=progress)
+    except PlayDataError as exc:  # pragma: no cover - parse_history refuses these first
+        raise _refuse(str(exc)) from None
     session.flush()
     players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_after = session.execute(select(func.count()).select_from(Game)).scalar_one()
     return ImportReport(
-        imported=len(fresh),
-        duplicates=tuple(p.uid for p in parsed.plays if p.uid in present),
+        imported=fresh,
+        duplicates=tuple(u for u in parsed.uids if u in present),
         players_added=players_after - players_before,
         games_added=games_after - games_before,
     )
@@ -489,108 +831,3 @@ def export_csv(session: Session) -> str:
                 json.dumps(r.tiebreaks, ensure_ascii=False) if r.tiebreaks else "",
             ])
     return out.getvalue()
-
-
-def _bg_date(value: datetime) -> str:
-    return value.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _local(utc_naive: datetime) -> datetime:
-    """A stored UTC timestamp as local wall-clock time (BG Stats dates are local)."""
-    return utc_naive.replace(tzinfo=UTC).astimezone().replace(tzinfo=None)
-
-
-def export_bgstats(session: Session) -> str:
-    """The history as BG Stats-style JSON: ``players``, ``games``, ``locations``, ``plays``.
-
-    Plays carry ``playDate`` ("YYYY-MM-DD hh:mm:ss"), ``gameRefId`` and ``playerScores``
-    (``playerRefId``, ``score`` as a string the way BG Stats writes it, ``winner``, ``rank``,
-    ``seatOrder``, ``startPlayer``). An unfinished play is exported ``"ignored": true`` (left
-    out of BG Stats' statistics, as it is here); modules and variants go in ``board``.
-    """
-    players, games, plays, results = _snapshot(session)
-    player_ref = {row.id: i for i, row in enumerate(players, start=1)}
-    game_ref = {row.id: i for i, row in enumerate(games, start=1)}
-    first_play: dict[int, int] = {}
-    for play in plays:
-        for r in results[play.id]:
-            first_play.setdefault(r.player_id, play.id)
-    locations: dict[str, int] = {}
-    for play in plays:
-        if play.location and name_key(play.location) not in locations:
-            locations[name_key(play.location)] = len(locations) + 1
-    location_names = {name_key(p.location): p.location for p in reversed(plays) if p.location}
-    now = _bg_date(datetime.now().replace(microsecond=0))
-    document = {
-        "about": f"Exported by Merchant's Companion {__version__}",
-        "players": [
-            {
-                "id": player_ref[r.id],
-                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "player:" + name_key(r.name))),
-                "name": r.name,
-                "isAnonymous": False,
-                "modificationDate": now,
-            }
-            for r in players
-        ],
-        "games": [
-            {
-                "id": game_ref[r.id],
-                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "game:" + name_key(r.name))),
-                "name": r.name,
-                "highestWins": bool(r.highest_wins),
-                "cooperative": False,
-                "noPoints": False,
-                "usesTeams": False,
-                "modificationDate": now,
-            }
-            for r in games
-        ],
-        "locations": [
-            {
-                "id": ref,
-                "uuid": str(uuid.uuid5(BGSTATS_NAMESPACE, "location:" + key)),
-                "name": location_names[key],
-                "modificationDate": now,
-            }
-            for key, ref in locations.items()
-        ],
-        "plays": [_bg_play(play, results[play.id], player_ref, game_ref, locations, first_play)
-                  for play in plays],
-    }
-    # Compact: a history of 100,000 plays stays well under the import limit.
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-
-
-def _bg_play(play: Any, results: list[_Result], player_ref: dict[int, int],
-             game_ref: dict[int, int], locations: dict[str, int],
-             first_play: dict[int, int]) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "uuid": play.uid,
-        "playDate": _bg_date(play.played_at),
-        "entryDate": _bg_date(_local(play.created_at)),
-        "modificationDate": _bg_date(_local(play.updated_at)),
-        "gameRefId": game_ref[play.game_id],
-        "durationMin": play.duration_min or 0,
-        "ignored": not play.finished,
-        "manualWinner": False,
-        "rounds": 0,
-        "usesTeams": False,
-        "board": ", ".join(play.modules or []),
-        "comments": play.notes,
-        "playerScores": [
-            {
-                "playerRefId": player_ref[r.player_id],
-                "score": str(r.score),
-                "winner": bool(r.winner),
-                "rank": r.rank,
-                "seatOrder": r.seat,
-                "startPlayer": bool(r.start_player),
-                "newPlayer": first_play.get(r.player_id) == play.id,
-            }
-            for r in results
-        ],
-    }
-    if play.location:
-        entry["locationRefId"] = locations[name_key(play.location)]
-    return entry

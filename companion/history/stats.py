@@ -136,9 +136,52 @@ def _totals(
     return pairs, dict(games)
 
 
+class Totals:
+    """Totals gathered in memory while many plays are written (an import), for add_totals."""
+
+    def __init__(self) -> None:
+        self.pairs: dict[tuple[int, int], list[int]] = {}
+        self.games: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+
+    def add(self, game_id: int, results: Sequence[tuple[int, int, bool]]) -> None:
+        """One finished play: each result as (player id, score, winner)."""
+        if not results:
+            return
+        pairs = self.pairs
+        winning: int | None = None
+        for player_id, score, winner in results:
+            row = pairs.get((player_id, game_id))
+            if row is None:
+                pairs[(player_id, game_id)] = [1, int(winner), score, score, score]
+            else:
+                row[0] += 1
+                row[1] += winner
+                row[2] += score
+                if score > row[3]:
+                    row[3] = score
+                if score < row[4]:
+                    row[4] = score
+            if winner and (winning is None or score > winning):
+                winning = score
+        game = self.games[game_id]
+        game[0] += 1
+        game[1] += winning or 0
+
+
+def add_totals(session: Session, totals: Totals) -> None:
+    """Add gathered totals to the tables (one upsert per player and game)."""
+    _upsert(session, totals.pairs, dict(totals.games))
+
+
 def add_to_stats(session: Session, contributions: Iterable[Contribution]) -> None:
     """Add plays to the totals (one upsert per player and game touched)."""
     pairs, games = _totals(contributions)
+    _upsert(session, pairs, games)
+
+
+def _upsert(
+    session: Session, pairs: dict[tuple[int, int], list[int]], games: dict[int, list[int]]
+) -> None:
     if pairs:
         stmt = _dialect_insert(session, PAIRS)
         new = stmt.excluded

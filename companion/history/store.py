@@ -42,10 +42,13 @@ from companion.history.models import (
 from companion.history.stats import GameStats, PlayerStats
 
 if TYPE_CHECKING:
-    from companion.history import exchange
+    from companion.history import bgstats, bulk, exchange, fastimport
 else:
     # Loaded on first use: the import and export code is not needed to start the app.
     exchange = db.lazy_module("companion.history.exchange")
+    bgstats = db.lazy_module("companion.history.bgstats")
+    bulk = db.lazy_module("companion.history.bulk")
+    fastimport = db.lazy_module("companion.history.fastimport")
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -471,15 +474,26 @@ class Store:
         """The whole history in the app's own versioned JSON format (see exchange.py)."""
         return self._read(exchange.export_json)
 
-    def import_report(self, text: str | bytes) -> exchange.ImportReport:
+    def import_report(
+        self, text: str | bytes, *, progress: bulk.Progress | None = None
+    ) -> exchange.ImportReport:
         """Import a file made by :meth:`export_json`, all or nothing; says what happened.
 
         Plays whose uid is already in the history are skipped and listed as duplicates.
         An invalid file raises :class:`ImportFileError` (a ``ValueError``) saying what is
-        wrong and where, and nothing is written.
+        wrong and where, and nothing is written. ``progress(done, total)`` is called as the
+        plays go in (from the thread doing the import).
         """
-        parsed = exchange.parse_history(text)
-        return self._write(lambda s: exchange.import_parsed(s, parsed))
+        with bulk.collector_paused():
+            if self.dialect == "sqlite":
+                try:
+                    return self._write(
+                        lambda s: fastimport.import_text(s, text, progress=progress)
+                    )
+                except fastimport.NotFast:
+                    pass  # rolled back: the checked path says what is wrong, or imports it
+            parsed = exchange.parse_history(text)
+            return self._write(lambda s: exchange.import_parsed(s, parsed, progress=progress))
 
     def import_json(self, text: str | bytes) -> int:
         """Import a file made by :meth:`export_json`; returns how many plays were added."""
@@ -489,9 +503,52 @@ class Store:
         """One CSV row per player result, with the play's fields (for spreadsheets)."""
         return self._read(exchange.export_csv)
 
+    # ------------------------------------------------------------------- BG Stats
+
+    def bgstats_preferences(self) -> bgstats.Preferences:
+        """Who "me" is for BG Stats, and the BoardGameGeek ids set per game."""
+        return bgstats.Preferences.from_setting(self.get_setting(bgstats.SETTING_KEY))
+
+    def set_bgstats_preferences(self, preferences: bgstats.Preferences) -> None:
+        self.set_setting(bgstats.SETTING_KEY, preferences.to_setting())
+
     def export_bgstats(self) -> str:
-        """The history as a BG Stats-style JSON file (players, games, locations, plays)."""
-        return self._read(exchange.export_bgstats)
+        """The history as a BG Stats backup (``BGStatsExport.json``; see bgstats.py)."""
+        prefs = self.bgstats_preferences()
+        return self._read(lambda s: bgstats.export_bgstats(s, prefs))
+
+    def import_bgstats(
+        self, text: str | bytes, *, progress: bulk.Progress | None = None
+    ) -> exchange.ImportReport:
+        """Import a BG Stats backup, all or nothing; says what happened.
+
+        Plays already here (same uuid) are skipped as duplicates; plays the history cannot
+        hold are listed in ``skipped`` with the reason. A malformed file raises
+        :class:`ImportFileError` saying where, and nothing is written. The backup's
+        BoardGameGeek ids and its "me" player are remembered for later exports (where none
+        were set).
+        """
+        with bulk.collector_paused():
+            parsed = bgstats.parse_bgstats(text)
+            return self._write(lambda s: self._import_bgstats(s, parsed, progress))
+
+    def _import_bgstats(
+        self, session: Session, parsed: bgstats.ParsedBGStats, progress: bulk.Progress | None
+    ) -> exchange.ImportReport:
+        report = bgstats.import_parsed(session, parsed, progress=progress)
+        prefs = bgstats.Preferences.from_setting(
+            crud.get_setting(session=session, key=bgstats.SETTING_KEY)
+        )
+        ids = {**parsed.bgg_ids, **(prefs.bgg_ids or {})}
+        learned = bgstats.Preferences(me=prefs.me or parsed.me, bgg_ids=ids)
+        if learned != prefs:
+            crud.set_setting(session=session, key=bgstats.SETTING_KEY, value=learned.to_setting())
+        return report
+
+    def bgstats_link(self, play_id: int) -> str:
+        """BG Stats' "create play" link for one saved play (for a button and a QR code)."""
+        play = self.get_play(play_id)
+        return bgstats.play_link(play, self.bgstats_preferences())
 
     # ------------------------------------------------------------- shared tables
 

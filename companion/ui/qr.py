@@ -7,9 +7,16 @@ import io
 import segno
 
 
-def qr_png(text: str, *, scale: int = 8) -> bytes:
-    """PNG bytes of a QR code for ``text`` (dark on white, with the standard quiet zone)."""
-    code = segno.make(text, error="m")
+def qr_png(text: str, *, scale: int = 8, error: str = "m") -> bytes:
+    """PNG bytes of a QR code for ``text`` (dark on white, with the standard quiet zone).
+
+    ``error`` is the correction level ("l" packs the most into a code, for long links).
+    Raises ``ValueError`` for a text too long for any QR code.
+    """
+    try:
+        code = segno.make(text, error=error, boost_error=False)
+    except segno.DataOverflowError as exc:
+        raise ValueError(f"too long for a QR code ({len(text):,} characters)") from exc
     buffer = io.BytesIO()
     code.save(buffer, kind="png", scale=scale, border=4, dark="#000000", light="#ffffff")
     return buffer.getvalue()

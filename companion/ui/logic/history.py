@@ -139,3 +139,44 @@ def play_fields(pad: ScorePad, *, uid: str | None = None, finished: bool = True)
     if uid is not None:
         fields["uid"] = uid
     return fields
+
+
+# -- export and import ----------------------------------------------------------------------
+
+
+def export_message(file_name: str, saved_path: str | None, *, web: bool) -> str | None:
+    """Where an export went: the browser's downloads, or the file chosen; None if cancelled."""
+    if web:
+        return f"History saved to your browser's downloads as {file_name}."
+    if saved_path:
+        return f"History saved as {saved_path}."
+    return None
+
+
+MAX_LISTED = 8
+
+
+def import_summary(report: Any) -> str:
+    """What an import did, in sentences, with the plays it could not take and why."""
+    added = report.imported
+    lines = [f"{added} play{'s' if added != 1 else ''} added."]
+    if report.duplicates:
+        lines.append(f"{len(report.duplicates)} already in your history, skipped.")
+    skipped = list(getattr(report, "skipped", ()))
+    notes = list(getattr(report, "notes", ()))
+    text = " ".join(lines)
+    for heading, items in (
+        (f"{len(skipped)} could not be imported:", skipped),
+        (f"{len(notes)} imported with a change:", notes),
+    ):
+        if items:
+            shown = [f"• {item}" for item in items[:MAX_LISTED]]
+            if len(items) > MAX_LISTED:
+                shown.append(f"… and {len(items) - MAX_LISTED} more.")
+            text += "\n\n" + heading + "\n" + "\n".join(shown)
+    return text
+
+
+def progress_text(done: int, total: int) -> str:
+    """``Imported 5,000 of 100,000 plays``."""
+    return f"Imported {done:,} of {total:,} play{'s' if total != 1 else ''}"

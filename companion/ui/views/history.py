@@ -3,25 +3,31 @@ statistics with charts, and export/import."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, ClassVar
 
 import flet as ft
 
 from companion.history import NotFoundError, StoreError
+from companion.history.bgstats import FILE_NAME as BGSTATS_FILE_NAME
 from companion.history.store import validate_play
 from companion.ui.context import AppContext
 from companion.ui.logic.history import (
+    export_message,
     format_day,
     format_when,
+    import_summary,
     number,
     outcome,
     pad_from_play,
     percent,
     play_fields,
     play_subtitle,
+    progress_text,
 )
 from companion.ui.logic.scorepad import ScorePad
 from companion.ui.logic.words import plural
+from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.common import standing_row
@@ -104,7 +110,11 @@ def switcher(ctx: AppContext, current: str) -> ft.Control:
 
 # ----------------------------------------------------------------------------- export/import
 class Exchange:
-    """Export to a file (download in a browser) and import from a file or pasted text."""
+    """Export to a file (download in a browser) and import from a file or pasted text.
+
+    Imports run off the page's event loop with a progress bar, so the screen stays responsive
+    through a long one; the import is one transaction, all or nothing.
+    """
 
     FORMATS: ClassVar[dict[str, tuple[str, str, str]]] = {
         "json": (
@@ -113,7 +123,12 @@ class Exchange:
             "export_json",
         ),
         "csv": ("Spreadsheet (CSV)", "merchants-companion-history.csv", "export_csv"),
-        "bgstats": ("BG Stats (JSON)", "merchants-companion-bgstats.json", "export_bgstats"),
+        "bgstats": ("BG Stats backup", BGSTATS_FILE_NAME, "export_bgstats"),
+    }
+    #: Import kinds: menu text, store method.
+    IMPORTS: ClassVar[dict[str, tuple[str, str]]] = {
+        "json": ("Import a backup file", "import_report"),
+        "bgstats": ("Import a BG Stats backup", "import_bgstats"),
     }
 
     def __init__(self, ctx: AppContext) -> None:
@@ -133,13 +148,14 @@ class Exchange:
         except Exception as exc:  # the client could not save (no dialog support here)
             self.ctx.notify(f"Could not save the file: {exc}", error=True)
             return
-        if saved or self.ctx.page.web:
-            self.ctx.notify(f"History exported as {file_name}.")
+        message = export_message(file_name, saved, web=bool(self.ctx.page.web))
+        if message:
+            self.ctx.notify(message)
 
-    async def import_file(self) -> None:
+    async def import_file(self, kind: str = "json") -> None:
         try:
             files = await self.ctx.file_picker().pick_files(
-                dialog_title="Import history",
+                dialog_title="Import a BG Stats backup" if kind == "bgstats" else "Import history",
                 file_type=ft.FilePickerFileType.CUSTOM,
                 allowed_extensions=["json"],
                 with_data=True,
@@ -161,9 +177,9 @@ class Exchange:
         if data is None:
             self.ctx.notify(f"Could not read {picked.name}.", error=True)
             return
-        self.import_bytes(data, picked.name)
+        await self.import_bytes(data, picked.name, kind)
 
-    def import_bytes(self, data: bytes, name: str) -> None:
+    async def import_bytes(self, data: bytes, name: str, kind: str = "json") -> None:
         if len(data) > MAX_IMPORT_BYTES:
             self.show_result(
                 f"{name} was not imported",
@@ -172,34 +188,53 @@ class Exchange:
             )
             return
         try:
-            text = data.decode("utf-8")
+            text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             self.show_result(f"{name} was not imported", "The file is not UTF-8 text.", ok=False)
             return
-        self.import_text(text, name)
+        del data
+        await self.import_text(text, name, kind)
 
-    def import_text(self, text: str, name: str = "The pasted text") -> None:
+    async def import_text(
+        self, text: str, name: str = "The pasted text", kind: str = "json"
+    ) -> None:
+        method = getattr(self.ctx.store, self.IMPORTS[kind][1])
+        bar = ft.ProgressBar(value=None, width=280)
+        status = ft.Text(f"Reading {name}…")
+        dialog = ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Importing"),
+            content=tagged("import-progress", ft.Column([status, bar], tight=True, spacing=12)),
+        )
+        self.ctx.page.show_dialog(dialog)
+        loop = asyncio.get_running_loop()
+
+        def show(done: int, total: int) -> None:
+            bar.value = done / total if total else None
+            status.value = progress_text(done, total)
+            bar.update()
+            status.update()
+
+        def progress(done: int, total: int) -> None:  # called from the importing thread
+            loop.call_soon_threadsafe(show, done, total)
+
         try:
-            report = self.ctx.store.import_report(text)
+            report = await asyncio.to_thread(method, text, progress=progress)
         except ValueError as exc:
+            self.ctx.page.pop_dialog()
             self.show_result(f"{name} was not imported", f"{exc}\n\nNothing was changed.", ok=False)
             return
-        duplicates = (
-            len(report.duplicates)
-            if isinstance(report.duplicates, (list, tuple))
-            else int(report.duplicates)
-        )
-        lines = [f"{report.imported} play{'s' if report.imported != 1 else ''} added."]
-        if duplicates:
-            lines.append(f"{duplicates} already in your history, skipped.")
-        self.show_result("Import finished", " ".join(lines), ok=True)
+        self.ctx.page.pop_dialog()
+        self.show_result("Import finished", import_summary(report), ok=True)
         self.ctx.refresh()
 
     def show_result(self, title: str, text: str, *, ok: bool) -> None:
         dialog = ft.AlertDialog(
             title=ft.Text(title),
             icon=ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE),
-            content=ft.Text(text, selectable=True),
+            content=ft.Column(
+                [ft.Text(text, selectable=True)], tight=True, scroll=ft.ScrollMode.AUTO
+            ),
             actions=[ft.TextButton("OK", on_click=lambda e: self.ctx.page.pop_dialog())],
         )
         self.ctx.page.show_dialog(dialog)
@@ -215,7 +250,7 @@ class Exchange:
 
         def go(e: Any) -> None:
             self.ctx.page.pop_dialog()
-            self.import_text(field.value or "")
+            self.ctx.page.run_task(self.import_text, field.value or "")
 
         self.ctx.page.show_dialog(
             ft.AlertDialog(
@@ -237,19 +272,22 @@ class Exchange:
             )
             for kind, (label, _, _) in self.FORMATS.items()
         ]
+        items.append(ft.PopupMenuItem())
         items += [
-            ft.PopupMenuItem(),
             ft.PopupMenuItem(
-                content="Import a backup file",
+                content=label,
                 icon=ft.Icons.UPLOAD_FILE,
-                on_click=lambda e: self.ctx.page.run_task(self.import_file),
-            ),
+                on_click=lambda e, k=kind: self.ctx.page.run_task(self.import_file, k),
+            )
+            for kind, (label, _) in self.IMPORTS.items()
+        ]
+        items.append(
             ft.PopupMenuItem(
                 content="Import pasted text",
                 icon=ft.Icons.CONTENT_PASTE,
                 on_click=lambda e: self.paste_dialog(),
-            ),
-        ]
+            )
+        )
         return tagged(
             "history-menu",
             ft.PopupMenuButton(
@@ -404,6 +442,59 @@ class PlayDetailView:
             )
         )
 
+    def send_to_bgstats(self) -> None:
+        """BG Stats' "create play" link as a QR code (scan it with the phone that has BG Stats)
+        and as a link (on that phone itself)."""
+        try:
+            link = self.ctx.store.bgstats_link(self.play_id)
+        except StoreError as exc:
+            self.ctx.notify(f"Could not make the link: {exc}", error=True)
+            return
+        parts: list[ft.Control] = [
+            body(
+                "Scan this with the phone that has BG Stats: it opens BG Stats with this "
+                "play ready to save. On that phone itself, use the button."
+            )
+        ]
+        try:
+            parts.append(
+                tagged(
+                    "bgstats-qr",
+                    ft.Image(
+                        src=qr_png(link, scale=4, error="l"),
+                        width=260,
+                        height=260,
+                        semantics_label="QR code of this play for BG Stats",
+                    ),
+                )
+            )
+        except ValueError:
+            parts.append(
+                body(
+                    "This play is too long for a QR code; use the button on the "
+                    "phone with BG Stats.",
+                    muted=True,
+                )
+            )
+        self.ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Send to BG Stats"),
+                content=ft.Column(
+                    parts,
+                    tight=True,
+                    spacing=GAP,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                actions=[
+                    ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog()),
+                    tagged(
+                        "bgstats-open",
+                        ft.FilledButton("Open in BG Stats", icon=ft.Icons.OPEN_IN_NEW, url=link),
+                    ),
+                ],
+            )
+        )
+
     def build(self) -> Screen:
         play = self.play
         standings: list[ft.Control] = []
@@ -458,6 +549,13 @@ class PlayDetailView:
                             icon=ft.Icons.EDIT,
                             kind="tonal",
                             ident="edit-play",
+                        ),
+                        button(
+                            "Send to BG Stats",
+                            lambda e: self.send_to_bgstats(),
+                            icon=ft.Icons.QR_CODE_2,
+                            kind="tonal",
+                            ident="send-bgstats",
                         ),
                         button(
                             "Delete",

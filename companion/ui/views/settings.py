@@ -1,4 +1,4 @@
-"""Settings: theme, house rules, and every ruling the app relies on, with its source."""
+"""Settings: theme, BG Stats, house rules, and every ruling the app relies on, with its source."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
+from companion.ui.views.bgstats_settings import bgstats_section
 from companion.ui.why import why_link
 from companion.ui.widgets import body, button, labelled_switch, panel, source_text, tagged
 
@@ -240,7 +241,10 @@ class SettingsView:
         ctx = self.ctx
         mode = ctx.setting(THEME_KEY, "system")
         theme = ft.SegmentedButton(
-            segments=[ft.Segment(value=v, label=ft.Text(t), icon=ft.Icon(i)) for v, t, i in THEMES],
+            # Words only, the chosen one filled: with an icon (or the chosen one's tick), "System"
+            # in the bundled font does not fit a third of a 390-pixel phone and wrapped.
+            segments=[ft.Segment(value=v, label=ft.Text(t), tooltip=t) for v, t, _ in THEMES],
+            show_selected_icon=False,
             selected=[mode if mode in {v for v, _, _ in THEMES} else "system"],
             on_change=lambda e: self.set_theme((e.control.selected or ["system"])[0]),
         )
@@ -269,6 +273,7 @@ class SettingsView:
             [
                 panel(tagged("theme-picker", theme), title="Appearance"),
                 *self.phone_panel(),
+                *bgstats_section(ctx),
                 panel(
                     body(
                         "The rulebooks leave some questions open or contradict themselves. Each "

@@ -1,0 +1,248 @@
+"""Import benchmarks: a large backup into an empty SQLite database.
+
+``import_100k``: the app's own JSON backup of 100,000 four-player plays (64 MB) into an empty
+database, statistics included (aim: under 5,000 ms and 300 MB). ``import_bgstats_10k``: a BG
+Stats backup of 10,000 plays (aim: under 500 ms). The files are made once per run from a
+seeded random history; each measurement imports into a fresh database. The peak memory of one
+100,000-play import, measured in a child process of its own, goes to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import resource
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from companion.bench import median_ms
+from companion.history import open_store
+
+PLAYER_NAMES = [f"Player {i:02d}" for i in range(1, 31)]
+GAMES = ["mercante", "merchants_journey", "merchants_cove", "Catan", "Azul", "Carcassonne"]
+NAMES = ("import_100k", "import_bgstats_10k")
+
+
+def backup(plays: int, *, seed: int = 1) -> str:
+    """The app's JSON backup of ``plays`` random four-player plays (as export_json writes)."""
+    rng = random.Random(seed)
+    start = datetime(2015, 1, 1, 19, 0)
+    stamp = "2024-01-01T12:00:00"
+    rows = []
+    for i in range(plays):
+        seats = rng.sample(range(1, len(PLAYER_NAMES) + 1), 4)
+        rows.append(
+            {
+                "uid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+                "game_id": rng.randrange(len(GAMES)) + 1,
+                "played_at": (start + timedelta(hours=i)).isoformat(),
+                "finished": rng.random() > 0.02,
+                "highest_wins": True,
+                "modules": [],
+                "duration_min": rng.randint(20, 180),
+                "location": None,
+                "notes": "",
+                "tiebreakers": [],
+                "created_at": stamp,
+                "updated_at": stamp,
+                "results": [
+                    {
+                        "player_id": p,
+                        "seat": k,
+                        "score": rng.randint(10, 140),
+                        "breakdown": {},
+                        "tiebreaks": [],
+                        "start_player": k == 1,
+                    }
+                    for k, p in enumerate(seats, start=1)
+                ],
+            }
+        )
+    return json.dumps(
+        {
+            "format": "merchants-companion-history",
+            "version": 1,
+            "players": [{"id": i, "name": n} for i, n in enumerate(PLAYER_NAMES, start=1)],
+            "games": [
+                {"id": i, "name": g, "key": g if g.islower() else None, "highest_wins": True}
+                for i, g in enumerate(GAMES, start=1)
+            ],
+            "plays": rows,
+        },
+        separators=(",", ":"),
+    )
+
+
+def bgstats_backup(plays: int, *, seed: int = 2) -> str:
+    """A BG Stats backup of ``plays`` random four-player plays, in the real files' shape."""
+    rng = random.Random(seed)
+    start = datetime(2015, 1, 1, 19, 0)
+    players = [
+        {
+            "id": i,
+            "uuid": str(uuid.UUID(int=i, version=4)).upper(),
+            "name": n,
+            "isAnonymous": False,
+            "bggUsername": "",
+            "modificationDate": "2024-01-01 12:00:00",
+        }
+        for i, n in enumerate(PLAYER_NAMES, start=1)
+    ]
+    games = [
+        {
+            "id": i,
+            "uuid": str(uuid.UUID(int=1000 + i, version=4)).upper(),
+            "name": g,
+            "bggId": 0,
+            "bggName": "",
+            "highestWins": True,
+            "noPoints": False,
+            "cooperative": False,
+            "usesTeams": False,
+            "isBaseGame": 1,
+            "isExpansion": 0,
+            "copies": [],
+            "modificationDate": "2024-01-01 12:00:00",
+        }
+        for i, g in enumerate(["Mercante", "Azul", "Catan"], start=1)
+    ]
+    rows = []
+    for i in range(plays):
+        when = (start + timedelta(hours=i)).strftime("%Y-%m-%d %H:%M:%S")
+        seats = rng.sample(range(1, len(PLAYER_NAMES) + 1), 4)
+        scores = [rng.randint(10, 140) for _ in seats]
+        best = max(scores)
+        rows.append(
+            {
+                "uuid": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(),
+                "playDate": when,
+                "entryDate": when,
+                "modificationDate": when,
+                "gameRefId": rng.randint(1, 3),
+                "durationMin": 60,
+                "ignored": False,
+                "manualWinner": False,
+                "rounds": 0,
+                "usesTeams": False,
+                "rating": 0,
+                "scoringSetting": 0,
+                "playImages": "[]",
+                "importPlayId": 0,
+                "nemestatsId": 0,
+                "bggId": 0,
+                "expansionPlays": [],
+                "playerScores": [
+                    {
+                        "playerRefId": p,
+                        "score": str(s),
+                        "winner": s == best,
+                        "newPlayer": False,
+                        "startPlayer": k == 0,
+                        "rank": 0,
+                        "seatOrder": k + 1,
+                    }
+                    for k, (p, s) in enumerate(zip(seats, scores, strict=True))
+                ],
+            }
+        )
+    return json.dumps(
+        {
+            "userInfo": {"meRefId": 1},
+            "players": players,
+            "games": games,
+            "locations": [],
+            "plays": rows,
+        }
+    )
+
+
+def _import(path: str, url: str, kind: str) -> None:
+    text = Path(path).read_text(encoding="utf-8")
+    with open_store(url) as store:
+        if kind == "bgstats":
+            store.import_bgstats(text)
+        else:
+            store.import_report(text)
+
+
+def _import_and_peak(path: str, url: str, kind: str, answer: Any) -> None:
+    _import(path, url, kind)
+    answer.send(_peak_of_this_process())
+
+
+def _peak_of_this_process() -> float:
+    """Peak resident memory (MB) of this process since it started its program.
+
+    Read from /proc where there is one: the child is forked from the (large) benchmark
+    process before it runs Python afresh, and ru_maxrss counts the fork's copy too (which
+    made a 200 MB import read as 430 MB).
+    """
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _peak_mb(path: str, url: str) -> float:
+    """Peak resident memory (MB) of a child process doing one import, all of it counted:
+    Python, the app's modules, the file's text and the import."""
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe(duplex=False)
+    child = context.Process(target=_import_and_peak, args=(path, url, "json", theirs))
+    child.start()
+    peak = float(mine.recv())
+    child.join()
+    return peak
+
+
+def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
+    if wanted is not None and not wanted & set(NAMES):
+        return
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
+        folder = Path(tmp)
+        counter = iter(range(1_000_000))
+
+        def fresh() -> str:
+            return f"sqlite:///{folder / f'import-{next(counter)}.sqlite3'}"
+
+        if wanted is None or "import_100k" in wanted:
+            text = backup(100_000)
+            path = folder / "backup.json"
+            path.write_text(text, encoding="utf-8")
+            print(f"imports: backup of 100,000 plays, {len(text) / 1e6:.1f} MB", file=sys.stderr)
+            peak = _peak_mb(str(path), fresh())
+            print(f"imports: import_100k peak memory {peak:.0f} MB", file=sys.stderr)
+
+            def json_import() -> None:
+                with open_store(fresh()) as store:
+                    began = time.perf_counter()
+                    store.import_report(text)
+                    timings.append((time.perf_counter() - began) * 1000)
+
+            timings: list[float] = []
+            median_ms(json_import, repeat=3, warmup=0)
+            # Opening (and migrating) each fresh database is not part of the import.
+            yield "import_100k", sorted(timings)[len(timings) // 2]
+            del text
+        if wanted is None or "import_bgstats_10k" in wanted:
+            bg_text = bgstats_backup(10_000)
+            bg_timings: list[float] = []
+
+            def bg_import() -> None:
+                with open_store(fresh()) as store:
+                    began = time.perf_counter()
+                    store.import_bgstats(bg_text)
+                    bg_timings.append((time.perf_counter() - began) * 1000)
+
+            median_ms(bg_import, repeat=5, warmup=1)
+            yield "import_bgstats_10k", sorted(bg_timings[1:])[len(bg_timings[1:]) // 2]

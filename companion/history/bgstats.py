@@ -1,0 +1,1014 @@
+"""BG Stats in and out: its backup file both ways, and its "create play" link for one play.
+
+The shapes here follow real BG Stats backups (``BGStatsExport.json``) and the public code
+that reads them: ``userInfo.meRefId`` names the user among ``players``; ``games`` carry
+``bggId``, ``bggName``, ``isBaseGame`` and ``isExpansion`` (0 or 1); a play's ``playDate`` is
+local wall-clock time as ``"YYYY-MM-DD hh:mm:ss"``, its scores are text (``"42"``, or sums such
+as ``"-10+7+22"``, or empty), ``manualWinner`` is true when the winners were set by hand rather
+than by the best score, and ``newPlayer`` marks a player's first play *of that game*.
+
+Expansions and modules. BG Stats models an expansion as a game of its own, linked from a play
+through ``expansionPlays``. A module of Merchants Cove that belongs to Master Craft or to The
+Entertainer goes out as that expansion (BG Stats knows them as expansions, not their modules,
+so the module detail stays here). Any other module or variant goes out as an expansion game
+named ``"<game>: <module>"``. Coming in, a known expansion becomes the module of its name, an
+expansion named ``"<game>: X"`` becomes module ``X``, and a play's ``board`` text (a scenario
+or mode) becomes a module too.
+
+Import is all or nothing, like the app's own format: a dangling reference, a wrong type or a
+huge field refuses the whole file with a message saying where, and nothing is written. Plays
+are matched by ``uuid``, so importing the same file again adds nothing. A play the history
+cannot hold as BG Stats has it (no scores, teams, winners that the scores and a hand-decided
+tie cannot explain) is not imported, and the report says which and why.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    ValidationError,
+)
+from pydantic.dataclasses import dataclass as pydantic_dataclass
+from sqlalchemy.orm import Session
+
+from companion.history import bulk, crud
+from companion.history.bulk import BulkPlay, BulkResult, Progress
+from companion.history.errors import ImportFileError, describe_value, validation_message
+from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, _has_plays, _snapshot
+from companion.history.models import (
+    DURATION_MAX_MIN,
+    GAME_NAME_MAX,
+    LOCATION_MAX,
+    MAX_MODULES,
+    MAX_RESULTS,
+    MODULE_MAX,
+    NAME_MAX,
+    NOTES_MAX,
+    SCORE_LIMIT,
+    Game,
+    Player,
+    PlayPublic,
+    name_key,
+)
+from companion.rules import catalogue
+
+#: The name BG Stats gives its own backup files.
+FILE_NAME = "BGStatsExport.json"
+DATE = "%Y-%m-%d %H:%M:%S"
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Merchant's Companion"
+#: Settings: ``{"me": player name or None, "bgg_ids": {game name key: BoardGameGeek id}}``.
+SETTING_KEY = "bgstats"
+# UUIDs derived from names keep them the same from one export to the next.
+NAMESPACE = uuid.UUID("6f0d3c5e-2b1a-4c55-9d7e-0a4a3e1c2b9f")
+ANONYMOUS = "Anonymous player"
+#: The tie-breaker a play gets when BG Stats' winners were decided by hand among equal scores.
+HAND_DECIDED = "Decided at the table"
+
+# Caps that refuse a hostile file; the history's own, smaller limits are met per play (a play
+# over them is reported rather than refusing the whole file).
+HUGE_TEXT = 100_000
+HUGE_NAME = 1_000
+MAX_ITEMS = 500_000
+MAX_SCORES = 500
+
+#: Master Craft's and The Entertainer's modules go out as these expansion games.
+EXPANSIONS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    # base game: (book id, expansion game name, module name it comes back as)
+    "merchants_cove": (
+        ("master_craft", "Merchants Cove: Master Craft", "Master Craft"),
+        ("entertainer", "Merchants Cove: The Entertainer", "The Entertainer"),
+    ),
+}
+
+
+# ----------------------------------------------------------------------------- the file
+
+
+_DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
+
+
+def _bg_date(value: object) -> object:
+    # strptime is slow (a 10,000-play backup has 30,000 dates); the exact shape is checked
+    # here and the C parser reads it.
+    if isinstance(value, str) and _DATE.fullmatch(value):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(f'expected a date like "2024-04-06 19:45:00", got {describe_value(value)}')
+
+
+_HEX = "[0-9a-fA-F]"
+_HEX_UUID = re.compile(f"{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}}")
+
+
+def _uuid(value: object) -> object:
+    if isinstance(value, str) and _HEX_UUID.fullmatch(value):
+        return value.lower()  # what str(uuid.UUID(value)) gives, without the object
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            return str(uuid.UUID(value))
+        except ValueError:
+            pass
+    raise ValueError(f"expected a UUID, got {describe_value(value)}")
+
+
+def _zero_one(value: object) -> object:
+    # Real backups write isBaseGame / isExpansion as 0 or 1; some tools rewrite them as booleans.
+    if isinstance(value, bool):
+        return value
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    raise ValueError(f"expected 0 or 1, got {describe_value(value)}")
+
+
+BGDate = Annotated[datetime, BeforeValidator(_bg_date)]
+UUIDText = Annotated[str, BeforeValidator(_uuid)]
+ZeroOne = Annotated[bool, BeforeValidator(_zero_one)]
+RefId = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1)]
+Count = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1)]
+Name = Annotated[str, Strict(), Field(max_length=HUGE_NAME)]
+LongText = Annotated[str, Strict(), Field(max_length=HUGE_TEXT)]
+
+
+class _Out(BaseModel):
+    """What we write: every field BG Stats writes, with its type."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class BGPlayer(_Out):
+    id: int
+    uuid: str
+    name: str
+    isAnonymous: bool
+    modificationDate: str
+    bggUsername: str = ""
+
+
+class BGLocation(_Out):
+    id: int
+    uuid: str
+    name: str
+    modificationDate: str
+
+
+class BGGame(_Out):
+    id: int
+    uuid: str
+    name: str
+    modificationDate: str
+    cooperative: bool = False
+    highestWins: bool
+    noPoints: bool = False
+    usesTeams: bool = False
+    urlThumb: str = ""
+    urlImage: str = ""
+    bggName: str
+    bggYear: int = 0
+    bggId: int
+    designers: str = ""
+    isBaseGame: Literal[0, 1]
+    isExpansion: Literal[0, 1]
+    rating: int = 0
+    minPlayerCount: int = 0
+    maxPlayerCount: int = 0
+    minPlayTime: int = 0
+    maxPlayTime: int = 0
+    minAge: int = 0
+    preferredImage: int = 0
+    copies: list[Any] = Field(default_factory=list)
+
+
+class BGScore(_Out):
+    playerRefId: int
+    score: str
+    winner: bool
+    newPlayer: bool
+    startPlayer: bool
+    rank: int
+    seatOrder: int
+
+
+class BGExpansionPlay(_Out):
+    gameRefId: int
+
+
+class BGPlay(_Out):
+    uuid: str
+    playDate: str
+    entryDate: str
+    modificationDate: str
+    gameRefId: int
+    locationRefId: int | None = None
+    durationMin: int
+    ignored: bool
+    manualWinner: bool
+    rounds: int = 0
+    usesTeams: bool = False
+    board: str = ""
+    comments: str = ""
+    rating: int = 0
+    scoringSetting: int = 0
+    playImages: str = "[]"
+    expansionPlays: list[BGExpansionPlay]
+    importPlayId: int = 0
+    nemestatsId: int = 0
+    bggId: int = 0
+    playerScores: list[BGScore]
+
+
+class BGUserInfo(_Out):
+    meRefId: int
+
+
+class BGFile(_Out):
+    userInfo: BGUserInfo
+    players: list[BGPlayer]
+    locations: list[BGLocation]
+    games: list[BGGame]
+    plays: list[BGPlay]
+    tags: list[Any] = Field(default_factory=list)
+    challenges: list[Any] = Field(default_factory=list)
+
+
+class _In(BaseModel):
+    """What we read: the fields we use, with the types real backups give them."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class InPlayer(_In):
+    id: RefId
+    uuid: UUIDText | None = None
+    name: Name
+    isAnonymous: StrictBool = False
+
+
+class InLocation(_In):
+    id: RefId
+    name: Name
+
+
+class InGame(_In):
+    id: RefId
+    name: Name
+    highestWins: StrictBool = True
+    noPoints: StrictBool = False
+    cooperative: StrictBool = False
+    usesTeams: StrictBool = False
+    bggId: Count = 0
+    bggName: Name = ""
+    isBaseGame: ZeroOne = True
+    isExpansion: ZeroOne = False
+
+
+# Plays, scores and expansion plays are slotted dataclasses rather than models: a backup of
+# 10,000 plays holds 50,000 of them, and a model costs more to make.
+_IN_ROW = ConfigDict(extra="ignore")
+
+
+@pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
+class InScore:
+    playerRefId: RefId
+    score: Annotated[str, Strict(), Field(max_length=200)] | None = None
+    winner: StrictBool = False
+    startPlayer: StrictBool = False
+    newPlayer: StrictBool = False
+    rank: Count = 0
+    seatOrder: Count = 0
+    team: Name | None = None
+
+
+@pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
+class InExpansionPlay:
+    gameRefId: RefId
+
+
+@pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
+class InPlay:
+    uuid: UUIDText
+    playDate: BGDate
+    entryDate: BGDate | None = None
+    modificationDate: BGDate | None = None
+    gameRefId: RefId
+    locationRefId: RefId | None = None
+    durationMin: Count = 0
+    ignored: StrictBool = False
+    manualWinner: StrictBool = False
+    usesTeams: StrictBool = False
+    board: LongText = ""
+    comments: LongText = ""
+    playerScores: list[InScore] = Field(default_factory=list, max_length=MAX_SCORES)
+    expansionPlays: list[InExpansionPlay] = Field(default_factory=list, max_length=MAX_SCORES)
+
+
+class InUserInfo(_In):
+    meRefId: RefId | None = None
+
+
+class InFile(_In):
+    userInfo: InUserInfo | None = None
+    players: list[InPlayer] = Field(max_length=MAX_ITEMS)
+    games: list[InGame] = Field(max_length=MAX_ITEMS)
+    locations: list[InLocation] = Field(default_factory=list, max_length=MAX_ITEMS)
+    plays: list[InPlay] = Field(max_length=MAX_ITEMS)
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """Who "me" is in BG Stats' sense, and the BoardGameGeek ids set per game."""
+
+    me: str | None = None
+    bgg_ids: dict[str, int] | None = None
+
+    @classmethod
+    def from_setting(cls, value: object) -> Preferences:
+        """From the stored setting; anything malformed reads as no preference."""
+        if not isinstance(value, dict):
+            return cls()
+        me = value.get("me")
+        ids = value.get("bgg_ids")
+        return cls(
+            me=me if isinstance(me, str) and me.strip() else None,
+            bgg_ids={
+                k: v
+                for k, v in ids.items()
+                if isinstance(k, str) and type(v) is int and 0 < v < 2**31
+            }
+            if isinstance(ids, dict)
+            else None,
+        )
+
+    def to_setting(self) -> dict[str, Any]:
+        return {"me": self.me, "bgg_ids": dict(self.bgg_ids or {})}
+
+    def bgg_id(self, game: str) -> int:
+        """The BoardGameGeek id set for a game (by name), or 0."""
+        return (self.bgg_ids or {}).get(name_key(game), 0)
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def _when(value: datetime) -> str:
+    return value.strftime(DATE)
+
+
+def _local(utc_naive: datetime) -> datetime:
+    """A stored UTC timestamp as local wall-clock time (BG Stats dates are local)."""
+    return utc_naive.replace(tzinfo=UTC).astimezone().replace(tzinfo=None)
+
+
+def _uid(kind: str, key: str) -> str:
+    return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}"))
+
+
+def module_expansion(game_key: str | None, module: str) -> tuple[str, str] | None:
+    """(expansion game name, module name it comes back as) for a module of a published
+    expansion, or None. ``"faction_festival"`` of Merchants Cove is Master Craft's."""
+    if game_key not in EXPANSIONS:
+        return None
+    folded = name_key(module)
+    from companion.engine.setup.check import game_setup
+
+    books = {m.id: m.source.book for m in game_setup(game_key).modules}
+    books.update({name_key(m.name): m.source.book for m in game_setup(game_key).modules})
+    book = books.get(module) or books.get(folded)
+    for book_id, expansion, short in EXPANSIONS[game_key]:
+        if book == book_id or folded in (name_key(expansion), name_key(short), book_id):
+            return expansion, short
+    return None
+
+
+def score_winners(scores: Sequence[int], highest_wins: bool) -> list[bool]:
+    """Who the best score alone makes a winner."""
+    best = max(scores) if highest_wins else min(scores)
+    return [s == best for s in scores]
+
+
+def manual_winner(
+    finished: bool, scores: Sequence[int], winners: Sequence[bool], highest_wins: bool
+) -> bool:
+    """True exactly when the winners do not follow from the scores: a tie-breaker decided,
+    the play was not finished (nobody won), or the winners were set otherwise."""
+    return not finished or list(winners) != score_winners(scores, highest_wins)
+
+
+def export_bgstats(session: Session, preferences: Preferences | None = None) -> str:
+    """The whole history as a BG Stats backup (``BGStatsExport.json``), checked by
+    :class:`BGFile` before it is written out."""
+    prefs = preferences or Preferences()
+    players, games, plays, results = _snapshot(session)
+    now = _when(datetime.now().replace(microsecond=0))
+    cat = catalogue()
+
+    out_players = [
+        BGPlayer(
+            id=1,
+            uuid=_uid("player", "~anonymous"),
+            name=ANONYMOUS,
+            isAnonymous=True,
+            modificationDate=now,
+        )
+    ]
+    player_ref: dict[int, int] = {}
+    me_ref = 1
+    for row in players:
+        ref = len(out_players) + 1
+        player_ref[row.id] = ref
+        out_players.append(
+            BGPlayer(
+                id=ref,
+                uuid=_uid("player", name_key(row.name)),
+                name=row.name,
+                isAnonymous=False,
+                modificationDate=now,
+            )
+        )
+        if prefs.me is not None and name_key(prefs.me) == name_key(row.name):
+            me_ref = ref
+
+    out_games: list[BGGame] = []
+    game_ref: dict[int, int] = {}
+    game_rows = {row.id: row for row in games}
+
+    def add_game(name: str, *, highest_wins: bool, expansion: bool, key: str | None) -> int:
+        bgg = prefs.bgg_id(name)
+        known = next((g for g in cat.games if g.id == key and not g.is_other), None)
+        out_games.append(
+            BGGame(
+                id=len(out_games) + 1,
+                uuid=_uid("game", name_key(name)),
+                name=name,
+                modificationDate=now,
+                highestWins=highest_wins,
+                bggName=name if bgg else "",
+                bggId=bgg,
+                isBaseGame=0 if expansion else 1,
+                isExpansion=1 if expansion else 0,
+                minPlayerCount=known.min_players if known else 0,
+                maxPlayerCount=known.max_players if known else 0,
+            )
+        )
+        return len(out_games)
+
+    for row in games:
+        game_ref[row.id] = add_game(
+            row.name, highest_wins=bool(row.highest_wins), expansion=False, key=row.key
+        )
+    expansion_ref: dict[str, int] = {}
+
+    def expansions_of(play: Any) -> list[BGExpansionPlay]:
+        base = game_rows[play.game_id]
+        refs: list[int] = []
+        for module in play.modules or []:
+            known = module_expansion(base.key, module)
+            name = known[0] if known else f"{base.name}: {module}"
+            key = name_key(name)
+            if key not in expansion_ref:
+                expansion_ref[key] = add_game(
+                    name, highest_wins=bool(base.highest_wins), expansion=True, key=None
+                )
+            if expansion_ref[key] not in refs:
+                refs.append(expansion_ref[key])
+        return [BGExpansionPlay(gameRefId=r) for r in refs]
+
+    locations: dict[str, int] = {}
+    out_locations: list[BGLocation] = []
+    for play in plays:
+        if play.location and name_key(play.location) not in locations:
+            locations[name_key(play.location)] = len(out_locations) + 1
+            out_locations.append(
+                BGLocation(
+                    id=len(out_locations) + 1,
+                    uuid=_uid("location", name_key(play.location)),
+                    name=play.location,
+                    modificationDate=now,
+                )
+            )
+
+    seen: set[tuple[int, int]] = set()
+    out_plays = []
+    for play in plays:
+        lines = results[play.id]
+        scores = [r.score for r in lines]
+        winners = [r.winner for r in lines]
+        scored = []
+        for r in lines:
+            first = (r.player_id, play.game_id) not in seen
+            seen.add((r.player_id, play.game_id))
+            scored.append(
+                BGScore(
+                    playerRefId=player_ref[r.player_id],
+                    score=str(r.score),
+                    winner=r.winner,
+                    newPlayer=first,
+                    startPlayer=r.start_player,
+                    rank=r.rank,
+                    seatOrder=r.seat,
+                )
+            )
+        out_plays.append(
+            BGPlay(
+                uuid=play.uid,
+                playDate=_when(play.played_at),
+                entryDate=_when(_local(play.created_at)),
+                modificationDate=_when(_local(play.updated_at)),
+                gameRefId=game_ref[play.game_id],
+                locationRefId=locations[name_key(play.location)] if play.location else None,
+                durationMin=play.duration_min or 0,
+                ignored=not play.finished,
+                manualWinner=manual_winner(
+                    bool(play.finished), scores, winners, bool(play.highest_wins)
+                ),
+                comments=play.notes or "",
+                expansionPlays=expansions_of(play),
+                playerScores=scored,
+            )
+        )
+    document = BGFile(
+        userInfo=BGUserInfo(meRefId=me_ref),
+        players=out_players,
+        locations=out_locations,
+        games=out_games,
+        plays=out_plays,
+    )
+    return document.model_dump_json(exclude_none=True)
+
+
+class LinkGame(_Out):
+    name: str
+    sourceGameId: str
+    bggId: int
+    highestWins: bool
+    noPoints: bool = False
+
+
+class LinkPlayer(_Out):
+    name: str
+    sourcePlayerId: str
+    startPlayer: bool
+    winner: bool
+    rank: int
+    score: int
+    role: str = ""
+
+
+class LinkPlay(_Out):
+    sourceName: str
+    sourcePlayId: str
+    playDate: str
+    durationMin: int | None = None
+    location: str | None = None
+    board: str = ""
+    comments: str = ""
+    game: LinkGame
+    players: list[LinkPlayer]
+
+
+def play_link(play: PlayPublic, preferences: Preferences | None = None) -> str:
+    """BG Stats' documented "create play" link for one saved play.
+
+    Opening it on a phone with BG Stats installed shows BG Stats' import dialog for the play.
+    Every player carries ``startPlayer`` and ``winner`` (BG Stats' Android app requires both).
+    Modules go into the comments, as the link has no field for expansions.
+    """
+    prefs = preferences or Preferences()
+    comments = play.notes
+    if play.modules:
+        comments = (comments + "\n\n" if comments else "") + "With " + ", ".join(play.modules)
+    if not play.finished:
+        comments = (comments + "\n\n" if comments else "") + "Not finished."
+    data = LinkPlay(
+        sourceName=SOURCE_NAME,
+        sourcePlayId=play.uid,
+        playDate=_when(play.played_at),
+        durationMin=play.duration_min or None,
+        location=play.location or None,
+        comments=comments,
+        game=LinkGame(
+            name=play.game,
+            sourceGameId=play.game_key or name_key(play.game),
+            bggId=prefs.bgg_id(play.game),
+            highestWins=play.highest_wins,
+        ),
+        players=[
+            LinkPlayer(
+                name=r.player,
+                sourcePlayerId=name_key(r.player),
+                startPlayer=r.start_player,
+                winner=r.winner,
+                rank=r.rank,
+                score=r.score,
+            )
+            for r in sorted(play.results, key=lambda r: r.seat)
+        ],
+    )
+    text = data.model_dump_json(exclude_none=True)
+    return LINK + quote(text, safe="")
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class ParsedBGStats:
+    """A read BG Stats backup: the plays the history can hold, and those it cannot."""
+
+    plays: tuple[BulkPlay, ...]
+    skipped: tuple[str, ...]
+    notes: tuple[str, ...]
+    bgg_ids: dict[str, int]
+    me: str | None
+
+
+_OPS: dict[type[ast.operator], Callable[[int, int], int]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+}
+_WHOLE = re.compile(r"\s*[+-]?\d{1,10}\s*")
+
+
+def score_value(text: str | None) -> int | None:
+    """A BG Stats score as a whole number: ``"42"``, ``"-10+7+22"`` (BG Stats adds up sums),
+    ``"3*4"``; None for an empty score or one that is not a whole number."""
+    if text is None or not text.strip():
+        return None
+    if _WHOLE.fullmatch(text):
+        return int(text)
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+    def value(node: ast.AST) -> int:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            inner = value(node.operand)
+            return -inner if isinstance(node.op, ast.USub) else inner
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            result = _OPS[type(node.op)](value(node.left), value(node.right))
+            if abs(result) > SCORE_LIMIT:
+                raise ValueError("too large")
+            return result
+        raise ValueError("not a sum of whole numbers")
+
+    try:
+        result = value(tree.body)
+    except (ValueError, RecursionError):
+        return None
+    return result if abs(result) <= SCORE_LIMIT else None
+
+
+def _clean(text: str) -> str:
+    """Spaces trimmed and folded, as the history keeps names."""
+    return " ".join(text.split())
+
+
+def _refuse(message: str) -> ImportFileError:
+    return ImportFileError(message)
+
+
+def _read_file(text: str | bytes) -> InFile:
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_IMPORT_CHARS:
+            raise _refuse(
+                f"the file is too large ({len(text):,} bytes; at most {MAX_IMPORT_CHARS:,})"
+            )
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise _refuse("not a text file in UTF-8") from None
+    if not isinstance(text, str):
+        raise _refuse(f"expected the file's text, got {type(text).__name__}")
+    if len(text) > MAX_IMPORT_CHARS:
+        raise _refuse(
+            f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
+        )
+    try:
+        return InFile.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        if first["type"] == "json_invalid":
+            detail = str(first.get("ctx", {}).get("error", "")).strip()
+            raise _refuse(f"not valid JSON: {detail or 'cannot be read'}") from None
+        if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
+            raise _refuse(
+                "not a BG Stats backup (expected a JSON object with players, games and plays)"
+            ) from None
+        raise _refuse(validation_message(exc)) from None
+
+
+def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
+    found: dict[int, Any] = {}
+    where: dict[int, int] = {}
+    for i, item in enumerate(items):
+        if item.id in found:
+            raise _refuse(
+                f"{table}[{i}].id: {item.id} is used twice; also in {table}[{where[item.id]}]"
+            )
+        found[item.id] = item
+        where[item.id] = i
+    return found
+
+
+def parse_bgstats(text: str | bytes) -> ParsedBGStats:
+    """Check a BG Stats backup completely; :class:`ImportFileError` names the first problem."""
+    doc = _read_file(text)
+    players = _unique_ids(doc.players, "players")
+    games = _unique_ids(doc.games, "games")
+    locations = _unique_ids(doc.locations, "locations")
+    uuids: dict[str, int] = {}
+    for i, play in enumerate(doc.plays):
+        if play.uuid in uuids:
+            raise _refuse(
+                f"plays[{i}].uuid: {play.uuid} is used twice; also in plays[{uuids[play.uuid]}]"
+            )
+        uuids[play.uuid] = i
+        if play.gameRefId not in games:
+            raise _refuse(f"plays[{i}].gameRefId: no game with id {play.gameRefId} in games")
+        if play.locationRefId and play.locationRefId not in locations:
+            raise _refuse(
+                f"plays[{i}].locationRefId: no location with id {play.locationRefId} in locations"
+            )
+        for j, score in enumerate(play.playerScores):
+            if score.playerRefId not in players:
+                raise _refuse(
+                    f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
+                    f"{score.playerRefId} in players"
+                )
+        for j, expansion in enumerate(play.expansionPlays):
+            if expansion.gameRefId not in games:
+                raise _refuse(
+                    f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
+                    f"{expansion.gameRefId} in games"
+                )
+    me = None
+    if doc.userInfo is not None and doc.userInfo.meRefId in players:
+        me_player = players[doc.userInfo.meRefId]
+        me = None if me_player.isAnonymous else _clean(me_player.name) or None
+
+    reader = _PlayReader(players, games, locations)
+    plays: list[BulkPlay] = []
+    skipped: list[str] = []
+    for i, play in enumerate(doc.plays):
+        converted = reader.play(i, play)
+        if isinstance(converted, str):
+            skipped.append(converted)
+        else:
+            plays.append(converted)
+    bgg_ids = {
+        name_key(reader.title(g)): g.bggId
+        for g in games.values()
+        if g.bggId and not g.isExpansion and reader.title(g)
+    }
+    return ParsedBGStats(tuple(plays), tuple(skipped), tuple(reader.notes), bgg_ids, me)
+
+
+class _Where:
+    """``plays[3] (Azul, 2024-03-18)``, worded only when a message needs it."""
+
+    __slots__ = ("date", "i", "title")
+
+    def __init__(self, i: int, title: str, date: datetime) -> None:
+        self.i, self.title, self.date = i, title, date
+
+    def __format__(self, spec: str) -> str:
+        return f"plays[{self.i}] ({self.title or 'a game without a name'}, {self.date:%Y-%m-%d})"
+
+
+class _PlayReader:
+    """Turns BG Stats plays into the history's, or into a sentence saying why not."""
+
+    def __init__(
+        self,
+        players: dict[int, InPlayer],
+        games: dict[int, InGame],
+        locations: dict[int, InLocation],
+    ) -> None:
+        self.players = players
+        self.games = games
+        self.locations = locations
+        self.notes: list[str] = []
+        self._titles: dict[int, str] = {}
+        self._names: dict[int, tuple[str, str]] = {}
+        self._resolved: dict[int, crud.Title] = {}
+
+    def name(self, player_id: int) -> tuple[str, str]:
+        """A player's name as kept here and its key; an anonymous player's key is empty."""
+        found = self._names.get(player_id)
+        if found is None:
+            who = self.players[player_id]
+            name = _clean(who.name)
+            found = (name, "") if who.isAnonymous or not name else (name, name_key(name))
+            self._names[player_id] = found
+        return found
+
+    def title(self, game: InGame) -> str:
+        if game.id not in self._titles:
+            self._titles[game.id] = _clean(game.name)
+        return self._titles[game.id]
+
+    def resolved(self, game: InGame) -> crud.Title:
+        if game.id not in self._resolved:
+            self._resolved[game.id] = crud.resolve_title(self.title(game) or "?")
+        return self._resolved[game.id]
+
+    def module(self, base: InGame, expansion: InGame) -> str:
+        resolved = self.resolved(base)
+        known = module_expansion(resolved.key, self.title(expansion))
+        if known:
+            return known[1]
+        name = self.title(expansion)
+        prefix = self.title(base) + ":"
+        if name_key(name).startswith(name_key(prefix)) and len(name) > len(prefix):
+            return _clean(name[len(prefix) :])
+        return name
+
+    def play(self, i: int, play: InPlay) -> BulkPlay | str:
+        game = self.games[play.gameRefId]
+        title = self.title(game)
+        where = _Where(i, title, play.playDate)
+        if not title or len(title) > GAME_NAME_MAX:
+            return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
+        if play.usesTeams:
+            return f"{where}: played in teams, which this history does not keep"
+        if not play.playerScores:
+            return f"{where}: no players"
+        if len(play.playerScores) > MAX_RESULTS:
+            return f"{where}: more than {MAX_RESULTS} players"
+        resolved = self.resolved(game)
+        direction = resolved.highest_wins if resolved.highest_wins is not None else game.highestWins
+        names: list[str] = []
+        keys: set[str] = set()
+        anonymous = 0
+        scores: list[int] = []
+        for score in play.playerScores:
+            name, key = self.name(score.playerRefId)
+            if not key:
+                anonymous += 1
+                name = ANONYMOUS if anonymous == 1 else f"{ANONYMOUS} {anonymous}"
+                key = name_key(name)
+            if len(name) > NAME_MAX:
+                return (
+                    f"{where}: the name {describe_value(name)} is longer than {NAME_MAX} characters"
+                )
+            if key in keys:
+                return f"{where}: {name} is in the play twice"
+            keys.add(key)
+            value = score_value(score.score)
+            if value is None:
+                shown = (
+                    "no score"
+                    if not (score.score or "").strip()
+                    else (f"the score {describe_value(score.score)}, which is not a whole number")
+                )
+                return f"{where}: {name} has {shown}"
+            names.append(name)
+            scores.append(value)
+        winners = [s.winner for s in play.playerScores]
+        finished = not play.ignored
+        tiebreakers: list[tuple[str, bool]] | None = None
+        ties: list[list[int | None] | None] = [None] * len(scores)
+        if finished:
+            by_score = score_winners(scores, direction)
+            if not any(winners):
+                return f"{where}: nobody won, which a finished play here cannot say"
+            if winners != by_score:
+                if not all(b for w, b in zip(winners, by_score, strict=True) if w):
+                    won = ", ".join(n for n, w in zip(names, winners, strict=True) if w)
+                    return (
+                        f"{where}: the winners ({won}) do not have the best score, "
+                        "which this history cannot show"
+                    )
+                # Winners chosen by hand among equal best scores: a tie-breaker says so.
+                tiebreakers = [(HAND_DECIDED, True)]
+                ties = [
+                    [1 if w else 0] if b else None for w, b in zip(winners, by_score, strict=True)
+                ]
+        elif any(winners):
+            self.notes.append(
+                f"{where}: not counted in BG Stats' statistics, so it is kept as "
+                "not finished, without a winner"
+            )
+        starters = [k for k, s in enumerate(play.playerScores) if s.startPlayer]
+        if len(starters) > 1:
+            return f"{where}: more than one start player"
+        seats = [s.seatOrder for s in play.playerScores]
+        if not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS:
+            seats = list(range(1, len(scores) + 1))
+        modules: list[str] = []
+        for expansion in play.expansionPlays:
+            module = self.module(game, self.games[expansion.gameRefId])
+            if module and name_key(module) not in {name_key(m) for m in modules}:
+                modules.append(module)
+        board = _clean(play.board)
+        if board and name_key(board) not in {name_key(m) for m in modules}:
+            modules.append(board)
+        if len(modules) > MAX_MODULES or any(len(m) > MODULE_MAX for m in modules):
+            return f"{where}: more or longer expansions than this history keeps"
+        location = None
+        if play.locationRefId:
+            location = _clean(self.locations[play.locationRefId].name) or None
+            if location and len(location) > LOCATION_MAX:
+                return f"{where}: the location is longer than {LOCATION_MAX} characters"
+        notes = play.comments.strip()
+        if len(notes) > NOTES_MAX:
+            return f"{where}: the comments are longer than {NOTES_MAX} characters"
+        if play.durationMin > DURATION_MAX_MIN:
+            return f"{where}: a duration of {play.durationMin} minutes is too long"
+        return BulkPlay(
+            uid=play.uuid,
+            game=resolved.key or resolved.name,
+            played_at=play.playDate,
+            finished=finished,
+            highest_wins=None if resolved.key else direction,
+            modules=modules or None,
+            duration_min=play.durationMin or None,
+            location=location,
+            notes=notes,
+            tiebreakers=tiebreakers,
+            created_at=(created := _utc(play.entryDate)),
+            updated_at=created
+            if play.modificationDate in (None, play.entryDate)
+            else _utc(play.modificationDate),
+            results=[
+                BulkResult(name, seat, value, None, tie, k in starters)
+                for k, (name, seat, value, tie) in enumerate(
+                    zip(names, seats, scores, ties, strict=True)
+                )
+            ],
+        )
+
+
+def _utc(local: datetime | None) -> datetime | None:
+    """A BG Stats time (local wall clock) as the history keeps record times: UTC, no zone."""
+    if local is None:
+        return None
+    return local.astimezone(UTC).replace(tzinfo=None, microsecond=0)
+
+
+def import_parsed(
+    session: Session, parsed: ParsedBGStats, *, progress: Progress | None = None
+) -> ImportReport:
+    """Write a checked BG Stats backup in the caller's transaction (plays present skipped)."""
+    from sqlalchemy import func, select
+
+    players_before = session.execute(select(func.count()).select_from(Player)).scalar_one()
+    games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
+    present = (
+        crud.uids_present(session=session, uids=[p.uid for p in parsed.plays])
+        if _has_plays(session)
+        else set()
+    )
+    fresh = [p for p in parsed.plays if p.uid not in present]
+    bulk.insert_plays(session, bulk.batched(fresh), total=len(fresh), progress=progress)
+    players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()
+    games_after = session.execute(select(func.count()).select_from(Game)).scalar_one()
+    return ImportReport(
+        imported=len(fresh),
+        duplicates=tuple(p.uid for p in parsed.plays if p.uid in present),
+        players_added=players_after - players_before,
+        games_added=games_after - games_before,
+        skipped=parsed.skipped,
+        notes=parsed.notes,
+    )
+
+
+__all__ = [
+    "EXPANSIONS",
+    "FILE_NAME",
+    "HAND_DECIDED",
+    "SETTING_KEY",
+    "ParsedBGStats",
+    "Preferences",
+    "export_bgstats",
+    "import_parsed",
+    "manual_winner",
+    "module_expansion",
+    "parse_bgstats",
+    "play_link",
+    "score_value",
+]

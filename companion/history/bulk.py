@@ -1,0 +1,569 @@
+"""Writing many checked plays at once, for imports: bulk inserts, statistics added once.
+
+Saving a play through :func:`companion.history.crud.create_plays` validates a
+:class:`~companion.history.models.PlayCreate`, ranks it with the standings engine and inserts
+it through SQLAlchemy's ORM-level parameter handling; at 100,000 plays each of those steps
+costs seconds. An import has already checked its whole file, so here the plays arrive as
+small :class:`BulkPlay` records, ranks are computed by a plain sort (the standings engine only
+where tie-breakers have to separate equal scores), the rows go to the database with the
+driver's own ``executemany`` inside the caller's transaction, and the statistics tables get
+one upsert per player and game at the end. The rows written are the same as
+``create_plays`` would write (a test compares them).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+import uuid as uuid_module
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.orm import Session
+
+from companion.engine.standings import Entry, TieBreak, rank
+from companion.history import crud, stats
+from companion.history.crud import PLAYS, RESULTS
+from companion.history.errors import PlayDataError
+from companion.history.models import Game, PlayCreate, name_key, utcnow
+
+#: Plays written per round of inserts (bounds the memory the rows of one round take).
+BATCH = 5_000
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` after each round of inserts."""
+
+
+class BulkResult(NamedTuple):
+    """One player's checked line: seat and score, and the optional details."""
+
+    player: str
+    seat: int
+    score: int
+    breakdown: dict[str, int] | None = None
+    tiebreaks: list[int | None] | None = None
+    start_player: bool = False
+
+
+@dataclass(slots=True)
+class BulkPlay:
+    """A play checked as :class:`PlayCreate` checks one, seats filled in, ready to write.
+
+    ``game`` is a catalogue id or a typed title; ``highest_wins`` None means the game's own
+    direction (for a typed title: the direction of its latest play, as for a saved play).
+    """
+
+    uid: str
+    game: str
+    played_at: datetime
+    results: list[BulkResult]
+    finished: bool = True
+    highest_wins: bool | None = None
+    modules: list[str] | None = None
+    duration_min: int | None = None
+    location: str | None = None
+    notes: str = ""
+    tiebreakers: list[tuple[str, bool]] | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+    @classmethod
+    def from_create(cls, play: PlayCreate) -> BulkPlay:
+        """The same play from a validated :class:`PlayCreate` (which must carry its uid)."""
+        if play.uid is None:
+            raise PlayDataError("uid: an imported play carries its uid")
+        return cls(
+            uid=play.uid,
+            game=play.game,
+            played_at=play.played_at,
+            finished=play.finished,
+            highest_wins=play.highest_wins,
+            modules=list(play.modules) or None,
+            duration_min=play.duration_min,
+            location=play.location,
+            notes=play.notes,
+            tiebreakers=[(t.name, t.higher_wins) for t in play.tiebreakers] or None,
+            created_at=play.created_at,
+            updated_at=play.updated_at,
+            results=[
+                BulkResult(
+                    player=r.player,
+                    seat=r.seat if r.seat is not None else i + 1,
+                    score=r.score,
+                    breakdown=dict(r.breakdown) or None,
+                    tiebreaks=list(r.tiebreaks) or None,
+                    start_player=r.start_player,
+                )
+                for i, r in enumerate(play.results)
+            ],
+        )
+
+
+@dataclass
+class _GameState:
+    """A game row while plays are written: its id and the direction a new play inherits."""
+
+    game: Game
+    catalogue: bool
+    direction: bool
+    changed: bool = field(default=False)
+
+
+def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
+    """(rank, winner) of each result in order, as the standings engine ranks them.
+
+    Ties share a place (1, 1, 3). Only where tie-breakers exist and two scores are equal does
+    this call :func:`companion.engine.standings.rank`; a play stopped before the end has
+    ranks but no winner.
+    """
+    results = play.results
+    scores = [r.score for r in results]
+    if play.tiebreakers and len(set(scores)) != len(scores):
+        standings = rank(
+            [Entry(r.player, r.score, tuple(r.tiebreaks or ())) for r in play.results],
+            highest_wins=highest_wins,
+            tiebreaks=[TieBreak(n, h) for n, h in play.tiebreakers],
+        )
+        by_name = {s.name: (s.rank, s.winner and play.finished) for s in standings}
+        return [by_name[r.player] for r in play.results]
+    # Standard competition ranking: one more than the number of better scores, which is
+    # where a score first appears among the scores sorted best first.
+    first = sorted(scores, reverse=highest_wins).index
+    finished = play.finished
+    return [(r, r == 1 and finished) for r in [first(s) + 1 for s in scores]]
+
+
+def _resolver() -> Callable[[str], crud.Title]:
+    cache: dict[str, crud.Title] = {}
+
+    def resolve(title: str) -> crud.Title:
+        found = cache.get(title)
+        if found is None:
+            found = cache[title] = crud.resolve_title(title)
+        return found
+
+    return resolve
+
+
+def _dump(value: Any, empty: str) -> str:
+    # What SQLAlchemy's JSON type writes (json.dumps with its default separators).
+    return empty if not value else json.dumps(value)
+
+
+def _when(value: datetime) -> str:
+    # SQLAlchemy's SQLite DATETIME storage format, so rows read back exactly as ORM rows do.
+    if value.microsecond:
+        return value.isoformat(" ")
+    return value.isoformat(" ") + ".000000"
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while an import runs (and back on after).
+
+    An import allocates millions of small container objects that live until their batch is
+    written; the collector would walk them again and again (at 100,000 plays it took more
+    time than checking and writing them). An import makes next to no reference cycles, so
+    there is little for it to find; it is switched back on only if it was on before.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def insert_plays(
+    session: Session,
+    batches: Iterable[Sequence[BulkPlay]],
+    *,
+    total: int | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Write the plays of ``batches`` in the caller's transaction; returns how many.
+
+    None of their uids may be in the history already (callers check; the unique constraint
+    refuses a duplicate anyway). Players and games are created as needed. The statistics
+    totals get one upsert per player and game for the whole import. ``progress(done,
+    total)`` is called after each batch (``total`` as given, or the count so far).
+    """
+    resolve = _resolver()
+    games: dict[str, _GameState] = {}
+    row_cache: dict[str, Game | None] = {}
+    player_ids: dict[str, int] = {}
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    next_id = 1 + int(session.execute(select(func.coalesce(func.max(PLAYS.c.id), 0))).scalar_one())
+    now = utcnow()
+    totals = stats.Totals()
+    done = 0
+    with _sqlite_bulk_mode(session, total or 0) if sqlite else nullcontext():
+        done = _write_batches(
+            session,
+            batches,
+            total,
+            progress,
+            resolve,
+            games,
+            row_cache,
+            player_ids,
+            sqlite,
+            next_id,
+            now,
+            totals,
+        )
+    for state in games.values():
+        if state.changed and state.game.highest_wins != state.direction:
+            # A typed title remembers the direction of its latest play (as game_for_play does).
+            state.game.highest_wins = state.direction
+    session.flush()
+    stats.add_totals(session, totals)
+    return done
+
+
+# Above this many plays the secondary indexes are dropped and built again after the inserts
+# (one sorted build instead of half a million scattered updates), within the transaction.
+REINDEX_ABOVE = 20_000
+_CACHE_PAGES_KIB = 24_576
+
+
+@contextmanager
+def _sqlite_bulk_mode(session: Session, total: int) -> Iterator[None]:
+    connection = session.connection()
+    previous = connection.exec_driver_sql("PRAGMA cache_size").scalar()
+    connection.exec_driver_sql(f"PRAGMA cache_size = -{_CACHE_PAGES_KIB}")
+    rebuild: list[str] = []
+    if total > REINDEX_ABOVE:
+        rows = connection.exec_driver_sql(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+            "AND tbl_name IN ('play', 'play_result')"
+        ).all()
+        for name, sql in rows:
+            if not sql.upper().startswith("CREATE UNIQUE"):
+                connection.exec_driver_sql(f'DROP INDEX "{name}"')
+                rebuild.append(sql)
+    try:
+        yield
+    finally:
+        for sql in rebuild:
+            connection.exec_driver_sql(sql)
+        connection.exec_driver_sql(f"PRAGMA cache_size = {int(previous or -2000)}")
+
+
+def _write_batches(
+    session: Session,
+    batches: Iterable[Sequence[BulkPlay]],
+    total: int | None,
+    progress: Progress | None,
+    resolve: Callable[[str], crud.Title],
+    games: dict[str, _GameState],
+    row_cache: dict[str, Game | None],
+    player_ids: dict[str, int],
+    sqlite: bool,
+    next_id: int,
+    now: datetime,
+    totals: stats.Totals,
+) -> int:
+    done = 0
+    for batch in batches:
+        if not batch:
+            continue
+        new_names = {r.player for p in batch for r in p.results} - player_ids.keys()
+        if new_names:
+            ids_by_key = crud.ensure_players(session=session, names=new_names)
+            player_ids.update((n, ids_by_key[name_key(n)]) for n in new_names)
+        dirs = [_direction(session, play, resolve, games, row_cache) for play in batch]
+        if sqlite:
+            _sqlite_rows(session, batch, dirs, next_id, player_ids, now, totals)
+            next_id += len(batch)
+        else:
+            ranked = [places(p, d) for p, (_, d) in zip(batch, dirs, strict=True)]
+            _core_rows(session, batch, dirs, ranked, player_ids, now)
+            for play, (game_id, _), places_of in zip(batch, dirs, ranked, strict=True):
+                if play.finished:
+                    totals.add(
+                        game_id,
+                        [
+                            (player_ids[r.player], r.score, won)
+                            for r, (_, won) in zip(play.results, places_of, strict=True)
+                        ],
+                    )
+        done += len(batch)
+        if progress is not None:
+            progress(done, max(total or 0, done))
+    return done
+
+
+def _direction(
+    session: Session,
+    play: BulkPlay,
+    resolve: Callable[[str], crud.Title],
+    games: dict[str, _GameState],
+    row_cache: dict[str, Game | None],
+) -> tuple[int, bool]:
+    """The play's game id and the direction it is scored in, as ``game_for_play`` decides.
+
+    Plays are taken in order: a typed title's play without a direction inherits the latest
+    direction given before it.
+    """
+    known = games.get(play.game)
+    if known is not None and known.catalogue and play.highest_wins in (None, known.direction):
+        assert known.game.id is not None
+        return known.game.id, known.direction
+    title = resolve(play.game)
+    key = title.key or name_key(title.name)
+    state = games.get(key)
+    if state is None:
+        row, direction = crud.game_for_play(
+            session=session, title=play.game, highest_wins=play.highest_wins, cache=row_cache
+        )
+        state = games[key] = _GameState(row, title.key is not None, direction)
+        if state.catalogue:
+            games[play.game] = state  # the quick look-up above
+    elif state.catalogue:
+        if play.highest_wins is not None and play.highest_wins != title.highest_wins:
+            side = "highest" if title.highest_wins else "lowest"
+            raise PlayDataError(
+                f"highest_wins: {title.name} is won by the {side} score; "
+                "a play of it cannot be scored the other way"
+            )
+        direction = state.direction
+    elif play.highest_wins is None:
+        direction = state.direction
+    else:
+        direction = state.direction = play.highest_wins
+        state.changed = True
+    assert state.game.id is not None
+    return state.game.id, direction
+
+
+def batched(plays: Sequence[BulkPlay], size: int = BATCH) -> Iterator[Sequence[BulkPlay]]:
+    """``plays`` in slices of ``size`` (for :func:`insert_plays`)."""
+    for start in range(0, len(plays), size):
+        yield plays[start : start + size]
+
+
+class SqliteTable(NamedTuple):
+    """A table as the bulk inserts fill it: its columns, and the SQL that takes each value."""
+
+    name: str
+    columns: tuple[str, ...]
+    values: tuple[str, ...]
+
+
+# Values go to the driver in the form it binds fastest: whole numbers and text only. The
+# sqlite3 module looks for an adapter for every True, False or None it is handed (it cost
+# more than the insert itself), so flags are 0 or 1, a missing duration is -1 and a
+# missing location "" (neither is a value a play can have), and NULLIF makes those NULL.
+PLAY_TABLE = SqliteTable(
+    "play",
+    (
+        "id",
+        "uid",
+        "game_id",
+        "played_at",
+        "modules",
+        "duration_min",
+        "location",
+        "notes",
+        "finished",
+        "highest_wins",
+        "tiebreakers",
+        "created_at",
+        "updated_at",
+    ),
+    ("?", "?", "?", "?", "?", "NULLIF(?, -1)", "NULLIF(?, '')", "?", "?", "?", "?", "?", "?"),
+)
+RESULT_TABLE = SqliteTable(
+    "play_result",
+    (
+        "play_id",
+        "player_id",
+        "seat",
+        "score",
+        "breakdown",
+        "tiebreaks",
+        "start_player",
+        "rank",
+        "winner",
+    ),
+    ("?",) * 9,
+)
+NO_DURATION = -1
+NO_LOCATION = ""
+
+
+def _statement(table: SqliteTable, rows: int = 1) -> str:
+    one = f"({', '.join(table.values)})"
+    return f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES {', '.join([one] * rows)}"
+
+
+#: Rows per INSERT statement: one statement of 50 rows costs the driver far less than 50
+#: statements of one (the parameters stay under SQLite's oldest limit of 999).
+ROWS_PER_INSERT = 50
+
+
+def sqlite_insert(connection: Connection, table: SqliteTable, values: Sequence[Any]) -> None:
+    """Insert rows given as one flat sequence of values (row after row) into a SQLite table.
+
+    The values must already be in their stored form (text for times and JSON, 0 or 1 for
+    flags, NO_DURATION and NO_LOCATION for those missing; see above); they go to the driver
+    as they are, ``ROWS_PER_INSERT`` rows per statement.
+    """
+    width = len(table.columns)
+    if len(values) % width:
+        raise ValueError(f"{len(values)} values do not make whole rows of {width} columns")
+    step = width * ROWS_PER_INSERT
+    whole = len(values) - len(values) % step
+    if whole:
+        connection.exec_driver_sql(
+            _statement(table, ROWS_PER_INSERT),
+            [tuple(values[i : i + step]) for i in range(0, whole, step)],
+        )
+    if whole < len(values):
+        connection.exec_driver_sql(
+            _statement(table),
+            [tuple(values[i : i + width]) for i in range(whole, len(values), width)],
+        )
+
+
+def _tiebreaker_dicts(play: BulkPlay) -> list[dict[str, Any]]:
+    return [{"name": n, "higher_wins": h} for n, h in play.tiebreakers or ()]
+
+
+def _sqlite_rows(
+    session: Session,
+    batch: Sequence[BulkPlay],
+    dirs: Sequence[tuple[int, bool]],
+    first_id: int,
+    player_ids: dict[str, int],
+    now: datetime,
+    totals: stats.Totals,
+) -> None:
+    # The driver's executemany with values already in their stored form: the rows are the
+    # same as the ORM writes, without its per-value type processing. Ranks, rows and the
+    # statistics are made in one pass over the results (this loop runs 400,000 times for a
+    # large import).
+    stamp = _when(now)
+    play_values: list[Any] = []
+    result_values: list[Any] = []
+    add_totals = totals.add
+    dumps = json.dumps
+    for play_id, (play, (game_id, direction)) in enumerate(
+        zip(batch, dirs, strict=True), start=first_id
+    ):
+        created = _when(play.created_at) if play.created_at else stamp
+        updated = (
+            created
+            if play.updated_at is None or play.updated_at == play.created_at
+            else _when(play.updated_at)
+        )
+        play_values += (
+            play_id,
+            play.uid,
+            game_id,
+            _when(play.played_at),
+            _dump(play.modules, "[]"),
+            NO_DURATION if play.duration_min is None else play.duration_min,
+            play.location or NO_LOCATION,
+            play.notes,
+            1 if play.finished else 0,
+            1 if direction else 0,
+            _dump(_tiebreaker_dicts(play), "[]") if play.tiebreakers else "[]",
+            created,
+            updated,
+        )
+        results = play.results
+        placed = places(play, direction)
+        finished = play.finished
+        counted = []
+        for r, (place, won) in zip(results, placed, strict=True):
+            player_id = player_ids[r.player]
+            result_values += (
+                play_id,
+                player_id,
+                r.seat,
+                r.score,
+                dumps(r.breakdown) if r.breakdown else "{}",
+                dumps(r.tiebreaks) if r.tiebreaks else "[]",
+                1 if r.start_player else 0,
+                place,
+                1 if won else 0,
+            )
+            if finished:
+                counted.append((player_id, r.score, won))
+        if finished:
+            add_totals(game_id, counted)
+    connection = session.connection()
+    sqlite_insert(connection, PLAY_TABLE, play_values)
+    sqlite_insert(connection, RESULT_TABLE, result_values)
+
+
+def _core_rows(
+    session: Session,
+    batch: Sequence[BulkPlay],
+    dirs: Sequence[tuple[int, bool]],
+    ranked: Sequence[list[tuple[int, bool]]],
+    player_ids: dict[str, int],
+    now: datetime,
+) -> None:
+    # PostgreSQL (shared by several clients): the database hands out the ids.
+    session.execute(
+        insert(PLAYS),
+        [
+            {
+                "uid": play.uid,
+                "game_id": game_id,
+                "played_at": play.played_at,
+                "modules": list(play.modules or []),
+                "duration_min": play.duration_min,
+                "location": play.location,
+                "notes": play.notes,
+                "finished": play.finished,
+                "highest_wins": direction,
+                "tiebreakers": _tiebreaker_dicts(play),
+                "created_at": play.created_at or now,
+                "updated_at": play.updated_at or play.created_at or now,
+            }
+            for play, (game_id, direction) in zip(batch, dirs, strict=True)
+        ],
+    )
+    ids: dict[str, int] = {}
+    for chunk in crud._chunks([p.uid for p in batch]):
+        ids.update(
+            session.execute(select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))).all()
+        )
+    session.execute(
+        insert(RESULTS),
+        [
+            {
+                "play_id": ids[play.uid],
+                "player_id": player_ids[r.player],
+                "seat": r.seat,
+                "score": r.score,
+                "breakdown": dict(r.breakdown or {}),
+                "tiebreaks": list(r.tiebreaks or []),
+                "start_player": r.start_player,
+                "rank": place,
+                "winner": won,
+            }
+            for play, places_of in zip(batch, ranked, strict=True)
+            for r, (place, won) in zip(play.results, places_of, strict=True)
+        ],
+    )
+
+
+CANONICAL_UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def canonical_uid(value: str) -> str:
+    """A UUID in the form the history stores (lower case, hyphens); ValueError otherwise."""
+    if CANONICAL_UID.fullmatch(value):
+        return value
+    return str(uuid_module.UUID(value))

@@ -1,0 +1,599 @@
+"""The app's own backup into SQLite at speed: the path ``Store.import_report`` tries first.
+
+:func:`companion.history.exchange.parse_history` checks a file play by play in Python before
+anything is written; at 100,000 plays that alone takes seconds and holds every play in
+memory. This path takes the file in one pass instead. The plays text is cut at play
+boundaries into pieces of about a megabyte (``"}]},{"`` separates two plays as
+``export_json`` writes them, since a play's results are its last field; for other layouts a
+regular expression that knows JSON strings and brackets finds the boundaries). Each piece is
+checked by one call into pydantic-core, strictly and with the same limits as
+:class:`~companion.history.exchange.FilePlay` (a wrongly cut piece is never valid JSON, so a
+cut is checked by the parse itself), and its plays go straight into rows, written with
+multi-row inserts in the import's one transaction. Memory stays at the file's text plus one
+piece; the statistics are added once at the end.
+
+This path never refuses a file itself. Whatever it does not take whole — a problem anywhere,
+or a detail that only the checked path handles (a uid to normalise, a name to tidy, plays
+listed before the players) — raises :class:`NotFast`; the caller's transaction rolls back
+and the checked path then says what is wrong, or imports the file as it always did. So the
+two paths take the same files and write the same rows (tests compare them row by row).
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic.dataclasses import dataclass as pydantic_dataclass
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from companion.history import bulk, crud, exchange, stats
+from companion.history.bulk import BulkPlay, BulkResult, Progress
+from companion.history.models import (
+    DURATION_MAX_MIN,
+    LOCATION_MAX,
+    MAX_CATEGORIES,
+    MAX_MODULES,
+    MAX_RESULTS,
+    MAX_TIEBREAKERS,
+    MODULE_MAX,
+    NAME_MAX,
+    NOTES_MAX,
+    SCORE_LIMIT,
+    Game,
+    Player,
+    name_key,
+    utcnow,
+)
+
+#: About this many characters of plays are checked and written at a time.
+PIECE_CHARS = 1_000_000
+#: Between two plays as export_json writes them: the end of the last result, of the results
+#: and of the play, then the next play.
+_BETWEEN = "}]},{"
+
+
+class NotFast(Exception):
+    """The file is left to the checked path; nothing this path wrote is kept."""
+
+
+# ----------------------------------------------------------------------- the plays' shape
+# The limits of exchange.FilePlay and FileResult, in strict mode (JSON numbers and flags as
+# JSON writes them, times only as ISO text), with no Python code run per field.
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+_Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
+_Score = Annotated[int, Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)]
+_Place = Annotated[int, Field(ge=1, le=MAX_RESULTS)]
+# Only a uid in the form the history stores it (checked in the loop); any other goes
+# through the checked path, which turns it into that form.
+_Uid = Annotated[str, Field(min_length=36, max_length=36)]
+# Times only as export_json writes them: no zone, whole seconds or microseconds. Kept as
+# text (turning 300,000 of them into datetimes and back cost more than the rest of a play);
+# any other form goes through the checked path.
+_Time = Annotated[
+    str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{6})?$")
+]
+
+
+@pydantic_dataclass(config=_STRICT, frozen=True, slots=True, kw_only=True)
+class _TieBreaker:
+    name: Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+    higher_wins: bool = True
+
+
+@pydantic_dataclass(config=_STRICT, frozen=True, slots=True, kw_only=True)
+class _Result:
+    player_id: _Id
+    seat: _Place | None = None
+    score: _Score
+    breakdown: (
+        Annotated[
+            dict[Annotated[str, Field(min_length=1, max_length=NAME_MAX)], _Score],
+            Field(max_length=MAX_CATEGORIES),
+        ]
+        | None
+    ) = None
+    tiebreaks: Annotated[list[_Score | None], Field(max_length=MAX_TIEBREAKERS)] | None = None
+    start_player: bool = False
+    rank: _Place | None = None
+    winner: bool | None = None
+
+
+@pydantic_dataclass(config=_STRICT, frozen=True, slots=True, kw_only=True)
+class _Play:
+    uid: _Uid
+    game_id: _Id
+    played_at: _Time
+    finished: bool = True
+    highest_wins: bool | None = None
+    modules: (
+        Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=MODULE_MAX)]],
+            Field(max_length=MAX_MODULES),
+        ]
+        | None
+    ) = None
+    duration_min: Annotated[int, Field(ge=0, le=DURATION_MAX_MIN)] | None = None
+    location: Annotated[str, Field(max_length=LOCATION_MAX)] | None = None
+    notes: Annotated[str, Field(max_length=NOTES_MAX)] = ""
+    tiebreakers: Annotated[list[_TieBreaker], Field(max_length=MAX_TIEBREAKERS)] | None = None
+    results: Annotated[list[_Result], Field(min_length=1, max_length=MAX_RESULTS)]
+    created_at: _Time | None = None
+    updated_at: _Time | None = None
+
+
+_PLAYS = TypeAdapter(list[_Play])
+_SPACE = re.compile(r"[ \t\n\r]*")
+# A JSON value nested at most four deep (a play, its results, a result, its breakdown), and
+# a run of up to 2,000 of them separated by commas: where the plays are not laid out as
+# export_json writes them, this finds the pieces' ends. It only counts brackets outside
+# strings (possessive, so it never backtracks); parsing the piece is the real check.
+_STRING = r'"(?:[^"\\]++|\\.)*+"'
+_NESTED = r'[\[{](?:[^{}\[\]"]++|' + _STRING + r")*+[\]}]"
+for _ in range(3):
+    _NESTED = r'[\[{](?:[^{}\[\]"]++|' + _STRING + "|" + _NESTED + r")*+[\]}]"
+_RUN = re.compile(rf"(?:{_NESTED}[ \t\n\r]*+,[ \t\n\r]*+){{0,1999}}{_NESTED}")
+
+
+def _skip(text: str, at: int) -> int:
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
+def _is_clean(text: str) -> bool:
+    return bool(text) and " ".join(text.split()) == text
+
+
+def _stored(value: str) -> str:
+    """A time of the file as bulk writes it (SQLAlchemy's form, whole seconds).
+
+    The checked path drops the microseconds of a play's time (wall_clock) and of its record
+    times (UTC already, as export_json writes them); so does this. A day or hour that does
+    not exist ("2024-02-30") is a ValueError, as in pydantic.
+    """
+    datetime.fromisoformat(value)
+    return value[:10] + " " + value[11:19] + ".000000"
+
+
+class _Ref(NamedTuple):
+    """What bulk._direction reads of a play: its game and the direction the file gives it."""
+
+    game: str
+    highest_wins: bool | None
+
+
+class _Target:
+    """Plays of one file game given one direction: their game row and direction."""
+
+    __slots__ = ("game_id", "highest_wins", "ref", "state")
+
+    def __init__(self, ref: _Ref, highest_wins: bool) -> None:
+        self.ref = ref
+        self.highest_wins = highest_wins
+        self.game_id: int | None = None
+        self.state: bulk._GameState | None = None
+        """A typed title's running state (its direction follows its latest play)."""
+
+
+_RESULT_FIELDS = operator.attrgetter(
+    "player_id", "seat", "score", "breakdown", "tiebreaks", "start_player"
+)
+_SCORE = operator.attrgetter("score")
+_PLAYER = operator.attrgetter("player_id")
+_SEAT = operator.attrgetter("seat")
+
+
+@dataclass(frozen=True, slots=True)
+class _FileGame:
+    title: str
+    """The game as the checked path names it for a play (catalogue id or title)."""
+    catalogue_direction: bool | None
+    file_direction: bool
+
+
+def import_text(
+    session: Session, text: str | bytes, *, progress: Progress | None = None
+) -> exchange.ImportReport:
+    """Import the app's own backup into SQLite in the caller's transaction.
+
+    Raises :class:`NotFast` when the file is left to the checked path (the caller must then
+    roll the transaction back); otherwise the result is what ``exchange.import_parsed``
+    would have reported and written.
+    """
+    if session.get_bind().dialect.name != "sqlite":
+        raise NotFast("the fast path writes SQLite only")
+    if isinstance(text, bytes | bytearray):
+        if len(text) > exchange.MAX_IMPORT_CHARS:
+            raise NotFast("too large")
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise NotFast("not UTF-8") from None
+    if not isinstance(text, str) or len(text) > exchange.MAX_IMPORT_CHARS:
+        raise NotFast("not a text the fast path reads")
+    try:
+        return _Import(session, text, progress).run()
+    except (ValueError, LookupError, TypeError, OverflowError, RecursionError) as exc:
+        # ValidationError, ImportFileError and PlayDataError are ValueErrors too.
+        raise NotFast(str(exc)[:200]) from None
+    except IntegrityError as exc:
+        raise NotFast(f"refused by the database: {exc.orig}") from None
+
+
+class _Import:
+    def __init__(self, session: Session, text: str, progress: Progress | None) -> None:
+        self.session = session
+        self.text = text
+        self.progress = progress
+        self.decoder = json.JSONDecoder()
+        self.games: dict[int, _FileGame] = {}
+        self.player_ids: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+        self.targets: dict[tuple[int, bool | None], _Target] = {}
+        self.seen: set[str] = set()
+        self.duplicates: list[str] = []
+        self.checked = 0
+        self.imported = 0
+        self.expected = 0
+        self.any_before = False
+        self.totals = stats.Totals()
+        self.resolve: Callable[[str], crud.Title] = bulk._resolver()
+        self.states: dict[str, bulk._GameState] = {}
+        self.row_cache: dict[str, Game | None] = {}
+        self.next_id = 0
+        self.stamp = ""
+        self.counts = (0, 0)
+
+    def _count(self) -> tuple[int, int]:
+        execute = self.session.execute
+        return (
+            execute(select(func.count()).select_from(Player)).scalar_one(),
+            execute(select(func.count()).select_from(Game)).scalar_one(),
+        )
+
+    # --------------------------------------------------------------------- the top level
+
+    def run(self) -> exchange.ImportReport:
+        text = self.text
+        at = _skip(text, 0)
+        if text[at : at + 1] != "{":
+            raise NotFast("not an object")
+        at = _skip(text, at + 1)
+        head: dict[str, Any] = {}
+        while True:
+            if head:
+                if text[at : at + 1] != ",":
+                    raise NotFast("no plays after the players and games")
+                at = _skip(text, at + 1)
+            if text[at : at + 1] != '"':
+                raise NotFast("expected a field name")
+            key, at = self.decoder.raw_decode(text, at)
+            at = _skip(text, at)
+            if text[at : at + 1] != ":" or key in head:
+                raise NotFast("not a field")
+            at = _skip(text, at + 1)
+            if key == "plays":
+                break
+            head[key], at = self.decoder.raw_decode(text, at)
+            at = _skip(text, at)
+        if text[at : at + 1] != "[":
+            raise NotFast("plays is not a list")
+        self.prepare(head, text.count('"uid"', at))
+        with bulk._sqlite_bulk_mode(self.session, self.expected):
+            at = self.read_plays(_skip(text, at + 1))
+        at = _skip(text, at)
+        if text[at : at + 1] != "}" or _skip(text, at + 1) != len(text):
+            raise NotFast("more after the plays")
+        return self.finish()
+
+    def prepare(self, head: dict[str, Any], expected: int) -> None:
+        """Check the players and games as parse_history does, and write them as
+        import_parsed does."""
+        version = head.get("version")
+        if (
+            head.get("format") != exchange.FORMAT
+            or type(version) is not int  # not 1.0 or true: the checked path words why
+            or version != exchange.VERSION
+        ):
+            raise NotFast("not this format")
+        checked = exchange._Head.model_validate_json(json.dumps(head))
+        exchange._unique(checked.players, "id", "players")
+        exchange._unique(checked.players, "name", "players", fold=True)
+        exchange._unique(checked.games, "id", "games")
+        exchange._unique(checked.games, "name", "games", fold=True)
+        exchange._unique(checked.games, "key", "games")
+        if not all(_is_clean(p.name) for p in checked.players):
+            raise NotFast("a player's name to tidy")
+        session = self.session
+        self.counts = self._count()
+        ids = crud.ensure_players(session=session, names=[p.name for p in checked.players])
+        self.player_ids = {p.id: ids[name_key(p.name)] for p in checked.players}
+        self.names = {p.id: p.name for p in checked.players}
+        cache: dict[str, Game | None] = {}
+        for game in checked.games:
+            title = game.key or game.name
+            resolved = crud.resolve_title(title)
+            crud.game_for_play(
+                session=session,
+                title=title,
+                highest_wins=game.highest_wins if resolved.key is None else None,
+                cache=cache,
+            )
+            named = resolved if resolved.key is not None else crud.resolve_title(game.name)
+            self.games[game.id] = _FileGame(
+                named.key or named.name, named.highest_wins, game.highest_wins
+            )
+        self.any_before = exchange._has_plays(session)
+        self.next_id = 1 + int(
+            session.execute(select(func.coalesce(func.max(crud.PLAYS.c.id), 0))).scalar_one()
+        )
+        self.stamp = bulk._when(utcnow())
+        self.expected = expected
+
+    def read_plays(self, at: int) -> int:
+        """Check and write the plays from ``at`` (just inside the list); the index after it."""
+        text = self.text
+        if text[at : at + 1] == "]":
+            return at + 1
+        while True:
+            piece: list[_Play] | None = None
+            cut = text.find(_BETWEEN, at + PIECE_CHARS)
+            if cut >= 0:
+                try:
+                    piece = _PLAYS.validate_json("[" + text[at : cut + 3] + "]")
+                except ValidationError as exc:
+                    if exc.errors()[0]["type"] != "json_invalid":
+                        raise
+                    # Cut inside a text, or not export_json's layout: find the plays' ends.
+                if piece is not None:
+                    self.write(piece)
+                    at = cut + 4
+                    continue
+            run = _RUN.match(text, at)
+            if run is None:
+                raise NotFast("plays nested deeper than a play is")
+            self.write(_PLAYS.validate_json("[" + run.group() + "]"))
+            after = _skip(text, run.end())
+            if text[after : after + 1] == "]":
+                return after + 1
+            if text[after : after + 1] != ",":
+                raise NotFast("not a list of plays")
+            at = _skip(text, after + 1)
+
+    # ------------------------------------------------------------------------- the plays
+
+    def write(self, piece: Sequence[_Play]) -> None:
+        """Check one piece's plays as parse_history and PlayCreate would, and write them.
+
+        This loop runs for every play and result of a large import, so it is written for
+        speed: attributes are fetched in C (``attrgetter``), ranks come from a sort, and
+        the statistics totals are added up inline (as ``stats.Totals.add`` does).
+        """
+        self.checked += len(piece)
+        if self.checked > exchange.MAX_PLAYS:
+            raise NotFast("too many plays")
+        session = self.session
+        present = (
+            crud.uids_present(session=session, uids=[p.uid for p in piece])
+            if self.any_before
+            else ()
+        )
+        seen, targets, player_ids = self.seen, self.targets, self.player_ids
+        seen_add = seen.add
+        canonical = bulk.CANONICAL_UID.fullmatch
+        pairs, game_totals = self.totals.pairs, self.totals.games
+        dumps = json.dumps
+        fields = _RESULT_FIELDS
+        plays: list[Any] = []
+        results: list[Any] = []
+        play_id = self.next_id
+        for play in piece:
+            uid = play.uid
+            if uid in seen or not canonical(uid):
+                raise NotFast("a uid twice, or one to normalise")
+            seen_add(uid)
+            target = targets.get((play.game_id, play.highest_wins))
+            if target is None:
+                target = self._target(play.game_id, play.highest_wins)
+            # The checks of exchange._fast_play: whatever PlayCreate would tidy or refuse
+            # goes through the checked path.
+            notes = play.notes
+            if notes and (notes[0].isspace() or notes[-1].isspace()):
+                raise NotFast("notes to trim")
+            location = play.location
+            if location is not None and not _is_clean(location):
+                raise NotFast("a location to tidy")
+            modules = play.modules
+            if modules and (not all(map(_is_clean, modules)) or len(set(modules)) != len(modules)):
+                raise NotFast("modules to tidy")
+            breakers = play.tiebreakers
+            n_breakers = len(breakers) if breakers else 0
+            if breakers and (
+                not all(_is_clean(t.name) for t in breakers)
+                or len({name_key(t.name) for t in breakers}) != n_breakers
+            ):
+                raise NotFast("tie-breakers to tidy")
+            keep = uid not in present
+            if not keep:
+                direction = target.highest_wins
+            elif target.game_id is None:
+                direction = self._first(target)
+            elif target.state is not None:
+                # A typed title remembers the direction of its latest play (bulk._direction).
+                target.state.direction = direction = target.highest_wins
+                target.state.changed = True
+            else:
+                direction = target.highest_wins
+            game_id = target.game_id or 0  # 0: a play already there, not written
+            lines = play.results
+            count = len(lines)
+            finished = play.finished
+            scores = list(map(_SCORE, lines))
+            if breakers and len(set(scores)) != count:
+                placed = bulk.places(self._bulk(play, target.highest_wins), direction)
+                ranks = [rank for rank, _ in placed]
+                wins: list[bool] | None = [won for _, won in placed]
+            else:
+                # Standard competition ranking (1, 1, 3): the place of a score's first
+                # occurrence among the scores sorted best first.
+                ranks = list(map(sorted(scores, reverse=direction).index, scores))
+                wins = None
+            mark = len(results)
+            seated = starters = 0
+            winning: int | None = None
+            for i, (file_player, seat, score, parts, ties, start) in enumerate(map(fields, lines)):
+                if seat is None:
+                    seat = i + 1
+                else:
+                    seated += 1
+                if start:
+                    starters += 1
+                if ties and len(ties) > n_breakers:
+                    raise NotFast("more tie-breaker values than tie-breakers")
+                if parts and (sum(parts.values()) != score or not all(map(_is_clean, parts))):
+                    raise NotFast("a breakdown to tidy or refuse")
+                player = player_ids[file_player]
+                if wins is None:
+                    rank = ranks[i] + 1
+                    won = finished and rank == 1
+                else:
+                    rank = ranks[i]
+                    won = wins[i]
+                results += (
+                    play_id,
+                    player,
+                    seat,
+                    score,
+                    dumps(parts) if parts else "{}",
+                    dumps(ties) if ties else "[]",
+                    1 if start else 0,
+                    rank,
+                    1 if won else 0,
+                )
+                if finished and keep:
+                    row = pairs.get((player, game_id))
+                    if row is None:
+                        pairs[(player, game_id)] = [1, int(won), score, score, score]
+                    else:
+                        row[0] += 1
+                        row[1] += won
+                        row[2] += score
+                        if score > row[3]:
+                            row[3] = score
+                        if score < row[4]:
+                            row[4] = score
+                    if won and (winning is None or score > winning):
+                        winning = score
+            if starters > 1 or len(set(map(_PLAYER, lines))) != count:
+                raise NotFast("two start players, or a player twice")
+            if seated and (seated != count or len(set(map(_SEAT, lines))) != count):
+                raise NotFast("seats to refuse")
+            if not keep:
+                del results[mark:]
+                self.duplicates.append(uid)
+                continue
+            if finished:
+                totals = game_totals[game_id]
+                totals[0] += 1
+                totals[1] += winning or 0
+            created = _stored(play.created_at) if play.created_at else self.stamp
+            plays += (
+                play_id,
+                uid,
+                game_id,
+                _stored(play.played_at),
+                dumps(modules) if modules else "[]",
+                bulk.NO_DURATION if play.duration_min is None else play.duration_min,
+                location or bulk.NO_LOCATION,
+                notes,
+                1 if finished else 0,
+                1 if direction else 0,
+                dumps([{"name": t.name, "higher_wins": t.higher_wins} for t in breakers])
+                if breakers
+                else "[]",
+                created,
+                _stored(play.updated_at) if play.updated_at else created,
+            )
+            play_id += 1
+        connection = session.connection()
+        bulk.sqlite_insert(connection, bulk.PLAY_TABLE, plays)
+        bulk.sqlite_insert(connection, bulk.RESULT_TABLE, results)
+        self.imported += play_id - self.next_id
+        self.next_id = play_id
+        if self.progress is not None:
+            done = self.imported
+            self.progress(done, max(self.expected - len(self.duplicates), done))
+
+    def _target(self, file_game: int, given: bool | None) -> _Target:
+        """Where plays of a file game with a given direction go (checked as parse_history
+        checks them); their database game is looked up at the first play written."""
+        game = self.games[file_game]
+        highest_wins = given
+        if game.catalogue_direction is None:
+            if highest_wins is None:
+                highest_wins = game.file_direction
+        elif highest_wins is not None and highest_wins != game.catalogue_direction:
+            raise NotFast("a catalogue game scored the other way")
+        target = _Target(
+            _Ref(game.title, highest_wins),
+            bool(highest_wins if highest_wins is not None else game.catalogue_direction),
+        )
+        self.targets[(file_game, given)] = target
+        return target
+
+    def _first(self, target: _Target) -> bool:
+        """The first play written for a target: its game row as bulk._direction finds or
+        makes it; returns the play's direction."""
+        game_id, direction = bulk._direction(
+            self.session,
+            target.ref,  # type: ignore[arg-type]  # the two fields _direction reads
+            self.resolve,
+            self.states,
+            self.row_cache,
+        )
+        target.game_id = game_id
+        title = self.resolve(target.ref.game)
+        if title.key is None:
+            target.state = self.states[name_key(title.name)]
+        target.highest_wins = direction
+        return direction
+
+    def _bulk(self, play: _Play, highest_wins: bool) -> BulkPlay:
+        """The play as bulk.places ranks it (for tie-breakers among equal scores)."""
+        return BulkPlay(
+            uid=play.uid,
+            game="",
+            played_at=datetime.fromisoformat(play.played_at),
+            finished=play.finished,
+            highest_wins=highest_wins,
+            tiebreakers=[(t.name, t.higher_wins) for t in play.tiebreakers or ()] or None,
+            results=[
+                BulkResult(self.names[r.player_id], i, r.score, None, r.tiebreaks or None)
+                for i, r in enumerate(play.results, start=1)
+            ],
+        )
+
+    def finish(self) -> exchange.ImportReport:
+        session = self.session
+        for state in self.states.values():
+            if state.changed and state.game.highest_wins != state.direction:
+                state.game.highest_wins = state.direction
+        session.flush()
+        stats.add_totals(session, self.totals)
+        session.flush()
+        players, games = self._count()
+        return exchange.ImportReport(
+            imported=self.imported,
+            duplicates=tuple(self.duplicates),
+            players_added=players - self.counts[0],
+            games_added=games - self.counts[1],
+        )

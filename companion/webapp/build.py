@@ -1,0 +1,153 @@
+"""``python -m companion.webapp.build``: write the web app files of the assets folder again.
+
+Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colours and the
+offline Rive redirect), the Rive stubs and the icons (needs Pillow, a test extra). The font
+files are copied from Debian's fonts-dejavu-core by hand (see companion/webapp/__init__.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion import webapp
+
+RIVE_PATHS = ("rive/wasm/rive_native.js", "rive/wasm_compatibility/rive_native.js")
+
+RIVE_STUB = """\
+// Merchant's Companion: stands in for Rive's WebAssembly runtime, which the app does not ship
+// (it shows no Rive animations). It declines, and Flutter carries on without Rive.
+window.RiveNative = function () {
+  return Promise.reject(new Error("Rive is not part of this app"));
+};
+"""
+
+# Flutter's Rive plugin adds a <script> for its runtime from a CDN on every page load. This
+# points that script (only that one) at the local stub instead, so a page load stays on the
+# app's own server.
+OFFLINE_SCRIPT = """\
+  <script>
+    // Merchant's Companion: keep the page off the internet (see companion/webapp).
+    (function () {
+      var cdn = /^https:\\/\\/cdn\\.jsdelivr\\.net\\/npm\\/@rive-app\\/[^/]+@[^/]+\\//;
+      function local(url) {
+        return typeof url === "string" && cdn.test(url) ? url.replace(cdn, "rive/") : url;
+      }
+      var src = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
+      Object.defineProperty(HTMLScriptElement.prototype, "src", {
+        configurable: true,
+        enumerable: src.enumerable,
+        get: function () { return src.get.call(this); },
+        set: function (value) { src.set.call(this, local(value)); }
+      });
+      var setAttribute = Element.prototype.setAttribute;
+      Element.prototype.setAttribute = function (name, value) {
+        if (this instanceof HTMLScriptElement && String(name).toLowerCase() === "src") {
+          value = local(value);
+        }
+        return setAttribute.call(this, name, value);
+      };
+    })();
+  </script>
+
+"""
+
+
+def flet_index() -> str:
+    """Flet's own ``index.html`` (from the installed flet-web package)."""
+    from flet_web import get_package_web_dir
+
+    return (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
+
+
+def _replace(text: str, old: str, new: str) -> str:
+    if old not in text:
+        raise ValueError(f"Flet's index.html has changed: {old!r} not found")
+    return text.replace(old, new)
+
+
+def index_html(source: str | None = None) -> str:
+    """Flet's page with our title, description, theme colours and the offline script."""
+    text = flet_index() if source is None else source
+    text = _replace(
+        text,
+        '<meta name="description" content="Flet application.">',
+        f'<meta name="description" content="{webapp.APP_DESCRIPTION}">\n'
+        f'  <meta name="theme-color" content="{webapp.THEME_COLOR}" '
+        'media="(prefers-color-scheme: light)">\n'
+        f'  <meta name="theme-color" content="{webapp.BACKGROUND_DARK}" '
+        'media="(prefers-color-scheme: dark)">',
+    )
+    text = _replace(
+        text,
+        '<meta name="apple-mobile-web-app-title" content="Flet">',
+        f'<meta name="apple-mobile-web-app-title" content="{webapp.APP_NAME}">',
+    )
+    text = _replace(text, "<title>Flet</title>", f"<title>{webapp.APP_NAME}</title>")
+    text = _replace(text, "background: #ffffff;", f"background: {webapp.BACKGROUND_LIGHT};")
+    text = _replace(text, "background: #222222;", f"background: {webapp.BACKGROUND_DARK};")
+    text = _replace(text, "  <!-- fletAppConfig -->", OFFLINE_SCRIPT + "  <!-- fletAppConfig -->")
+    return text
+
+
+def font_manifest(source: str | None = None) -> str:
+    """Flet's FontManifest.json with our family added (Flet adds Roboto itself)."""
+    from flet_web import get_package_web_dir
+
+    if source is None:
+        source = (Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text(
+            encoding="utf-8"
+        )
+    fonts = [entry for entry in json.loads(source) if entry["family"] != webapp.FONT_FAMILY]
+    regular, bold = webapp.FONT_FILES
+    fonts.append(
+        {
+            "family": webapp.FONT_FAMILY,
+            "fonts": [
+                {"asset": regular.removeprefix("assets/")},
+                {"asset": bold.removeprefix("assets/"), "weight": 700},
+            ],
+        }
+    )
+    return json.dumps(fonts, indent=1) + "\n"
+
+
+def manifest_json() -> str:
+    return json.dumps(webapp.manifest(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write(folder: Path, *, icons: bool = True) -> list[Path]:
+    """Write the generated files into ``folder``; returns their paths."""
+    written: list[Path] = []
+
+    def put(name: str, text: str) -> None:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+
+    put("manifest.json", manifest_json())
+    put("index.html", index_html())
+    put("assets/FontManifest.json", font_manifest())
+    for name in RIVE_PATHS:
+        put(name, RIVE_STUB)
+    if icons:
+        from companion.webapp.icons import draw_icon
+
+        for name, size, purpose in webapp.ICONS:
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            draw_icon(size, maskable=purpose == "maskable").save(path, optimize=True)
+            written.append(path)
+    return written
+
+
+def main() -> int:
+    for path in write(Path(webapp.assets_dir())):
+        print(path, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

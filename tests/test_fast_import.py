@@ -1,0 +1,316 @@
+"""The fast import path (companion.history.fastimport) against the checked path, row by row.
+
+``Store.import_report`` on SQLite tries the fast path first and falls back to the checked one
+(``exchange.parse_history`` + ``import_parsed``) for anything the fast path does not take
+whole. These tests import the same file both ways into equal databases and compare every
+table, the report, or the refusal; and check that the app's own exports do take the fast
+path (so a slow fallback cannot hide behind passing tests).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.history import ImportFileError, Store, exchange, fastimport, open_store
+from tests.test_history_exchange import REFUSED, rich_history
+
+T0 = datetime(2024, 4, 6, 19, 45)
+# Creation times differ between two imports made a moment apart; the rest must be equal.
+TIMES = {"player": ("created_at",), "game": ("created_at",)}
+TABLES = ("player", "game", "play", "play_result", "stat_player_game", "stat_game", "setting")
+
+
+def rows(store: Store) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the history's tables (typed as SQLite holds them), in id order."""
+    path = store.url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as connection:
+        found = {}
+        for table in TABLES:
+            columns = [
+                c[1]
+                for c in connection.execute(f"PRAGMA table_info({table})")
+                if c[1] not in TIMES.get(table, ()) and not (table == "setting" and c[1] != "key")
+            ]
+            select = ", ".join(f'"{c}", typeof("{c}")' for c in columns)
+            found[table] = sorted(connection.execute(f"SELECT {select} FROM {table}").fetchall())
+    return found
+
+
+@contextmanager
+def only(path: str) -> Iterator[None]:
+    """Imports go only the ``"fast"`` or only the ``"checked"`` way while this is open
+    (``"either"``: as the store chooses)."""
+    fast, checked = fastimport.import_text, exchange.parse_history
+
+    def refuse_fast(*_args: Any, **_kwargs: Any) -> Any:
+        raise fastimport.NotFast("checked path only")
+
+    def no_checked(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("the fast path left this file to the checked path")
+
+    try:
+        if path == "fast":
+            exchange.parse_history = no_checked  # type: ignore[assignment]
+        elif path == "checked":
+            fastimport.import_text = refuse_fast  # type: ignore[assignment]
+        yield
+    finally:
+        fastimport.import_text, exchange.parse_history = fast, checked  # type: ignore[assignment]
+
+
+class Pair:
+    """Two SQLite stores with the same history, to import one file into each way."""
+
+    def __init__(self, folder: Path, setup: Callable[[Store], object] | None = None) -> None:
+        self.stores = [
+            open_store(f"sqlite:///{folder / f'{name}.sqlite3'}") for name in ("fast", "checked")
+        ]
+        if setup is not None:
+            for store in self.stores:
+                setup(store)
+
+    def close(self) -> None:
+        for store in self.stores:
+            store.close()
+
+    def import_both(self, text: str, *, must_be_fast: bool = True) -> Any:
+        """The report (or refusal message) of each way; asserts both wrote the same rows."""
+        outcomes = []
+        for store, path in zip(self.stores, ("fast", "checked"), strict=True):
+            with only(path if must_be_fast or path == "checked" else "either"):
+                try:
+                    outcomes.append(store.import_report(text))
+                except ImportFileError as exc:
+                    outcomes.append(f"refused: {exc}")
+        assert outcomes[0] == outcomes[1]
+        assert rows(self.stores[0]) == rows(self.stores[1])
+        return outcomes[0]
+
+
+@pytest.fixture
+def pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Pair]]:
+    # A play without record times gets the time of its import: the same one for both ways.
+    now = datetime(2025, 1, 2, 3, 4, 5)
+    monkeypatch.setattr(fastimport, "utcnow", lambda: now)
+    monkeypatch.setattr(fastimport.bulk, "utcnow", lambda: now)
+    made: list[Pair] = []
+    counter = iter(range(1_000_000))
+
+    def make(setup: Callable[[Store], object] | None = None) -> Pair:
+        folder = tmp_path / f"pair-{next(counter)}"
+        folder.mkdir()
+        made.append(Pair(folder, setup))
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.close()
+
+
+def exported(tmp_path: Path, fill: Callable[[Store], object] = rich_history) -> str:
+    with open_store(f"sqlite:///{tmp_path / 'source.sqlite3'}") as source:
+        fill(source)
+        return source.export_json()
+
+
+# ---------------------------------------------------------------------------- same rows
+
+
+def test_an_export_takes_the_fast_path_and_writes_what_the_checked_path_writes(
+    pair: Callable[..., Pair], tmp_path: Path
+) -> None:
+    report = pair().import_both(exported(tmp_path))
+    assert report.imported == 5 and report.players_added == 5 and report.games_added == 5
+
+
+def test_into_a_history_with_plays_already_there(pair: Callable[..., Pair], tmp_path: Path) -> None:
+    text = exported(tmp_path)
+    # Part of the file already imported, and other plays of the same players and games.
+    document = json.loads(text)
+    document["plays"] = document["plays"][:2]
+    part = json.dumps(document)
+
+    def other(store: Store) -> None:
+        store.record_play("catan", [("ann", 11), ("Eve", 4)], T0 - timedelta(days=30))
+        store.record_play(
+            "Golf", [("Dan", 70), ("Eve", 75)], T0 - timedelta(days=20), highest_wins=True
+        )
+
+    (tmp_path / "other").mkdir()
+    before = exported(tmp_path / "other", other)
+
+    def setup(store: Store) -> None:
+        with only("checked"):
+            store.import_report(before)
+            store.import_report(part)
+
+    report = pair(setup).import_both(text)
+    assert report.imported == 3 and len(report.duplicates) == 2
+
+
+def test_other_layouts_take_the_fast_path_too(pair: Callable[..., Pair], tmp_path: Path) -> None:
+    document = json.loads(exported(tmp_path))
+    # Pretty-printed, and a note holding the text export_json puts between two plays.
+    document["plays"][1]["notes"] = 'a "}]},{" in a note'
+    assert pair().import_both(json.dumps(document, indent=2)).imported == 5
+    assert pair().import_both(json.dumps(document, separators=(",", ":"))).imported == 5
+
+
+def test_large_files_are_cut_into_pieces(
+    pair: Callable[..., Pair], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def many(store: Store) -> None:
+        for i in range(60):
+            store.record_play(
+                ["Catan", "mercante", "Golf"][i % 3],
+                [("Ann", i % 7), ("Bob", 3), ("Cat", i % 5)],
+                T0 + timedelta(hours=i),
+                highest_wins=None if i % 3 != 2 else bool(i % 2),
+                finished=i % 11 != 0,
+                duration_min=None if i % 4 else 30,
+            )
+
+    monkeypatch.setattr(fastimport, "PIECE_CHARS", 700)
+    monkeypatch.setattr(fastimport.bulk, "REINDEX_ABOVE", 10)
+    done: list[tuple[int, int]] = []
+    text = exported(tmp_path, many)
+    report = pair().import_both(text)
+    assert report.imported == 60
+    with open_store(f"sqlite:///{tmp_path / 'progress.sqlite3'}") as store:
+        store.import_report(text, progress=lambda d, t: done.append((d, t)))
+    assert len(done) > 5 and done[-1] == (60, 60)
+    assert [d for d, _ in done] == sorted(d for d, _ in done)
+
+
+def test_what_the_checked_path_tidies_goes_through_it(
+    pair: Callable[..., Pair], tmp_path: Path
+) -> None:
+    document = json.loads(exported(tmp_path))
+    document["plays"][0]["uid"] = document["plays"][0]["uid"].upper()
+    document["plays"][1]["notes"] = "  spaces to trim  "
+    document["plays"][2]["played_at"] = "2024-04-08T19:45:00+02:00"
+    document["players"][0]["name"] = "  =HYPERLINK(1) "
+    report = pair().import_both(json.dumps(document), must_be_fast=False)
+    assert report.imported == 5
+
+
+@pytest.mark.parametrize(("case", "spoil", "message"), REFUSED, ids=[c[0] for c in REFUSED])
+def test_refused_files_are_refused_with_the_same_words(
+    pair: Callable[..., Pair],
+    tmp_path: Path,
+    case: str,
+    spoil: Callable[[str], str],
+    message: str,
+) -> None:
+    text = exported(tmp_path)
+
+    def setup(store: Store) -> None:
+        with only("checked"):
+            store.import_report(text)
+
+    outcome = pair(setup).import_both(spoil(text), must_be_fast=False)
+    assert outcome.startswith("refused: ") and message in outcome
+
+
+# ------------------------------------------------------------------------ random plays
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+GAMES = [
+    ("Mercante", "mercante", True),
+    ("Golf", None, False),
+    ("Catan", None, True),
+    ("Merchants Cove", "merchants_cove", True),
+]
+
+
+@st.composite
+def history_files(draw: st.DrawFn) -> str:
+    """Backup files with ties, tie-breakers, unfinished plays, both directions, and details."""
+    plays = []
+    for i in range(draw(st.integers(1, 12))):
+        game = draw(st.integers(1, len(GAMES)))
+        players = draw(st.lists(st.integers(1, len(NAMES)), min_size=1, max_size=5, unique=True))
+        breakers = draw(
+            st.sampled_from(
+                [
+                    [],
+                    [{"name": "Crowns", "higher_wins": True}],
+                    [{"name": "Crowns"}, {"name": "Gold", "higher_wins": False}],
+                ]
+            )
+        )
+        seated = draw(st.booleans())
+        results = []
+        for k, player in enumerate(players):
+            score = draw(st.integers(-3, 4))
+            result: dict[str, Any] = {"player_id": player, "score": score}
+            if seated:
+                result["seat"] = k + 1
+            if draw(st.booleans()):
+                result["breakdown"] = {"Points": score} if draw(st.booleans()) else {}
+            if breakers and draw(st.booleans()):
+                result["tiebreaks"] = draw(
+                    st.lists(st.one_of(st.none(), st.integers(0, 3)), max_size=len(breakers))
+                )
+            results.append(result)
+        if draw(st.booleans()):
+            results[draw(st.integers(0, len(results) - 1))]["start_player"] = True
+        play: dict[str, Any] = {
+            "uid": str(uuid.UUID(int=draw(st.integers(0, 2**64)) * 7919 + i)),
+            "game_id": game,
+            "played_at": (T0 + timedelta(minutes=draw(st.integers(0, 10**5)))).isoformat(),
+            "results": results,
+            "finished": draw(st.booleans()),
+            "tiebreakers": breakers,
+        }
+        given_direction = draw(st.sampled_from([None, True, False]))
+        if given_direction is not None and (
+            GAMES[game - 1][1] is None or given_direction == GAMES[game - 1][2]
+        ):
+            play["highest_wins"] = given_direction
+        if draw(st.booleans()):
+            play["modules"] = draw(st.sampled_from([["Talk of peace"], ["A", "B"]]))
+            play["location"] = "The Tankard"
+            play["duration_min"] = draw(st.integers(0, 300))
+            play["notes"] = "close\nfinish"
+            play["created_at"] = "2024-01-02T03:04:05"
+            play["updated_at"] = "2024-01-03T03:04:05.250000"
+        plays.append(play)
+    return json.dumps(
+        {
+            "format": "merchants-companion-history",
+            "version": 1,
+            "players": [{"id": i, "name": n} for i, n in enumerate(NAMES, start=1)],
+            "games": [
+                {"id": i, "name": n, "key": k, "highest_wins": h}
+                for i, (n, k, h) in enumerate(GAMES, start=1)
+            ],
+            "plays": plays,
+        }
+    )
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(text=history_files(), again=st.booleans())
+def test_any_history_writes_the_same_rows_both_ways(
+    pair: Callable[..., Pair], text: str, again: bool
+) -> None:
+    both = pair()
+    first = both.import_both(text, must_be_fast=False)
+    if again and not isinstance(first, str):
+        assert both.import_both(text, must_be_fast=False).imported == 0
