@@ -102,6 +102,16 @@ class AppServer:
         found: list[str] = re.findall(r"\?code=([A-Z0-9]+)", self.output())
         return found[-1] if found else None
 
+    def address(self, route: str = "/") -> str:
+        """``route`` as a new phone opens it: with the access code when the server needs one
+        (the server takes the code out of the address and remembers the device), so
+        ``AppPage.open(browser, server.url, route=server.address(route))`` works on any
+        host."""
+        code = self.access_code
+        if code is None:
+            return route
+        return f"{route}{'&' if '?' in route else '?'}code={code}"
+
     def start(self, timeout: float = 60) -> AppServer:
         env = dict(os.environ)
         env.pop("COMPANION_DB", None)
@@ -166,6 +176,7 @@ class AppServer:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+
 def launch_chromium(playwright: Any) -> Any:
     path = chromium_path()
     if path is None:
@@ -198,7 +209,14 @@ class AppPage:
         self.wait_ready()
 
     def wait_ready(self) -> None:
-        """Wait for the app's first frame and switch its accessibility tree on."""
+        """Wait for the app's first frame and switch its accessibility tree on. A server that
+        needs the access code answers a page without it with the join screen: that is said
+        at once (open ``AppServer.address(route)``) instead of waiting for an app."""
+        if self.page.locator("form input[name=code]").count():
+            raise RuntimeError(
+                f"{self.page.url} shows the join screen: this server needs the access code "
+                "(open AppServer.address(route), which carries it)"
+            )
         self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

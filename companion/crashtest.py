@@ -13,20 +13,29 @@ moments, starts it again and checks, each time, against the database:
 Then the client opens the table again, as a phone would after the server came back, and
 plays on. At the end it prints ``kills N, confirmed actions M, lost L`` (and the saves) and
 exits non-zero if anything was lost or added. Needs a POSIX system (SIGKILL).
+
+``--host 127.0.0.2`` (any address but a loopback name) serves it as on a network: the server
+then requires the access code, and the client joins the way a phone does, by opening the
+address the server printed (it carries the code) and keeping the device cookie it is given;
+the code and the signing secret live in the database, so the cookie still admits the
+client after every restart.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -45,9 +54,12 @@ from companion.engine.journey import (
     status_line,
 )
 
-REGISTER, PATCH, EVENT = 1, 2, 3
+REGISTER, PATCH, EVENT, INVOKE = 1, 2, 3, 5
 PLAYERS = ("Anna", "Ben")
 CONFIRM_TIMEOUT = 5.0
+#: A page's first screen after a (re)start: the server imports its screens first, which on a
+#: busy two-core machine takes longer than a tap's answer.
+FIRST_SCREEN_TIMEOUT = 60.0
 
 
 class ServerGone(Exception):
@@ -58,17 +70,27 @@ class ServerGone(Exception):
 
 
 class Server:
-    """``python -m companion --web`` on a free port, with the given database."""
+    """``python -m companion --web`` on a free port, with the given database. On any
+    ``host`` but a loopback name it requires the access code (see :meth:`join`)."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, *, host: str = "127.0.0.1") -> None:
         self.db_url = db_url
         self.log = log
+        self.host = host
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self._cookie: str | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        shown = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{shown}:{self.port}"
+
+    @property
+    def needs_code(self) -> bool:
+        from companion.server import is_loopback
+
+        return not is_loopback(self.host)
 
     def start(self, timeout: float = 60) -> None:
         env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB"}
@@ -79,6 +101,8 @@ class Server:
                     "-m",
                     "companion",
                     "--web",
+                    "--host",
+                    self.host,
                     "--port",
                     str(self.port),
                     "--db",
@@ -96,9 +120,40 @@ class Server:
                 with urllib.request.urlopen(self.url, timeout=2) as response:
                     if response.status == 200:
                         return
+            except urllib.error.HTTPError:
+                return  # it answers: the join screen of a server that needs the code
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"the server did not answer on {self.url}")
+
+    def printed_code(self) -> str | None:
+        """The access code in the address the server printed last (None: it needs none)."""
+        text = self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+        found: list[str] = re.findall(r"\?code=([A-Z0-9]+)", text)
+        return found[-1] if found else None
+
+    def join(self) -> str | None:
+        """The Cookie header of a device that has joined (None on loopback: no code).
+
+        Opens the printed address, as a phone does, and keeps the device cookie the server
+        sets; kept across restarts (the secret that signs it is in the database)."""
+        if not self.needs_code:
+            return None
+        if self._cookie is None:
+            code = self.printed_code()
+            if code is None:
+                raise RuntimeError(f"the server on {self.url} printed no access code")
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+            try:
+                connection.request("GET", f"/?code={code}")
+                response = connection.getresponse()
+                cookie = response.getheader("set-cookie")
+            finally:
+                connection.close()
+            if response.status != 303 or not cookie:
+                raise RuntimeError(f"the access code was refused ({response.status})")
+            self._cookie = cookie.split(";")[0]
+        return self._cookie
 
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -130,19 +185,33 @@ def _walk(value: Any) -> Iterator[Any]:
 
 class Client:
     """One phone: registers a page at ``route`` and taps controls by their handle
-    (``ft.Semantics(identifier=...)``), as the browser's accessibility tree would."""
+    (``ft.Semantics(identifier=...)``), as the browser's accessibility tree would.
 
-    def __init__(self, base_url: str, route: str) -> None:
+    ``cookie`` is the device cookie of a phone that joined with the access code
+    (:meth:`Server.join`). Like a browser, it answers the questions the server asks the page
+    (a table screen asks after each push, to learn when the phone has the change); with
+    ``answers=False`` it stays silent, as a phone that is slow to draw would."""
+
+    def __init__(
+        self, base_url: str, route: str, *, cookie: str | None = None, answers: bool = True
+    ) -> None:
         from websockets.sync.client import connect
         from websockets.typing import Origin
 
         self.ids: dict[str, int] = {}
         self.seen_texts: list[str] = []
+        self.answers = answers
         ws_url = base_url.replace("http://", "ws://") + "/ws"
         self._exit = contextlib.ExitStack()
         try:
             self.ws = self._exit.enter_context(
-                connect(ws_url, open_timeout=10, max_size=None, origin=Origin(base_url))
+                connect(
+                    ws_url,
+                    open_timeout=10,
+                    max_size=None,
+                    origin=Origin(base_url),
+                    additional_headers={"Cookie": cookie} if cookie else None,
+                )
             )
         except Exception as exc:  # refused, or killed in the middle of the handshake
             raise ServerGone(str(exc)) from None
@@ -170,6 +239,9 @@ class Client:
         if not isinstance(data, bytes) or not data or data[0] != 0:
             return True
         message = msgpack.unpackb(data[1:], strict_map_key=False, raw=False)
+        if isinstance(message, list) and len(message) == 2 and message[0] == INVOKE:
+            self._answer(message[1])
+            return True
         for item in _walk(message):
             if isinstance(item, dict):
                 content = item.get("content")
@@ -179,6 +251,19 @@ class Client:
             elif isinstance(item, str):
                 self.seen_texts.append(item)
         return True
+
+    def _answer(self, request: object) -> None:
+        """Answer a method the server invokes on the page, as the browser would (no device
+        worth describing: an empty result)."""
+        if not self.answers or not isinstance(request, dict) or "call_id" not in request:
+            return
+        reply = {
+            "control_id": request.get("control_id"),
+            "call_id": request["call_id"],
+            "result": {},
+            "error": None,
+        }
+        self._send([INVOKE, reply])
 
     def wait_for(self, found: Callable[[], bool], timeout: float = CONFIRM_TIMEOUT) -> bool:
         deadline = time.monotonic() + timeout
@@ -196,9 +281,20 @@ class Client:
     def handle(self, ident: str, timeout: float = CONFIRM_TIMEOUT) -> bool:
         return self.wait_for(lambda: ident in self.ids, timeout)
 
+    def look(self, seconds: float) -> None:
+        """Keep the screen up to date for ``seconds`` (a player looking at it before the next
+        tap: pushes drawn, the server's questions answered)."""
+        self.wait_for(lambda: False, timeout=seconds)
+
+    def drain(self) -> None:
+        """Read (and answer) whatever has arrived, as a browser has before its next tap."""
+        while self._receive(0):
+            pass
+
     def tap(self, ident: str) -> None:
         if not self.handle(ident):
             raise RuntimeError(f"no control {ident!r} on the screen")
+        self.drain()
         self._send([EVENT, {"target": self.ids[ident], "name": "click", "data": None}])
 
 
@@ -263,12 +359,14 @@ class Cycle:
         returns the table being played."""
         client: Client | None = None
         try:
-            if table_id is None:
+            if table_id is None or table_id in self.expected.saved:
+                # (before the first look, which starts the kill timer: a new game made
+                # after it, on a busy machine, may never beat the kill)
                 table_id = self._new_game()
-            client = Client(self.server.url, f"/calculators/journey/{table_id}")
+            client = self._client(f"/calculators/journey/{table_id}")
             bodies = self.expected.tables[table_id]
             game, effective = _game_of(bodies)
-            client.text_shown(status_line(game))
+            client.text_shown(status_line(game), timeout=FIRST_SCREEN_TIMEOUT)
             if not self._started:
                 self._started = True
                 self.on_table()
@@ -277,7 +375,7 @@ class Cycle:
                     if table_id in self.expected.saved:
                         client.close()
                         table_id = self._new_game()
-                        client = Client(self.server.url, f"/calculators/journey/{table_id}")
+                        client = self._client(f"/calculators/journey/{table_id}")
                         bodies = self.expected.tables[table_id]
                         game, effective = _game_of(bodies)
                         client.text_shown(status_line(game))
@@ -310,12 +408,21 @@ class Cycle:
             if client is not None:
                 client.close()
 
+    def _client(self, route: str) -> Client:
+        try:
+            cookie = self.server.join()
+        except OSError as exc:  # killed before it answered
+            raise ServerGone(str(exc)) from None
+        return Client(self.server.url, route, cookie=cookie)
+
     def _new_game(self) -> int:
         """Start a game from the list screen (its form takes the seated players)."""
         from companion.history import open_store
 
-        client = Client(self.server.url, "/calculators/journey")
+        client = self._client("/calculators/journey")
         try:
+            if not client.handle("start-journey", timeout=FIRST_SCREEN_TIMEOUT):
+                raise RuntimeError("the list of games never showed its New game button")
             client.tap("start-journey")
             if not client.text_shown(status_line(JourneyGame.new(list(PLAYERS)))):
                 raise RuntimeError("the new game did not open")
@@ -384,7 +491,13 @@ def check(db_url: str, expected: Expected, cycle: Cycle, report: Report) -> None
 
 
 def run(
-    kills: int, *, seed: int, db_url: str | None, workdir: Path, log: Callable[[str], None]
+    kills: int,
+    *,
+    seed: int,
+    db_url: str | None,
+    workdir: Path,
+    log: Callable[[str], None],
+    host: str = "127.0.0.1",
 ) -> Report:
     from companion.history import open_store
 
@@ -401,7 +514,7 @@ def run(
     expected = Expected()
     report = Report()
     table_id: int | None = None
-    server = Server(url, workdir / "server.log")
+    server = Server(url, workdir / "server.log", host=host)
     try:
         while report.kills < kills:
             server.start()
@@ -435,6 +548,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=200, help="how many times to kill the server")
     parser.add_argument("--seed", type=int, default=7, help="the script's random seed")
     parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="where the server listens; any address but a loopback name (e.g. 127.0.0.2) "
+        "makes it require the access code, which the client then joins with",
+    )
     args = parser.parse_args(argv)
     if not hasattr(signal, "SIGKILL"):
         print("companion.crashtest: needs SIGKILL (a POSIX system)", file=sys.stderr)
@@ -446,6 +565,7 @@ def main(argv: list[str] | None = None) -> int:
             db_url=args.db,
             workdir=Path(tmp),
             log=lambda line: print(line, file=sys.stderr, flush=True),
+            host=args.host,
         )
     print(f"kills {report.kills}, confirmed actions {report.confirmed}, lost {report.lost}")
     print(

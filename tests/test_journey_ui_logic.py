@@ -297,3 +297,105 @@ def test_the_play_without_house_rules_has_no_notes_or_tiebreakers() -> None:
 def test_an_unfinished_game_is_not_a_play() -> None:
     with pytest.raises(j.JourneyError, match="not over yet: 37 turns left"):
         logic.play_of(JourneyGame.new(("Anna", "Ben")).start_row("9")[0], catalogue())
+
+
+def test_a_game_stopped_early_is_an_unfinished_play(tmp_path: Path) -> None:
+    """Issue 12: players who stop before the end save the scores so far, as unfinished."""
+    game = play(JourneyGame.new(FOUR), ("9",), ("8", 0, "right"), ("2", 0, "left"))
+    played = logic.play_of(game, catalogue(), unfinished=True)
+    assert played["finished"] is False
+    assert played["notes"] == "Stopped after 3 of 28 turns (25 left)."
+    assert [(r["player"], r["score"]) for r in played["results"]] == [
+        (name, game.score(name)) for name in FOUR
+    ]
+    with_rules = play(
+        JourneyGame.new(FOUR, rules=JourneyRules.of(j.TIES)), ("9",), ("8", 0, "left")
+    )
+    notes = logic.play_of(with_rules, catalogue(), unfinished=True)["notes"]
+    assert (
+        notes == "Stopped after 2 of 28 turns (26 left). House rules: Most pairs made breaks a tie."
+    )
+    assert logic.play_of(finished(), catalogue(), unfinished=True)["finished"] is True
+    with pytest.raises(j.JourneyError, match="no card has been played yet"):
+        logic.play_of(JourneyGame.new(FOUR), catalogue(), unfinished=True)
+    store = open_store(f"sqlite:///{tmp_path / 'h.sqlite3'}")
+    try:
+        table = store.create_table(tool="journey", start=game.start.to_dict(), summary={})
+        play_id, _ = store.save_table_play(
+            table_id=table.id, play=PlayCreate.model_validate(played)
+        )
+        saved = store.get_play(play_id)
+        assert not saved.finished and not [r for r in saved.results if r.winner]
+    finally:
+        store.close()
+
+
+def test_the_picker_asks_what_the_pile_line_says_the_active_player_does() -> None:
+    game = JourneyGame.new(FOUR, first=2)
+    assert logic.pile_count(game) == "Draw pile: 28 of 28 left"
+    assert logic.turn_instruction(game) == "Cleo draws, then plays a card"
+    assert logic.pile_line(game) == f"{logic.pile_count(game)} · {logic.turn_instruction(game)}"
+    assert logic.turn_ask(game) == "Cleo draws, then plays: which card?"
+    out = JourneyGame.new(("Anna", "Ben"), rules=JourneyRules.of(j.GAME_END))
+    for i in range(39):
+        rank = j.ranks()[i % 12]
+        out = out.start_row(rank)[0] if i < 12 else out.place(rank, i % 12, "left")[0]
+    assert logic.turn_ask(out) == "Ben plays without drawing: which card?"
+    assert logic.turn_instruction(finished()) == "" and logic.pile_line(finished()) == (
+        logic.pile_count(finished())
+    )
+
+
+def test_a_long_row_shows_its_two_ends_around_a_count_on_a_phone() -> None:
+    assert logic.shown_positions(0) == ()
+    assert logic.shown_positions(5) == (0, 1, 2, 3, 4)
+    assert logic.shown_positions(6) == (0, 1, None, 4, 5)
+    assert logic.shown_positions(12) == (0, 1, None, 10, 11)
+    for length in range(40):
+        shown = logic.shown_positions(length)
+        assert len(shown) <= logic.ROW_CHIPS
+        ends = [i for i in shown if i is not None]
+        if length:  # both ends of the row are always shown: that is where cards go
+            assert ends[0] == 0 and ends[-1] == length - 1
+
+
+# -- why? ------------------------------------------------------------------------------------------
+
+
+def test_every_why_of_a_whole_game_resolves() -> None:
+    """Every "why?" a game's numbers offer opens real entries and rulings (why_targets raises
+    KeyError for anything unknown), and names the rulings the engine applied."""
+    from companion.ui.logic.journey import why
+    from companion.ui.why import why_targets
+
+    game = JourneyGame.new(FOUR)
+    moves = [("9",), ("2", 0, "right"), ("8", 0, "left"), ("2",), ("2", 1, "right"),
+             ("2", 1, "left"), ("10", 0, "right"), ("6",), ("6", 2, "right")]  # fmt: skip
+    game = play(game, *moves)
+    seen: set[str] = set()
+    for record in game.log:
+        found = why.why_record(record)
+        entries, rulings = why_targets(found.entries, found.rulings)
+        assert entries or rulings
+        assert set(record.gain.rulings) <= set(found.rulings)
+        seen |= {e.id for e in entries}
+    assert {"journey.pairs", "journey.card.2", "journey.turn"} <= seen
+    bonus = next(r for r in game.log if r.gain.bonus)
+    assert j.BLIGHT_BONUS in why.why_record(bonus).rulings
+    assert why.BLIGHT in why.why_record(bonus).entries
+    ten = next(r for r in game.log if r.card.rank == "10")
+    assert j.SWAP_WHEN_PLAYED in why.why_record(ten).rulings
+    for name in FOUR:
+        found = why.why_score(game, name)
+        why_targets(found.entries, found.rulings)
+    for rank in j.ranks():
+        previews = [o.gain for o in logic.end_options(game, rank) if o.gain and o.row is not None]
+        found = why.why_card(rank, previews)
+        why_targets(found.entries, found.rulings)
+        assert why.card_key(rank) in found.entries
+    assert game.legal_swaps()  # a Ghorralands switch is open
+    for option in game.legal_swaps():
+        found = why.why_swap(option)
+        why_targets(found.entries, found.rulings)
+    for found in (why.why_status(game), why.why_final(game), why.why_setup()):
+        assert why_targets(found.entries, found.rulings) != ((), ())

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion.engine import journey as j
 from companion.engine.journey import Place, StartRow, Swap
-from companion.history import PlayCreate, Store
+from companion.history import PlayCreate, Store, StoreError
 from companion.tables import (
     Applied,
     Failed,
@@ -213,6 +213,32 @@ def test_house_rules_are_a_table_action_that_undo_takes_back(store: Store) -> No
     assert back.snapshot.game.score("Cleo") == 8
     fresh = TableHub(store, REGISTRY).open(table_id)
     assert fresh.game == back.snapshot.game and fresh.game.rules == j.STANDARD
+
+
+def test_a_stale_change_of_house_rules_is_refused_not_written_over_another(
+    store: Store,
+) -> None:
+    """A screen sends the whole set of house rules it shows: one that had not seen another
+    screen's change would quietly undo it, so it is refused; a stale screen whose house
+    rules are as it saw them (only moves happened since) changes them."""
+    hub = hub_on(store)
+    table_id = journey_table(hub)
+    snap = play_to(hub, table_id, StartRow("9"), Place("2", 0, "right"))
+    other = applied(hub.set_house_rules(table_id, [j.BLIGHT_LASTS], seen=snap.seq, device="a"))
+    stale = hub.set_house_rules(table_id, [], seen=snap.seq, device="b")
+    assert isinstance(stale, Refused) and "house rules were changed" in stale.message
+    assert hub.open(table_id).game.rules == other.snapshot.game.rules != j.STANDARD
+    moved = play_to(hub, table_id, Place("8", 0, "left"))
+    again = applied(hub.set_house_rules(table_id, [], seen=other.seq, device="b"))
+    assert again.seq == moved.seq + 1 and again.snapshot.game.rules == j.STANDARD
+    # Undone, the change's rules are those before it: a screen that saw those may change.
+    back = applied(hub.undo(table_id, of=again.seq, seen=again.seq, device="a"))
+    assert back.snapshot.game.rules != j.STANDARD
+    for saw in (snap.seq, again.seq):  # the start's rules, then the change undone since
+        assert isinstance(hub.set_house_rules(table_id, [], seen=saw, device="c"), Refused)
+    assert applied(hub.set_house_rules(table_id, [], seen=moved.seq, device="c"))
+    replayed = TableHub(store, REGISTRY).open(table_id)
+    assert replayed.game.rules == j.STANDARD and replayed.seq == back.seq + 1
 
 
 # ------------------------------------------------------------------- restart, damage
@@ -531,3 +557,113 @@ def _race(workers: list[Any]) -> list[Any]:
     for thread in threads:
         thread.join()
     return results
+
+
+# ------------------------------------------------- an old saved game, imported exactly once
+
+OLD_KEY = "old_journey_game"
+
+
+def _old_game() -> j.JourneyGame:
+    return fresh_journey(("Anna", "Ben")).start_row("9")[0].place("8", 0, "right")[0]
+
+
+def test_an_old_save_is_imported_once_even_by_two_servers_at_the_same_moment(
+    databases: DatabaseFactory,
+) -> None:
+    """The table, its log and the claim of the setting are one transaction: of two servers
+    opening the list at the same moment exactly one imports (the other writes nothing)."""
+    url = databases.url()
+    store = databases.store(url)
+    for round_ in range(4):
+        store.set_setting(OLD_KEY, {"round": round_})
+        hubs = [hub_on(databases.store(url)) for _ in range(3)]
+        results = _race(
+            [
+                lambda h=h: h.import_old(
+                    "journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x"
+                )
+                for h in hubs
+            ]
+        )
+        made = [r for r in results if isinstance(r, Snapshot)]
+        assert len(made) == 1 and results.count(None) == 2, results
+        assert made[0].game == _old_game() and made[0].seq == 2
+        assert store.get_setting(OLD_KEY) is None
+        assert store.get_setting(f"{OLD_KEY}_x") == {"round": round_}
+    tables = store.list_tables(tool="journey")
+    assert len(tables) == 4
+    assert all([a.device for a in store.table_actions(t.id)] == ["import"] * 2 for t in tables)
+
+
+def test_an_import_that_fails_half_way_writes_nothing_and_can_be_done_again(
+    store: Store,
+) -> None:
+    hub = hub_on(store)
+    store.set_setting(OLD_KEY, {"old": True})
+    undo = fail_writes(store)  # the second step of the log cannot be written
+    try:
+        with pytest.raises(StoreError, match="database or disk is full"):
+            hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")
+    finally:
+        undo()
+    assert store.list_tables(tool="journey") == []  # not a table without its log
+    assert store.get_setting(OLD_KEY) == {"old": True}  # the save is still there
+    again = hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")
+    assert again is not None and again.game == _old_game()
+    assert hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x") is None
+
+
+# ------------------------------------------------------ the lists of games in progress
+
+
+def test_a_tools_list_hears_of_every_table_started_moved_or_closed(store: Store) -> None:
+    hub = hub_on(store)
+    heard: list[str] = []
+    other: list[str] = []
+    subscription = hub.subscribe_tool("journey", heard.append)
+    hub.subscribe_tool("checklist", other.append)
+    table_id = journey_table(hub)
+    assert heard == ["journey"]
+    play_to(hub, table_id, StartRow("9"))
+    assert len(heard) == 2
+    hub.submit(table_id, StartRow("A"), seen=1, device="d")  # refused: nothing changed
+    assert len(heard) == 2
+    hub.save_to_history(table_id, a_play, seen=1, device="d")
+    assert len(heard) == 3
+    hub.abandon(journey_table(hub), device="d")
+    assert len(heard) == 5 and other == []
+    subscription.close()
+    subscription.close()
+    journey_table(hub)
+    assert len(heard) == 5 and hub.watched_tools() == {"checklist"}
+
+
+def test_a_list_on_one_server_hears_of_tables_another_server_starts_within_a_second(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    one, two = hub_on(databases.store(url)), hub_on(databases.store(url))
+    heard: list[float] = []
+    two.subscribe_tool("journey", lambda tool: heard.append(time.monotonic()))
+    two.start_watcher()  # the default beat
+
+    def hears(count: int) -> float | None:
+        started = time.monotonic()
+        while time.monotonic() - started < 1.0:
+            if len(heard) >= count:
+                return heard[count - 1] - started
+            time.sleep(0.01)
+        return None
+
+    try:
+        assert hears(1) is not None  # its first look
+        table_id = journey_table(one)
+        assert hears(2) is not None, "a game started on the other server shows within 1 s"
+        play_to(one, table_id, StartRow("9"))
+        assert hears(3) is not None, "and its moves (the list's status line)"
+        one.finish(table_id, device="one")
+        assert hears(4) is not None, "and its end"
+        assert [t.id for t in two.tables("journey")] == []
+    finally:
+        two.close()

@@ -1,4 +1,5 @@
-"""Run every benchmark module, or only the measurements named on the command line."""
+"""Run every benchmark module, or only the measurements named on the command line (a
+module's name, as ``tables`` or ``table``, names every measurement of that module)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,19 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m companion.bench",
         description="Print one 'name median_ms' line per measurement.",
     )
-    parser.add_argument("names", nargs="*", help="only these measurements (default: all)")
+    parser.add_argument(
+        "names",
+        nargs="*",
+        help="only these measurements, or all of a module's such as 'table' (default: all)",
+    )
     args = parser.parse_args(argv)
     found = modules()
     known = [name for module in found for name in getattr(module, "NAMES", ())]
     wanted = set(args.names)
+    for module in found:
+        short = module.__name__.rsplit(".", 1)[-1]
+        if {short, short.removesuffix("s")} & wanted and hasattr(module, "NAMES"):
+            wanted = (wanted - {short, short.removesuffix("s")}) | set(module.NAMES)
     unknown = sorted(wanted - set(known))
     if unknown and all(hasattr(module, "NAMES") for module in found):
         parser.error(f"no measurement named {', '.join(unknown)} (known: {', '.join(known)})")

@@ -604,6 +604,54 @@ class Store:
         """Head, status and mark of each table (for a server watching another's changes)."""
         return self._read(lambda s: tables.heads(session=s, table_ids=table_ids))
 
+    def tool_table_heads(
+        self, tool: str, *, status: str | Sequence[str] = "open"
+    ) -> dict[int, TableHead]:
+        """Head, status and mark of each of ``tool``'s tables in ``status`` (for a list of
+        games in progress watching what other servers do)."""
+        return self._read(lambda s: tables.tool_heads(session=s, tool=tool, status=status))
+
+    def import_table(
+        self,
+        *,
+        key: str,
+        kept_as: str,
+        tool: str,
+        start: Mapping[str, Any],
+        actions: Sequence[Mapping[str, Any]],
+        summary: Mapping[str, Any],
+        device: str = "import",
+    ) -> TablePublic | None:
+        """The old single saved game under setting ``key`` becomes a table with ``actions``
+        as its log, in ONE transaction with claiming the setting (its value is kept under
+        ``kept_as``): exactly once, whatever servers do it at the same moment. None when the
+        setting was already claimed (nothing written)."""
+        return self._write(
+            lambda s: tables.import_table(
+                session=s,
+                key=key,
+                kept_as=kept_as,
+                tool=tool,
+                start=start,
+                actions=actions,
+                summary=summary,
+                device=device,
+            )
+        )
+
+    def move_setting(self, key: str, to: str) -> bool:
+        """Keep the value of ``key`` under ``to`` instead, in one transaction; False (nothing
+        changed) when ``key`` was not set."""
+
+        def move(s: Session) -> bool:
+            value = crud.get_setting(session=s, key=key)
+            if value is None or not crud.delete_setting(session=s, key=key):
+                return False
+            crud.set_setting(session=s, key=to, value=value)
+            return True
+
+        return self._write(move)
+
     def save_table_play(
         self, *, table_id: int, play: PlayCreate, head: int | None = None
     ) -> tuple[int, bool]:

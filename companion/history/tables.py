@@ -238,6 +238,49 @@ def heads(*, session: Session, table_ids: Sequence[int]) -> dict[int, TableHead]
     return found
 
 
+def tool_heads(
+    *, session: Session, tool: str, status: str | Sequence[str] = "open"
+) -> dict[int, TableHead]:
+    """Head, status and mark of each of ``tool``'s tables in ``status`` (what a list of games
+    in progress on another server watches for)."""
+    wanted = [status] if isinstance(status, str) else list(status)
+    rows = session.execute(
+        select(
+            TABLES.c.id, TABLES.c.head, TABLES.c.status, TABLES.c.saved_play_id, TABLES.c.updated_at
+        ).where(TABLES.c.tool == _tool(tool), TABLES.c.status.in_([_status(s) for s in wanted]))
+    )
+    return {row.id: TableHead.model_validate(dict(row._mapping)) for row in rows}
+
+
+def import_table(
+    *,
+    session: Session,
+    key: str,
+    kept_as: str,
+    tool: str,
+    start: Mapping[str, Any],
+    actions: Sequence[Mapping[str, Any]],
+    summary: Mapping[str, Any],
+    device: str,
+) -> TablePublic | None:
+    """Turn the old single saved game under settings ``key`` into a table, in this
+    transaction: the setting is claimed (deleted; its value kept under ``kept_as``), the
+    table created and its log written. None, with nothing written, when the setting is gone
+    (another server, or an earlier run, imported it): the claim is the DELETE of that one row,
+    so of two servers importing at once exactly one deletes it and the other's transaction
+    writes nothing."""
+    value = crud.get_setting(session=session, key=key)
+    if value is None or not crud.delete_setting(session=session, key=key):
+        return None
+    crud.set_setting(session=session, key=kept_as, value=value)
+    table = create_table(session=session, tool=tool, start=start, summary=summary)
+    for seq, body in enumerate(actions, start=1):
+        append_action(
+            session=session, table_id=table.id, seq=seq, body=body, device=device, summary=summary
+        )
+    return read_table(session=session, table_id=table.id)
+
+
 def save_play(
     *, session: Session, table_id: int, play: PlayCreate, head: int | None
 ) -> tuple[int, bool]:
@@ -283,9 +326,11 @@ __all__ = [
     "append_action",
     "create_table",
     "heads",
+    "import_table",
     "list_tables",
     "read_actions",
     "read_table",
     "save_play",
     "set_status",
+    "tool_heads",
 ]

@@ -9,8 +9,8 @@ longer does is refused with a message saying what changed, and nothing is ever o
 Undo (``{"kind": "undo", "of": seq}``) is generic: it takes back the table's last effective
 action and is refused unless ``of`` still is that action.
 
-How a tool joins (Merchant's Journey is the worked example: ``companion/engine/journey.py``,
-``companion/ui/logic/journey.py``, ``companion/ui/views/journey.py``)
+How a tool joins (Merchant's Journey is the worked example: ``companion/engine/journey/``,
+``companion/ui/logic/journey/``, ``companion/ui/views/journey/``)
 ===========================================================================================
 
 1. The engine (pure, ``companion/engine/<tool>``):
@@ -84,6 +84,7 @@ from companion.tables.hub import (
     TableHub,
     TableInfo,
     TableNotFound,
+    ToolSubscription,
 )
 
 __all__ = [
@@ -98,4 +99,5 @@ __all__ = [
     "TableHub",
     "TableInfo",
     "TableNotFound",
+    "ToolSubscription",
 ]

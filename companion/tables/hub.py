@@ -155,6 +155,7 @@ class StatusChanged:
 
 Outcome = Applied | Refused | Failed
 Callback = Callable[[Snapshot], None]
+ToolCallback = Callable[[str], None]
 
 
 class Subscription:
@@ -170,6 +171,22 @@ class Subscription:
         if not self.closed:
             self.closed = True
             self._hub._unsubscribe(self.table_id, self._key)
+
+
+class ToolSubscription:
+    """A list's subscription to a tool's tables (created, moved, finished, abandoned, saved
+    on any server); ``close()`` ends it (idempotent)."""
+
+    def __init__(self, hub: TableHub, tool: str, key: int) -> None:
+        self._hub = hub
+        self.tool = tool
+        self._key = key
+        self.closed = False
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._hub._unsubscribe_tool(self.tool, self._key)
 
 
 # -- one table in memory ---------------------------------------------------------------------------
@@ -192,6 +209,9 @@ class _Table:
         self.states: list[Any] = []  # states[s]: the game after step s (states[0]: the start)
         self.records: list[Any] = [None]  # records[s]: what step s did
         self.effective: list[int] = []  # the steps not taken back, oldest first
+        # house[s]: the house rules a house-rules step chose, in force after step s (None: the
+        # start's). A change of house rules reads only these (see step).
+        self.house: list[tuple[str, ...] | None] = [None]
         self.subscribers: dict[int, Callback] = {}
         self.version = 0
         try:
@@ -235,6 +255,13 @@ class _Table:
                 raise _Refusal(f"house rules {ids!r}: expected a list of ruling ids")
             if self.rules.with_rules is None:
                 raise _Refusal("this game has no house rules to change")
+            if seen < self.head and self.house[seen] != self.house[-1]:
+                # The screen sends the whole set it shows: applied over another screen's
+                # change, it would quietly undo that change.
+                raise _Refusal(
+                    "Not changed: the house rules were changed on another screen meanwhile "
+                    "(shown now as they are)"
+                )
             try:
                 return self.rules.with_rules(now, frozenset(ids)), None, None
             except self.rules.error as exc:
@@ -256,10 +283,17 @@ class _Table:
             raise _Refusal(str(exc)) from None
         return game, record, None
 
-    def advance(self, game: Any, record: Any, undone: int | None, kind: object) -> None:
+    def advance(self, game: Any, record: Any, undone: int | None, body: Mapping[str, Any]) -> None:
         seq = self.head + 1
+        kind = body.get("kind")
         self.states.append(game)
         self.records.append(record)
+        if kind == HOUSE_RULES:
+            self.house.append(tuple(body["ids"]))
+        elif undone is not None:
+            self.house.append(self.house[undone - 1])
+        else:
+            self.house.append(self.house[-1])
         if undone is not None:
             self.effective.pop()
         elif kind is not None:
@@ -279,7 +313,7 @@ class _Table:
         except _Refusal as exc:
             self.damaged = f"step {seq} ({body.get('kind')!r}) no longer replays: {exc.message}"
             return False
-        self.advance(game, record, undone, body.get("kind"))
+        self.advance(game, record, undone, body)
         return True
 
     def info(self) -> TableInfo:
@@ -339,6 +373,7 @@ class TableHub:
         self._lock = threading.Lock()  # guards _tables and subscription keys
         self._next_key = 0
         self._watcher: Any = None
+        self._tool_subscribers: dict[str, dict[int, ToolCallback]] = {}
 
     def __repr__(self) -> str:
         return f"TableHub({self.store!r}, tools={sorted(self.registry)!r})"
@@ -401,7 +436,41 @@ class TableHub:
         with self._lock:
             self._tables[row.id] = table
         log.info("table %s (%s) created by %s", row.id, tool, device or "?")
+        self.tool_changed(tool)
         return table.snapshot()
+
+    def import_old(
+        self, tool: str, game: Any, *, key: str, kept_as: str, device: str = "import"
+    ) -> Snapshot | None:
+        """A tool's old single saved game (``game``, with its log) becomes a table, exactly
+        once: the log is checked by replaying it here (a move the rules no longer allow ends
+        it), then the table, its log and the claim of settings ``key`` (kept as ``kept_as``)
+        are written in ONE transaction. None when ``key`` was already claimed (another server
+        or an earlier run imported it): nothing is written. Raises :class:`StoreError`."""
+        rules = self.rules(tool)
+        start = rules.start_of(game.start)
+        state = rules.read_start(start)
+        bodies: list[dict[str, Any]] = []
+        for record in game.log:
+            try:
+                state = state.apply(record.action)[0]
+            except rules.error:
+                break  # the rules changed since: the table keeps what still replays
+            bodies.append(record.action.to_dict())
+        row = self.store.import_table(
+            key=key,
+            kept_as=kept_as,
+            tool=tool,
+            start=start,
+            actions=bodies,
+            summary={"players": list(rules.players(state)), "status": rules.status(state)},
+            device=device,
+        )
+        if row is None:
+            return None
+        log.info("table %s (%s) imported from setting %r", row.id, tool, key)
+        self.tool_changed(tool)
+        return self.peek(row.id)
 
     def tables(self, tool: str, status: str | Sequence[str] = "open") -> list[TableInfo]:
         """The tool's tables in ``status``, most recently touched first (for the list of
@@ -512,9 +581,10 @@ class TableHub:
                 except StoreError as exc:
                     log.warning("table %s: step %s not saved: %s", table_id, seq, exc)
                     return Failed(table.snapshot(), _sentence(f"Not saved: {exc}"))
-                table.advance(game, record, undone, body.get("kind"))
+                table.advance(game, record, undone, body)
                 snapshot = table.snapshot()
                 self._notify(table, snapshot)
+                self.tool_changed(table.row.tool)
                 return Applied(snapshot, seq, record, undone)
             return Failed(table.snapshot(), "The table kept changing: try again.")
 
@@ -558,6 +628,7 @@ class TableHub:
             table.version += 1
             if notify:
                 self._notify(table, table.snapshot())
+                self.tool_changed(row.tool)
         return changed
 
     def refresh(self, table_id: int) -> bool:
@@ -628,6 +699,7 @@ class TableHub:
                 table.version += 1
                 snapshot = table.snapshot()
                 self._notify(table, snapshot)
+                self.tool_changed(table.row.tool)
                 return Saved(snapshot, play_id, created)
             return Failed(table.snapshot(), "The table kept changing: try again.")
 
@@ -656,6 +728,7 @@ class TableHub:
             snapshot = table.snapshot()
             log.info("table %s %s by %s", table_id, status, device or "?")
             self._notify(table, snapshot)
+            self.tool_changed(table.row.tool)
             return StatusChanged(snapshot)
 
     # -- subscribers ------------------------------------------------------------------------
@@ -688,6 +761,40 @@ class TableHub:
         with self._lock:
             table = self._tables.get(table_id)
         return 0 if table is None else len(table.subscribers)
+
+    def subscribe_tool(self, tool: str, callback: ToolCallback) -> ToolSubscription:
+        """Call ``callback(tool)`` whenever one of ``tool``'s tables is created, moves, or is
+        finished, abandoned or saved, here or (noticed by the watcher) on another server:
+        for a list of games in progress to read :meth:`tables` again. Called from whichever
+        thread made the change; it must return at once."""
+        with self._lock:
+            key = self._next_key
+            self._next_key += 1
+            self._tool_subscribers.setdefault(tool, {})[key] = callback
+        return ToolSubscription(self, tool, key)
+
+    def _unsubscribe_tool(self, tool: str, key: int) -> None:
+        with self._lock:
+            subscribers = self._tool_subscribers.get(tool)
+            if subscribers is not None:
+                subscribers.pop(key, None)
+                if not subscribers:
+                    del self._tool_subscribers[tool]
+
+    def tool_changed(self, tool: str) -> None:
+        """Tell ``tool``'s list subscribers that its tables changed."""
+        with self._lock:
+            callbacks = list(self._tool_subscribers.get(tool, {}).values())
+        for callback in callbacks:
+            try:
+                callback(tool)
+            except Exception:  # one broken list must not stop the others
+                log.exception("a list of %s tables failed", tool)
+
+    def watched_tools(self) -> set[str]:
+        """The tools whose lists of games are on some screen of this server."""
+        with self._lock:
+            return {tool for tool, subscribers in self._tool_subscribers.items() if subscribers}
 
     def watched(self) -> dict[int, tuple[int, str, int | None]]:
         """The tables with subscribers: ``id → (head, status, mark)`` as this hub knows them."""
@@ -752,4 +859,6 @@ __all__ = [
     "TableHub",
     "TableInfo",
     "TableNotFound",
+    "ToolCallback",
+    "ToolSubscription",
 ]

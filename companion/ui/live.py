@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
 import logging
 import threading
 import time
@@ -103,6 +104,7 @@ class LiveSession:
         self.device = device or new_device_id()
         self.current: LiveTable | None = None
         self._drafts: dict[tuple[str, int], Any] = {}
+        self._lists: list[GamesInProgress] = []
         self.closed = False
         self._previous_connect = page.on_connect
         self._previous_close = page.on_close
@@ -125,6 +127,20 @@ class LiveSession:
         if self.current is not None and self.current is not table:
             self.current.close()
         self.current = table
+        for games in list(self._lists):  # a table screen replaced the list's screen
+            games.close()
+
+    def watch_list(self, games: GamesInProgress) -> None:
+        """A new list of games in progress is on screen; the lists of screens built before
+        it stop listening (a screen shows one)."""
+        for old in list(self._lists):
+            if old is not games:
+                old.close()
+        self._lists = [games]
+
+    def unwatch_list(self, games: GamesInProgress) -> None:
+        if games in self._lists:
+            self._lists.remove(games)
 
     def detach(self, table: LiveTable) -> None:
         if self.current is table:
@@ -145,6 +161,8 @@ class LiveSession:
         self.closed = True
         if self.current is not None:
             self.current.close()
+        for games in list(self._lists):
+            games.close()
         if self._previous_close is not None:
             self._previous_close(e)  # type: ignore[call-arg]
 
@@ -275,8 +293,8 @@ class LiveTable:
         self.render = render
         self.describe = describe
         self.snapshot = self.hub.open(table_id)
-        # Per push: [the step the screen showed before it, when the phone had drawn it]
-        # (None until the phone answers; see seen).
+        # Per push: [the step the screen showed before it, when the phone had drawn it (None
+        # until the phone answers; see seen), the last effective step the screen showed then].
         self._pushes: list[list[Any]] = []
         self._own_last: int | None = None  # the step this screen's own last action made
         self.closed = False
@@ -297,11 +315,16 @@ class LiveTable:
         or within :data:`SEEN_DELAY` after it, was made looking at the screen before the
         push: it is judged against that older step (the hub then applies it only if it
         still fits, else says what changed)."""
+        return self._seen()[0]
+
+    def _seen(self) -> tuple[int, int | None]:
+        """(:attr:`seen`, the table's last effective step as the screen showed it then)."""
         now = time.monotonic()
         self._pushes = [p for p in self._pushes if p[1] is None or now - p[1] < SEEN_DELAY]
         if self._pushes:
-            return min(int(p[0]) for p in self._pushes)
-        return self.snapshot.seq
+            oldest = min(self._pushes, key=lambda p: int(p[0]))
+            return int(oldest[0]), oldest[2]
+        return self.snapshot.seq, self.snapshot.last
 
     @property
     def footer(self) -> ft.Control:
@@ -364,15 +387,16 @@ class LiveTable:
         return outcome
 
     def undo(self, of: int | None = None) -> Outcome | None:
-        """Take back step ``of`` (default: the table's last effective action as shown)."""
-        target = self.snapshot.last if of is None else of
+        """Take back step ``of`` (default: the table's last effective action as the phone
+        shows it: a move pushed a moment ago that the player has not seen yet is not the one
+        their Undo means, so that undo is refused, saying what changed)."""
+        seen, last = self._seen()
+        target = last if of is None else of
         if target is None:
             self.say(info("Nothing to undo."))
             self._update()
             return None
-        outcome = self.hub.undo(
-            self.table_id, of=target, seen=self.seen, device=self.session.device
-        )
+        outcome = self.hub.undo(self.table_id, of=target, seen=seen, device=self.session.device)
         self._after(outcome)
         return outcome
 
@@ -461,7 +485,11 @@ class LiveTable:
         if self.closed or self.session.closed:
             return
         try:
-            self.page.loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
+            loop = self.page.loop
+        except (AttributeError, RuntimeError):
+            return  # the page is not connected now: when it comes back it shows the table
+        try:
+            loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
         except RuntimeError:  # the loop is gone: the session ended
             self.close()
 
@@ -470,7 +498,7 @@ class LiveTable:
             return  # this screen's own action (already shown), or an older push
         push: list[Any] | None = None
         if snapshot.seq != self.snapshot.seq:
-            push = [self.snapshot.seq, None]
+            push = [self.snapshot.seq, None, self.snapshot.last]
             self._pushes.append(push)
         try:
             self._show(snapshot)
@@ -608,6 +636,223 @@ def confirm(
     )
 
 
+def on_screen(control: ft.BaseControl) -> bool:
+    """Whether ``control`` is still part of what its page shows: every parent up to the page
+    still holds it. (A screen the shell replaced keeps its parent links, so ``page`` alone
+    cannot tell.)"""
+    node: Any = control
+    for _ in range(500):
+        try:
+            parent = node.parent
+        except RuntimeError:
+            return False
+        if parent is None:
+            return isinstance(node, ft.Page)
+        if not _holds(parent, node):
+            return False
+        node = parent
+    return False
+
+
+def _holds(parent: Any, child: Any) -> bool:
+    for f in dataclasses.fields(parent):
+        if f.name.startswith("_") and f.name not in ("_dialogs", "_overlay"):
+            continue
+        value = getattr(parent, f.name, None)
+        if value is child:
+            return True
+        if isinstance(value, list | tuple) and any(v is child for v in value):
+            return True
+    return False
+
+
+class GamesInProgress:
+    """The live list of a tool's games in progress (see :func:`games_in_progress`): one
+    section, read again and redrawn in place whenever one of the tool's tables is started,
+    moves, or is finished, abandoned or saved, on this server or another one."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        session: LiveSession,
+        tool: str,
+        *,
+        route: Callable[[int], str],
+        title: str,
+    ) -> None:
+        self.ctx = ctx
+        self.session = session
+        self.tool = tool
+        self.route = route
+        self.title = title
+        self.closed = False
+        self.control = isolate(ft.Container(visible=False))
+        self._shown: Hashable = object()
+        self._pending = False
+        self._draw(self._read())
+        self._subscription = session.hub.subscribe_tool(tool, self._changed)
+        session.watch_list(self)
+
+    def _read(self) -> list[TableInfo] | str:
+        try:
+            return self.session.hub.tables(self.tool, "open")
+        except StoreError as exc:
+            return f"The games in progress could not be read: {exc}"
+
+    def _draw(self, infos: list[TableInfo] | str) -> bool:
+        """Rebuild the list if what it shows changed; True if it did."""
+        key: Hashable = (
+            infos
+            if isinstance(infos, str)
+            else tuple((i.id, i.players, i.line, i.damaged, i.updated_at) for i in infos)
+        )
+        if key == self._shown:
+            return False
+        self._shown = key
+        if isinstance(infos, str):
+            content: ft.Control | None = notice(infos, level="error")
+        else:
+            content = self._card(infos) if infos else None
+        self.control.content = content
+        self.control.visible = content is not None
+        return True
+
+    def _changed(self, _tool: str) -> None:
+        """From the hub, on any thread: redraw on this session's loop (once per burst)."""
+        if self.closed or self._pending or self.session.closed:
+            return
+        self._pending = True
+        page = self.session.page
+        try:
+            page.loop.call_soon_threadsafe(run_as_event, page, self.refresh)
+        except RuntimeError:  # the loop is gone: the session ended
+            self.close()
+
+    def refresh(self) -> None:
+        self._pending = False
+        if self.closed:
+            return
+        if not on_screen(self.control):
+            self.close()  # the screen was left
+            return
+        if self._draw(self._read()):
+            self.control.update()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._subscription.close()
+            self.session.unwatch_list(self)
+
+    def _ended(self, table_id: int, how: str) -> None:
+        hub = self.session.hub
+        device = self.session.device
+        outcome = (
+            hub.finish(table_id, device=device)
+            if how == "finish"
+            else hub.abandon(table_id, device=device)
+        )
+        if isinstance(outcome, StatusChanged):
+            self.refresh()
+            self.ctx.notify(
+                "The game is finished." if how == "finish" else "The game was abandoned."
+            )
+        else:
+            self.ctx.notify(outcome.message, error=True)
+
+    def _ask(self, table_id: int, how: str, who: str) -> None:
+        finish = how == "finish"
+        confirm(
+            self.ctx,
+            title="Finish this game?" if finish else "Abandon this game?",
+            text=(
+                f"{who}: it leaves the games in progress and takes no more moves. "
+                + (
+                    "Save it to history from its screen first if you want to keep the scores."
+                    if finish
+                    else "Nothing is saved to history; its moves are kept in the database."
+                )
+            ),
+            action="Finish" if finish else "Abandon",
+            ident=f"confirm-{how}-{table_id}",
+            on_confirm=lambda: self._ended(table_id, how),
+            danger=not finish,
+        )
+
+    def _card(self, infos: list[TableInfo]) -> ft.Control:
+        now = datetime.now(UTC).replace(tzinfo=None)
+        entries: list[ft.Control] = []
+        for line in game_lines(infos, now):
+            lines: list[ft.Control] = [
+                ft.Text(line.title, weight=ft.FontWeight.BOLD, max_lines=2),
+                body(line.status),
+                small(line.touched),
+            ]
+            if line.problem:
+                lines.append(notice(line.problem, level="warning"))
+            buttons = ft.Row(
+                [
+                    tagged(
+                        f"resume-{line.table_id}",
+                        ft.FilledTonalButton(
+                            "Resume",
+                            icon=ft.Icons.PLAY_ARROW,
+                            height=TOUCH,
+                            on_click=lambda e, t=line.table_id: self.ctx.navigate(self.route(t)),
+                        ),
+                    ),
+                    tagged(
+                        f"finish-{line.table_id}",
+                        ft.TextButton(
+                            "Finish",
+                            height=TOUCH,
+                            on_click=lambda e, t=line.table_id, w=line.title: self._ask(
+                                t, "finish", w
+                            ),
+                        ),
+                    ),
+                    tagged(
+                        f"abandon-{line.table_id}",
+                        ft.TextButton(
+                            "Abandon",
+                            height=TOUCH,
+                            on_click=lambda e, t=line.table_id, w=line.title: self._ask(
+                                t, "abandon", w
+                            ),
+                        ),
+                    ),
+                ],
+                wrap=True,
+                spacing=4,
+            )
+            entries.append(
+                tagged(
+                    f"table-{line.table_id}",
+                    ft.Container(
+                        ft.Column([*lines, buttons], spacing=4, tight=True),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                        border_radius=12,
+                        padding=12,
+                    ),
+                )
+            )
+        return tagged(
+            "games-in-progress",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(self.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                            *entries,
+                        ],
+                        spacing=GAP,
+                    ),
+                    padding=12,
+                )
+            ),
+        )
+
+
 def games_in_progress(
     ctx: AppContext,
     tool: str,
@@ -616,116 +861,17 @@ def games_in_progress(
     title: str = "Games in progress",
 ) -> ft.Control | None:
     """A tool's open tables, most recently touched first: who plays, the status line, when it
-    was last touched, Resume, and Finish / Abandon (each after a confirmation). None when
-    there are none; a notice when they cannot be read."""
+    was last touched, Resume, and Finish / Abandon (each after a confirmation).
+
+    The list is live: a game started, moved, finished or abandoned on any phone (on this
+    server or another one over the same database) shows within a second, without leaving
+    the screen. It is one section, hidden while there are no games (it appears when one
+    starts), a notice when they cannot be read; None only without shared tables
+    (``ctx.live``). It stops listening once its screen is left."""
     session = ctx.live
     if not isinstance(session, LiveSession):
         return None
-    try:
-        infos: list[TableInfo] = session.hub.tables(tool, "open")
-    except StoreError as exc:
-        return notice(f"The games in progress could not be read: {exc}", level="error")
-    if not infos:
-        return None
-    now = datetime.now(UTC).replace(tzinfo=None)
-    entries: list[ft.Control] = []
-    for line in game_lines(infos, now):
-
-        def ended(table_id: int, how: str) -> None:
-            hub = session.hub
-            outcome = (
-                hub.finish(table_id, device=session.device)
-                if how == "finish"
-                else hub.abandon(table_id, device=session.device)
-            )
-            if isinstance(outcome, StatusChanged):
-                ctx.refresh()
-                ctx.notify(
-                    "The game is finished." if how == "finish" else "The game was abandoned."
-                )
-            else:
-                ctx.notify(outcome.message, error=True)
-
-        def ask(table_id: int, how: str, who: str) -> None:
-            finish = how == "finish"
-            confirm(
-                ctx,
-                title="Finish this game?" if finish else "Abandon this game?",
-                text=(
-                    f"{who}: it leaves the games in progress and takes no more moves. "
-                    + (
-                        "Save it to history from its screen first if you want to keep the scores."
-                        if finish
-                        else "Nothing is saved to history; its moves are kept in the database."
-                    )
-                ),
-                action="Finish" if finish else "Abandon",
-                ident=f"confirm-{how}-{table_id}",
-                on_confirm=lambda: ended(table_id, how),
-                danger=not finish,
-            )
-
-        lines: list[ft.Control] = [
-            ft.Text(line.title, weight=ft.FontWeight.BOLD, max_lines=2),
-            body(line.status),
-            small(line.touched),
-        ]
-        if line.problem:
-            lines.append(notice(line.problem, level="warning"))
-        buttons = ft.Row(
-            [
-                tagged(
-                    f"resume-{line.table_id}",
-                    ft.FilledTonalButton(
-                        "Resume",
-                        icon=ft.Icons.PLAY_ARROW,
-                        height=TOUCH,
-                        on_click=lambda e, t=line.table_id: ctx.navigate(route(t)),
-                    ),
-                ),
-                tagged(
-                    f"finish-{line.table_id}",
-                    ft.TextButton(
-                        "Finish",
-                        height=TOUCH,
-                        on_click=lambda e, t=line.table_id, w=line.title: ask(t, "finish", w),
-                    ),
-                ),
-                tagged(
-                    f"abandon-{line.table_id}",
-                    ft.TextButton(
-                        "Abandon",
-                        height=TOUCH,
-                        on_click=lambda e, t=line.table_id, w=line.title: ask(t, "abandon", w),
-                    ),
-                ),
-            ],
-            wrap=True,
-            spacing=4,
-        )
-        entries.append(
-            tagged(
-                f"table-{line.table_id}",
-                ft.Container(
-                    ft.Column([*lines, buttons], spacing=4, tight=True),
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                    border_radius=12,
-                    padding=12,
-                ),
-            )
-        )
-    return tagged(
-        "games-in-progress",
-        ft.Card(
-            content=ft.Container(
-                ft.Column(
-                    [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM), *entries],
-                    spacing=GAP,
-                ),
-                padding=12,
-            )
-        ),
-    )
+    return GamesInProgress(ctx, session, tool, route=route, title=title).control
 
 
 def import_old_game(
@@ -737,75 +883,56 @@ def import_old_game(
     errors: tuple[type[Exception], ...],
 ) -> tuple[int | None, str | None]:
     """Turn the tool's old single saved game (under settings ``key``) into a table, once:
-    ``(table id, None)``; ``(None, None)`` when there is nothing to import; ``(None,
-    problem)`` when the old save could not be read (kept under ``<key>_damaged``).
+    ``(table id, None)``; ``(None, None)`` when there is nothing to import (or another
+    server just imported it); ``(None, problem)`` when the old save could not be read (kept
+    under ``<key>_damaged``).
 
     ``read(raw)`` reads the old save into its game, or None when there is nothing to import
     (e.g. ``lambda raw: old_saved_game(raw, Game.from_dict)``; a game already saved to
-    history is only renamed). The table starts from the game's start and replays its
-    actions as the hub's log. The old key is kept as ``<key>_imported``."""
+    history is only renamed). The table starts from the game's start and its log is the
+    game's actions; the old key is kept as ``<key>_imported``. Exactly once, whatever
+    happens: the table, its log and the claim of the key are one transaction
+    (:meth:`~companion.tables.TableHub.import_old`), so two servers opening the list at the
+    same moment, or a crash half-way, cannot make two tables of one save."""
     session = ctx.live
     if not isinstance(session, LiveSession):
         return None, None
-    with _IMPORTING:  # two sessions opening the tool at once import it once
+    with _IMPORTING:  # (this server's sessions: one reads while the other waits)
         try:
             raw = ctx.setting(key)
         except StoreError as exc:
             return None, f"The old saved game could not be read: {exc}"
         if raw is None:
             return None, None
+        refusals: tuple[type[Exception], ...] = (*errors, ValueError)
         try:
             game = read(raw)
-        except errors as exc:
+            if game is not None:  # its start must still read back as a table's start
+                session.hub.rules(tool).start_of(game.start)
+        except refusals as exc:
             log.warning("old %s save not imported: %s", tool, exc)
             try:
-                ctx.set_setting(damaged_key(key), raw)
-                ctx.store.delete_setting(key)
+                ctx.store.move_setting(key, damaged_key(key))
             except StoreError:
                 log.exception("keeping the damaged %s save failed", tool)
             return None, (
                 f"The game saved before could not be read back ({exc}); it is kept in the "
                 f"database under “{damaged_key(key)}”."
             )
-        table_id = None
         try:
-            if game is not None:
-                table_id = _replay_as_table(session, tool, game)
-            ctx.set_setting(imported_key(key), raw)
-            ctx.store.delete_setting(key)
+            if game is None:  # nothing to play on (saved to history already): only renamed
+                ctx.store.move_setting(key, imported_key(key))
+                return None, None
+            snapshot = session.hub.import_old(
+                tool, game, key=key, kept_as=imported_key(key), device="import"
+            )
         except StoreError as exc:
-            if table_id is not None:
-                # The old save stays and is imported again next time: one table, not two.
-                _give_up(session, table_id)
             return None, f"The game saved before could not be moved to a table: {exc}"
-        return table_id, None
-
-
-def _give_up(session: LiveSession, table_id: int) -> None:
-    """Abandon a table an import made but could not finish (it leaves the games in
-    progress; its log is kept)."""
-    outcome = session.hub.abandon(table_id, device="import")
-    if not isinstance(outcome, StatusChanged):
-        log.warning("an unfinished import left table %s open: %s", table_id, outcome.message)
-
-
-def _replay_as_table(session: LiveSession, tool: str, game: Any) -> int:
-    start = game.start
-    snapshot = session.hub.create(tool, start, device="import")
-    for record in game.log:
-        outcome = session.hub.submit(
-            snapshot.table_id, record.action, seen=snapshot.seq, device="import"
-        )
-        if isinstance(outcome, Failed):
-            _give_up(session, snapshot.table_id)
-            raise StoreError(outcome.message)
-        if not isinstance(outcome, Applied):
-            break  # the rules changed since: the table keeps what still replays
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+        return (snapshot.table_id if snapshot is not None else None), None
 
 
 __all__ = [
+    "GamesInProgress",
     "LiveSession",
     "LiveTable",
     "MessageStrip",
@@ -815,5 +942,6 @@ __all__ = [
     "games_in_progress",
     "import_old_game",
     "isolate",
+    "on_screen",
     "run_as_event",
 ]

@@ -1,0 +1,178 @@
+"""Merchant's Journey at the table: rows of civilization cards, pair scoring, the Blight.
+
+The app does not know the players' hands; it keeps what lies on the table. Each turn the
+active player either starts a new city (a row of its own) or connects a card to the left or
+right end of a row and gains the value of the pair. The Blight (the 2s) cancels the face value
+of the cards beside it and pays 30 or 50 when three or four are linked; a 10 or a 5 may trade
+places with the card it was placed beside when played; once per game a 6's player may switch
+it with another 6. The game ends when the draw pile runs out.
+
+Facts come from ``data/journey.toml``; every reading of an open question is a ruling in
+``data/rulings/journey.toml``, and those with another reasonable reading are the house-rule
+switches of :class:`JourneyRules` (keyed by ruling id, as Settings stores them).
+
+:class:`JourneyGame` is an immutable value. Every action comes in three (as in pokerkit):
+``verify_x(...)`` raises the reason it is not allowed, ``can_x(...)`` answers yes or no and
+``x(...)`` returns ``(new game, record)``; an illegal action raises and changes nothing. The
+records are the log: each keeps the game as it was, so undo is free, and a save is the
+starting players and the actions, replayed (and so checked) when read back.
+
+The package has one room per concern, as every engine does:
+
+- :mod:`~companion.engine.journey.errors` — :class:`JourneyError` and its kinds;
+- :mod:`~companion.engine.journey.facts` — the schema of ``data/journey.toml``, its loader
+  and the card facts (:func:`parse_rank`, :func:`value_of`, :func:`is_blight`...);
+- :mod:`~companion.engine.journey.house` — the ruling ids and :class:`JourneyRules`;
+- :mod:`~companion.engine.journey.values` — what a pair is worth (:func:`pair_value`) and
+  what an action gained (:class:`Gain`), with the working;
+- :mod:`~companion.engine.journey.actions` — the moves as plain data, their saved form
+  (:func:`read_action`), the cards on the table and the records of the log;
+- :mod:`~companion.engine.journey.game` — :class:`JourneyGame`, :func:`final_scores` and the
+  shared table's rules (:data:`TABLE_RULES`).
+"""
+
+from __future__ import annotations
+
+from companion.engine.journey.actions import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SIDES,
+    Action,
+    Card,
+    Place,
+    PlayRecord,
+    Record,
+    Side,
+    StartRow,
+    Swap,
+    SwapKind,
+    SwapOption,
+    SwapRecord,
+    read_action,
+)
+from companion.engine.journey.errors import (
+    CopiesError,
+    GameOverError,
+    JourneyError,
+    PlayerCountError,
+    RowError,
+    RulesError,
+    SaveDataError,
+    SeatError,
+    SwapError,
+    UnknownCardError,
+)
+from companion.engine.journey.facts import (
+    GAME_ID,
+    CardFacts,
+    JourneyFacts,
+    can_move,
+    card_facts,
+    check_player_count,
+    draw_pile_size,
+    facts,
+    is_blight,
+    is_ghorralands,
+    link_bonus,
+    load_facts,
+    parse_rank,
+    ranks,
+    swaps_when_played,
+    value_of,
+)
+from companion.engine.journey.game import (
+    TABLE_RULES,
+    JourneyGame,
+    final_scores,
+    status_line,
+    table_changed,
+)
+from companion.engine.journey.house import (
+    BLIGHT_BONUS,
+    BLIGHT_CHAIN,
+    BLIGHT_LASTS,
+    BLIGHT_NEGATES,
+    CONNECT,
+    GAME_END,
+    GHORRALANDS,
+    MOST_PAIRS,
+    PAIR_VALUE,
+    RULINGS,
+    STANDARD,
+    SUPPORTED,
+    SWAP_SCORES,
+    SWAP_WHEN_PLAYED,
+    TIES,
+    JourneyRules,
+)
+from companion.engine.journey.values import Gain, PairValue, pair_value, points_text, sum_text
+
+__all__ = [
+    "BLIGHT_BONUS",
+    "BLIGHT_CHAIN",
+    "BLIGHT_LASTS",
+    "BLIGHT_NEGATES",
+    "CONNECT",
+    "GAME_END",
+    "GAME_ID",
+    "GHORRALANDS",
+    "MOST_PAIRS",
+    "PAIR_VALUE",
+    "RULINGS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SIDES",
+    "STANDARD",
+    "SUPPORTED",
+    "SWAP_SCORES",
+    "SWAP_WHEN_PLAYED",
+    "TABLE_RULES",
+    "TIES",
+    "Action",
+    "Card",
+    "CardFacts",
+    "CopiesError",
+    "Gain",
+    "GameOverError",
+    "JourneyError",
+    "JourneyFacts",
+    "JourneyGame",
+    "JourneyRules",
+    "PairValue",
+    "Place",
+    "PlayRecord",
+    "PlayerCountError",
+    "Record",
+    "RowError",
+    "RulesError",
+    "SaveDataError",
+    "SeatError",
+    "Side",
+    "StartRow",
+    "Swap",
+    "SwapError",
+    "SwapKind",
+    "SwapOption",
+    "SwapRecord",
+    "UnknownCardError",
+    "can_move",
+    "card_facts",
+    "check_player_count",
+    "draw_pile_size",
+    "facts",
+    "final_scores",
+    "is_blight",
+    "is_ghorralands",
+    "link_bonus",
+    "load_facts",
+    "pair_value",
+    "parse_rank",
+    "points_text",
+    "ranks",
+    "read_action",
+    "status_line",
+    "sum_text",
+    "swaps_when_played",
+    "table_changed",
+    "value_of",
+]

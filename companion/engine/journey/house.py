@@ -1,0 +1,100 @@
+"""The rulings Merchant's Journey is read by (``data/rulings/journey.toml``) and the house
+rules: the rulings with another reasonable reading, switched per table by ruling id (as
+Settings stores them) in :class:`JourneyRules`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from companion.engine.house_rules import HouseRuleSet
+from companion.engine.journey.errors import RulesError
+
+#: Rulings with another reasonable reading: the house-rule switches.
+PAIR_VALUE: Final = "merchants_journey.pair_value"
+BLIGHT_LASTS: Final = "merchants_journey.blight_lasts"
+BLIGHT_NEGATES: Final = "merchants_journey.blight_negates"
+SWAP_SCORES: Final = "merchants_journey.swap_scores"
+GAME_END: Final = "merchants_journey.game_end"
+TIES: Final = "merchants_journey.ties"
+#: Readings the engine follows with no switch (cited beside the numbers they explain).
+BLIGHT_BONUS: Final = "merchants_journey.blight_bonus"
+BLIGHT_CHAIN: Final = "merchants_journey.blight_chain"
+CONNECT: Final = "merchants_journey.connect"
+SWAP_WHEN_PLAYED: Final = "merchants_journey.swap_when_played"
+GHORRALANDS: Final = "merchants_journey.ghorralands"
+
+SUPPORTED: Final[frozenset[str]] = frozenset(
+    {PAIR_VALUE, BLIGHT_LASTS, BLIGHT_NEGATES, SWAP_SCORES, GAME_END, TIES}
+)
+RULINGS: Final[tuple[str, ...]] = (
+    PAIR_VALUE,
+    BLIGHT_LASTS,
+    BLIGHT_NEGATES,
+    BLIGHT_BONUS,
+    BLIGHT_CHAIN,
+    CONNECT,
+    SWAP_WHEN_PLAYED,
+    SWAP_SCORES,
+    GHORRALANDS,
+    GAME_END,
+    TIES,
+)
+
+MOST_PAIRS: Final = "Most pairs made"
+
+
+@dataclass(frozen=True, repr=False)
+class JourneyRules(HouseRuleSet):
+    """The ruling ids whose *alternative* reading this table plays by (empty: the readings)."""
+
+    supported = SUPPORTED
+    error = RulesError
+    ids_named = "ids"
+
+    @property
+    def placed_card_only(self) -> bool:
+        return PAIR_VALUE in self.alternatives
+
+    @property
+    def blight_pair_only(self) -> bool:
+        return BLIGHT_LASTS in self.alternatives
+
+    @property
+    def blight_minus(self) -> bool:
+        return BLIGHT_NEGATES in self.alternatives
+
+    @property
+    def swap_scores(self) -> bool:
+        return SWAP_SCORES in self.alternatives
+
+    @property
+    def play_out_hands(self) -> bool:
+        return GAME_END in self.alternatives
+
+    @property
+    def most_pairs_breaks_ties(self) -> bool:
+        return TIES in self.alternatives
+
+
+STANDARD: Final = JourneyRules()
+
+
+__all__ = [
+    "BLIGHT_BONUS",
+    "BLIGHT_CHAIN",
+    "BLIGHT_LASTS",
+    "BLIGHT_NEGATES",
+    "CONNECT",
+    "GAME_END",
+    "GHORRALANDS",
+    "MOST_PAIRS",
+    "PAIR_VALUE",
+    "RULINGS",
+    "STANDARD",
+    "SUPPORTED",
+    "SWAP_SCORES",
+    "SWAP_WHEN_PLAYED",
+    "TIES",
+    "JourneyRules",
+]

@@ -1,0 +1,267 @@
+"""``/calculators/journey``: the games in progress and the new-game form."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine import journey as engine
+from companion.engine.journey import JourneyError, JourneyRules
+from companion.history import StoreError
+from companion.ui.context import AppContext
+from companion.ui.live import games_in_progress, import_old_game
+from companion.ui.logic.journey import (
+    GAME_KEY,
+    NewGameForm,
+    StateError,
+    form_of_old_save,
+    read_old_save,
+)
+from companion.ui.logic.journey.why import why_setup
+from companion.ui.logic.live import info
+from companion.ui.logic.seats import Seating, current_seating
+from companion.ui.screen import Screen
+from companion.ui.theme import GAP
+from companion.ui.views.common import (
+    add_seat_row,
+    player_name_field,
+    seat_players_link,
+    seat_row,
+    use_table_button,
+)
+from companion.ui.views.journey.base import (
+    LOBBY,
+    TOOL_ID,
+    live_session,
+    readings_panel,
+    table_route,
+)
+from companion.ui.why import why_link
+from companion.ui.widgets import (
+    body,
+    button,
+    icon_button,
+    notice,
+    panel,
+    small,
+    source_text,
+    tagged,
+)
+
+
+class JourneyLobby:
+    """``/calculators/journey``: the games in progress and the new-game form. The form is
+    this device's own draft (kept in its session, never in the database)."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.session = live_session(ctx)
+        self.problems: list[str] = []
+        self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
+        self._import_old_game()
+        self.rules = JourneyRules.from_house_rules(ctx.house_rules())
+        if not self.form.seats:
+            self._seat_from_table()
+        self.name_field = player_name_field("In seat order, going clockwise", self.add_player)
+
+    def _import_old_game(self) -> None:
+        """The one game an older version kept in the settings becomes a table, once."""
+        try:
+            raw = self.ctx.setting(GAME_KEY)
+        except StoreError:
+            raw = None
+        if raw is not None and not self.form.seats:
+            old_form = form_of_old_save(raw)  # the players the old save had seated
+            self.form.fill(old_form.seats, old_form.first)
+        table_id, problem = import_old_game(
+            self.ctx,
+            key=GAME_KEY,
+            tool=TOOL_ID,
+            read=read_old_save,
+            errors=(StateError, JourneyError),
+        )
+        if problem:
+            self.problems.append(problem)
+        elif table_id is not None:
+            self.problems.append(
+                "The game saved before is now a shared table: resume it below, from any phone."
+            )
+
+    def _table(self) -> Seating:
+        return current_seating(self.ctx) or Seating()
+
+    def _seat_from_table(self) -> None:
+        table = self._table()
+        limits = engine.facts().players
+        if limits.min <= len(table.seats) <= limits.max:
+            self.form.fill(table.seats, table.draw.first if table.draw else 0)
+
+    def done(self) -> None:
+        self.ctx.refresh()
+
+    def add_player(self, name: str | None = None) -> None:
+        try:
+            self.form.add((self.name_field.value or "") if name is None else name)
+        except ValueError as exc:
+            self.name_field.error = str(exc)
+            self.name_field.update()
+            return
+        self.done()
+
+    def form_action(self, what: str, index: int, offset: int = 0) -> None:
+        if what == "remove":
+            self.form.remove(index)
+        elif what == "move":
+            self.form.move(index, offset)
+        else:
+            self.form.set_first(index)
+        self.done()
+
+    def use_table(self) -> None:
+        table = self._table()
+        self.form.fill(table.seats, table.draw.first if table.draw else 0)
+        self.done()
+
+    def start(self) -> None:
+        try:
+            game = self.form.build(self.rules)
+        except (ValueError, JourneyError) as exc:
+            self.ctx.notify(str(exc), error=True)
+            return
+        try:
+            snapshot = self.session.hub.create(TOOL_ID, game, device=self.session.device)
+        except StoreError as exc:
+            self.ctx.notify(f"The game could not be started: {exc}", error=True)
+            return
+        self.ctx.navigate(table_route(snapshot.table_id))
+        table = self.session.current
+        if table is not None and table.table_id == snapshot.table_id:
+            table.tell(
+                info(
+                    f"Game started: {game.active} goes first; {game.pile_size} cards in the "
+                    "draw pile. Other phones open it from Merchant's Journey."
+                )
+            )
+
+    def build(self) -> Screen:
+        form = self.form
+        facts = engine.facts()
+        seats: list[ft.Control] = []
+        for i, name in enumerate(form.seats):
+            first = i == form.first
+            seats.append(
+                seat_row(
+                    f"journey-seat-{i + 1}",
+                    i + 1,
+                    name,
+                    "goes first" if first else None,
+                    [
+                        ft.IconButton(
+                            ft.Icons.STAR if first else ft.Icons.STAR_OUTLINE,
+                            tooltip="Goes first" if first else f"{name} goes first",
+                            selected=first,
+                            on_click=lambda e, i=i: self.form_action("first", i),
+                            style=ft.ButtonStyle(padding=12),
+                        ),
+                        icon_button(
+                            ft.Icons.ARROW_UPWARD,
+                            f"Move {name} up a seat",
+                            lambda e, i=i: self.form_action("move", i, -1),
+                            disabled=i == 0,
+                        ),
+                        icon_button(
+                            ft.Icons.CLOSE,
+                            f"Remove {name}",
+                            lambda e, i=i: self.form_action("remove", i),
+                        ),
+                    ],
+                    spacing=8,
+                )
+            )
+        if not seats:
+            seats.append(body("Nobody seated yet.", muted=True))
+        table = self._table()
+        offer: list[ft.Control] = []
+        table_first = table.draw.first if table.draw else 0
+        seated = facts.players.min <= len(table.seats) <= facts.players.max
+        same = list(table.seats) == form.seats and table_first == form.first
+        if seated and not same:
+            who = f", {table.draw.first_player} first" if table.draw else ""
+            offer.append(
+                use_table_button(
+                    f"Use the table: {', '.join(table.seats)}{who}", lambda e: self.use_table()
+                )
+            )
+        elif not seated:
+            offer.append(
+                seat_players_link(
+                    self.ctx, "Seat the players and draw a first player in Players & seats"
+                )
+            )
+        problem = form.problem()
+        status: list[ft.Control] = []
+        if problem and form.seats:
+            status.append(notice(problem, level="info"))
+        elif not problem:
+            why = why_setup()
+            status.append(
+                ft.Row(
+                    [
+                        ft.Container(tagged("journey-pile", body(form.pile_line())), expand=True),
+                        why_link(self.ctx, why.entries, why.rulings, ident="why-setup"),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
+        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
+        running = games_in_progress(self.ctx, TOOL_ID, route=table_route)
+        if running is not None:
+            content.append(running)
+        content += [
+            panel(
+                body(
+                    "The app keeps the table: rows of cards, what each card scores and why, the "
+                    "draw pile and the scores. Hands stay in hands. Every phone that opens the "
+                    "game sees each move as it is made.",
+                ),
+                title="New game",
+            ),
+            panel(
+                *offer,
+                # Its own semantics node, so the panel's texts are not read as the field's
+                # label and a tap on the field lands on the field.
+                tagged(
+                    "journey-name-row",
+                    add_seat_row(self.name_field, self.add_player, ident="add-seat"),
+                ),
+                *seats,
+                *status,
+                small("Play goes round the table in seat order from the player with the star."),
+                source_text(
+                    self.ctx.catalogue,
+                    [facts.players.source, facts.deck.hand_source, facts.deck.pile_source],
+                ),
+                title="Players in seat order",
+            ),
+            button(
+                "Start the game",
+                lambda e: self.start(),
+                icon=ft.Icons.PLAY_ARROW,
+                ident="start-journey",
+                disabled=problem is not None,
+            ),
+            readings_panel(self.ctx, self.rules),
+            ft.TextButton(
+                "Setup checklist in the Setup assistant",
+                icon=ft.Icons.CHECKLIST,
+                on_click=lambda e: self.ctx.navigate("/setup/assistant"),
+            ),
+        ]
+        return Screen(
+            title="Merchant's Journey",
+            content=ft.Column(
+                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            ),
+        )
+
+
+__all__ = ["JourneyLobby"]

@@ -1,0 +1,150 @@
+"""Two real servers (``companion --web``, two processes) over ONE database: a club that runs
+the app on two laptops. Phones on either server share a table live (each sees the other's
+move within a second, without a reload), the list of games in progress on one shows a game
+started on the other, and taps at the same moment on both never write the same step twice.
+
+Runs on a SQLite file and, with COMPANION_TEST_PG set (CI sets it, see .ci/run), on one
+PostgreSQL database. The phones are the crash test's raw client: Flet's own protocol over
+the WebSocket, as a browser speaks it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from companion.browser import AppServer
+from companion.crashtest import Client
+from companion.engine.journey import JourneyGame, StartRow
+from companion.tables import TableHub
+
+if TYPE_CHECKING:
+    from tests.history_fixtures import DatabaseFactory
+
+ROUTE = "/calculators/journey"
+SEATS = ("Anna", "Ben", "Cleo")
+WITHIN = 1.0  # seconds: what "live" means here (issue 7)
+LOOK = 0.5  # seconds a player looks at a move before tapping (taps sooner count as before it)
+
+
+@pytest.fixture
+def servers(
+    databases: DatabaseFactory, tmp_path: Path
+) -> Iterator[tuple[str, AppServer, AppServer]]:
+    url = databases.url()
+    databases.store(url)  # the schema, before both servers race to make it
+    with (
+        AppServer(url, log_path=tmp_path / "one.log") as one,
+        AppServer(url, log_path=tmp_path / "two.log") as two,
+    ):
+        yield url, one, two
+
+
+def seen_within(client: Client, text: str, since: float) -> float:
+    """Seconds from ``since`` until ``client``'s screen showed ``text`` (fails after a few)."""
+    assert client.text_shown(text, timeout=5.0), f"never shown: {text!r}"
+    return time.monotonic() - since
+
+
+def test_phones_on_two_servers_share_one_table_live(
+    servers: tuple[str, AppServer, AppServer], databases: DatabaseFactory
+) -> None:
+    url, one, two = servers
+    store = databases.store(url)
+    hub = TableHub(store)
+    table = hub.create("journey", JourneyGame.new(list(SEATS)), device="test")
+    table_id = hub.submit(table.table_id, StartRow("9"), seen=0, device="test").snapshot.table_id
+    anna = Client(one.url, f"{ROUTE}/{table_id}")
+    ben = Client(two.url, f"{ROUTE}/{table_id}")
+    try:
+        for phone in (anna, ben):
+            # (a server's first page waits for it to import its screens: give it time)
+            assert phone.text_shown("Turn 2 of 33 · Ben to play", timeout=30), "the table"
+        # A move on server one: its own phone confirms it, the other server's phone sees it.
+        anna.tap("card-8")
+        anna.tap("row-1-right")
+        assert anna.text_shown("Turn 3 of 33 · Cleo to play")
+        confirmed = time.monotonic()
+        one_to_two = seen_within(ben, "Turn 3 of 33 · Cleo to play", confirmed)
+        assert one_to_two < WITHIN
+        # And the other way round, once Ben has looked at Anna's move.
+        ben.look(LOOK)
+        ben.tap("card-K")
+        ben.tap("new-row")
+        assert ben.text_shown("Turn 4 of 33 · Anna to play")
+        confirmed = time.monotonic()
+        two_to_one = seen_within(anna, "Turn 4 of 33 · Anna to play", confirmed)
+        assert two_to_one < WITHIN
+        print(
+            f"two servers: seen on the other server after {one_to_two * 1000:.0f} ms "
+            f"(1 -> 2) and {two_to_one * 1000:.0f} ms (2 -> 1)"
+        )
+        # Both phones tap a move at the same moment, each on its own server: one move is
+        # kept, the other phone is told; no step is written twice.
+        anna.look(LOOK)
+        anna.tap("card-3")
+        ben.tap("card-Q")
+        for phone in (anna, ben):  # both have their card chosen and the previews drawn
+            phone.look(LOOK)
+        barrier = threading.Barrier(2)
+
+        def tap(phone: Client) -> None:
+            barrier.wait()
+            phone.tap("new-row")
+
+        threads = [threading.Thread(target=tap, args=(p,)) for p in (anna, ben)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for phone in (anna, ben):
+            assert phone.text_shown("Turn 5 of 33 · Ben to play"), "one move, on both"
+
+        def told(phone: Client) -> bool:
+            return any("already played turn 4" in t for t in phone.seen_texts)
+
+        # The refused phone's message may come a moment after the move it lost to.
+        for phone in (anna, ben):
+            phone.wait_for(lambda: told(anna) or told(ben), timeout=2.0)
+        refused = [p for p in (anna, ben) if told(p)]
+        assert len(refused) == 1, (
+            "exactly one phone is told the other moved first: "
+            f"{[[t for t in p.seen_texts if 'already' in t] for p in (anna, ben)]}"
+        )
+    finally:
+        anna.close()
+        ben.close()
+    log = store.table_actions(table_id)
+    assert [a.seq for a in log] == [1, 2, 3, 4]
+    game = TableHub(store).open(table_id).game
+    assert isinstance(game, JourneyGame) and game.placements == 4
+    assert [c.rank for c in game.rows[0]] == ["9", "8"] and game.rows[2][0].rank in ("3", "Q")
+
+
+def test_a_game_started_on_one_server_shows_in_the_other_servers_list(
+    servers: tuple[str, AppServer, AppServer], databases: DatabaseFactory
+) -> None:
+    url, one, two = servers
+    store = databases.store(url)
+    store.set_setting(
+        "table", {"game": "merchants_journey", "seats": list(SEATS), "seed": 1, "first": None}
+    )
+    watching = Client(two.url, ROUTE)  # the list on server two, open before the game starts
+    starter = Client(one.url, ROUTE)
+    try:
+        assert watching.handle("start-journey", timeout=30) and starter.handle("start-journey", 30)
+        starter.tap("start-journey")
+        assert starter.text_shown("Turn 1 of 33 · Anna to play")
+        started = time.monotonic()
+        (table,) = store.list_tables(tool="journey")
+        assert watching.wait_for(lambda: f"table-{table.id}" in watching.ids, timeout=5.0)
+        assert time.monotonic() - started < WITHIN, "the list is live across servers"
+        assert "Anna, Ben, Cleo" in watching.seen_texts
+    finally:
+        watching.close()
+        starter.close()
