@@ -34,6 +34,10 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+#: How long a browser test waits for another phone's move to show without a reload. Generous on
+#: purpose: tests check THAT a push arrives; how FAST is measured by ``python -m companion.bench``
+#: (``table_fanout``, ``ui_tap``), never by a timed assertion that a busy machine would fail.
+PUSHED = 10_000
 INSTALL_HINT = "install Debian's Chromium with `apt install chromium` (or set COMPANION_CHROMIUM)"
 
 

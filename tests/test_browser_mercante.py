@@ -1,17 +1,16 @@
 """Mercante in Debian's Chromium at phone size: start a game (a shared table), play an event,
 see the at-a-glance board change, price a sale and find it all again after a reload; End turn
 from the Sale tab; the tally with 0 unfulfilled contracts; two phones on one table, each move
-showing on the other within a second; and "why?" from a sale landing on the rules entry."""
+showing on the other without a reload; and "why?" from a sale landing on the rules entry."""
 
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 
-from companion.browser import AppPage, AppServer
+from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
 from companion.history import open_store
 from companion.tables import TableHub
@@ -173,20 +172,16 @@ def test_two_phones_on_one_mercante_table_see_each_move_within_a_second(
     beth.press("add-gems")
     beth.type_into("Printed value of its space", "18")
     beth.shows("token-gems:1", "18 + 1 = 19")
-    # Adam's move shows on Beth's phone within a second, her draft priced again in place.
+    # Adam's move shows on Beth's phone without a reload, her draft priced again in place.
     adam.settle(600)
-    started = time.monotonic()
     tap_now(adam, "play-rulebook:distant_war")
-    beth.shows("turn-agents", "1 of 2 agents left", timeout=1_000)
-    assert time.monotonic() - started < 1.5  # (1 s at most; usually far less)
+    beth.shows("turn-agents", "1 of 2 agents left", timeout=PUSHED)
     beth.shows("token-gems:1", "18 + 1 = 19")
     beth.shows("add-gems", "Gems × 1")
     # And back: Beth ends Adam's turn from her tab; Adam's phone follows.
     beth.settle(600)
-    started = time.monotonic()
     tap_now(beth, "end-turn")
-    adam.shows("turn-line", "Beth's turn", timeout=1_000)
-    assert time.monotonic() - started < 1.5
+    adam.shows("turn-line", "Beth's turn", timeout=PUSHED)
     adam.shows("slot-A", "Distant War")
     # A figure of the tally on one phone shows on the other.
     adam.goto(f"{BASE}/{table_id}/end")
@@ -195,7 +190,7 @@ def test_two_phones_on_one_mercante_table_see_each_move_within_a_second(
         page.by_id("tally-player-1").wait_for(state="attached", timeout=30_000)
     adam.type_into("VP tokens", "7", nth=0)
     adam.type_into("Crowns", "31", nth=0)
-    beth.shows("working-score-1", "Score: 7 VP = 7", timeout=2_000)
+    beth.shows("working-score-1", "Score: 7 VP = 7", timeout=PUSHED)
     beth.shows("working-crowns-1", "Crowns: 31; 31 left")
     table = table_of(db_url, table_id)
     assert table.game.active == "Beth" and table.figures("Adam").crowns == 31
