@@ -5,8 +5,8 @@ id in :mod:`companion.tables.registry`) and ``play(seed) -> (game, actions)``: a
 a whole game's legal actions, chosen with ``random.Random(seed)``. Like OpenSpiel's playthroughs,
 the transcript written from it (``tests/golden/<tool>.json``) pins every step: the action as
 saved, what the engine recorded, the status line after it, and the final game as saved.
-``tests/test_golden.py`` replays each transcript through the tool's ``TableRules`` and checks the
-seeded player still makes the same moves, so a change of behaviour shows up as a diff here::
+``tests/engine/test_golden.py`` replays each transcript through the tool's ``TableRules`` and
+checks the seeded player still makes the same moves, so a change of behaviour shows as a diff::
 
     python -m companion.golden            # rewrite every transcript from its player
     python -m companion.golden --check    # compare only; exit 1 and name what differs

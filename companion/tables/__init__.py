@@ -59,10 +59,10 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      (``companion.ui.logic.live.info``/``error``), never a SnackBar: they time out on the
      server, cover nothing and never survive a reload.
 
-4. Tests: the hub's behaviour is tested once (``tests/test_tables_hub.py``); a tool tests
-   its ``TableRules`` (``tests/test_table_protocol.py``), its screen on real sessions with
-   several phones on one hub (``tests/test_journey_ui.py``: pushes, stale taps, a full
-   disk, undo, reload, leaving) and in Chromium (``tests/test_browser_journey.py``).
+4. Tests: the hub's behaviour is tested once (``tests/tables/test_hub.py``); a tool tests
+   its ``TableRules`` (``tests/engine/test_protocol.py``), its screen on real sessions with
+   several phones on one hub (``tests/ui/journey/test_screen.py``: pushes, stale taps, a full
+   disk, undo, reload, leaving) and in Chromium (``tests/browser/test_journey.py``).
 
 Threads: the hub is called from each session's event loop thread and from the watcher's
 thread; a table's lock makes its actions one at a time. Subscribers are called on the

@@ -15,9 +15,9 @@ from PIL import Image
 from companion import webapp
 from companion.history import db
 from companion.webapp import build
+from tests.paths import ROOT
 
 ASSETS = Path(webapp.assets_dir())
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_committed_web_files_are_what_the_build_writes() -> None:

@@ -419,7 +419,7 @@ def test_the_planner_is_exact_for_any_number_of_plans_asked(
 
 
 def example_song() -> Song:
-    """The Singing Step Example's tableau, as tests/test_bard.py enters it."""
+    """The Singing Step Example's tableau, as tests/engine/bard/test_singing.py enters it."""
     tableau = [
         IconSource("left", ANY, 3, label="leftmost card"),
         IconSource("second", "warrior", 2, label="second card"),

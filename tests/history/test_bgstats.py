@@ -12,7 +12,6 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -25,8 +24,9 @@ from companion.history import ImportFileError, Store, bulk
 from companion.history import bgstats as bg
 from companion.history.bulk import BulkPlay, BulkResult, places
 from companion.rules import catalogue
+from tests.paths import FIXTURES
 
-FIXTURE = Path(__file__).parent / "fixtures" / "bgstats-backup.json"
+FIXTURE = FIXTURES / "bgstats-backup.json"
 T0 = datetime(2024, 4, 6, 19, 45)
 
 PLAY_KEYS = {

@@ -13,8 +13,9 @@ from companion.engine.mercante import contract_deck, contract_values, facts, goo
 from companion.engine.mercante import house as house_rules
 from companion.engine.mercante.facts import load_facts
 from companion.rules import DataFileError, catalogue, data_dir
+from tests.paths import ROOT
 
-ENGINE = Path(__file__).resolve().parent.parent / "companion" / "engine" / "mercante"
+ENGINE = ROOT / "companion" / "engine" / "mercante"
 
 
 def test_components_sixteen_goods_in_four_markets_with_exact_ids() -> None:

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.history import ImportFileError, Store, exchange, fastimport, open_store
-from tests.test_history_exchange import REFUSED, rich_history
+from tests.history.test_exchange import REFUSED, rich_history
 
 T0 = datetime(2024, 4, 6, 19, 45)
 # Creation times differ between two imports made a moment apart; the rest must be equal.

@@ -22,6 +22,7 @@ from sqlalchemy import inspect, text
 
 from companion.history import ImportFileError, PlayDataError, Store, StoreError
 from companion.history.exchange import parse_history
+from tests.paths import ROOT
 
 EDGE_TEXTS = ["0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-05:00"]
 EDGE_DATES = [datetime.fromisoformat(t) for t in EDGE_TEXTS] + [
@@ -468,7 +469,7 @@ def test_the_latest_allowed_timestamps_export_for_bg_stats_east_of_utc(tmp_path:
     probe = f"""
 import json, time
 from companion.history import open_store
-from tests.test_history_validation import _file
+from tests.history.test_validation import _file
 time.tzset()
 store = open_store({f"sqlite:///{tmp_path / 'h.sqlite3'}"!r})
 edge = "2999-12-31T23:59:59"
@@ -487,7 +488,7 @@ print(json.dumps([len(json.loads(store.export_bgstats())["plays"]), refused]))
         text=True,
         env=env,
         timeout=60,
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
     plays, refused = json.loads(result.stdout)

@@ -22,8 +22,7 @@ from companion.reference import Entry, QueryError
 from companion.reference.build import build_entries
 from companion.reference.search import words
 from companion.rules import DataFileError, catalogue, data_dir, seeds_dir
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
 
 
 def _fold(text: str) -> str:

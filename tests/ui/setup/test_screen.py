@@ -26,7 +26,7 @@ from companion.ui.logic import live as live_logic
 from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
 from tests.table_fixtures import fail_writes, fresh_journey
-from tests.test_setup_ui_logic import old_save
+from tests.ui.setup.test_logic import old_save
 from tests.ui_harness import Harness, run, walk
 
 ROUTE = "/setup/assistant"

@@ -27,7 +27,7 @@ from companion import cli
 from companion.browser import free_port
 from companion.history import db as history_db
 from companion.history import open_store
-from tests.test_cli import companion, one_line_error
+from tests.app.test_cli import companion, one_line_error
 
 NOBODY = 65534
 
