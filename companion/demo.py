@@ -6,7 +6,7 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
-from companion.engine.table import draw_first_player
+from companion.engine.seats import draw_first_player
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dev", "Eli", "Farah")
 

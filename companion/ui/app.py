@@ -26,9 +26,9 @@ from companion.ui.views.journey import open_journey
 from companion.ui.views.mercante import open_mercante
 from companion.ui.views.rules import open_rules
 from companion.ui.views.scorepad import open_scorepad
+from companion.ui.views.seats import open_seats
 from companion.ui.views.settings import open_settings
 from companion.ui.views.setup_assistant import open_setup_assistant
-from companion.ui.views.table import open_table
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ def sections() -> tuple[Section, ...]:
                     title="Players & seats",
                     subtitle="Seat order and a first player drawn from a seed anyone can replay",
                     icon=ft.Icons.GROUPS,
-                    open=open_table,
+                    open=open_seats,
                 ),
                 Tool(
                     id="assistant",

@@ -56,8 +56,8 @@ from companion.engine.journey.house import (
 )
 from companion.engine.journey.values import Gain, PairValue, a_card, pair_value, sum_text
 from companion.engine.protocol import TableRules
+from companion.engine.seats import TableError, check_players
 from companion.engine.standings import Entry, Standing, TieBreak, rank
-from companion.engine.table import TableError, check_players
 
 
 def _verified(check: Callable[[], object]) -> bool:

@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine.seats import DrawFirst, Seat, Seating
-from companion.engine.table import (
+from companion.engine.seats import (
+    DrawFirst,
+    Seat,
+    Seating,
     TableError,
     draw_first_player,
     move_seat,

@@ -206,7 +206,7 @@ async def test_new_game_form_starts_a_game_with_the_first_event_in_a(
 
 @run
 async def test_new_game_takes_the_players_from_players_and_seats(store: Any, hub: TableHub) -> None:
-    from companion.engine.table import draw_first_player
+    from companion.engine.seats import draw_first_player
 
     draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
     store.set_setting(

@@ -177,7 +177,7 @@ async def test_a_damaged_old_save_is_kept_aside_and_a_new_setup_offered(
 
 @run
 async def test_the_new_setup_starts_from_the_seated_table(store: Any, hub: TableHub) -> None:
-    from companion.engine.table import draw_first_player
+    from companion.engine.seats import draw_first_player
 
     seats = ["Anna", "Ben", "Cleo", "Dev"]
     draw = draw_first_player(seats, 482913)

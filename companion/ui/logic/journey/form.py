@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame, JourneyRules
-from companion.engine.table import MAX_NAME_LENGTH
+from companion.engine.seats import MAX_NAME_LENGTH
 from companion.ui.logic.words import plural
 
 

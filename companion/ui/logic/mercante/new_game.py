@@ -22,7 +22,7 @@ from companion.engine.mercante import (
     rules,
 )
 from companion.engine.mercante.house import HouseRules
-from companion.engine.table import MAX_NAME_LENGTH
+from companion.engine.seats import MAX_NAME_LENGTH
 from companion.ui.logic.mercante.common import (
     FieldKey,
     parse_printed,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import setup as engine
-from companion.engine.table import new_seed
+from companion.engine.seats import new_seed
 from companion.history import StoreError
 from companion.ui.context import AppContext
 from companion.ui.live import games_in_progress, import_old_game

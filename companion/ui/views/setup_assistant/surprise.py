@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.engine import setup as engine
+from companion.engine.seats import new_seed
 from companion.engine.setup import SetupGame
-from companion.engine.table import new_seed
 from companion.ui.live import Slot, isolate
 from companion.ui.logic.setup_assistant import draw_note, marks_line, taps
 from companion.ui.widgets import body, button, notice, panel, tagged, wrap
