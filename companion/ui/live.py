@@ -679,12 +679,14 @@ class GamesInProgress:
         *,
         route: Callable[[int], str],
         title: str,
+        empty: str | None = None,
     ) -> None:
         self.ctx = ctx
         self.session = session
         self.tool = tool
         self.route = route
         self.title = title
+        self.empty = empty
         self.closed = False
         self.control = isolate(ft.Container(visible=False))
         self._shown: Hashable = object()
@@ -712,7 +714,11 @@ class GamesInProgress:
         if isinstance(infos, str):
             content: ft.Control | None = notice(infos, level="error")
         else:
-            content = self._card(infos) if infos else None
+            content = (
+                self._card(infos)
+                if infos
+                else (body(self.empty, muted=True) if self.empty else None)
+            )
         self.control.content = content
         self.control.visible = content is not None
         return True
@@ -859,19 +865,20 @@ def games_in_progress(
     *,
     route: Callable[[int], str],
     title: str = "Games in progress",
+    empty: str | None = None,
 ) -> ft.Control | None:
     """A tool's open tables, most recently touched first: who plays, the status line, when it
     was last touched, Resume, and Finish / Abandon (each after a confirmation).
 
     The list is live: a game started, moved, finished or abandoned on any phone (on this
-    server or another one over the same database) shows within a second, without leaving
+    server or another one over the same database) shows at once, without leaving
     the screen. It is one section, hidden while there are no games (it appears when one
-    starts), a notice when they cannot be read; None only without shared tables
-    (``ctx.live``). It stops listening once its screen is left."""
+    starts; or the ``empty`` line, if given), a notice when they cannot be read; None only
+    without shared tables (``ctx.live``). It stops listening once its screen is left."""
     session = ctx.live
     if not isinstance(session, LiveSession):
         return None
-    return GamesInProgress(ctx, session, tool, route=route, title=title).control
+    return GamesInProgress(ctx, session, tool, route=route, title=title, empty=empty).control
 
 
 def import_old_game(

@@ -64,13 +64,14 @@ class SeatsLobby:
     def build(self) -> Screen:
         content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
         running = games_in_progress(
-            self.ctx, TOOL_ID, route=table_route, title="Tables being seated"
+            self.ctx,
+            TOOL_ID,
+            route=table_route,
+            title="Tables being seated",
+            empty="No table is being seated: start one below.",
         )
-        content.append(
-            running
-            if running is not None
-            else body("No table is being seated: start one below.", muted=True)
-        )
+        if running is not None:
+            content.append(running)
         content.append(
             panel(
                 body(
