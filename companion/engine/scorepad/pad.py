@@ -707,13 +707,22 @@ def reads(pad: Pad, action: PadAction) -> object:
     """What an action depends on: a field typed, that field's text (a phone's score goes in
     while others type theirs; a field someone else changed meanwhile is refused); a row's or
     a tie-breaker's place, where it is and what is beside it; a switch, its setting; adding a
-    line or a tie-breaker, nothing (both phones' lines are added)."""
+    line or a tie-breaker, nothing (both phones' lines are added); clearing the scores, every
+    score, part, tie-breaker value and note it would clear (a phone that had not seen a score
+    typed meanwhile cannot wipe it)."""
     if isinstance(action, SetText):
         try:
             return pad.text_of(read_field(list(action.field)))
         except PadError:
             return None
-    if isinstance(action, (AddRow, AddTiebreaker, ClearScores)):
+    if isinstance(action, ClearScores):
+        scores = tuple(
+            (r.id, r.score, r.parts, r.ties)
+            for r in pad.rows
+            if r.score or any(text for _, text in r.parts) or any(text for _, text in r.ties)
+        )
+        return scores, pad.played_at, pad.duration, pad.notes
+    if isinstance(action, (AddRow, AddTiebreaker)):
         return None
     if isinstance(action, RemoveRow):
         return pad.row_index(action.row) is not None

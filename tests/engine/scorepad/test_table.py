@@ -150,6 +150,16 @@ def test_each_phone_types_its_own_field_and_a_changed_field_is_refused() -> None
     assert sp.table_changed(seen, gone) == "Anna was taken off the pad"
 
 
+def test_a_stale_clear_cannot_wipe_a_score_typed_meanwhile() -> None:
+    seen = three()
+    ben = ids(seen)["Ben"]
+    typed = seen.apply(SetText(("score", ben), "12"))[0]
+    assert not RULES.fits(seen, typed, ClearScores())
+    # Changes a clear does not touch (a new line) leave it standing.
+    assert RULES.fits(seen, seen.apply(AddRow("Dev"))[0], ClearScores())
+    assert RULES.fits(typed, typed, ClearScores())
+
+
 def test_rows_keep_their_ids_so_a_stale_phone_writes_into_the_line_it_meant() -> None:
     pad = three()
     cleo = ids(pad)["Cleo"]
