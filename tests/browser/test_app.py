@@ -65,9 +65,10 @@ def test_navigation_switches_from_rail_to_bottom_bar_when_resized(
     app = AppPage.open(chromium, app_server.url, phone=False, route="/settings")
     assert app.page.get_by_role("tab").count() == 0  # the rail's destinations are buttons
     app.page.set_viewport_size({"width": 390, "height": 844})
-    app.page.get_by_role("tab", name="History").wait_for(timeout=10_000)
+    # (the whole screen is laid out again: a busy machine takes its time)
+    app.page.get_by_role("tab", name="History").wait_for(timeout=30_000)
     app.page.set_viewport_size({"width": 1280, "height": 800})
-    app.page.get_by_role("tab", name="History").wait_for(state="detached", timeout=10_000)
+    app.page.get_by_role("tab", name="History").wait_for(state="detached", timeout=30_000)
     app.page.context.close()
 
 
