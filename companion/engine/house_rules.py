@@ -1,7 +1,7 @@
 """House rules: the rulings whose *alternative* reading a table has switched on.
 
 Settings stores one list of ruling ids for every tool (the id of a ruling in
-``data/rulings/<game>.toml`` whose ``alternative`` the group plays by). Each tool that can
+``data/<tool>/rulings.toml`` whose ``alternative`` the group plays by). Each tool that can
 play by some of those alternatives subclasses :class:`HouseRuleSet`, naming the ids it
 supports and the error an unknown id raises, and adds properties that read its own switches.
 """
