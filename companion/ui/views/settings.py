@@ -7,6 +7,7 @@ import flet as ft
 from companion import __version__
 from companion.access import shown_code
 from companion.rules import Catalogue, Ruling
+from companion.rules.renamed import current_ruling_ids
 from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
@@ -326,11 +327,13 @@ def open_settings(ctx: AppContext, rest: list[str]) -> Screen:
     if not rest:
         return SettingsView(ctx).build()
     if len(rest) == 2 and rest[0] == "rulings":
+        # An address kept from before a ruling was renamed opens the ruling by its new id.
+        [ruling_id] = current_ruling_ids([rest[1]])
         try:
-            ctx.catalogue.ruling(rest[1])
+            ctx.catalogue.ruling(ruling_id)
         except KeyError:
             raise RouteNotFound("/settings/" + "/".join(rest)) from None
-        return SettingsView(ctx, focus=rest[1]).build()
+        return SettingsView(ctx, focus=ruling_id).build()
     raise RouteNotFound("/settings/" + "/".join(rest))
 
 
