@@ -1,9 +1,11 @@
 """House rules: the rulings whose *alternative* reading a table has switched on.
 
 Settings stores one list of ruling ids for every tool (the id of a ruling in
-``data/rulings/<game>.toml`` whose ``alternative`` the group plays by). Each tool that can
+``data/<tool>/rulings.toml`` whose ``alternative`` the group plays by). Each tool that can
 play by some of those alternatives subclasses :class:`HouseRuleSet`, naming the ids it
 supports and the error an unknown id raises, and adds properties that read its own switches.
+An id stored before its ruling was renamed reads as the current one
+(:func:`companion.rules.renamed.current_ruling_ids`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Self
+
+from companion.rules.renamed import current_ruling_ids
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,8 @@ class HouseRuleSet:
             raise self.error(
                 f"house rules {self.alternatives!r} must be a collection of {self.ids_named}"
             )
-        chosen = frozenset(self.alternatives)
+        # Ids stored before a ruling was renamed read as today's (companion.rules.renamed).
+        chosen = frozenset(current_ruling_ids(self.alternatives))
         for ruling_id in sorted(chosen, key=repr):
             if ruling_id not in self.supported:
                 raise self.error(
@@ -48,7 +53,8 @@ class HouseRuleSet:
     def from_house_rules(cls, ids: Iterable[object]) -> Self:
         """This tool's switches among the ids Settings stores for every tool (other tools'
         ids are not ours to judge, so they are left out rather than refused)."""
-        return cls(frozenset(i for i in ids if isinstance(i, str) and i in cls.supported))
+        current = current_ruling_ids(ids)
+        return cls(frozenset(i for i in current if isinstance(i, str) and i in cls.supported))
 
     def uses(self, ruling_id: str) -> bool:
         """True when the table plays by the alternative reading of ``ruling_id``."""

@@ -515,7 +515,7 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
         + " show in the rulebook text only as a question mark."
     )
     lists.bullets(None, lines)
-    lists.rulings += ["merchants_cove.townsfolk_sets", "merchants_cove.rogue_townsfolk"]
+    lists.rulings += ["setup.townsfolk_sets", "setup.rogue_townsfolk"]
     drafts.append(lists)
 
     paladin_cards = Draft(
@@ -557,7 +557,7 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
             if c.kind == "beast"
         ),
     )
-    beasts.rulings.append("merchants_cove.beast_tiers")
+    beasts.rulings.append("setup.beast_tiers")
     beasts.related += [_card_entry_id(c.id) for c in data.cards if c.kind == "beast"]
     beasts.related.append(_module_entry_id("beasts_of_the_bay"))
     drafts.append(beasts)
@@ -578,7 +578,7 @@ def cove_entries(cat: Catalogue) -> list[Draft]:
             if c.kind == "rogue"
         ),
     )
-    rogues.rulings.append("merchants_cove.rogue_counts")
+    rogues.rulings.append("setup.rogue_counts")
     rogues.related += [_card_entry_id(c.id) for c in data.cards if c.kind == "rogue"]
     drafts.append(rogues)
 
@@ -881,10 +881,10 @@ def journey_entries() -> list[Draft]:
             d.keywords += ["Blight", "link", "linked"]
             d.refs.append("journey.blight")
             d.rulings += [
-                "merchants_journey.blight_negates",
-                "merchants_journey.blight_lasts",
-                "merchants_journey.blight_bonus",
-                "merchants_journey.blight_chain",
+                "journey.blight_negates",
+                "journey.blight_lasts",
+                "journey.blight_bonus",
+                "journey.blight_chain",
             ]
         else:
             d.add(f"The {card.name}s of the deck: worth {card.value} in a pair.")
@@ -893,7 +893,7 @@ def journey_entries() -> list[Draft]:
             d.cite(card.ability_source)
         if card.ability == "swap":
             d.keywords += ["swap", "switch places"]
-            d.rulings += ["merchants_journey.swap_when_played", "merchants_journey.swap_scores"]
+            d.rulings += ["journey.swap_when_played", "journey.swap_scores"]
             d.related.append("journey.card.q")
         if card.ability == "fixed":
             movers = [j.card(rank) for rank in card.moved_only_by]
@@ -906,10 +906,10 @@ def journey_entries() -> list[Draft]:
             )
             d.keywords += ["move", "moved", "swap"]
             d.related += [f"journey.card.{c.rank.lower()}" for c in movers + swappers]
-            d.rulings.append("merchants_journey.swap_when_played")
+            d.rulings.append("journey.swap_when_played")
         if card.ability == "ghorralands":
             d.keywords += ["switch", "once per game"]
-            d.rulings.append("merchants_journey.ghorralands")
+            d.rulings.append("journey.ghorralands")
         d.add(f"The deck has {j.deck.copies_per_rank} of these.")
         d.related.append("journey.special_cards")
         drafts.append(d)

@@ -6,10 +6,12 @@ the catalogue through :func:`catalogue`. A malformed file fails at load time wit
 """
 
 from companion.rules.loader import (
+    RULINGS_FILE,
     DataFileError,
     data_dir,
     load_entries,
     read_toml,
+    ruling_files,
     seeds_dir,
 )
 from companion.rules.models import (
@@ -25,6 +27,7 @@ from companion.rules.models import (
 
 __all__ = [
     "OTHER_GAME_ID",
+    "RULINGS_FILE",
     "Book",
     "Catalogue",
     "DataFileError",
@@ -36,5 +39,6 @@ __all__ = [
     "load_catalogue",
     "load_entries",
     "read_toml",
+    "ruling_files",
     "seeds_dir",
 ]

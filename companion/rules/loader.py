@@ -39,6 +39,17 @@ def seeds_dir() -> Path:
     return _REPO_DIR.parent / "shared" / "seeds"
 
 
+#: The name of the file that holds a tool's rulings, in the tool's folder of ``data/``.
+RULINGS_FILE = "rulings.toml"
+
+
+def ruling_files(root: Path) -> list[Path]:
+    """Every rulings file under ``root``: each tool's ``<tool>/rulings.toml`` and the
+    catalogue's ``rulings.toml``, in the order of their paths."""
+    files = [*root.glob(f"*/{RULINGS_FILE}"), root / RULINGS_FILE]
+    return sorted((p for p in files if p.is_file()), key=lambda p: p.relative_to(root).as_posix())
+
+
 def display_path(path: Path) -> str:
     """``data/games.toml`` rather than an absolute path, for messages."""
     try:

@@ -8,7 +8,13 @@ from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from companion.rules.loader import DataFileError, data_dir, display_path, load_entries
+from companion.rules.loader import (
+    DataFileError,
+    data_dir,
+    display_path,
+    load_entries,
+    ruling_files,
+)
 
 OTHER_GAME_ID = "other"
 
@@ -182,7 +188,8 @@ def _check_sources(where: str, sources: tuple[Source, ...], books: dict[str, Boo
 
 
 def load_catalogue(directory: Path | None = None) -> Catalogue:
-    """Load ``books.toml``, ``games.toml`` and every ``rulings/*.toml`` from ``directory``."""
+    """Load ``books.toml``, ``games.toml`` and every ``rulings.toml`` from ``directory``: the
+    catalogue's own beside ``games.toml`` and each tool's in its folder (``bard/rulings.toml``)."""
     root = directory or data_dir()
     books_path = root / "books.toml"
     books = {b.id: b for b in load_entries(books_path, "book", Book)}
@@ -208,7 +215,7 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
 
     rulings: list[Ruling] = []
     seen: dict[str, str] = {}
-    for path in sorted((root / "rulings").glob("*.toml")):
+    for path in ruling_files(root):
         for i, ruling in enumerate(load_entries(path, "ruling", Ruling)):
             where = f"{display_path(path)}: ruling[{i}] ({ruling.id!r})"
             if ruling.game not in game_ids:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.rules import Catalogue
+from companion.rules.renamed import current_ruling_ids
 
 if TYPE_CHECKING:
     from companion.access import AccessCode
@@ -70,13 +71,12 @@ class AppContext:
         self.store.set_setting(key, value)
 
     def house_rules(self) -> frozenset[str]:
-        """Ids of the rulings whose alternative reading the group has switched on."""
+        """Ids of the rulings whose alternative reading the group has switched on (an id saved
+        before its ruling was renamed reads as the current one)."""
         value = self.setting(HOUSE_RULES_KEY, [])
-        return (
-            frozenset(v for v in value if isinstance(v, str))
-            if isinstance(value, list)
-            else frozenset()
-        )
+        if not isinstance(value, list):
+            return frozenset()
+        return frozenset(v for v in current_ruling_ids(value) if isinstance(v, str))
 
     def set_house_rule(self, ruling_id: str, on: bool) -> None:
         rules = set(self.house_rules())

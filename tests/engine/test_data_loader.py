@@ -75,15 +75,17 @@ def test_broken_toml_names_the_file(data_copy: Path) -> None:
 
 
 def test_a_ruling_citing_an_unknown_book_is_refused(data_copy: Path) -> None:
-    _replace(data_copy / "rulings" / "general.toml", 'book = "master_craft"', 'book = "nope"')
-    with pytest.raises(DataFileError, match=r"general.toml: ruling\[0\].*unknown book 'nope'"):
+    _replace(data_copy / "rulings.toml", 'book = "master_craft"', 'book = "nope"')
+    with pytest.raises(DataFileError, match=r"data/rulings.toml: ruling\[0\].*unknown book 'nope'"):
         load_catalogue(data_copy)
 
 
 def test_a_repeated_ruling_id_is_refused(data_copy: Path) -> None:
-    text = (data_copy / "rulings" / "general.toml").read_text(encoding="utf-8")
-    (data_copy / "rulings" / "zz_copy.toml").write_text(text, encoding="utf-8")
-    with pytest.raises(DataFileError, match="already used"):
+    text = (data_copy / "rulings.toml").read_text(encoding="utf-8")
+    (data_copy / "zz_copy").mkdir()
+    (data_copy / "zz_copy" / "rulings.toml").write_text(text, encoding="utf-8")
+    already = r"zz_copy/rulings.toml: .*already used in .*data/rulings.toml"
+    with pytest.raises(DataFileError, match=already):
         load_catalogue(data_copy)
 
 

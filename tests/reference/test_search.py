@@ -81,7 +81,7 @@ PLAYER_QUESTIONS = [
     ("how many cards in the draw pile", "merchants_journey", "journey.setup"),
     ("queen", None, "journey.card.q"),
     ("fleeting", None, "mercante.term.fleeting"),
-    ("paladin meeples at setup", None, "ruling.merchants_cove.paladin_split"),
+    ("paladin meeples at setup", None, "ruling.setup.paladin_split"),
 ]
 
 TYPOS = [

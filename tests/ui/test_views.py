@@ -232,6 +232,10 @@ async def test_a_ruling_link_opens_settings_at_that_ruling(store: Any) -> None:
     opened = [t for t in h.find_all(ft.ExpansionTile) if t.expanded]
     titles = [t.title.value for t in opened if isinstance(t.title, ft.Text)]
     assert ruling.topic in titles
+    old = await Harness.start(create_main(store), route="/settings/rulings/merchants_journey.ties")
+    opened = [t for t in old.find_all(ft.ExpansionTile) if t.expanded]
+    titles = [t.title.value for t in opened if isinstance(t.title, ft.Text)]
+    assert catalogue().ruling("journey.ties").topic in titles
     bad = await Harness.start(create_main(store), route="/settings/rulings/no.such.ruling")
     assert bad.page.appbar.title.value == "Not found"
 

@@ -9,14 +9,14 @@ the working shown ("8 Warrior icons × 4 Warriors = 32 gold"); the records are t
 Like pokerkit's actions, each comes in three: :meth:`Song.verify` raises with the reason,
 :meth:`Song.can_perform` answers yes or no, :meth:`Song.perform` applies.
 
-Pure, typed and deterministic. Every number comes from ``data/bard.toml``; every reading of an
-unclear passage from ``data/rulings/bard.toml`` (the ``RULING_*`` ids); the readings a group
+Pure, typed and deterministic. Every number comes from ``data/bard/facts.toml``; every reading of an
+unclear passage from ``data/bard/rulings.toml`` (the ``RULING_*`` ids); the readings a group
 may switch to in Settings are the switches of :class:`SongRules`.
 
 The package has one room per concern, as every engine does:
 
 - :mod:`~companion.engine.bard.errors` — :class:`BardError` and its kinds;
-- :mod:`~companion.engine.bard.facts` — the schema of ``data/bard.toml`` and its loader;
+- :mod:`~companion.engine.bard.facts` — the schema of ``data/bard/facts.toml`` and its loader;
 - :mod:`~companion.engine.bard.house` — the ruling ids and :class:`SongRules`;
 - :mod:`~companion.engine.bard.values` — card price, fan cost, hand size; Board, IconSource;
 - :mod:`~companion.engine.bard.actions` — the performances, their spends and the Boast, as

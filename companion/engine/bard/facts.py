@@ -1,4 +1,4 @@
-"""The Bard's facts: the schema of ``data/bard.toml``, its loader and cross-checks.
+"""The Bard's facts: the schema of ``data/bard/facts.toml``, its loader and cross-checks.
 
 Every number the Bard's rules use comes from here; a malformed file raises
 :class:`~companion.rules.loader.DataFileError` naming the file, the entry and the field.
@@ -186,7 +186,7 @@ class PaladinFacts(Frozen):
 
 
 class BardFacts(Frozen):
-    """Everything in ``data/bard.toml``."""
+    """Everything in ``data/bard/facts.toml``."""
 
     faction: tuple[FactionFacts, ...] = Field(min_length=1)
     closed_hall: tuple[ClosedHall, ...] = ()
@@ -297,8 +297,8 @@ def _check(path: Path, bard: BardFacts) -> None:
 
 
 def load_facts(directory: Path | None = None) -> BardFacts:
-    """Read and cross-check ``bard.toml`` in ``directory`` (default: the data directory)."""
-    path = (directory or data_dir()) / "bard.toml"
+    """Read and cross-check ``bard/facts.toml`` in ``directory`` (default: the data directory)."""
+    path = (directory or data_dir()) / "bard" / "facts.toml"
     bard = validate_document(BardFacts, read_toml(path), path=path)
     _check(path, bard)
     return bard
@@ -306,7 +306,7 @@ def load_facts(directory: Path | None = None) -> BardFacts:
 
 @lru_cache(maxsize=1)
 def facts() -> BardFacts:
-    """``data/bard.toml``, loaded and validated once."""
+    """``data/bard/facts.toml``, loaded and validated once."""
     return load_facts()
 
 

@@ -1,6 +1,6 @@
 """The Bard's rulings and house rules.
 
-Every reading of an unclear passage lives in ``data/rulings/bard.toml`` under one of the
+Every reading of an unclear passage lives in ``data/bard/rulings.toml`` under one of the
 ``RULING_*`` ids. Where players could reasonably read it the other way, Settings offers the
 ruling's ``alternative`` as a house rule keyed by its id; :class:`SongRules` is the set of
 those switches a song plays by, read through its properties.

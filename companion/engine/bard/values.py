@@ -219,7 +219,7 @@ class Board:
     runes: frozenset[str] = frozenset()
     badges: int = 0
     boast_area: int = 0
-    creatures: int = -1  # -1: the setup count from data/bard.toml
+    creatures: int = -1  # -1: the setup count from data/bard/facts.toml
     gem_piers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:

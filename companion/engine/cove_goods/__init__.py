@@ -14,11 +14,11 @@ table (ruling ``cove_goods.pier_multiplier``). Master Craft changes the sum:
 * Fence (Rogue card 21): when a Boat with Rogues docks, one Good from the Sale Shelf sells at
   three times its base value.
 
-How these combine is not stated; every reading is a ruling in ``data/rulings/cove_goods.toml``
+How these combine is not stated; every reading is a ruling in ``data/cove_goods/rulings.toml``
 (ids in the ``RULING_*`` names), and the readings players may switch are :class:`HouseRules`.
-The numbers come from ``data/cove_goods.toml``.
+The numbers come from ``data/cove_goods/facts.toml``.
 
-The package's rooms: ``errors``, ``facts`` (``data/cove_goods.toml``), ``house`` (rulings and
+The package's rooms: ``errors``, ``facts`` (``data/cove_goods/facts.toml``), ``house`` (rulings and
 house rules), ``values`` (one Good's value), ``goods`` (Goods, Piers, a sale of several),
 ``actions`` and ``game`` (the sale at a Pier as a shared table, :data:`TABLE_RULES`).
 

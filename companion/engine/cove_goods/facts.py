@@ -1,4 +1,4 @@
-"""The numbers of the sale value, from ``data/cove_goods.toml`` (schema and loader)."""
+"""The numbers of the sale value, from ``data/cove_goods/facts.toml`` (schema and loader)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class AdventurerFacts(Frozen):
 
 
 class GoodsFacts(Frozen):
-    """Everything in ``data/cove_goods.toml``, cross-checked."""
+    """Everything in ``data/cove_goods/facts.toml``, cross-checked."""
 
     paladin_good: PaladinGoodFacts
     display_case: DisplayCaseFacts
@@ -125,8 +125,8 @@ class GoodsFacts(Frozen):
 
 
 def load_facts(directory: Path | None = None) -> GoodsFacts:
-    """Read and check ``cove_goods.toml`` from ``directory`` (default: the data directory)."""
-    path = (directory or data_dir()) / "cove_goods.toml"
+    """Read and check ``cove_goods/facts.toml`` from ``directory`` (default: the data directory)."""
+    path = (directory or data_dir()) / "cove_goods" / "facts.toml"
     document = read_toml(path)
     adventurers = load_entries(path, "adventurer", AdventurerFacts, document=document)
     body = {k: v for k, v in document.items() if k != "adventurer"}
@@ -135,7 +135,7 @@ def load_facts(directory: Path | None = None) -> GoodsFacts:
 
 @lru_cache(maxsize=1)
 def facts() -> GoodsFacts:
-    """``data/cove_goods.toml``, loaded and validated once."""
+    """``data/cove_goods/facts.toml``, loaded and validated once."""
     return load_facts()
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from companion.engine.cove_goods.errors import HouseRuleError
 from companion.engine.house_rules import HouseRuleSet
 
-# -- rulings (ids in data/rulings/cove_goods.toml) ------------------------------------------
+# -- rulings (ids in data/cove_goods/rulings.toml) ------------------------------------------
 RULING_PIER_MULTIPLIER = "cove_goods.pier_multiplier"
 RULING_MODIFIER_ORDER = "cove_goods.modifier_order"
 RULING_ENCHANTMENT_BASE = "cove_goods.enchantment_base"

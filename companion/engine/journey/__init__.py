@@ -7,8 +7,8 @@ of the cards beside it and pays 30 or 50 when three or four are linked; a 10 or 
 places with the card it was placed beside when played; once per game a 6's player may switch
 it with another 6. The game ends when the draw pile runs out.
 
-Facts come from ``data/journey.toml``; every reading of an open question is a ruling in
-``data/rulings/journey.toml``, and those with another reasonable reading are the house-rule
+Facts come from ``data/journey/facts.toml``; every reading of an open question is a ruling in
+``data/journey/rulings.toml``, and those with another reasonable reading are the house-rule
 switches of :class:`JourneyRules` (keyed by ruling id, as Settings stores them).
 
 :class:`JourneyGame` is an immutable value. Every action comes in three (as in pokerkit):
@@ -20,7 +20,7 @@ starting players and the actions, replayed (and so checked) when read back.
 The package has one room per concern, as every engine does:
 
 - :mod:`~companion.engine.journey.errors` — :class:`JourneyError` and its kinds;
-- :mod:`~companion.engine.journey.facts` — the schema of ``data/journey.toml``, its loader
+- :mod:`~companion.engine.journey.facts` — the schema of ``data/journey/facts.toml``, its loader
   and the card facts (:func:`parse_rank`, :func:`value_of`, :func:`is_blight`...);
 - :mod:`~companion.engine.journey.house` — the ruling ids and :class:`JourneyRules`;
 - :mod:`~companion.engine.journey.values` — what a pair is worth (:func:`pair_value`) and

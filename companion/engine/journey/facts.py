@@ -1,4 +1,4 @@
-"""The facts of Merchant's Journey (``data/journey.toml``): the deck, the twelve
+"""The facts of Merchant's Journey (``data/journey/facts.toml``): the deck, the twelve
 civilizations with their values and abilities, the player counts and the Blight's link
 bonuses; read and cross-checked once, each with the rulebook passage it comes from."""
 
@@ -93,7 +93,7 @@ class BlightFacts(Frozen):
 
 
 class _Document(Frozen):
-    """The tables of ``data/journey.toml`` other than the cards."""
+    """The tables of ``data/journey/facts.toml`` other than the cards."""
 
     game: Id
     deck: DeckFacts
@@ -105,7 +105,7 @@ class _Document(Frozen):
 
 @dataclass(frozen=True)
 class JourneyFacts:
-    """Everything in ``data/journey.toml``, cross-checked."""
+    """Everything in ``data/journey/facts.toml``, cross-checked."""
 
     deck: DeckFacts
     players: PlayerFacts
@@ -128,12 +128,12 @@ class JourneyFacts:
 
 
 def load_facts(directory: Path | None = None) -> JourneyFacts:
-    """Read and cross-check ``journey.toml`` in ``directory`` (default: the data directory).
+    """Read and cross-check ``journey/facts.toml`` in ``directory`` (default: the data directory).
 
     A malformed file raises :class:`~companion.rules.DataFileError` naming the file, the entry
     and the field.
     """
-    path = (directory or data_dir()) / "journey.toml"
+    path = (directory or data_dir()) / "journey" / "facts.toml"
     document = read_toml(path)
     doc = validate_document(_Document, document, path=path)
     where = display_path(path)

@@ -1,4 +1,4 @@
-"""The rulings Merchant's Journey is read by (``data/rulings/journey.toml``) and the house
+"""The rulings Merchant's Journey is read by (``data/journey/rulings.toml``) and the house
 rules: the rulings with another reasonable reading, switched per table by ruling id (as
 Settings stores them) in :class:`JourneyRules`."""
 
@@ -11,18 +11,18 @@ from companion.engine.house_rules import HouseRuleSet
 from companion.engine.journey.errors import RulesError
 
 #: Rulings with another reasonable reading: the house-rule switches.
-PAIR_VALUE: Final = "merchants_journey.pair_value"
-BLIGHT_LASTS: Final = "merchants_journey.blight_lasts"
-BLIGHT_NEGATES: Final = "merchants_journey.blight_negates"
-SWAP_SCORES: Final = "merchants_journey.swap_scores"
-GAME_END: Final = "merchants_journey.game_end"
-TIES: Final = "merchants_journey.ties"
+PAIR_VALUE: Final = "journey.pair_value"
+BLIGHT_LASTS: Final = "journey.blight_lasts"
+BLIGHT_NEGATES: Final = "journey.blight_negates"
+SWAP_SCORES: Final = "journey.swap_scores"
+GAME_END: Final = "journey.game_end"
+TIES: Final = "journey.ties"
 #: Readings the engine follows with no switch (cited beside the numbers they explain).
-BLIGHT_BONUS: Final = "merchants_journey.blight_bonus"
-BLIGHT_CHAIN: Final = "merchants_journey.blight_chain"
-CONNECT: Final = "merchants_journey.connect"
-SWAP_WHEN_PLAYED: Final = "merchants_journey.swap_when_played"
-GHORRALANDS: Final = "merchants_journey.ghorralands"
+BLIGHT_BONUS: Final = "journey.blight_bonus"
+BLIGHT_CHAIN: Final = "journey.blight_chain"
+CONNECT: Final = "journey.connect"
+SWAP_WHEN_PLAYED: Final = "journey.swap_when_played"
+GHORRALANDS: Final = "journey.ghorralands"
 
 SUPPORTED: Final[frozenset[str]] = frozenset(
     {PAIR_VALUE, BLIGHT_LASTS, BLIGHT_NEGATES, SWAP_SCORES, GAME_END, TIES}

@@ -1,7 +1,7 @@
 """Mercante at the table: event calendar, sale prices, cartage, upkeep, setup and final tally.
 
 Pure, typed and deterministic; every number comes from ``data/mercante/*.toml`` and every
-reading of an unclear rule from ``data/rulings/mercante.toml`` (ids in the ``RULING_*`` names
+reading of an unclear rule from ``data/mercante/rulings.toml`` (ids in the ``RULING_*`` names
 and :mod:`~companion.engine.mercante.house`).
 
 The public API the acceptance checks call: :class:`Event`, :class:`Calendar`,

@@ -1,6 +1,6 @@
 """House rules: the alternative readings a table may switch on.
 
-Each switch is keyed by the id of the ruling in ``data/rulings/mercante.toml`` whose
+Each switch is keyed by the id of the ruling in ``data/mercante/rulings.toml`` whose
 ``alternative`` it turns on, so Settings can list the rulings and store the ids players chose.
 The rulebook's own optional rules and variants are not house rules: they are chosen when a
 game starts (:mod:`companion.engine.mercante.variants`).

@@ -24,7 +24,7 @@ from companion.engine.mercante.facts import facts, market_of, rules
 from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.mercante.markets import MarketBoard, check_base
 
-#: Rulings that explain a price (ids in data/rulings/mercante.toml).
+#: Rulings that explain a price (ids in data/mercante/rulings.toml).
 RULING_CUMULATIVE = "mercante.modifiers_cumulative"
 RULING_FLOOR = "mercante.price_floor"
 RULING_REACTION = "mercante.reaction_legality"

@@ -14,7 +14,7 @@ Merchant's Journey, each citing its rulebook passage.
   (:data:`TABLE_RULES`).
 
 House rules are passed as the ids of rulings whose alternative reading the players chose
-(``house_rules=["merchants_cove.paladin_split"]``), exactly the keys Settings stores.
+(``house_rules=["setup.paladin_split"]``), exactly the keys Settings stores.
 """
 
 from companion.engine.setup.actions import (
@@ -156,10 +156,15 @@ def setup_rulings(game: str) -> tuple[Ruling, ...]:
         if step.house_rule:
             used.add(step.house_rule.ruling)
     data = setup_data()
-    # The game's own setup rulings are ``<game>.*``; other tools' rulings for the same game
-    # (the Bard's, the sale value's) are not about setup.
-    own = f"{setup.game}."
-    ordered = [r for r in data.catalogue.rulings if r.id in used or r.id.startswith(own)]
+    # Setup's own rulings (``setup.*``) and the catalogue's (``catalogue.*``, the player
+    # count) for the game; other tools' rulings for the same game (the Bard's, the sale
+    # value's, the Journey table's) are not about setup.
+    own = ("setup.", "catalogue.")
+    ordered = [
+        r
+        for r in data.catalogue.rulings
+        if r.id in used or (r.game == setup.game and r.id.startswith(own))
+    ]
     return tuple(ordered)
 
 

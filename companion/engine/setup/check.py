@@ -218,7 +218,7 @@ class Tables:
         self.house_rules = house_rules
         self.game = data.catalogue.game(setup.game)
         # The reading of the game's player range, when the catalogue records one.
-        self.players_ruling = data.rulings.get(f"{setup.game}.player_count")
+        self.players_ruling = data.rulings.get(f"catalogue.{setup.game}_players")
         self.ids: tuple[str, ...] = tuple(m.id for m in setup.modules)
         self.bits: dict[str, int] = {m: 1 << i for i, m in enumerate(self.ids)}
         self.modules: dict[str, Module] = {m.id: m for m in setup.modules}

@@ -46,7 +46,14 @@ from pydantic import (
 
 from companion.engine.setup._expr import ExpressionError, parse
 from companion.engine.setup._providers import PROVIDERS, SEAT_PROVIDERS
-from companion.rules.loader import DataFileError, data_dir, display_path, load_entries, read_toml
+from companion.rules.loader import (
+    RULINGS_FILE,
+    DataFileError,
+    data_dir,
+    display_path,
+    load_entries,
+    read_toml,
+)
 from companion.rules.models import (
     OTHER_GAME_ID,
     Catalogue,
@@ -435,14 +442,15 @@ class _Entry:
 
 
 def load_setup(directory: Path | None = None) -> SetupData:
-    """Load every ``setup/*.toml`` under ``directory`` (default: the data directory).
+    """Load every ``setup/<game>.toml`` under ``directory`` (default: the data directory;
+    ``setup/rulings.toml`` is the catalogue's, see :func:`companion.rules.ruling_files`).
 
     The rulings and books come from the same directory's catalogue, so a test can point this
     at a copy of ``data/`` with one file broken.
     """
     root = directory or data_dir()
     cat = catalogue() if directory is None else load_catalogue(root)
-    files = sorted((root / "setup").glob("*.toml"))
+    files = sorted(p for p in (root / "setup").glob("*.toml") if p.name != RULINGS_FILE)
     if not files:
         raise DataFileError(f"{display_path(root / 'setup')}: no setup files")
     by_game: dict[str, dict[str, list[_Entry]]] = {}

@@ -66,6 +66,7 @@ from companion.engine.setup.errors import (
     UnknownModuleError,
 )
 from companion.engine.setup.surprise import surprise_card, surprise_modules
+from companion.rules.renamed import current_ruling_ids
 
 COVE: Final = MODULES_GAME
 TOOL: Final = "setup"
@@ -346,7 +347,7 @@ class SetupGame(saves.SavedGame):
             game=game,
             players=min(max(count, low), high),
             seed=check_seed(seed),
-            house_rules=frozenset(house_rules) & setup_house_rules(),
+            house_rules=_current(house_rules) & setup_house_rules(),
         )
 
     # -- what the engine sees ---------------------------------------------------------------
@@ -632,7 +633,7 @@ class SetupGame(saves.SavedGame):
     def with_house_rules(self, ids: Iterable[str]) -> SetupGame:
         """The game under house rules ``ids`` (those no setup check or step reads are left
         out); ticked steps whose words change ask to be checked again."""
-        return self._rechoose(house_rules=frozenset(ids) & setup_house_rules())
+        return self._rechoose(house_rules=_current(ids) & setup_house_rules())
 
     # -- the table's actions ------------------------------------------------------------------
     def verify(self, action: SetupAction) -> None:
@@ -811,7 +812,7 @@ class SetupGame(saves.SavedGame):
             size=size,
             ticks=tuple(sorted(ticks.items())),
             draw=None if draw_raw is None else Draw.from_dict(draw_raw),
-            house_rules=_id_set(saved.get("house_rules", []), "house_rules"),
+            house_rules=_current(_id_set(saved.get("house_rules", []), "house_rules")),
         )
         new.check()
         return new
@@ -874,6 +875,11 @@ def _id_set(values: object, what: str) -> frozenset[str]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
         raise SaveDataError(f"{what} {values!r} must be a list of ids")
     return frozenset(values)
+
+
+def _current(ids: Iterable[str]) -> frozenset[str]:
+    """House-rule ids, each saved before its ruling was renamed read as the current one."""
+    return frozenset(current_ruling_ids(ids))
 
 
 def _optional_id(value: object, what: str) -> str | None:

@@ -7,6 +7,7 @@ import flet as ft
 from companion import __version__
 from companion.access import shown_code
 from companion.rules import Catalogue, Ruling
+from companion.rules.renamed import current_ruling_ids
 from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
@@ -22,26 +23,42 @@ THEMES = (
 )
 
 
-#: Rulings are grouped by the tool or area they belong to (the first part of their id).
-AREAS = (
-    ("merchants_cove", "Merchants Cove: setup and modules"),
-    ("bard", "Merchants Cove: The Bard"),
-    ("cove_goods", "Merchants Cove: sale value"),
-    ("mercante", "Mercante"),
-    ("merchants_journey", "Merchant's Journey"),
+#: Rulings are grouped by the tool they belong to (the first part of their id) ...
+TOOL_AREAS = {
+    "bard": "Merchants Cove: The Bard",
+    "cove_goods": "Merchants Cove: sale value",
+    "mercante": "Mercante",
+    "journey": "Merchant's Journey",
+}
+#: ... and the setup assistant's and the catalogue's, which serve every game, by their game.
+GAME_AREAS = {
+    "merchants_cove": "Merchants Cove: setup and modules",
+    "mercante": "Mercante",
+    "merchants_journey": "Merchant's Journey",
+}
+#: The order of the groups.
+AREA_ORDER = (
+    "Merchants Cove: setup and modules",
+    "Merchants Cove: The Bard",
+    "Merchants Cove: sale value",
+    "Mercante",
+    "Merchant's Journey",
 )
 
 
 def ruling_groups(catalogue: Catalogue) -> list[tuple[str, list[Ruling]]]:
     """Rulings by area, in a fixed order, each area sorted by topic."""
-    labels = dict(AREAS)
     games = {g.id: g.name for g in catalogue.games}
     grouped: dict[str, list[Ruling]] = {}
     for ruling in catalogue.rulings:
-        prefix = ruling.id.split(".", 1)[0]
-        label = labels.get(prefix) or games.get(ruling.game, ruling.game)
+        tool = ruling.id.split(".", 1)[0]
+        label = (
+            TOOL_AREAS.get(tool)
+            or GAME_AREAS.get(ruling.game)
+            or games.get(ruling.game, ruling.game)
+        )
         grouped.setdefault(label, []).append(ruling)
-    order = [label for _, label in AREAS]
+    order = list(AREA_ORDER)
     return [
         (label, sorted(grouped[label], key=lambda r: r.topic.casefold()))
         for label in sorted(grouped, key=lambda g: (order.index(g) if g in order else 99, g))
@@ -310,11 +327,13 @@ def open_settings(ctx: AppContext, rest: list[str]) -> Screen:
     if not rest:
         return SettingsView(ctx).build()
     if len(rest) == 2 and rest[0] == "rulings":
+        # An address kept from before a ruling was renamed opens the ruling by its new id.
+        [ruling_id] = current_ruling_ids([rest[1]])
         try:
-            ctx.catalogue.ruling(rest[1])
+            ctx.catalogue.ruling(ruling_id)
         except KeyError:
             raise RouteNotFound("/settings/" + "/".join(rest)) from None
-        return SettingsView(ctx, focus=rest[1]).build()
+        return SettingsView(ctx, focus=ruling_id).build()
     raise RouteNotFound("/settings/" + "/".join(rest))
 
 

@@ -1,4 +1,4 @@
-"""data/bard.toml and data/rulings/bard.toml: what the engine relies on, and load-time errors
+"""data/bard/facts.toml and data/bard/rulings.toml: what the engine relies on, and load-time errors
 that name the file, the entry and the field."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def test_a_malformed_bard_file_names_the_file_entry_and_field(
     tmp_path: Path, old: str, new: str, message: str
 ) -> None:
     root = _copy_data(tmp_path)
-    path = root / "bard.toml"
+    path = root / "bard" / "facts.toml"
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""data/cove_goods.toml: the numbers the sale calculator reads, and the errors a damaged file
+"""data/cove_goods/facts.toml: the numbers the sale calculator reads, and the errors a damaged file
 gives (file, entry and field named)."""
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ def test_the_numbers_are_the_rulebooks() -> None:
 
 
 def _copy(tmp_path: Path, edit: tuple[str, str]) -> Path:
-    text = (data_dir() / "cove_goods.toml").read_text(encoding="utf-8")
+    text = (data_dir() / "cove_goods" / "facts.toml").read_text(encoding="utf-8")
     old, new = edit
     assert old in text
-    (tmp_path / "cove_goods.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "cove_goods").mkdir()
+    (tmp_path / "cove_goods" / "facts.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
     return tmp_path
 
 
@@ -56,12 +57,12 @@ def test_a_damaged_file_names_file_entry_and_field(
     with pytest.raises(DataFileError) as caught:
         cg.load_facts(_copy(tmp_path, edit))
     message = str(caught.value)
-    assert "cove_goods.toml" in message
+    assert "cove_goods/facts.toml" in message
     assert named in message
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(DataFileError, match=r"cove_goods\.toml: file not found"):
+    with pytest.raises(DataFileError, match=r"cove_goods/facts\.toml: file not found"):
         cg.load_facts(tmp_path)
 
 

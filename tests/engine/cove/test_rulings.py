@@ -1,4 +1,4 @@
-"""The sale-value rulings (data/rulings/cove_goods.toml) against the engine that follows them.
+"""The sale-value rulings (data/cove_goods/rulings.toml) against the engine that follows them.
 
 Each ruling's worked example is priced here under the reading and, where there is one, under
 the alternative; the working the engine prints must be the one the ruling's text quotes, so a
@@ -17,7 +17,7 @@ from companion.engine.cove_goods import Good, HouseRules, Pier, sale_value, sell
 from companion.rules import catalogue, data_dir, load_entries, seeds_dir
 from companion.rules.models import Ruling
 
-RULINGS_FILE = data_dir() / "rulings" / "cove_goods.toml"
+RULINGS_FILE = data_dir() / "cove_goods" / "rulings.toml"
 CONSTANTS = {getattr(cg, name) for name in dir(cg) if name.startswith("RULING_")}
 
 

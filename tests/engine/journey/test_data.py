@@ -1,6 +1,7 @@
-"""Merchant's Journey's facts (data/journey.toml) and rulings (data/rulings/journey.toml): what
-they hold, that they agree with the engine and the setup data, and that a broken file is
-reported by file, entry and field. (The quotes themselves are checked by test_data_sources.)"""
+"""Merchant's Journey's facts (data/journey/facts.toml) and rulings
+(data/journey/rulings.toml): what they hold, that they agree with the engine and the setup
+data, and that a broken file is reported by file, entry and field. (The quotes themselves are
+checked by test_data_sources.)"""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def test_every_ruling_the_engine_names_is_in_the_data() -> None:
 
 
 def test_house_rule_switches_are_exactly_the_rulings_with_an_alternative() -> None:
-    own = read_toml(data_dir() / "rulings" / "journey.toml")["ruling"]
+    own = read_toml(data_dir() / "journey" / "rulings.toml")["ruling"]
     with_alternative = {r["id"] for r in own if r.get("alternative")}
     assert with_alternative == set(j.SUPPORTED)
     for ruling_id in j.SUPPORTED:
@@ -68,10 +69,10 @@ def test_blight_links_pay_30_and_50() -> None:
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
-    """A copy of the data directory with one edit to journey.toml."""
+    """A copy of the data directory with one edit to journey/facts.toml."""
     root = tmp_path / "data"
     shutil.copytree(data_dir(), root)
-    path = root / "journey.toml"
+    path = root / "journey" / "facts.toml"
     text = path.read_text(encoding="utf-8")
     assert old in text, old
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -99,11 +100,11 @@ def test_a_broken_file_names_file_entry_and_field(
     root = _broken(tmp_path, old, new)
     with pytest.raises(DataFileError, match=message) as err:
         j.load_facts(root)
-    assert str(err.value).startswith(str(root / "journey.toml") + ": ") or str(
+    assert str(err.value).startswith(str(root / "journey" / "facts.toml") + ": ") or str(
         err.value
-    ).startswith("data/journey.toml: ")
+    ).startswith("data/journey/facts.toml: ")
 
 
 def test_a_missing_file_is_reported(tmp_path: Path) -> None:
-    with pytest.raises(DataFileError, match=r"journey\.toml: file not found"):
+    with pytest.raises(DataFileError, match=r"journey/facts\.toml: file not found"):
         j.load_facts(tmp_path)

@@ -1,7 +1,7 @@
 """Merchant's Journey rules, named after the rulebook sections they check.
 
 The rulebook has no worked example of its own, so the golden tests carry the worked examples
-of the rulings (data/rulings/journey.toml) under the reading and under each alternative.
+of the rulings (data/journey/rulings.toml) under the reading and under each alternative.
 """
 
 from __future__ import annotations
@@ -320,7 +320,7 @@ def test_special_card_rules_ghorralands_switch_only_with_another_6() -> None:
 def test_special_card_rules_swap_scores_alternative_keeps_ghorralands_scores_standing() -> None:
     # Anna's 6 starts row 1 beside Ben's K; Cleo's 6 sits beside Dev's J in row 2. The house
     # rule scores a 10 or 5 swapped as it is played; a Ghorralands switch keeps the ruling
-    # merchants_journey.ghorralands ("scores stand") under either reading.
+    # journey.ghorralands ("scores stand") under either reading.
     rules = JourneyRules.of(SWAP_SCORES)
     game = play(new(rules), ("6",), ("K", 0, "right"), ("6",), ("J", 1, "right"))
     after, record = game.swap(1, 3)
@@ -382,7 +382,7 @@ def test_values_have_readable_reprs() -> None:
     assert repr(j.Card(3, "10", "Anna")) == "Card(3, '10', by='Anna')"
     assert repr(j.Place("8", 0, "left")) == "Place('8', row=0, side='left')"
     assert repr(j.Swap(3, 2)) == "Swap(3, 2)"
-    assert repr(JourneyRules.of(TIES)) == "JourneyRules.of('merchants_journey.ties')"
+    assert repr(JourneyRules.of(TIES)) == "JourneyRules.of('journey.ties')"
     assert repr(pair_value("8", "9")) == "PairValue('8', '9', points=17, '8 + 9 = 17')"
 
 

@@ -1,4 +1,4 @@
-"""Mercante's facts in data/mercante/ and data/rulings/mercante.toml: what they hold, that they
+"""Mercante's facts in data/mercante/ and data/mercante/rulings.toml: what they hold, that they
 agree with each other and the engine, and that a broken file is reported by file/entry/field."""
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from companion.engine.setup import (
     take_out,
 )
 
-SPLIT = "merchants_cove.paladin_split"
+SPLIT = "setup.paladin_split"
 PALADIN_STEPS = [
     ("paladins.hall", "Faction Festival setup, step 4"),
     ("paladins.townsfolk_deck", "Faction Festival setup, step 4a"),
@@ -82,7 +82,7 @@ def test_faction_festival_without_paladins_house_rule_skips_steps_4_to_7() -> No
         "merchants_cove",
         {"faction_festival"},
         3,
-        house_rules=["merchants_cove.festival_brings_paladins"],
+        house_rules=["setup.festival_brings_paladins"],
     )
     assert "festival.assistants" in by_id(steps)
     assert not [s for s in steps if s.module == "paladins"]
@@ -174,7 +174,7 @@ def test_beasts_of_the_bay_setup_stacks_the_chosen_beasts_by_tier() -> None:
     assert "tier III at the bottom and tier I on top" in step.text
     assert "drawn at random" not in step.text  # all three picked
     assert step.components == (Component("Beast of the Bay cards", 3),)
-    assert "merchants_cove.beast_tiers" in step.rulings
+    assert "setup.beast_tiers" in step.rulings
 
 
 @pytest.mark.parametrize(

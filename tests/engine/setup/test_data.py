@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine.setup import cards, load_setup, modules, setup_data, setup_rulings
-from companion.rules import DataFileError, catalogue, data_dir, read_toml, seeds_dir
+from companion.rules import RULINGS_FILE, DataFileError, catalogue, data_dir, read_toml, seeds_dir
 
 COVE = "setup/merchants_cove.toml"
 COVE_CARDS = "setup/merchants_cove_cards.toml"
@@ -90,13 +90,13 @@ def test_every_described_module_has_setup_steps() -> None:
 def test_both_paladin_splits_use_all_seven_meeples() -> None:
     from companion.engine.setup import quantities
 
-    for house_rules in ([], ["merchants_cove.paladin_split"]):
+    for house_rules in ([], ["setup.paladin_split"]):
         numbers = quantities("merchants_cove", 3, house_rules=house_rules)
         assert (
             numbers["paladins_in_hall"] + numbers["paladins_in_bag"] == numbers["paladin_meeples"]
         )
     default = quantities("merchants_cove", 3)
-    switched = quantities("merchants_cove", 3, house_rules=["merchants_cove.paladin_split"])
+    switched = quantities("merchants_cove", 3, house_rules=["setup.paladin_split"])
     assert (default["paladins_in_hall"], default["paladins_in_bag"]) == (3, 4)
     assert (switched["paladins_in_hall"], switched["paladins_in_bag"]) == (2, 5)
 
@@ -104,22 +104,22 @@ def test_both_paladin_splits_use_all_seven_meeples() -> None:
 def test_setup_rulings_cover_what_the_data_cites() -> None:
     ids = {r.id for r in setup_rulings("merchants_cove")}
     for needed in (
-        "merchants_cove.paladin_split",
-        "merchants_cove.festival_brings_paladins",
-        "merchants_cove.fifth_staff_side_b",
-        "merchants_cove.beast_tiers",
-        "merchants_cove.player_count",
+        "setup.paladin_split",
+        "setup.festival_brings_paladins",
+        "setup.fifth_staff_side_b",
+        "setup.beast_tiers",
+        "catalogue.merchants_cove_players",
     ):
         assert needed in ids
     house_rules = {r.id for r in setup_rulings("merchants_cove") if r.has_house_rule}
     assert house_rules == {
-        "merchants_cove.paladin_split",
-        "merchants_cove.festival_brings_paladins",
-        "merchants_cove.fifth_staff_side_b",
+        "setup.paladin_split",
+        "setup.festival_brings_paladins",
+        "setup.fifth_staff_side_b",
     }
     assert {r.id for r in setup_rulings("merchants_journey")} >= {
-        "merchants_journey.deck",
-        "merchants_journey.first_player",
+        "setup.journey_deck",
+        "setup.journey_first_player",
     }
 
 
@@ -147,7 +147,7 @@ def _shown_texts() -> list[tuple[str, str]]:
             texts += [(f"{rel.kind} {rel.module}", t) for t in (rel.message, rel.reason) if t]
     for ruling in data.catalogue.rulings:
         if ruling.game in ("merchants_cove", "merchants_journey") and ruling.id != (
-            "merchants_cove.player_count"
+            "catalogue.merchants_cove_players"
         ):
             texts += [(ruling.id, t) for t in (ruling.reading, ruling.alternative) if t]
     return texts
@@ -256,15 +256,15 @@ BROKEN = [
     ),
     pytest.param(
         COVE,
-        'rulings = ["merchants_cove.setup_order"]',
-        'rulings = ["merchants_cove.set_up_order"]',
-        ["('cove.base')", "'rulings'", "'merchants_cove.set_up_order'"],
+        'rulings = ["setup.setup_order"]',
+        'rulings = ["setup.set_up_order"]',
+        ["('cove.base')", "'rulings'", "'setup.set_up_order'"],
         id="unknown-ruling",
     ),
     pytest.param(
         COVE,
-        'house_rule = { ruling = "merchants_cove.paladin_split", value = "cards_page_hall" }',
-        'house_rule = { ruling = "merchants_cove.beast_tiers", value = "cards_page_hall" }',
+        'house_rule = { ruling = "setup.paladin_split", value = "cards_page_hall" }',
+        'house_rule = { ruling = "setup.beast_tiers", value = "cards_page_hall" }',
         ["quantity[", "('paladins_in_hall')", "'house_rule.ruling'", "no alternative"],
         id="house-rule-without-alternative",
     ),
@@ -366,5 +366,9 @@ def test_a_missing_setup_directory_fails_clearly(data_copy: Path) -> None:
 
 
 def test_every_setup_file_declares_its_game() -> None:
-    for path in sorted((data_dir() / "setup").glob("*.toml")):
+    files = sorted((data_dir() / "setup").glob("*.toml"))
+    assert data_dir() / "setup" / RULINGS_FILE in files  # the tool's rulings, not a game's
+    for path in files:
+        if path.name == RULINGS_FILE:
+            continue
         assert read_toml(path)["game"] in {"merchants_cove", "mercante", "merchants_journey"}

@@ -42,8 +42,8 @@ MODULES = (
     "entertainer",
 )
 FESTIVAL = {"faction_festival", "paladins"}  # the Festival brings the Paladins (ruling)
-SIDE_B = "merchants_cove.fifth_staff_side_b"
-BRINGS_PALADINS = "merchants_cove.festival_brings_paladins"
+SIDE_B = "setup.fifth_staff_side_b"
+BRINGS_PALADINS = "setup.festival_brings_paladins"
 
 
 def errors(found: list[Finding]) -> list[Finding]:
@@ -113,7 +113,7 @@ def test_townsfolk_sets_exemplars_must_use_honor_tokens() -> None:
 
 
 def test_fifth_staff_action_side_b_has_no_requirement() -> None:
-    # Only side A carries "(Faction Festival required.)" (ruling merchants_cove.fifth_staff_side_b).
+    # Only side A carries "(Faction Festival required.)" (ruling setup.fifth_staff_side_b).
     assert not errors(check_modules({"fifth_staff_action_b"}, 4))
 
 
@@ -184,7 +184,7 @@ def test_dragon_island_festival_is_named_but_not_described() -> None:
     assert not errors(found)
     [note] = [f for f in found if "dragon_island_festival" in f.modules]
     assert note.level == "info"
-    assert note.ruling == "merchants_cove.dragon_island_festival"
+    assert note.ruling == "setup.dragon_island_festival"
 
 
 def test_fifth_staff_action_setup_the_group_picks_one_side() -> None:
@@ -221,11 +221,11 @@ def test_player_count_above_the_game_range_is_reported_not_raised() -> None:
     [error] = errors(found)
     assert error.code == "too_many_players" and error.modules == frozenset()
     assert "7" in error.message
-    assert error.ruling == "merchants_cove.player_count"
+    assert error.ruling == "catalogue.merchants_cove_players"
 
 
 def test_components_six_players_without_the_five_seat_modules_is_legal() -> None:
-    """The texts give Merchants Cove no most (ruling merchants_cove.player_count): six may
+    """The texts give Merchants Cove no most (ruling catalogue.merchants_cove_players): six may
     play; the modules whose pieces run out (15 Assistants, 5 Part-Time Staff tiles) say so,
     once each, with no second error about the game itself."""
     assert not errors(check_modules(set(), 6))
@@ -260,8 +260,8 @@ def test_unknown_house_rule_raises() -> None:
     with pytest.raises(ValueError, match="'no_such_rule'"):
         check_modules(set(), 4, house_rules=["no_such_rule"])
     # A ruling without an alternative reading is not a house rule.
-    with pytest.raises(ValueError, match=r"merchants_cove\.beast_tiers"):
-        check_modules(set(), 4, house_rules=["merchants_cove.beast_tiers"])
+    with pytest.raises(ValueError, match=r"setup\.beast_tiers"):
+        check_modules(set(), 4, house_rules=["setup.beast_tiers"])
 
 
 # --------------------------------------------------------------------------- chosen cards
@@ -355,7 +355,7 @@ def test_beasts_with_unreadable_tiers_get_a_note_not_a_guess() -> None:
     assert not errors(found)
     [note] = of_code(found, "unknown_tier")
     assert note.level == "info" and note.cards == {"henry"}
-    assert note.ruling == "merchants_cove.beast_tiers"
+    assert note.ruling == "setup.beast_tiers"
 
 
 def test_four_beasts_are_too_many() -> None:
@@ -424,7 +424,7 @@ def _raw_problems(
             most = NUMBERS[rel["in_box"]] // NUMBERS[rel["per_player"]]  # type: ignore[index]
             if subject in modules and players > most:
                 errs.add(("too_many_players", frozenset({subject})))  # type: ignore[arg-type]
-    if players > COVE_MOST:  # Merchants Cove's range (ruling merchants_cove.player_count)
+    if players > COVE_MOST:  # Merchants Cove's range (ruling catalogue.merchants_cove_players)
         errs.add(("too_many_players", frozenset()))
     return errs, warns
 

@@ -119,7 +119,7 @@ def test_a_bad_action_names_the_field(data: object, names: str) -> None:
 
 
 def test_the_start_is_the_fresh_game_read_back() -> None:
-    game = festival().pin("lawyers", "never").with_house_rules(["merchants_cove.paladin_split"])
+    game = festival().pin("lawyers", "never").with_house_rules(["setup.paladin_split"])
     start = RULES.start_of(game)
     assert json.loads(json.dumps(start)) == start
     assert RULES.read_start(start) == game
@@ -237,8 +237,8 @@ def test_the_log_records_each_action_and_the_start() -> None:
 def test_house_rules_change_the_words_of_a_ticked_step() -> None:
     game = festival().apply(MarkDone("paladins.meeples"))[0]
     assert RULES.with_rules is not None
-    ruled = RULES.with_rules(game, frozenset({"merchants_cove.paladin_split", "mercante.other"}))
-    assert ruled.house_rules == {"merchants_cove.paladin_split"}
+    ruled = RULES.with_rules(game, frozenset({"setup.paladin_split", "mercante.other"}))
+    assert ruled.house_rules == {"setup.paladin_split"}
     assert ruled.progress().changed == ("paladins.meeples",)
 
 

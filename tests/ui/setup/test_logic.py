@@ -432,7 +432,7 @@ def test_module_blurbs_are_whole_sentences_of_the_description_and_tell_sides_apa
 
 
 def test_ruling_note_says_which_reading_is_in_use() -> None:
-    ruling = catalogue().ruling("merchants_cove.paladin_split")
+    ruling = catalogue().ruling("setup.paladin_split")
     ours = ruling_note(ruling, set())
     assert ours.in_use == "The app's reading" and ours.text == ruling.reading
     assert ours.switch_to == ruling.house_rule_label
@@ -529,9 +529,9 @@ def test_the_new_setup_form_starts_from_the_seated_table() -> None:
     form = NewSetupForm()
     form.fill("mercante", 2)  # Mercante starts at three
     assert (form.game, form.players) == ("mercante", 3)
-    game = form.build(seed=7, house_rules=frozenset({"merchants_cove.paladin_split", "x.y"}))
+    game = form.build(seed=7, house_rules=frozenset({"setup.paladin_split", "x.y"}))
     assert (game.game, game.players, game.seed) == ("mercante", 3, 7)
-    assert game.house_rules == {"merchants_cove.paladin_split"}
+    assert game.house_rules == {"setup.paladin_split"}
     with pytest.raises(engine.PlayerCountError, match="9"):
         form.choose_players(9)
 

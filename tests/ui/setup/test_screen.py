@@ -460,7 +460,7 @@ async def test_the_step_source_ruling_and_why_are_one_tap_away(store: Any, hub: 
         if isinstance(s.identifier, str) and s.identifier.startswith("why-")
     }
     assert "why-entry-cove.module.paladins" in listed
-    assert "why-ruling-merchants_cove.paladin_split" in listed
+    assert "why-ruling-setup.paladin_split" in listed
     await h.click(h.by_id("why-entry-cove.module.paladins"))
     assert h.page.appbar.title.value != "Setup assistant"  # the Rules entry
 
@@ -582,14 +582,14 @@ async def test_every_modules_sheet_has_a_why_that_opens_something_that_exists(
 async def test_the_house_rule_chosen_in_settings_changes_the_step(
     store: Any, hub: TableHub
 ) -> None:
-    store.set_setting(HOUSE_RULES_KEY, ["merchants_cove.paladin_split", "no.such.rule"])
+    store.set_setting(HOUSE_RULES_KEY, ["setup.paladin_split", "no.such.rule"])
     table_id = table_with(hub, AssistantState().with_modules(["faction_festival", "paladins"]))
     h = await open_table(store, hub, table_id, "checklist")
     assert h.has_text("Put 2 Paladin meeples on the Paladin Faction Hall")
     await h.click(h.by_id("source-paladins.meeples"))
     words = " ".join(texts_in(h.by_id("details-paladins.meeples")))
     assert "your house rule is in use" in words
-    assert game_of(hub, table_id).house_rules == {"merchants_cove.paladin_split"}
+    assert game_of(hub, table_id).house_rules == {"setup.paladin_split"}
 
 
 @run

@@ -1,6 +1,6 @@
 """What each number on a Merchant's Journey screen rests on: the rules entries and rulings its
 “why?” opens (``companion.ui.why.why_link``; entry keys as ``companion.reference.entries_for``
-takes them, ruling ids as ``data/rulings/journey.toml`` names them).
+takes them, ruling ids as ``data/journey/rulings.toml`` names them).
 
 A :class:`Why` is a plain value, so a screen keys its "why?" link on it (rebuilt only when
 what the number rests on changed) and a test can check that every one resolves.
