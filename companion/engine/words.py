@@ -1,8 +1,8 @@
 """Small pieces of wording that the engines and the screens share.
 
 One module so that "3 tokens", "+2", "−9 + 0 = −9" and "Not saved." read the same in every
-tool. Pure Python (the engine may not import the UI); ``companion.ui.logic.words`` re-exports
-what the screens use.
+tool. Pure Python (the engine may not import the UI); the screens' own words module
+re-exports these.
 """
 
 from __future__ import annotations
