@@ -1,8 +1,8 @@
 """Driving the real app in Chromium: used by the browser tests and the screenshot script.
 
 Flutter paints on a canvas; what a test can read and click is its accessibility tree, which
-has to be switched on once per page load (see FLET-NOTES.md). Needs the ``playwright``
-package (test extras) and Debian's ``chromium``; nothing is downloaded.
+has to be switched on once per page load (see README.md, "Developer notes"). Needs the
+``playwright`` package (test extras) and Debian's ``chromium``; nothing is downloaded.
 """
 
 from __future__ import annotations

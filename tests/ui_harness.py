@@ -1,7 +1,7 @@
 """Running the real app's ``main(page)`` on a real flet Session without a browser.
 
 A fake connection records what would be sent to the client; events are dispatched the way
-the client would send them (see FLET-NOTES.md, "Testing without a browser").
+the client would send them (see README.md, "Developer notes": UI tests without a browser).
 """
 
 from __future__ import annotations

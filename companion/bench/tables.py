@@ -95,11 +95,10 @@ def _fake_session(loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor)
 
 
 async def _fanout(tmp: Path, runs: int) -> float:
-    from flet.controls.context import _context_page
-
     from companion.history import open_store
     from companion.tables import Applied, TableHub
     from companion.ui.app import create_main
+    from companion.ui.live import bind_page
 
     store = open_store(f"sqlite:///{tmp / 'fanout.sqlite3'}")
     executor = ThreadPoolExecutor(max_workers=2)
@@ -114,7 +113,7 @@ async def _fanout(tmp: Path, runs: int) -> float:
             session, _conn = _fake_session(loop, executor)
             sessions.append(session)
             page = session.page
-            _context_page.set(page)
+            bind_page(page)
             session.apply_page_patch(
                 {
                     "width": 390,

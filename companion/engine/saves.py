@@ -81,26 +81,42 @@ class SavedGame:
 
 @dataclass(frozen=True)
 class SaveFormat:
-    """One engine's save: the ``format`` name and ``version`` it writes, and the error (a
-    ``ValueError``) a save that cannot be read back raises."""
+    """One save's header, the one place every reader of a saved header checks it: the
+    ``format`` name and ``version`` it writes, and the error (a ``ValueError``) a save that
+    cannot be read back raises. ``what`` names the save in the error for a save that is not a
+    mapping (``"the saved Mercante game"``).
 
-    name: str
-    version: int
+    Saves an older version wrote before headers had versions carry only ``"format": 1``: their
+    readers say so with the bare number as ``name`` and ``version=None``.
+    """
+
+    name: str | int
+    version: int | None
     error: type[ValueError]
+    what: str = "a saved game"
 
     def header(self) -> dict[str, Any]:
         """The first fields of every save."""
+        if self.version is None:
+            return {"format": self.name}
         return {"format": self.name, "version": self.version}
 
     def check_header(self, data: object) -> Mapping[str, Any]:
-        """``data`` if it is a mapping of this format and version."""
+        """``data`` if it is a mapping of this format and version; otherwise :attr:`error`
+        naming the field that is missing or wrong."""
         if not isinstance(data, Mapping):
-            raise self.error(f"a saved game must be a mapping, got {type(data).__name__}")
-        if data.get("format") != self.name:
-            raise self.error(f"format {data.get('format')!r} is not {self.name!r}")
-        if data.get("version") != self.version:
+            raise self.error(f"{self.what} must be a mapping, got {type(data).__name__}")
+        if "format" not in data:
+            raise self.error(f"the 'format' field is missing (expected {self.name!r})")
+        if data["format"] != self.name:
+            raise self.error(f"format {data['format']!r} is not {self.name!r}")
+        if self.version is None:
+            return data
+        if "version" not in data:
+            raise self.error(f"the 'version' field is missing (this app reads {self.version})")
+        if data["version"] != self.version:
             raise self.error(
-                f"version {data.get('version')!r} is not supported (this app reads {self.version})"
+                f"version {data['version']!r} is not supported (this app reads {self.version})"
             )
         return data
 

@@ -49,7 +49,7 @@ from sqlalchemy.orm import Session
 from companion.history import bulk, crud
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
-from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, _has_plays, _snapshot
+from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, has_plays, history_snapshot
 from companion.history.models import (
     DURATION_MAX_MIN,
     GAME_NAME_MAX,
@@ -418,7 +418,7 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
     """The whole history as a BG Stats backup (``BGStatsExport.json``), checked by
     :class:`BGFile` before it is written out."""
     prefs = preferences or Preferences()
-    players, games, plays, results = _snapshot(session)
+    players, games, plays, results = history_snapshot(session)
     now = _when(datetime.now().replace(microsecond=0))
     cat = catalogue()
 
@@ -980,7 +980,7 @@ def import_parsed(
     games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
     present = (
         crud.uids_present(session=session, uids=[p.uid for p in parsed.plays])
-        if _has_plays(session)
+        if has_plays(session)
         else set()
     )
     fresh = [p for p in parsed.plays if p.uid not in present]

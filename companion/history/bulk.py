@@ -138,7 +138,8 @@ def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
     return [(r, r == 1 and finished) for r in [first(s) + 1 for s in scores]]
 
 
-def _resolver() -> Callable[[str], crud.Title]:
+def title_resolver() -> Callable[[str], crud.Title]:
+    """A typed game title to its catalogue match, each title looked up once."""
     cache: dict[str, crud.Title] = {}
 
     def resolve(title: str) -> crud.Title:
@@ -155,7 +156,7 @@ def _dump(value: Any, empty: str) -> str:
     return empty if not value else json.dumps(value)
 
 
-def _when(value: datetime) -> str:
+def sqlite_stamp(value: datetime) -> str:
     # SQLAlchemy's SQLite DATETIME storage format, so rows read back exactly as ORM rows do.
     if value.microsecond:
         return value.isoformat(" ")
@@ -194,7 +195,7 @@ def insert_plays(
     totals get one upsert per player and game for the whole import. ``progress(done,
     total)`` is called after each batch (``total`` as given, or the count so far).
     """
-    resolve = _resolver()
+    resolve = title_resolver()
     games: dict[str, _GameState] = {}
     row_cache: dict[str, Game | None] = {}
     player_ids: dict[str, int] = {}
@@ -203,7 +204,7 @@ def insert_plays(
     now = utcnow()
     totals = stats.Totals()
     done = 0
-    with _sqlite_bulk_mode(session, total or 0) if sqlite else nullcontext():
+    with sqlite_bulk_mode(session, total or 0) if sqlite else nullcontext():
         done = _write_batches(
             session,
             batches,
@@ -234,7 +235,8 @@ _CACHE_PAGES_KIB = 24_576
 
 
 @contextmanager
-def _sqlite_bulk_mode(session: Session, total: int) -> Iterator[None]:
+def sqlite_bulk_mode(session: Session, total: int) -> Iterator[None]:
+    """SQLite settings for writing ``total`` plays at once, put back afterwards."""
     connection = session.connection()
     previous = connection.exec_driver_sql("PRAGMA cache_size").scalar()
     connection.exec_driver_sql(f"PRAGMA cache_size = -{_CACHE_PAGES_KIB}")
@@ -278,7 +280,7 @@ def _write_batches(
         if new_names:
             ids_by_key = crud.ensure_players(session=session, names=new_names)
             player_ids.update((n, ids_by_key[name_key(n)]) for n in new_names)
-        dirs = [_direction(session, play, resolve, games, row_cache) for play in batch]
+        dirs = [direction_of(session, play, resolve, games, row_cache) for play in batch]
         if sqlite:
             _sqlite_rows(session, batch, dirs, next_id, player_ids, now, totals)
             next_id += len(batch)
@@ -300,7 +302,7 @@ def _write_batches(
     return done
 
 
-def _direction(
+def direction_of(
     session: Session,
     play: BulkPlay,
     resolve: Callable[[str], crud.Title],
@@ -450,7 +452,7 @@ def _sqlite_rows(
     # same as the ORM writes, without its per-value type processing. Ranks, rows and the
     # statistics are made in one pass over the results (this loop runs 400,000 times for a
     # large import).
-    stamp = _when(now)
+    stamp = sqlite_stamp(now)
     play_values: list[Any] = []
     result_values: list[Any] = []
     add_totals = totals.add
@@ -458,17 +460,17 @@ def _sqlite_rows(
     for play_id, (play, (game_id, direction)) in enumerate(
         zip(batch, dirs, strict=True), start=first_id
     ):
-        created = _when(play.created_at) if play.created_at else stamp
+        created = sqlite_stamp(play.created_at) if play.created_at else stamp
         updated = (
             created
             if play.updated_at is None or play.updated_at == play.created_at
-            else _when(play.updated_at)
+            else sqlite_stamp(play.updated_at)
         )
         play_values += (
             play_id,
             play.uid,
             game_id,
-            _when(play.played_at),
+            sqlite_stamp(play.played_at),
             _dump(play.modules, "[]"),
             NO_DURATION if play.duration_min is None else play.duration_min,
             play.location or NO_LOCATION,
@@ -535,7 +537,7 @@ def _core_rows(
         ],
     )
     ids: dict[str, int] = {}
-    for chunk in crud._chunks([p.uid for p in batch]):
+    for chunk in crud.chunks([p.uid for p in batch]):
         ids.update(
             session.execute(select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))).all()
         )

@@ -75,7 +75,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 CHUNK = 500
 
 
-def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
+def chunks(items: Sequence[Any], size: int = CHUNK) -> Iterable[Sequence[Any]]:
+    """``items`` in slices of ``size`` (to keep each ``IN (...)`` under the bind limit)."""
     for start in range(0, len(items), size):
         yield items[start : start + size]
 
@@ -162,7 +163,7 @@ def game_for_play(
             direction = True if highest_wins is None else highest_wins
         # ON CONFLICT DO NOTHING, then read: two clients of a shared PostgreSQL database
         # recording the first play of a new game at once both end up using one row.
-        stmt = stats._dialect_insert(session, GAMES).on_conflict_do_nothing()
+        stmt = stats.dialect_insert(session, GAMES).on_conflict_do_nothing()
         session.execute(stmt, [{
             "name": resolved.name,
             "name_key": name_key(resolved.name),
@@ -232,7 +233,7 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
         wanted.setdefault(name_key(shown), shown)
     ids: dict[str, int] = {}
     keys = list(wanted)
-    for chunk in _chunks(keys):
+    for chunk in chunks(keys):
         ids.update(session.execute(
             select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
         ).all())
@@ -241,11 +242,11 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
         now = utcnow()
         # ON CONFLICT DO NOTHING: another client of a shared PostgreSQL database may add the
         # same new player at the same moment; both then use the one row.
-        stmt = stats._dialect_insert(session, PLAYERS).on_conflict_do_nothing()
+        stmt = stats.dialect_insert(session, PLAYERS).on_conflict_do_nothing()
         session.execute(
             stmt, [{"name": wanted[k], "name_key": k, "created_at": now} for k in missing]
         )
-        for chunk in _chunks(missing):
+        for chunk in chunks(missing):
             ids.update(session.execute(
                 select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
             ).all())
@@ -343,7 +344,7 @@ def _contribution(prepared: _Prepared) -> stats.Contribution:
 def uids_present(*, session: Session, uids: Sequence[str]) -> set[str]:
     """Which of ``uids`` are already plays in the history."""
     found: set[str] = set()
-    for chunk in _chunks(list(uids)):
+    for chunk in chunks(list(uids)):
         found.update(session.execute(
             select(PLAYS.c.uid).where(PLAYS.c.uid.in_(chunk))
         ).scalars())
@@ -375,7 +376,7 @@ def create_plays(*, session: Session, plays: Sequence[PlayCreate]) -> list[int]:
     session.execute(insert(PLAYS), [p.play for p in prepared])
     uids = [p.play["uid"] for p in prepared]
     ids: dict[str, int] = {}
-    for chunk in _chunks(uids):
+    for chunk in chunks(uids):
         ids.update(session.execute(
             select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))
         ).all())
@@ -448,7 +449,7 @@ def delete_play(*, session: Session, play_id: int) -> PlayCreate:
 
 def _read_results(session: Session, play_ids: Sequence[int]) -> dict[int, list[ResultPublic]]:
     out: dict[int, list[ResultPublic]] = {pid: [] for pid in play_ids}
-    for chunk in _chunks(list(play_ids)):
+    for chunk in chunks(list(play_ids)):
         rows = session.execute(
             select(RESULTS, PLAYERS.c.name)
             .join(PLAYERS, PLAYERS.c.id == RESULTS.c.player_id)
@@ -626,7 +627,7 @@ def set_setting(*, session: Session, key: str, value: Any) -> None:
     """Store a JSON-able value under ``key`` (replacing any earlier value)."""
     key = _setting_key(key)
     stored = _json_value(value, where=f"setting {key!r}", limit=SETTING_VALUE_MAX)
-    stmt = stats._dialect_insert(session, SETTINGS)
+    stmt = stats.dialect_insert(session, SETTINGS)
     stmt = stmt.on_conflict_do_update(
         index_elements=[SETTINGS.c.key],
         set_={"value": stmt.excluded.value, "updated_at": stmt.excluded.updated_at},

@@ -425,7 +425,8 @@ def _read_plays(
     return at + 1
 
 
-def _unique(items: list[Any], attr: str, table: str, *, fold: bool = False) -> None:
+def check_unique(items: list[Any], attr: str, table: str, *, fold: bool = False) -> None:
+    """Refuse two ``items`` of ``table`` with the same ``attr`` (``fold``: ignoring case)."""
     seen: dict[Any, int] = {}
     for i, item in enumerate(items):
         value = getattr(item, attr)
@@ -456,12 +457,12 @@ def parse_history(text: str | bytes) -> ParsedHistory:
                       f"{MAX_IMPORT_CHARS:,})")
     doc = _read(text)
 
-    _unique(doc.head.players, "id", "players")
-    _unique(doc.head.players, "name", "players", fold=True)
-    _unique(doc.head.games, "id", "games")
-    _unique(doc.head.games, "name", "games", fold=True)
-    _unique(doc.head.games, "key", "games")
-    _unique(doc.plays, "uid", "plays")
+    check_unique(doc.head.players, "id", "players")
+    check_unique(doc.head.players, "name", "players", fold=True)
+    check_unique(doc.head.games, "id", "games")
+    check_unique(doc.head.games, "name", "games", fold=True)
+    check_unique(doc.head.games, "key", "games")
+    check_unique(doc.plays, "uid", "plays")
     players = {p.id: p.name for p in doc.head.players}
     games = {g.id: g for g in doc.head.games}
     titles: dict[int, crud.Title] = {}
@@ -501,7 +502,7 @@ def parse_history(text: str | bytes) -> ParsedHistory:
         except ValueError:
             uids.append(play.uid)
     if len(set(uids)) != len(uids):
-        _unique([_Uid(u) for u in uids], "uid", "plays")
+        check_unique([_Uid(u) for u in uids], "uid", "plays")
     return ParsedHistory(
         players=tuple(p.name for p in doc.head.players),
         games=tuple((g.key or g.name, g.highest_wins) for g in doc.head.games),
@@ -635,7 +636,8 @@ def _fast_play(
     )
 
 
-def _has_plays(session: Session) -> bool:
+def has_plays(session: Session) -> bool:
+    """Whether the history holds any play."""
     return session.execute(select(PLAYS.c.id).limit(1)).first() is not None
 
 
@@ -661,7 +663,7 @@ def import_parsed(
             )
         except PlayDataError as exc:  # pragma: no cover - parse_history refuses these first
             raise _refuse(str(exc)) from None
-    present = crud.uids_present(session=session, uids=parsed.uids) if _has_plays(session) else set()
+    present = crud.uids_present(session=session, uids=parsed.uids) if has_plays(session) else set()
     fresh = len(parsed) - sum(1 for u in parsed.uids if u in present)
     try:
         bulk.insert_plays(session, parsed.batches(skip=present), total=fresh, progress=progress)
@@ -685,7 +687,7 @@ def _iso(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
-def _snapshot(
+def history_snapshot(
     session: Session,
 ) -> tuple[list[Any], list[Any], list[Any], dict[int, list[_Result]]]:
     """Players, games, plays (oldest first) and each play's results (seat order)."""
@@ -736,7 +738,7 @@ def _json(value: Any, empty: Any) -> Any:
 
 def export_json(session: Session) -> str:
     """The whole history in the app's own format (see the module docstring)."""
-    players, games, plays, results = _snapshot(session)
+    players, games, plays, results = history_snapshot(session)
     player_ref = {row.id: i for i, row in enumerate(players, start=1)}
     game_ref = {row.id: i for i, row in enumerate(games, start=1)}
     document = {
@@ -802,7 +804,7 @@ def _cell(text: str | None) -> str:
 
 def export_csv(session: Session) -> str:
     """One row per player result, with the play's fields repeated; oldest play first."""
-    players, games, plays, results = _snapshot(session)
+    players, games, plays, results = history_snapshot(session)
     names = {r.id: r.name for r in players}
     game_of = {r.id: r for r in games}
     out = io.StringIO()

@@ -165,7 +165,7 @@ def _stored(value: str) -> str:
 
 
 class _Ref(NamedTuple):
-    """What bulk._direction reads of a play: its game and the direction the file gives it."""
+    """What bulk.direction_of reads of a play: its game and the direction the file gives it."""
 
     game: str
     highest_wins: bool | None
@@ -246,7 +246,7 @@ class _Import:
         self.expected = 0
         self.any_before = False
         self.totals = stats.Totals()
-        self.resolve: Callable[[str], crud.Title] = bulk._resolver()
+        self.resolve: Callable[[str], crud.Title] = bulk.title_resolver()
         self.states: dict[str, bulk._GameState] = {}
         self.row_cache: dict[str, Game | None] = {}
         self.next_id = 0
@@ -288,7 +288,7 @@ class _Import:
         if text[at : at + 1] != "[":
             raise NotFast("plays is not a list")
         self.prepare(head, text.count('"uid"', at))
-        with bulk._sqlite_bulk_mode(self.session, self.expected):
+        with bulk.sqlite_bulk_mode(self.session, self.expected):
             at = self.read_plays(_skip(text, at + 1))
         at = _skip(text, at)
         if text[at : at + 1] != "}" or _skip(text, at + 1) != len(text):
@@ -306,11 +306,11 @@ class _Import:
         ):
             raise NotFast("not this format")
         checked = exchange._Head.model_validate_json(json.dumps(head))
-        exchange._unique(checked.players, "id", "players")
-        exchange._unique(checked.players, "name", "players", fold=True)
-        exchange._unique(checked.games, "id", "games")
-        exchange._unique(checked.games, "name", "games", fold=True)
-        exchange._unique(checked.games, "key", "games")
+        exchange.check_unique(checked.players, "id", "players")
+        exchange.check_unique(checked.players, "name", "players", fold=True)
+        exchange.check_unique(checked.games, "id", "games")
+        exchange.check_unique(checked.games, "name", "games", fold=True)
+        exchange.check_unique(checked.games, "key", "games")
         if not all(_is_clean(p.name) for p in checked.players):
             raise NotFast("a player's name to tidy")
         session = self.session
@@ -332,11 +332,11 @@ class _Import:
             self.games[game.id] = _FileGame(
                 named.key or named.name, named.highest_wins, game.highest_wins
             )
-        self.any_before = exchange._has_plays(session)
+        self.any_before = exchange.has_plays(session)
         self.next_id = 1 + int(
             session.execute(select(func.coalesce(func.max(crud.PLAYS.c.id), 0))).scalar_one()
         )
-        self.stamp = bulk._when(utcnow())
+        self.stamp = bulk.sqlite_stamp(utcnow())
         self.expected = expected
 
     def read_plays(self, at: int) -> int:
@@ -428,7 +428,7 @@ class _Import:
             elif target.game_id is None:
                 direction = self._first(target)
             elif target.state is not None:
-                # A typed title remembers the direction of its latest play (bulk._direction).
+                # A typed title remembers the direction of its latest play (bulk.direction_of).
                 target.state.direction = direction = target.highest_wins
                 target.state.changed = True
             else:
@@ -551,11 +551,11 @@ class _Import:
         return target
 
     def _first(self, target: _Target) -> bool:
-        """The first play written for a target: its game row as bulk._direction finds or
+        """The first play written for a target: its game row as bulk.direction_of finds or
         makes it; returns the play's direction."""
-        game_id, direction = bulk._direction(
+        game_id, direction = bulk.direction_of(
             self.session,
-            target.ref,  # type: ignore[arg-type]  # the two fields _direction reads
+            target.ref,  # type: ignore[arg-type]  # the two fields direction_of reads
             self.resolve,
             self.states,
             self.row_cache,

@@ -104,7 +104,8 @@ class Contribution:
         return max(scores) if scores else None
 
 
-def _dialect_insert(session: Session, table: Table) -> Any:
+def dialect_insert(session: Session, table: Table) -> Any:
+    """An INSERT for ``table`` in the session's dialect (for its ON CONFLICT clauses)."""
     name = session.get_bind().dialect.name
     if name == "sqlite":
         return sqlite.insert(table)
@@ -183,7 +184,7 @@ def _upsert(
     session: Session, pairs: dict[tuple[int, int], list[int]], games: dict[int, list[int]]
 ) -> None:
     if pairs:
-        stmt = _dialect_insert(session, PAIRS)
+        stmt = dialect_insert(session, PAIRS)
         new = stmt.excluded
         stmt = stmt.on_conflict_do_update(
             index_elements=[PAIRS.c.player_id, PAIRS.c.game_id],
@@ -215,7 +216,7 @@ def _upsert(
             ],
         )
     if games:
-        stmt = _dialect_insert(session, GAMES)
+        stmt = dialect_insert(session, GAMES)
         stmt = stmt.on_conflict_do_update(
             index_elements=[GAMES.c.game_id],
             set_={

@@ -223,7 +223,7 @@ def set_status(*, session: Session, table_id: int, status: str) -> TablePublic:
 def heads(*, session: Session, table_ids: Sequence[int]) -> dict[int, TableHead]:
     """Each existing table's head, status and mark (a missing id is left out)."""
     found: dict[int, TableHead] = {}
-    for chunk in crud._chunks(list(table_ids)):
+    for chunk in crud.chunks(list(table_ids)):
         rows = session.execute(
             select(
                 TABLES.c.id,

@@ -19,6 +19,7 @@ from pathlib import Path
 from companion.engine import bard, cove_goods, journey, mercante
 from companion.engine import setup as setup_engine
 from companion.engine.mercante.facts import Lot
+from companion.engine.words import signed
 from companion.reference.model import KINDS, Entry
 from companion.reference.prose import Located, ProseFile, fill, load_prose
 from companion.rules.loader import DataFileError
@@ -94,10 +95,6 @@ def join(items: Iterable[str]) -> str:
     if len(listed) <= 1:
         return "".join(listed)
     return f"{', '.join(listed[:-1])} and {listed[-1]}"
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"−{-value}"
 
 
 def paragraphs(text: str) -> list[str]:
@@ -788,7 +785,7 @@ def mercante_entries(cat: Catalogue, prose: Sequence[ProseFile]) -> list[Draft]:
             f"{kind}{' Reaction' if event.reaction else ''} event named in the rulebook. "
             + event.summary
         )
-        effects = [f"{mercante.display_name(t)} {_signed(v)}" for t, v in event.modifiers.items()]
+        effects = [f"{mercante.display_name(t)} {signed(v)}" for t, v in event.modifiers.items()]
         effects += [f"closes the {_market_name(c)} market" for c in event.closes]
         d.bullets("What the app applies:", effects)
         if event.incomplete:

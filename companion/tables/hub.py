@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.engine.protocol import HOUSE_RULES, UNDO, TableRules
+from companion.engine.words import sentence
 from companion.history import (
     NotFoundError,
     PlayCreate,
@@ -48,11 +49,8 @@ class TableNotFound(LookupError):
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """A hub message as a sentence (a closing bracket still gets its full stop)."""
+    return sentence(text, stops=".!?")
 
 
 # -- what the hub hands out ------------------------------------------------------------------------

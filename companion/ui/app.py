@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -29,6 +30,9 @@ from companion.ui.views.scorepad import open_scorepad
 from companion.ui.views.seats import open_seats
 from companion.ui.views.settings import open_settings
 from companion.ui.views.setup_assistant import open_setup_assistant
+
+if TYPE_CHECKING:
+    from companion.history import Store
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +173,7 @@ def sections() -> tuple[Section, ...]:
 
 
 def create_main(
-    store: object,
+    store: Store,
     *,
     cat: Catalogue | None = None,
     db_label: str = "",
@@ -187,13 +191,13 @@ def create_main(
     for every session of this ``main``.
     """
     data = cat or catalogue()
-    tables = hub if hub is not None else TableHub(store)  # type: ignore[arg-type]
+    tables = hub if hub is not None else TableHub(store)
 
     def main(page: ft.Page) -> None:
         page.title = "Merchant's Companion"
         ctx = AppContext(
             page=page,
-            store=store,  # type: ignore[arg-type]
+            store=store,
             catalogue=data,
             db_label=db_label,
             share_url=share_url,

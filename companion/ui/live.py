@@ -78,12 +78,24 @@ C = TypeVar("C", bound=ft.BaseControl)
 _IMPORTING = threading.Lock()
 
 
+def bind_page(page: ft.Page) -> None:
+    """Make ``page`` the current Flet page in this context (what ``ft.context.page`` returns).
+
+    Flet 1.0 offers a public getter, ``ft.context.page``, but no public setter: its own event
+    dispatch and ``Page.run_task``/``run_thread`` set the private context variable
+    ``flet.controls.context._context_page``. Updating another session's screen from here (and
+    the fan-out benchmark's sessions without a server) needs the same, and ``run_thread``
+    would move the update to another thread; so this is the one place that sets it.
+    """
+    _context_page.set(page)  # type: ignore[arg-type]
+
+
 def run_as_event(page: ft.Page, fn: Callable[..., None], *args: Any) -> None:
     """Run ``fn`` as if it were an event of ``page``'s session: its own update bookkeeping
     (so an update here can never suppress another session's automatic update)."""
 
     def run() -> None:
-        _context_page.set(page)  # type: ignore[arg-type]
+        bind_page(page)
         ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
         try:
             fn(*args)
@@ -149,6 +161,8 @@ class LiveSession:
     def _on_connect(self, e: Any) -> None:
         # A reload: the same session and controls come back. Messages do not survive it,
         # and the table is shown as the hub has it now.
+        # Flet 1.0 keeps a page's dialogs and snack bars in the private ``Page._dialogs`` and
+        # offers no public list of them (``pop_dialog`` closes only the newest dialog).
         for dialog in list(self.page._dialogs.controls):
             if isinstance(dialog, ft.SnackBar) and dialog.open:
                 dialog.open = False
@@ -514,6 +528,7 @@ class LiveTable:
     async def _drawn(self, push: list[Any]) -> None:
         """Note when the phone has the change: it answers a question sent after it."""
         # No answer (a phone gone, a silent test client): count it as drawn after all.
+        # The private call because the public ``page.get_device_info()`` takes no timeout.
         with contextlib.suppress(Exception):
             await self.page._invoke_method("get_device_info", timeout=ACK_TIMEOUT)
         push[1] = time.monotonic()
@@ -945,6 +960,7 @@ __all__ = [
     "MessageStrip",
     "Painter",
     "Slot",
+    "bind_page",
     "confirm",
     "games_in_progress",
     "import_old_game",

@@ -54,15 +54,12 @@ from companion.engine.bard.facts import facts
 from companion.engine.bard.song import Record, Song, sing
 from companion.engine.bard.table import Table
 from companion.engine.bard.values import check_faction, fan_cost, plural, whole
+from companion.engine.words import signed
 
 __all__ = ["KEY_NAMES", "Goals", "Plan", "plan"]
 
 _TOWN_SQUARE: Final = "town_square"
 _DRAGON_ISLAND: Final = "dragon_island"
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}"
 
 
 # -- goals ------------------------------------------------------------------------------------
@@ -1186,7 +1183,7 @@ def _changes(best: _Outcome, out: _Outcome) -> tuple[str, ...]:
     bits: list[str] = []
     gold = (out.gold - out.paid) - (best.gold - best.paid)
     if gold:
-        bits.append(f"{_signed(gold)} gold")
+        bits.append(f"{signed(gold)} gold")
     for h in bard.faction_ids:
         if h in out.runes and h not in best.runes:
             bits.append(f"+1 Rune ({bard.faction_named(h).hall})")
@@ -1199,7 +1196,7 @@ def _changes(best: _Outcome, out: _Outcome) -> tuple[str, ...]:
         (out.cards - best.cards, "card", "cards"),
     ):
         if diff:
-            bits.append(f"{_signed(diff)} {one if abs(diff) == 1 else many}")
+            bits.append(f"{signed(diff)} {one if abs(diff) == 1 else many}")
     if out.creature != best.creature:
         bits.append("+1 Creature card" if out.creature else "−1 Creature card")
     if out.boast != best.boast:

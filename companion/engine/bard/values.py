@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from companion.engine.bard.errors import CountError, UnknownNameError
 from companion.engine.bard.facts import facts
+from companion.engine.words import plural
 
 __all__ = [
     "ANY",
@@ -48,10 +49,6 @@ KINDS = ("singing", "swan_song")
 #: Bounds against typing slips, far above anything a table holds; not rules of the game.
 MAX_ICONS = 20
 MAX_ADVENTURERS = 40
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 @dataclass(frozen=True)

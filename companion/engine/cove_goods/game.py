@@ -32,6 +32,7 @@ from companion.engine.cove_goods.goods import Good, Pier, verify_pier_sale
 from companion.engine.cove_goods.values import check_count
 from companion.engine.protocol import TableRules
 from companion.engine.saves import SavedGame
+from companion.engine.words import plural
 
 ROGUE_CARD_NAMES: Final = {"other": "another Rogue card", "un_fairies": "Un-Fairies",
                            "fence": "the Fence"}  # fmt: skip
@@ -177,7 +178,7 @@ class CoveSale(SavedGame):
 def status_line(sale: CoveSale) -> str:
     """``At the Pier: 3 Wizards, 2 Paladins · 2 Goods sold``."""
     sold = len(sale.sold)
-    goods = "nothing sold yet" if not sold else f"{sold} Good{'' if sold == 1 else 's'} sold"
+    goods = "nothing sold yet" if not sold else f"{plural(sold, 'Good')} sold"
     return f"At the Pier: {sale.pier.text} · {goods}"
 
 

@@ -27,6 +27,7 @@ from companion.engine.cove_goods.house import (
     STANDARD,
     HouseRules,
 )
+from companion.engine.words import plural
 from companion.rules.models import Source
 
 #: Input sanity limits, not rules: no printed base value or crowd at a Pier comes near them,
@@ -61,10 +62,6 @@ def check_count(value: object, what: str = "multiplier") -> int:
 
 def _number(value: int) -> str:
     return str(value) if value >= 0 else f"{MINUS}{-value}"
-
-
-def _adventurers(count: int) -> str:
-    return f"{count} adventurer{'' if count == 1 else 's'}"
 
 
 # -- one sale ------------------------------------------------------------------------------
@@ -171,8 +168,10 @@ class SaleValue:
         if self.multiplier is None:
             return f"{self.base_text} gold"
         if not self.modifiers:
-            return f"{self.base} base × {_adventurers(self.multiplier)} = {self.value} gold"
-        return f"{self.base_text} base, × {_adventurers(self.multiplier)} = {self.value} gold"
+            return f"{self.base} base × {plural(self.multiplier, 'adventurer')} = {self.value} gold"
+        return (
+            f"{self.base_text} base, × {plural(self.multiplier, 'adventurer')} = {self.value} gold"
+        )
 
     @property
     def sources(self) -> tuple[Source, ...]:

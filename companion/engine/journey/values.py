@@ -3,7 +3,6 @@ table's house rules) and what one action gained, each with its working shown."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -18,28 +17,14 @@ from companion.engine.journey.house import (
     STANDARD,
     JourneyRules,
 )
+from companion.engine.words import minus, sum_text
 
 _WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def sum_text(terms: Sequence[int]) -> str:
-    """``8 + 0 = 8``, ``−9 + 0 = −9``; a single term is just the number."""
-    if not terms:
-        return "0"
-    text = _signed_first(terms[0])
-    for term in terms[1:]:
-        text += f" − {-term}" if term < 0 else f" + {term}"
-    if len(terms) == 1:
-        return text
-    return f"{text} = {_signed_first(sum(terms))}"
-
-
-def _signed_first(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def points_text(points: int) -> str:
-    return f"{_signed_first(points)} point" + ("" if abs(points) == 1 else "s")
+    """``1 point``, ``−1 point``, ``−9 points`` (one point either way is singular)."""
+    return f"{minus(points)} point" + ("" if abs(points) == 1 else "s")
 
 
 @dataclass(frozen=True)

@@ -21,14 +21,11 @@ from companion.engine.mercante.errors import AuctionError, MercanteError
 from companion.engine.mercante.events import display_name
 from companion.engine.mercante.facts import facts, market_of, rules
 from companion.engine.mercante.upkeep import THREE_PLAYERS, check_seats, seat_of
+from companion.engine.words import plural
 
 RULING_SECOND_ROUND = "mercante.auction_second_round"
 RULING_REVERSED = "mercante.reversed_auction_order"
 RULING_SAMPLE_SHIPMENT = "mercante.sample_turn_shipment"
-
-
-def _crowns(amount: int) -> str:
-    return f"{amount} crown" if amount == 1 else f"{amount} crowns"
 
 
 def _whole(value: object, what: str, *, least: int = 1) -> int:
@@ -140,7 +137,7 @@ class LotResult:
     def summary(self) -> str:
         if self.winner is None:
             return f"Nobody bid for the {self.lot.label}: it is not sold."
-        return f"{self.winner} won the {self.lot.label} for {_crowns(self.price)}."
+        return f"{self.winner} won the {self.lot.label} for {plural(self.price, 'crown')}."
 
 
 def bidding_order(seats: Sequence[str], active: str, *, reversed_: bool = False) -> tuple[str, ...]:
@@ -267,14 +264,16 @@ class ShipmentAuction:
         _whole(amount, what, least=0)
         if amount < least:
             if self.high is not None and least > lot.minimum:
-                reason = f"{self.high[0]} bid {_crowns(self.high[1])}"
+                reason = f"{self.high[0]} bid {plural(self.high[1], 'crown')}"
             else:
-                reason = f"the minimum for the {lot.label} is {_crowns(least)}"
+                reason = f"the minimum for the {lot.label} is {plural(least, 'crown')}"
             raise AuctionError(f"{what} {amount!r} is too low: {reason}, so bid {least} or more")
         if crowns is not None:
             _whole(crowns, f"{player}'s crowns", least=0)
             if amount > crowns:
-                raise AuctionError(f"{what} {amount!r} is more than their {_crowns(crowns)}")
+                raise AuctionError(
+                    f"{what} {amount!r} is more than their {plural(crowns, 'crown')}"
+                )
 
     def bid(
         self, player: str, amount: int | None, *, crowns: int | None = None

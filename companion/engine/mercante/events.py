@@ -15,6 +15,7 @@ from typing import Any, Final, Literal, cast
 
 from companion.engine.mercante.errors import EventError, FleetingEventError
 from companion.engine.mercante.facts import EventCard, facts, market_of, rules
+from companion.engine.words import signed
 
 EventKind = Literal["enduring", "fleeting"]
 ENDURING: Final = "enduring"
@@ -43,11 +44,6 @@ def display_name(target: str) -> str:
         if market.id == target:
             return market.name
     return target.replace("_", " ").capitalize()
-
-
-def signed(amount: int) -> str:
-    """``+1``, ``−6`` (with a real minus sign, as printed)."""
-    return f"+{amount}" if amount >= 0 else f"−{-amount}"
 
 
 def _whole(value: object) -> bool:

@@ -128,10 +128,6 @@ RULING_DOCKWORKERS = "mercante.dockworker_agents"
 RULING_VICIOUS = "mercante.vicious_accounting"
 
 
-def _crowns(amount: int) -> str:
-    return f"{amount} crown" if amount == 1 else f"{amount} crowns"
-
-
 def _count(amount: int, noun: str) -> str:
     return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
 

@@ -19,10 +19,11 @@ from companion.engine.mercante.errors import (
     PriceError,
     ReactionError,
 )
-from companion.engine.mercante.events import Calendar, Event, display_name, signed
+from companion.engine.mercante.events import Calendar, Event, display_name
 from companion.engine.mercante.facts import facts, market_of, rules
 from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.mercante.markets import MarketBoard, check_base
+from companion.engine.words import signed
 
 #: Rulings that explain a price (ids in data/mercante/rulings.toml).
 RULING_CUMULATIVE = "mercante.modifiers_cumulative"

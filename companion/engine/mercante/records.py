@@ -21,17 +21,10 @@ from companion.engine.mercante.upkeep import (
     AuctionResult,
     RemovalPlan,
 )
+from companion.engine.words import plural
 
 if TYPE_CHECKING:
     from companion.engine.mercante.game import MercanteGame
-
-
-def _crowns(amount: int) -> str:
-    return f"{amount} crown" if amount == 1 else f"{amount} crowns"
-
-
-def _count(amount: int, noun: str) -> str:
-    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
 
 
 # -- Vicious Accounting ------------------------------------------------------------------------
@@ -138,7 +131,7 @@ def _event_text(
         if pushed_out is not None:
             text += f" {pushed_out.name} left the calendar."
     for market, tokens in removed:
-        text += f" {_count(len(tokens), 'token')} came off {display_name(market).lower()}."
+        text += f" {plural(len(tokens), 'token')} came off {display_name(market).lower()}."
     return text
 
 
@@ -185,7 +178,7 @@ class SaleRecord(Record):
                 parts.append(f"{token.good} {token.price} at the bazaar")
             else:
                 parts.append(f"{token.good} kept ({token.reason})")
-        text = f"{self.player} sold " + ", ".join(parts) + f": {_crowns(self.quote.total)}."
+        text = f"{self.player} sold " + ", ".join(parts) + f": {plural(self.quote.total, 'crown')}."
         played = []
         for reaction in self.quote.reactions:
             who = f"{reaction.by} played" if reaction.by else "Played:"
@@ -193,7 +186,7 @@ class SaleRecord(Record):
         if played:
             text = " ".join(played) + " " + text
         if self.contract_vp:
-            text += f" Contracts completed: {_count(self.contract_vp, 'victory point')}."
+            text += f" Contracts completed: {plural(self.contract_vp, 'victory point')}."
         return text
 
 
@@ -207,7 +200,7 @@ class RemovalRecord(Record):
         listed = ", ".join(f"{n} from {display_name(m).lower()}" for m, n in self.plan.removals)
         return (
             f"{self.player} removed {listed or 'no tokens'} "
-            f"({self.plan.cost} of {_count(self.plan.points, 'removal point')})."
+            f"({self.plan.cost} of {plural(self.plan.points, 'removal point')})."
         )
 
 
@@ -221,12 +214,14 @@ class AuctionRecord(Record):
         if self.result.winner is None:
             text = "Nobody bid: the victory point token stays on the upkeep marker."
         else:
-            text = f"{self.result.winner} won a victory point for {_crowns(self.result.bid)}"
+            text = (
+                f"{self.result.winner} won a victory point for {plural(self.result.bid, 'crown')}"
+            )
             if self.result.decided_by_seat:
                 text += " (tie broken by seating)"
             text += "."
         if self.left:
-            text += f" {_count(self.left, 'token')} left to auction."
+            text += f" {plural(self.left, 'token')} left to auction."
         return text
 
 
@@ -268,7 +263,7 @@ class BidRecord(Record):
         text = (
             f"{self.bidder} passed."
             if self.amount is None
-            else f"{self.bidder} bid {_crowns(self.amount)}."
+            else f"{self.bidder} bid {plural(self.amount, 'crown')}."
         )
         if self.lot is not None:
             text += " " + self.lot.summary
@@ -285,7 +280,7 @@ class ImproveRecord(Record):
 
     @property
     def summary(self) -> str:
-        price = f" for {_crowns(self.cost)}" if self.cost is not None else ""
+        price = f" for {plural(self.cost, 'crown')}" if self.cost is not None else ""
         article = "an" if self.asset == "agent" else "a"
         return f"{self.player} bought {article} {self.asset}{price}: now {self.now}."
 
@@ -313,21 +308,21 @@ class ChallengeRecord(Record):
     @property
     def summary(self) -> str:
         o = self.outcome
-        head = f"{self.challenger} challenged {self.seller}'s {_crowns(o.claimed)}"
+        head = f"{self.challenger} challenged {self.seller}'s {plural(o.claimed, 'crown')}"
         if o.verdict == "under":
             return (
                 f"{head}: the price was {o.correct}, so {self.challenger} collects "
-                f"{_crowns(o.to_challenger)} from the bank."
+                f"{plural(o.to_challenger, 'crown')} from the bank."
             )
         if o.verdict == "over":
             return (
                 f"{head}: the price was {o.correct}, so {self.seller} pays the bank "
-                f"{_crowns(o.seller_pays)}."
+                f"{plural(o.seller_pays, 'crown')}."
             )
         if o.challenger_pays:
             return (
                 f"{head}: the price was right, so {self.challenger} pays the bank "
-                f"{_crowns(o.challenger_pays)}."
+                f"{plural(o.challenger_pays, 'crown')}."
             )
         return f"{head}: the price was right."
 

@@ -15,6 +15,7 @@ from companion.engine.mercante.errors import SeatError, TallyError
 from companion.engine.mercante.facts import facts, rules
 from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.standings import Entry, Standing, TieBreak, rank
+from companion.engine.words import plural
 from companion.rules.models import catalogue
 
 GAME_ID = "mercante"
@@ -34,18 +35,6 @@ def _wholes(values: object, what: str) -> tuple[int, ...]:
     if isinstance(values, str) or not isinstance(values, Iterable):
         raise TallyError(f"{what} {values!r} must be a list of whole numbers")
     return tuple(_whole(v, what) for v in values)
-
-
-def _crowns(count: int) -> str:
-    return "1 crown" if count == 1 else f"{count} crowns"
-
-
-def _contracts(count: int) -> str:
-    return "1 contract" if count == 1 else f"{count} contracts"
-
-
-def _goods(count: int) -> str:
-    return "1 good" if count == 1 else f"{count} goods"
 
 
 def _name(value: object) -> str:
@@ -302,14 +291,14 @@ class PlayerTally:
             len(completed) <= needed <= most * len(completed)
         ):
             raise TallyError(
-                f"{name}: {_contracts(len(completed))} completed at the end take "
+                f"{name}: {plural(len(completed), 'contract')} completed at the end take "
                 f"{len(completed)} to {most * len(completed)} goods, not {needed!r}"
             )
         if needed > self.goods_left:
             raise TallyError(
-                f"{name}: the contracts completed at the end take {_goods(needed)}, but only "
-                f"{_goods(self.goods_left)} {'is' if self.goods_left == 1 else 'are'} left to "
-                "sell at the bazaar"
+                f"{name}: the contracts completed at the end take {plural(needed, 'good')}, "
+                f"but only {plural(self.goods_left, 'good')} "
+                f"{'is' if self.goods_left == 1 else 'are'} left to sell at the bazaar"
             )
         _whole(self.vp_bought, f"{name}: victory points bought")
         object.__setattr__(self, "completed_at_end", completed)
@@ -318,7 +307,7 @@ class PlayerTally:
         if self.vp_bought * vp_price() > available:
             raise TallyError(
                 f"{name}: {self.vp_bought!r} victory points cost {self.vp_bought * vp_price()} "
-                f"crowns, more than the {_crowns(available)} after the bazaar"
+                f"crowns, more than the {plural(available, 'crown')} after the bazaar"
             )
 
 

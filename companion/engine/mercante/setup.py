@@ -9,6 +9,7 @@ from companion.engine.mercante.errors import SeatError, TallyError
 from companion.engine.mercante.facts import ContractKind, facts, rules
 from companion.engine.mercante.upkeep import check_seats, seat_of, setup_upkeep_holder
 from companion.engine.mercante.variants import NO_VARIANTS, Variants
+from companion.engine.words import plural
 
 
 def starting_crowns(position: int, *, variants: Variants = NO_VARIANTS) -> int:
@@ -102,7 +103,7 @@ def setup_seats(
         values = (value,) if isinstance(value, int) else tuple(value)
         if len(values) > most:
             raise TallyError(
-                f"{name} keeps {most} contract{'s' if most != 1 else ''} at setup, "
+                f"{name} keeps {plural(most, 'contract')} at setup, "
                 f"not {len(values)}: {list(values)!r}"
             )
         for v in values:

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.rules import Catalogue
 from companion.ui.logic.scorepad import Row, ScorePad, TieBreakerSpec
+from companion.ui.logic.words import plural
 
 
 def format_when(moment: datetime) -> str:
@@ -159,7 +160,7 @@ MAX_LISTED = 8
 def import_summary(report: Any) -> str:
     """What an import did, in sentences, with the plays it could not take and why."""
     added = report.imported
-    lines = [f"{added} play{'s' if added != 1 else ''} added."]
+    lines = [f"{plural(added, 'play')} added."]
     if report.duplicates:
         lines.append(f"{len(report.duplicates)} already in your history, skipped.")
     skipped = list(getattr(report, "skipped", ()))

@@ -9,7 +9,7 @@ says so (each in its own words, with the error returned here).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
@@ -26,20 +26,6 @@ class Settings(Protocol):
 def damaged_key(key: str) -> str:
     """Where a save under ``key`` that cannot be read back is kept."""
     return f"{key}_damaged"
-
-
-def check_header(
-    data: object, *, what: str, format: str, version: int, error: type[Exception]
-) -> Mapping[str, Any]:
-    """``data`` if it is a saved screen of this ``format`` and ``version``; else ``error``
-    saying why, naming the save as ``what`` (``"the saved game"``)."""
-    if not isinstance(data, Mapping):
-        raise error(f"{what} is a {type(data).__name__}, not a record")
-    if data.get("format") != format:
-        raise error(f"{what} has format {data.get('format')!r}")
-    if data.get("version") != version:
-        raise error(f"{what} is version {data.get('version')!r}; this app reads version {version}")
-    return data
 
 
 def replay_game(
@@ -95,4 +81,4 @@ def restore(
         return state, exc
 
 
-__all__ = ["Settings", "check_header", "damaged_key", "replay_game", "restore", "saved_play"]
+__all__ = ["Settings", "damaged_key", "replay_game", "restore", "saved_play"]

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 token``, ``3 tokens`` (``many`` for irregular plurals)."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+from companion.engine.words import plural, sentence, signed, sum_text
 
 
 def ordinal(number: int) -> str:
@@ -22,4 +19,4 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-__all__ = ["capitalized", "ordinal", "plural"]
+__all__ = ["capitalized", "ordinal", "plural", "sentence", "signed", "sum_text"]

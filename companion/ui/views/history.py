@@ -329,7 +329,7 @@ class PlaysView:
                 )
             )
         else:
-            items.append(body(f"{total} play{'s' if total != 1 else ''}", muted=True))
+            items.append(body(plural(total, "play"), muted=True))
         for play in plays:
             winner = not play.finished or any(r.winner for r in play.results)
             items.append(

@@ -15,6 +15,7 @@ from companion import reference
 from companion.reference import Entry, highlight
 from companion.ui.context import AppContext
 from companion.ui.logic import rules as logic
+from companion.ui.logic.words import plural
 from companion.ui.rulings import ruling_chip
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
@@ -156,9 +157,7 @@ class RulesHome:
                         f"topic-{game_id}-{logic.slug(t.title)}",
                         ft.ListTile(
                             title=ft.Text(t.title),
-                            subtitle=ft.Text(
-                                f"{len(t.entries)} entr{'y' if len(t.entries) == 1 else 'ies'}"
-                            ),
+                            subtitle=ft.Text(plural(len(t.entries), "entry", "entries")),
                             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                             on_click=lambda e, r=t.route: self.ctx.navigate(r),
                         ),

@@ -9,6 +9,7 @@ from companion.access import shown_code
 from companion.rules import Catalogue, Ruling
 from companion.rules.renamed import current_ruling_ids
 from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.logic.words import plural
 from companion.ui.qr import qr_png
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP, apply_theme
@@ -270,8 +271,8 @@ class SettingsView:
         for label, items in ruling_groups(ctx.catalogue):
             on = sum(1 for r in items if r.id in house_rules)
             focus = self.focus in {r.id for r in items}
-            subtitle = f"{len(items)} ruling{'s' if len(items) != 1 else ''}" + (
-                f" · {on} house rule{'s' if on != 1 else ''} on" if on else ""
+            subtitle = plural(len(items), "ruling") + (
+                f" · {plural(on, 'house rule')} on" if on else ""
             )
             groups.append(
                 ft.Card(

@@ -217,7 +217,7 @@ def _damaged(change: Any) -> dict[str, Any]:
 def test_damaged_saved_state_is_refused_saying_what_is_wrong(change: Any, message: str) -> None:
     with pytest.raises(StateError, match=message):
         BardDraft.from_dict(_damaged(change))
-    with pytest.raises(StateError, match="not a table"):
+    with pytest.raises(StateError, match="must be a mapping, got list"):
         BardDraft.from_dict(["a list"])
 
 

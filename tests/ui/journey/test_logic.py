@@ -124,7 +124,7 @@ def test_an_old_save_is_read_back_for_the_import() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ([], "is a list, not a record"),
+        ([], "the saved game must be a mapping, got list"),
         ({"format": "x"}, "format 'x'"),
         ({"format": logic.STATE_FORMAT, "version": 9}, "version 9"),
         (

@@ -667,9 +667,11 @@ def test_state_round_trips_with_the_game_and_drafts() -> None:
 @pytest.mark.parametrize(
     ("saved", "message"),
     [
-        ([1, 2], "is a list, not a record"),
-        ({"format": "other"}, "has format 'other'"),
-        ({"format": "companion.mercante.screen", "version": 7}, "is version 7"),
+        ([1, 2], "the saved Mercante game must be a mapping, got list"),
+        ({"format": "other"}, "format 'other' is not"),
+        ({"version": 1}, "the 'format' field is missing"),
+        ({"format": "companion.mercante.screen"}, "the 'version' field is missing"),
+        ({"format": "companion.mercante.screen", "version": 7}, "version 7 is not supported"),
         (
             {"format": "companion.mercante.screen", "version": 1, "game": {"format": "x"}},
             "could not be replayed: format 'x'",

@@ -37,6 +37,7 @@ from companion.engine.bard import (
     Spend,
     facts,
 )
+from companion.engine.saves import SaveFormat
 from companion.ui.logic.bard.lines import board_lines, icons_left_line, rewards_lines
 from companion.ui.logic.bard.words import (
     colour_name,
@@ -60,6 +61,9 @@ SOURCE_IDS = string.ascii_uppercase
 
 class StateError(ValueError):
     """Saved screen state that cannot be read back; the message says what is wrong."""
+
+
+_OLD_SAVE = SaveFormat(STATE_FORMAT, STATE_VERSION, StateError, what="the saved song")
 
 
 # -- the form -------------------------------------------------------------------------------------
@@ -323,8 +327,7 @@ class BardDraft:
     # -- persistence ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
-            "format": STATE_FORMAT,
-            "version": STATE_VERSION,
+            **_OLD_SAVE.header(),
             "kind": self.kind,
             "moves": self.moves,
             "volume": self.volume,
@@ -389,12 +392,7 @@ def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> A
 
 
 def _read(data: object) -> BardDraft:
-    if not isinstance(data, dict):
-        raise StateError(f"saved song is {type(data).__name__}, not a table")
-    if data.get("format") != STATE_FORMAT or data.get("version") != STATE_VERSION:
-        raise StateError(
-            f"saved song has format {data.get('format')!r} version {data.get('version')!r}"
-        )
+    data = _OLD_SAVE.check_header(data)
     draft = BardDraft()
     kind = _need(data, "kind", str)
     if kind not in KINDS:

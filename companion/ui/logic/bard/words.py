@@ -1,12 +1,12 @@
 """The Bard screen's words: colours, sources, locations and engine messages as players read
-them. (``plural`` is the app's own, from :mod:`companion.ui.logic.words`.)"""
+them. (``plural`` and ``sentence`` are the app's own, from :mod:`companion.engine.words`.)"""
 
 from __future__ import annotations
 
 import re
 
 from companion.engine.bard import ANY, COIN, MAX_ADVENTURERS, IconSource, facts
-from companion.ui.logic.words import plural
+from companion.ui.logic.words import plural, sentence
 
 _WHOLE = re.compile(r"^\+?\d{1,3}$")
 #: The engine names the Soundstones of a song ``soundstone-1``, ``soundstone-2``…
@@ -47,15 +47,6 @@ def source_label(source: IconSource) -> str:
 
 def location_label(location_id: str) -> str:
     return facts().location_named(location_id).name
-
-
-def sentence(text: str) -> str:
-    """An engine message as a sentence for players (capital first letter, full stop)."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 def parse_count(text: str, *, maximum: int = MAX_ADVENTURERS) -> int:

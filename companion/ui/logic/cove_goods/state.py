@@ -31,6 +31,7 @@ from companion.engine.cove_goods import (
     SaleLine,
     SaleValue,
 )
+from companion.engine.saves import SaveFormat
 from companion.rules import Source
 from companion.ui.logic.cove_goods.words import PALADIN_GOOD, kinds, readable
 from companion.ui.logic.saved import damaged_key
@@ -38,6 +39,7 @@ from companion.ui.logic.saved import damaged_key
 STATE_KEY = "cove_goods"
 DAMAGED_KEY = damaged_key(STATE_KEY)
 FORMAT = 1
+"""The ``format`` of that old save (from before headers had versions: it has no ``version``)."""
 
 RogueCard = Literal["other", "un_fairies", "fence"]
 ROGUE_CARDS: tuple[tuple[RogueCard, str], ...] = (
@@ -51,6 +53,9 @@ MIN_BASE = 1  # the stepper's floor: a Good on the shelf has a printed value
 
 class StateError(ValueError):
     """A saved state that cannot be read back; the message names the bad field."""
+
+
+_OLD_SAVE = SaveFormat(FORMAT, None, StateError, what="the saved sale")
 
 
 # -- the Good being priced -----------------------------------------------------------------
@@ -207,7 +212,7 @@ class SaleState:
     # -- persistence -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
-            "format": FORMAT,
+            **_OLD_SAVE.header(),
             "pier": dict(self.pier.counts),
             "rogue_card": self.rogue_card,
             "good": _good_dict(self.draft),
@@ -221,10 +226,7 @@ class SaleState:
         raises :class:`StateError` naming the field."""
         if data is None:
             return cls()
-        if not isinstance(data, Mapping):
-            raise StateError(f"the save is a {type(data).__name__}, not a table")
-        if data.get("format") != FORMAT:
-            raise StateError(f"format {data.get('format')!r} is not {FORMAT}")
+        data = _OLD_SAVE.check_header(data)
         try:
             pier_data = data.get("pier", {})
             if not isinstance(pier_data, Mapping):

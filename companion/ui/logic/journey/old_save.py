@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engine.journey import JourneyError, JourneyGame
+from companion.engine.saves import SaveFormat
 from companion.ui.logic.journey.form import NewGameForm
-from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
+from companion.ui.logic.saved import damaged_key, replay_game, saved_play
 
 GAME_KEY = "journey_game"
 DAMAGED_KEY = damaged_key(GAME_KEY)
@@ -19,15 +20,16 @@ class StateError(ValueError):
     """The saved screen cannot be read back (the message says why)."""
 
 
+_OLD_SAVE = SaveFormat(STATE_FORMAT, STATE_VERSION, StateError, what="the saved game")
+
+
 def read_old_save(raw: object) -> JourneyGame | None:
     """The game an older version saved under :data:`GAME_KEY` (a screen save of format
     ``companion.journey.screen``), or None when there was none or it is in the history
     already. A save that cannot be replayed raises :class:`StateError` saying why."""
     if raw is None:
         return None
-    data = check_header(
-        raw, what="the saved game", format=STATE_FORMAT, version=STATE_VERSION, error=StateError
-    )
+    data = _OLD_SAVE.check_header(raw)
     if data.get("game") is None or saved_play(data.get("saved_play")) is not None:
         return None
     return replay_game(

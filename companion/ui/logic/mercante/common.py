@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from companion.engine import words
 from companion.engine.mercante import (
     display_name,
 )
@@ -39,12 +40,8 @@ _NUMBERS = re.compile(r"[\s,;]+")
 
 
 def signed(amount: int) -> str:
-    """``+1``, ``−6`` (a real minus sign, as on the cards), ``0``."""
-    if amount > 0:
-        return f"+{amount}"
-    if amount < 0:
-        return f"−{-amount}"
-    return "0"
+    """``+1``, ``−6`` (a real minus sign, as on the cards), and a bare ``0``."""
+    return words.signed(amount, zero="0")
 
 
 def points_text(value: Fraction) -> str:

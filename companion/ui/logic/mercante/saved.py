@@ -18,11 +18,12 @@ from companion.engine.mercante import (
     contracts_kept,
     facts,
 )
+from companion.engine.saves import SaveFormat
 from companion.ui.logic.mercante.new_game import NewGameForm
 from companion.ui.logic.mercante.sale import SaleDraft
 from companion.ui.logic.mercante.shipment import ShipmentDraft
 from companion.ui.logic.mercante.tally import TALLY_FIELDS, TallyDraft, parse_figure
-from companion.ui.logic.saved import check_header, damaged_key, replay_game, saved_play
+from companion.ui.logic.saved import damaged_key, replay_game, saved_play
 
 GAME_KEY = "mercante_game"
 #: A custom event card being written, with the card it belongs to.
@@ -38,6 +39,9 @@ STATE_VERSION = 1
 
 class StateError(ValueError):
     """Saved screen state that cannot be read back; the message says what is wrong."""
+
+
+_SCREEN_SAVE = SaveFormat(STATE_FORMAT, STATE_VERSION, StateError, what="the saved Mercante game")
 
 
 # -- the whole screen's state ------------------------------------------------------------------
@@ -75,8 +79,7 @@ class MercanteState:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "format": STATE_FORMAT,
-            "version": STATE_VERSION,
+            **_SCREEN_SAVE.header(),
             "game": None if self.game is None else self.game.to_dict(),
             "form": self.form.to_dict(),
             "sale": self.sale.to_dict(),
@@ -93,13 +96,7 @@ class MercanteState:
         cannot be replayed raises :class:`StateError` saying why."""
         if data is None:
             return cls()
-        data = check_header(
-            data,
-            what="the saved Mercante game",
-            format=STATE_FORMAT,
-            version=STATE_VERSION,
-            error=StateError,
-        )
+        data = _SCREEN_SAVE.check_header(data)
         state = cls(form=NewGameForm.from_dict(data.get("form")))
         raw_game = data.get("game")
         if raw_game is not None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.engine import setup as engine
+from companion.engine import words
 from companion.engine.setup import Draw, Finding, SetupGame
 from companion.rules import Catalogue
 from companion.ui.logic.words import plural
@@ -16,9 +17,10 @@ BLURB_MAX = 90  # about three lines beside a checkbox on a phone
 
 
 def sentence(text: str) -> str:
-    """``text`` ending in a full stop (some finding messages end on their reason)."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?:)" else f"{text}."
+    """``text`` ending in a full stop (some finding messages end on their reason, after a colon).
+
+    Left as typed otherwise: no capital letter added."""
+    return words.sentence(text, capital=False, stops=".!?:)")
 
 
 def game_name(catalogue: Catalogue, game: str) -> str:

@@ -12,14 +12,19 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from companion.engine import setup as engine
+from companion.engine.saves import SaveFormat
 from companion.engine.setup import MAX_SEED_DIGITS, Draw, SetupGame
 
 SETUP_KEY = "setup_assistant"
 FORMAT = 1
+"""The ``format`` of that old save (every version wrote it; headers had no ``version`` then)."""
 
 
 class OldSetupError(ValueError):
     """The old saved setup cannot be read back (the message says why)."""
+
+
+_OLD_SAVE = SaveFormat(FORMAT, None, OldSetupError, what="the saved setup")
 
 
 @dataclass(frozen=True)
@@ -61,10 +66,7 @@ def old_setup_problem(data: object) -> str | None:
 
 
 def _load(data: object, start: SetupGame) -> Loaded:
-    if not isinstance(data, Mapping):
-        raise TypeError(f"saved setup {data!r} is not a mapping")
-    if data.get("format", FORMAT) != FORMAT:
-        raise ValueError(f"saved setup format {data.get('format')!r}")
+    data = _OLD_SAVE.check_header(data)
     dropped: list[str] = []
     game = data["game"]
     if not isinstance(game, str):

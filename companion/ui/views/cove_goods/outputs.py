@@ -23,6 +23,7 @@ from companion.ui.logic.cove_goods import (
     ruling_notes,
     sale_why,
 )
+from companion.ui.logic.words import plural
 from companion.ui.rulings import ruling_chip
 from companion.ui.theme import TOUCH
 from companion.ui.why import why_link
@@ -116,7 +117,7 @@ class ValueStrip:
         if count:
             sale = state.pier_sale(house)
             total = f"{sale.total} gold" if isinstance(sale, PierSale) else "can't be priced"
-            goods = f"{count} Good{'' if count == 1 else 's'}"
+            goods = plural(count, "Good")
             paint.set(section, self.total, value=f"Sold at this Pier: {goods}, {total}")
         paint.set(section, self.total_box, visible=bool(count))
 

@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyRules
+from companion.engine.words import signed
 from companion.ui.context import AppContext
 from companion.ui.live import LiveSession, Painter, Slot
 from companion.ui.logic.journey import house_rules_summary, rulings_in_use
@@ -21,11 +22,6 @@ LOBBY = 0  # the draft key of the new-game form (tables count from 1)
 
 def table_route(table_id: int) -> str:
     return f"{ROUTE}/{table_id}"
-
-
-def signed(points: int) -> str:
-    """``+17``, ``−9``."""
-    return f"+{points}" if points >= 0 else f"−{-points}"
 
 
 def live_session(ctx: AppContext) -> LiveSession:

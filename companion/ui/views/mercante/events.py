@@ -22,6 +22,7 @@ from companion.ui.logic.mercante import (
     market_name,
     targets,
 )
+from companion.ui.logic.words import plural
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.mercante.base import (
@@ -349,7 +350,7 @@ class EventEditor:
             self.live()
             self.session.update(self.preview)
             self.ctx.notify(
-                f"Not saved: {len(problems)} field{'s' if len(problems) != 1 else ''} to fix.",
+                f"Not saved: {plural(len(problems), 'field')} to fix.",
                 error=True,
             )
             return

@@ -1,0 +1,59 @@
+"""Small pieces of wording that the engines and the screens share.
+
+One module so that "3 tokens", "+2", "−9 + 0 = −9" and "Not saved." read the same in every
+tool. Pure Python (the engine may not import the UI); the screens' own words module
+re-exports these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MINUS = "−"  # a real minus sign (U+2212), as printed on the cards
+"""The minus sign every signed number uses."""
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 token``, ``3 tokens``; ``many`` for irregular plurals (``2 entries``)."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def signed(value: int, *, zero: str = "+0") -> str:
+    """``+17``, ``−9`` with a real minus sign; ``zero`` is how 0 reads (``+0`` unless told)."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return zero
+
+
+def minus(value: int) -> str:
+    """A number with a real minus sign when negative and no sign otherwise: ``8``, ``−9``."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def sum_text(terms: Sequence[int]) -> str:
+    """``8 + 0 = 8``, ``−9 + 0 = −9``; a single term is just the number, none is ``0``."""
+    if not terms:
+        return "0"
+    text = minus(terms[0])
+    for term in terms[1:]:
+        text += f" {MINUS} {-term}" if term < 0 else f" + {term}"
+    if len(terms) == 1:
+        return text
+    return f"{text} = {minus(sum(terms))}"
+
+
+def sentence(text: str, *, capital: bool = True, stops: str = ".!?)") -> str:
+    """``text`` as a sentence for players: stripped, its first letter upper-case (unless
+    ``capital`` is false) and a full stop added unless it already ends in one of ``stops``.
+    Blank text stays blank."""
+    text = text.strip()
+    if not text:
+        return text
+    if capital:
+        text = text[0].upper() + text[1:]
+    return text if text[-1] in stops else f"{text}."
+
+
+__all__ = ["MINUS", "minus", "plural", "sentence", "signed", "sum_text"]
