@@ -97,8 +97,9 @@ class Title:
 def check_id(argument: str, value: object) -> int:
     """A database id: a whole number from 1 (``PlayDataError`` naming ``argument`` if not)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= ID_MAX:
-        raise PlayDataError(f"{argument}: expected an id (a whole number from 1), got "
-                            f"{describe_value(value)}")
+        raise PlayDataError(
+            f"{argument}: expected an id (a whole number from 1), got {describe_value(value)}"
+        )
     return value
 
 
@@ -131,7 +132,10 @@ def find_game(*, session: Session, title: str) -> Game | None:
 
 
 def game_for_play(
-    *, session: Session, title: str, highest_wins: bool | None,
+    *,
+    session: Session,
+    title: str,
+    highest_wins: bool | None,
     cache: dict[str, Game | None] | None = None,
 ) -> tuple[Game, bool]:
     """The game row a play belongs to (created if new) and the direction the play is scored in.
@@ -164,13 +168,18 @@ def game_for_play(
         # ON CONFLICT DO NOTHING, then read: two clients of a shared PostgreSQL database
         # recording the first play of a new game at once both end up using one row.
         stmt = stats.dialect_insert(session, GAMES).on_conflict_do_nothing()
-        session.execute(stmt, [{
-            "name": resolved.name,
-            "name_key": name_key(resolved.name),
-            "key": resolved.key,
-            "highest_wins": direction,
-            "created_at": utcnow(),
-        }])
+        session.execute(
+            stmt,
+            [
+                {
+                    "name": resolved.name,
+                    "name_key": name_key(resolved.name),
+                    "key": resolved.key,
+                    "highest_wins": direction,
+                    "created_at": utcnow(),
+                }
+            ],
+        )
         row = find_game(session=session, title=title)
         if row is None:  # pragma: no cover - the insert or the other client made it
             raise PlayDataError(f"game: could not record {resolved.name!r}")
@@ -193,9 +202,13 @@ def game_for_play(
 def list_games(*, session: Session) -> list[GamePublic]:
     """Games in the history, most (finished) plays first, then by name."""
     rows = session.execute(
-        select(GAMES.c.id, GAMES.c.name, GAMES.c.key, GAMES.c.highest_wins,
-               func.coalesce(stats.GAMES.c.plays, 0))
-        .outerjoin(stats.GAMES, stats.GAMES.c.game_id == GAMES.c.id)
+        select(
+            GAMES.c.id,
+            GAMES.c.name,
+            GAMES.c.key,
+            GAMES.c.highest_wins,
+            func.coalesce(stats.GAMES.c.plays, 0),
+        ).outerjoin(stats.GAMES, stats.GAMES.c.game_id == GAMES.c.id)
     ).all()
     games = [
         GamePublic(id=gid, name=name, key=key, highest_wins=bool(hw), plays=plays)
@@ -234,9 +247,11 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
     ids: dict[str, int] = {}
     keys = list(wanted)
     for chunk in chunks(keys):
-        ids.update(session.execute(
-            select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
-        ).all())
+        ids.update(
+            session.execute(
+                select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
+            ).all()
+        )
     missing = [k for k in keys if k not in ids]
     if missing:
         now = utcnow()
@@ -247,9 +262,11 @@ def ensure_players(*, session: Session, names: Iterable[str]) -> dict[str, int]:
             stmt, [{"name": wanted[k], "name_key": k, "created_at": now} for k in missing]
         )
         for chunk in chunks(missing):
-            ids.update(session.execute(
-                select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
-            ).all())
+            ids.update(
+                session.execute(
+                    select(PLAYERS.c.name_key, PLAYERS.c.id).where(PLAYERS.c.name_key.in_(chunk))
+                ).all()
+            )
     return ids
 
 
@@ -261,8 +278,9 @@ def player_names(*, session: Session) -> list[str]:
         .subquery()
     )
     rows = session.execute(
-        select(PLAYERS.c.name, func.coalesce(counts.c.plays, 0))
-        .outerjoin(counts, counts.c.player_id == PLAYERS.c.id)
+        select(PLAYERS.c.name, func.coalesce(counts.c.plays, 0)).outerjoin(
+            counts, counts.c.player_id == PLAYERS.c.id
+        )
     ).all()
     return [name for name, _ in sorted(rows, key=lambda r: (-int(r[1]), r[0].casefold()))]
 
@@ -293,7 +311,11 @@ def _ranked(play: PlayCreate, highest_wins: bool) -> dict[str, tuple[int, bool]]
 
 
 def _prepare(
-    *, session: Session, play: PlayCreate, player_ids: dict[str, int], now: datetime,
+    *,
+    session: Session,
+    play: PlayCreate,
+    player_ids: dict[str, int],
+    now: datetime,
     games: dict[str, Game | None] | None = None,
 ) -> _Prepared:
     game, highest_wins = game_for_play(
@@ -345,9 +367,7 @@ def uids_present(*, session: Session, uids: Sequence[str]) -> set[str]:
     """Which of ``uids`` are already plays in the history."""
     found: set[str] = set()
     for chunk in chunks(list(uids)):
-        found.update(session.execute(
-            select(PLAYS.c.uid).where(PLAYS.c.uid.in_(chunk))
-        ).scalars())
+        found.update(session.execute(select(PLAYS.c.uid).where(PLAYS.c.uid.in_(chunk))).scalars())
     return found
 
 
@@ -365,9 +385,7 @@ def create_plays(*, session: Session, plays: Sequence[PlayCreate]) -> list[int]:
         if taken:
             raise PlayDataError(f"uid: a play with uid {sorted(taken)[0]!r} is already saved")
     now = utcnow()
-    player_ids = ensure_players(
-        session=session, names=[r.player for p in plays for r in p.results]
-    )
+    player_ids = ensure_players(session=session, names=[r.player for p in plays for r in p.results])
     games: dict[str, Game | None] = {}
     prepared = [
         _prepare(session=session, play=p, player_ids=player_ids, now=now, games=games)
@@ -377,12 +395,10 @@ def create_plays(*, session: Session, plays: Sequence[PlayCreate]) -> list[int]:
     uids = [p.play["uid"] for p in prepared]
     ids: dict[str, int] = {}
     for chunk in chunks(uids):
-        ids.update(session.execute(
-            select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))
-        ).all())
-    rows = [
-        {**result, "play_id": ids[p.play["uid"]]} for p in prepared for result in p.results
-    ]
+        ids.update(
+            session.execute(select(PLAYS.c.uid, PLAYS.c.id).where(PLAYS.c.uid.in_(chunk))).all()
+        )
+    rows = [{**result, "play_id": ids[p.play["uid"]]} for p in prepared for result in p.results]
     session.execute(insert(RESULTS), rows)
     stats.add_to_stats(session, (_contribution(p) for p in prepared))
     return [ids[u] for u in uids]
@@ -398,8 +414,9 @@ def _stored_contribution(session: Session, play_id: int) -> stats.Contribution:
         select(PLAYS.c.game_id, PLAYS.c.finished).where(PLAYS.c.id == play_id)
     ).one()
     results = session.execute(
-        select(RESULTS.c.player_id, RESULTS.c.score, RESULTS.c.winner)
-        .where(RESULTS.c.play_id == play_id)
+        select(RESULTS.c.player_id, RESULTS.c.score, RESULTS.c.winner).where(
+            RESULTS.c.play_id == play_id
+        )
     ).all()
     return stats.Contribution(
         game_id=play.game_id,
@@ -411,9 +428,7 @@ def _stored_contribution(session: Session, play_id: int) -> stats.Contribution:
 def _require_play(session: Session, play_id: int) -> None:
     if not isinstance(play_id, int) or isinstance(play_id, bool) or not 1 <= play_id <= ID_MAX:
         raise NotFoundError(f"no play with id {describe_value(play_id)}")
-    found = session.execute(
-        select(PLAYS.c.id).where(PLAYS.c.id == play_id)
-    ).scalar_one_or_none()
+    found = session.execute(select(PLAYS.c.id).where(PLAYS.c.id == play_id)).scalar_one_or_none()
     if found is None:
         raise NotFoundError(f"no play with id {play_id!r} in the history")
 
@@ -498,9 +513,9 @@ def _public(rows: Sequence[Any], session: Session) -> list[PlayPublic]:
 
 
 def _plays_query() -> Any:
-    return select(
-        PLAYS, GAMES.c.name.label("game_name"), GAMES.c.key.label("game_key")
-    ).join(GAMES, GAMES.c.id == PLAYS.c.game_id)
+    return select(PLAYS, GAMES.c.name.label("game_name"), GAMES.c.key.label("game_key")).join(
+        GAMES, GAMES.c.id == PLAYS.c.game_id
+    )
 
 
 def read_play(*, session: Session, play_id: int) -> PlayPublic:
@@ -529,15 +544,20 @@ def _filtered(query: Any, session: Session, game: str | None, player: str | None
 
 def _page(limit: int, offset: int) -> None:
     for label, value in (("limit", limit), ("offset", offset)):
-        if (not isinstance(value, int) or isinstance(value, bool)
-                or not 0 <= value <= PAGE_MAX):
-            raise PlayDataError(f"{label}: expected a whole number from 0 to {PAGE_MAX:,}, "
-                                f"got {describe_value(value)}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= PAGE_MAX:
+            raise PlayDataError(
+                f"{label}: expected a whole number from 0 to {PAGE_MAX:,}, "
+                f"got {describe_value(value)}"
+            )
 
 
 def read_plays(
-    *, session: Session, game: str | None = None, player: str | None = None,
-    limit: int = 50, offset: int = 0,
+    *,
+    session: Session,
+    game: str | None = None,
+    player: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
 ) -> list[PlayPublic]:
     """Plays newest first, optionally of one game and/or with one player."""
     _page(limit, offset)
@@ -579,8 +599,10 @@ def _json_problem(value: object) -> str | None:
         elif isinstance(item, str):
             bad = _SURROGATE.search(item)
             if bad is not None:
-                return (f"the text at {path or 'the top'} has a broken character "
-                        f"(U+{ord(bad.group()):04X})")
+                return (
+                    f"the text at {path or 'the top'} has a broken character "
+                    f"(U+{ord(bad.group()):04X})"
+                )
         elif isinstance(item, list | tuple):
             stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(item))
         elif isinstance(item, dict):
@@ -609,8 +631,12 @@ def _json_value(value: object, *, where: str, limit: int) -> Any:
 
 
 def _setting_key(key: object) -> str:
-    if (not isinstance(key, str) or not key.strip() or len(key) > SETTING_KEY_MAX
-            or text_problem(key)):
+    if (
+        not isinstance(key, str)
+        or not key.strip()
+        or len(key) > SETTING_KEY_MAX
+        or text_problem(key)
+    ):
         raise PlayDataError(
             f"setting key: expected text of 1 to {SETTING_KEY_MAX} characters, got {key!r}"
         )
@@ -664,7 +690,12 @@ def list_custom_cards(
 
 
 def save_custom_card(
-    *, session: Session, game: str, kind: str, name: str, data: dict[str, Any],
+    *,
+    session: Session,
+    game: str,
+    kind: str,
+    name: str,
+    data: dict[str, Any],
     card_id: int | None = None,
 ) -> int:
     """Create a card (``card_id`` None) or replace one; names are unique per game and kind."""
@@ -687,8 +718,15 @@ def save_custom_card(
         raise PlayDataError(f"name: there is already a {card.kind} card named {card.name!r}")
     now = utcnow()
     if card_id is None:
-        row = CustomCard(game=card.game, kind=card.kind, name=card.name, name_key=key,
-                         data=stored, created_at=now, updated_at=now)
+        row = CustomCard(
+            game=card.game,
+            kind=card.kind,
+            name=card.name,
+            name_key=key,
+            data=stored,
+            created_at=now,
+            updated_at=now,
+        )
         session.add(row)
         session.flush()
         assert row.id is not None

@@ -338,9 +338,7 @@ def _quick_check(engine: Engine, url: URL) -> None:
         # The first line may only say which database ("*** in database main ***").
         lines = [line.strip() for line in result.splitlines() if line.strip()]
         finding = next((line for line in lines if not line.startswith("***")), lines[0])
-        raise StoreError(
-            f"{path} is damaged (SQLite's check found: {finding}); left untouched"
-        )
+        raise StoreError(f"{path} is damaged (SQLite's check found: {finding}); left untouched")
 
 
 def _os_failure(url: URL, exc: BaseException) -> StoreError:

@@ -65,10 +65,10 @@ _PLAIN = {
     "missing_keyword_only_argument": "missing",
     "dataclass_type": "expected an object, got {input}",
     "dataclass_args_type": "expected an object, got {input}",
-    "datetime_type": "expected a date and time like \"2024-05-01T19:30:00\", got {input}",
-    "datetime_parsing": "expected a date and time like \"2024-05-01T19:30:00\", got {input}",
+    "datetime_type": 'expected a date and time like "2024-05-01T19:30:00", got {input}',
+    "datetime_parsing": 'expected a date and time like "2024-05-01T19:30:00", got {input}',
     "datetime_from_date_parsing": (
-        "expected a date and time like \"2024-05-01T19:30:00\", got {input}"
+        'expected a date and time like "2024-05-01T19:30:00", got {input}'
     ),
     "none_required": "expected null, got {input}",
 }

@@ -186,7 +186,8 @@ class FilePlay:
     location: StrictStr | None = Field(default=None, max_length=LOCATION_MAX)
     notes: StrictStr = Field(default="", max_length=NOTES_MAX)
     tiebreakers: Annotated[
-        list[FileTieBreaker] | None, Field(max_length=MAX_TIEBREAKERS),
+        list[FileTieBreaker] | None,
+        Field(max_length=MAX_TIEBREAKERS),
         AfterValidator(_none_if_empty),
     ] = None
     results: list[FileResult] = Field(min_length=1, max_length=MAX_RESULTS)
@@ -320,8 +321,7 @@ def _check_header(text: str) -> None:
     # file that writes its version as 1.0 was not written by this app).
     if type(header.version) is not int or header.version != VERSION:
         raise _refuse(
-            f"version: this app reads version {VERSION} files, got "
-            f"{describe_value(header.version)}"
+            f"version: this app reads version {VERSION} files, got {describe_value(header.version)}"
         )
 
 
@@ -386,8 +386,9 @@ def _read(text: str) -> _Document:
         if _skip(text, at + 1) != len(text):
             raise _refuse(f"not valid JSON: extra data at {_where(text, at + 1)}")
     except json.JSONDecodeError as exc:
-        raise _refuse(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-                      ) from None
+        raise _refuse(
+            f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     except RecursionError:
         raise _refuse("not valid JSON: nested too deeply") from None
     except ValidationError as exc:
@@ -407,9 +408,7 @@ def _read(text: str) -> _Document:
     return _Document(checked, plays)
 
 
-def _read_plays(
-    text: str, at: int, decoder: json.JSONDecoder, plays: list[FilePlay]
-) -> int:
+def _read_plays(text: str, at: int, decoder: json.JSONDecoder, plays: list[FilePlay]) -> int:
     """Decode and check the plays array starting at ``at``; returns the index after it."""
     check = _PLAY.validate_python
     while text[at : at + 1] != "]":
@@ -435,8 +434,9 @@ def check_unique(items: list[Any], attr: str, table: str, *, fold: bool = False)
         key = name_key(value) if fold else value
         if key in seen:
             same = "is the same name as" if fold else "is used twice; also in"
-            raise _refuse(f"{table}[{i}].{attr}: {describe_value(value)} {same} "
-                          f"{table}[{seen[key]}]")
+            raise _refuse(
+                f"{table}[{i}].{attr}: {describe_value(value)} {same} {table}[{seen[key]}]"
+            )
         seen[key] = i
 
 
@@ -444,8 +444,9 @@ def parse_history(text: str | bytes) -> ParsedHistory:
     """Check an import file completely; :class:`ImportFileError` names the first problem."""
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_IMPORT_CHARS:
-            raise _refuse(f"the file is too large ({len(text):,} bytes; at most "
-                          f"{MAX_IMPORT_CHARS:,})")
+            raise _refuse(
+                f"the file is too large ({len(text):,} bytes; at most {MAX_IMPORT_CHARS:,})"
+            )
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -453,8 +454,9 @@ def parse_history(text: str | bytes) -> ParsedHistory:
     if not isinstance(text, str):
         raise _refuse(f"expected the file's text, got {type(text).__name__}")
     if len(text) > MAX_IMPORT_CHARS:
-        raise _refuse(f"the file is too large ({len(text):,} characters; at most "
-                      f"{MAX_IMPORT_CHARS:,})")
+        raise _refuse(
+            f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
+        )
     doc = _read(text)
 
     check_unique(doc.head.players, "id", "players")
@@ -475,11 +477,15 @@ def parse_history(text: str | bytes) -> ParsedHistory:
         seen: dict[int, int] = {}
         for j, result in enumerate(play.results):
             if result.player_id not in players:
-                raise _refuse(f"plays[{i}].results[{j}].player_id: no player with id "
-                              f"{result.player_id} in players")
+                raise _refuse(
+                    f"plays[{i}].results[{j}].player_id: no player with id "
+                    f"{result.player_id} in players"
+                )
             if result.player_id in seen:
-                raise _refuse(f"plays[{i}].results[{j}].player_id: player {result.player_id} "
-                              f"is already in results[{seen[result.player_id]}]")
+                raise _refuse(
+                    f"plays[{i}].results[{j}].player_id: player {result.player_id} "
+                    f"is already in results[{seen[result.player_id]}]"
+                )
             seen[result.player_id] = j
         title = titles.get(game.id)
         if title is None:
@@ -490,8 +496,11 @@ def parse_history(text: str | bytes) -> ParsedHistory:
         direction = play.highest_wins
         if title.highest_wins is None and direction is None:
             direction = game.highest_wins
-        if (title.highest_wins is not None and direction is not None
-                and direction != title.highest_wins):
+        if (
+            title.highest_wins is not None
+            and direction is not None
+            and direction != title.highest_wins
+        ):
             side = "highest" if title.highest_wins else "lowest"
             raise _refuse(f"plays[{i}].highest_wins: {title.name} is won by the {side} score")
         context.append((title.key or title.name, direction))
@@ -608,8 +617,11 @@ def _fast_play(
         parts = r.breakdown
         if parts and (sum(parts.values()) != r.score or not all(map(_is_clean, parts))):
             return None
-        results.append(BulkResult(players[r.player_id], seat, r.score, parts or None,
-                                  ties or None, r.start_player))
+        results.append(
+            BulkResult(
+                players[r.player_id], seat, r.score, parts or None, ties or None, r.start_player
+            )
+        )
     if starters > 1 or (unseated and unseated != len(results)):
         return None
     if not unseated and len(seats) != len(results):
@@ -691,8 +703,10 @@ def history_snapshot(
     session: Session,
 ) -> tuple[list[Any], list[Any], list[Any], dict[int, list[_Result]]]:
     """Players, games, plays (oldest first) and each play's results (seat order)."""
-    players = sorted(session.execute(select(col(Player.id), col(Player.name))).all(),
-                     key=lambda r: (r.name.casefold(), r.name))
+    players = sorted(
+        session.execute(select(col(Player.id), col(Player.name))).all(),
+        key=lambda r: (r.name.casefold(), r.name),
+    )
     games = sorted(
         session.execute(
             select(col(Game.id), col(Game.name), col(Game.key), col(Game.highest_wins))
@@ -704,17 +718,39 @@ def history_snapshot(
     plays = session.execute(select(PLAYS).order_by(PLAYS.c.played_at, PLAYS.c.id)).all()
     results: dict[int, list[_Result]] = defaultdict(list)
     query = select(
-        RESULTS.c.play_id, RESULTS.c.player_id, RESULTS.c.seat, RESULTS.c.score,
-        type_coerce(RESULTS.c.breakdown, Text), type_coerce(RESULTS.c.tiebreaks, Text),
-        RESULTS.c.start_player, RESULTS.c.rank, RESULTS.c.winner,
+        RESULTS.c.play_id,
+        RESULTS.c.player_id,
+        RESULTS.c.seat,
+        RESULTS.c.score,
+        type_coerce(RESULTS.c.breakdown, Text),
+        type_coerce(RESULTS.c.tiebreaks, Text),
+        RESULTS.c.start_player,
+        RESULTS.c.rank,
+        RESULTS.c.winner,
     ).order_by(RESULTS.c.play_id, RESULTS.c.seat)
-    for play_id, player_id, seat, score, breakdown, tiebreaks, start, place, winner in (
-        session.execute(query)
-    ):
-        results[play_id].append(_Result(
-            player_id, seat, score, _json(breakdown, {}), _json(tiebreaks, []),
-            bool(start), place, bool(winner),
-        ))
+    for (
+        play_id,
+        player_id,
+        seat,
+        score,
+        breakdown,
+        tiebreaks,
+        start,
+        place,
+        winner,
+    ) in session.execute(query):
+        results[play_id].append(
+            _Result(
+                player_id,
+                seat,
+                score,
+                _json(breakdown, {}),
+                _json(tiebreaks, []),
+                bool(start),
+                place,
+                bool(winner),
+            )
+        )
     return players, games, list(plays), results
 
 
@@ -748,8 +784,12 @@ def export_json(session: Session) -> str:
         "app_version": __version__,
         "players": [{"id": player_ref[r.id], "name": r.name} for r in players],
         "games": [
-            {"id": game_ref[r.id], "name": r.name, "key": r.key,
-             "highest_wins": bool(r.highest_wins)}
+            {
+                "id": game_ref[r.id],
+                "name": r.name,
+                "key": r.key,
+                "highest_wins": bool(r.highest_wins),
+            }
             for r in games
         ],
         "plays": [
@@ -788,9 +828,23 @@ def export_json(session: Session) -> str:
 
 
 CSV_COLUMNS = (
-    "play_uid", "played_at", "game", "game_key", "finished", "duration_min", "location",
-    "modules", "notes", "player", "seat", "score", "rank", "winner", "start_player",
-    "breakdown", "tiebreaks",
+    "play_uid",
+    "played_at",
+    "game",
+    "game_key",
+    "finished",
+    "duration_min",
+    "location",
+    "modules",
+    "notes",
+    "player",
+    "seat",
+    "score",
+    "rank",
+    "winner",
+    "start_player",
+    "breakdown",
+    "tiebreaks",
 )
 
 
@@ -813,23 +867,25 @@ def export_csv(session: Session) -> str:
     for play in plays:
         game = game_of[play.game_id]
         for r in results[play.id]:
-            writer.writerow([
-                play.uid,
-                play.played_at.isoformat(sep=" "),
-                _cell(game.name),
-                game.key or "",
-                "true" if play.finished else "false",
-                "" if play.duration_min is None else play.duration_min,
-                _cell(play.location),
-                _cell("; ".join(play.modules or [])),
-                _cell(play.notes),
-                _cell(names[r.player_id]),
-                r.seat,
-                r.score,
-                r.rank,
-                "true" if r.winner else "false",
-                "true" if r.start_player else "false",
-                json.dumps(r.breakdown or {}, ensure_ascii=False) if r.breakdown else "",
-                json.dumps(r.tiebreaks, ensure_ascii=False) if r.tiebreaks else "",
-            ])
+            writer.writerow(
+                [
+                    play.uid,
+                    play.played_at.isoformat(sep=" "),
+                    _cell(game.name),
+                    game.key or "",
+                    "true" if play.finished else "false",
+                    "" if play.duration_min is None else play.duration_min,
+                    _cell(play.location),
+                    _cell("; ".join(play.modules or [])),
+                    _cell(play.notes),
+                    _cell(names[r.player_id]),
+                    r.seat,
+                    r.score,
+                    r.rank,
+                    "true" if r.winner else "false",
+                    "true" if r.start_player else "false",
+                    json.dumps(r.breakdown or {}, ensure_ascii=False) if r.breakdown else "",
+                    json.dumps(r.tiebreaks, ensure_ascii=False) if r.tiebreaks else "",
+                ]
+            )
     return out.getvalue()

@@ -54,6 +54,8 @@ KEY_FACTOR = 4
 # local time, to UTC, in an export) can never overflow.
 EARLIEST = datetime(1900, 1, 1)
 LATEST = datetime(2999, 12, 31, 23, 59, 59)
+
+
 def _plain_text(value: str) -> str:
     problem = text_problem(value)
     if problem:
@@ -62,12 +64,8 @@ def _plain_text(value: str) -> str:
 
 
 Score = Annotated[int, Strict(), Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)]
-CategoryName = Annotated[
-    str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_plain_text)
-]
-ModuleName = Annotated[
-    str, Field(min_length=1, max_length=MODULE_MAX), AfterValidator(_plain_text)
-]
+CategoryName = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_plain_text)]
+ModuleName = Annotated[str, Field(min_length=1, max_length=MODULE_MAX), AfterValidator(_plain_text)]
 # Strict: a flag must be true or false, not "yes" or 1 (an import file says what it means).
 Flag = Annotated[bool, Strict()]
 
@@ -122,9 +120,7 @@ def utc_naive(value: datetime) -> datetime:
 def refuse_numbers_as_dates(value: object) -> object:
     """A date must be a date and time (or ISO text), never a number taken as a timestamp."""
     if isinstance(value, bool | int | float):
-        raise ValueError(
-            f'expected a date and time like "2024-05-01T19:30:00", got {value!r}'
-        )
+        raise ValueError(f'expected a date and time like "2024-05-01T19:30:00", got {value!r}')
     if isinstance(value, date) and not isinstance(value, datetime):
         return datetime(value.year, value.month, value.day)
     return value
@@ -526,9 +522,7 @@ class CustomCard(CustomCardBase, table=True):
     """A card players made themselves (e.g. a Mercante event); ``data`` is the card's fields."""
 
     __tablename__: ClassVar[str] = "custom_card"
-    __table_args__ = (
-        UniqueConstraint("game", "kind", "name_key", name="uq_custom_card_name"),
-    )
+    __table_args__ = (UniqueConstraint("game", "kind", "name_key", name="uq_custom_card_name"),)
 
     id: int | None = Field(default=None, primary_key=True)
     name_key: str = Field(max_length=GAME_NAME_MAX * KEY_FACTOR)

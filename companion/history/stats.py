@@ -285,8 +285,14 @@ def rebuild_statistics(session: Session) -> None:
     session.execute(delete(PAIRS))
     session.execute(delete(GAMES))
     rows = session.execute(
-        select(PLAYS.c.id, PLAYS.c.game_id, PLAYS.c.finished, RESULTS.c.player_id,
-               RESULTS.c.score, RESULTS.c.winner)
+        select(
+            PLAYS.c.id,
+            PLAYS.c.game_id,
+            PLAYS.c.finished,
+            RESULTS.c.player_id,
+            RESULTS.c.score,
+            RESULTS.c.winner,
+        )
         .join(RESULTS, RESULTS.c.play_id == PLAYS.c.id)
         .where(PLAYS.c.finished.is_(True))
         .order_by(PLAYS.c.id)
@@ -309,8 +315,9 @@ def _rate(wins: int, plays: int) -> float:
     return wins / plays if plays else 0.0
 
 
-def _pair_rows(session: Session, *, player_id: int | None = None,
-               game_id: int | None = None) -> Sequence[Any]:
+def _pair_rows(
+    session: Session, *, player_id: int | None = None, game_id: int | None = None
+) -> Sequence[Any]:
     query = select(
         PAIRS.c.player_id,
         PAIRS.c.game_id,
@@ -340,8 +347,9 @@ def _players(session: Session) -> dict[int, str]:
     return dict(session.execute(select(PLAYERS.c.id, PLAYERS.c.name)).all())
 
 
-def _player_stats(name: str, rows: Sequence[Any],
-                  games: dict[int, tuple[str, str | None, bool]]) -> PlayerStats:
+def _player_stats(
+    name: str, rows: Sequence[Any], games: dict[int, tuple[str, str | None, bool]]
+) -> PlayerStats:
     per_game = []
     plays = wins = total = 0
     high_best: int | None = None
@@ -390,14 +398,17 @@ def all_player_stats(session: Session) -> list[PlayerStats]:
     by_player: dict[int, list[Any]] = defaultdict(list)
     for row in _pair_rows(session):
         by_player[row.player_id].append(row)
-    stats = [_player_stats(name, by_player.get(pid, []), games)
-             for pid, name in _players(session).items()]
+    stats = [
+        _player_stats(name, by_player.get(pid, []), games)
+        for pid, name in _players(session).items()
+    ]
     stats.sort(key=lambda s: (-s.plays, -s.wins, s.name.casefold()))
     return stats
 
 
-def _game_stats(game: tuple[str, str | None, bool], totals: Any,
-                rows: Sequence[Any], players: dict[int, str]) -> GameStats:
+def _game_stats(
+    game: tuple[str, str | None, bool], totals: Any, rows: Sequence[Any], players: dict[int, str]
+) -> GameStats:
     name, key, highest_wins = game
     plays = totals.plays if totals is not None else 0
     top_wins = max((r.wins for r in rows), default=0)
@@ -422,8 +433,9 @@ def game_stats(session: Session, game_id: int) -> GameStats:
     """One game's figures (see :class:`GameStats`)."""
     games = _games(session)
     totals = session.execute(select(GAMES).where(GAMES.c.game_id == game_id)).one_or_none()
-    return _game_stats(games[game_id], totals, _pair_rows(session, game_id=game_id),
-                       _players(session))
+    return _game_stats(
+        games[game_id], totals, _pair_rows(session, game_id=game_id), _players(session)
+    )
 
 
 def all_game_stats(session: Session) -> list[GameStats]:
@@ -434,8 +446,10 @@ def all_game_stats(session: Session) -> list[GameStats]:
     by_game: dict[int, list[Any]] = defaultdict(list)
     for row in _pair_rows(session):
         by_game[row.game_id].append(row)
-    stats = [_game_stats(game, totals.get(gid), by_game.get(gid, []), players)
-             for gid, game in games.items()]
+    stats = [
+        _game_stats(game, totals.get(gid), by_game.get(gid, []), players)
+        for gid, game in games.items()
+    ]
     stats.sort(key=lambda s: (-s.plays, s.game.casefold()))
     return stats
 
@@ -446,12 +460,14 @@ def wins_per_player(session: Session, game_id: int | None = None) -> list[tuple[
     for row in _pair_rows(session, game_id=game_id):
         wins[row.player_id] += row.wins
     players = _players(session)
-    return sorted(((players[p], w) for p, w in wins.items()),
-                  key=lambda t: (-t[1], t[0].casefold()))
+    return sorted(
+        ((players[p], w) for p, w in wins.items()), key=lambda t: (-t[1], t[0].casefold())
+    )
 
 
-def score_series(session: Session, player_id: int,
-                 game_id: int | None = None) -> list[tuple[datetime, int, str]]:
+def score_series(
+    session: Session, player_id: int, game_id: int | None = None
+) -> list[tuple[datetime, int, str]]:
     """(played_at, score, game name) of a player's finished plays, oldest first."""
     query = (
         select(PLAYS.c.played_at, RESULTS.c.score, GAME_ROWS.c.name)

@@ -185,8 +185,12 @@ class Store:
     @contextmanager
     def _session(self, *, write: bool) -> Iterator[Session]:
         try:
-            with Session(self._write_engine if write else self._engine,
-                         expire_on_commit=False) as session, session.begin():
+            with (
+                Session(
+                    self._write_engine if write else self._engine, expire_on_commit=False
+                ) as session,
+                session.begin(),
+            ):
                 yield session
         except StoreError:
             raise
@@ -246,14 +250,13 @@ class Store:
             if len(item) != 2:
                 raise _refuse(f"results[{i}]", "a (name, score) pair", pair)
             rows.append({"player": item[0], "score": item[1]})
-        keys = {name_key(r["player"]): i for i, r in enumerate(rows)
-                if isinstance(r["player"], str)}
+        keys = {
+            name_key(r["player"]): i for i, r in enumerate(rows) if isinstance(r["player"], str)
+        }
 
         def index_of(field: str, name: object) -> int:
             if not isinstance(name, str) or name_key(name) not in keys:
-                raise PlayDataError(
-                    f"{field}: {_shown(name)} is not one of this play's players"
-                )
+                raise PlayDataError(f"{field}: {_shown(name)} is not one of this play's players")
             return keys[name_key(name)]
 
         if seats is not None:
@@ -322,8 +325,12 @@ class Store:
         return self._read(lambda s: crud.read_play(session=s, play_id=play_id))
 
     def list_plays(
-        self, *, game: str | None = None, player: str | None = None,
-        limit: int = 50, offset: int = 0,
+        self,
+        *,
+        game: str | None = None,
+        player: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[PlayPublic]:
         """Plays newest first, optionally only one game's and/or one player's.
 
@@ -332,8 +339,11 @@ class Store:
         """
         _optional_text("game", game)
         _optional_text("player", player)
-        return self._read(lambda s: crud.read_plays(
-            session=s, game=game, player=player, limit=limit, offset=offset))
+        return self._read(
+            lambda s: crud.read_plays(
+                session=s, game=game, player=player, limit=limit, offset=offset
+            )
+        )
 
     def count_plays(self, *, game: str | None = None, player: str | None = None) -> int:
         """How many plays :meth:`list_plays` would page through with the same filters."""
@@ -380,9 +390,11 @@ class Store:
         Only finished plays count: an unfinished play adds no play, win or score. A shared
         first place is a win. :class:`NotFoundError` for a name the history does not know.
         """
+
         def run(s: Session) -> PlayerStats:
             pid, shown_name = self._player_id(s, name)
             return stats.player_stats(s, pid, shown_name)
+
         return self._read(run)
 
     def all_player_stats(self) -> list[PlayerStats]:
@@ -407,27 +419,29 @@ class Store:
         gives an empty list.
         """
         _optional_text("game", game)
+
         def run(s: Session) -> list[tuple[str, int]]:
             if game is None:
                 return stats.wins_per_player(s)
             row = crud.find_game(session=s, title=game)
             return [] if row is None or row.id is None else stats.wins_per_player(s, row.id)
+
         return self._read(run)
 
-    def score_series(
-        self, player: str, game: str | None = None
-    ) -> list[tuple[datetime, int, str]]:
+    def score_series(self, player: str, game: str | None = None) -> list[tuple[datetime, int, str]]:
         """(played_at, score, game name) of a player's finished plays, oldest first; for charts.
 
         :class:`NotFoundError` for an unknown player; an unknown game gives an empty list.
         """
         _optional_text("game", game)
+
         def run(s: Session) -> list[tuple[datetime, int, str]]:
             pid, _ = self._player_id(s, player)
             if game is None:
                 return stats.score_series(s, pid)
             row = crud.find_game(session=s, title=game)
             return [] if row is None or row.id is None else stats.score_series(s, pid, row.id)
+
         return self._read(run)
 
     # -------------------------------------------------------------- settings, cards
@@ -461,8 +475,11 @@ class Store:
         """
         if card_id is not None:
             crud.check_id("card_id", card_id)
-        return self._write(lambda s: crud.save_custom_card(
-            session=s, game=game, kind=kind, name=name, data=data, card_id=card_id))
+        return self._write(
+            lambda s: crud.save_custom_card(
+                session=s, game=game, kind=kind, name=name, data=data, card_id=card_id
+            )
+        )
 
     def delete_custom_card(self, card_id: int) -> None:
         """Delete a custom card; :class:`NotFoundError` if there is none with that id."""
@@ -487,9 +504,7 @@ class Store:
         with bulk.collector_paused():
             if self.dialect == "sqlite":
                 try:
-                    return self._write(
-                        lambda s: fastimport.import_text(s, text, progress=progress)
-                    )
+                    return self._write(lambda s: fastimport.import_text(s, text, progress=progress))
                 except fastimport.NotFast:
                     pass  # rolled back: the checked path says what is wrong, or imports it
             parsed = exchange.parse_history(text)
@@ -572,9 +587,7 @@ class Store:
 
     def table_actions(self, table_id: int, *, after: int = 0) -> list[TableActionPublic]:
         """A table's log from step ``after + 1`` on."""
-        return self._read(
-            lambda s: tables.read_actions(session=s, table_id=table_id, after=after)
-        )
+        return self._read(lambda s: tables.read_actions(session=s, table_id=table_id, after=after))
 
     def append_action(
         self,

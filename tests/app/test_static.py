@@ -1,4 +1,4 @@
-"""The package stays typed (mypy --strict) and lint-clean (ruff); the engine stays pure."""
+"""The package stays typed (mypy --strict), lint-clean and formatted (ruff); the engine pure."""
 
 from __future__ import annotations
 
@@ -33,4 +33,9 @@ def test_engine_imports_neither_flet_nor_the_database() -> None:
 
 def test_code_is_ruff_clean() -> None:
     result = _run("ruff", "check", "companion", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_code_is_ruff_formatted() -> None:
+    result = _run("ruff", "format", "--check", "companion", "tests")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -251,9 +251,7 @@ class SettingsView:
         ctx.refresh()
         # This browser's cookie was signed with the old code's secret: the address with the
         # new code signs it again (and takes the code out of the address bar).
-        await ft.UrlLauncher().launch_url(
-            f"/settings?code={code}", web_only_window_name="_self"
-        )
+        await ft.UrlLauncher().launch_url(f"/settings?code={code}", web_only_window_name="_self")
 
     def build(self) -> Screen:
         ctx = self.ctx
