@@ -24,7 +24,7 @@ from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
 from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, app_bar_title_room, run
 
 ROUTE = "/calculators/journey"
 SEATS = ("Anna", "Ben", "Cleo")
@@ -515,3 +515,13 @@ async def test_a_damaged_table_is_shown_read_only(store: Any, hub: TableHub) -> 
     assert h.has_text("This game is read-only: step 2 ('place') no longer replays")
     assert not visible(h, "card-8")
     assert len(store.table_actions(table_id)) == 2
+
+
+@run
+async def test_the_table_screens_title_fits_beside_its_actions_at_390_px(
+    store: Any, hub: TableHub
+) -> None:
+    for table_id in (table_with(hub, _nearly_over()),):
+        h = await open_table(store, hub, table_id)
+        drawn, room = app_bar_title_room(h.page)
+        assert drawn <= room, (h.page.appbar.title.value, drawn, room)

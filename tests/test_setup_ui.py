@@ -27,7 +27,7 @@ from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
 from tests.table_fixtures import fail_writes, fresh_journey
 from tests.test_setup_ui_logic import old_save
-from tests.ui_harness import Harness, run, walk
+from tests.ui_harness import Harness, app_bar_title_room, run, walk
 
 ROUTE = "/setup/assistant"
 
@@ -978,3 +978,14 @@ async def test_a_setup_action_is_logged_once_per_tap(store: Any, hub: TableHub) 
     await h.click(h.by_id("module-lawyers"))
     await h.fire(h.by_id("module-lawyers").leading, "change", True)  # the box shows it on
     assert [a.body for a in store.table_actions(table_id)] == [SetModule("lawyers", True).to_dict()]
+
+
+@run
+async def test_the_setup_screens_title_fits_beside_its_actions_at_390_px(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_with(hub)
+    for page in ("", "checklist"):
+        h = await open_table(store, hub, table_id, page)
+        drawn, room = app_bar_title_room(h.page)
+        assert drawn <= room, (page, h.page.appbar.title.value, drawn, room)

@@ -1251,7 +1251,7 @@ class JourneyTableView:
     # -- the screen -------------------------------------------------------------------------------
     def build(self) -> Screen:
         return Screen(
-            title="Merchant's Journey",
+            title="Journey",
             content=self.content,
             actions=[
                 self.undo_box,
