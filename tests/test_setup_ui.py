@@ -989,3 +989,23 @@ async def test_the_setup_screens_title_fits_beside_its_actions_at_390_px(
         h = await open_table(store, hub, table_id, page)
         drawn, room = app_bar_title_room(h.page)
         assert drawn <= room, (page, h.page.appbar.title.value, drawn, room)
+
+
+@run
+async def test_the_games_in_progress_panel_is_as_wide_as_the_lobbys_other_panels(
+    store: Any, hub: TableHub
+) -> None:
+    table_with(hub)
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    (box,) = h.find_all(ft.Semantics, identifier="games-in-progress")
+    card = box.content
+    others = [c for c in h.find_all(ft.Card) if c is not card]
+    assert isinstance(card, ft.Card) and others
+    # A card's default margin (4 px a side) would inset it from the panels below it.
+    assert card.margin == 0 and {c.margin for c in others} == {0}
+    games = [c for c in walk(card) if isinstance(c, ft.Column)]
+    assert any(
+        c.horizontal_alignment == ft.CrossAxisAlignment.STRETCH
+        and any(isinstance(x, ft.Semantics) and x.identifier == "table-1" for x in c.controls)
+        for c in games
+    )
