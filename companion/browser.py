@@ -294,10 +294,31 @@ class AppPage:
         """Type into the field labelled ``name`` without tapping it: when a field sits below
         the fold, a tap makes Flutter scroll while the tap lands and can hit another control."""
         box = self.page.get_by_role("textbox", name=name).nth(nth)
+        if not self.phone:
+            # At desktop size Flutter ignores focus on a field scrolled out of its view
+            # (nothing is typed, no change reaches the app); a phone's focus scrolls to it.
+            self.bring_into_view(box)
         box.focus()
         self.settle(300)  # Flutter swaps in its own editing element on focus
         self.page.keyboard.type(text)
         self.settle(300)
+
+    def bring_into_view(self, locator: Any) -> None:
+        """Turn the mouse wheel over the screen until ``locator`` sits in its middle third
+        (as far as the screen scrolls)."""
+        locator.wait_for(state="attached", timeout=10_000)
+        viewport = self.page.viewport_size or DESKTOP
+        goal = viewport["height"] / 3
+        self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        for _ in range(10):
+            box = locator.bounding_box()
+            if box is None or goal <= box["y"] <= 2 * goal - box["height"]:
+                return
+            self.page.mouse.wheel(0, box["y"] - goal)
+            self.settle(300)
+            after = locator.bounding_box()
+            if after is None or after["y"] == box["y"]:
+                return  # the end of the page: nothing more to scroll
 
     def press(self, ident: str, timeout: float = 10_000) -> None:
         """Activate the tagged control through the accessibility tree, as a screen reader

@@ -12,6 +12,7 @@ import functools
 import threading
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -285,3 +286,21 @@ def _matches(actual: Any, expected: Any) -> bool:
     if callable(expected) and not isinstance(expected, (str, type)):
         return bool(expected(actual))
     return bool(actual == expected)
+
+
+def app_bar_title_room(page: ft.Page, width: float = 390) -> tuple[float, float]:
+    """How wide the app bar's title is drawn (in the bundled bold font at the title size) and
+    how much room the bar leaves it at ``width``: Flutter's AppBar gives the back arrow 56 px,
+    16 px spacing and each action icon 48 px. Measured against the phone screenshots: at
+    390 px with three actions "Players & seats" (172.7 px) fits and "Setup assistant"
+    (174.2 px) is cut."""
+    from PIL import ImageFont
+
+    from companion import webapp
+
+    bar = page.appbar
+    assert isinstance(bar, ft.AppBar) and isinstance(bar.title, ft.Text)
+    font = ImageFont.truetype(str(Path(webapp.assets_dir()) / webapp.FONT_FILES[1]), 22)
+    drawn = font.getlength(str(bar.title.value))
+    room = width - (56 if bar.leading is not None else 0) - 16 - 48 * len(bar.actions or [])
+    return drawn, room - 1

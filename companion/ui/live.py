@@ -63,7 +63,7 @@ from companion.ui.logic.live import (
 )
 from companion.ui.logic.saved import damaged_key
 from companion.ui.theme import GAP, TOUCH
-from companion.ui.widgets import body, notice, small, tagged
+from companion.ui.widgets import body, notice, panel, small, tagged
 
 log = logging.getLogger(__name__)
 
@@ -857,19 +857,18 @@ class GamesInProgress:
                     ),
                 )
             )
+        # A panel like the screen's others (no margin of its own: as wide as they are), its
+        # games across its whole width.
         return tagged(
             "games-in-progress",
-            ft.Card(
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(self.title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                            *entries,
-                        ],
-                        spacing=GAP,
-                    ),
-                    padding=12,
-                )
+            panel(
+                ft.Column(
+                    entries,
+                    spacing=GAP,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
+                title=self.title,
             ),
         )
 

@@ -24,7 +24,7 @@ from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
 from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run, walk
+from tests.ui_harness import Harness, app_bar_title_room, run, walk
 
 ROUTE = "/calculators/journey"
 SEATS = ("Anna", "Ben", "Cleo")
@@ -699,3 +699,13 @@ async def test_the_list_of_games_in_progress_is_live(store: Any, hub: TableHub) 
     await asyncio.sleep(0.05)
     assert all(not g.closed for g in [third.page.on_connect.__self__._lists[0]])
     assert h.page.on_connect.__self__._lists == []
+
+
+@run
+async def test_the_table_screens_title_fits_beside_its_actions_at_390_px(
+    store: Any, hub: TableHub
+) -> None:
+    for table_id in (table_with(hub, _nearly_over()),):
+        h = await open_table(store, hub, table_id)
+        drawn, room = app_bar_title_room(h.page)
+        assert drawn <= room, (h.page.appbar.title.value, drawn, room)

@@ -27,7 +27,7 @@ from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
 from tests.table_fixtures import fail_writes, fresh_journey
 from tests.ui.setup.test_logic import old_save
-from tests.ui_harness import Harness, run, walk
+from tests.ui_harness import Harness, app_bar_title_room, run, walk
 
 ROUTE = "/setup/assistant"
 
@@ -978,3 +978,34 @@ async def test_a_setup_action_is_logged_once_per_tap(store: Any, hub: TableHub) 
     await h.click(h.by_id("module-lawyers"))
     await h.fire(h.by_id("module-lawyers").leading, "change", True)  # the box shows it on
     assert [a.body for a in store.table_actions(table_id)] == [SetModule("lawyers", True).to_dict()]
+
+
+@run
+async def test_the_setup_screens_title_fits_beside_its_actions_at_390_px(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_with(hub)
+    for page in ("", "checklist"):
+        h = await open_table(store, hub, table_id, page)
+        drawn, room = app_bar_title_room(h.page)
+        assert drawn <= room, (page, h.page.appbar.title.value, drawn, room)
+
+
+@run
+async def test_the_games_in_progress_panel_is_as_wide_as_the_lobbys_other_panels(
+    store: Any, hub: TableHub
+) -> None:
+    table_with(hub)
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    (box,) = h.find_all(ft.Semantics, identifier="games-in-progress")
+    card = box.content
+    others = [c for c in h.find_all(ft.Card) if c is not card]
+    assert isinstance(card, ft.Card) and others
+    # A card's default margin (4 px a side) would inset it from the panels below it.
+    assert card.margin == 0 and {c.margin for c in others} == {0}
+    games = [c for c in walk(card) if isinstance(c, ft.Column)]
+    assert any(
+        c.horizontal_alignment == ft.CrossAxisAlignment.STRETCH
+        and any(isinstance(x, ft.Semantics) and x.identifier == "table-1" for x in c.controls)
+        for c in games
+    )

@@ -366,7 +366,7 @@ class SetupTableView:
             ),
         ]
         return Screen(
-            title="Setup assistant",
+            title="Setup",
             content=content,
             actions=actions,
             scroll=False,
