@@ -18,6 +18,9 @@ from companion.ui.screen import RouteNotFound, Screen, Section
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH, PAD, TOUCH
 from companion.ui.widgets import tagged
 
+#: Titles longer than this (characters) wrap to two smaller lines in the app bar.
+LONG_TITLE = 18
+
 log = logging.getLogger(__name__)
 
 
@@ -206,7 +209,15 @@ class Shell:
         if bar_index is not None:  # the bar must show one; it keeps the one you came from
             self.nav_bar.selected_index = bar_index
         self.rail.selected_index = bar_index
-        self.appbar.title = ft.Text(screen.title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        # A long title (a rules entry, a ruling) takes two lines in a smaller size rather than
+        # being cut off on a phone; a short one stays one line in the bar's own size.
+        long_title = len(screen.title) > LONG_TITLE
+        self.appbar.title = ft.Text(
+            screen.title,
+            max_lines=2 if long_title else 1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            theme_style=ft.TextThemeStyle.TITLE_MEDIUM if long_title else None,
+        )
         self.appbar.leading = (
             tagged(
                 "app-back",

@@ -187,3 +187,15 @@ def test_snippets_show_the_line_with_the_match() -> None:
     assert logic.snippet(item, set()) == item.summary
     long = logic.snippet(reference.entry("mercante.auction"), {"harbor"}, length=40)
     assert long.endswith("…") and len(long) <= 41
+
+
+@run
+async def test_a_long_entry_title_wraps_in_the_app_bar_instead_of_being_cut(store: Any) -> None:
+    """At 390 px a title such as "Which Blights are 'connected', and a chain of five" does not
+    fit one line beside the back arrow and the actions: it takes two smaller lines."""
+    h = await Harness.start(create_main(store), route="/rules/ruling.journey.blight_chain")
+    title = h.page.appbar.title
+    assert title.value == reference.entry("ruling.journey.blight_chain").title
+    assert title.max_lines == 2 and title.theme_style == ft.TextThemeStyle.TITLE_MEDIUM
+    short = await Harness.start(create_main(store), route="/rules")
+    assert short.page.appbar.title.max_lines == 1 and short.page.appbar.title.theme_style is None
