@@ -43,22 +43,32 @@ def table_menu(
     lobby: str,
     who: str,
     items: Sequence[ft.Control] = (),
+    noun: str = "table",
+    tag: str | None = None,
+    changes: str = "changes",
     finish_note: str = "",
-    ended: tuple[str, str] = ("The table is finished.", "The table was abandoned."),
+    abandon_note: str = "",
+    ended: tuple[str, str] | None = None,
 ) -> None:
-    """Open "This table": ``items`` (the tool's own entries), then Finish and Abandon while
-    the table is open. Each ending is confirmed; then the lobby ``lobby`` opens."""
+    """Open "This table" (or "This game": ``noun``): ``items`` (the tool's own entries), then
+    Finish and Abandon while the table is open, tagged ``finish-<tag>`` / ``abandon-<tag>``
+    (``tag`` defaults to ``noun``). Each ending is confirmed, saying what it means (the
+    ``finish_note`` / ``abandon_note``); then the lobby ``lobby`` opens with ``ended``'s
+    message. Every tool's table menu is this one."""
     snapshot = live.snapshot
+    tag = tag or noun
+    finished, abandoned = ended or (f"The {noun} is finished.", f"The {noun} was abandoned.")
 
     def end(how: str) -> None:
         ctx.page.pop_dialog()
         finish = how == "finish"
+        note = finish_note if finish else abandon_note or f"Its {changes} stay in the database."
         confirm(
             ctx,
-            title="Finish this table?" if finish else "Abandon this table?",
+            title=f"Finish this {noun}?" if finish else f"Abandon this {noun}?",
             text=(
-                "It leaves the list in progress and takes no more changes on any phone. "
-                + (finish_note if finish else "Its changes stay in the database.")
+                f"It leaves the {noun}s in progress and takes no more {changes} on any phone. "
+                + note
             ).strip(),
             action="Finish" if finish else "Abandon",
             ident=f"confirm-{how}",
@@ -70,21 +80,21 @@ def table_menu(
         outcome = live.finish() if how == "finish" else live.abandon()
         if outcome.ok:
             ctx.navigate(lobby)
-            ctx.notify(ended[0] if how == "finish" else ended[1])
+            ctx.notify(finished if how == "finish" else abandoned)
 
     actions: list[ft.Control] = list(items)
     if not snapshot.read_only:
         actions += [
             tagged(
-                "finish-table",
+                f"finish-{tag}",
                 ft.TextButton(
-                    "Finish this table", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
+                    f"Finish this {noun}", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
                 ),
             ),
             tagged(
-                "abandon-table",
+                f"abandon-{tag}",
                 ft.TextButton(
-                    "Abandon this table",
+                    f"Abandon this {noun}",
                     icon=ft.Icons.DELETE_OUTLINE,
                     on_click=lambda e: end("abandon"),
                 ),
@@ -96,7 +106,7 @@ def table_menu(
 
     ctx.page.show_dialog(
         ft.AlertDialog(
-            title=ft.Text("This table"),
+            title=ft.Text(f"This {noun}"),
             content=ft.Column(
                 [body(who, muted=True), *actions],
                 tight=True,

@@ -25,7 +25,7 @@ from companion.engine.bard import (
 )
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, LiveTable, Painter, Slot, confirm, isolate
+from companion.ui.live import LiveSession, LiveTable, Painter, Slot, isolate
 from companion.ui.logic.bard import song as moves
 from companion.ui.logic.bard.card import Card, cards_of, free_letter, new_card, with_card
 from companion.ui.logic.bard.card import without_card as card_out
@@ -42,6 +42,7 @@ from companion.ui.views.bard.plans import PlansPanel
 from companion.ui.views.bard.stop import StopCard, StopEditor
 from companion.ui.views.bard.tableau import KIND_LABELS, TableauPanel
 from companion.ui.views.bard.totals import BoastRow, TotalsPanel
+from companion.ui.views.table_menu import table_menu
 from companion.ui.widgets import body, notice, tagged
 
 log = logging.getLogger(__name__)
@@ -594,26 +595,6 @@ class BardTableView:
     def menu(self) -> None:
         snapshot = self.live.snapshot
 
-        def end(how: str) -> None:
-            self.ctx.page.pop_dialog()
-            finish = how == "finish"
-            confirm(
-                self.ctx,
-                title="Finish this table?" if finish else "Abandon this table?",
-                text=(
-                    "It leaves the games in progress and takes no more changes on any phone. "
-                    + (
-                        "Its songs stay in the database."
-                        if finish
-                        else "Nothing is saved to history; its changes are kept in the database."
-                    )
-                ),
-                action="Finish" if finish else "Abandon",
-                ident=f"confirm-{how}",
-                on_confirm=lambda: self._ended(how),
-                danger=not finish,
-            )
-
         def new_table(e: Any) -> None:
             self.ctx.page.pop_dialog()
             self.ctx.navigate(ROUTE)
@@ -624,45 +605,17 @@ class BardTableView:
                 ft.TextButton("Another Bard table", icon=ft.Icons.ADD, on_click=new_table),
             )
         ]
-        if not snapshot.read_only:
-            actions += [
-                tagged(
-                    "finish-game",
-                    ft.TextButton(
-                        "Finish this table", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
-                    ),
-                ),
-                tagged(
-                    "abandon-game",
-                    ft.TextButton(
-                        "Abandon this table",
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        on_click=lambda e: end("abandon"),
-                    ),
-                ),
-            ]
         game = snapshot.game
-        who = game.player if isinstance(game, BardGame) and game.player else "The Bard"
-        self.ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text("This table"),
-                content=ft.Column(
-                    [body(who, muted=True), *actions],
-                    tight=True,
-                    spacing=4,
-                    horizontal_alignment=ft.CrossAxisAlignment.START,
-                ),
-                actions=[ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog())],
-            )
+        table_menu(
+            self.ctx,
+            self.live,
+            lobby=ROUTE,
+            who=game.player if isinstance(game, BardGame) and game.player else "The Bard",
+            items=actions,
+            tag="game",
+            finish_note="Its songs stay in the database.",
+            abandon_note="Nothing is saved to history; its changes are kept in the database.",
         )
-
-    def _ended(self, how: str) -> None:
-        outcome = self.live.finish() if how == "finish" else self.live.abandon()
-        if outcome.ok:
-            self.ctx.navigate(ROUTE)
-            self.ctx.notify(
-                "The table is finished." if how == "finish" else "The table was abandoned."
-            )
 
     def build(self) -> Screen:
         game = self.live.snapshot.game

@@ -50,7 +50,8 @@ from companion.ui.views.journey.picker import PickerPart
 from companion.ui.views.journey.rows import RowsPart
 from companion.ui.views.journey.status import ScoresPart, StatusPart
 from companion.ui.views.journey.swaps import ghorralands_panel, swap_offer
-from companion.ui.widgets import body, mounted, notice, tagged
+from companion.ui.views.table_menu import table_menu
+from companion.ui.widgets import mounted, notice, tagged
 
 
 class JourneyTableView:
@@ -172,29 +173,6 @@ class JourneyTableView:
                 form.fill(game.players, game.first)
             self.ctx.navigate(ROUTE)
 
-        def end(how: str) -> None:
-            self.ctx.page.pop_dialog()
-            finish = how == "finish"
-            saved = snapshot.info.saved_play_id is not None
-            confirm(
-                self.ctx,
-                title="Finish this game?" if finish else "Abandon this game?",
-                text=(
-                    "It leaves the games in progress and takes no more moves on any phone. "
-                    + (
-                        "It is saved in your history."
-                        if saved
-                        else "Save it to history first if it has ended."
-                        if finish
-                        else "Nothing is saved to history; its moves are kept in the database."
-                    )
-                ),
-                action="Finish" if finish else "Abandon",
-                ident=f"confirm-{how}",
-                on_confirm=lambda: self._ended(how),
-                danger=not finish,
-            )
-
         actions: list[ft.Control] = [
             tagged(
                 "new-game",
@@ -216,44 +194,26 @@ class JourneyTableView:
                     ),
                 )
             )
-        if not snapshot.read_only:
-            actions += [
-                tagged(
-                    "finish-game",
-                    ft.TextButton(
-                        "Finish this game", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
-                    ),
-                ),
-                tagged(
-                    "abandon-game",
-                    ft.TextButton(
-                        "Abandon this game",
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        on_click=lambda e: end("abandon"),
-                    ),
-                ),
-            ]
-        players = ", ".join(game.players) if isinstance(game, JourneyGame) else ""
-        self.ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text("This game"),
-                content=ft.Column(
-                    [body(players, muted=True), *actions],
-                    tight=True,
-                    spacing=4,
-                    horizontal_alignment=ft.CrossAxisAlignment.START,
-                ),
-                actions=[ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog())],
-            )
+        saved = snapshot.info.saved_play_id is not None
+        table_menu(
+            self.ctx,
+            self.live,
+            lobby=ROUTE,
+            who=", ".join(game.players) if isinstance(game, JourneyGame) else "",
+            items=actions,
+            noun="game",
+            changes="moves",
+            finish_note=(
+                "It is saved in your history."
+                if saved
+                else "Save it to history first if it has ended."
+            ),
+            abandon_note=(
+                "It is saved in your history."
+                if saved
+                else "Nothing is saved to history; its moves are kept in the database."
+            ),
         )
-
-    def _ended(self, how: str) -> None:
-        outcome = self.live.finish() if how == "finish" else self.live.abandon()
-        if outcome.ok:
-            self.ctx.navigate(ROUTE)
-            self.ctx.notify(
-                "The game is finished." if how == "finish" else "The game was abandoned."
-            )
 
     # -- the controls, built once ---------------------------------------------------------------
     def _build_controls(self) -> None:

@@ -21,7 +21,7 @@ from companion.engine.mercante import Action, MercanteGame, MercanteTable
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, LiveTable, Painter, Slot, confirm, isolate
+from companion.ui.live import LiveSession, LiveTable, Painter, Slot, isolate
 from companion.ui.logic.live import Message, error, info
 from companion.ui.logic.mercante import (
     TABS,
@@ -36,6 +36,7 @@ from companion.ui.logic.mercante import (
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
+from companion.ui.views.table_menu import table_menu
 from companion.ui.widgets import body, notice, small, tagged
 
 log = logging.getLogger(__name__)
@@ -411,73 +412,32 @@ class MercanteSession:
                     form.add(name)
             self.ctx.navigate(BASE)
 
-        def end(how: str) -> None:
-            self.ctx.page.pop_dialog()
-            finish = how == "finish"
-            saved = snapshot.info.saved_play_id is not None
-            confirm(
-                self.ctx,
-                title="Finish this game?" if finish else "Abandon this game?",
-                text=(
-                    "It leaves the games in progress and takes no more moves on any phone. "
-                    + (
-                        "It is saved in your history."
-                        if saved
-                        else "Save its final tally to history first if it has ended."
-                        if finish
-                        else "Nothing is saved to history; its moves are kept in the database."
-                    )
-                ),
-                action="Finish" if finish else "Abandon",
-                ident=f"confirm-{how}",
-                on_confirm=lambda: self._ended(how),
-                danger=not finish,
-            )
-
         actions: list[ft.Control] = [
             tagged(
                 "new-game",
                 ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
             )
         ]
-        if not snapshot.read_only:
-            actions += [
-                tagged(
-                    "finish-game",
-                    ft.TextButton(
-                        "Finish this game", icon=ft.Icons.FLAG, on_click=lambda e: end("finish")
-                    ),
-                ),
-                tagged(
-                    "abandon-game",
-                    ft.TextButton(
-                        "Abandon this game",
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        on_click=lambda e: end("abandon"),
-                    ),
-                ),
-            ]
-        players = ", ".join(table.players) if isinstance(table, MercanteTable) else ""
-        self.ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text("This game"),
-                content=ft.Column(
-                    [body(players, muted=True), *actions],
-                    tight=True,
-                    spacing=4,
-                    horizontal_alignment=ft.CrossAxisAlignment.START,
-                ),
-                actions=[ft.TextButton("Close", on_click=lambda e: self.ctx.page.pop_dialog())],
-            )
+        saved = snapshot.info.saved_play_id is not None
+        table_menu(
+            self.ctx,
+            self.live,
+            lobby=BASE,
+            who=", ".join(table.players) if isinstance(table, MercanteTable) else "",
+            items=actions,
+            noun="game",
+            changes="moves",
+            finish_note=(
+                "It is saved in your history."
+                if saved
+                else "Save its final tally to history first if it has ended."
+            ),
+            abandon_note=(
+                "It is saved in your history."
+                if saved
+                else "Nothing is saved to history; its moves are kept in the database."
+            ),
         )
-
-    def _ended(self, how: str) -> None:
-        outcome = self.live.finish() if how == "finish" else self.live.abandon()
-        if outcome.ok:
-            self.ctx.navigate(BASE)
-            self.ctx.notify(
-                "The game is finished." if how == "finish" else "The game was abandoned."
-            )
 
 
 def lines(*controls: ft.Control | None, spacing: int = 8) -> ft.Column:
