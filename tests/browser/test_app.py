@@ -16,7 +16,11 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_every_section_opens(chromium: Any, app_server: AppServer, phone: bool) -> None:
     app = AppPage.open(chromium, app_server.url, phone=phone)
-    for section in sections():
+    # "/" opens the first section; once it has, go round the others and back to it (a tap
+    # while the first screen is still being laid out could land on one of its tiles instead).
+    first, *others = sections()
+    app.page.wait_for_url(re.compile(rf"/{first.id}$"), timeout=30_000)
+    for section in [*others, first]:
         if section.in_bar:
             app.tap(app.tab(section.title))
         else:  # Settings: the gear in the app bar
