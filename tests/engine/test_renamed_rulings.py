@@ -111,12 +111,12 @@ def test_an_old_journey_table_reads_and_scores_as_with_the_current_ids(store: St
 
 def test_an_old_setup_table_start_reads_with_its_house_rule() -> None:
     game = SetupGame.fresh(seed=5).with_modules(["faction_festival", "paladins"])
-    ruled = game.with_house_rules(["setup.paladin_split"])
+    ruled = game.with_rules(["setup.paladin_split"])
     start = engine.TABLE_RULES.start_of(ruled)
     old = _old(start)
     assert old["house_rules"] == ["merchants_cove.paladin_split"]
     assert engine.TABLE_RULES.read_start(old) == ruled
-    assert game.with_house_rules(["merchants_cove.paladin_split"]) == ruled
+    assert game.with_rules(["merchants_cove.paladin_split"]) == ruled
     assert SetupGame.fresh(seed=5, house_rules=["merchants_cove.paladin_split"]).house_rules == {
         "setup.paladin_split"
     }

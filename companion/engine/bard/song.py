@@ -296,7 +296,7 @@ class Song:
         return sum(r.card.value for r in self.performances if r.card)
 
     # -- verify / can / apply -----------------------------------------------------------------
-    def verify(self, performance: Performance) -> None:
+    def verify_perform(self, performance: Performance) -> None:
         """Raise a :class:`BardError` saying why ``performance`` is not allowed now."""
         self._resolve(performance, words=False)
 
@@ -527,7 +527,7 @@ class Song:
         )
 
     # -- the rules of each location -----------------------------------------------------------
-    def verify_location(self, location: str) -> None:
+    def verify_visit(self, location: str) -> None:
         """Raise a :class:`LocationError` if the Bard cannot perform at ``location`` now (a
         location id such as ``"pier_1"``, ``"warrior_hall"`` or ``"rogues_lair"``), whatever
         would be spent there."""
@@ -565,7 +565,7 @@ class Song:
 
     def can_visit(self, location: str) -> bool:
         try:
-            self.verify_location(location)
+            self.verify_visit(location)
         except BardError:
             return False
         return True
@@ -573,7 +573,7 @@ class Song:
     def _resolve(self, p: Performance, *, words: bool = True) -> _Outcome:
         if not isinstance(p, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
             raise UnknownNameError(f"not a performance: {p!r}")
-        self.verify_location(p.location)
+        self.verify_visit(p.location)
         sources = self._check_spends(p.spend)
         volume = sum(s.volume for s in sources)
         if volume > self.volume_left:

@@ -75,7 +75,7 @@ from companion.engine.mercante.events import (
 from companion.engine.mercante.facts import (
     MercanteFacts,
     check_market,
-    check_players,
+    check_player_count,
     facts,
     market_of,
     rules,
@@ -337,7 +337,7 @@ __all__ = [
     "check_base",
     "check_contract_value",
     "check_market",
-    "check_players",
+    "check_player_count",
     "check_seats",
     "contract_deck",
     "contract_values",

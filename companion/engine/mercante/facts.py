@@ -543,7 +543,7 @@ def check_market(market: str) -> str:
     return market
 
 
-def check_players(players: int) -> int:
+def check_player_count(players: int) -> int:
     """Return ``players`` if Mercante seats that many (3–5), else raise PlayerCountError."""
     count = rules().players
     if isinstance(players, bool) or not isinstance(players, int):

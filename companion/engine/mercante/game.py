@@ -1072,7 +1072,7 @@ class MercanteGame(saves.SavedGame):
             raise ActionError(f"the last action did not change the calendar ({last})")
         return self.log[-1].before
 
-    def with_house_rules(self, house: HouseRules) -> MercanteGame:
+    def with_rules(self, house: HouseRules) -> MercanteGame:
         """The same game played from its start under other house rules (the log is replayed,
         so an action the new rules forbid raises and nothing changes)."""
         if not isinstance(house, HouseRules):

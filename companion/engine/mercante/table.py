@@ -536,7 +536,7 @@ class MercanteTable(saves.SavedGame):
     def can_apply(self, action: Action) -> bool:
         return _verified(lambda: self.apply(action))
 
-    def with_house_rules(self, house: HouseRules) -> MercanteTable:
+    def with_rules(self, house: HouseRules) -> MercanteTable:
         """The same table played from its start under other house rules (every action is
         replayed, so one the new rules forbid raises and nothing changes)."""
         if not isinstance(house, HouseRules):
@@ -677,7 +677,7 @@ def table_changed(then: MercanteTable, now: MercanteTable) -> str:
 
 
 def _with_house_rules(table: MercanteTable, ids: frozenset[str]) -> MercanteTable:
-    return table.with_house_rules(HouseRules.from_house_rules(ids))
+    return table.with_rules(HouseRules.from_house_rules(ids))
 
 
 #: Mercante on a shared table (``companion.tables``).

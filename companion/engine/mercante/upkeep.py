@@ -20,7 +20,7 @@ from companion.engine.mercante.errors import (
     SeatError,
 )
 from companion.engine.mercante.events import display_name
-from companion.engine.mercante.facts import check_market, check_players, facts, rules
+from companion.engine.mercante.facts import check_market, check_player_count, facts, rules
 from companion.engine.mercante.markets import MarketBoard
 from companion.engine.mercante.variants import NO_VARIANTS, Variants
 
@@ -45,7 +45,7 @@ def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
         if folded.index(name) != i:
             raise SeatError(f"seat {i + 1}: {names[i]!r} is already seated")
     try:
-        check_players(len(names))
+        check_player_count(len(names))
     except PlayerCountError as exc:
         raise PlayerCountError(f"{exc} (seats {list(names)!r})") from None
     return names
@@ -73,7 +73,7 @@ def _variant_applies(players: int, variants: Variants) -> bool:
 
 def upkeep_players(players: int, *, variants: Variants = NO_VARIANTS) -> int:
     """The player count upkeep is resolved for (4 in a five-player game with the variant)."""
-    check_players(players)
+    check_player_count(players)
     if _variant_applies(players, variants):
         return rules().variants.alternate_five_player_upkeep.resolve_as_players
     return players
@@ -81,7 +81,7 @@ def upkeep_players(players: int, *, variants: Variants = NO_VARIANTS) -> int:
 
 def pass_seats(players: int, *, variants: Variants = NO_VARIANTS) -> int:
     """How many seats to the right the upkeep marker moves (2 with the five-player variant)."""
-    check_players(players)
+    check_player_count(players)
     if _variant_applies(players, variants):
         return rules().variants.alternate_five_player_upkeep.pass_seats
     return rules().upkeep.pass_seats

@@ -630,7 +630,7 @@ class SetupGame(saves.SavedGame):
         return self.picked(draw.kind) == draw.card
 
     # -- house rules ------------------------------------------------------------------------
-    def with_house_rules(self, ids: Iterable[str]) -> SetupGame:
+    def with_rules(self, ids: Iterable[str]) -> SetupGame:
         """The game under house rules ``ids`` (those no setup check or step reads are left
         out); ticked steps whose words change ask to be checked again."""
         return self._rechoose(house_rules=_current(ids) & setup_house_rules())
@@ -979,7 +979,7 @@ TABLE_RULES: Final[TableRules[SetupGame, SetupAction]] = TableRules(
     error=SetupError,
     reads=lambda game, action: action.reads(game),
     changed=table_changed,
-    with_rules=lambda game, ids: game.with_house_rules(ids),
+    with_rules=lambda game, ids: game.with_rules(ids),
 )
 
 

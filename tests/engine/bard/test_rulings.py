@@ -53,23 +53,23 @@ def test_concepts_coin_gives_a_gold_per_coin_at_a_pier_never_multiplied() -> Non
 def test_concepts_coin_is_spent_once_like_every_icon_and_a_gated_coin_needs_its_volume() -> None:
     song = Song.start([IconSource("c", COIN, 2, volume=2)], moves=1, volume=1)
     with pytest.raises(VolumeError, match=r"unlocking 'c' \(2\) costs 2 Volume"):
-        song.verify(AtPier("pier_1", spends("c")))
+        song.verify_perform(AtPier("pier_1", spends("c")))
     song = Song.start([IconSource("c", COIN, 2, volume=2)], moves=1, volume=2)
     after, record = song.perform(AtPier("pier_1", spends("c")))
     assert record.gold.working == "2 Coins = 2 gold" and after.volume_left == 0
     with pytest.raises(IconError, match=r"source 'c' was already spent"):
-        after.verify(AtPier("pier_2", spends("c")))
+        after.verify_perform(AtPier("pier_2", spends("c")))
     with pytest.raises(IconError, match=r"source 'c' gives Coins and cannot be spent as 'noble'"):
-        song.verify(AtPier("pier_1", spends(Spend("c", "noble"))))
+        song.verify_perform(AtPier("pier_1", spends(Spend("c", "noble"))))
 
 
 def test_concepts_coin_pays_at_any_location_but_never_for_a_fan_or_a_rune() -> None:
     sources = [IconSource("c", COIN, 5), IconSource("w", "warrior", 1)]
     song = Song.start(sources, moves=1, volume=0, board=Board(badges=1))
     with pytest.raises(IconError, match=r"gives 1 icon \(Coins are not Faction icons\), the fan"):
-        song.verify(AtTownSquare(spends("c", "w")))
+        song.verify_perform(AtTownSquare(spends("c", "w")))
     with pytest.raises(IconError, match=r"takes more than 1 Warrior icons; 1 spent"):
-        song.verify(AtFactionHall("warrior", spends("c", "w"), adventurers=1))
+        song.verify_perform(AtFactionHall("warrior", spends("c", "w"), adventurers=1))
     after, hall = song.perform(AtFactionHall("warrior", spends("c", "w"), adventurers=0))
     assert hall.rune == "warrior" and hall.gold.value == 5 and hall.icons == 1
     assert dict(song.icons_left()) == {"warrior": 1, COIN: 5}
@@ -170,7 +170,7 @@ def test_town_square_icons_raise_the_price_only_at_their_own_pier_under_the_hous
 def test_town_square_per_pier_reading_needs_the_pier_of_each_icon() -> None:
     song = Song.start(moves=0, volume=0, board=Board(badges=3), rules=PER_PIER)
     with pytest.raises(CountError, match=r"gem_piers \(\): 1 Blue Gem revealed, but not which"):
-        song.verify(AtPier("pier_1", buy_card=True))
+        song.verify_perform(AtPier("pier_1", buy_card=True))
     early = Song.start(moves=0, volume=0, board=Board(badges=2), rules=PER_PIER)
     card = early.perform(AtPier("pier_1", buy_card=True))[1].card
     assert card is not None and card.value == card_price(0, 2).value == 1

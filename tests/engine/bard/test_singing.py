@@ -104,7 +104,7 @@ def test_singing_step_example_step_2a_two_warrior_icons_beat_the_hall() -> None:
     with pytest.raises(
         IconError, match=r"takes more than 2 Warrior icons; 2 spent \(adventurers=2\)"
     ):
-        song.verify(AtFactionHall("warrior", spends("second"), adventurers=2))
+        song.verify_perform(AtFactionHall("warrior", spends("second"), adventurers=2))
 
 
 def test_singing_step_example_step_3_second_badge_costs_2_and_hand_size_becomes_4() -> None:
@@ -119,14 +119,14 @@ def test_singing_step_example_step_3_second_badge_costs_2_and_hand_size_becomes_
 def test_singing_step_example_step_4_needs_the_rune_placed_earlier_in_the_song() -> None:
     song = example_song()
     with pytest.raises(LocationError, match=r"needs one of your Runes in a Faction Hall"):
-        song.verify(EXAMPLE_STEPS[2])
+        song.verify_perform(EXAMPLE_STEPS[2])
 
 
 def test_singing_step_example_step_5_no_places_left_but_a_boast() -> None:
     song, _ = sing(example_song(), EXAMPLE_STEPS)
     assert not song.can_perform(AtPier("pier_1"))
     with pytest.raises(LocationError, match=r"no moves left"):
-        song.verify(AtPier("pier_1"))
+        song.verify_perform(AtPier("pier_1"))
     assert song.volume_left == 3 and song.can_boast()
 
 
@@ -213,7 +213,7 @@ def test_town_square_any_colours_pay_and_extra_icons_of_a_source_are_lost() -> N
     assert record.fans[0].value == 3 and record.icons == 4
     assert any("1 icon more than the cost" in n for n in record.notes)
     with pytest.raises(IconError, match=r"gives 1 icon, the fan costs 3"):
-        song.verify(AtTownSquare(spends("w")))
+        song.verify_perform(AtTownSquare(spends("w")))
 
 
 def test_town_square_last_four_badges_reveal_blue_gems_that_raise_the_card_price() -> None:
@@ -229,14 +229,14 @@ def test_town_square_last_four_badges_reveal_blue_gems_that_raise_the_card_price
 def test_town_square_no_badge_left_means_no_fan() -> None:
     song = Song.start([IconSource("a", ANY, 9)], moves=0, volume=0, board=Board(badges=6))
     with pytest.raises(LocationError, match=r"only 0 Badges left"):
-        song.verify(AtTownSquare(spends("a")))
+        song.verify_perform(AtTownSquare(spends("a")))
 
 
 def test_town_square_one_fan_per_visit_unless_the_house_rule_allows_more() -> None:
     sources = [IconSource("a", ANY, 5)]
     song = Song.start(sources, moves=0, volume=0, board=Board(badges=1))
     with pytest.raises(LocationError, match=r"fans 2: one fan per Town Square performance"):
-        song.verify(AtTownSquare(spends("a"), fans=2))
+        song.verify_perform(AtTownSquare(spends("a"), fans=2))
     house = SongRules.from_house_rules({bard.RULING_FANS})
     song = Song.start(sources, moves=0, volume=0, board=Board(badges=1), rules=house)
     after, record = song.perform(AtTownSquare(spends("a"), fans=2))
@@ -265,7 +265,7 @@ def test_faction_halls_the_bard_never_performs_at_the_rogues_lair_or_paladin_hal
     song = Song.start([IconSource("a", ANY, 4)], moves=1, volume=0)
     expected = re.escape(f"hall {hall!r}: the Bard never performs at the {reason}")
     with pytest.raises(LocationError, match=expected):
-        song.verify(AtFactionHall(hall, spends("a")))
+        song.verify_perform(AtFactionHall(hall, spends("a")))
 
 
 def test_faction_halls_once_per_game_a_hall_with_your_rune_is_closed() -> None:
@@ -273,7 +273,7 @@ def test_faction_halls_once_per_game_a_hall_with_your_rune_is_closed() -> None:
         [IconSource("w", "warrior", 3)], moves=1, volume=0, board=Board(runes={"warrior"})
     )
     with pytest.raises(LocationError, match=r"already holds one of your Runes"):
-        song.verify(AtFactionHall("warrior_hall", spends("w")))
+        song.verify_perform(AtFactionHall("warrior_hall", spends("w")))
 
 
 def test_faction_halls_step_1_icons_must_match_the_hall_and_outnumber_its_adventurers() -> None:
@@ -283,9 +283,11 @@ def test_faction_halls_step_1_icons_must_match_the_hall_and_outnumber_its_advent
         volume=0,
     )
     with pytest.raises(IconError, match=r"source 'n': the Warrior Hall takes Warrior icons only"):
-        song.verify(AtFactionHall("warrior", spends("w", "n")))
+        song.verify_perform(AtFactionHall("warrior", spends("w", "n")))
     with pytest.raises(IconError, match=r"source 'a'.*not Noble"):
-        song.verify(AtFactionHall("warrior", spends("w", Spend("a", "noble")), adventurers=1))
+        song.verify_perform(
+            AtFactionHall("warrior", spends("w", Spend("a", "noble")), adventurers=1)
+        )
     # A Paladin (any-colour) icon takes the hall's colour.
     after, record = song.perform(AtFactionHall("warrior", spends("w", "a"), adventurers=2))
     assert record.rune == "warrior" and record.icons == 3
@@ -314,11 +316,11 @@ def test_dragon_island_step_4_sings_for_each_rune_hall_once() -> None:
     assert record.gold.expression == "2 × 5 + 3 × 2 = 16"
     assert "Gold: 10 + 6 = 16 gold" in record.lines
     with pytest.raises(LocationError, match=r"hall 'noble': none of your Runes is in the Noble"):
-        song.verify(AtDragonIsland("left", (HallSong("noble", spends("n"), 4),)))
+        song.verify_perform(AtDragonIsland("left", (HallSong("noble", spends("n"), 4),)))
     with pytest.raises(LocationError, match=r"selected twice"):
-        song.verify(AtDragonIsland("left", (HallSong("warrior"), HallSong("warrior_hall"))))
+        song.verify_perform(AtDragonIsland("left", (HallSong("warrior"), HallSong("warrior_hall"))))
     with pytest.raises(IconError, match=r"listed twice"):
-        song.verify(
+        song.verify_perform(
             AtDragonIsland(
                 "left", (HallSong("warrior", spends("w"), 1), HallSong("wizard", spends("w"), 1))
             )
@@ -345,9 +347,9 @@ def test_dragon_island_step_3_rule_text_reading_needs_the_hall_count_and_enough_
         rules=TEXT_READING,
     )
     with pytest.raises(CountError, match=r"hall 'warrior': hall_adventurers is needed"):
-        song.verify(AtDragonIsland("left", (HallSong("warrior", spends("w"), 3),)))
+        song.verify_perform(AtDragonIsland("left", (HallSong("warrior", spends("w"), 3),)))
     with pytest.raises(IconError, match=r"as many Warrior icons as Adventurers.*\(3\), not 2"):
-        song.verify(
+        song.verify_perform(
             AtDragonIsland("left", (HallSong("warrior", spends("w"), 3, hall_adventurers=3),))
         )
     _, record = song.perform(
@@ -379,7 +381,7 @@ def test_splitting_faction_icons_a_source_is_never_spent_at_two_locations() -> N
     song = Song.start([IconSource("w", "warrior", 3)], moves=1, volume=0)
     song, _ = song.perform(AtPier("pier_1", spends("w"), adventurers={"warrior": 1}))
     with pytest.raises(IconError, match=r"source 'w' was already spent earlier"):
-        song.verify(AtPier("pier_2", spends("w"), adventurers={"warrior": 5}))
+        song.verify_perform(AtPier("pier_2", spends("w"), adventurers={"warrior": 5}))
 
 
 def test_soundstone_gives_three_icons_of_a_chosen_colour_from_at_most_three_tokens() -> None:
@@ -400,7 +402,7 @@ def test_volume_unlocks_bottom_halves_and_the_track_stops_at_6() -> None:
     with pytest.raises(
         VolumeError, match=r"unlocking 'bottom' \(4\) costs 4 Volume; the song has 3"
     ):
-        song.verify(AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2}))
+        song.verify_perform(AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2}))
     with pytest.raises(CountError, match=r"volume must be 0–6, got 7"):
         Song.start(sources, moves=0, volume=7)
     after, record = Song.start(sources, moves=0, volume=6).perform(
@@ -432,11 +434,11 @@ def test_singing_step_3_movement_counts_the_other_locations_each_once() -> None:
     song, _ = song.perform(AtPier("pier_1"))
     assert song.moves_left == 1
     with pytest.raises(LocationError, match=r"location 'pier_1': the Pier 1 was already"):
-        song.verify(AtPier("pier_1"))
+        song.verify_perform(AtPier("pier_1"))
     song, _ = song.perform(AtPier("pier_2"))  # another Pier is another location
     assert song.moves_left == 0
     with pytest.raises(LocationError, match=r"no moves left \(a Movement of 1 allows 2 locations"):
-        song.verify(AtTownSquare())
+        song.verify_perform(AtTownSquare())
 
 
 def test_market_phase_swan_song_closes_by_discarding_the_whole_tableau() -> None:
@@ -534,9 +536,9 @@ def test_singing_step_a_location_is_checked_before_anything_is_spent_there() -> 
     assert song.can_visit("dragon_island") and song.can_visit("pier_3")
     assert not song.can_visit("noble_hall")  # its Rune is already there
     with pytest.raises(LocationError, match=r"the Bard never performs at the Rogues Lair"):
-        song.verify_location("rogues_lair")
+        song.verify_visit("rogues_lair")
     with pytest.raises(UnknownNameError, match=r"unknown location 'tavern'"):
-        song.verify_location("tavern")
+        song.verify_visit("tavern")
     after, _ = song.perform(AtPier("pier_3"))
     assert not after.can_visit("pier_3") and after.can_visit("pier_1")
     after, _ = after.perform(AtPier("pier_1"))

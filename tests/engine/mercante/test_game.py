@@ -829,6 +829,6 @@ def test_with_house_rules_replays_the_game() -> None:
     crash = Event("Crash", "enduring", {"silk": -2}, closes=["luxuries"], reaction=True)
     game, _ = MercanteGame.new(FOUR).sell(["silk"], agents=2, bases=[20], reaction=crash)
     assert game.log[-1].quote.total == 0  # type: ignore[attr-defined]
-    other = game.with_house_rules(HouseRules.of(REACTION_CLOSES_MARKET))
+    other = game.with_rules(HouseRules.of(REACTION_CLOSES_MARKET))
     assert other.log[-1].quote.total == 18  # type: ignore[attr-defined]
     assert len(other.log) == len(game.log) and other.start.house.reaction_close_sells

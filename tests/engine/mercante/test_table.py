@@ -197,7 +197,7 @@ def test_house_rules_replay_the_whole_table_or_say_why_not() -> None:
     assert other.figures("Adam").crowns == 3  # the tally is replayed with it
     # And back to the reading, with a later sale to the bazaar (the market is closed now).
     sold = play(other, Sell(("ore",), bazaar=(0,)))
-    back = sold.with_house_rules(HouseRules())
+    back = sold.with_rules(HouseRules())
     assert back.game.house == HouseRules() and back.game.log[0].quote.total == 0  # type: ignore[attr-defined]
     assert back.start.game.house == HouseRules()
 

@@ -119,7 +119,7 @@ def test_a_bad_action_names_the_field(data: object, names: str) -> None:
 
 
 def test_the_start_is_the_fresh_game_read_back() -> None:
-    game = festival().pin("lawyers", "never").with_house_rules(["setup.paladin_split"])
+    game = festival().pin("lawyers", "never").with_rules(["setup.paladin_split"])
     start = RULES.start_of(game)
     assert json.loads(json.dumps(start)) == start
     assert RULES.read_start(start) == game

@@ -590,7 +590,7 @@ def evaluate(draft: BardDraft, rules: SongRules) -> Plan:
         if missing is not None:
             # Unfinished: say what to tap, unless a rule closes the location anyway.
             try:
-                song.verify_location(stop.location)
+                song.verify_visit(stop.location)
             except BardError as exc:
                 results.append(StopResult(stop.id, number, problem=sentence(str(exc))))
             else:

@@ -186,7 +186,7 @@ def check(form: StopForm, before: Song, table: Table) -> StopCheck:
     missing = form.missing()
     if missing is not None:
         try:
-            before.verify_location(form.location)
+            before.verify_visit(form.location)
         except BardError as exc:
             return StopCheck(performance, problem=sentence(str(exc)))
         return StopCheck(performance, problem=missing, incomplete=True)
