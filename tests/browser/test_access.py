@@ -87,9 +87,10 @@ def test_the_bare_address_shows_the_join_screen_and_the_code_opens_the_app(
     assert code is not None
     page.get_by_label("Access code").fill(f"{code[:3].lower()} {code[3:]}")  # as people type
     page.get_by_role("button", name="Join").tap()
+    # The join screen stays until the server's answer (the app, at the bare address) arrives.
+    page.wait_for_url(lan_server.url + "/history/play/1", timeout=30_000)
     app = AppPage(page, lan_server.url, phone=True)
     app.wait_ready()
-    assert page.url == lan_server.url + "/history/play/1"
     app.expect("Standings")
     page.context.close()
 
