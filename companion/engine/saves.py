@@ -11,8 +11,57 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Protocol, Self, TypeVar
+
+#: The key of a dataclass field's metadata that :func:`saved_fields` reads (see :func:`saved`).
+_SAVED = "companion.saved"
+
+
+@dataclass(frozen=True)
+class _Saved:
+    convert: Callable[[Any], Any] | None
+    omit_default: bool
+
+
+def saved(
+    convert: Callable[[Any], Any] | None = None, *, omit_default: bool = False
+) -> Mapping[str, Any]:
+    """A field's ``metadata`` for :func:`saved_fields`: ``convert`` turns a value other than
+    None into its saved form (instead of :func:`plain`), and ``omit_default`` leaves the field
+    out while it holds its default (``field(default=(), metadata=saved(dict, omit_default=True))``
+    saves pairs as a mapping, and nothing when there are none)."""
+    return {_SAVED: _Saved(convert, omit_default)}
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain data: a value with ``to_dict`` as that, a tuple or list as a list, a
+    set as a sorted list, a mapping as a dict; anything else (text, numbers, None) as it is."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def saved_fields(value: Any) -> dict[str, Any]:
+    """A dataclass value's fields as plain data, in their order (each as :func:`plain`, or as
+    its :func:`saved` metadata says)."""
+    out: dict[str, Any] = {}
+    for f in fields(value):
+        item = getattr(value, f.name)
+        how: _Saved | None = f.metadata.get(_SAVED)
+        if how is None:
+            out[f.name] = plain(item)
+            continue
+        if how.omit_default and f.default is not MISSING and item == f.default:
+            continue
+        out[f.name] = item if item is None else how.convert(item) if how.convert else plain(item)
+    return out
 
 
 @dataclass(frozen=True)
@@ -20,13 +69,14 @@ class Action:
     """A player's move as saved: what was asked, not what came of it.
 
     Each engine subclasses this once (so its games accept only their own actions), and each
-    action sets ``kind``, the name its saved form is read back by.
+    action sets ``kind``, the name its saved form is read back by. Its saved form is the
+    ``kind`` and then its fields (:func:`saved_fields`).
     """
 
     kind: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
+        return {"kind": self.kind, **saved_fields(self)}
 
 
 class _Replayable(Protocol):
@@ -155,4 +205,4 @@ def _prefix(where: str) -> str:
     return f"{where}: " if where else ""
 
 
-__all__ = ["Action", "SaveFormat", "SavedGame"]
+__all__ = ["Action", "SaveFormat", "SavedGame", "plain", "saved", "saved_fields"]

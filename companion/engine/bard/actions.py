@@ -53,7 +53,7 @@ class Spend:
     (None lets the location choose the colour that pays most)."""
 
     source: str
-    colour: str | None = None
+    colour: str | None = field(default=None, metadata=saves.saved(omit_default=True))
 
     def __post_init__(self) -> None:
         if not isinstance(self.source, str) or not self.source:
@@ -65,14 +65,7 @@ class Spend:
         return f"Spend({self.source!r}" + (f", {self.colour!r})" if self.colour else ")")
 
     def to_dict(self) -> dict[str, Any]:
-        return (
-            {"source": self.source}
-            if self.colour is None
-            else {
-                "source": self.source,
-                "colour": self.colour,
-            }
-        )
+        return saves.saved_fields(self)
 
 
 def spends(*items: str | Spend) -> tuple[Spend, ...]:
@@ -114,8 +107,8 @@ class AtPier(BardAction):
     spend: tuple[Spend, ...] = ()
     adventurers: Mapping[str, int] = field(default_factory=dict)
     buy_card: bool = False
-    paladins: int = 0
-    paladin_colour: str | None = None
+    paladins: int = field(default=0, metadata=saves.saved(omit_default=True))
+    paladin_colour: str | None = field(default=None, metadata=saves.saved(omit_default=True))
 
     def __post_init__(self) -> None:
         if self.pier not in facts().piers():
@@ -143,20 +136,6 @@ class AtPier(BardAction):
             f"adventurers={dict(self.adventurers)!r}, buy_card={self.buy_card!r}{extra})"
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "kind": self.kind,
-            "pier": self.pier,
-            "spend": [s.to_dict() for s in self.spend],
-            "adventurers": dict(self.adventurers),
-            "buy_card": self.buy_card,
-        }
-        if self.paladins:
-            out["paladins"] = self.paladins
-        if self.paladin_colour is not None:
-            out["paladin_colour"] = self.paladin_colour
-        return out
-
 
 @dataclass(frozen=True, repr=False)
 class AtTownSquare(BardAction):
@@ -176,9 +155,6 @@ class AtTownSquare(BardAction):
 
     def __repr__(self) -> str:
         return f"AtTownSquare(spend={self.spend!r}, fans={self.fans})"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "spend": [s.to_dict() for s in self.spend], "fans": self.fans}
 
 
 @dataclass(frozen=True, repr=False)
@@ -215,14 +191,6 @@ class AtFactionHall(BardAction):
     def __repr__(self) -> str:
         return f"AtFactionHall({self.hall!r}, spend={self.spend!r}, adventurers={self.adventurers})"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "hall": self.hall,
-            "spend": [s.to_dict() for s in self.spend],
-            "adventurers": self.adventurers,
-        }
-
 
 @dataclass(frozen=True, repr=False)
 class HallSong:
@@ -232,7 +200,7 @@ class HallSong:
     hall: str
     spend: tuple[Spend, ...] = ()
     side_adventurers: int = 0
-    hall_adventurers: int | None = None
+    hall_adventurers: int | None = field(default=None, metadata=saves.saved(omit_default=True))
 
     def __post_init__(self) -> None:
         hall = self.hall.removesuffix("_hall") if isinstance(self.hall, str) else self.hall
@@ -254,14 +222,7 @@ class HallSong:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "hall": self.hall,
-            "spend": [s.to_dict() for s in self.spend],
-            "side_adventurers": self.side_adventurers,
-        }
-        if self.hall_adventurers is not None:
-            out["hall_adventurers"] = self.hall_adventurers
-        return out
+        return saves.saved_fields(self)
 
 
 @dataclass(frozen=True, repr=False)
@@ -293,9 +254,6 @@ class AtDragonIsland(BardAction):
 
     def __repr__(self) -> str:
         return f"AtDragonIsland({self.side!r}, halls={self.halls!r})"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "side": self.side, "halls": [h.to_dict() for h in self.halls]}
 
 
 Performance = AtPier | AtTownSquare | AtFactionHall | AtDragonIsland

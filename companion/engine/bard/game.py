@@ -96,9 +96,6 @@ class SetTable(BardAction):
         if not isinstance(self.table, Table):
             raise UnknownNameError(f"table must be a Table, got {self.table!r}")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "table": self.table.to_dict()}
-
 
 @dataclass(frozen=True)
 class BeginSong(BardAction):
@@ -111,7 +108,7 @@ class BeginSong(BardAction):
     moves: int
     volume: int
     soundstones: int = 0
-    board: Board | None = None
+    board: Board | None = field(default=None, metadata=saves.saved(omit_default=True))
     song: str = KINDS[0]
 
     def __post_init__(self) -> None:
@@ -130,16 +127,9 @@ class BeginSong(BardAction):
             raise UnknownNameError(f"unknown song kind {self.song!r}: {' or '.join(KINDS)}")
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "kind": self.kind,
-            "sources": [s.to_dict() for s in self.sources],
-            "moves": self.moves,
-            "volume": self.volume,
-            "soundstones": self.soundstones,
-            "song": self.song,
-        }
-        if self.board is not None:
-            out["board"] = self.board.to_dict()
+        out = super().to_dict()
+        if "board" in out:  # saved last, after the song's kind
+            out["board"] = out.pop("board")
         return out
 
 
@@ -171,16 +161,6 @@ class ChangeSong(BardAction):
         if self.song not in KINDS:
             raise UnknownNameError(f"unknown song kind {self.song!r}: {' or '.join(KINDS)}")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "sources": [s.to_dict() for s in self.sources],
-            "moves": self.moves,
-            "volume": self.volume,
-            "soundstones": self.soundstones,
-            "song": self.song,
-        }
-
 
 @dataclass(frozen=True)
 class SetBoard(BardAction):
@@ -195,9 +175,6 @@ class SetBoard(BardAction):
     def __post_init__(self) -> None:
         if not isinstance(self.board, Board):
             raise UnknownNameError(f"board must be a Board, got {self.board!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "board": self.board.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -216,9 +193,6 @@ class ReviseSong(BardAction):
             if not isinstance(a, SONG_ACTIONS):
                 raise UnknownNameError(f"actions holds performances and Boasts, got {a!r}")
         object.__setattr__(self, "actions", tuple(self.actions))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "actions": [a.to_dict() for a in self.actions]}
 
 
 @dataclass(frozen=True)

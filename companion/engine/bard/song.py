@@ -631,6 +631,16 @@ class Song:
     def _coin_line(n: int, gold: int) -> str:
         return f"{plural(n, 'Coin')} = {gold} gold"
 
+    @classmethod
+    def _coin_gold(cls, lines: list[str], n: int, gold: int, where: str) -> Figure:
+        """The gold of a location where only Coins pay: ``n`` Coins' line (added to ``lines``),
+        or none earned ``where``."""
+        if not n:
+            return Figure(0, f"No gold {where}", "0")
+        line = cls._coin_line(n, gold)
+        lines.append(line)
+        return Figure(gold, line, str(gold))
+
     # Piers ------------------------------------------------------------------------------------
     def _pier_colours(
         self, p: AtPier, sources: Sequence[IconSource], paladin_colour: str | None, paladins: int
@@ -797,12 +807,7 @@ class Song:
                 lines.append(f"Hand size: {size.working}")
             if blue_gems(board.badges) != blue_gems(self.board.badges):
                 lines.append(f"A Blue Gem shows: cards now cost {board.card_price.working}")
-            if coin_count:
-                line = self._coin_line(coin_count, coin_gold)
-                lines.append(line)
-                gold = Figure(coin_gold, line, str(coin_gold))
-            else:
-                gold = Figure(0, "No gold at the Town Square", "0")
+            gold = self._coin_gold(lines, coin_count, coin_gold, "at the Town Square")
         record = Performed(
             number,
             p.location,
@@ -866,12 +871,7 @@ class Song:
                 f"A Coin shows: cards now cost {board.card_price.working}",
                 f"Dragon Island may now sing to {hall.plural}",
             ]
-            if coin_count:
-                line = self._coin_line(coin_count, coin_gold)
-                lines.append(line)
-                gold = Figure(coin_gold, line, str(coin_gold))
-            else:
-                gold = Figure(0, "No gold at a Faction Hall", "0")
+            gold = self._coin_gold(lines, coin_count, coin_gold, "at a Faction Hall")
         record = Performed(
             number,
             p.location,

@@ -5,12 +5,12 @@ naming the field)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from companion.engine.cove_goods.errors import GoodsError
 from companion.engine.cove_goods.goods import Good
-from companion.engine.saves import Action, SaveFormat
+from companion.engine.saves import Action, SaveFormat, saved, saved_fields
 
 #: The Rogue cards the sale knows: one whose effect is not on sales, Un-Fairies, the Fence.
 ROGUE_CARD_IDS: Final = ("other", "un_fairies", "fence")
@@ -31,9 +31,6 @@ class SetCount(CoveAction):
     adventurer: str
     count: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "adventurer": self.adventurer, "count": self.count}
-
 
 @dataclass(frozen=True)
 class SetRogueCard(CoveAction):
@@ -42,17 +39,10 @@ class SetRogueCard(CoveAction):
     kind: ClassVar[str] = "rogue_card"
     card: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": self.card}
-
 
 def good_dict(good: Good) -> dict[str, Any]:
-    return {
-        "base": good.base,
-        "sells_to": good.sells_to,
-        "display_case": good.display_case,
-        "enchanted": good.enchanted,
-    }
+    """A Good's saved form: its fields (``{"base", "sells_to", "display_case", "enchanted"}``)."""
+    return saved_fields(good)
 
 
 def read_good(raw: object, where: str = "good") -> Good:
@@ -76,10 +66,7 @@ class AddGood(CoveAction):
     """A Good priced on a phone goes into this Pier's sale (with its tokens)."""
 
     kind: ClassVar[str] = "add_good"
-    good: Good
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "good": good_dict(self.good)}
+    good: Good = field(metadata=saved(good_dict))
 
 
 @dataclass(frozen=True)
@@ -89,10 +76,7 @@ class RemoveGood(CoveAction):
 
     kind: ClassVar[str] = "remove_good"
     index: int
-    good: Good
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "index": self.index, "good": good_dict(self.good)}
+    good: Good = field(metadata=saved(good_dict))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ of what each move did (the game's log)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 from companion.engine import saves
 from companion.engine.journey.errors import RowError, SaveDataError, SwapError, whole
@@ -49,9 +49,6 @@ class StartRow(Action):
     kind: ClassVar[str] = "start_row"
     rank: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rank": self.rank}
-
     def __repr__(self) -> str:
         return f"StartRow({self.rank!r})"
 
@@ -65,9 +62,6 @@ class Place(Action):
     row: int
     side: Side
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rank": self.rank, "row": self.row, "side": self.side}
-
     def __repr__(self) -> str:
         return f"Place({self.rank!r}, row={self.row}, side={self.side!r})"
 
@@ -80,9 +74,6 @@ class Swap(Action):
     kind: ClassVar[str] = "swap"
     card: int
     other: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": self.card, "other": self.other}
 
     def __repr__(self) -> str:
         return f"Swap({self.card}, {self.other})"

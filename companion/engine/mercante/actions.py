@@ -8,7 +8,7 @@ is its start plus its actions (a save, or a shared table's log).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, cast
 
 from companion.engine import saves
@@ -45,9 +45,6 @@ class PlayEvent(Action):
     kind: ClassVar[str] = "play_event"
     event: Event
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "event": self.event.to_dict()}
-
 
 @dataclass(frozen=True)
 class Sell(Action):
@@ -62,27 +59,13 @@ class Sell(Action):
     reactions: tuple[Reaction, ...] = ()
     contract_vp: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "goods": list(self.goods),
-            "agents": self.agents,
-            "bazaar": list(self.bazaar),
-            "bases": None if self.bases is None else list(self.bases),
-            "reactions": [r.to_dict() for r in self.reactions],
-            "contract_vp": self.contract_vp,
-        }
-
 
 @dataclass(frozen=True)
 class RemoveGoods(Action):
     """Upkeep step 1: spend removal points on tokens, ``((market, tokens), ...)``."""
 
     kind: ClassVar[str] = "remove_goods"
-    removals: tuple[tuple[str, int], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "removals": dict(self.removals)}
+    removals: tuple[tuple[str, int], ...] = field(metadata=saves.saved(dict))
 
 
 @dataclass(frozen=True)
@@ -91,14 +74,10 @@ class AuctionVictoryPoint(Action):
     have, where the table counted them (no bid may exceed them)."""
 
     kind: ClassVar[str] = "auction_vp"
-    bids: tuple[tuple[str, int], ...]
-    crowns: tuple[tuple[str, int], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "bids": dict(self.bids)}
-        if self.crowns:
-            data["crowns"] = dict(self.crowns)
-        return data
+    bids: tuple[tuple[str, int], ...] = field(metadata=saves.saved(dict))
+    crowns: tuple[tuple[str, int], ...] = field(
+        default=(), metadata=saves.saved(dict, omit_default=True)
+    )
 
 
 @dataclass(frozen=True)
@@ -116,13 +95,6 @@ class StartShipmentAuction(Action):
     shipment: Shipment
     single_lot: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "shipment": self.shipment.to_dict(),
-            "single_lot": self.single_lot,
-        }
-
 
 @dataclass(frozen=True)
 class ShipmentBid(Action):
@@ -132,13 +104,7 @@ class ShipmentBid(Action):
     kind: ClassVar[str] = "shipment_bid"
     player: str
     amount: int | None
-    crowns: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "player": self.player, "amount": self.amount}
-        if self.crowns is not None:
-            data["crowns"] = self.crowns
-        return data
+    crowns: int | None = field(default=None, metadata=saves.saved(omit_default=True))
 
 
 @dataclass(frozen=True)
@@ -147,9 +113,6 @@ class ImproveHouse(Action):
 
     kind: ClassVar[str] = "improve"
     asset: Asset
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "asset": self.asset}
 
 
 @dataclass(frozen=True)
@@ -167,9 +130,6 @@ class ManipulateEvents(Action):
     kind: ClassVar[str] = "manipulate_events"
     event: Event | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "event": None if self.event is None else self.event.to_dict()}
-
 
 @dataclass(frozen=True)
 class Security(Action):
@@ -177,9 +137,6 @@ class Security(Action):
 
     kind: ClassVar[str] = "security"
     warehouse: int = 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "warehouse": self.warehouse}
 
 
 @dataclass(frozen=True)
@@ -211,9 +168,6 @@ class ChallengeSale(Action):
     kind: ClassVar[str] = "challenge_sale"
     challenger: str
     claimed: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "challenger": self.challenger, "claimed": self.claimed}
 
 
 @dataclass(frozen=True)

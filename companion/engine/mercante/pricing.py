@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from companion.engine import saves
 from companion.engine.mercante.errors import (
     LimitError,
     MarketClosedError,
@@ -269,7 +270,7 @@ class Reaction:
     at: int = 0
 
     def to_dict(self) -> dict[str, object]:
-        return {"event": self.event.to_dict(), "by": self.by, "at": self.at}
+        return saves.saved_fields(self)
 
 
 ReactionLike = Reaction | tuple[Event, str | None] | tuple[Event, str | None, int]

@@ -163,9 +163,6 @@ class KeepContract(Action):
     index: int
     value: int | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "index": self.index, "value": self.value}
-
 
 @dataclass(frozen=True)
 class TickSetupStep(Action):
@@ -174,9 +171,6 @@ class TickSetupStep(Action):
     kind: ClassVar[str] = "setup_step"
     step: str
     done: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "step": self.step, "done": self.done}
 
 
 @dataclass(frozen=True)
@@ -188,10 +182,6 @@ class SetTally(Action):
     field: str
     value: TallyValue
 
-    def to_dict(self) -> dict[str, Any]:
-        value = list(self.value) if isinstance(self.value, tuple) else self.value
-        return {"kind": self.kind, "player": self.player, "field": self.field, "value": value}
-
 
 @dataclass(frozen=True)
 class TickEndTrigger(Action):
@@ -200,9 +190,6 @@ class TickEndTrigger(Action):
     kind: ClassVar[str] = "end_trigger"
     trigger: str
     done: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trigger": self.trigger, "done": self.done}
 
 
 TABLE_ACTIONS: Final[tuple[type[Action], ...]] = (

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Final
 
-from companion.engine.saves import Action, SaveFormat
+from companion.engine.saves import Action, SaveFormat, saved
 from companion.engine.scorepad.errors import PadError
 
 #: A field of the pad: ``("name", row)``, ``("score", row)``, ``("part", row, category)``,
@@ -36,9 +36,6 @@ class SetText(PadAction):
     field: FieldKey
     text: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "field": list(self.field), "text": self.text}
-
 
 @dataclass(frozen=True)
 class AddRow(PadAction):
@@ -47,17 +44,11 @@ class AddRow(PadAction):
     kind: ClassVar[str] = "add_row"
     name: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
-
 
 @dataclass(frozen=True)
 class RemoveRow(PadAction):
     kind: ClassVar[str] = "remove_row"
     row: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "row": self.row}
 
 
 @dataclass(frozen=True)
@@ -68,9 +59,6 @@ class MoveRow(PadAction):
     row: int
     offset: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "row": self.row, "offset": self.offset}
-
 
 @dataclass(frozen=True)
 class ToggleStart(PadAction):
@@ -79,17 +67,11 @@ class ToggleStart(PadAction):
     kind: ClassVar[str] = "start"
     row: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "row": self.row}
-
 
 @dataclass(frozen=True)
 class SetGame(PadAction):
     kind: ClassVar[str] = "game"
     game: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "game": self.game}
 
 
 @dataclass(frozen=True)
@@ -99,9 +81,6 @@ class SetMode(PadAction):
     kind: ClassVar[str] = "mode"
     breakdown: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "breakdown": self.breakdown}
-
 
 @dataclass(frozen=True)
 class SetLowestWins(PadAction):
@@ -110,26 +89,17 @@ class SetLowestWins(PadAction):
     kind: ClassVar[str] = "lowest_wins"
     value: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "value": self.value}
-
 
 @dataclass(frozen=True)
 class AddCategory(PadAction):
     kind: ClassVar[str] = "add_category"
     name: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
-
 
 @dataclass(frozen=True)
 class RemoveCategory(PadAction):
     kind: ClassVar[str] = "remove_category"
     name: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
 
 
 @dataclass(frozen=True)
@@ -138,17 +108,11 @@ class AddTiebreaker(PadAction):
     name: str
     higher_wins: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "higher_wins": self.higher_wins}
-
 
 @dataclass(frozen=True)
 class RemoveTiebreaker(PadAction):
     kind: ClassVar[str] = "remove_tiebreaker"
     tiebreaker: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiebreaker": self.tiebreaker}
 
 
 @dataclass(frozen=True)
@@ -159,9 +123,6 @@ class MoveTiebreaker(PadAction):
     tiebreaker: int
     offset: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiebreaker": self.tiebreaker, "offset": self.offset}
-
 
 @dataclass(frozen=True)
 class FlipTiebreaker(PadAction):
@@ -170,20 +131,13 @@ class FlipTiebreaker(PadAction):
     kind: ClassVar[str] = "flip_tiebreaker"
     tiebreaker: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiebreaker": self.tiebreaker}
-
 
 @dataclass(frozen=True)
 class SetPlayedAt(PadAction):
     """When the play happened (to the minute); None: when it is saved."""
 
     kind: ClassVar[str] = "played_at"
-    when: datetime | None
-
-    def to_dict(self) -> dict[str, Any]:
-        when = None if self.when is None else self.when.isoformat(timespec="minutes")
-        return {"kind": self.kind, "when": when}
+    when: datetime | None = field(metadata=saved(lambda when: when.isoformat(timespec="minutes")))
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,6 @@ class Seat(SeatsAction):
     kind: ClassVar[str] = "seat"
     name: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
-
 
 @dataclass(frozen=True)
 class Unseat(SeatsAction):
@@ -34,9 +31,6 @@ class Unseat(SeatsAction):
 
     kind: ClassVar[str] = "unseat"
     name: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name}
 
 
 @dataclass(frozen=True)
@@ -47,9 +41,6 @@ class MoveSeat(SeatsAction):
     name: str
     offset: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "offset": self.offset}
-
 
 @dataclass(frozen=True)
 class SetSeed(SeatsAction):
@@ -58,9 +49,6 @@ class SetSeed(SeatsAction):
     kind: ClassVar[str] = "set_seed"
     seed: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seed": self.seed}
-
 
 @dataclass(frozen=True)
 class NewSeed(SeatsAction):
@@ -68,9 +56,6 @@ class NewSeed(SeatsAction):
 
     kind: ClassVar[str] = "new_seed"
     seed: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seed": self.seed}
 
 
 @dataclass(frozen=True)
@@ -93,9 +78,6 @@ class SetGame(SeatsAction):
 
     kind: ClassVar[str] = "game"
     game: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "game": self.game}
 
 
 SAVE: Final = SaveFormat("companion-seats", 1, SeatsError)

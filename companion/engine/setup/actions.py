@@ -48,9 +48,6 @@ class ChooseGame(SetupAction):
     def reads(self, game: SetupGame) -> Hashable:
         return game.game
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "game": self.game}
-
 
 @dataclass(frozen=True)
 class SetPlayers(SetupAction):
@@ -59,9 +56,6 @@ class SetPlayers(SetupAction):
 
     def reads(self, game: SetupGame) -> Hashable:
         return (game.game, game.players)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "players": self.players}
 
 
 @dataclass(frozen=True)
@@ -75,9 +69,6 @@ class SetModule(SetupAction):
     def reads(self, game: SetupGame) -> Hashable:
         # What a module brings or needs depends on the others: the whole selection.
         return (game.game, game.modules)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "module": self.module, "on": self.on}
 
 
 @dataclass(frozen=True)
@@ -107,15 +98,6 @@ class ApplyFix(SetupAction):
             tuple(sorted(game.cards & self.drop_cards)),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "label": self.label,
-            "add": sorted(self.add),
-            "remove": sorted(self.remove),
-            "drop_cards": sorted(self.drop_cards),
-        }
-
 
 @dataclass(frozen=True)
 class SetCard(SetupAction):
@@ -128,9 +110,6 @@ class SetCard(SetupAction):
     def reads(self, game: SetupGame) -> Hashable:
         return game.picked(self.card_kind)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card_kind": self.card_kind, "card": self.card}
-
 
 @dataclass(frozen=True)
 class SetBeast(SetupAction):
@@ -142,9 +121,6 @@ class SetBeast(SetupAction):
 
     def reads(self, game: SetupGame) -> Hashable:
         return game.beasts
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": self.card, "on": self.on}
 
 
 @dataclass(frozen=True)
@@ -171,9 +147,6 @@ class SetPin(SetupAction):
     def reads(self, game: SetupGame) -> Hashable:
         return game.pin_of(self.module)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "module": self.module, "mode": self.mode}
-
 
 @dataclass(frozen=True)
 class ClearPins(SetupAction):
@@ -193,9 +166,6 @@ class SetSize(SetupAction):
     def reads(self, game: SetupGame) -> Hashable:
         return game.size
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "size": self.size}
-
 
 @dataclass(frozen=True)
 class SetSeed(SetupAction):
@@ -204,9 +174,6 @@ class SetSeed(SetupAction):
 
     def reads(self, game: SetupGame) -> Hashable:
         return game.seed
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seed": self.seed}
 
 
 @dataclass(frozen=True)
@@ -230,9 +197,6 @@ class Surprise(SetupAction):
             game.house_rules,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seed": self.seed}
-
 
 @dataclass(frozen=True)
 class DrawCard(SetupAction):
@@ -244,9 +208,6 @@ class DrawCard(SetupAction):
 
     def reads(self, game: SetupGame) -> Hashable:
         return (game.modules, game.picked(self.card_kind), game.house_rules)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card_kind": self.card_kind, "seed": self.seed}
 
 
 # -- the checklist ---------------------------------------------------------------------------------
@@ -265,9 +226,6 @@ class MarkDone(SetupAction):
     def reads(self, game: SetupGame) -> Hashable:
         return game.step_key(self.step)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "step": self.step}
-
 
 @dataclass(frozen=True)
 class MarkNotDone(SetupAction):
@@ -276,9 +234,6 @@ class MarkNotDone(SetupAction):
 
     def reads(self, game: SetupGame) -> Hashable:
         return game.step_key(self.step)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "step": self.step}
 
 
 @dataclass(frozen=True)
