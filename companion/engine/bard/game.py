@@ -50,7 +50,7 @@ from companion.engine.bard.house import SongRules
 from companion.engine.bard.song import Boasted, Performed, Song
 from companion.engine.bard.table import Table
 from companion.engine.bard.values import KINDS, Board, IconSource, evolve, plural, whole
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 
 __all__ = [
     "TABLE_RULES",
@@ -311,11 +311,7 @@ class BardGame(saves.SavedGame):
         self._apply(action)
 
     def can_apply(self, action: BardAction) -> bool:
-        try:
-            self._apply(action)
-        except BardError:
-            return False
-        return True
+        return passes(lambda: self._apply(action), BardError)
 
     def apply(self, action: BardAction) -> tuple[BardGame, GameRecord]:
         """Apply ``action``; an illegal one raises and changes nothing."""

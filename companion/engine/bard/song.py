@@ -65,6 +65,7 @@ from companion.engine.bard.values import (
     plural,
     whole,
 )
+from companion.engine.protocol import passes
 from companion.rules.models import Source
 
 __all__ = ["SONG_SAVE", "Boasted", "Performed", "Record", "Song", "SongTotals", "sing"]
@@ -302,11 +303,7 @@ class Song:
 
     def can_perform(self, performance: Performance) -> bool:
         """Whether ``performance`` is allowed now (checked without writing any working)."""
-        try:
-            self._resolve(performance, words=False)
-        except BardError:
-            return False
-        return True
+        return passes(lambda: self.verify_perform(performance), BardError)
 
     def perform(self, performance: Performance, *, working: bool = True) -> tuple[Song, Performed]:
         """Apply ``performance``; an illegal one raises and changes nothing.
@@ -340,11 +337,7 @@ class Song:
             )
 
     def can_boast(self) -> bool:
-        try:
-            self.verify_boast()
-        except BardError:
-            return False
-        return True
+        return passes(self.verify_boast, BardError)
 
     def boast(self) -> tuple[Song, Boasted]:
         """Spend 3 Volume, activate every Creature card in the Boast area, discard them."""
@@ -564,11 +557,7 @@ class Song:
             )
 
     def can_visit(self, location: str) -> bool:
-        try:
-            self.verify_visit(location)
-        except BardError:
-            return False
-        return True
+        return passes(lambda: self.verify_visit(location), BardError)
 
     def _resolve(self, p: Performance, *, words: bool = True) -> _Outcome:
         if not isinstance(p, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):

@@ -30,7 +30,7 @@ from companion.engine.cove_goods.errors import GoodsError
 from companion.engine.cove_goods.facts import adventurer_name, facts
 from companion.engine.cove_goods.goods import Good, Pier, verify_pier_sale
 from companion.engine.cove_goods.values import check_count
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 from companion.engine.saves import SavedGame
 from companion.engine.words import plural
 
@@ -78,11 +78,7 @@ class CoveSale(SavedGame):
         self._after(action)
 
     def can(self, action: CoveAction) -> bool:
-        try:
-            self._after(action)
-        except GoodsError:
-            return False
-        return True
+        return passes(lambda: self._after(action), GoodsError)
 
     def apply(self, action: CoveAction) -> tuple[CoveSale, CoveRecord]:
         """The sale after ``action`` with its record; raises :class:`GoodsError` naming the

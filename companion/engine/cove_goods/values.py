@@ -27,6 +27,7 @@ from companion.engine.cove_goods.house import (
     STANDARD,
     HouseRules,
 )
+from companion.engine.protocol import can_of
 from companion.engine.words import plural
 from companion.rules.models import Source
 
@@ -224,30 +225,8 @@ def verify_sale(
         )
 
 
-def can_sell(
-    good_base: int,
-    multiplier: int | None,
-    *,
-    display_case: bool = False,
-    enchanted: bool = False,
-    un_fairies_rogues_at_pier: int | None = None,
-    fence: bool = False,
-    house: HouseRules = STANDARD,
-) -> bool:
-    """Whether :func:`sale_value` would price this sale."""
-    try:
-        verify_sale(
-            good_base,
-            multiplier,
-            display_case=display_case,
-            enchanted=enchanted,
-            un_fairies_rogues_at_pier=un_fairies_rogues_at_pier,
-            fence=fence,
-            house=house,
-        )
-    except GoodsError:
-        return False
-    return True
+#: Whether :func:`sale_value` would price this sale (the arguments of :func:`verify_sale`).
+can_sell = can_of(verify_sale, GoodsError, "can_sell")
 
 
 def sale_value(

@@ -4,7 +4,7 @@ table (:data:`TABLE_RULES`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -55,17 +55,9 @@ from companion.engine.journey.house import (
     JourneyRules,
 )
 from companion.engine.journey.values import Gain, PairValue, a_card, pair_value, sum_text
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 from companion.engine.seats import TableError, check_players
 from companion.engine.standings import Entry, Standing, TieBreak, rank
-
-
-def _verified(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except JourneyError:
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -261,7 +253,7 @@ class JourneyGame(saves.SavedGame):
         return parsed
 
     def can_start_row(self, card: object) -> bool:
-        return _verified(lambda: self.verify_start_row(card))
+        return passes(lambda: self.verify_start_row(card), JourneyError)
 
     def start_row(self, card: object) -> tuple[JourneyGame, PlayRecord]:
         """The active player starts a new city with ``card`` (a rank): no pair, no points."""
@@ -297,7 +289,7 @@ class JourneyGame(saves.SavedGame):
         return parsed, index, "left" if side == "left" else "right"
 
     def can_place(self, card: object, row: object, side: object) -> bool:
-        return _verified(lambda: self.verify_place(card, row, side))
+        return passes(lambda: self.verify_place(card, row, side), JourneyError)
 
     def _placed(self, rank_: str, row: int, side: Side) -> tuple[tuple[Card, ...], int, Gain]:
         card = Card(self.placements + 1, rank_, self.active)
@@ -404,7 +396,7 @@ class JourneyGame(saves.SavedGame):
         )
 
     def can_swap(self, card: object, other: object) -> bool:
-        return _verified(lambda: self.verify_swap(card, other))
+        return passes(lambda: self.verify_swap(card, other), JourneyError)
 
     def swap(self, card: object, other: object) -> tuple[JourneyGame, SwapRecord]:
         """Cards ``card`` and ``other`` trade places. Scores already gained stand; under the

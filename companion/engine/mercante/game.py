@@ -17,7 +17,7 @@ and each seal of the ledger holds one agent. The turn ends when the active playe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, cast
 
@@ -106,6 +106,7 @@ from companion.engine.mercante.variants import (
     NO_VARIANTS,
     Variants,
 )
+from companion.engine.protocol import passes
 
 _SAVE: Final = SAVE
 
@@ -170,14 +171,6 @@ def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
 
 
 # -- the game ------------------------------------------------------------------------------------
-
-
-def _verified(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except MercanteError:
-        return False
-    return True
 
 
 def _first_step(active: str, holder: str) -> Step:
@@ -474,7 +467,7 @@ class MercanteGame(saves.SavedGame):
         return verify_removal(removals, len(self.players), board=self.board, variants=self.variants)
 
     def can_remove_goods(self, removals: Mapping[str, int]) -> bool:
-        return _verified(lambda: self.verify_remove_goods(removals))
+        return passes(lambda: self.verify_remove_goods(removals), MercanteError)
 
     def remove_goods(self, removals: Mapping[str, int]) -> tuple[MercanteGame, Record]:
         """Upkeep step 1: take tokens off the bottom of the markets with removal points."""
@@ -521,7 +514,7 @@ class MercanteGame(saves.SavedGame):
             )
 
     def can_play_event(self, event: Event) -> bool:
-        return _verified(lambda: self.verify_play_event(event))
+        return passes(lambda: self.verify_play_event(event), MercanteError)
 
     def _event_effects(
         self, event: Event
@@ -580,7 +573,7 @@ class MercanteGame(saves.SavedGame):
     def can_auction_vp(
         self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
     ) -> bool:
-        return _verified(lambda: self.verify_auction_vp(bids, crowns=crowns))
+        return passes(lambda: self.verify_auction_vp(bids, crowns=crowns), MercanteError)
 
     def auction_vp(
         self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
@@ -614,7 +607,7 @@ class MercanteGame(saves.SavedGame):
         return pass_upkeep_marker(self.seats, self.upkeep_holder, variants=self.variants)
 
     def can_pass_upkeep_marker(self) -> bool:
-        return _verified(self.verify_pass_upkeep_marker)
+        return passes(self.verify_pass_upkeep_marker, MercanteError)
 
     def pass_upkeep_marker(self) -> tuple[MercanteGame, Record]:
         """Upkeep step 4: the marker goes right (two seats with the five-player variant)."""
@@ -645,7 +638,7 @@ class MercanteGame(saves.SavedGame):
         )
 
     def can_start_auction(self, shipment: Shipment, single_lot: bool = False) -> bool:
-        return _verified(lambda: self.verify_start_auction(shipment, single_lot))
+        return passes(lambda: self.verify_start_auction(shipment, single_lot), MercanteError)
 
     def start_auction(
         self, shipment: Shipment, single_lot: bool = False
@@ -667,7 +660,7 @@ class MercanteGame(saves.SavedGame):
         self.auction.verify_bid(player, amount, crowns=crowns)
 
     def can_bid(self, player: str, amount: int | None, *, crowns: int | None = None) -> bool:
-        return _verified(lambda: self.verify_bid(player, amount, crowns=crowns))
+        return passes(lambda: self.verify_bid(player, amount, crowns=crowns), MercanteError)
 
     def bid(
         self, player: str, amount: int | None, *, crowns: int | None = None
@@ -746,7 +739,7 @@ class MercanteGame(saves.SavedGame):
         return quote
 
     def can_sell(self, goods: Sequence[str], **kwargs: Any) -> bool:
-        return _verified(lambda: self.verify_sell(goods, **kwargs))
+        return passes(lambda: self.verify_sell(goods, **kwargs), MercanteError)
 
     def sell(
         self,
@@ -813,7 +806,7 @@ class MercanteGame(saves.SavedGame):
         return challenge_outcome(claimed, sale.quote.total, treachery=self.variants.treachery)
 
     def can_challenge(self, challenger: str, claimed: int) -> bool:
-        return _verified(lambda: self.verify_challenge(challenger, claimed))
+        return passes(lambda: self.verify_challenge(challenger, claimed), MercanteError)
 
     def challenge(self, challenger: str, claimed: int) -> tuple[MercanteGame, Record]:
         """Vicious Accounting: settle a challenge of the sale just made (ruling
@@ -842,7 +835,7 @@ class MercanteGame(saves.SavedGame):
         return replace(player, warehouses=player.warehouses + 1)
 
     def can_improve(self, asset: Asset) -> bool:
-        return _verified(lambda: self.verify_improve(asset))
+        return passes(lambda: self.verify_improve(asset), MercanteError)
 
     def improve(self, asset: Asset) -> tuple[MercanteGame, Record]:
         """Buy an agent (its price is on the reference track, which advances one space) or a
@@ -870,7 +863,7 @@ class MercanteGame(saves.SavedGame):
         self._verify_agents(BUY_VP)
 
     def can_buy_vp(self) -> bool:
-        return _verified(self.verify_buy_vp)
+        return passes(self.verify_buy_vp, MercanteError)
 
     def buy_vp(self) -> tuple[MercanteGame, Record]:
         """Buy One Victory Point: a token for the active player and one on the upkeep marker
@@ -897,7 +890,7 @@ class MercanteGame(saves.SavedGame):
         self._verify_agents(MANIPULATE_EVENTS)
 
     def can_manipulate_events(self, event: Event | None = None) -> bool:
-        return _verified(lambda: self.verify_manipulate_events(event))
+        return passes(lambda: self.verify_manipulate_events(event), MercanteError)
 
     def manipulate_events(self, event: Event | None = None) -> tuple[MercanteGame, Record]:
         """Manipulate Events: a card drawn, then ``event`` played from the hand (as the Enduring
@@ -932,7 +925,7 @@ class MercanteGame(saves.SavedGame):
         self._verify_agents(SECURITY)
 
     def can_security(self, warehouse: int = 1) -> bool:
-        return _verified(lambda: self.verify_security(warehouse))
+        return passes(lambda: self.verify_security(warehouse), MercanteError)
 
     def security(self, warehouse: int = 1) -> tuple[MercanteGame, Record]:
         """Security: an agent guards one warehouse against Skulduggery."""
@@ -952,21 +945,21 @@ class MercanteGame(saves.SavedGame):
         return self._done(record, **self._assigning(action_id))
 
     def can_select_contract(self) -> bool:
-        return _verified(lambda: self._verify_agents(SELECT_CONTRACT))
+        return passes(lambda: self._verify_agents(SELECT_CONTRACT), MercanteError)
 
     def select_contract(self) -> tuple[MercanteGame, Record]:
         """Select a Contract: two drawn, one kept, its crowns from the bank."""
         return self._simple(SelectContract(), SELECT_CONTRACT)
 
     def can_skulduggery(self) -> bool:
-        return _verified(lambda: self._verify_agents(SKULDUGGERY))
+        return passes(lambda: self._verify_agents(SKULDUGGERY), MercanteError)
 
     def skulduggery(self) -> tuple[MercanteGame, Record]:
         """Skulduggery: an agent waits to steal before the player's next turn."""
         return self._simple(Skulduggery(), SKULDUGGERY)
 
     def can_gather_intelligence(self) -> bool:
-        return _verified(lambda: self._verify_agents(GATHER_INTELLIGENCE))
+        return passes(lambda: self._verify_agents(GATHER_INTELLIGENCE), MercanteError)
 
     def gather_intelligence(self) -> tuple[MercanteGame, Record]:
         """Gather Intelligence: three cards looked at, each put back on top or bottom."""
@@ -979,7 +972,7 @@ class MercanteGame(saves.SavedGame):
         return self.next_player
 
     def can_end_turn(self) -> bool:
-        return _verified(self.verify_end_turn)
+        return passes(self.verify_end_turn, MercanteError)
 
     def end_turn(self) -> tuple[MercanteGame, Record]:
         """Play passes to the left; the next player's turn starts with upkeep if they hold
@@ -1045,7 +1038,7 @@ class MercanteGame(saves.SavedGame):
         raise ActionError(f"unknown action {action!r}")
 
     def can_apply(self, action: Action) -> bool:
-        return _verified(lambda: self.apply(action))
+        return passes(lambda: self.apply(action), MercanteError)
 
     # undo
 

@@ -19,7 +19,7 @@ Pure: no flet, SQLAlchemy or history here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, cast
 
@@ -38,7 +38,7 @@ from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.records import EndTurnRecord, Record
 from companion.engine.mercante.scoring import max_goods_left
 from companion.engine.mercante.setup import check_contract_value, contracts_kept
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 
 TABLE_FORMAT: Final = "companion.mercante.table"
 TABLE_VERSION: Final = 1
@@ -400,7 +400,7 @@ class MercanteTable(saves.SavedGame):
         return tuple(kept)
 
     def can_keep_contract(self, player: str, index: int, value: int | None) -> bool:
-        return _verified(lambda: self.verify_keep_contract(player, index, value))
+        return passes(lambda: self.verify_keep_contract(player, index, value), MercanteError)
 
     def keep_contract(
         self, player: str, index: int, value: int | None
@@ -428,7 +428,7 @@ class MercanteTable(saves.SavedGame):
         return texts[step]
 
     def can_tick_setup_step(self, step: str, done: bool = True) -> bool:
-        return _verified(lambda: self.verify_tick_setup_step(step, done))
+        return passes(lambda: self.verify_tick_setup_step(step, done), MercanteError)
 
     def tick_setup_step(self, step: str, done: bool = True) -> tuple[MercanteTable, TableRecord]:
         """The setup checklist: a step done (or undone)."""
@@ -454,7 +454,7 @@ class MercanteTable(saves.SavedGame):
         return checked
 
     def can_set_tally(self, player: str, name: str, value: TallyValue) -> bool:
-        return _verified(lambda: self.verify_set_tally(player, name, value))
+        return passes(lambda: self.verify_set_tally(player, name, value), MercanteError)
 
     def set_tally(
         self, player: str, name: str, value: TallyValue
@@ -483,7 +483,7 @@ class MercanteTable(saves.SavedGame):
         return texts[trigger]
 
     def can_tick_end_trigger(self, trigger: str, done: bool = True) -> bool:
-        return _verified(lambda: self.verify_tick_end_trigger(trigger, done))
+        return passes(lambda: self.verify_tick_end_trigger(trigger, done), MercanteError)
 
     def tick_end_trigger(
         self, trigger: str, done: bool = True
@@ -521,7 +521,7 @@ class MercanteTable(saves.SavedGame):
         return replace(self, game=game, log=(*self.log, record)), record
 
     def can_apply(self, action: Action) -> bool:
-        return _verified(lambda: self.apply(action))
+        return passes(lambda: self.apply(action), MercanteError)
 
     def with_rules(self, house: HouseRules) -> MercanteTable:
         """The same table played from its start under other house rules (every action is
@@ -570,14 +570,6 @@ def _shown(value: TallyValue) -> str:
     if isinstance(value, tuple):
         return ", ".join(map(str, value))
     return str(value)
-
-
-def _verified(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except MercanteError:
-        return False
-    return True
 
 
 def read_table_start(raw: object) -> MercanteTable:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Final
 
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 from companion.engine.saves import SavedGame
 from companion.engine.scorepad.actions import (
     PAD_FIELDS,
@@ -169,11 +169,7 @@ class Pad(SavedGame):
         return next((i for i, t in enumerate(self.tiebreakers) if t.id == tid), None)
 
     def has_field(self, key: FieldKey) -> bool:
-        try:
-            self.text_of(key)
-        except PadError:
-            return False
-        return True
+        return passes(lambda: self.text_of(key), PadError)
 
     def text_of(self, key: FieldKey) -> str:
         """The text of field ``key`` (raises :class:`PadError` when the pad has no such
@@ -237,11 +233,7 @@ class Pad(SavedGame):
         self._after(action)
 
     def can(self, action: PadAction) -> bool:
-        try:
-            self._after(action)
-        except PadError:
-            return False
-        return True
+        return passes(lambda: self._after(action), PadError)
 
     def apply(self, action: PadAction) -> tuple[Pad, PadRecord]:
         """The pad after ``action`` with its record; raises :class:`PadError` (naming the

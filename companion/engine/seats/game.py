@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 from companion.engine.saves import SavedGame
 from companion.engine.seats.actions import (
     SAVE,
@@ -111,11 +111,7 @@ class Seating(SavedGame):
         self._after(action)
 
     def can(self, action: SeatsAction) -> bool:
-        try:
-            self._after(action)
-        except SeatsError:
-            return False
-        return True
+        return passes(lambda: self._after(action), SeatsError)
 
     def apply(self, action: SeatsAction) -> tuple[Seating, SeatsRecord]:
         """The seating after ``action``, with the record of it; raises :class:`SeatsError`

@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Final
 
 from companion.engine import saves
-from companion.engine.protocol import TableRules
+from companion.engine.protocol import TableRules, passes
 from companion.engine.setup.actions import (
     PICKED_KINDS,
     ApplyFix,
@@ -641,11 +641,7 @@ class SetupGame(saves.SavedGame):
         self._do(action)
 
     def can_apply(self, action: SetupAction) -> bool:
-        try:
-            self._do(action)
-        except SetupError:
-            return False
-        return True
+        return passes(lambda: self._do(action), SetupError)
 
     def apply(self, action: SetupAction) -> tuple[SetupGame, Record]:
         """``(game after action, record)``; raises a :class:`SetupError` and changes nothing
