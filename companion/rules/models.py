@@ -62,6 +62,15 @@ class PlayerRange(Frozen):
             raise ValueError(f"min ({self.min}) is above max ({self.max})")
         return self
 
+    def check(self, players: object, game: str, error: type[ValueError]) -> int:
+        """``players`` if it is a whole number in this range; otherwise ``error`` saying so
+        (``"7 players: Merchant's Journey is for 2–6"``)."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise error(f"players {players!r} must be a whole number")
+        if not self.min <= players <= self.max:
+            raise error(f"{players!r} players: {game} is for {self.min}–{self.max}")
+        return players
+
 
 class Book(Frozen):
     """One rulebook text in ``../shared/seeds``."""

@@ -237,14 +237,8 @@ def can_move(mover: str, moved: str) -> bool:
 
 
 def check_player_count(players: int) -> int:
-    limits = facts().players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise PlayerCountError(f"players {players!r} must be a whole number")
-    if not limits.min <= players <= limits.max:
-        raise PlayerCountError(
-            f"{players!r} players: Merchant's Journey is for {limits.min}–{limits.max}"
-        )
-    return players
+    """Return ``players`` if Merchant's Journey seats that many, else raise PlayerCountError."""
+    return facts().players.check(players, "Merchant's Journey", PlayerCountError)
 
 
 def draw_pile_size(players: int) -> int:

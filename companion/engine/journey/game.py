@@ -56,7 +56,7 @@ from companion.engine.journey.house import (
 )
 from companion.engine.journey.values import Gain, PairValue, a_card, pair_value, sum_text
 from companion.engine.protocol import TableRules, passes
-from companion.engine.seats import TableError, check_players
+from companion.engine.seats import TableError, check_seat_names
 from companion.engine.standings import Entry, Standing, TieBreak, rank
 
 
@@ -83,7 +83,7 @@ class JourneyGame(saves.SavedGame):
             if not isinstance(name, str):
                 raise SeatError(f"player {name!r} must be a name")
         try:
-            players = check_players(list(self.players))
+            players = check_seat_names(list(self.players))
         except TableError as exc:
             raise SeatError(str(exc)) from None
         check_player_count(len(players))

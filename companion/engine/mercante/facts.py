@@ -545,11 +545,4 @@ def check_market(market: str) -> str:
 
 def check_player_count(players: int) -> int:
     """Return ``players`` if Mercante seats that many (3–5), else raise PlayerCountError."""
-    count = rules().players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise PlayerCountError(f"player count {players!r} must be a whole number")
-    if not count.min <= players <= count.max:
-        raise PlayerCountError(
-            f"player count {players!r} is outside Mercante's {count.min}–{count.max} players"
-        )
-    return players
+    return rules().players.check(players, "Mercante", PlayerCountError)

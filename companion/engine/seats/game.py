@@ -28,7 +28,7 @@ from companion.engine.seats.values import (
     DEFAULT_GAME,
     MAX_SEATS,
     Draw,
-    check_players,
+    check_seat_names,
     check_seed,
     draw_first_player,
     move_seat,
@@ -63,7 +63,7 @@ class Seating(SavedGame):
     def new(cls, game_id: str = DEFAULT_GAME, *, seed: int, seats: Sequence[str] = ()) -> Seating:
         """A fresh seating (``seed`` from :func:`new_seed` on the device that starts it)."""
         _check_game(game_id)
-        players = check_players(seats)
+        players = check_seat_names(seats)
         if len(players) > MAX_SEATS:
             raise SeatsError(f"{len(players)} seats: a table here seats at most {MAX_SEATS}")
         return cls(game_id=game_id, seats=players, seed=check_seed(seed))
@@ -122,7 +122,7 @@ class Seating(SavedGame):
 
     def _after(self, action: SeatsAction) -> tuple[Seating, str]:
         if isinstance(action, Seat):
-            seats = check_players([*self.seats, action.name])
+            seats = check_seat_names([*self.seats, action.name])
             if len(seats) > MAX_SEATS:
                 raise SeatsError(f"{action.name!r}: a table here seats at most {MAX_SEATS}")
             name = seats[-1]

@@ -18,7 +18,7 @@ MAX_SEED = 10**12 - 1  # twelve digits at most: still read out across a table
 DEFAULT_GAME = "mercante"
 
 
-def check_players(names: Sequence[str]) -> tuple[str, ...]:
+def check_seat_names(names: Sequence[str]) -> tuple[str, ...]:
     """Return the names as seated (spaces folded, invisible characters removed), or raise
     naming the first empty, too long or repeated one."""
     cleaned: list[str] = []
@@ -83,7 +83,7 @@ class Draw:
 
 def draw_first_player(seats: Sequence[str], seed: int) -> Draw:
     """Pick the first player from ``seats`` with ``seed``; the same inputs give the same pick."""
-    players = check_players(seats)
+    players = check_seat_names(seats)
     if not players:
         raise SeatsError("no players are seated")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -93,7 +93,7 @@ def draw_first_player(seats: Sequence[str], seed: int) -> Draw:
 
 def shuffle_seats(seats: Sequence[str], seed: int) -> tuple[str, ...]:
     """A random seat order from ``seed`` (reproducible like the first-player draw)."""
-    players = list(check_players(seats))
+    players = list(check_seat_names(seats))
     random.Random(seed).shuffle(players)
     return tuple(players)
 
@@ -115,7 +115,7 @@ __all__ = [
     "MAX_SEED",
     "SEED_DIGITS",
     "Draw",
-    "check_players",
+    "check_seat_names",
     "check_seed",
     "draw_first_player",
     "move_seat",
