@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal, TypedDict, Unpack, cast
 
 from companion.engine import saves
 from companion.engine.mercante.actions import (
@@ -171,6 +171,20 @@ def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
 
 
 # -- the game ------------------------------------------------------------------------------------
+
+
+class SaleOptions(TypedDict, total=False):
+    """The options of a sale, besides its goods (:meth:`MercanteGame.verify_sell` says what
+    each means and its default)."""
+
+    agents: int
+    bazaar: Collection[int]
+    bases: Sequence[int | None] | None
+    reaction: Event | None
+    reaction_at: int
+    reaction_by: str | None
+    reactions: Sequence[ReactionLike]
+    contract_vp: int
 
 
 def _first_step(active: str, holder: str) -> Step:
@@ -738,39 +752,22 @@ class MercanteGame(saves.SavedGame):
             )
         return quote
 
-    def can_sell(self, goods: Sequence[str], **kwargs: Any) -> bool:
-        return passes(lambda: self.verify_sell(goods, **kwargs), MercanteError)
+    def can_sell(self, goods: Sequence[str], **options: Unpack[SaleOptions]) -> bool:
+        return passes(lambda: self.verify_sell(goods, **options), MercanteError)
 
     def sell(
-        self,
-        goods: Sequence[str],
-        *,
-        agents: int = 0,
-        bazaar: Collection[int] = (),
-        bases: Sequence[int | None] | None = None,
-        reaction: Event | None = None,
-        reaction_at: int = 0,
-        reaction_by: str | None = None,
-        reactions: Sequence[ReactionLike] = (),
-        contract_vp: int = 0,
+        self, goods: Sequence[str], **options: Unpack[SaleOptions]
     ) -> tuple[MercanteGame, Record]:
-        """The active player sells ``goods``; tokens go on the tracked board, Reactions played
-        during the sale go on the calendar in the order played. Returns a :class:`SaleRecord`."""
-        quote = self.verify_sell(
-            goods,
-            agents=agents,
-            bazaar=bazaar,
-            bases=bases,
-            reaction=reaction,
-            reaction_at=reaction_at,
-            reaction_by=reaction_by,
-            reactions=reactions,
-            contract_vp=contract_vp,
-        )
+        """The active player sells ``goods`` (with the options of :meth:`verify_sell`); tokens
+        go on the tracked board, Reactions played during the sale go on the calendar in the
+        order played. Returns a :class:`SaleRecord`."""
+        quote = self.verify_sell(goods, **options)
+        agents, contract_vp = options.get("agents", 0), options.get("contract_vp", 0)
+        bases = options.get("bases")
         action = Sell(
             goods=tuple(goods),
             agents=agents,
-            bazaar=tuple(sorted(bazaar)),
+            bazaar=tuple(sorted(options.get("bazaar", ()))),
             bases=None if bases is None else tuple(bases),
             reactions=quote.reactions,
             contract_vp=contract_vp,
@@ -1243,6 +1240,7 @@ __all__ = [
     "UPKEEP_STEPS",
     "MercanteGame",
     "PlayerState",
+    "SaleOptions",
     "Step",
     "read_action",
     "read_house_and_variants",
