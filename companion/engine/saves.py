@@ -9,7 +9,7 @@ replays those actions, so the rules check them again; a bad save raises the engi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Protocol, Self, TypeVar
@@ -85,6 +85,8 @@ class _Replayable(Protocol):
 
 G = TypeVar("G", bound=_Replayable)
 A = TypeVar("A", bound=Action)
+#: How :meth:`SaveFormat.read_action` reads one field: ``reader(data, name)``.
+FieldReader = Callable[[Mapping[str, Any], str], Any]
 
 
 class SavedGame:
@@ -190,6 +192,42 @@ class SaveFormat:
             raise self.error(f"{_prefix(where)}{value!r} must be a mapping")
         return value
 
+    def text(self, data: Mapping[str, Any], name: str) -> str:
+        """The text field ``name`` of a saved form; raises naming it when it is not text."""
+        value = data.get(name)
+        if not isinstance(value, str):
+            raise self.error(f"{name} {value!r} must be text")
+        return value
+
+    def whole(self, data: Mapping[str, Any], name: str) -> int:
+        """The whole-number field ``name`` of a saved form; raises naming it otherwise."""
+        value = data.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(f"{name} {value!r} must be a whole number")
+        return value
+
+    def flag(self, data: Mapping[str, Any], name: str) -> bool:
+        """The true-or-false field ``name`` of a saved form; raises naming it otherwise."""
+        value = data.get(name)
+        if not isinstance(value, bool):
+            raise self.error(f"{name} {value!r} must be true or false")
+        return value
+
+    def read_action(
+        self, raw: object, actions: Iterable[type[A]], readers: Mapping[str, FieldReader]
+    ) -> A:
+        """An action back from its saved form: the one of ``actions`` its ``kind`` names, each
+        field read by ``readers[field](data, field)`` (in the order of the action's fields).
+        An unknown kind or field raises :attr:`error`, as does a field its reader refuses."""
+        data = self.mapping(raw, "")
+        kind = data.get("kind")
+        cls = next((a for a in actions if a.kind == kind), None)
+        if cls is None:
+            raise self.error(f"unknown action kind {kind!r}")
+        names = [f.name for f in fields(cls)]
+        self.known(data, "", {"kind", *names})
+        return cls(**{name: readers[name](data, name) for name in names})
+
     def replay(self, game: G, actions: Sequence[object], read: Callable[[object], A]) -> G:
         """Read each saved action and apply it to ``game`` in turn; an error names the
         action's index (and, once read, its kind)."""
@@ -205,4 +243,4 @@ def _prefix(where: str) -> str:
     return f"{where}: " if where else ""
 
 
-__all__ = ["Action", "SaveFormat", "SavedGame", "plain", "saved", "saved_fields"]
+__all__ = ["Action", "FieldReader", "SaveFormat", "SavedGame", "plain", "saved", "saved_fields"]

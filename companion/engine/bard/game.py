@@ -49,7 +49,15 @@ from companion.engine.bard.facts import facts, location_name
 from companion.engine.bard.house import SongRules
 from companion.engine.bard.song import Boasted, Performed, Song
 from companion.engine.bard.table import Table
-from companion.engine.bard.values import KINDS, Board, IconSource, evolve, plural, whole
+from companion.engine.bard.values import (
+    KINDS,
+    Board,
+    IconSource,
+    check_instance,
+    evolve,
+    plural,
+    whole,
+)
 from companion.engine.protocol import TableRules, passes
 
 __all__ = [
@@ -93,8 +101,7 @@ class SetTable(BardAction):
     table: Table
 
     def __post_init__(self) -> None:
-        if not isinstance(self.table, Table):
-            raise UnknownNameError(f"table must be a Table, got {self.table!r}")
+        check_instance("table", self.table, Table)
 
 
 @dataclass(frozen=True)
@@ -121,8 +128,8 @@ class BeginSong(BardAction):
         whole("moves", self.moves, 0, bard.singing.locations - 1)
         whole("volume", self.volume, 0, bard.volume.max)
         whole("soundstones", self.soundstones, 0, bard.soundstone.tokens)
-        if self.board is not None and not isinstance(self.board, Board):
-            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+        if self.board is not None:
+            check_instance("board", self.board, Board)
         if self.song not in KINDS:
             raise UnknownNameError(f"unknown song kind {self.song!r}: {' or '.join(KINDS)}")
 
@@ -173,8 +180,7 @@ class SetBoard(BardAction):
     board: Board
 
     def __post_init__(self) -> None:
-        if not isinstance(self.board, Board):
-            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+        check_instance("board", self.board, Board)
 
 
 @dataclass(frozen=True)
@@ -261,10 +267,8 @@ class BardGame(saves.SavedGame):
         if not isinstance(self.player, str) or len(self.player.strip()) > 40:
             raise UnknownNameError(f"player {self.player!r} must be a name of at most 40 letters")
         object.__setattr__(self, "player", self.player.strip())
-        if not isinstance(self.table, Table):
-            raise UnknownNameError(f"table must be a Table, got {self.table!r}")
-        if not isinstance(self.board, Board):
-            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+        check_instance("table", self.table, Table)
+        check_instance("board", self.board, Board)
 
     @classmethod
     def new(cls, *, player: str = "", rules: SongRules | None = None) -> BardGame:

@@ -53,7 +53,7 @@ from companion.engine.bard.errors import BardError, CountError, UnknownNameError
 from companion.engine.bard.facts import facts
 from companion.engine.bard.song import Record, Song, sing
 from companion.engine.bard.table import Table
-from companion.engine.bard.values import check_faction, fan_cost, plural, whole
+from companion.engine.bard.values import check_faction, check_instance, fan_cost, plural, whole
 from companion.engine.words import signed
 
 __all__ = ["KEY_NAMES", "Goals", "Plan", "plan"]
@@ -1089,10 +1089,8 @@ def plan(song: Song, table: Table, *, top: int = 3, goals: Goals | None = None) 
     through :func:`~companion.engine.bard.song.sing`: its performances are legal and earn its
     ``gold``.
     """
-    if not isinstance(song, Song):
-        raise UnknownNameError(f"song must be a Song, got {song!r}")
-    if not isinstance(table, Table):
-        raise UnknownNameError(f"table must be a Table, got {table!r}")
+    check_instance("song", song, Song)
+    check_instance("table", table, Table)
     whole("top", top, 1, 20)
     goals = Goals() if goals is None else goals
     if not isinstance(goals, Goals):

@@ -58,6 +58,7 @@ from companion.engine.bard.values import (
     IconSource,
     adventurers_text,
     blue_gems,
+    check_instance,
     evolve,
     faction_word,
     fan_cost,
@@ -205,8 +206,7 @@ class Song:
             if ids.count(s.id) > 1:
                 raise UnknownNameError(f"source id {s.id!r} is used by two sources")
         object.__setattr__(self, "sources", sources)
-        if not isinstance(self.board, Board):
-            raise UnknownNameError(f"board must be a Board, got {self.board!r}")
+        check_instance("board", self.board, Board)
         if not isinstance(self.rules, SongRules):
             raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
         if self.began is None:

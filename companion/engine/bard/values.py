@@ -29,6 +29,7 @@ __all__ = [
     "blue_gems",
     "card_price",
     "check_faction",
+    "check_instance",
     "check_pier",
     "coins",
     "evolve",
@@ -93,6 +94,14 @@ def whole(name: str, value: object, low: int, high: int) -> int:
         raise CountError(f"{name} must be a whole number, got {value!r}")
     if not low <= value <= high:
         raise CountError(f"{name} must be {low}–{high}, got {value!r}")
+    return value
+
+
+def check_instance(name: str, value: object, cls: type[_V]) -> _V:
+    """``value`` if it is a ``cls``; otherwise :class:`UnknownNameError` naming ``name``
+    (``"board must be a Board, got None"``)."""
+    if not isinstance(value, cls):
+        raise UnknownNameError(f"{name} must be a {cls.__name__}, got {value!r}")
     return value
 
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Final
 
 from companion.engine.cove_goods.errors import GoodsError
 from companion.engine.cove_goods.goods import Good
-from companion.engine.saves import Action, SaveFormat, saved, saved_fields
+from companion.engine.saves import Action, FieldReader, SaveFormat, saved, saved_fields
 
 #: The Rogue cards the sale knows: one whose effect is not on sales, Un-Fairies, the Fence.
 ROGUE_CARD_IDS: Final = ("other", "un_fairies", "fence")
@@ -93,37 +93,34 @@ class NewPier(CoveAction):
     kind: ClassVar[str] = "new_pier"
 
 
+def _adventurer(data: Mapping[str, Any], name: str) -> str:
+    adventurer = data.get(name)
+    if not isinstance(adventurer, str):
+        raise GoodsError(f"{name} {adventurer!r} must be a type of adventurer")
+    return adventurer
+
+
+def _rogue_card(data: Mapping[str, Any], name: str) -> str:
+    card = data.get(name)
+    if card not in ROGUE_CARD_IDS:
+        raise GoodsError(f"{name} {card!r} must be one of {', '.join(ROGUE_CARD_IDS)}")
+    return str(card)
+
+
+ACTIONS: Final = (SetCount, SetRogueCard, AddGood, RemoveGood, ClearSale, NewPier)
+#: How each field of an action is read back.
+READERS: Final[Mapping[str, FieldReader]] = {
+    "adventurer": _adventurer,
+    "count": SAVE.whole,
+    "card": _rogue_card,
+    "good": lambda data, name: read_good(data.get(name)),
+    "index": SAVE.whole,
+}
+
+
 def read_action(raw: object) -> CoveAction:
     """An action back from its saved form; raises :class:`GoodsError` naming the field."""
-    data: Mapping[str, Any] = SAVE.mapping(raw, "")
-    kind = data.get("kind")
-    if kind == SetCount.kind:
-        SAVE.known(data, "", {"kind", "adventurer", "count"})
-        adventurer, count = data.get("adventurer"), data.get("count")
-        if not isinstance(adventurer, str):
-            raise GoodsError(f"adventurer {adventurer!r} must be a type of adventurer")
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise GoodsError(f"count {count!r} must be a whole number")
-        return SetCount(adventurer, count)
-    if kind == SetRogueCard.kind:
-        SAVE.known(data, "", {"kind", "card"})
-        card = data.get("card")
-        if card not in ROGUE_CARD_IDS:
-            raise GoodsError(f"card {card!r} must be one of {', '.join(ROGUE_CARD_IDS)}")
-        return SetRogueCard(str(card))
-    if kind == AddGood.kind:
-        SAVE.known(data, "", {"kind", "good"})
-        return AddGood(read_good(data.get("good")))
-    if kind == RemoveGood.kind:
-        SAVE.known(data, "", {"kind", "index", "good"})
-        index = data.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise GoodsError(f"index {index!r} must be a whole number")
-        return RemoveGood(index, read_good(data.get("good")))
-    if kind in (ClearSale.kind, NewPier.kind):
-        SAVE.known(data, "", {"kind"})
-        return ClearSale() if kind == ClearSale.kind else NewPier()
-    raise GoodsError(f"unknown action kind {kind!r}")
+    return SAVE.read_action(raw, ACTIONS, READERS)
 
 
 __all__ = [

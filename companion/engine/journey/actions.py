@@ -4,8 +4,9 @@ of what each move did (the game's log)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from companion.engine import saves
 from companion.engine.journey.errors import RowError, SaveDataError, SwapError, whole
@@ -151,28 +152,25 @@ class SwapOption:
 def read_action(raw: object) -> Action:
     """An action back from its saved form (``Place("8", row=0, side="left")``); raises
     :class:`JourneyError` (a :class:`SaveDataError` for an unknown kind) naming the field."""
-    data = SAVE.mapping(raw, "")
-    kind = data.get("kind")
-    if kind == StartRow.kind:
-        SAVE.known(data, "", {"kind", "rank"})
-        return StartRow(parse_rank(data.get("rank")))
-    if kind == Place.kind:
-        SAVE.known(data, "", {"kind", "rank", "row", "side"})
-        side = data.get("side")
-        if side not in SIDES:
-            raise RowError(f"side {side!r} must be 'left' or 'right'")
-        return Place(
-            parse_rank(data.get("rank")),
-            whole(data.get("row"), "row", RowError),
-            "left" if side == "left" else "right",
-        )
-    if kind == Swap.kind:
-        SAVE.known(data, "", {"kind", "card", "other"})
-        return Swap(
-            whole(data.get("card"), "card", SwapError),
-            whole(data.get("other"), "other", SwapError),
-        )
-    raise SaveDataError(f"unknown action kind {kind!r}")
+    return SAVE.read_action(raw, ACTIONS, READERS)
+
+
+def _side(data: Mapping[str, Any], name: str) -> Side:
+    side = data.get(name)
+    if side not in SIDES:
+        raise RowError(f"{name} {side!r} must be 'left' or 'right'")
+    return "left" if side == "left" else "right"
+
+
+ACTIONS: Final = (StartRow, Place, Swap)
+#: How each field of an action is read back.
+READERS: Final[Mapping[str, saves.FieldReader]] = {
+    "rank": lambda data, name: parse_rank(data.get(name)),
+    "row": lambda data, name: whole(data.get(name), name, RowError),
+    "side": _side,
+    "card": lambda data, name: whole(data.get(name), name, SwapError),
+    "other": lambda data, name: whole(data.get(name), name, SwapError),
+}
 
 
 __all__ = [

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Final
 
-from companion.engine.saves import Action, SaveFormat, saved
+from companion.engine.saves import Action, FieldReader, SaveFormat, saved
 from companion.engine.scorepad.errors import PadError
 
 #: A field of the pad: ``("name", row)``, ``("score", row)``, ``("part", row, category)``,
@@ -147,27 +147,6 @@ class ClearScores(PadAction):
     kind: ClassVar[str] = "clear_scores"
 
 
-def _text(data: Mapping[str, Any], name: str) -> str:
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise PadError(f"{name} {value!r} must be text")
-    return value
-
-
-def _int(data: Mapping[str, Any], name: str) -> int:
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PadError(f"{name} {value!r} must be a whole number")
-    return value
-
-
-def _flag(data: Mapping[str, Any], name: str) -> bool:
-    value = data.get(name)
-    if not isinstance(value, bool):
-        raise PadError(f"{name} {value!r} must be true or false")
-    return value
-
-
 def read_when(value: object, where: str = "when") -> datetime | None:
     """A date and time as saved (``2026-11-28T21:30``), or None."""
     if value is None:
@@ -208,57 +187,43 @@ def read_field(value: object) -> FieldKey:
     return (kind, *rest)
 
 
+ACTIONS: Final = (
+    SetText,
+    AddRow,
+    RemoveRow,
+    MoveRow,
+    ToggleStart,
+    SetGame,
+    SetMode,
+    SetLowestWins,
+    AddCategory,
+    RemoveCategory,
+    AddTiebreaker,
+    RemoveTiebreaker,
+    MoveTiebreaker,
+    FlipTiebreaker,
+    SetPlayedAt,
+    ClearScores,
+)
+#: How each field of an action is read back (by its name: a name means one thing).
+READERS: Final[Mapping[str, FieldReader]] = {
+    "field": lambda data, name: read_field(data.get(name)),
+    "text": SAVE.text,
+    "name": SAVE.text,
+    "game": SAVE.text,
+    "row": SAVE.whole,
+    "offset": SAVE.whole,
+    "tiebreaker": SAVE.whole,
+    "breakdown": SAVE.flag,
+    "value": SAVE.flag,
+    "higher_wins": SAVE.flag,
+    "when": lambda data, name: read_when(data.get(name)),
+}
+
+
 def read_action(raw: object) -> PadAction:
     """An action back from its saved form; raises :class:`PadError` naming the field."""
-    data = SAVE.mapping(raw, "")
-    kind = data.get("kind")
-
-    def keys(*names: str) -> None:
-        SAVE.known(data, "", {"kind", *names})
-
-    if kind == SetText.kind:
-        keys("field", "text")
-        return SetText(read_field(data.get("field")), _text(data, "text"))
-    if kind == AddRow.kind:
-        keys("name")
-        return AddRow(_text(data, "name"))
-    if kind in (RemoveRow.kind, ToggleStart.kind):
-        keys("row")
-        row = _int(data, "row")
-        return RemoveRow(row) if kind == RemoveRow.kind else ToggleStart(row)
-    if kind == MoveRow.kind:
-        keys("row", "offset")
-        return MoveRow(_int(data, "row"), _int(data, "offset"))
-    if kind == SetGame.kind:
-        keys("game")
-        return SetGame(_text(data, "game"))
-    if kind == SetMode.kind:
-        keys("breakdown")
-        return SetMode(_flag(data, "breakdown"))
-    if kind == SetLowestWins.kind:
-        keys("value")
-        return SetLowestWins(_flag(data, "value"))
-    if kind in (AddCategory.kind, RemoveCategory.kind):
-        keys("name")
-        name = _text(data, "name")
-        return AddCategory(name) if kind == AddCategory.kind else RemoveCategory(name)
-    if kind == AddTiebreaker.kind:
-        keys("name", "higher_wins")
-        return AddTiebreaker(_text(data, "name"), _flag(data, "higher_wins"))
-    if kind in (RemoveTiebreaker.kind, FlipTiebreaker.kind):
-        keys("tiebreaker")
-        tid = _int(data, "tiebreaker")
-        return RemoveTiebreaker(tid) if kind == RemoveTiebreaker.kind else FlipTiebreaker(tid)
-    if kind == MoveTiebreaker.kind:
-        keys("tiebreaker", "offset")
-        return MoveTiebreaker(_int(data, "tiebreaker"), _int(data, "offset"))
-    if kind == SetPlayedAt.kind:
-        keys("when")
-        return SetPlayedAt(read_when(data.get("when")))
-    if kind == ClearScores.kind:
-        keys()
-        return ClearScores()
-    raise PadError(f"unknown action kind {kind!r}")
+    return SAVE.read_action(raw, ACTIONS, READERS)
 
 
 __all__ = [

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from companion.engine.saves import Action, SaveFormat
+from companion.engine.saves import Action, FieldReader, SaveFormat
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.values import check_seed
 
@@ -83,44 +83,24 @@ class SetGame(SeatsAction):
 SAVE: Final = SaveFormat("companion-seats", 1, SeatsError)
 
 
-def read_text(data: Mapping[str, Any], name: str) -> str:
-    """The text field ``name`` of a saved form; raises naming it when it is not text."""
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise SeatsError(f"{name} {value!r} must be text")
-    return value
+#: The text field ``name`` of a saved form; raises naming it when it is not text.
+read_text = SAVE.text
+#: The whole-number field ``name`` of a saved form; raises naming it otherwise.
+read_int = SAVE.whole
 
-
-def read_int(data: Mapping[str, Any], name: str) -> int:
-    """The whole-number field ``name`` of a saved form; raises naming it otherwise."""
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SeatsError(f"{name} {value!r} must be a whole number")
-    return value
+ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)
+#: How each field of an action is read back.
+READERS: Final[Mapping[str, FieldReader]] = {
+    "name": SAVE.text,
+    "offset": SAVE.whole,
+    "seed": lambda data, name: check_seed(data.get(name)),
+    "game": SAVE.text,
+}
 
 
 def read_action(raw: object) -> SeatsAction:
     """An action back from its saved form; raises :class:`SeatsError` naming the field."""
-    data = SAVE.mapping(raw, "")
-    kind = data.get("kind")
-    if kind in (Seat.kind, Unseat.kind):
-        SAVE.known(data, "", {"kind", "name"})
-        name = read_text(data, "name")
-        return Seat(name) if kind == Seat.kind else Unseat(name)
-    if kind == MoveSeat.kind:
-        SAVE.known(data, "", {"kind", "name", "offset"})
-        return MoveSeat(read_text(data, "name"), read_int(data, "offset"))
-    if kind in (SetSeed.kind, NewSeed.kind):
-        SAVE.known(data, "", {"kind", "seed"})
-        seed = check_seed(data.get("seed"))
-        return SetSeed(seed) if kind == SetSeed.kind else NewSeed(seed)
-    if kind in (DrawFirst.kind, Shuffle.kind):
-        SAVE.known(data, "", {"kind"})
-        return DrawFirst() if kind == DrawFirst.kind else Shuffle()
-    if kind == SetGame.kind:
-        SAVE.known(data, "", {"kind", "game"})
-        return SetGame(read_text(data, "game"))
-    raise SeatsError(f"unknown action kind {kind!r}")
+    return SAVE.read_action(raw, ACTIONS, READERS)
 
 
 __all__ = [
