@@ -31,7 +31,7 @@ def play(seed: int) -> tuple[CoveSale, list[CoveAction]]:
 
     def take(action: CoveAction) -> None:
         nonlocal sale
-        if sale.can(action):
+        if sale.can_apply(action):
             sale = sale.apply(action)[0]
             actions.append(action)
 

@@ -25,7 +25,7 @@ def play(seed: int) -> tuple[Pad, list[PadAction]]:
 
     def take(action: PadAction) -> None:
         nonlocal pad
-        if pad.can(action):
+        if pad.can_apply(action):
             pad = pad.apply(action)[0]
             actions.append(action)
 

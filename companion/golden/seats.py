@@ -30,7 +30,7 @@ def play(seed: int) -> tuple[Seating, list[SeatsAction]]:
 
     def take(action: SeatsAction) -> None:
         nonlocal seating
-        if seating.can(action):
+        if seating.can_apply(action):
             seating = seating.apply(action)[0]
             actions.append(action)
 

@@ -77,7 +77,7 @@ class CoveSale(SavedGame):
         """Raise the :class:`GoodsError` :meth:`apply` would raise, or return None."""
         self._after(action)
 
-    def can(self, action: CoveAction) -> bool:
+    def can_apply(self, action: CoveAction) -> bool:
         return passes(lambda: self._after(action), GoodsError)
 
     def apply(self, action: CoveAction) -> tuple[CoveSale, CoveRecord]:

@@ -232,7 +232,7 @@ class Pad(SavedGame):
         """Raise the :class:`PadError` :meth:`apply` would raise, or return None."""
         self._after(action)
 
-    def can(self, action: PadAction) -> bool:
+    def can_apply(self, action: PadAction) -> bool:
         return passes(lambda: self._after(action), PadError)
 
     def apply(self, action: PadAction) -> tuple[Pad, PadRecord]:

@@ -110,7 +110,7 @@ class Seating(SavedGame):
         """Raise the :class:`SeatsError` :meth:`apply` would raise, or return None."""
         self._after(action)
 
-    def can(self, action: SeatsAction) -> bool:
+    def can_apply(self, action: SeatsAction) -> bool:
         return passes(lambda: self._after(action), SeatsError)
 
     def apply(self, action: SeatsAction) -> tuple[Seating, SeatsRecord]:

@@ -182,7 +182,7 @@ ACTIONS = st.one_of(
 def test_any_sale_replays_from_its_save_and_prices(actions: list[CoveAction]) -> None:
     sale = CoveSale()
     for action in actions:
-        if sale.can(action):
+        if sale.can_apply(action):
             sale = sale.apply(action)[0]
     assert CoveSale.from_dict(sale.to_dict()) == sale
     priced = cg.sell_at_pier(sale.pier, sale.sold, un_fairies=sale.un_fairies)

@@ -293,7 +293,7 @@ def test_any_pad_replays_from_its_save_and_only_holds_text_its_fields_take(
     pad = three()
     for step in steps:
         action = _action(pad, step)
-        if pad.can(action):
+        if pad.can_apply(action):
             pad = pad.apply(action)[0]
     again = Pad.from_dict(pad.to_dict())
     assert again == pad

@@ -107,7 +107,7 @@ def test_an_action_that_is_not_allowed_says_why_and_changes_nothing(
     action: SeatsAction, message: str
 ) -> None:
     seating = three()
-    assert not seating.can(action)
+    assert not seating.can_apply(action)
     with pytest.raises(SeatsError, match=message):
         seating.apply(action)
     assert seating == three() and seating.log == three().log
@@ -190,7 +190,7 @@ def test_any_seating_replays_from_its_save_and_seats_each_player_once(
 ) -> None:
     seating = Seating.new(seed=seed)
     for action in actions:
-        if seating.can(action):
+        if seating.can_apply(action):
             seating = seating.apply(action)[0]
     again = Seating.from_dict(seating.to_dict())
     assert again == seating and len(again.log) == len(seating.log)
