@@ -620,6 +620,29 @@ class Song:
     def _coin_line(n: int, gold: int) -> str:
         return f"{plural(n, 'Coin')} = {gold} gold"
 
+    def _outcome(
+        self,
+        p: Performance,
+        number: int,
+        gold: Figure,
+        sources: Sequence[IconSource],
+        icons: int,
+        volume: int,
+        board: Board,
+        lines: Sequence[str],
+        notes: Sequence[str],
+        coins: int,
+        **more: Any,
+    ) -> _Outcome:
+        """Performance ``p`` done: its record (``more`` are the record's fields that only
+        some locations fill in), the board after it and the sources it spent."""
+        spent = tuple(s.id for s in sources)
+        record = Performed(
+            number, p.location, p, gold, spent, icons, volume,
+            lines=tuple(lines), notes=tuple(notes), coins=coins, **more,
+        )  # fmt: skip
+        return _Outcome(record, board, self._spent(sources), volume)
+
     @classmethod
     def _coin_gold(cls, lines: list[str], n: int, gold: int, where: str) -> Figure:
         """The gold of a location where only Coins pay: ``n`` Coins' line (added to ``lines``),
@@ -729,21 +752,11 @@ class Song:
             if card is not None:
                 lines.append(f"Buy a Skill or Improv card: {card.working}, paid from your gold")
                 notes.append("The new card goes face down on top of your deck")
-        record = Performed(
-            number,
-            p.pier,
-            p,
-            figure,
-            tuple(s.id for s in sources),
-            sum(s.faction_icons for s in sources),
-            volume,
-            card=card,
-            lines=tuple(lines),
-            notes=tuple(notes),
-            coins=coin_gold,
-            paladins_as=chosen,
-        )
-        return _Outcome(record, self.board, self._spent(sources), volume)
+        icons = sum(s.faction_icons for s in sources)
+        return self._outcome(
+            p, number, figure, sources, icons, volume, self.board, lines, notes, coin_gold,
+            card=card, paladins_as=chosen,
+        )  # fmt: skip
 
     # Town Square ------------------------------------------------------------------------------
     def _town_square(
@@ -797,21 +810,10 @@ class Song:
             if blue_gems(board.badges) != blue_gems(self.board.badges):
                 lines.append(f"A Blue Gem shows: cards now cost {board.card_price.working}")
             gold = self._coin_gold(lines, coin_count, coin_gold, "at the Town Square")
-        record = Performed(
-            number,
-            p.location,
-            p,
-            gold,
-            tuple(s.id for s in sources),
-            icons,
-            volume,
-            fans=costs,
-            hand_size=size,
-            lines=tuple(lines),
-            notes=tuple(notes),
-            coins=coin_gold,
-        )
-        return _Outcome(record, board, self._spent(sources), volume)
+        return self._outcome(
+            p, number, gold, sources, icons, volume, board, lines, notes, coin_gold,
+            fans=costs, hand_size=size,
+        )  # fmt: skip
 
     # Faction Halls ----------------------------------------------------------------------------
     def _matching(
@@ -861,19 +863,9 @@ class Song:
                 f"Dragon Island may now sing to {hall.plural}",
             ]
             gold = self._coin_gold(lines, coin_count, coin_gold, "at a Faction Hall")
-        record = Performed(
-            number,
-            p.location,
-            p,
-            gold,
-            tuple(s.id for s in sources),
-            icons,
-            volume,
-            rune=p.hall,
-            lines=tuple(lines),
-            coins=coin_gold,
+        return self._outcome(
+            p, number, gold, sources, icons, volume, board, lines, (), coin_gold, rune=p.hall
         )
-        return _Outcome(record, board, self._spent(sources), volume)
 
     # Dragon Island ----------------------------------------------------------------------------
     def _dragon_island(
@@ -986,20 +978,11 @@ class Song:
                 )
             else:
                 notes.append("No gold earned here, so no Creature card")
-        record = Performed(
-            number,
-            p.location,
-            p,
-            figure,
-            tuple(s.id for s in sources),
-            sum(s.faction_icons for s in sources),
-            volume,
+        icons = sum(s.faction_icons for s in sources)
+        return self._outcome(
+            p, number, figure, sources, icons, volume, board, lines, notes, coin_gold,
             creature=creature,
-            lines=tuple(lines),
-            notes=tuple(notes),
-            coins=coin_gold,
-        )
-        return _Outcome(record, board, self._spent(sources), volume)
+        )  # fmt: skip
 
 
 def sing(

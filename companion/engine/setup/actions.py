@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from companion.engine import saves
 from companion.engine.setup.errors import SaveDataError
@@ -24,6 +24,8 @@ Pin = Literal["keep", "never"]
 PickedKind = Literal["paladin", "rogue"]
 PICKED_KINDS: tuple[PickedKind, ...] = ("paladin", "rogue")
 PINS: tuple[Pin, ...] = ("keep", "never")
+#: The save format of a setup table (and of its actions).
+SAVE: Final = saves.SaveFormat("companion.setup.table", 1, SaveDataError)
 
 
 @dataclass(frozen=True)
@@ -266,29 +268,13 @@ ACTIONS: tuple[type[SetupAction], ...] = (
     MarkNotDone,
     ResetChecklist,
 )
-_BY_KIND = {a.kind: a for a in ACTIONS}
+_KINDS = frozenset(a.kind for a in ACTIONS)
 
 
 def _text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name)
     if not isinstance(value, str) or not value:
         raise SaveDataError(f"{name} {value!r} must be a non-empty string")
-    return value
-
-
-def _flag(data: Mapping[str, Any], name: str) -> bool:
-    value = data.get(name)
-    if not isinstance(value, bool):
-        raise SaveDataError(f"{name} {value!r} must be true or false")
-    return value
-
-
-def _whole(data: Mapping[str, Any], name: str, *, optional: bool = False) -> Any:
-    value = data.get(name)
-    if optional and value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SaveDataError(f"{name} {value!r} must be a whole number")
     return value
 
 
@@ -299,13 +285,59 @@ def _ids(data: Mapping[str, Any], name: str) -> frozenset[str]:
     return frozenset(value)
 
 
-def _picked_kind(data: Mapping[str, Any]) -> PickedKind:
-    value = data.get("card_kind")
+def _picked_kind(data: Mapping[str, Any], name: str) -> PickedKind:
+    value = data.get(name)
     if value == "paladin":
         return "paladin"
     if value == "rogue":
         return "rogue"
-    raise SaveDataError(f"card_kind {value!r} must be 'paladin' or 'rogue'")
+    raise SaveDataError(f"{name} {value!r} must be 'paladin' or 'rogue'")
+
+
+def _label(data: Mapping[str, Any], name: str) -> str:
+    label = data.get(name)
+    if not isinstance(label, str):
+        raise SaveDataError(f"{name} {label!r} must be a string")
+    return label
+
+
+def _card(data: Mapping[str, Any], name: str) -> str | None:
+    if data.get("kind") != SetCard.kind:
+        return _text(data, name)  # a Beast of the Bay
+    card = data.get(name)  # the Paladin or Rogue card chosen, or none
+    if card is not None and (not isinstance(card, str) or not card):
+        raise SaveDataError(f"{name} {card!r} must be a card id or null")
+    return card
+
+
+def _pin(data: Mapping[str, Any], name: str) -> Pin | None:
+    mode = data.get(name)
+    if mode is not None and mode not in PINS:
+        raise SaveDataError(f"{name} {mode!r} must be 'keep', 'never' or null")
+    return None if mode is None else "keep" if mode == "keep" else "never"
+
+
+def _size(data: Mapping[str, Any], name: str) -> int | None:
+    return None if data.get(name) is None else SAVE.whole(data, name)
+
+
+#: How each field of an action is read back (by its name: a name means one thing).
+READERS: Final[Mapping[str, saves.FieldReader]] = {
+    "game": _text,
+    "players": SAVE.whole,
+    "module": _text,
+    "on": SAVE.flag,
+    "label": _label,
+    "add": _ids,
+    "remove": _ids,
+    "drop_cards": _ids,
+    "card_kind": _picked_kind,
+    "card": _card,
+    "mode": _pin,
+    "size": _size,
+    "seed": SAVE.whole,
+    "step": _text,
+}
 
 
 def read_action(raw: object) -> SetupAction:
@@ -314,65 +346,20 @@ def read_action(raw: object) -> SetupAction:
     game's to say (:meth:`SetupGame.apply`)."""
     if not isinstance(raw, Mapping):
         raise SaveDataError(f"an action must be a mapping, got {raw!r}")
-    kind = raw.get("kind")
-    cls = _BY_KIND.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise SaveDataError(f"unknown action kind {kind!r}")
-    data = dict(raw)
-    fields = {f for f in cls.__dataclass_fields__ if f != "kind"}
-    unknown = sorted(set(data) - fields - {"kind"}, key=repr)
-    if unknown:
-        raise SaveDataError(f"{kind}: unknown field {unknown[0]!r}")
     try:
-        return _read(cls, data)
+        return SAVE.read_action(raw, ACTIONS, READERS)
     except SaveDataError as exc:
+        kind = raw.get("kind")
+        if kind not in _KINDS:
+            raise
         raise SaveDataError(f"{kind}: {exc}") from None
-
-
-def _read(cls: type[SetupAction], data: Mapping[str, Any]) -> SetupAction:
-    if cls is ChooseGame:
-        return ChooseGame(_text(data, "game"))
-    if cls is SetPlayers:
-        return SetPlayers(_whole(data, "players"))
-    if cls is SetModule:
-        return SetModule(_text(data, "module"), _flag(data, "on"))
-    if cls is ApplyFix:
-        label = data.get("label")
-        if not isinstance(label, str):
-            raise SaveDataError(f"label {label!r} must be a string")
-        return ApplyFix(label, _ids(data, "add"), _ids(data, "remove"), _ids(data, "drop_cards"))
-    if cls is SetCard:
-        card = data.get("card")
-        if card is not None and (not isinstance(card, str) or not card):
-            raise SaveDataError(f"card {card!r} must be a card id or null")
-        return SetCard(_picked_kind(data), card)
-    if cls is SetBeast:
-        return SetBeast(_text(data, "card"), _flag(data, "on"))
-    if cls is SetPin:
-        mode = data.get("mode")
-        if mode is not None and mode not in PINS:
-            raise SaveDataError(f"mode {mode!r} must be 'keep', 'never' or null")
-        pin: Pin | None = None if mode is None else "keep" if mode == "keep" else "never"
-        return SetPin(_text(data, "module"), pin)
-    if cls is SetSize:
-        return SetSize(_whole(data, "size", optional=True))
-    if cls is SetSeed:
-        return SetSeed(_whole(data, "seed"))
-    if cls is Surprise:
-        return Surprise(_whole(data, "seed"))
-    if cls is DrawCard:
-        return DrawCard(_picked_kind(data), _whole(data, "seed"))
-    if cls is MarkDone:
-        return MarkDone(_text(data, "step"))
-    if cls is MarkNotDone:
-        return MarkNotDone(_text(data, "step"))
-    return cls()
 
 
 __all__ = [
     "ACTIONS",
     "PICKED_KINDS",
     "PINS",
+    "SAVE",
     "ApplyFix",
     "ChooseGame",
     "ClearChoice",

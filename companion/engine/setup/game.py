@@ -23,6 +23,7 @@ from companion.engine import saves
 from companion.engine.protocol import TableRules, passes
 from companion.engine.setup.actions import (
     PICKED_KINDS,
+    SAVE,
     ApplyFix,
     ChooseGame,
     ClearChoice,
@@ -71,7 +72,6 @@ from companion.rules.renamed import current_ruling_ids
 COVE: Final = MODULES_GAME
 TOOL: Final = "setup"
 MAX_SEED_DIGITS: Final = 12  # long enough for any seed a person reads out; short to type
-SAVE: Final = saves.SaveFormat("companion.setup.table", 1, SaveDataError)
 _FIELDS: Final = frozenset(
     {
         "format",
