@@ -3,7 +3,6 @@ play by."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.engine.cove_goods.errors import HouseRuleError
@@ -43,11 +42,6 @@ class HouseRules(HouseRuleSet):
 
     supported = SUPPORTED
     error = HouseRuleError
-
-    @classmethod
-    def from_settings(cls, ruling_ids: Iterable[str]) -> HouseRules:
-        """The sale-value house rules among all the ids Settings holds."""
-        return cls.from_house_rules(ruling_ids)
 
     @property
     def multiply_before_adding(self) -> bool:

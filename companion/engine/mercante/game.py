@@ -1062,12 +1062,12 @@ class MercanteGame(saves.SavedGame):
             raise ActionError(f"the last action did not change the calendar ({last})")
         return self.log[-1].before
 
-    def with_rules(self, house: HouseRules) -> MercanteGame:
+    def with_rules(self, rules: HouseRules) -> MercanteGame:
         """The same game played from its start under other house rules (the log is replayed,
         so an action the new rules forbid raises and nothing changes)."""
-        if not isinstance(house, HouseRules):
-            raise MercanteError(f"house rules {house!r} are not HouseRules")
-        return self.replayed(replace(self.start, house=house, log=()))
+        if not isinstance(rules, HouseRules):
+            raise MercanteError(f"house rules {rules!r} are not HouseRules")
+        return self.replayed(replace(self.start, house=rules, log=()))
 
     # saving
 

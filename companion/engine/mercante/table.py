@@ -523,13 +523,13 @@ class MercanteTable(saves.SavedGame):
     def can_apply(self, action: Action) -> bool:
         return passes(lambda: self.apply(action), MercanteError)
 
-    def with_rules(self, house: HouseRules) -> MercanteTable:
+    def with_rules(self, rules: HouseRules) -> MercanteTable:
         """The same table played from its start under other house rules (every action is
         replayed, so one the new rules forbid raises and nothing changes)."""
-        if not isinstance(house, HouseRules):
-            raise MercanteError(f"house rules {house!r} are not HouseRules")
+        if not isinstance(rules, HouseRules):
+            raise MercanteError(f"house rules {rules!r} are not HouseRules")
         start = self.start
-        return self.replayed(replace(start, game=replace(start.game, house=house, log=())))
+        return self.replayed(replace(start, game=replace(start.game, house=rules, log=())))
 
     # -- saving -------------------------------------------------------------------------------
 

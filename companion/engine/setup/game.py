@@ -630,10 +630,10 @@ class SetupGame(saves.SavedGame):
         return self.picked(draw.kind) == draw.card
 
     # -- house rules ------------------------------------------------------------------------
-    def with_rules(self, ids: Iterable[str]) -> SetupGame:
-        """The game under house rules ``ids`` (those no setup check or step reads are left
-        out); ticked steps whose words change ask to be checked again."""
-        return self._rechoose(house_rules=_current(ids) & setup_house_rules())
+    def with_rules(self, rules: Iterable[str]) -> SetupGame:
+        """The game under the house rules whose ruling ids are ``rules`` (those no setup check
+        or step reads are left out); ticked steps whose words change ask to be checked again."""
+        return self._rechoose(house_rules=_current(rules) & setup_house_rules())
 
     # -- the table's actions ------------------------------------------------------------------
     def verify(self, action: SetupAction) -> None:

@@ -180,7 +180,7 @@ def test_pier_keeps_only_types_present_in_screen_order() -> None:
 
 
 def test_house_rules_from_settings_keep_only_sale_value_rulings() -> None:
-    house = HouseRules.from_settings(
+    house = HouseRules.from_house_rules(
         ["setup.paladin_split", cg.RULING_ENCHANTED_FENCE, "mercante.price_floor"]
     )
     assert house == HouseRules.of(cg.RULING_ENCHANTED_FENCE)

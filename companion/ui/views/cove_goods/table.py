@@ -59,7 +59,7 @@ class CoveTableView:
         self.session = session_of(ctx)
         self.table_id = table_id
         self.draft: CoveDraft = self.session.draft(TOOL_ID, table_id, CoveDraft)
-        self.house = HouseRules.from_settings(ctx.house_rules())
+        self.house = HouseRules.from_house_rules(ctx.house_rules())
         self.paint = Painter()
         self.problem = Slot(self.paint)
         self.house_box = Slot(self.paint)
