@@ -423,10 +423,17 @@ class Song:
             return self.perform(action)
         raise UnknownNameError(f"action {action!r} is not an action of a song")
 
-    def can_apply(self, action: SongAction) -> bool:
+    def verify(self, action: SongAction) -> None:
+        """Raise the :class:`BardError` :meth:`apply` would raise, or return None."""
         if isinstance(action, Boast):
-            return self.can_boast()
-        return self.can_perform(action)
+            self.verify_boast()
+        elif isinstance(action, (AtPier, AtTownSquare, AtFactionHall, AtDragonIsland)):
+            self.verify_perform(action)
+        else:
+            raise UnknownNameError(f"action {action!r} is not an action of a song")
+
+    def can_apply(self, action: SongAction) -> bool:
+        return passes(lambda: self.verify(action), BardError)
 
     @property
     def actions(self) -> tuple[SongAction, ...]:

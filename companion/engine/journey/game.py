@@ -477,6 +477,13 @@ class JourneyGame(saves.SavedGame):
             return self.swap(action.card, action.other)
         raise JourneyError(f"action {action!r} is not a Merchant's Journey action")
 
+    def verify(self, action: Action) -> None:
+        """Raise the :class:`JourneyError` :meth:`apply` would raise, or return None."""
+        self.apply(action)
+
+    def can_apply(self, action: Action) -> bool:
+        return passes(lambda: self.apply(action), JourneyError)
+
     @property
     def can_undo(self) -> bool:
         return bool(self.log)

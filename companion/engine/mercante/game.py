@@ -1034,6 +1034,10 @@ class MercanteGame(saves.SavedGame):
             return self.end_turn()
         raise ActionError(f"unknown action {action!r}")
 
+    def verify(self, action: Action) -> None:
+        """Raise the :class:`MercanteError` :meth:`apply` would raise, or return None."""
+        self.apply(action)
+
     def can_apply(self, action: Action) -> bool:
         return passes(lambda: self.apply(action), MercanteError)
 

@@ -520,6 +520,10 @@ class MercanteTable(saves.SavedGame):
         )
         return replace(self, game=game, log=(*self.log, record)), record
 
+    def verify(self, action: Action) -> None:
+        """Raise the :class:`MercanteError` :meth:`apply` would raise, or return None."""
+        self.apply(action)
+
     def can_apply(self, action: Action) -> bool:
         return passes(lambda: self.apply(action), MercanteError)
 

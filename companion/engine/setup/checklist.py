@@ -105,12 +105,12 @@ def setup_games() -> tuple[str, ...]:
 def quantities(game: str, players: int, *, house_rules: Collection[str] = ()) -> dict[str, int]:
     """Every named number of ``game``'s setup for ``players`` (e.g. ``draw_pile``)."""
     setup = game_setup(game)
-    count = _check_players(game, players)
+    count = _check_player_count(game, players)
     rules = house_rule_set(setup_data(), house_rules)
     return _environment(setup, count, rules)
 
 
-def _check_players(game: str, players: object) -> int:
+def _check_player_count(game: str, players: object) -> int:
     count = check_players_value(players)
     low, high = player_range(game)
     if not low <= count <= high:
@@ -246,7 +246,7 @@ def setup_checklist(
     :class:`HouseRuleError`.
     """
     setup = game_setup(game)
-    count = _check_players(game, players)
+    count = _check_player_count(game, players)
     present = as_id_set(modules, "modules")
     known = {m.id for m in setup.modules}
     for module_id in sorted(present - known):
