@@ -5,6 +5,10 @@ plus the actions taken, each a small :class:`Action` with a ``kind``. Reading a 
 replays those actions, so the rules check them again; a bad save raises the engine's own
 ``SaveDataError`` naming the path of the first bad field (``actions[3].row``), which is what
 :class:`SaveFormat` does for every engine in one place.
+
+An action's saved form is its ``kind`` and then its fields (:meth:`Action.to_dict`; a field
+that needs converting or is left out at its default says so with :func:`saved`), and
+:meth:`SaveFormat.read_action` reads one back, given each field's reader by name.
 """
 
 from __future__ import annotations
