@@ -101,6 +101,8 @@ class SavedGame:
     """
 
     log: tuple[Any, ...]  # a field of the game's dataclass
+    #: What :meth:`undo` raises when there is nothing to undo (the game's own error).
+    undo_error: ClassVar[type[ValueError]] = ValueError
 
     def apply(self, action: Any) -> tuple[Any, Any]:
         raise NotImplementedError
@@ -116,6 +118,17 @@ class SavedGame:
     def start(self) -> Self:
         """The game before the first logged action."""
         return self.log[0].before if self.log else self
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.log)
+
+    def undo(self) -> Self:
+        """The game before the last action."""
+        if not self.log:
+            raise self.undo_error("nothing to undo")
+        before: Self = self.log[-1].before
+        return before
 
     def replayed(self, start: Self) -> Self:
         """``start`` (this game's start, changed) with the logged actions applied again; an

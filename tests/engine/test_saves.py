@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ClassVar
 
+import pytest
+
+from companion import golden
 from companion.engine import saves
 
 
@@ -53,3 +56,14 @@ def test_an_action_without_fields_saves_its_kind() -> None:
         kind: ClassVar[str] = "pass"
 
     assert _Pass().to_dict() == {"kind": "pass"}
+
+
+@pytest.mark.parametrize("tool", sorted(golden.players()))
+def test_every_game_undoes_its_last_action_and_refuses_with_nothing_to_undo(tool: str) -> None:
+    game, actions = golden.players()[tool].play(golden.SEED)
+    assert not game.can_undo
+    with pytest.raises(ValueError, match="nothing to undo"):
+        game.undo()
+    after = game.apply(actions[0])[0]
+    assert after.can_undo
+    assert after.undo() == game

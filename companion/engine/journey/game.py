@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from companion.engine import saves
 from companion.engine.journey.actions import (
@@ -66,6 +66,8 @@ class JourneyGame(saves.SavedGame):
 
     An immutable value: copies are the value itself; pickling goes through the save format.
     """
+
+    undo_error: ClassVar[type[ValueError]] = JourneyError
 
     players: tuple[str, ...]
     first: int = 0
@@ -483,16 +485,6 @@ class JourneyGame(saves.SavedGame):
 
     def can_apply(self, action: Action) -> bool:
         return passes(lambda: self.apply(action), JourneyError)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.log)
-
-    def undo(self) -> JourneyGame:
-        """The game before the last action."""
-        if not self.log:
-            raise JourneyError("nothing to undo")
-        return self.log[-1].before
 
     def with_rules(self, rules: JourneyRules) -> JourneyGame:
         """The same game scored from its start under other house rules (the log is replayed,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal, TypedDict, Unpack, cast
+from typing import Any, ClassVar, Final, Literal, TypedDict, Unpack, cast
 
 from companion.engine import saves
 from companion.engine.mercante.actions import (
@@ -204,6 +204,8 @@ class MercanteGame(saves.SavedGame):
 
     An immutable value: copies are the value itself; pickling goes through the save format.
     """
+
+    undo_error: ClassVar[type[ValueError]] = ActionError
 
     players: tuple[PlayerState, ...]
     active: str
@@ -1044,19 +1046,9 @@ class MercanteGame(saves.SavedGame):
     # undo
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self.log)
-
-    @property
     def can_undo_calendar(self) -> bool:
         """True when the last action changed the calendar (the calendar panel's undo)."""
         return bool(self.log) and self.log[-1].changes_calendar
-
-    def undo(self) -> MercanteGame:
-        """The game before the last action."""
-        if not self.log:
-            raise ActionError("nothing to undo")
-        return self.log[-1].before
 
     def undo_calendar(self) -> MercanteGame:
         """Undo the last action if it changed the calendar; later actions would depend on it,
