@@ -452,6 +452,15 @@ def bazaar_line(view: SaleView) -> str:
     )
 
 
+def running_total(view: SaleView) -> str:
+    """The line over the token cards: the total so far, or what it waits for."""
+    if view.quote is not None:
+        return f"Total {plural(view.quote.total, 'crown')} for {plural(len(view.tokens), 'token')}"
+    if view.tokens:
+        return "Type each printed value to see the total"
+    return "Nothing chosen yet"
+
+
 def sale_needs_printed(game: MercanteGame) -> bool:
     return game.board is None
 
@@ -473,6 +482,7 @@ __all__ = [
     "bazaar_line",
     "cartage_line",
     "next_space_text",
+    "running_total",
     "sale_needs_printed",
     "token_key",
     "token_label",
