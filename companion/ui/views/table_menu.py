@@ -137,6 +137,18 @@ def table_menu(
     )
 
 
+def menu_item(
+    ctx: AppContext, ident: str, label: str, icon: ft.IconData, then: Callable[[], None]
+) -> ft.Control:
+    """One of a tool's own entries in :func:`table_menu`: closes the menu, then ``then()``."""
+
+    def tapped(e: Any) -> None:
+        ctx.page.pop_dialog()
+        then()
+
+    return tagged(ident, ft.TextButton(label, icon=icon, on_click=tapped))
+
+
 def menu_button(open_menu: Callable[[], None], *, noun: str = "table") -> ft.Control:
     """The app bar's "This table" (or "This game": ``noun``) button (tagged ``table-menu``)."""
     return tagged(
@@ -145,4 +157,4 @@ def menu_button(open_menu: Callable[[], None], *, noun: str = "table") -> ft.Con
     )
 
 
-__all__ = ["UndoButton", "menu_button", "table_menu"]
+__all__ = ["UndoButton", "menu_button", "menu_item", "table_menu"]

@@ -42,7 +42,7 @@ from companion.ui.views.bard.plans import PlansPanel
 from companion.ui.views.bard.stop import StopCard, StopEditor
 from companion.ui.views.bard.tableau import KIND_LABELS, TableauPanel
 from companion.ui.views.bard.totals import BoastRow, TotalsPanel
-from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
+from companion.ui.views.table_menu import UndoButton, menu_button, menu_item, table_menu
 from companion.ui.views.table_notices import TableNotices
 from companion.ui.widgets import body, tagged
 
@@ -566,14 +566,13 @@ class BardTableView:
     def menu(self) -> None:
         snapshot = self.live.snapshot
 
-        def new_table(e: Any) -> None:
-            self.ctx.page.pop_dialog()
-            self.ctx.navigate(ROUTE)
-
-        actions: list[ft.Control] = [
-            tagged(
+        actions = [
+            menu_item(
+                self.ctx,
                 "new-table",
-                ft.TextButton("Another Bard table", icon=ft.Icons.ADD, on_click=new_table),
+                "Another Bard table",
+                ft.Icons.ADD,
+                lambda: self.ctx.navigate(ROUTE),
             )
         ]
         game = snapshot.game

@@ -14,8 +14,6 @@ rebuilds the screen nor disturbs what this device is choosing.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.engine import journey as engine
@@ -50,9 +48,9 @@ from companion.ui.views.journey.picker import PickerPart
 from companion.ui.views.journey.rows import RowsPart
 from companion.ui.views.journey.status import ScoresPart, StatusPart
 from companion.ui.views.journey.swaps import ghorralands_panel, swap_offer
-from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
+from companion.ui.views.table_menu import UndoButton, menu_button, menu_item, table_menu
 from companion.ui.views.table_notices import TableNotices
-from companion.ui.widgets import mounted, tagged
+from companion.ui.widgets import mounted
 
 
 class JourneyTableView:
@@ -164,32 +162,24 @@ class JourneyTableView:
         snapshot = self.live.snapshot
         game = snapshot.game
 
-        def new_game(e: Any) -> None:
-            self.ctx.page.pop_dialog()
+        def new_game() -> None:
             if isinstance(game, JourneyGame):
                 form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
                 form.fill(game.players, game.first)
             self.ctx.navigate(ROUTE)
 
-        actions: list[ft.Control] = [
-            tagged(
-                "new-game",
-                ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
-            )
+        actions = [
+            menu_item(self.ctx, "new-game", "New game with these players", ft.Icons.ADD, new_game)
         ]
         playable = isinstance(game, JourneyGame) and not game.is_over and bool(game.log)
         if playable and not snapshot.read_only and snapshot.info.saved_play_id is None:
-
-            def stop(e: Any) -> None:
-                self.ctx.page.pop_dialog()
-                self.stop_and_save()
-
             actions.append(
-                tagged(
+                menu_item(
+                    self.ctx,
                     "save-unfinished",
-                    ft.TextButton(
-                        "Stop here and save to history", icon=ft.Icons.SAVE, on_click=stop
-                    ),
+                    "Stop here and save to history",
+                    ft.Icons.SAVE,
+                    self.stop_and_save,
                 )
             )
         table_menu(

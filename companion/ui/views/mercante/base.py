@@ -36,7 +36,7 @@ from companion.ui.logic.mercante import (
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
+from companion.ui.views.table_menu import UndoButton, menu_button, menu_item, table_menu
 from companion.ui.views.table_notices import TableNotices
 from companion.ui.widgets import body, small, tagged
 
@@ -370,8 +370,7 @@ class MercanteSession:
         snapshot = self.live.snapshot
         table = snapshot.game
 
-        def new_game(e: Any) -> None:
-            self.ctx.page.pop_dialog()
+        def new_game() -> None:
             if isinstance(table, MercanteTable):
                 form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
                 form.seats = []
@@ -379,11 +378,8 @@ class MercanteSession:
                     form.add(name)
             self.ctx.navigate(BASE)
 
-        actions: list[ft.Control] = [
-            tagged(
-                "new-game",
-                ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
-            )
+        actions = [
+            menu_item(self.ctx, "new-game", "New game with these players", ft.Icons.ADD, new_game)
         ]
         table_menu(
             self.ctx,
