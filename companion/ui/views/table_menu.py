@@ -137,6 +137,30 @@ def table_menu(
     )
 
 
+def game_menu(
+    ctx: AppContext,
+    live: LiveTable,
+    *,
+    lobby: str,
+    players: Sequence[str],
+    items: Sequence[ft.Control],
+    finish_note: str,
+) -> None:
+    """:func:`table_menu` of a game played move by move and saved to history ("This game",
+    finished and abandoned as such, saying whether it is in the history yet)."""
+    table_menu(
+        ctx,
+        live,
+        lobby=lobby,
+        who=", ".join(players),
+        items=items,
+        noun="game",
+        changes="moves",
+        finish_note=finish_note,
+        saved=live.snapshot.info.saved_play_id is not None,
+    )
+
+
 def menu_item(
     ctx: AppContext, ident: str, label: str, icon: ft.IconData, then: Callable[[], None]
 ) -> ft.Control:
@@ -157,4 +181,4 @@ def menu_button(open_menu: Callable[[], None], *, noun: str = "table") -> ft.Con
     )
 
 
-__all__ = ["UndoButton", "menu_button", "menu_item", "table_menu"]
+__all__ = ["UndoButton", "game_menu", "menu_button", "menu_item", "table_menu"]

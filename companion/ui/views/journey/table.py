@@ -48,7 +48,7 @@ from companion.ui.views.journey.picker import PickerPart
 from companion.ui.views.journey.rows import RowsPart
 from companion.ui.views.journey.status import ScoresPart, StatusPart
 from companion.ui.views.journey.swaps import ghorralands_panel, swap_offer
-from companion.ui.views.table_menu import UndoButton, menu_button, menu_item, table_menu
+from companion.ui.views.table_menu import UndoButton, game_menu, menu_button, menu_item
 from companion.ui.views.table_notices import TableNotices
 from companion.ui.widgets import mounted
 
@@ -182,16 +182,13 @@ class JourneyTableView:
                     self.stop_and_save,
                 )
             )
-        table_menu(
+        game_menu(
             self.ctx,
             self.live,
             lobby=ROUTE,
-            who=", ".join(game.players) if isinstance(game, JourneyGame) else "",
+            players=game.players if isinstance(game, JourneyGame) else (),
             items=actions,
-            noun="game",
-            changes="moves",
             finish_note="Save it to history first if it has ended.",
-            saved=snapshot.info.saved_play_id is not None,
         )
 
     # -- the controls, built once ---------------------------------------------------------------

@@ -36,7 +36,7 @@ from companion.ui.logic.mercante import (
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-from companion.ui.views.table_menu import UndoButton, menu_button, menu_item, table_menu
+from companion.ui.views.table_menu import UndoButton, game_menu, menu_button, menu_item
 from companion.ui.views.table_notices import TableNotices
 from companion.ui.widgets import body, small, tagged
 
@@ -367,8 +367,7 @@ class MercanteSession:
     # -- this game's menu ------------------------------------------------------------------
     def menu(self) -> None:
         """New game with these players, or end this one (each explicit)."""
-        snapshot = self.live.snapshot
-        table = snapshot.game
+        table = self.live.snapshot.game
 
         def new_game() -> None:
             if isinstance(table, MercanteTable):
@@ -381,16 +380,13 @@ class MercanteSession:
         actions = [
             menu_item(self.ctx, "new-game", "New game with these players", ft.Icons.ADD, new_game)
         ]
-        table_menu(
+        game_menu(
             self.ctx,
             self.live,
             lobby=BASE,
-            who=", ".join(table.players) if isinstance(table, MercanteTable) else "",
+            players=table.players if isinstance(table, MercanteTable) else (),
             items=actions,
-            noun="game",
-            changes="moves",
             finish_note="Save its final tally to history first if it has ended.",
-            saved=snapshot.info.saved_play_id is not None,
         )
 
 
