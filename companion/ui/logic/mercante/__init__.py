@@ -3,7 +3,10 @@ own module, and the words the screens show.
 
 The game itself is a shared table (:class:`~companion.engine.mercante.table.MercanteTable`,
 see ``companion.tables``): every move, tick and tally figure is a table action, so nothing
-here is saved. What a device is only typing stays on it (:class:`~.drafts.MercanteDrafts`):
+here is saved. What a device is only typing stays on it (:class:`~.drafts.MercanteDrafts`),
+and each draft turns what was typed into the engine action a tap sends (``SaleDraft.sale``,
+``ShipmentDraft.start``, ``MercanteDrafts.vp_auction``...), raising :class:`FieldErrors` for
+the fields to fix; the view only shows the errors or forwards the action:
 
 - :mod:`.events`: the event cards to choose from and a custom card being written
   (:class:`EventDraft`);
@@ -11,7 +14,8 @@ here is saved. What a device is only typing stays on it (:class:`~.drafts.Mercan
 - :mod:`.sale`: the sale being priced (:class:`SaleDraft`);
 - :mod:`.shipment`: the shipment card typed in for the auction helper (:class:`ShipmentDraft`);
 - :mod:`.tally`: the final tally as typed, over the table's figures (:class:`TallyDraft`);
-- :mod:`.upkeep`, :mod:`.calendar`, :mod:`.turn`: the lines the tabs show;
+- :mod:`.upkeep`, :mod:`.calendar`, :mod:`.turn`: the lines the tabs show, and the agent
+  actions the Turn tab offers (:func:`agent_choices`);
 - :mod:`.saved`: the single game an older version kept in the settings, read once to become
   a table.
 """
