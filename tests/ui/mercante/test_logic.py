@@ -801,6 +801,7 @@ def test_the_shipment_card_and_the_bid_typed_become_the_actions_sent() -> None:
     assert refused.value.errors == {("bid",): "Whole number, like 12 or -3"}
     draft.bid = "5"
     assert (draft.typed_bid("Adam").player, draft.typed_bid("Adam").amount) == ("Adam", 5)
+    assert draft.passed("Beth").amount is None
     game = MercanteGame.new(SAMPLE)
     draft.bid_taken(game)  # no auction left: the card goes too
     assert draft == ShipmentDraft()

@@ -90,6 +90,11 @@ class ShipmentDraft:
             raise FieldErrors({("bid",): str(exc)}) from None
         return ShipmentBid(bidder, amount)
 
+    @staticmethod
+    def passed(bidder: str) -> ShipmentBid:
+        """``bidder`` passes on the lot."""
+        return ShipmentBid(bidder, None)
+
     def bid_taken(self, game: MercanteGame) -> None:
         """A bid went in: the next one starts blank, the card once the auction is over."""
         self.bid = ""

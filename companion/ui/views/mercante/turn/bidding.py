@@ -51,7 +51,7 @@ class Bidding:
     def pass_(self) -> None:
         bidder = self.bidder()
         if bidder is not None:
-            self.send(ShipmentBid(bidder, None))
+            self.send(self.tab.drafts.shipment.passed(bidder))
 
     def bid(self) -> None:
         bidder = self.bidder()
