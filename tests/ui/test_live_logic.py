@@ -102,3 +102,20 @@ def test_an_old_single_save_is_read_unless_it_is_in_the_history() -> None:
 def test_device_ids_are_short_and_differ() -> None:
     ids = {live.new_device_id() for _ in range(50)}
     assert len(ids) == 50 and all(len(i) == 8 for i in ids)
+
+
+def test_a_closed_table_says_why_it_takes_no_more_changes() -> None:
+    assert live.closed_note(info_of()) is None
+    assert live.closed_note(info_of(status="abandoned")) == (
+        "This table is abandoned: it takes no more changes."
+    )
+    game = {"noun": "game", "changes": "moves"}
+    assert live.closed_note(info_of(status="finished"), **game) == (
+        "This game is finished: it takes no more moves."
+    )
+    assert live.closed_note(info_of(status="finished", saved_play_id=3), **game) == (
+        "This game is finished and saved to history: it takes no more moves."
+    )
+    assert live.closed_note(info_of(damaged="step 2 no longer replays"), **game) == (
+        "This game is read-only: step 2 no longer replays. Its moves are kept in the database."
+    )

@@ -88,6 +88,18 @@ def after(
     return None
 
 
+def closed_note(info: TableInfo, *, noun: str = "table", changes: str = "changes") -> str | None:
+    """Why a table takes no more ``changes`` (``moves``), for the notice over its screen
+    (``None``: it is open): its log no longer replays, or it is finished or abandoned."""
+    if info.damaged is not None:
+        return f"This {noun} is read-only: {info.damaged}. Its {changes} are kept in the database."
+    if info.status == "finished" and info.saved_play_id is not None:
+        return f"This {noun} is finished and saved to history: it takes no more {changes}."
+    if info.status != "open":
+        return f"This {noun} is {info.status}: it takes no more {changes}."
+    return None
+
+
 def describe_record(record: Any) -> str:
     """A record's own words (``summary``), for engines whose records carry one."""
     summary = getattr(record, "summary", None)
@@ -167,6 +179,7 @@ __all__ = [
     "Message",
     "after",
     "ago",
+    "closed_note",
     "describe_record",
     "error",
     "game_lines",

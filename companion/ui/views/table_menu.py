@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.tables import Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import LiveTable, Painter, confirm, isolate
 from companion.ui.widgets import body, tagged
@@ -35,6 +36,17 @@ class UndoButton:
             tooltip=f"Undo {self.what}" if can_undo else "Nothing to undo",
         )
 
+    def show(self, paint: Painter, snapshot: Snapshot, log: Sequence[Any]) -> None:
+        """Enabled while ``snapshot`` has an action to take back, named after the last record
+        of the game's ``log`` ("Undo: Anna sold 2 silk")."""
+        last = log[-1].summary if log and snapshot.last is not None else ""
+        paint.set(
+            self.control,
+            self.button,
+            disabled=snapshot.last is None or snapshot.read_only,
+            tooltip=f"Undo: {last}" if last else "Nothing to undo",
+        )
+
 
 def table_menu(
     ctx: AppContext,
@@ -49,14 +61,21 @@ def table_menu(
     finish_note: str = "",
     abandon_note: str = "",
     ended: tuple[str, str] | None = None,
+    saved: bool | None = None,
 ) -> None:
     """Open "This table" (or "This game": ``noun``): ``items`` (the tool's own entries), then
     Finish and Abandon while the table is open, tagged ``finish-<tag>`` / ``abandon-<tag>``
     (``tag`` defaults to ``noun``). Each ending is confirmed, saying what it means (the
     ``finish_note`` / ``abandon_note``); then the lobby ``lobby`` opens with ``ended``'s
-    message. Every tool's table menu is this one."""
+    message. ``saved``, for a tool that saves its games to history: whether this one is
+    (then both notes say so; until then Abandon says nothing is saved). Every tool's table
+    menu is this one."""
     snapshot = live.snapshot
     tag = tag or noun
+    if saved:
+        finish_note = abandon_note = "It is saved in your history."
+    elif saved is False and not abandon_note:
+        abandon_note = f"Nothing is saved to history; its {changes} are kept in the database."
     finished, abandoned = ended or (f"The {noun} is finished.", f"The {noun} was abandoned.")
 
     def end(how: str) -> None:
@@ -118,12 +137,48 @@ def table_menu(
     )
 
 
-def menu_button(open_menu: Callable[[], None]) -> ft.Control:
-    """The app bar's "This table" button (tagged ``table-menu``)."""
-    return tagged(
-        "table-menu",
-        ft.IconButton(ft.Icons.MORE_VERT, tooltip="This table", on_click=lambda e: open_menu()),
+def game_menu(
+    ctx: AppContext,
+    live: LiveTable,
+    *,
+    lobby: str,
+    players: Sequence[str],
+    items: Sequence[ft.Control],
+    finish_note: str,
+) -> None:
+    """:func:`table_menu` of a game played move by move and saved to history ("This game",
+    finished and abandoned as such, saying whether it is in the history yet)."""
+    table_menu(
+        ctx,
+        live,
+        lobby=lobby,
+        who=", ".join(players),
+        items=items,
+        noun="game",
+        changes="moves",
+        finish_note=finish_note,
+        saved=live.snapshot.info.saved_play_id is not None,
     )
 
 
-__all__ = ["UndoButton", "menu_button", "table_menu"]
+def menu_item(
+    ctx: AppContext, ident: str, label: str, icon: ft.IconData, then: Callable[[], None]
+) -> ft.Control:
+    """One of a tool's own entries in :func:`table_menu`: closes the menu, then ``then()``."""
+
+    def tapped(e: Any) -> None:
+        ctx.page.pop_dialog()
+        then()
+
+    return tagged(ident, ft.TextButton(label, icon=icon, on_click=tapped))
+
+
+def menu_button(open_menu: Callable[[], None], *, noun: str = "table") -> ft.Control:
+    """The app bar's "This table" (or "This game": ``noun``) button (tagged ``table-menu``)."""
+    return tagged(
+        "table-menu",
+        ft.IconButton(ft.Icons.MORE_VERT, tooltip=f"This {noun}", on_click=lambda e: open_menu()),
+    )
+
+
+__all__ = ["UndoButton", "game_menu", "menu_button", "menu_item", "table_menu"]

@@ -31,6 +31,7 @@ from companion.rules import catalogue
 from companion.ui.logic.mercante import (
     EffectDraft,
     EventDraft,
+    FieldErrors,
     MercanteDrafts,
     MercanteState,
     NewGameForm,
@@ -39,6 +40,7 @@ from companion.ui.logic.mercante import (
     ShipmentDraft,
     StateError,
     TallyDraft,
+    agent_choices,
     bazaar_line,
     cartage_line,
     cost_lines,
@@ -782,6 +784,90 @@ def test_a_shipment_card_typed_in_names_each_problem() -> None:
     draft.lot_minimum = "4"
     assert draft.errors() == {} and draft.shipment().lots(True)[0].minimum == 4
     assert ShipmentDraft.from_dict(draft.to_dict()) == draft
+
+
+def test_the_shipment_card_and_the_bid_typed_become_the_actions_sent() -> None:
+    draft = ShipmentDraft()
+    with pytest.raises(ValueError, match="Add the goods on the card"):
+        draft.start()
+    draft.add("grain")
+    draft.add("mercury")
+    draft.minimums = ["2", "3"]
+    action = draft.start()
+    assert action.shipment == draft.shipment() and not action.single_lot
+    draft.bid = "x"
+    with pytest.raises(FieldErrors) as refused:
+        draft.typed_bid("Adam")
+    assert refused.value.errors == {("bid",): "Whole number, like 12 or -3"}
+    draft.bid = "5"
+    assert (draft.typed_bid("Adam").player, draft.typed_bid("Adam").amount) == ("Adam", 5)
+    assert draft.passed("Beth").amount is None
+    game = MercanteGame.new(SAMPLE)
+    draft.bid_taken(game)  # no auction left: the card goes too
+    assert draft == ShipmentDraft()
+
+
+def test_upkeep_drafts_become_the_actions_sent() -> None:
+    drafts = MercanteDrafts()
+    drafts.set_removal("grain", -1)
+    drafts.set_removal("art", 1)
+    assert drafts.chosen_removals() == {"art": 1}
+    assert drafts.removal().removals == (("art", 1),)
+    with pytest.raises(ValueError, match="Choose the event card turned over first"):
+        drafts.upkeep_event_action(choices())
+    options = choices()
+    drafts.pick_event(options[0].key)
+    assert drafts.upkeep_event_action(options).event == options[0].event
+    drafts.bids = {"Adam": "3", "Beth": "x"}
+    with pytest.raises(FieldErrors) as refused:
+        drafts.vp_auction(SAMPLE)
+    assert refused.value.errors == {("bid", "Beth"): "Whole number, like 12 or -3"}
+    drafts.bids["Beth"] = ""
+    assert drafts.vp_auction(SAMPLE).bids == (("Adam", 3), ("Beth", 0), ("Chris", 0), ("David", 0))
+
+
+def test_a_challenge_needs_a_price_claimed_then_a_challenger() -> None:
+    drafts = MercanteDrafts()
+    with pytest.raises(FieldErrors) as refused:
+        drafts.challenge()
+    assert refused.value.errors == {("claimed",): "Required"}
+    drafts.claimed = "12"
+    with pytest.raises(ValueError, match="Choose who challenges the price"):
+        drafts.challenge()
+    drafts.challenger = "Beth"
+    action = drafts.challenge()
+    assert (action.challenger, action.claimed) == ("Beth", 12)
+    drafts.challenged()
+    assert (drafts.challenger, drafts.claimed) == (None, "")
+
+
+def test_the_sale_sent_is_the_one_priced() -> None:
+    game, options = selling_goods_game()
+    draft = SaleDraft()
+    with pytest.raises(ValueError, match="Complete the sale first"):
+        draft.sale(game, options)
+    draft.add_token("art")
+    draft.bases["art:1"] = "20"
+    _, record = game.apply(draft.sale(game, options))
+    assert record.quote.total == 25  # type: ignore[attr-defined]
+    draft.set_bazaar("art:1", True)
+    assert draft.sale(game, options).bazaar == (0,)
+    for _ in range(8):
+        draft.add_token("grain")
+    with pytest.raises(ValueError, match="at most 9 goods"):
+        draft.add_token("grain")
+
+
+def test_agent_choices_follow_the_rulebook_order_and_what_the_game_allows() -> None:
+    game = MercanteGame.new(SAMPLE)
+    offered = agent_choices(game, playing=True)
+    assert [c.ident for c in offered][:4] == ["go-sell", "buy-vp", "buy-agent", "buy-warehouse"]
+    assert "security-1" in [c.ident for c in offered]
+    by_ident = {c.ident: c for c in offered}
+    assert by_ident["go-sell"].tab == "sale" and not by_ident["go-sell"].disabled
+    assert by_ident["buy-vp"].disabled == (not game.can_buy_vp())
+    watching = agent_choices(game, playing=False)
+    assert all(c.disabled for c in watching if c.ident != "go-sell")
 
 
 def test_new_game_form_variants_fit_the_table() -> None:

@@ -3,7 +3,10 @@ own module, and the words the screens show.
 
 The game itself is a shared table (:class:`~companion.engine.mercante.table.MercanteTable`,
 see ``companion.tables``): every move, tick and tally figure is a table action, so nothing
-here is saved. What a device is only typing stays on it (:class:`~.drafts.MercanteDrafts`):
+here is saved. What a device is only typing stays on it (:class:`~.drafts.MercanteDrafts`),
+and each draft turns what was typed into the engine action a tap sends (``SaleDraft.sale``,
+``ShipmentDraft.start``, ``MercanteDrafts.vp_auction``...), raising :class:`FieldErrors` for
+the fields to fix; the view only shows the errors or forwards the action:
 
 - :mod:`.events`: the event cards to choose from and a custom card being written
   (:class:`EventDraft`);
@@ -11,7 +14,8 @@ here is saved. What a device is only typing stays on it (:class:`~.drafts.Mercan
 - :mod:`.sale`: the sale being priced (:class:`SaleDraft`);
 - :mod:`.shipment`: the shipment card typed in for the auction helper (:class:`ShipmentDraft`);
 - :mod:`.tally`: the final tally as typed, over the table's figures (:class:`TallyDraft`);
-- :mod:`.upkeep`, :mod:`.calendar`, :mod:`.turn`: the lines the tabs show;
+- :mod:`.upkeep`, :mod:`.calendar`, :mod:`.turn`: the lines the tabs show, and the agent
+  actions the Turn tab offers (:func:`agent_choices`);
 - :mod:`.saved`: the single game an older version kept in the settings, read once to become
   a table.
 """
@@ -28,6 +32,7 @@ from companion.ui.logic.mercante.common import (
     RULEBOOK,
     TAB_ALIASES,
     TABS,
+    FieldErrors,
     FieldKey,
     good_name,
     house_rules_from,
@@ -64,6 +69,7 @@ from companion.ui.logic.mercante.sale import (
     bazaar_line,
     cartage_line,
     next_space_text,
+    running_total,
     sale_needs_printed,
     token_key,
     token_label,
@@ -95,7 +101,12 @@ from companion.ui.logic.mercante.tally import (
 )
 from companion.ui.logic.mercante.turn import (
     STEP_TEXT,
+    AgentChoice,
     TurnStatus,
+    agent_choices,
+    agent_rules_text,
+    agents_line,
+    agents_waiting,
     lot_lines,
     show_vp_bids,
     talk_of_peace_goal,
@@ -105,6 +116,7 @@ from companion.ui.logic.mercante.turn import (
 from companion.ui.logic.mercante.upkeep import (
     CostLine,
     cost_lines,
+    removal_cost_label,
     removal_cost_text,
     schedule_lines,
     upkeep_headline,
@@ -127,11 +139,13 @@ __all__ = [
     "TABS",
     "TAB_ALIASES",
     "TALLY_FIELDS",
+    "AgentChoice",
     "CostLine",
     "DamagedCard",
     "EffectDraft",
     "EventChoice",
     "EventDraft",
+    "FieldErrors",
     "FieldKey",
     "MercanteDrafts",
     "MercanteState",
@@ -144,6 +158,10 @@ __all__ = [
     "TallyDraft",
     "TallyRow",
     "TurnStatus",
+    "agent_choices",
+    "agent_rules_text",
+    "agents_line",
+    "agents_waiting",
     "bazaar_line",
     "cartage_line",
     "choice_by_key",
@@ -169,7 +187,9 @@ __all__ = [
     "printed_of_setting",
     "read_old_save",
     "record_arguments",
+    "removal_cost_label",
     "removal_cost_text",
+    "running_total",
     "sale_needs_printed",
     "schedule_lines",
     "show_vp_bids",

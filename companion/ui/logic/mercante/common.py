@@ -36,6 +36,15 @@ FieldKey = tuple[Any, ...]
 _NUMBERS = re.compile(r"[\s,;]+")
 
 
+class FieldErrors(ValueError):
+    """What was typed cannot be sent: the problems keyed by field (:data:`FieldKey`), to
+    show under each field rather than as a message."""
+
+    def __init__(self, errors: dict[FieldKey, str]) -> None:
+        super().__init__(next(iter(errors.values()), "Check what is typed"))
+        self.errors = errors
+
+
 # -- small formatting helpers ------------------------------------------------------------------
 
 
@@ -125,6 +134,7 @@ __all__ = [
     "RULEBOOK",
     "TABS",
     "TAB_ALIASES",
+    "FieldErrors",
     "FieldKey",
     "good_name",
     "house_rules_from",

@@ -4,13 +4,25 @@ the table, kept in the browser session across pushes, tab changes and reloads
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.engine.mercante import MercanteTable
+from companion.engine.mercante import (
+    AuctionVictoryPoint,
+    ChallengeSale,
+    MercanteError,
+    MercanteGame,
+    MercanteTable,
+    PlayEvent,
+    RemoveGoods,
+)
 from companion.engine.mercante.table import TallyValue
+from companion.ui.logic.mercante.common import FieldErrors, FieldKey, parse_count
+from companion.ui.logic.mercante.events import EventChoice, choice_by_key
 from companion.ui.logic.mercante.sale import SaleDraft
 from companion.ui.logic.mercante.shipment import ShipmentDraft
 from companion.ui.logic.mercante.tally import TallyDraft, parse_figure, tally_text
+from companion.ui.logic.words import capitalized
 
 
 @dataclass
@@ -37,6 +49,66 @@ class MercanteDrafts:
     typed: dict[tuple[str, int], tuple[str, TallyValue]] = field(default_factory=dict)
     show_tally_errors: bool = False
 
+    # -- upkeep ----------------------------------------------------------------------------
+    def set_removal(self, market: str, count: int) -> None:
+        self.removals[market] = max(0, count)
+
+    def chosen_removals(self) -> dict[str, int]:
+        """The tokens chosen to take off, by market (none left out as 0)."""
+        return {m: n for m, n in self.removals.items() if n}
+
+    def removal_problem(self, game: MercanteGame) -> str | None:
+        """Why the tokens chosen cannot come off as they are (``None``: they can)."""
+        try:
+            game.verify_remove_goods(self.chosen_removals())
+        except MercanteError as exc:
+            return capitalized(str(exc))
+        return None
+
+    def removal(self) -> RemoveGoods:
+        """Upkeep step 1: take the chosen tokens off."""
+        return RemoveGoods(tuple(self.chosen_removals().items()))
+
+    def pick_event(self, key: str | None) -> None:
+        self.upkeep_event = key
+
+    def upkeep_event_action(self, choices: Sequence[EventChoice]) -> PlayEvent:
+        """Upkeep step 2: apply the card chosen (``ValueError``: none chosen)."""
+        chosen = choice_by_key(choices, self.upkeep_event)
+        if chosen is None:
+            raise ValueError("Choose the event card turned over first.")
+        return PlayEvent(chosen.event)
+
+    def vp_auction(self, seats: Sequence[str]) -> AuctionVictoryPoint:
+        """Upkeep step 3: every seat's blind bid as typed, a blank one 0 (:class:`FieldErrors`
+        keyed ``("bid", name)`` for bids that do not read)."""
+        bids: dict[str, int] = {}
+        errors: dict[FieldKey, str] = {}
+        for name in seats:
+            try:
+                bids[name] = parse_count(self.bids.get(name, ""), blank=0)
+            except ValueError as exc:
+                errors[("bid", name)] = str(exc)
+        if errors:
+            raise FieldErrors(errors)
+        return AuctionVictoryPoint(tuple(bids.items()))
+
+    # -- Vicious Accounting ----------------------------------------------------------------
+    def challenge(self) -> ChallengeSale:
+        """The challenge written (:class:`FieldErrors` keyed ``("claimed",)`` for a price that
+        does not read; ``ValueError`` when nobody is chosen to challenge)."""
+        try:
+            claimed = parse_count(self.claimed)
+        except ValueError as exc:
+            raise FieldErrors({("claimed",): str(exc)}) from None
+        if self.challenger is None:
+            raise ValueError("Choose who challenges the price.")
+        return ChallengeSale(self.challenger, claimed)
+
+    def challenged(self) -> None:
+        self.challenger, self.claimed = None, ""
+
+    # -- the tally -------------------------------------------------------------------------
     def tally(self, table: MercanteTable) -> TallyDraft:
         """The tally as this device shows it: the table's figures, with what is typed here
         over them."""

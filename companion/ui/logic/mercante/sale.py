@@ -16,6 +16,7 @@ from companion.engine.mercante import (
     Reaction,
     ReactionWhatIf,
     SaleQuote,
+    Sell,
     bazaar_price,
     cartage_points,
     goods,
@@ -132,6 +133,22 @@ class SaleDraft:
         for reaction in self.reactions:
             if reaction.on not in keys:
                 reaction.on = None
+
+    def add_token(self, good: str) -> None:
+        """One more ``good`` token (``ValueError`` once a full house of goods is chosen)."""
+        if self.total >= max_goods_left():
+            raise ValueError(f"A merchant holds at most {max_goods_left()} goods (3 warehouses).")
+        self.set_count(good, self.counts.get(good, 0) + 1)
+
+    def set_bazaar(self, key: str, on: bool) -> None:
+        """Send token ``key`` to the bazaar (no Reaction is played on it there) or back."""
+        if on:
+            self.bazaar.add(key)
+            for reaction in self.reactions:
+                if reaction.on == key:
+                    reaction.on = None
+        else:
+            self.bazaar.discard(key)
 
     def remove_token(self, key: str) -> None:
         """Take one token out of the sale; the same good's later tokens move up a place and
@@ -351,6 +368,21 @@ class SaleDraft:
             "contract_vp": self.contract_points() or 0,
         }
 
+    def sale(self, game: MercanteGame, choices: Sequence[EventChoice]) -> Sell:
+        """The sale as the screen shows it, to send (``ValueError`` saying what is missing)."""
+        view = self.evaluate(game, choices)
+        if view.quote is None or not view.ready:
+            raise ValueError(view.error or view.reaction_error or "Complete the sale first.")
+        arguments = self.sell_arguments(game, view, choices)
+        return Sell(
+            goods=tuple(arguments["goods"]),
+            agents=arguments["agents"],
+            bazaar=tuple(sorted(arguments["bazaar"])),
+            bases=None if arguments["bases"] is None else tuple(arguments["bases"]),
+            reactions=tuple(arguments["reactions"]),
+            contract_vp=arguments["contract_vp"],
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "counts": dict(self.counts),
@@ -420,6 +452,15 @@ def bazaar_line(view: SaleView) -> str:
     )
 
 
+def running_total(view: SaleView) -> str:
+    """The line over the token cards: the total so far, or what it waits for."""
+    if view.quote is not None:
+        return f"Total {plural(view.quote.total, 'crown')} for {plural(len(view.tokens), 'token')}"
+    if view.tokens:
+        return "Type each printed value to see the total"
+    return "Nothing chosen yet"
+
+
 def sale_needs_printed(game: MercanteGame) -> bool:
     return game.board is None
 
@@ -441,6 +482,7 @@ __all__ = [
     "bazaar_line",
     "cartage_line",
     "next_space_text",
+    "running_total",
     "sale_needs_printed",
     "token_key",
     "token_label",

@@ -8,12 +8,16 @@ from typing import Any
 
 from companion.engine.mercante import (
     MercanteError,
+    MercanteGame,
     Shipment,
+    ShipmentBid,
+    StartShipmentAuction,
     goods,
     market_of,
     rules,
 )
 from companion.ui.logic.mercante.common import (
+    FieldErrors,
     FieldKey,
     parse_count,
 )
@@ -70,6 +74,32 @@ class ShipmentDraft:
     def shipment(self) -> Shipment:
         lot = parse_count(self.lot_minimum) if self.lot_minimum.strip() else None
         return Shipment(tuple(self.goods), tuple(parse_count(m) for m in self.minimums), lot)
+
+    def start(self) -> StartShipmentAuction:
+        """The auction of the card typed in (``ValueError`` with the first problem)."""
+        problems = self.errors()
+        if problems:
+            raise ValueError(next(iter(problems.values())))
+        return StartShipmentAuction(self.shipment(), self.single_lot and len(self.goods) > 1)
+
+    def typed_bid(self, bidder: str) -> ShipmentBid:
+        """``bidder``'s bid as typed (:class:`FieldErrors` keyed ``("bid",)``)."""
+        try:
+            amount = parse_count(self.bid)
+        except ValueError as exc:
+            raise FieldErrors({("bid",): str(exc)}) from None
+        return ShipmentBid(bidder, amount)
+
+    @staticmethod
+    def passed(bidder: str) -> ShipmentBid:
+        """``bidder`` passes on the lot."""
+        return ShipmentBid(bidder, None)
+
+    def bid_taken(self, game: MercanteGame) -> None:
+        """A bid went in: the next one starts blank, the card once the auction is over."""
+        self.bid = ""
+        if game.auction is None:
+            self.clear()
 
     def clear(self) -> None:
         self.goods, self.minimums, self.lot_minimum = [], [], ""

@@ -6,9 +6,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine.mercante import (
+    Action,
+    BuyVictoryPoint,
+    GatherIntelligence,
+    ImproveHouse,
+    ManipulateEvents,
     MercanteError,
     MercanteGame,
+    Security,
+    SelectContract,
+    Skulduggery,
     rules,
+)
+from companion.engine.mercante.game import (
+    BUY_VP,
+    GATHER_INTELLIGENCE,
+    IMPROVE_HOUSE,
+    MANIPULATE_EVENTS,
+    SELECT_CONTRACT,
+    SKULDUGGERY,
 )
 from companion.engine.mercante.house import HouseRules
 from companion.ui.logic.mercante.upkeep import when_text
@@ -103,6 +119,115 @@ def lot_lines(game: MercanteGame) -> tuple[str, ...]:
     return tuple(lines)
 
 
+# -- the agents -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AgentChoice:
+    """One agent action the Turn tab offers: a tap sends ``action``, or opens the tab ``tab``
+    where it is done (a sale, an event card); ``disabled`` while the game does not allow it."""
+
+    ident: str
+    label: str
+    action: Action | None = None
+    tab: str | None = None
+    disabled: bool = False
+
+
+def agent_choices(game: MercanteGame, *, playing: bool) -> tuple[AgentChoice, ...]:
+    """The agent actions of the active player, in the rulebook's order (Security once per
+    warehouse)."""
+    player = game.player(game.active)
+    stores = rules().warehouses
+
+    def seals(action_id: str) -> str:
+        count = game.seals_left(action_id)
+        return "" if count is None else f" ({count} left)"
+
+    def offer(ident: str, label: str, action: Action, can: bool) -> AgentChoice:
+        return AgentChoice(ident, label, action=action, disabled=not playing or not can)
+
+    manipulate = not playing or not game.can_manipulate_events()
+    return (
+        AgentChoice("go-sell", "Hire dockworkers: sell", tab="sale"),
+        offer(
+            "buy-vp", f"Buy one victory point{seals(BUY_VP)}", BuyVictoryPoint(), game.can_buy_vp()
+        ),
+        offer("buy-agent", "Bought an agent", ImproveHouse("agent"), game.can_improve("agent")),
+        offer(
+            "buy-warehouse",
+            f"Bought a warehouse ({plural(stores.cost, 'crown')})",
+            ImproveHouse("warehouse"),
+            game.can_improve("warehouse"),
+        ),
+        AgentChoice(
+            "manipulate-play", "Manipulate events: play a card", tab="calendar", disabled=manipulate
+        ),
+        AgentChoice(
+            "manipulate-draw",
+            "Manipulate events: drew a second",
+            action=ManipulateEvents(),
+            disabled=manipulate,
+        ),
+        *(
+            offer(f"security-{w}", f"Security: warehouse {w}", Security(w), game.can_security(w))
+            for w in range(1, player.warehouses + 1)
+        ),
+        offer("select-contract", "Select a contract", SelectContract(), game.can_select_contract()),
+        offer("skulduggery", "Skulduggery", Skulduggery(), game.can_skulduggery()),
+        offer(
+            "gather-intelligence",
+            "Gather intelligence",
+            GatherIntelligence(),
+            game.can_gather_intelligence(),
+        ),
+    )
+
+
+def agents_line(game: MercanteGame) -> str:
+    """``Anna: 2 of 3 agents left this turn, 2 warehouses, 1 VP token counted. ...``"""
+    player = game.player(game.active)
+    return (
+        f"{game.active}: {game.agents_left()} of {plural(game.usable_agents(), 'agent')} left "
+        f"this turn, {plural(player.warehouses, 'warehouse')}, "
+        f"{plural(player.vp, 'VP token')} counted. Each agent does one action."
+    )
+
+
+def agents_waiting(game: MercanteGame) -> str | None:
+    """Why the agents cannot act yet (``None``: they can)."""
+    if game.is_upkeep_turn:
+        return "The agents come after upkeep."
+    if game.auction is not None:
+        return "The agents wait for the shipment auction to finish."
+    return None
+
+
+def agent_rules_text(game: MercanteGame) -> str:
+    """The seals and limits of the agent actions, from the rulebook's facts."""
+    agents, stores = rules().agents, rules().warehouses
+    sealed = (
+        BUY_VP,
+        IMPROVE_HOUSE,
+        MANIPULATE_EVENTS,
+        SELECT_CONTRACT,
+        SKULDUGGERY,
+        GATHER_INTELLIGENCE,
+    )
+    names = ", ".join(
+        f"{a.name}" + (f" ({a.seals})" if a.seals and a.seals > 1 else "")
+        for a in rules().agent_action
+        if a.id in sealed
+    )
+    return (
+        f"One agent a seal: {names} once a turn unless shown; Security once per "
+        f"warehouse; Hire Dockworkers as often as there are agents. At most "
+        f"{agents.max} agents and {stores.max} warehouses of {stores.capacity} goods; an "
+        "agent bought works from the next turn. Buying an agent moves the reference "
+        f"track 1, a victory point 2 (the track is {plural(game.track, 'space')} on)."
+    )
+
+
 def team_lines(game: MercanteGame) -> tuple[str, ...]:
     """Talk of Peace: each team, the victory point tokens the app counted for it, the goal."""
     variant = rules().variants.talk_of_peace
@@ -128,7 +253,12 @@ def talk_of_peace_goal(house: HouseRules) -> str:
 
 __all__ = [
     "STEP_TEXT",
+    "AgentChoice",
     "TurnStatus",
+    "agent_choices",
+    "agent_rules_text",
+    "agents_line",
+    "agents_waiting",
     "lot_lines",
     "show_vp_bids",
     "talk_of_peace_goal",

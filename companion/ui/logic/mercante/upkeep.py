@@ -63,6 +63,11 @@ def schedule_lines(turns: Sequence[UpkeepTurn]) -> tuple[str, ...]:
     )
 
 
+def removal_cost_label(cost: Fraction) -> str:
+    """``1 point``, ``2 points``, ``½ point``."""
+    return f"{points_text(cost)} point{'s' if cost > 1 else ''}"
+
+
 def removal_cost_text(removals: Mapping[str, int], costs: UpkeepCosts) -> str:
     """``1 luxuries (2) = 2 of 2 points``."""
     spent = sum((costs.cost(m) * n for m, n in removals.items()), Fraction(0))
@@ -78,6 +83,7 @@ def removal_cost_text(removals: Mapping[str, int], costs: UpkeepCosts) -> str:
 __all__ = [
     "CostLine",
     "cost_lines",
+    "removal_cost_label",
     "removal_cost_text",
     "schedule_lines",
     "upkeep_headline",

@@ -42,8 +42,9 @@ from companion.ui.views.bard.plans import PlansPanel
 from companion.ui.views.bard.stop import StopCard, StopEditor
 from companion.ui.views.bard.tableau import KIND_LABELS, TableauPanel
 from companion.ui.views.bard.totals import BoastRow, TotalsPanel
-from companion.ui.views.table_menu import table_menu
-from companion.ui.widgets import body, notice, tagged
+from companion.ui.views.table_menu import UndoButton, menu_button, menu_item, table_menu
+from companion.ui.views.table_notices import TableNotices
+from companion.ui.widgets import body, tagged
 
 log = logging.getLogger(__name__)
 
@@ -298,9 +299,6 @@ class BardTableView:
             then=loaded,
         )
 
-    def undo(self) -> None:
-        self.live.undo()
-
     # -- what the screen works out ------------------------------------------------------------
     def _check(self, form: StopForm, song: Any) -> StopCheck | None:
         try:
@@ -337,7 +335,7 @@ class BardTableView:
     # -- the controls, built once ---------------------------------------------------------------
     def _build_controls(self, game: BardGame) -> None:
         paint = self.paint
-        self.problem_slot = Slot(paint)
+        self.notices = TableNotices(paint)
         self.summary_title = ft.Text(
             "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ft.Colors.ON_PRIMARY_CONTAINER
         )
@@ -417,13 +415,10 @@ class BardTableView:
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
         )
-        self.undo_button = ft.IconButton(
-            ft.Icons.UNDO, tooltip="Nothing to undo", disabled=True, on_click=lambda e: self.undo()
-        )
-        self.undo_box = isolate(tagged("undo-last", self.undo_button))
+        self.undo_button = UndoButton(lambda: self.live)
         self.content = ft.Column(
             [
-                self.problem_slot.box,
+                self.notices.box,
                 self.summary,
                 self.work,
                 self.totals.control,
@@ -436,7 +431,7 @@ class BardTableView:
     # -- rendering, in place --------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:
         game = snapshot.game
-        self._render_problems(snapshot)
+        self.notices.render(snapshot.info, self.problems)
         if not isinstance(game, BardGame):
             for control in self.content.controls[1:]:
                 control.visible = False
@@ -469,32 +464,8 @@ class BardTableView:
         self.boast_row.render(song, paint)
         self.board.render(game, paint)
         self.tableau.render(game, paint)
-        last = game.log[-1].summary if game.log and snapshot.last is not None else ""
-        paint.set(
-            self.undo_box,
-            self.undo_button,
-            disabled=snapshot.last is None or snapshot.read_only,
-            tooltip=f"Undo: {last}" if last else "Nothing to undo",
-        )
+        self.undo_button.show(paint, snapshot, game.log)
         paint.send()
-
-    def _render_problems(self, snapshot: Snapshot) -> None:
-        info_ = snapshot.info
-        lines = list(self.problems)
-        if info_.damaged is not None:
-            lines.append(
-                f"This table is read-only: {info_.damaged}. Its changes are kept in the database."
-            )
-        elif info_.status != "open":
-            lines.append(f"This table is {info_.status}: it takes no more changes.")
-        self.problem_slot.set(
-            tuple(lines),
-            lambda: (
-                ft.Column([notice(p, level="warning") for p in lines], spacing=GAP)
-                if lines
-                else None
-            ),
-        )
 
     def _render_summary(self, game: BardGame) -> None:
         song = game.song
@@ -595,14 +566,13 @@ class BardTableView:
     def menu(self) -> None:
         snapshot = self.live.snapshot
 
-        def new_table(e: Any) -> None:
-            self.ctx.page.pop_dialog()
-            self.ctx.navigate(ROUTE)
-
-        actions: list[ft.Control] = [
-            tagged(
+        actions = [
+            menu_item(
+                self.ctx,
                 "new-table",
-                ft.TextButton("Another Bard table", icon=ft.Icons.ADD, on_click=new_table),
+                "Another Bard table",
+                ft.Icons.ADD,
+                lambda: self.ctx.navigate(ROUTE),
             )
         ]
         game = snapshot.game
@@ -614,7 +584,7 @@ class BardTableView:
             items=actions,
             tag="game",
             finish_note="Its songs stay in the database.",
-            abandon_note="Nothing is saved to history; its changes are kept in the database.",
+            saved=False,
         )
 
     def build(self) -> Screen:
@@ -625,15 +595,7 @@ class BardTableView:
         return Screen(
             title=title,
             content=self.content,
-            actions=[
-                self.undo_box,
-                tagged(
-                    "table-menu",
-                    ft.IconButton(
-                        ft.Icons.MORE_VERT, tooltip="This table", on_click=lambda e: self.menu()
-                    ),
-                ),
-            ],
+            actions=[self.undo_button.control, menu_button(self.menu)],
             back=ROUTE,
             footer=self.live.footer,
             on_leave=self.live.close,

@@ -14,15 +14,13 @@ rebuilds the screen nor disturbs what this device is choosing.
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame, JourneyRules, Place, StartRow, Swap, SwapOption
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveTable, Painter, Slot, confirm, isolate, run_as_event
+from companion.ui.live import LiveTable, Painter, Slot, confirm, run_as_event
 from companion.ui.logic.journey import (
     EndOption,
     JourneyDraft,
@@ -50,8 +48,9 @@ from companion.ui.views.journey.picker import PickerPart
 from companion.ui.views.journey.rows import RowsPart
 from companion.ui.views.journey.status import ScoresPart, StatusPart
 from companion.ui.views.journey.swaps import ghorralands_panel, swap_offer
-from companion.ui.views.table_menu import table_menu
-from companion.ui.widgets import mounted, notice, tagged
+from companion.ui.views.table_menu import UndoButton, game_menu, menu_button, menu_item
+from companion.ui.views.table_notices import TableNotices
+from companion.ui.widgets import mounted
 
 
 class JourneyTableView:
@@ -127,9 +126,6 @@ class JourneyTableView:
 
         self.live.act(action, confirm=said, on_outcome=settle)
 
-    def undo(self) -> None:
-        self.live.undo()
-
     def save_to_history(self, *, unfinished: bool = False) -> None:
         """Save the table to history, once. ``unfinished``: the players stopped before the
         end; the totals so far are saved as an unfinished play (and the table closes)."""
@@ -166,59 +162,39 @@ class JourneyTableView:
         snapshot = self.live.snapshot
         game = snapshot.game
 
-        def new_game(e: Any) -> None:
-            self.ctx.page.pop_dialog()
+        def new_game() -> None:
             if isinstance(game, JourneyGame):
                 form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
                 form.fill(game.players, game.first)
             self.ctx.navigate(ROUTE)
 
-        actions: list[ft.Control] = [
-            tagged(
-                "new-game",
-                ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
-            )
+        actions = [
+            menu_item(self.ctx, "new-game", "New game with these players", ft.Icons.ADD, new_game)
         ]
         playable = isinstance(game, JourneyGame) and not game.is_over and bool(game.log)
         if playable and not snapshot.read_only and snapshot.info.saved_play_id is None:
-
-            def stop(e: Any) -> None:
-                self.ctx.page.pop_dialog()
-                self.stop_and_save()
-
             actions.append(
-                tagged(
+                menu_item(
+                    self.ctx,
                     "save-unfinished",
-                    ft.TextButton(
-                        "Stop here and save to history", icon=ft.Icons.SAVE, on_click=stop
-                    ),
+                    "Stop here and save to history",
+                    ft.Icons.SAVE,
+                    self.stop_and_save,
                 )
             )
-        saved = snapshot.info.saved_play_id is not None
-        table_menu(
+        game_menu(
             self.ctx,
             self.live,
             lobby=ROUTE,
-            who=", ".join(game.players) if isinstance(game, JourneyGame) else "",
+            players=game.players if isinstance(game, JourneyGame) else (),
             items=actions,
-            noun="game",
-            changes="moves",
-            finish_note=(
-                "It is saved in your history."
-                if saved
-                else "Save it to history first if it has ended."
-            ),
-            abandon_note=(
-                "It is saved in your history."
-                if saved
-                else "Nothing is saved to history; its moves are kept in the database."
-            ),
+            finish_note="Save it to history first if it has ended.",
         )
 
     # -- the controls, built once ---------------------------------------------------------------
     def _build_controls(self) -> None:
         paint = self.paint = Painter()
-        self.problem_slot = Slot(paint)
+        self.notices = TableNotices(paint, noun="game", changes="moves")
         self.status = StatusPart(self.ctx, paint)
         self.scores = ScoresPart(paint)
         self.final_slot = Slot(paint)
@@ -236,17 +212,14 @@ class JourneyTableView:
         self.moves = MovesPart(self.ctx, paint)
         self.readings_slot = Slot(paint)
         self._rest_pending = False
-        self.undo_button = ft.IconButton(
-            ft.Icons.UNDO, tooltip="Nothing to undo", disabled=True, on_click=lambda e: self.undo()
-        )
-        self.undo_box = isolate(tagged("undo-last", self.undo_button))
+        self.undo_button = UndoButton(lambda: self.live)
         # The order is a turn's: whose turn, the scores, a swap the last card allows, the card
         # being played, then where it goes (the picker folds once a card is chosen, so the
         # row ends are on a phone's screen without scrolling); then the working behind the
         # last move, and the rest.
         self.content = ft.Column(
             [
-                self.problem_slot.box,
+                self.notices.box,
                 self.status.control,
                 self.scores.control,
                 self.final_slot.box,
@@ -278,18 +251,12 @@ class JourneyTableView:
             return
         self.draft.still_playable(game)
         playing = not snapshot.read_only and not game.is_over
-        self._render_problems(snapshot)
+        self.notices.render(snapshot.info, self.problems)
         self.status.render(game)
         self.scores.render(game)
         self.picker.render(game, playing)
         self.rows.render_cards(game, playing)
-        last_summary = game.log[-1].summary if game.log and snapshot.last is not None else ""
-        self.paint.set(
-            self.undo_box,
-            self.undo_button,
-            disabled=snapshot.last is None or snapshot.read_only,
-            tooltip=f"Undo: {last_summary}" if last_summary else "Nothing to undo",
-        )
+        self.undo_button.show(self.paint, snapshot, game.log)
         self.paint.send()
         self._render_rest_soon()
 
@@ -346,27 +313,9 @@ class JourneyTableView:
         self.paint.send()
 
     def _render_unreadable(self, snapshot: Snapshot) -> None:
-        self._render_problems(snapshot)
+        self.notices.render(snapshot.info, self.problems)
         for control in self.content.controls[1:]:
             control.visible = False
-
-    def _render_problems(self, snapshot: Snapshot) -> None:
-        info = snapshot.info
-        lines = list(self.problems)
-        if info.damaged is not None:
-            lines.append(
-                f"This game is read-only: {info.damaged}. Its moves are kept in the database."
-            )
-        elif info.status != "open":
-            lines.append(f"This game is {info.status}: it takes no more moves.")
-        self.problem_slot.set(
-            tuple(lines),
-            lambda: (
-                ft.Column([notice(p, level="warning") for p in lines], spacing=GAP)
-                if lines
-                else None
-            ),
-        )
 
     # -- the screen -------------------------------------------------------------------------------
     def build(self) -> Screen:
@@ -375,15 +324,7 @@ class JourneyTableView:
             # settings it would be cut off at 390 px)
             title="Journey",
             content=self.content,
-            actions=[
-                self.undo_box,
-                tagged(
-                    "table-menu",
-                    ft.IconButton(
-                        ft.Icons.MORE_VERT, tooltip="This game", on_click=lambda e: self.menu()
-                    ),
-                ),
-            ],
+            actions=[self.undo_button.control, menu_button(self.menu, noun="game")],
             back=ROUTE,
             footer=self.live.footer,
             on_leave=self.live.close,

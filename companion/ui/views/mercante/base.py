@@ -21,7 +21,7 @@ from companion.engine.mercante import Action, MercanteGame, MercanteTable
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, LiveTable, Painter, Slot, isolate
+from companion.ui.live import LiveSession, LiveTable, Painter, isolate
 from companion.ui.logic.live import Message, error, info
 from companion.ui.logic.mercante import (
     TABS,
@@ -36,8 +36,9 @@ from companion.ui.logic.mercante import (
 from companion.ui.logic.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-from companion.ui.views.table_menu import table_menu
-from companion.ui.widgets import body, notice, small, tagged
+from companion.ui.views.table_menu import UndoButton, game_menu, menu_button, menu_item
+from companion.ui.views.table_notices import TableNotices
+from companion.ui.widgets import body, small, tagged
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +187,7 @@ class MercanteSession:
     # -- the chrome, built once ------------------------------------------------------------
     def _build_chrome(self) -> None:
         paint = self.paint
-        self.problem_slot = Slot(paint)
+        self.notices = TableNotices(paint, noun="game", changes="moves")
         self.title_text = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
         self.agents_text = small("", muted=False)
         self.step_icon = ft.Icon(ft.Icons.FLAG_OUTLINED, size=18)
@@ -233,42 +234,13 @@ class MercanteSession:
                 ),
             )
         )
-        self.undo_button = ft.IconButton(
-            ft.Icons.UNDO, tooltip="Nothing to undo", disabled=True, on_click=lambda e: self.undo()
-        )
-        self.undo_box = isolate(tagged("undo-last", self.undo_button))
+        self.undo_button = UndoButton(lambda: self.live)
 
     def _render_chrome(self, snapshot: Snapshot) -> None:
         table = snapshot.game
-        problems = [*self.problems]
-        info_ = snapshot.info
-        if info_.damaged is not None:
-            problems.append(f"This game is read-only: {info_.damaged}.")
-        elif info_.status == "finished":
-            problems.append(
-                "This game is finished and saved to history: it takes no more moves."
-                if info_.saved_play_id is not None
-                else "This game is finished: it takes no more moves."
-            )
-        elif info_.status == "abandoned":
-            problems.append("This game was abandoned: it takes no more moves.")
-        self.problem_slot.set(
-            tuple(problems),
-            lambda: (
-                ft.Column([notice(p, level="warning") for p in problems], spacing=GAP, tight=True)
-                if problems
-                else None
-            ),
-        )
-        last = ""
-        if isinstance(table, MercanteTable) and table.log and snapshot.last is not None:
-            last = table.log[-1].summary
-        self.paint.set(
-            self.undo_box,
-            self.undo_button,
-            disabled=snapshot.last is None or snapshot.read_only,
-            tooltip=f"Undo: {last}" if last else "Nothing to undo",
-        )
+        log = table.log if isinstance(table, MercanteTable) else ()
+        self.notices.render(snapshot.info, self.problems)
+        self.undo_button.show(self.paint, snapshot, log)
         if not isinstance(table, MercanteTable):
             self.paint.set(self.banner, self.banner, visible=False)
             return
@@ -327,18 +299,13 @@ class MercanteSession:
 
     def actions(self) -> list[ft.Control]:
         return [
-            self.undo_box,
+            self.undo_button.control,
             ft.IconButton(
                 ft.Icons.STYLE_OUTLINED,
                 tooltip="Your event cards",
                 on_click=lambda e: self.ctx.navigate(table_route(self.table_id, "events")),
             ),
-            tagged(
-                "table-menu",
-                ft.IconButton(
-                    ft.Icons.MORE_VERT, tooltip="This game", on_click=lambda e: self.menu()
-                ),
-            ),
+            menu_button(self.menu, noun="game"),
         ]
 
     def screen(
@@ -351,7 +318,7 @@ class MercanteSession:
         """The tab's screen: the tab strip, any problems, the turn banner, then the tab's body;
         ``bar`` holds the tab's main action, kept at the bottom in reach of a thumb. The
         table's messages sit below it (the footer)."""
-        top: list[ft.Control] = [self.tab_bar(), self.problem_slot.box, self.banner]
+        top: list[ft.Control] = [self.tab_bar(), self.notices.box, self.banner]
         # The screen scrolls itself: every tab opens at the top, where the turn banner and
         # the tab's main figures are.
         column = ft.Column(
@@ -400,11 +367,9 @@ class MercanteSession:
     # -- this game's menu ------------------------------------------------------------------
     def menu(self) -> None:
         """New game with these players, or end this one (each explicit)."""
-        snapshot = self.live.snapshot
-        table = snapshot.game
+        table = self.live.snapshot.game
 
-        def new_game(e: Any) -> None:
-            self.ctx.page.pop_dialog()
+        def new_game() -> None:
             if isinstance(table, MercanteTable):
                 form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
                 form.seats = []
@@ -412,31 +377,16 @@ class MercanteSession:
                     form.add(name)
             self.ctx.navigate(BASE)
 
-        actions: list[ft.Control] = [
-            tagged(
-                "new-game",
-                ft.TextButton("New game with these players", icon=ft.Icons.ADD, on_click=new_game),
-            )
+        actions = [
+            menu_item(self.ctx, "new-game", "New game with these players", ft.Icons.ADD, new_game)
         ]
-        saved = snapshot.info.saved_play_id is not None
-        table_menu(
+        game_menu(
             self.ctx,
             self.live,
             lobby=BASE,
-            who=", ".join(table.players) if isinstance(table, MercanteTable) else "",
+            players=table.players if isinstance(table, MercanteTable) else (),
             items=actions,
-            noun="game",
-            changes="moves",
-            finish_note=(
-                "It is saved in your history."
-                if saved
-                else "Save its final tally to history first if it has ended."
-            ),
-            abandon_note=(
-                "It is saved in your history."
-                if saved
-                else "Nothing is saved to history; its moves are kept in the database."
-            ),
+            finish_note="Save its final tally to history first if it has ended.",
         )
 
 
