@@ -422,6 +422,18 @@ class LiveTable:
             self._show(outcome.snapshot)
         return outcome
 
+    def follow_house_rules(
+        self, in_use: frozenset[str] | None, wanted: frozenset[str]
+    ) -> str | None:
+        """Play by the house rules chosen in Settings (``wanted``: the ruling ids whose other
+        reading this tool should play by) where the table plays by others (``in_use``; None
+        when the table cannot be read). A table whose moves the new rules forbid keeps the
+        rules it was played with: the message saying so is returned for the screen to show."""
+        if in_use is None or self.snapshot.read_only or in_use == wanted:
+            return None
+        outcome = self.set_house_rules(wanted)
+        return None if isinstance(outcome, Applied) else outcome.message
+
     def save(
         self,
         play: Callable[[Any], PlayCreate | Mapping[str, Any]],

@@ -82,16 +82,11 @@ class JourneyTableView:
     def _sync_house_rules(self) -> None:
         """Play by the house rules chosen in Settings; a game whose moves they forbid keeps
         the rules it was played with (and says so)."""
-        snapshot = self.live.snapshot
-        game = snapshot.game
-        if not isinstance(game, JourneyGame) or snapshot.read_only:
-            return
-        wanted = JourneyRules.from_house_rules(self.ctx.house_rules())
-        if game.rules == wanted:
-            return
-        outcome = self.live.set_house_rules(wanted.alternatives)
-        if not isinstance(outcome, Applied):
-            self.problems.append(outcome.message)
+        game = self.live.snapshot.game
+        in_use = game.rules.alternatives if isinstance(game, JourneyGame) else None
+        wanted = JourneyRules.from_house_rules(self.ctx.house_rules()).alternatives
+        if problem := self.live.follow_house_rules(in_use, wanted):
+            self.problems.append(problem)
 
     # -- acting ---------------------------------------------------------------------------------
     def choose(self, rank: str | None) -> None:

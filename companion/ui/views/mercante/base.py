@@ -132,11 +132,9 @@ class MercanteSession:
     def _sync_house_rules(self) -> None:
         """Play by the house rules chosen in Settings; a game whose moves they forbid keeps
         the rules it was played with (and says so)."""
-        if not self.readable or not self.playing or self.game.house == self.house:
-            return
-        outcome = self.live.set_house_rules(frozenset(self.house.to_list()))
-        if not isinstance(outcome, Applied):
-            self.problems.append(outcome.message)
+        in_use = self.game.house.alternatives if self.readable else None
+        if problem := self.live.follow_house_rules(in_use, self.house.alternatives):
+            self.problems.append(problem)
 
     # -- acting ----------------------------------------------------------------------------
     def act(

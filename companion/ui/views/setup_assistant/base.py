@@ -105,16 +105,10 @@ class SetupTableView:
 
     def _sync_house_rules(self) -> None:
         """Follow the house rules chosen in Settings (those a setup reads)."""
-        snapshot = self.live.snapshot
-        game = self.game
-        if game is None or snapshot.read_only:
-            return
+        in_use = None if self.game is None else self.game.house_rules
         wanted = table_house_rules(self.ctx.catalogue, self.ctx.house_rules())
-        if game.house_rules == wanted:
-            return
-        outcome = self.live.set_house_rules(wanted)
-        if not isinstance(outcome, Applied):
-            self.problems.append(f"The house rules from Settings are not in use: {outcome.message}")
+        if problem := self.live.follow_house_rules(in_use, wanted):
+            self.problems.append(f"The house rules from Settings are not in use: {problem}")
 
     def act(
         self,
