@@ -49,7 +49,7 @@ from sqlalchemy.orm import Session
 from companion.history import bulk, crud
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
-from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, has_plays, history_snapshot
+from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
 from companion.history.models import (
     DURATION_MAX_MIN,
     GAME_NAME_MAX,
@@ -692,21 +692,7 @@ def _refuse(message: str) -> ImportFileError:
 
 
 def _read_file(text: str | bytes) -> InFile:
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_IMPORT_CHARS:
-            raise _refuse(
-                f"the file is too large ({len(text):,} bytes; at most {MAX_IMPORT_CHARS:,})"
-            )
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise _refuse("not a text file in UTF-8") from None
-    if not isinstance(text, str):
-        raise _refuse(f"expected the file's text, got {type(text).__name__}")
-    if len(text) > MAX_IMPORT_CHARS:
-        raise _refuse(
-            f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
-        )
+    text = file_text(text)
     try:
         return InFile.model_validate_json(text)
     except ValidationError as exc:

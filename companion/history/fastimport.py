@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session
 
 from companion.history import bulk, crud, exchange, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
+from companion.history.errors import ImportFileError
 from companion.history.models import (
     DURATION_MAX_MIN,
     LOCATION_MAX,
@@ -211,15 +212,10 @@ def import_text(
     """
     if session.get_bind().dialect.name != "sqlite":
         raise NotFast("the fast path writes SQLite only")
-    if isinstance(text, bytes | bytearray):
-        if len(text) > exchange.MAX_IMPORT_CHARS:
-            raise NotFast("too large")
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise NotFast("not UTF-8") from None
-    if not isinstance(text, str) or len(text) > exchange.MAX_IMPORT_CHARS:
-        raise NotFast("not a text the fast path reads")
+    try:
+        text = exchange.file_text(text)
+    except ImportFileError as exc:  # the checked path refuses it in the same words
+        raise NotFast(str(exc)) from None
     try:
         return _Import(session, text, progress).run()
     except (ValueError, LookupError, TypeError, OverflowError, RecursionError) as exc:
