@@ -371,8 +371,8 @@ class _Import:
         """Check one piece's plays as parse_history and PlayCreate would, and write them.
 
         This loop runs for every play and result of a large import, so it is written for
-        speed: attributes are fetched in C (``attrgetter``), ranks come from a sort, and
-        the statistics totals are added up inline (as ``stats.Totals.add`` does).
+        speed: attributes are fetched in C (``attrgetter``) and ranks come from a sort;
+        the statistics totals are added up as for every other write (``stats.Totals``).
         """
         self.checked += len(piece)
         if self.checked > exchange.MAX_PLAYS:
@@ -386,7 +386,7 @@ class _Import:
         seen, targets, player_ids = self.seen, self.targets, self.player_ids
         seen_add = seen.add
         canonical = bulk.CANONICAL_UID.fullmatch
-        pairs, game_totals = self.totals.pairs, self.totals.games
+        add_totals = self.totals.add
         dumps = json.dumps
         fields = _RESULT_FIELDS
         plays: list[Any] = []
@@ -445,7 +445,7 @@ class _Import:
                 wins = None
             mark = len(results)
             seated = starters = 0
-            winning: int | None = None
+            counted = []
             for i, (file_player, seat, score, parts, ties, start) in enumerate(map(fields, lines)):
                 if seat is None:
                     seat = i + 1
@@ -475,20 +475,7 @@ class _Import:
                     rank,
                     1 if won else 0,
                 )
-                if finished and keep:
-                    row = pairs.get((player, game_id))
-                    if row is None:
-                        pairs[(player, game_id)] = [1, int(won), score, score, score]
-                    else:
-                        row[0] += 1
-                        row[1] += won
-                        row[2] += score
-                        if score > row[3]:
-                            row[3] = score
-                        if score < row[4]:
-                            row[4] = score
-                    if won and (winning is None or score > winning):
-                        winning = score
+                counted.append((player, score, won))
             if starters > 1 or len(set(map(_PLAYER, lines))) != count:
                 raise NotFast("two start players, or a player twice")
             if seated and (seated != count or len(set(map(_SEAT, lines))) != count):
@@ -498,9 +485,7 @@ class _Import:
                 self.duplicates.append(uid)
                 continue
             if finished:
-                totals = game_totals[game_id]
-                totals[0] += 1
-                totals[1] += winning or 0
+                add_totals(game_id, counted)
             created = _stored(play.created_at) if play.created_at else self.stamp
             plays += (
                 play_id,
