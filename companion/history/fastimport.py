@@ -248,6 +248,8 @@ class _Import:
         self.next_id = 0
         self.stamp = ""
         self.counts = (0, 0)
+        self.last_stored = ("", "")
+        """The last record time read, and its stored form."""
 
     def _count(self) -> tuple[int, int]:
         execute = self.session.execute
@@ -486,7 +488,7 @@ class _Import:
                 continue
             if finished:
                 add_totals(game_id, counted)
-            created = _stored(play.created_at) if play.created_at else self.stamp
+            created = self._stored(play.created_at) if play.created_at else self.stamp
             plays += (
                 play_id,
                 uid,
@@ -502,7 +504,7 @@ class _Import:
                 if breakers
                 else "[]",
                 created,
-                _stored(play.updated_at) if play.updated_at else created,
+                self._stored(play.updated_at) if play.updated_at else created,
             )
             play_id += 1
         connection = session.connection()
@@ -513,6 +515,15 @@ class _Import:
         if self.progress is not None:
             done = self.imported
             self.progress(done, max(self.expected - len(self.duplicates), done))
+
+    def _stored(self, value: str) -> str:
+        """:func:`_stored`, remembering the last record time (most plays share theirs with
+        the play before, or their two record times are the same)."""
+        last, stored = self.last_stored
+        if value != last:
+            stored = _stored(value)
+            self.last_stored = (value, stored)
+        return stored
 
     def _target(self, file_game: int, given: bool | None) -> _Target:
         """Where plays of a file game with a given direction go (checked as parse_history
