@@ -49,7 +49,7 @@ from sqlalchemy.orm import Session
 from companion.history import bulk, crud
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
-from companion.history.exchange import MAX_IMPORT_CHARS, ImportReport, has_plays, history_snapshot
+from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
 from companion.history.models import (
     DURATION_MAX_MIN,
     GAME_NAME_MAX,
@@ -648,6 +648,7 @@ _OPS: dict[type[ast.operator], Callable[[int, int], int]] = {
     ast.Mult: operator.mul,
 }
 _WHOLE = re.compile(r"\s*[+-]?\d{1,10}\s*")
+_UNREAD = object()
 
 
 def score_value(text: str | None) -> int | None:
@@ -692,21 +693,7 @@ def _refuse(message: str) -> ImportFileError:
 
 
 def _read_file(text: str | bytes) -> InFile:
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_IMPORT_CHARS:
-            raise _refuse(
-                f"the file is too large ({len(text):,} bytes; at most {MAX_IMPORT_CHARS:,})"
-            )
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise _refuse("not a text file in UTF-8") from None
-    if not isinstance(text, str):
-        raise _refuse(f"expected the file's text, got {type(text).__name__}")
-    if len(text) > MAX_IMPORT_CHARS:
-        raise _refuse(
-            f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
-        )
+    text = file_text(text)
     try:
         return InFile.model_validate_json(text)
     except ValidationError as exc:
@@ -815,6 +802,8 @@ class _PlayReader:
         self._titles: dict[int, str] = {}
         self._names: dict[int, tuple[str, str]] = {}
         self._resolved: dict[int, crud.Title] = {}
+        self._scores: dict[str | None, int | None] = {}
+        """Score texts read so far (score_value of each)."""
 
     def name(self, player_id: int) -> tuple[str, str]:
         """A player's name as kept here and its key; an anonymous player's key is empty."""
@@ -855,18 +844,26 @@ class _PlayReader:
             return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
         if play.usesTeams:
             return f"{where}: played in teams, which this history does not keep"
-        if not play.playerScores:
+        lines = play.playerScores
+        if not lines:
             return f"{where}: no players"
-        if len(play.playerScores) > MAX_RESULTS:
+        if len(lines) > MAX_RESULTS:
             return f"{where}: more than {MAX_RESULTS} players"
         resolved = self.resolved(game)
         direction = resolved.highest_wins if resolved.highest_wins is not None else game.highestWins
+        # This loop runs for every score of a large backup: names and score texts are
+        # looked up in the reader's caches (a backup repeats both), and winners, start
+        # players and seats are gathered on the way (checked below, in the same order).
+        known_names, known_scores = self._names, self._scores
         names: list[str] = []
         keys: set[str] = set()
         anonymous = 0
         scores: list[int] = []
-        for score in play.playerScores:
-            name, key = self.name(score.playerRefId)
+        winners: list[bool] = []
+        starters: list[int] = []
+        seats: list[int] = []
+        for k, score in enumerate(lines):
+            name, key = known_names.get(score.playerRefId) or self.name(score.playerRefId)
             if not key:
                 anonymous += 1
                 name = ANONYMOUS if anonymous == 1 else f"{ANONYMOUS} {anonymous}"
@@ -878,17 +875,23 @@ class _PlayReader:
             if key in keys:
                 return f"{where}: {name} is in the play twice"
             keys.add(key)
-            value = score_value(score.score)
+            text = score.score
+            value = known_scores.get(text, _UNREAD)
+            if value is _UNREAD:
+                value = known_scores[text] = score_value(text)
             if value is None:
                 shown = (
                     "no score"
-                    if not (score.score or "").strip()
-                    else (f"the score {describe_value(score.score)}, which is not a whole number")
+                    if not (text or "").strip()
+                    else (f"the score {describe_value(text)}, which is not a whole number")
                 )
                 return f"{where}: {name} has {shown}"
             names.append(name)
-            scores.append(value)
-        winners = [s.winner for s in play.playerScores]
+            scores.append(value)  # type: ignore[arg-type]  # an int: None returned above
+            winners.append(score.winner)
+            if score.startPlayer:
+                starters.append(k)
+            seats.append(score.seatOrder)
         finished = not play.ignored
         tiebreakers: list[tuple[str, bool]] | None = None
         ties: list[list[int | None] | None] = [None] * len(scores)
@@ -913,10 +916,8 @@ class _PlayReader:
                 f"{where}: not counted in BG Stats' statistics, so it is kept as "
                 "not finished, without a winner"
             )
-        starters = [k for k, s in enumerate(play.playerScores) if s.startPlayer]
         if len(starters) > 1:
             return f"{where}: more than one start player"
-        seats = [s.seatOrder for s in play.playerScores]
         if not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS:
             seats = list(range(1, len(scores) + 1))
         modules: list[str] = []

@@ -440,8 +440,9 @@ def check_unique(items: list[Any], attr: str, table: str, *, fold: bool = False)
         seen[key] = i
 
 
-def parse_history(text: str | bytes) -> ParsedHistory:
-    """Check an import file completely; :class:`ImportFileError` names the first problem."""
+def file_text(text: str | bytes) -> str:
+    """An import file's text (bytes read as UTF-8, a byte-order mark dropped), at most
+    :data:`MAX_IMPORT_CHARS` long; :class:`ImportFileError` otherwise (any import format)."""
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_IMPORT_CHARS:
             raise _refuse(
@@ -457,7 +458,12 @@ def parse_history(text: str | bytes) -> ParsedHistory:
         raise _refuse(
             f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
         )
-    doc = _read(text)
+    return text
+
+
+def parse_history(text: str | bytes) -> ParsedHistory:
+    """Check an import file completely; :class:`ImportFileError` names the first problem."""
+    doc = _read(file_text(text))
 
     check_unique(doc.head.players, "id", "players")
     check_unique(doc.head.players, "name", "players", fold=True)

@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session
 
 from companion.history import bulk, crud, exchange, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
+from companion.history.errors import ImportFileError
 from companion.history.models import (
     DURATION_MAX_MIN,
     LOCATION_MAX,
@@ -211,15 +212,10 @@ def import_text(
     """
     if session.get_bind().dialect.name != "sqlite":
         raise NotFast("the fast path writes SQLite only")
-    if isinstance(text, bytes | bytearray):
-        if len(text) > exchange.MAX_IMPORT_CHARS:
-            raise NotFast("too large")
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise NotFast("not UTF-8") from None
-    if not isinstance(text, str) or len(text) > exchange.MAX_IMPORT_CHARS:
-        raise NotFast("not a text the fast path reads")
+    try:
+        text = exchange.file_text(text)
+    except ImportFileError as exc:  # the checked path refuses it in the same words
+        raise NotFast(str(exc)) from None
     try:
         return _Import(session, text, progress).run()
     except (ValueError, LookupError, TypeError, OverflowError, RecursionError) as exc:
@@ -252,6 +248,8 @@ class _Import:
         self.next_id = 0
         self.stamp = ""
         self.counts = (0, 0)
+        self.last_stored = ("", "")
+        """The last record time read, and its stored form."""
 
     def _count(self) -> tuple[int, int]:
         execute = self.session.execute
@@ -375,8 +373,8 @@ class _Import:
         """Check one piece's plays as parse_history and PlayCreate would, and write them.
 
         This loop runs for every play and result of a large import, so it is written for
-        speed: attributes are fetched in C (``attrgetter``), ranks come from a sort, and
-        the statistics totals are added up inline (as ``stats.Totals.add`` does).
+        speed: attributes are fetched in C (``attrgetter``) and ranks come from a sort;
+        the statistics totals are added up as for every other write (``stats.Totals``).
         """
         self.checked += len(piece)
         if self.checked > exchange.MAX_PLAYS:
@@ -390,7 +388,7 @@ class _Import:
         seen, targets, player_ids = self.seen, self.targets, self.player_ids
         seen_add = seen.add
         canonical = bulk.CANONICAL_UID.fullmatch
-        pairs, game_totals = self.totals.pairs, self.totals.games
+        add_totals = self.totals.add
         dumps = json.dumps
         fields = _RESULT_FIELDS
         plays: list[Any] = []
@@ -449,7 +447,7 @@ class _Import:
                 wins = None
             mark = len(results)
             seated = starters = 0
-            winning: int | None = None
+            counted = []
             for i, (file_player, seat, score, parts, ties, start) in enumerate(map(fields, lines)):
                 if seat is None:
                     seat = i + 1
@@ -479,20 +477,7 @@ class _Import:
                     rank,
                     1 if won else 0,
                 )
-                if finished and keep:
-                    row = pairs.get((player, game_id))
-                    if row is None:
-                        pairs[(player, game_id)] = [1, int(won), score, score, score]
-                    else:
-                        row[0] += 1
-                        row[1] += won
-                        row[2] += score
-                        if score > row[3]:
-                            row[3] = score
-                        if score < row[4]:
-                            row[4] = score
-                    if won and (winning is None or score > winning):
-                        winning = score
+                counted.append((player, score, won))
             if starters > 1 or len(set(map(_PLAYER, lines))) != count:
                 raise NotFast("two start players, or a player twice")
             if seated and (seated != count or len(set(map(_SEAT, lines))) != count):
@@ -502,10 +487,8 @@ class _Import:
                 self.duplicates.append(uid)
                 continue
             if finished:
-                totals = game_totals[game_id]
-                totals[0] += 1
-                totals[1] += winning or 0
-            created = _stored(play.created_at) if play.created_at else self.stamp
+                add_totals(game_id, counted)
+            created = self._stored(play.created_at) if play.created_at else self.stamp
             plays += (
                 play_id,
                 uid,
@@ -521,7 +504,7 @@ class _Import:
                 if breakers
                 else "[]",
                 created,
-                _stored(play.updated_at) if play.updated_at else created,
+                self._stored(play.updated_at) if play.updated_at else created,
             )
             play_id += 1
         connection = session.connection()
@@ -532,6 +515,15 @@ class _Import:
         if self.progress is not None:
             done = self.imported
             self.progress(done, max(self.expected - len(self.duplicates), done))
+
+    def _stored(self, value: str) -> str:
+        """:func:`_stored`, remembering the last record time (most plays share theirs with
+        the play before, or their two record times are the same)."""
+        last, stored = self.last_stored
+        if value != last:
+            stored = _stored(value)
+            self.last_stored = (value, stored)
+        return stored
 
     def _target(self, file_game: int, given: bool | None) -> _Target:
         """Where plays of a file game with a given direction go (checked as parse_history

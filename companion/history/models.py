@@ -80,6 +80,26 @@ def clean_text(value: object) -> object:
     return normal_text(value) if isinstance(value, str) else value
 
 
+def typed_text(*fields: str, also_checked: tuple[str, ...] = ()) -> tuple[Any, Any]:
+    """The two validators of texts a person types, for a model's ``fields``: spaces trimmed
+    and folded before the field's own checks (:func:`clean_text`), and what no text may hold
+    refused after them (``also_checked``: fields tidied their own way, only refused).
+
+    Used in a model's body as ``_clean, _text = typed_text("name")``.
+    """
+
+    def tidy(cls: type, value: object) -> object:
+        return clean_text(value)
+
+    def check(cls: type, value: str | None) -> str | None:
+        return None if value is None else _plain_text(value)
+
+    return (
+        field_validator(*fields, mode="before")(classmethod(tidy)),
+        field_validator(*fields, *also_checked)(classmethod(check)),
+    )
+
+
 def _bounds_text() -> str:
     return f"between {EARLIEST:%Y-%m-%d} and {LATEST:%Y-%m-%d}"
 
@@ -159,15 +179,7 @@ class Player(PlayerBase, table=True):
 class PlayerCreate(PlayerBase):
     model_config = {"extra": "forbid"}
 
-    @field_validator("name", mode="before")
-    @classmethod
-    def _clean(cls, value: object) -> object:
-        return clean_text(value)
-
-    @field_validator("name")
-    @classmethod
-    def _text(cls, value: str) -> str:
-        return _plain_text(value)
+    _clean, _text = typed_text("name")
 
 
 class PlayerPublic(PlayerBase):
@@ -221,15 +233,7 @@ class TieBreakerSpec(SQLModel):
     name: str = Field(min_length=1, max_length=NAME_MAX)
     higher_wins: Flag = True
 
-    @field_validator("name", mode="before")
-    @classmethod
-    def _clean(cls, value: object) -> object:
-        return clean_text(value)
-
-    @field_validator("name")
-    @classmethod
-    def _text(cls, value: str) -> str:
-        return _plain_text(value)
+    _clean, _text = typed_text("name")
 
 
 class ResultBase(SQLModel):
@@ -271,15 +275,7 @@ class ResultCreate(ResultBase):
 
     player: str = Field(min_length=1, max_length=NAME_MAX)
 
-    @field_validator("player", mode="before")
-    @classmethod
-    def _clean_player(cls, value: object) -> object:
-        return clean_text(value)
-
-    @field_validator("player")
-    @classmethod
-    def _text(cls, value: str) -> str:
-        return _plain_text(value)
+    _clean_player, _text = typed_text("player")
 
     @field_validator("breakdown", mode="before")
     @classmethod
@@ -344,15 +340,7 @@ class PlayCreate(PlayBase):
     created_at: datetime | None = None
     updated_at: datetime | None = None
 
-    @field_validator("game", "location", mode="before")
-    @classmethod
-    def _clean(cls, value: object) -> object:
-        return clean_text(value)
-
-    @field_validator("game", "location", "notes")
-    @classmethod
-    def _text(cls, value: str | None) -> str | None:
-        return None if value is None else _plain_text(value)
+    _clean, _text = typed_text("game", "location", also_checked=("notes",))
 
     @field_validator("notes", mode="before")
     @classmethod
@@ -533,15 +521,7 @@ class CustomCard(CustomCardBase, table=True):
 class CustomCardCreate(CustomCardBase):
     model_config = {"extra": "forbid"}
 
-    @field_validator("game", "kind", "name", mode="before")
-    @classmethod
-    def _clean(cls, value: object) -> object:
-        return clean_text(value)
-
-    @field_validator("game", "kind", "name")
-    @classmethod
-    def _text(cls, value: str) -> str:
-        return _plain_text(value)
+    _clean, _text = typed_text("game", "kind", "name")
 
 
 class CustomCardPublic(CustomCardBase):

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy.exc import IntegrityError
 
 from companion.history import ImportFileError, Store, exchange, fastimport, open_store
 from tests.history.test_exchange import REFUSED, rich_history
@@ -191,6 +192,30 @@ def test_large_files_are_cut_into_pieces(
         store.import_report(text, progress=lambda d, t: done.append((d, t)))
     assert len(done) > 5 and done[-1] == (60, 60)
     assert [d for d, _ in done] == sorted(d for d, _ in done)
+
+
+def test_an_insert_refused_by_the_database_leaves_nothing_of_the_fast_path(
+    pair: Callable[..., Pair], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A piece already written stays only if the whole fast path succeeds: what the database
+    # refuses later rolls it all back, and the checked path imports the file as it always did.
+    text = exported(tmp_path)
+    monkeypatch.setattr(fastimport, "PIECE_CHARS", 200)
+    insert, calls = fastimport.bulk.sqlite_insert, []
+
+    def refuse_the_third(connection: Any, table: Any, values: Any) -> None:
+        calls.append(table.name)
+        if len(calls) == 3:
+            raise IntegrityError("INSERT", None, Exception("refused for the test"))
+        insert(connection, table, values)
+
+    monkeypatch.setattr(fastimport.bulk, "sqlite_insert", refuse_the_third)
+    with open_store(f"sqlite:///{tmp_path / 'refused.sqlite3'}") as store:
+        assert store.import_report(text).imported == 5
+        assert store.count_plays() == 5
+    assert len(calls) > 3  # the fast path's third, then the checked path's own
+    monkeypatch.setattr(fastimport.bulk, "sqlite_insert", insert)
+    assert pair().import_both(text).imported == 5
 
 
 def test_what_the_checked_path_tidies_goes_through_it(
