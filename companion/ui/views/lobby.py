@@ -25,6 +25,22 @@ from companion.ui.widgets import notice, tagged
 LOBBY = 0  # the draft key of a lobby's new-table form (tables count from 1)
 
 
+def table_routes(route: str) -> Callable[[int], str]:
+    """A tool's table route from its own: ``<route>/<table id>``."""
+
+    def table_route(table_id: int) -> str:
+        return f"{route}/{table_id}"
+
+    return table_route
+
+
+def setup_link(ctx: AppContext, text: str) -> ft.Control:
+    """A game lobby's way to the Setup assistant's checklist."""
+    return ft.TextButton(
+        text, icon=ft.Icons.CHECKLIST, on_click=lambda e: ctx.navigate("/setup/assistant")
+    )
+
+
 def live_session(ctx: AppContext, tool: str) -> LiveSession:
     """The session's shared tables, which a lobby cannot do without (``tool`` says who
     asked)."""
@@ -130,5 +146,7 @@ __all__ = [
     "live_session",
     "lobby_screen",
     "setting_or_none",
+    "setup_link",
     "start_table",
+    "table_routes",
 ]

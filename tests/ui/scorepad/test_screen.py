@@ -98,6 +98,20 @@ async def fill(h: Harness, scores: tuple[str, ...]) -> None:
 
 
 @run
+async def test_unknown_routes_and_other_tools_tables_are_not_found(
+    store: Any, hub: TableHub
+) -> None:
+    seats = hub.create("seats", Seating.new(seed=482913)).table_id
+    for route in ("/score/x", "/score/999", "/score/0", "/score/1/2", f"/score/{seats}"):
+        h = await Harness.start(create_main(store, hub=hub), route=route)
+        assert h.page.appbar.title.value == "Not found", route
+    pad = new_pad(hub)
+    for route in ("/score/pad", f"/score/pad/{pad}"):  # the tool's id in its section
+        h = await Harness.start(create_main(store, hub=hub), route=route)
+        assert h.page.appbar.title.value != "Not found", route
+
+
+@run
 async def test_the_lobby_scores_the_seated_table_and_lists_the_pads(
     store: Any, hub: TableHub
 ) -> None:

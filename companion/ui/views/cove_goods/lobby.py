@@ -22,15 +22,13 @@ from companion.ui.views.lobby import (
     lobby_screen,
     setting_or_none,
     start_table,
+    table_routes,
 )
 from companion.ui.widgets import body, button, panel
 
 ROUTE = "/calculators/cove-goods"
 TITLE = "Merchants Cove sale value"
-
-
-def sale_route(table_id: int) -> str:
-    return f"{ROUTE}/{table_id}"
+sale_route = table_routes(ROUTE)
 
 
 def session_of(ctx: AppContext) -> LiveSession:

@@ -35,6 +35,7 @@ from companion.ui.views.lobby import (
     import_old_save,
     lobby_screen,
     setting_or_none,
+    setup_link,
     start_table,
 )
 from companion.ui.why import why_link
@@ -237,11 +238,7 @@ class JourneyLobby:
                 disabled=problem is not None,
             ),
             readings_panel(self.ctx, self.rules),
-            ft.TextButton(
-                "Setup checklist in the Setup assistant",
-                icon=ft.Icons.CHECKLIST,
-                on_click=lambda e: self.ctx.navigate("/setup/assistant"),
-            ),
+            setup_link(self.ctx, "Setup checklist in the Setup assistant"),
         ]
         return lobby_screen(
             self.ctx,

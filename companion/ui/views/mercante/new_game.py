@@ -51,6 +51,7 @@ from companion.ui.views.lobby import (
     import_old_save,
     lobby_screen,
     setting_or_none,
+    setup_link,
     start_table,
 )
 from companion.ui.views.mercante.base import (
@@ -481,11 +482,7 @@ class MercanteLobby:
                 icon=ft.Icons.PLAY_ARROW,
                 ident="start-game",
             ),
-            ft.TextButton(
-                "Full setup checklist in the Setup assistant",
-                icon=ft.Icons.CHECKLIST,
-                on_click=lambda e: self.ctx.navigate("/setup/assistant"),
-            ),
+            setup_link(self.ctx, "Full setup checklist in the Setup assistant"),
         ]
         return lobby_screen(
             self.ctx,

@@ -16,14 +16,12 @@ from companion.ui.views.lobby import (
     live_session,
     lobby_screen,
     start_table,
+    table_routes,
 )
 from companion.ui.widgets import body, button, panel
 
 ROUTE = "/score"
-
-
-def pad_route(table_id: int) -> str:
-    return f"{ROUTE}/{table_id}"
+pad_route = table_routes(ROUTE)
 
 
 class ScorePadLobby:

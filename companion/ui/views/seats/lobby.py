@@ -16,14 +16,12 @@ from companion.ui.views.lobby import (
     live_session,
     lobby_screen,
     start_table,
+    table_routes,
 )
 from companion.ui.widgets import body, button, panel
 
 ROUTE = "/setup/seats"
-
-
-def table_route(table_id: int) -> str:
-    return f"{ROUTE}/{table_id}"
+table_route = table_routes(ROUTE)
 
 
 def session_of(ctx: AppContext) -> LiveSession:
