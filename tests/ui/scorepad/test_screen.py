@@ -153,6 +153,33 @@ async def test_the_old_draft_becomes_a_shared_pad_once(store: Any, hub: TableHub
 
 
 @run
+async def test_a_new_category_or_tiebreaker_is_checked_on_its_field_then_added(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = new_pad(hub)
+    h = await phone(store, hub, table_id)
+    await h.select(h.by_id("score-mode"), ["parts"])
+    category = h.find(ft.TextField, label="New category")
+    await h.fire(category, "submit")
+    assert category.error == "Type a category name"
+    known = pad_of(hub, table_id).categories[0]
+    await h.type(category, known.upper())
+    await h.fire(category, "submit")
+    assert category.error == "Already a category"
+    await h.type(category, "Harbour bonus")
+    await h.fire(category, "submit")
+    assert pad_of(hub, table_id).categories[-1] == "Harbour bonus"
+    assert (category.value, category.error) == ("", None)
+    breaker = h.find(ft.TextField, label="New tie-breaker")
+    await h.fire(breaker, "submit")
+    assert breaker.error == "Type what breaks the tie"
+    await h.type(breaker, "Most ships")
+    await h.fire(breaker, "submit")
+    assert pad_of(hub, table_id).tiebreakers[-1].name == "Most ships"
+    assert (breaker.value, breaker.error) == ("", None)
+
+
+@run
 async def test_structure_changes_have_a_message_whose_undo_takes_them_back(
     store: Any, hub: TableHub
 ) -> None:

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.engine.scorepad import AddCategory, FieldKey, Pad, RemoveCategory
 from companion.ui.live import Slot, isolate
-from companion.ui.logic.scorepad.screen import APPLIED, category_problem, game_line
+from companion.ui.logic.scorepad.screen import category_problem, game_line
 from companion.ui.views.common import game_picker
 from companion.ui.widgets import body, button, panel, tagged, wrap
 
@@ -77,21 +77,13 @@ class PadHeader:
         )
 
     def add_category(self) -> None:
-        view, paint = self.view, self.view.paint
-        name = (self.new_category.value or "").strip()
-        problem = category_problem(name, view.pad.categories)
-        if problem:
-            paint.set(self.box, self.new_category, error=problem)
-            paint.send()
-            return
-
-        def settle(how: str) -> None:
-            if how == APPLIED:
-                self.new_category.value = ""
-                self.new_category.error = None
-                paint.touch(self.box)
-
-        view.act(AddCategory(name), settle=settle)
+        view = self.view
+        view.add_named(
+            self.box,
+            self.new_category,
+            lambda name: category_problem(name, view.pad.categories),
+            AddCategory,
+        )
 
     def chips(self, categories: Sequence[str], closed: bool) -> ft.Control:
         if not categories:

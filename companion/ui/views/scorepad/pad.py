@@ -41,6 +41,7 @@ from companion.ui.logic.history import play_fields
 from companion.ui.logic.live import error
 from companion.ui.logic.scorepad import TOOL_ID, PadDraft, ScorePad, form_of, pad_of, with_typed
 from companion.ui.logic.scorepad.screen import (
+    APPLIED,
     FAILED,
     field_errors,
     fresh_pad,
@@ -141,6 +142,30 @@ class ScorePadView:
         when = None if value is None else to_the_minute(value)
         if when != self.pad.played_at:
             self.act(SetPlayedAt(when))
+
+    def add_named(
+        self,
+        section: ft.BaseControl,
+        field: ft.TextField,
+        problem: Callable[[str], str | None],
+        action: Callable[[str], PadAction],
+    ) -> None:
+        """Add what ``field`` names (a category, a tie-breaker): its problem on the field,
+        else the action; the field empties once the table has taken it."""
+        name = (field.value or "").strip()
+        wrong = problem(name)
+        if wrong:
+            self.paint.set(section, field, error=wrong)
+            self.paint.send()
+            return
+
+        def settle(how: str) -> None:
+            if how == APPLIED:
+                field.value = ""
+                field.error = None
+                self.paint.touch(section)
+
+        self.act(action(name), settle=settle)
 
     def clear(self) -> None:
         self.draft.typed.clear()

@@ -14,7 +14,7 @@ from companion.engine.scorepad import (
     RemoveTiebreaker,
 )
 from companion.ui.live import Slot, isolate
-from companion.ui.logic.scorepad.screen import APPLIED, tiebreaker_problem
+from companion.ui.logic.scorepad.screen import tiebreaker_problem
 from companion.ui.widgets import body, button, icon_button, panel
 
 if TYPE_CHECKING:
@@ -47,21 +47,7 @@ class TiebreakerPanel:
         )
 
     def add(self) -> None:
-        paint = self.view.paint
-        name = (self.new_tiebreaker.value or "").strip()
-        problem = tiebreaker_problem(name)
-        if problem:
-            paint.set(self.box, self.new_tiebreaker, error=problem)
-            paint.send()
-            return
-
-        def settle(how: str) -> None:
-            if how == APPLIED:
-                self.new_tiebreaker.value = ""
-                self.new_tiebreaker.error = None
-                paint.touch(self.box)
-
-        self.view.act(AddTiebreaker(name), settle=settle)
+        self.view.add_named(self.box, self.new_tiebreaker, tiebreaker_problem, AddTiebreaker)
 
     def listed(self, pad: Pad, closed: bool) -> ft.Control:
         act = self.view.act
