@@ -98,6 +98,20 @@ async def fill(h: Harness, scores: tuple[str, ...]) -> None:
 
 
 @run
+async def test_unknown_routes_and_other_tools_tables_are_not_found(
+    store: Any, hub: TableHub
+) -> None:
+    seats = hub.create("seats", Seating.new(seed=482913)).table_id
+    for route in ("/score/x", "/score/999", "/score/0", "/score/1/2", f"/score/{seats}"):
+        h = await Harness.start(create_main(store, hub=hub), route=route)
+        assert h.page.appbar.title.value == "Not found", route
+    pad = new_pad(hub)
+    for route in ("/score/pad", f"/score/pad/{pad}"):  # the tool's id in its section
+        h = await Harness.start(create_main(store, hub=hub), route=route)
+        assert h.page.appbar.title.value != "Not found", route
+
+
+@run
 async def test_the_lobby_scores_the_seated_table_and_lists_the_pads(
     store: Any, hub: TableHub
 ) -> None:
@@ -136,6 +150,33 @@ async def test_the_old_draft_becomes_a_shared_pad_once(store: Any, hub: TableHub
     again = await Harness.start(create_main(store, hub=hub), route="/score")
     assert len(store.list_tables(tool="scorepad")) == 1
     assert not again.has_text("now shared")
+
+
+@run
+async def test_a_new_category_or_tiebreaker_is_checked_on_its_field_then_added(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = new_pad(hub)
+    h = await phone(store, hub, table_id)
+    await h.select(h.by_id("score-mode"), ["parts"])
+    category = h.find(ft.TextField, label="New category")
+    await h.fire(category, "submit")
+    assert category.error == "Type a category name"
+    known = pad_of(hub, table_id).categories[0]
+    await h.type(category, known.upper())
+    await h.fire(category, "submit")
+    assert category.error == "Already a category"
+    await h.type(category, "Harbour bonus")
+    await h.fire(category, "submit")
+    assert pad_of(hub, table_id).categories[-1] == "Harbour bonus"
+    assert (category.value, category.error) == ("", None)
+    breaker = h.find(ft.TextField, label="New tie-breaker")
+    await h.fire(breaker, "submit")
+    assert breaker.error == "Type what breaks the tie"
+    await h.type(breaker, "Most ships")
+    await h.fire(breaker, "submit")
+    assert pad_of(hub, table_id).tiebreakers[-1].name == "Most ships"
+    assert (breaker.value, breaker.error) == ("", None)
 
 
 @run

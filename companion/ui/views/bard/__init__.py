@@ -14,29 +14,12 @@ location by location, on a table every phone shares.
 
 from __future__ import annotations
 
-from companion.tables import TableNotFound
-from companion.ui.context import AppContext
-from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.views.bard.lobby import BardLobby
 from companion.ui.views.bard.table import ROUTE, TOOL_ID, BardTableView, table_route
+from companion.ui.views.tool_entry import table_tool
 
-
-def open_bard(ctx: AppContext, rest: list[str]) -> Screen:
-    # As the section's only tool the shell would hand over the path after the section.
-    if rest[:1] == [TOOL_ID]:
-        rest = rest[1:]
-    if not rest:
-        return BardLobby(ctx).build()
-    if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
-        try:
-            view = BardTableView(ctx, int(rest[0]))
-        except TableNotFound:
-            raise RouteNotFound(f"{ROUTE}/{rest[0]}") from None
-        if view.live.snapshot.info.tool != TOOL_ID:
-            view.live.close()
-            raise RouteNotFound(f"{ROUTE}/{rest[0]}")
-        return view.build()
-    raise RouteNotFound(f"{ROUTE}/{'/'.join(rest)}")
+# While the Bard were its section's only tool the shell would hand over the tool id too.
+open_bard = table_tool(ROUTE, TOOL_ID, BardLobby, BardTableView, section_tool=TOOL_ID)
 
 
 __all__ = ["ROUTE", "BardLobby", "BardTableView", "open_bard", "table_route"]

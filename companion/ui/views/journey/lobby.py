@@ -6,9 +6,7 @@ import flet as ft
 
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyError, JourneyRules
-from companion.history import StoreError
 from companion.ui.context import AppContext
-from companion.ui.live import games_in_progress, import_old_game
 from companion.ui.logic.journey import (
     GAME_KEY,
     NewGameForm,
@@ -17,10 +15,8 @@ from companion.ui.logic.journey import (
     read_old_save,
 )
 from companion.ui.logic.journey.why import why_setup
-from companion.ui.logic.live import info
 from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.screen import Screen
-from companion.ui.theme import GAP
 from companion.ui.views.common import (
     add_seat_row,
     player_name_field,
@@ -34,6 +30,13 @@ from companion.ui.views.journey.base import (
     live_session,
     readings_panel,
     table_route,
+)
+from companion.ui.views.lobby import (
+    import_old_save,
+    lobby_screen,
+    setting_or_none,
+    setup_link,
+    start_table,
 )
 from companion.ui.why import why_link
 from companion.ui.widgets import (
@@ -55,36 +58,29 @@ class JourneyLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.session = live_session(ctx)
-        self.problems: list[str] = []
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
-        self._import_old_game()
+        self.problems = self._import_old_game()
         self.rules = JourneyRules.from_house_rules(ctx.house_rules())
         if not self.form.seats:
             self._seat_from_table()
         self.name_field = player_name_field("In seat order, going clockwise", self.add_player)
 
-    def _import_old_game(self) -> None:
-        """The one game an older version kept in the settings becomes a table, once."""
-        try:
-            raw = self.ctx.setting(GAME_KEY)
-        except StoreError:
-            raw = None
+    def _import_old_game(self) -> list[str]:
+        """The one game an older version kept in the settings becomes a table, once; the
+        form seats its players."""
+        raw = setting_or_none(self.ctx, GAME_KEY)
         if raw is not None and not self.form.seats:
             old_form = form_of_old_save(raw)  # the players the old save had seated
             self.form.fill(old_form.seats, old_form.first)
-        table_id, problem = import_old_game(
+        _, problems = import_old_save(
             self.ctx,
             key=GAME_KEY,
             tool=TOOL_ID,
             read=read_old_save,
             errors=(StateError, JourneyError),
+            moved="The game saved before is now a shared table",
         )
-        if problem:
-            self.problems.append(problem)
-        elif table_id is not None:
-            self.problems.append(
-                "The game saved before is now a shared table: resume it below, from any phone."
-            )
+        return problems
 
     def _table(self) -> Seating:
         return current_seating(self.ctx) or Seating()
@@ -127,20 +123,16 @@ class JourneyLobby:
         except (ValueError, JourneyError) as exc:
             self.ctx.notify(str(exc), error=True)
             return
-        try:
-            snapshot = self.session.hub.create(TOOL_ID, game, device=self.session.device)
-        except StoreError as exc:
-            self.ctx.notify(f"The game could not be started: {exc}", error=True)
-            return
-        self.ctx.navigate(table_route(snapshot.table_id))
-        table = self.session.current
-        if table is not None and table.table_id == snapshot.table_id:
-            table.tell(
-                info(
-                    f"Game started: {game.active} goes first; {game.pile_size} cards in the "
-                    "draw pile. Other phones open it from Merchant's Journey."
-                )
-            )
+        start_table(
+            self.ctx,
+            self.session,
+            TOOL_ID,
+            game,
+            route=table_route,
+            what="game",
+            told=f"Game started: {game.active} goes first; {game.pile_size} cards in the "
+            "draw pile. Other phones open it from Merchant's Journey.",
+        )
 
     def build(self) -> Screen:
         form = self.form
@@ -212,11 +204,7 @@ class JourneyLobby:
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 )
             )
-        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
-        running = games_in_progress(self.ctx, TOOL_ID, route=table_route)
-        if running is not None:
-            content.append(running)
-        content += [
+        content: list[ft.Control] = [
             panel(
                 body(
                     "The app keeps the table: rows of cards, what each card scores and why, the "
@@ -250,17 +238,15 @@ class JourneyLobby:
                 disabled=problem is not None,
             ),
             readings_panel(self.ctx, self.rules),
-            ft.TextButton(
-                "Setup checklist in the Setup assistant",
-                icon=ft.Icons.CHECKLIST,
-                on_click=lambda e: self.ctx.navigate("/setup/assistant"),
-            ),
+            setup_link(self.ctx, "Setup checklist in the Setup assistant"),
         ]
-        return Screen(
+        return lobby_screen(
+            self.ctx,
+            TOOL_ID,
             title="Merchant's Journey",
-            content=ft.Column(
-                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            ),
+            problems=self.problems,
+            route=table_route,
+            content=content,
         )
 
 

@@ -25,8 +25,6 @@ from companion.engine.mercante import (
 )
 from companion.history import StoreError
 from companion.ui.context import AppContext
-from companion.ui.live import games_in_progress, import_old_game
-from companion.ui.logic.live import info
 from companion.ui.logic.mercante import (
     GAME_KEY,
     PRINTED_KEY,
@@ -42,13 +40,19 @@ from companion.ui.logic.mercante import (
 )
 from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.screen import Screen
-from companion.ui.theme import GAP
 from companion.ui.views.common import (
     add_seat_row,
     player_name_field,
     seat_players_link,
     seat_row,
     use_table_button,
+)
+from companion.ui.views.lobby import (
+    import_old_save,
+    lobby_screen,
+    setting_or_none,
+    setup_link,
+    start_table,
 )
 from companion.ui.views.mercante.base import (
     BASE,
@@ -83,9 +87,8 @@ class MercanteLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.session = live_session(ctx)
-        self.problems: list[str] = []
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
-        self._import_old_game()
+        self.problems = self._import_old_game()
         self.choices, _damaged = read_choices(ctx, self.problems)
         self.house = house_rules_from(ctx.house_rules())
         self.show_errors = False
@@ -100,28 +103,23 @@ class MercanteLobby:
         self.start_problem = ft.Column()
         self.variants_box = ft.Column(spacing=4)
 
-    def _import_old_game(self) -> None:
-        """The one game an older version kept in the settings becomes a table, once."""
-        try:
-            raw = self.ctx.setting(GAME_KEY)
-        except StoreError:
-            raw = None
+    def _import_old_game(self) -> list[str]:
+        """The one game an older version kept in the settings becomes a table, once; the
+        form seats its players."""
+        raw = setting_or_none(self.ctx, GAME_KEY)
         if raw is not None and not self.form.seats:
             old = form_of_old_save(raw)  # the players the old save had seated
             self.form.seats = list(old.seats)
-        table_id, problem = import_old_game(
+        _, problems = import_old_save(
             self.ctx,
             key=GAME_KEY,
             tool=TOOL_ID,
             read=read_old_save,
             errors=(StateError, MercanteError),
+            moved="The game saved before is now a shared table",
+            after_problem=" A fresh game is ready to start.",
         )
-        if problem:
-            self.problems.append(problem + " A fresh game is ready to start.")
-        elif table_id is not None:
-            self.problems.append(
-                "The game saved before is now a shared table: resume it below, from any phone."
-            )
+        return problems
 
     def _last_printed(self) -> dict[str, str]:
         """The printed values of the last game that tracked the board (the board is the same
@@ -210,27 +208,24 @@ class MercanteLobby:
             self.update(self.seats)
             return
         game = self.form.build(self.choices, self.house)
-        try:
-            snapshot = self.session.hub.create(
-                TOOL_ID, MercanteTable.new(game), device=self.session.device
-            )
-        except StoreError as exc:
-            self.start_problem.controls = [
-                notice(f"The game could not be started: {exc}", level="error")
-            ]
-            self.update(self.start_problem)
-            return
-        self.ctx.navigate(table_route(snapshot.table_id))
         first = game.slots[0]
-        table = self.session.current
-        if table is not None and table.table_id == snapshot.table_id:
-            table.tell(
-                info(
-                    f"Game started: {game.active} goes first"
-                    + (f", {first.name} is in A." if first else ".")
-                    + " Other phones open it from Mercante."
-                )
-            )
+
+        def refused(text: str) -> None:
+            self.start_problem.controls = [notice(text, level="error")]
+            self.update(self.start_problem)
+
+        start_table(
+            self.ctx,
+            self.session,
+            TOOL_ID,
+            MercanteTable.new(game),
+            route=table_route,
+            what="game",
+            told=f"Game started: {game.active} goes first"
+            + (f", {first.name} is in A." if first else ".")
+            + " Other phones open it from Mercante.",
+            refused=refused,
+        )
 
     # -- rendering --------------------------------------------------------------------------
     def refresh_errors(self) -> None:
@@ -456,11 +451,7 @@ class MercanteLobby:
                     self.ctx, "Seat the players and draw the first player in Players & seats"
                 )
             )
-        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
-        running = games_in_progress(self.ctx, TOOL_ID, route=table_route)
-        if running is not None:
-            content.append(running)
-        content += [
+        content: list[ft.Control] = [
             panel(
                 body(
                     "Keep the calendar, the prices, upkeep and the final tally of a Mercante "
@@ -491,17 +482,15 @@ class MercanteLobby:
                 icon=ft.Icons.PLAY_ARROW,
                 ident="start-game",
             ),
-            ft.TextButton(
-                "Full setup checklist in the Setup assistant",
-                icon=ft.Icons.CHECKLIST,
-                on_click=lambda e: self.ctx.navigate("/setup/assistant"),
-            ),
+            setup_link(self.ctx, "Full setup checklist in the Setup assistant"),
         ]
-        return Screen(
+        return lobby_screen(
+            self.ctx,
+            TOOL_ID,
             title="Mercante",
-            content=ft.Column(
-                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            ),
+            problems=self.problems,
+            route=table_route,
+            content=content,
             actions=[
                 ft.IconButton(
                     ft.Icons.STYLE_OUTLINED,

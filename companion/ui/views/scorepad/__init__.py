@@ -3,31 +3,19 @@
 
 from __future__ import annotations
 
-from companion.tables import TableNotFound
-from companion.ui.context import AppContext
 from companion.ui.logic.scorepad import TOOL_ID
-from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.views.scorepad.lobby import ROUTE, ScorePadLobby, pad_route
 from companion.ui.views.scorepad.pad import ScorePadView, field_col
+from companion.ui.views.tool_entry import table_tool
 
-
-def open_scorepad(ctx: AppContext, rest: list[str]) -> Screen:
-    # While this is the section's only tool the shell hands over the tool id too.
-    if rest[:1] == ["pad"]:
-        rest = rest[1:]
-    if not rest:
-        return ScorePadLobby(ctx).build()
-    if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
-        try:
-            view = ScorePadView(ctx, table_id=int(rest[0]))
-        except TableNotFound:
-            raise RouteNotFound(f"{ROUTE}/{rest[0]}") from None
-        live = view.live
-        if live is not None and live.snapshot.info.tool != TOOL_ID:
-            live.close()
-            raise RouteNotFound(f"{ROUTE}/{rest[0]}")
-        return view.build()
-    raise RouteNotFound(f"{ROUTE}/{'/'.join(rest)}")
+# While the pad is the Score section's only tool the shell hands over its id there too.
+open_scorepad = table_tool(
+    ROUTE,
+    TOOL_ID,
+    ScorePadLobby,
+    lambda ctx, table_id: ScorePadView(ctx, table_id=table_id),
+    section_tool="pad",
+)
 
 
 __all__ = ["ROUTE", "ScorePadLobby", "ScorePadView", "field_col", "open_scorepad", "pad_route"]

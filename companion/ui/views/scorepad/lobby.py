@@ -5,22 +5,23 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.scorepad import Pad, PadError
-from companion.history import StoreError
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, games_in_progress, import_old_game
 from companion.ui.logic.scorepad import DRAFT_KEY, TOOL_ID, NewPadForm, read_old_draft
 from companion.ui.logic.seats import current_seating
 from companion.ui.screen import Screen
-from companion.ui.theme import GAP
 from companion.ui.views.common import game_picker, seat_players_link, use_table_button
-from companion.ui.widgets import body, button, notice, panel
+from companion.ui.views.lobby import (
+    LOBBY,
+    import_old_save,
+    live_session,
+    lobby_screen,
+    start_table,
+    table_routes,
+)
+from companion.ui.widgets import body, button, panel
 
 ROUTE = "/score"
-LOBBY = 0  # the draft key of the new-pad form (tables count from 1)
-
-
-def pad_route(table_id: int) -> str:
-    return f"{ROUTE}/{table_id}"
+pad_route = table_routes(ROUTE)
 
 
 class ScorePadLobby:
@@ -28,25 +29,17 @@ class ScorePadLobby:
     seated table's players or for names typed on the pad."""
 
     def __init__(self, ctx: AppContext) -> None:
-        if not isinstance(ctx.live, LiveSession):
-            raise RuntimeError("the score pad needs the shared tables (ctx.live)")
         self.ctx = ctx
-        self.session = ctx.live
+        self.session = live_session(ctx, "the score pad")
         self.form: NewPadForm = self.session.draft(TOOL_ID, LOBBY, NewPadForm)
-        self.problems: list[str] = []
-        table_id, problem = import_old_game(
+        _, self.problems = import_old_save(
             ctx,
             key=DRAFT_KEY,
             tool=TOOL_ID,
             read=lambda raw: read_old_draft(raw, ctx.catalogue),
             errors=(PadError,),
+            moved="The score pad you were filling in is now shared",
         )
-        if problem:
-            self.problems.append(problem)
-        elif table_id is not None:
-            self.problems.append(
-                "The score pad you were filling in is now shared: resume it below, from any phone."
-            )
         self.seating = current_seating(ctx)
 
     def set_game(self, game_id: str) -> None:
@@ -60,20 +53,9 @@ class ScorePadLobby:
             if seating is not None
             else Pad.new(game)
         )
-        try:
-            snapshot = self.session.hub.create(TOOL_ID, pad, device=self.session.device)
-        except StoreError as exc:
-            self.ctx.notify(f"The score pad could not be started: {exc}", error=True)
-            return
-        self.ctx.navigate(pad_route(snapshot.table_id))
+        start_table(self.ctx, self.session, TOOL_ID, pad, route=pad_route, what="score pad")
 
     def build(self) -> Screen:
-        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
-        running = games_in_progress(
-            self.ctx, TOOL_ID, route=pad_route, title="Score pads being filled in"
-        )
-        if running is not None:
-            content.append(running)
         offer: list[ft.Control] = []
         seating = self.seating
         if seating is not None and seating.seats:
@@ -86,30 +68,31 @@ class ScorePadLobby:
             )
         else:
             offer.append(seat_players_link(self.ctx, "Seat the players in Players & seats"))
-        content.append(
-            panel(
-                body(
-                    "Write down a game's scores as totals or by category; the standings follow "
-                    "as you type. Every phone that opens the pad can type its own player's "
-                    "score at the same time.",
-                    muted=True,
-                ),
-                *offer,
-                game_picker(self.ctx.catalogue, self.form.game_id, self.set_game),
-                button(
-                    "New score pad",
-                    lambda e: self.start(seated=False),
-                    icon=ft.Icons.EDIT_NOTE,
-                    ident="new-pad",
-                ),
-                title="New score pad",
-            )
-        )
-        return Screen(
-            title="Score pad",
-            content=ft.Column(
-                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        new_pad = panel(
+            body(
+                "Write down a game's scores as totals or by category; the standings follow "
+                "as you type. Every phone that opens the pad can type its own player's "
+                "score at the same time.",
+                muted=True,
             ),
+            *offer,
+            game_picker(self.ctx.catalogue, self.form.game_id, self.set_game),
+            button(
+                "New score pad",
+                lambda e: self.start(seated=False),
+                icon=ft.Icons.EDIT_NOTE,
+                ident="new-pad",
+            ),
+            title="New score pad",
+        )
+        return lobby_screen(
+            self.ctx,
+            TOOL_ID,
+            title="Score pad",
+            problems=self.problems,
+            route=pad_route,
+            running="Score pads being filled in",
+            content=[new_pad],
         )
 
 

@@ -3,27 +3,12 @@
 
 from __future__ import annotations
 
-from companion.tables import TableNotFound
-from companion.ui.context import AppContext
 from companion.ui.logic.seats import TOOL_ID
-from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.views.seats.lobby import ROUTE, SeatsLobby, table_route
 from companion.ui.views.seats.table import SeatsTableView
+from companion.ui.views.tool_entry import table_tool
 
-
-def open_seats(ctx: AppContext, rest: list[str]) -> Screen:
-    if not rest:
-        return SeatsLobby(ctx).build()
-    if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
-        try:
-            view = SeatsTableView(ctx, int(rest[0]))
-        except TableNotFound:
-            raise RouteNotFound(f"{ROUTE}/{rest[0]}") from None
-        if view.live.snapshot.info.tool != TOOL_ID:
-            view.live.close()
-            raise RouteNotFound(f"{ROUTE}/{rest[0]}")
-        return view.build()
-    raise RouteNotFound(f"{ROUTE}/{'/'.join(rest)}")
+open_seats = table_tool(ROUTE, TOOL_ID, SeatsLobby, SeatsTableView)
 
 
 __all__ = ["ROUTE", "SeatsLobby", "SeatsTableView", "open_seats", "table_route"]

@@ -12,10 +12,7 @@ import flet as ft
 
 from companion.engine import setup as engine
 from companion.engine.seats import new_seed
-from companion.history import StoreError
 from companion.ui.context import AppContext
-from companion.ui.live import games_in_progress, import_old_game
-from companion.ui.logic.live import info
 from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.logic.setup_assistant import (
     SETUP_KEY,
@@ -27,18 +24,22 @@ from companion.ui.logic.setup_assistant import (
     table_house_rules,
 )
 from companion.ui.screen import Screen
-from companion.ui.theme import GAP
+from companion.ui.views.lobby import (
+    import_old_save,
+    lobby_screen,
+    setting_or_none,
+    start_table,
+)
 from companion.ui.views.setup_assistant.base import LOBBY, ROUTE, TOOL, session_of, table_route
-from companion.ui.widgets import body, button, notice, panel, tagged
+from companion.ui.widgets import body, button, panel, tagged
 
 
 class SetupLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.session = session_of(ctx)
-        self.problems: list[str] = []
         self.form: NewSetupForm = self.session.draft(TOOL, LOBBY, NewSetupForm)
-        self._import_old_setup()
+        self.problems = self._import_old_setup()
         if not self.form.filled:
             table = self._seated()
             if table is not None:
@@ -49,28 +50,21 @@ class SetupLobby:
         open seating; an old saved seating becomes one first)."""
         return current_seating(self.ctx)
 
-    def _import_old_setup(self) -> None:
-        """The one setup an older version kept in the settings becomes a table, once."""
-        try:
-            raw = self.ctx.setting(SETUP_KEY)
-        except StoreError:
-            raw = None
-        left_out = old_setup_problem(raw)
-        table_id, problem = import_old_game(
+    def _import_old_setup(self) -> list[str]:
+        """The one setup an older version kept in the settings becomes a table, once (and
+        what of it was left out, if anything)."""
+        left_out = old_setup_problem(setting_or_none(self.ctx, SETUP_KEY))
+        table_id, problems = import_old_save(
             self.ctx,
             key=SETUP_KEY,
             tool=TOOL,
             read=read_old_setup,
             errors=(OldSetupError, engine.SetupError),
+            moved="The setup saved before is now a shared setup",
         )
-        if problem:
-            self.problems.append(problem)
-        elif table_id is not None:
-            self.problems.append(
-                "The setup saved before is now a shared setup: resume it below, from any phone."
-            )
-            if left_out:
-                self.problems.append(left_out)
+        if table_id is not None and left_out:
+            problems.append(left_out)
+        return problems
 
     def choose_game(self, game: str | None) -> None:
         if game:
@@ -87,27 +81,19 @@ class SetupLobby:
             seed=new_seed(),
             house_rules=table_house_rules(self.ctx.catalogue, self.ctx.house_rules()),
         )
-        try:
-            snapshot = self.session.hub.create(TOOL, game, device=self.session.device)
-        except StoreError as exc:
-            self.ctx.notify(f"The setup could not be started: {exc}", error=True)
-            return
-        self.ctx.navigate(table_route(snapshot.table_id))
-        table = self.session.current
-        if table is not None and table.table_id == snapshot.table_id:
-            table.tell(
-                info(
-                    f"A shared setup of {self.form.line(self.ctx.catalogue)}: other phones "
-                    "open it from the Setup assistant."
-                )
-            )
+        start_table(
+            self.ctx,
+            self.session,
+            TOOL,
+            game,
+            route=table_route,
+            what="setup",
+            told=f"A shared setup of {self.form.line(self.ctx.catalogue)}: other phones "
+            "open it from the Setup assistant.",
+        )
 
     def build(self) -> Screen:
         form = self.form
-        content: list[ft.Control] = [notice(p, level="warning") for p in self.problems]
-        running = games_in_progress(self.ctx, TOOL, route=table_route, title="Setups in progress")
-        if running is not None:
-            content.append(running)
         low, high = engine.player_range(form.game)
         picker = ft.Dropdown(
             label="Game",
@@ -125,7 +111,7 @@ class SetupLobby:
             on_change=lambda e: self.choose_players(e.control.selected or []),
             expand=True,
         )
-        content += [
+        content: list[ft.Control] = [
             panel(
                 body(
                     "Choose the modules and cards, see at once whether they go together, then "
@@ -144,11 +130,14 @@ class SetupLobby:
                 ident="start-setup",
             ),
         ]
-        return Screen(
+        return lobby_screen(
+            self.ctx,
+            TOOL,
             title="Setup assistant",
-            content=ft.Column(
-                content, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            ),
+            problems=self.problems,
+            route=table_route,
+            running="Setups in progress",
+            content=content,
         )
 
 

@@ -1,60 +1,14 @@
-"""Formatting history records for the screen, and moving a saved play in and out of the pad.
-
-Pure functions over the history's public models (duck-typed: anything with the same
-attributes works), so they are tested without a database or a page.
-"""
+"""A saved play in and out of the score pad: the pad filled in from a play (History › Edit),
+the pad as a play's fields, and saving the edit."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
+from companion.history import Store
+from companion.history.store import validate_play
 from companion.rules import Catalogue
 from companion.ui.logic.scorepad import Row, ScorePad, TieBreakerSpec
-from companion.ui.logic.words import plural
-
-
-def format_when(moment: datetime) -> str:
-    """``Sat 28 Nov 2026, 20:15``."""
-    return moment.strftime("%a %d %b %Y, %H:%M")
-
-
-def format_day(moment: datetime) -> str:
-    return moment.strftime("%d %b %Y")
-
-
-def percent(rate: float) -> str:
-    return f"{round(rate * 100)}%"
-
-
-def number(value: float | None, digits: int = 1) -> str:
-    """``12``, ``12.5`` or ``—`` for nothing; no trailing ``.0``."""
-    if value is None:
-        return "—"
-    text = f"{value:.{digits}f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def winners(play: Any) -> list[str]:
-    return [r.player for r in play.results if r.winner]
-
-
-def outcome(play: Any) -> str:
-    """``Anna won with 42``, ``Anna and Ben shared the win (30)`` or ``Not finished``."""
-    if not play.finished:
-        return "Not finished"
-    names = winners(play)
-    if not names:
-        return "No winner recorded"
-    score = next(r.score for r in play.results if r.winner)
-    if len(names) == 1:
-        return f"{names[0]} won with {score}"
-    return f"{', '.join(names[:-1])} and {names[-1]} shared the win ({score})"
-
-
-def play_subtitle(play: Any) -> str:
-    players = ", ".join(r.player for r in sorted(play.results, key=lambda r: r.seat))
-    return f"{format_when(play.played_at)} · {players}"
 
 
 def game_id_for(play: Any, catalogue: Catalogue) -> tuple[str, str]:
@@ -142,42 +96,12 @@ def play_fields(pad: ScorePad, *, uid: str | None = None, finished: bool = True)
     return fields
 
 
-# -- export and import ----------------------------------------------------------------------
+def save_edit(store: Store, play: Any, edited: ScorePad) -> None:
+    """Replace the saved ``play`` with the pad as edited (its uid and whether it was finished
+    stay). A refused field is one plain line (``PlayDataError``, a ``ValueError``), not
+    pydantic's."""
+    fields = play_fields(edited, uid=play.uid, finished=play.finished)
+    store.update_play(play.id, validate_play(fields))
 
 
-def export_message(file_name: str, saved_path: str | None, *, web: bool) -> str | None:
-    """Where an export went: the browser's downloads, or the file chosen; None if cancelled."""
-    if web:
-        return f"History saved to your browser's downloads as {file_name}."
-    if saved_path:
-        return f"History saved as {saved_path}."
-    return None
-
-
-MAX_LISTED = 8
-
-
-def import_summary(report: Any) -> str:
-    """What an import did, in sentences, with the plays it could not take and why."""
-    added = report.imported
-    lines = [f"{plural(added, 'play')} added."]
-    if report.duplicates:
-        lines.append(f"{len(report.duplicates)} already in your history, skipped.")
-    skipped = list(getattr(report, "skipped", ()))
-    notes = list(getattr(report, "notes", ()))
-    text = " ".join(lines)
-    for heading, items in (
-        (f"{len(skipped)} could not be imported:", skipped),
-        (f"{len(notes)} imported with a change:", notes),
-    ):
-        if items:
-            shown = [f"• {item}" for item in items[:MAX_LISTED]]
-            if len(items) > MAX_LISTED:
-                shown.append(f"… and {len(items) - MAX_LISTED} more.")
-            text += "\n\n" + heading + "\n" + "\n".join(shown)
-    return text
-
-
-def progress_text(done: int, total: int) -> str:
-    """``Imported 5,000 of 100,000 plays``."""
-    return f"Imported {done:,} of {total:,} play{'s' if total != 1 else ''}"
+__all__ = ["game_id_for", "pad_from_play", "play_fields", "save_edit"]

@@ -1,0 +1,82 @@
+"""History, as plain logic (no flet): the words of a play and of the statistics
+(:mod:`.words`), the filters remembered between visits (:mod:`.filters`), a saved play in and
+out of the score pad (:mod:`.edit`), and export and import (:mod:`.exchange`)."""
+
+from __future__ import annotations
+
+from companion.ui.logic.history.edit import game_id_for, pad_from_play, play_fields, save_edit
+from companion.ui.logic.history.exchange import (
+    EXPORTS,
+    IMPORTS,
+    MAX_IMPORT_BYTES,
+    MAX_LISTED,
+    ExportKind,
+    ImportKind,
+    ImportRefused,
+    export_message,
+    import_summary,
+    import_text_of,
+    not_imported,
+    progress_text,
+)
+from companion.ui.logic.history.filters import ALL, FILTER_KEY, HistoryFilter
+from companion.ui.logic.history.words import (
+    NOT_FINISHED,
+    Fact,
+    axis_step,
+    delete_question,
+    deleted_line,
+    format_day,
+    format_when,
+    game_lines,
+    number,
+    outcome,
+    percent,
+    play_facts,
+    play_subtitle,
+    player_game_line,
+    player_summary,
+    result_lines,
+    score_margin,
+    winners,
+)
+
+__all__ = [
+    "ALL",
+    "EXPORTS",
+    "FILTER_KEY",
+    "IMPORTS",
+    "MAX_IMPORT_BYTES",
+    "MAX_LISTED",
+    "NOT_FINISHED",
+    "ExportKind",
+    "Fact",
+    "HistoryFilter",
+    "ImportKind",
+    "ImportRefused",
+    "axis_step",
+    "delete_question",
+    "deleted_line",
+    "export_message",
+    "format_day",
+    "format_when",
+    "game_id_for",
+    "game_lines",
+    "import_summary",
+    "import_text_of",
+    "not_imported",
+    "number",
+    "outcome",
+    "pad_from_play",
+    "percent",
+    "play_facts",
+    "play_fields",
+    "play_subtitle",
+    "player_game_line",
+    "player_summary",
+    "progress_text",
+    "result_lines",
+    "save_edit",
+    "score_margin",
+    "winners",
+]

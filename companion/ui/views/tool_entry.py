@@ -1,0 +1,82 @@
+"""A table tool's entry: its lobby at the tool's route, one of its tables at
+``<route>/<table id>``, anything else not found. Each tool's ``open_<tool>`` is
+:func:`table_tool` of its lobby and its table screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from companion.tables import TableNotFound
+from companion.ui.context import AppContext
+from companion.ui.live import LiveTable
+from companion.ui.screen import RouteNotFound, Screen
+
+
+class Built(Protocol):
+    def build(self) -> Screen: ...
+
+
+class TableScreen(Protocol):
+    @property
+    def live(self) -> LiveTable | None: ...
+
+    def build(self) -> Screen: ...
+
+
+def open_table_tool(
+    ctx: AppContext,
+    rest: list[str],
+    *,
+    route: str,
+    tool: str,
+    lobby: Callable[[AppContext], Built],
+    table: Callable[[AppContext, int], TableScreen],
+    section_tool: str | None = None,
+) -> Screen:
+    """The screen for ``rest`` (the route after the tool's): the lobby, or the table whose
+    id it names (not found when there is none, or it is another tool's). ``section_tool`` is
+    the tool's id in its section, which the shell hands over while the tool is the section's
+    only one."""
+    if section_tool is not None and rest[:1] == [section_tool]:
+        rest = rest[1:]
+    if not rest:
+        return lobby(ctx).build()
+    if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
+        try:
+            view = table(ctx, int(rest[0]))
+        except TableNotFound:
+            raise RouteNotFound(f"{route}/{rest[0]}") from None
+        live = view.live
+        if live is not None and live.snapshot.info.tool != tool:
+            live.close()
+            raise RouteNotFound(f"{route}/{rest[0]}")
+        return view.build()
+    raise RouteNotFound(f"{route}/{'/'.join(rest)}")
+
+
+def table_tool(
+    route: str,
+    tool: str,
+    lobby: Callable[[AppContext], Built],
+    table: Callable[[AppContext, int], TableScreen],
+    *,
+    section_tool: str | None = None,
+) -> Callable[[AppContext, list[str]], Screen]:
+    """The tool's ``open(ctx, rest)`` (:func:`open_table_tool` with these)."""
+
+    def open_tool(ctx: AppContext, rest: list[str]) -> Screen:
+        return open_table_tool(
+            ctx,
+            rest,
+            route=route,
+            tool=tool,
+            lobby=lobby,
+            table=table,
+            section_tool=section_tool,
+        )
+
+    return open_tool
+
+
+__all__ = ["open_table_tool", "table_tool"]
