@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
-from companion.history import open_store
 from companion.ui.app import create_main, sections
 from tests.ui_harness import Harness, run, walk
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Any:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
 
 
 def texts_in(control: Any) -> list[str]:

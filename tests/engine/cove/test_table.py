@@ -7,8 +7,6 @@ the screen resolving to the rules it names."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -31,7 +29,6 @@ from companion.engine.cove_goods import (
     SetRogueCard,
 )
 from companion.engine.protocol import TableRules
-from companion.history import open_store
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
@@ -192,21 +189,7 @@ def test_any_sale_replays_from_its_save_and_prices(actions: list[CoveAction]) ->
 # -- on the screen ---------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'cove.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def sale_with(hub: TableHub, *actions: CoveAction) -> int:

@@ -8,8 +8,6 @@ fit and refused when they do not, undo, reloads, leaving, a full disk."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -27,9 +25,7 @@ from companion.engine.bard import (
     Table,
 )
 from companion.engine.journey import JourneyGame
-from companion.history import open_store
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main, sections
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
@@ -47,22 +43,7 @@ EXAMPLE_TABLEAU = (
 EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 class Taps:

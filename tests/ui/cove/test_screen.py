@@ -4,15 +4,11 @@ old save imported once); several phones on one table are in tests/engine/cove/te
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
 
 from companion.engine import cove_goods as cg
-from companion.history import open_store
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
@@ -20,13 +16,6 @@ from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
 from tests.ui_harness import Harness, run
 
 ROUTE = "/calculators/cove-goods"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'cove.sqlite3'}")
-    yield s
-    s.close()
 
 
 async def tap(h: Harness, ident: str, times: int = 1) -> None:

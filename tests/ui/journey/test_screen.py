@@ -7,8 +7,6 @@ refused, database errors, reloads, leaving the screen."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -16,7 +14,7 @@ import pytest
 
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame, Place, StartRow
-from companion.history import open_store
+from companion.history import Store
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
@@ -29,27 +27,17 @@ from tests.ui_harness import Harness, app_bar_title_room, run, walk
 ROUTE = "/calculators/journey"
 SEATS = ("Anna", "Ben", "Cleo")
 
+pytestmark = pytest.mark.usefixtures("players_who_look")
+
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    s.set_setting(
+def store(store: Store) -> Store:
+    """The screen's store (tests/ui/conftest.py) with the players seated."""
+    store.set_setting(
         "table",
         {"game": "merchants_journey", "seats": list(SEATS), "seed": 5, "first": None},
     )
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it (tested below)."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+    return store
 
 
 def table_with(hub: TableHub, game: JourneyGame) -> int:

@@ -11,9 +11,8 @@ side, and an old saved game becomes a table once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -32,10 +31,8 @@ from companion.engine.mercante import (
     Variants,
     rulebook_event,
 )
-from companion.history import open_store
 from companion.rules import catalogue
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
@@ -45,22 +42,7 @@ from tests.ui_harness import Harness, run, walk
 BASE = "/calculators/mercante"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def table_with(hub: TableHub, game: MercanteGame, extra: Sequence[Action] = ()) -> int:

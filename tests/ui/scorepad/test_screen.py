@@ -7,9 +7,7 @@ number stays on its phone, undo, reload, a full disk, leaving; saved to history 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -17,10 +15,8 @@ import pytest
 
 from companion.engine.scorepad import Pad, SetPlayedAt, SetText
 from companion.engine.seats import DrawFirst, Seat, Seating
-from companion.history import open_store
 from companion.rules import catalogue
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.history import play_fields
@@ -28,22 +24,7 @@ from companion.ui.logic.scorepad import DRAFT_KEY, form_of
 from tests.table_fixtures import fail_writes
 from tests.ui_harness import Harness, run
 
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def new_pad(hub: TableHub, names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> int:

@@ -7,8 +7,6 @@ seats through current_seating()."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,7 +15,6 @@ import pytest
 
 from companion.engine.scorepad import Pad
 from companion.engine.seats import DrawFirst, MoveSeat, Seat, Seating, draw_first_player
-from companion.history import open_store
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
@@ -29,22 +26,7 @@ from tests.ui_harness import Harness, run, walk
 ROUTE = "/setup/seats"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def seating_with(hub: TableHub, *names: str, seed: int = 482913) -> int:

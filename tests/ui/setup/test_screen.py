@@ -8,8 +8,6 @@ full disk, a finished setup."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -17,9 +15,7 @@ import pytest
 
 from companion.engine import setup as engine
 from companion.engine.setup import MarkDone, SetModule, SetupGame
-from companion.history import open_store
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
@@ -32,22 +28,7 @@ from tests.ui_harness import Harness, app_bar_title_room, run, walk
 ROUTE = "/setup/assistant"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'setup.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def table_with(hub: TableHub, state: SetupGame | None = None) -> int:
