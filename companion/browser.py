@@ -278,17 +278,11 @@ class AppPage:
 
     def shows(self, ident: str, text: str, timeout: float = 10_000) -> None:
         """Wait until the control tagged ``ident`` reads ``text`` (its label or its texts)."""
-        self.page.wait_for_function(
-            """([ident, text]) => {
-                const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-                if (!node) return false;
-                const words = [node, ...node.querySelectorAll('*')].map(
-                    e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-                return words.join(' ').includes(text);
-            }""",
-            arg=[ident, text],
-            timeout=timeout,
-        )
+        self.page.wait_for_function(_SHOWS, arg=[ident, text], timeout=timeout)
+
+    def words(self, ident: str) -> str:
+        """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
+        return str(self.page.evaluate(_WORDS, ident))
 
     def type_into(self, name: str, text: str, *, nth: int = 0) -> None:
         """Type into the field labelled ``name`` without tapping it: when a field sits below
@@ -320,26 +314,36 @@ class AppPage:
             if after is None or after["y"] == box["y"]:
                 return  # the end of the page: nothing more to scroll
 
-    def press(self, ident: str, timeout: float = 10_000) -> None:
+    def press(self, ident: str, timeout: float = 10_000, *, segment: str | None = None) -> None:
         """Activate the tagged control through the accessibility tree, as a screen reader
-        does: no coordinates, so a control further down the page needs no scrolling.
+        does: no coordinates, so a control further down the page needs no scrolling. With
+        ``segment``, the segment reading that label inside it (a row of numbers).
 
         Waits (in the page, atomically) until the control has a tappable node, then clicks it.
         """
-        self.page.wait_for_function(
-            """(ident) => {
-                const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-                if (!node) return false;
-                const target = node.matches('[flt-tappable]')
-                    ? node : node.querySelector('[flt-tappable]');
-                if (!target) return false;
-                target.click();
-                return true;
-            }""",
-            arg=ident,
-            timeout=timeout,
-        )
+        self.page.wait_for_function(_TAP, arg=[ident, segment], timeout=timeout)
         self.settle(200)
+
+    def tap_now(self, ident: str) -> None:
+        """Tap the tagged control as soon as it is on the page, without waiting for anything
+        to settle afterwards (taps at the same moment on several phones)."""
+        self.by_id(ident).wait_for(state="attached", timeout=10_000)
+        if not self.tap_if_there(ident):
+            raise AssertionError(f"nothing to tap in {ident!r}")
+
+    def tap_if_there(self, ident: str) -> bool:
+        """Tap the tagged control at once if it has a tappable node; False when it has none
+        (it may be gone already)."""
+        return bool(self.page.evaluate(_TAP, [ident, None]))
+
+    def wait_tappable(self, ident: str, timeout: float = 10_000) -> None:
+        """Wait until the tagged control has a tappable node (without tapping it)."""
+        self.page.wait_for_function(_TAPPABLE, arg=ident, timeout=timeout)
+
+    def timed_tap(self, ident: str, show: str, want: str, *, segment: str | None = None) -> float:
+        """Tap the tagged control (or its ``segment``) and return the milliseconds until the
+        control tagged ``show`` reads ``want``, measured in the page (at most 10 s)."""
+        return float(self.page.evaluate(_TIMED_TAP, [ident, segment, show, want]))
 
     def settle(self, ms: int = 500) -> None:
         self.page.wait_for_timeout(ms)
@@ -347,3 +351,64 @@ class AppPage:
     def screenshot(self, path: Path) -> None:
         self.settle(700)  # labels and ripples animate for ~300 ms
         self.page.screenshot(path=str(path))
+
+
+#: What the page scripts below share: the control tagged ``ident``, the node a tap on it lands
+#: on (with ``label``, its segment reading that label), and the words it reads (its
+#: accessible labels and texts: Flutter folds a tagged group's words into its ``aria-label``).
+_FIND = """
+    const tagged = (ident) => document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const tappable = (ident, label) => {
+        const node = tagged(ident);
+        if (!node) return null;
+        if (label === null || label === undefined)
+            return node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]');
+        return [...node.querySelectorAll('[flt-tappable]')].find(
+            e => (e.textContent || '').trim() === label
+                || (e.getAttribute('aria-label') || '').trim() === label) || null;
+    };
+    const reads = (ident) => {
+        const node = tagged(ident);
+        if (!node) return '';
+        return [node, ...node.querySelectorAll('*')].map(
+            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
+    };
+    const shows = (ident, text) => !!tagged(ident) && reads(ident).includes(text);
+"""
+
+
+def _script(params: str, body: str) -> str:
+    """A page function of ``params`` that can use what ``_FIND`` defines."""
+    return f"({params}) => {{{_FIND}{body}}}"
+
+
+_WORDS = _script("ident", "return reads(ident);")
+_SHOWS = _script("[ident, text]", "return shows(ident, text);")
+_TAPPABLE = _script("ident", "return !!tappable(ident, null);")
+_TAP = _script(
+    "[ident, label]",
+    """
+    const target = tappable(ident, label);
+    if (!target) return false;
+    target.click();
+    return true;
+""",
+)
+_TIMED_TAP = _script(
+    "[ident, label, show, want]",
+    """
+    return new Promise((resolve, reject) => {
+        const target = tappable(ident, label);
+        if (!target) { reject(new Error('nothing to tap in ' + ident + ' ' + label)); return; }
+        const observer = new MutationObserver(() => {
+            if (shows(show, want)) { observer.disconnect(); resolve(performance.now() - start); }
+        });
+        observer.observe(document.body,
+            {subtree: true, childList: true, attributes: true, characterData: true});
+        setTimeout(
+            () => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
+        const start = performance.now();
+        target.click();
+    });
+""",
+)

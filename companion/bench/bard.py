@@ -83,31 +83,6 @@ EXAMPLE = (
 )
 EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
 
-#: Tap the segment reading ``label`` in the row of numbers tagged ``ident``; resolve with the
-#: milliseconds until the control tagged ``show`` reads ``want``.
-_TAP_SEGMENT_UNTIL = """([ident, label, show, want]) => new Promise((resolve, reject) => {
-    const shows = () => {
-        const node = document.querySelector(`[flt-semantics-identifier='${show}']`);
-        if (!node) return false;
-        const words = [node, ...node.querySelectorAll('*')].map(
-            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-        return words.join(' ').includes(want);
-    };
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node && [...node.querySelectorAll('[flt-tappable]')].find(
-        e => (e.textContent || '').trim() === label
-            || (e.getAttribute('aria-label') || '').trim() === label);
-    if (!target) { reject(new Error('no segment ' + label + ' in ' + ident)); return; }
-    const observer = new MutationObserver(() => {
-        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
-    });
-    observer.observe(document.body,
-        {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
-    const start = performance.now();
-    target.click();
-})"""
-
 
 def _best_gold(icons: int) -> int:
     """The best song's gold on the example with card A holding ``icons`` any-colour icons."""
@@ -165,9 +140,8 @@ def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
             app.settle(500)
             for run in range(runs + 1):
                 icons = 4 if run % 2 == 0 else 3
-                ms = app.page.evaluate(
-                    _TAP_SEGMENT_UNTIL,
-                    ["bard-top-icons", str(icons), "plan-1-title", f"{gold[icons]} gold"],
+                ms = app.timed_tap(
+                    "bard-top-icons", "plan-1-title", f"{gold[icons]} gold", segment=str(icons)
                 )
                 app.settle(300)
                 if run >= 1:  # the first tap warms the page up

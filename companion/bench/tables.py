@@ -159,35 +159,6 @@ def table_fanout(tmp: Path, runs: int = 15) -> float:
     return asyncio.run(_fanout(tmp, runs))
 
 
-_MEASURE_TAP = """([ident, want]) => new Promise((resolve, reject) => {
-    const shows = () => {
-        const node = document.querySelector("[flt-semantics-identifier='journey-status']");
-        if (!node) return false;
-        const words = [node, ...node.querySelectorAll('*')].map(
-            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-        return words.join(' ').includes(want);
-    };
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) { reject(new Error('no tappable ' + ident)); return; }
-    const observer = new MutationObserver(() => {
-        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
-    });
-    observer.observe(document.body,
-        {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
-    const start = performance.now();
-    target.click();
-})"""
-
-
-_TAPPABLE = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    return !!node && (node.matches('[flt-tappable]') || !!node.querySelector('[flt-tappable]'));
-}"""
-
-
 def ui_tap(tmp: Path, runs: int = 9) -> float | None:
     from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
 
@@ -223,13 +194,13 @@ def ui_tap(tmp: Path, runs: int = 9) -> float | None:
                 rank = _next_card(game, turn)
                 app.press(f"card-{rank}")
                 app.shows("chosen-card", rank)
-                app.page.wait_for_function(_TAPPABLE, arg="row-1-right", timeout=10_000)
+                app.wait_tappable("row-1-right")
                 want = (
                     "Game over"
                     if game.turns_left == 1
                     else f"Turn {game.turn + 1} of {game.turns_total}"
                 )
-                ms = app.page.evaluate(_MEASURE_TAP, ["row-1-right", want])
+                ms = app.timed_tap("row-1-right", "journey-status", want)
                 game = game.place(rank, 0, "right")[0]
                 app.settle(300)
                 if turn >= 1:  # the first tap warms the page up

@@ -21,35 +21,6 @@ pytestmark = pytest.mark.browser
 
 ROUTE = "/calculators/journey"
 
-_TAP = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) return false;
-    target.click();
-    return true;
-}"""
-
-
-def tap_now(app: AppPage, ident: str) -> None:
-    """Tap at once, without waiting for anything to settle afterwards."""
-    app.by_id(ident).wait_for(state="attached", timeout=10_000)
-    assert app.page.evaluate(_TAP, ident), ident
-
-
-def words(app: AppPage, ident: str) -> str:
-    """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
-    text: str = app.page.evaluate(
-        """(ident) => {
-            const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-            if (!node) return '';
-            return [node, ...node.querySelectorAll('*')].map(
-                e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
-        }""",
-        ident,
-    )
-    return text
-
 
 def seeded_table(db_url: str, game: JourneyGame) -> int:
     """A table on the server's database, as if played there (the server opens it on demand)."""
@@ -223,7 +194,7 @@ def test_a_move_on_one_phone_shows_on_the_others_within_a_second(
     ):
         page.settle(600)  # a player looks at the last move before tapping
         page.press(f"card-{card}")
-        tap_now(page, end)
+        page.tap_now(end)
         want = f"Turn {turn} of 33"
         for other in pages:
             other.shows("journey-status", want, timeout=PUSHED)
@@ -268,8 +239,8 @@ def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
     cleo.press("card-K")
     cleo.shows("chosen-card", "K")
     ben.settle(600)
-    tap_now(ben, "row-1-right")
-    tap_now(cleo, "new-row")
+    ben.tap_now("row-1-right")
+    cleo.tap_now("new-row")
     # Whichever reached the server first is turn 2; the other phone is told so.
     refusal = "already played turn 2"
     for page in (ben, cleo):
@@ -279,7 +250,7 @@ def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
     won_by_ben = [c.rank for c in game.rows[0]] == ["9", "8"]
     loser, winner = (cleo, ben) if won_by_ben else (ben, cleo)
     loser.shows("message", refusal)
-    assert refusal not in words(winner, "message")
+    assert refusal not in winner.words("message")
     for page in (ben, cleo):
         page.page.context.close()
 
@@ -295,8 +266,8 @@ def test_save_to_history_from_two_phones_at_once_saves_one_play(
     one, two = phones(chromium, app_server, f"{ROUTE}/{table_id}", 2)
     for page in (one, two):
         page.by_id("save-journey").wait_for(state="attached", timeout=10_000)
-    tap_now(one, "save-journey")
-    two.page.evaluate(_TAP, "save-journey")  # (gone already if the first save's push won)
+    one.tap_now("save-journey")
+    two.tap_if_there("save-journey")  # (gone already if the first save's push won)
     one.expect("Saved in your history.")
     two.page.wait_for_function(
         """() => location.pathname.includes('/history/play/')

@@ -19,21 +19,6 @@ pytestmark = pytest.mark.browser
 
 BASE = "/calculators/mercante"
 
-_TAP = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) return false;
-    target.click();
-    return true;
-}"""
-
-
-def tap_now(app: AppPage, ident: str) -> None:
-    """Tap at once, without waiting for anything to settle afterwards."""
-    app.by_id(ident).wait_for(state="attached", timeout=10_000)
-    assert app.page.evaluate(_TAP, ident), ident
-
 
 def seeded_table(db_url: str, seats: tuple[str, ...]) -> int:
     """A game already started (as the new-game form leaves it), as a table on the server's
@@ -174,13 +159,13 @@ def test_two_phones_on_one_mercante_table_see_each_move_within_a_second(
     beth.shows("token-gems:1", "18 + 1 = 19")
     # Adam's move shows on Beth's phone without a reload, her draft priced again in place.
     adam.settle(600)
-    tap_now(adam, "play-rulebook:distant_war")
+    adam.tap_now("play-rulebook:distant_war")
     beth.shows("turn-agents", "1 of 2 agents left", timeout=PUSHED)
     beth.shows("token-gems:1", "18 + 1 = 19")
     beth.shows("add-gems", "Gems × 1")
     # And back: Beth ends Adam's turn from her tab; Adam's phone follows.
     beth.settle(600)
-    tap_now(beth, "end-turn")
+    beth.tap_now("end-turn")
     adam.shows("turn-line", "Beth's turn", timeout=PUSHED)
     adam.shows("slot-A", "Distant War")
     # A figure of the tally on one phone shows on the other.
