@@ -17,10 +17,11 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -58,6 +59,38 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
     return port
+
+
+def spawn_web_server(
+    db_url: str, host: str, port: int, out: IO[bytes], *, extra_args: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
+    """``python -m companion --web`` on ``host:port`` with the database ``db_url``, what it
+    prints going to ``out``. ``COMPANION_DB`` is left out of its environment: the database is
+    the one given."""
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB"}
+    command = [sys.executable, "-m", "companion", "--web", "--host", host, "--port", str(port)]
+    return subprocess.Popen(
+        [*command, "--db", db_url, *extra_args], stdout=out, stderr=subprocess.STDOUT, env=env
+    )
+
+
+def wait_for_answer(url: str, process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Return once ``url`` answers over HTTP (an error status such as the join screen of a
+    server that needs the access code is an answer too). Raises ``ChildProcessError`` when
+    ``process`` exits first and ``TimeoutError`` when ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ChildProcessError(f"exited with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"no answer on {url} within {timeout} s")
 
 
 @dataclass
@@ -117,49 +150,25 @@ class AppServer:
         return f"{route}{'&' if '?' in route else '?'}code={code}"
 
     def start(self, timeout: float = 60) -> AppServer:
-        env = dict(os.environ)
-        env.pop("COMPANION_DB", None)
         if self.log_path is None:
             handle, name = tempfile.mkstemp(prefix="companion-server-", suffix=".log")
             os.close(handle)
             self.log_path = self._own_log = Path(name)
-        log = open(self.log_path, "ab")  # noqa: SIM115
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "--web",
-                "--host",
-                self.host,
-                "--port",
-                str(self.port),
-                "--db",
-                self.db_url,
-                *self.extra_args,
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"the app exited with code {self.process.returncode} before serving: "
-                    f"{self.output()[-500:]!r}"
-                )
-            try:
-                with urllib.request.urlopen(self.url, timeout=2) as response:
-                    if response.status == 200:
-                        return self
-            except urllib.error.HTTPError:
-                return self  # it answers: the join screen of a server that needs the code
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the app did not answer on {self.url} within {timeout} s")
+        with self.log_path.open("ab") as log:
+            self.process = spawn_web_server(
+                self.db_url, self.host, self.port, log, extra_args=self.extra_args
+            )
+        try:
+            wait_for_answer(self.url, self.process, timeout)
+        except ChildProcessError:
+            raise RuntimeError(
+                f"the app exited with code {self.process.returncode} before serving: "
+                f"{self.output()[-500:]!r}"
+            ) from None
+        except TimeoutError:
+            self.stop()
+            raise RuntimeError(f"the app did not answer on {self.url} within {timeout} s") from None
+        return self
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:

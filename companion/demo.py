@@ -255,7 +255,8 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
     ``play``: part-way through, a Blight in row 1, three linked in row 2, a 10 just played
     beside a King (its swap on offer); ``over``: a whole game played out by a simple greedy
     table, ready to save; ``new``: no game yet (the form takes the seated table)."""
-    from companion.engine.journey import SIDES, JourneyGame, Place, StartRow, Swap, ranks
+    from companion.engine.journey import JourneyGame, Place, StartRow, Swap
+    from companion.golden.journey import greedy_action
     from companion.tables import TableHub
 
     hub = TableHub(store)
@@ -285,15 +286,7 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
         played = game
         while not played.is_over:
             # The player holds a random card and plays it where it scores most.
-            rank = rng.choice([r for r in ranks() if played.copies_left(r)])
-            ends = [(r, s) for r in range(len(played.rows)) for s in SIDES]
-            scored = [(played.preview_place(rank, r, s).points, r, s) for r, s in ends]
-            best = max(scored, default=None)
-            action: Any = (
-                StartRow(rank)
-                if best is None or best[0] < 10 or len(played.rows) < 2
-                else Place(rank, best[1], best[2])
-            )
+            action: Any = greedy_action(played, rng)
             played = played.apply(action)[0]
             actions.append(action)
             swaps = played.legal_swaps()
