@@ -161,6 +161,13 @@ class Harness:
         wrapper = self.find(ft.Semantics, identifier=identifier)
         return wrapper.content
 
+    def dialogs(self, kind: type | None = None, *, open_only: bool = False) -> list[Any]:
+        """The dialogs, bottom sheets and snack bars the page has shown, oldest first: only
+        those of ``kind``, and with ``open_only`` only those open now (flet keeps them in the
+        page's private ``_dialogs``; this is the one place tests read it)."""
+        shown = [d for d in self.page._dialogs.controls if kind is None or isinstance(d, kind)]
+        return [d for d in shown if getattr(d, "open", False)] if open_only else shown
+
     def texts(self) -> list[str]:
         return [c.value for c in self.find_all(ft.Text) if isinstance(c.value, str)]
 

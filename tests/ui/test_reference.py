@@ -143,7 +143,7 @@ async def test_why_opens_one_entry_one_ruling_or_a_list(store: Any) -> None:
     h.page.controls.append(sheet)
     h.page.update()
     await h.click(sheet.content)
-    assert any(isinstance(d, ft.AlertDialog) and d.open for d in h.page._dialogs.controls)
+    assert h.dialogs(ft.AlertDialog, open_only=True)
     h.page.pop_dialog()
 
     several = why_link(ctx, ["mercante.bazaar", "card:fence"], ["mercante.price_floor"])

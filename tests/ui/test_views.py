@@ -169,7 +169,7 @@ async def test_history_detail_delete_and_undo(store: Any) -> None:
     await h.click(h.by_id("delete-play"))
     await h.click(h.by_id("confirm-delete"))
     assert store.count_plays() == 0
-    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    bar = h.dialogs(ft.SnackBar)[-1]
     await h.fire(bar, "action")
     assert store.count_plays() == 1
 

@@ -422,7 +422,7 @@ async def test_every_why_on_the_screen_opens_the_rules_it_names(store: Any, hub:
     for ident in idents:
         h = await priced(store, hub, table_id)
         await h.click(h.by_id(ident))
-        dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+        dialogs = h.dialogs(ft.AlertDialog, open_only=True)
         if not dialogs:  # one entry: its screen opened
             shown = [e.id for e in reference.entries() if e.title == h.page.appbar.title.value]
             assert shown, ident

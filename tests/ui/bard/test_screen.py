@@ -426,7 +426,7 @@ async def test_every_why_link_opens_its_rules(store: Any, hub: TableHub) -> None
         if h.page.appbar.title.value != "The Bard · Ann":  # the last link opened an entry
             h = await screen()
         await h.click(h.by_id(ident))
-        dialogs = [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+        dialogs = h.dialogs(open_only=True)
         opened = h.page.appbar.title.value != "The Bard · Ann" or bool(dialogs)
         assert opened, ident
         if dialogs:

@@ -155,7 +155,7 @@ async def test_a_house_rule_changes_the_working_and_the_chip_leads_to_settings(
     chip = h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}")
     assert "house rule on" in chip.content.controls[1].value
     await h.click(chip)
-    dialog = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog)][-1]
+    dialog = h.dialogs(ft.AlertDialog)[-1]
     assert dialog.open and dialog.title.value == "Adding before or after doubling"
     await h.click(h.by_id("open-settings"))
     assert h.page.appbar.title.value == "Settings"

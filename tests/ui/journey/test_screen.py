@@ -604,7 +604,7 @@ async def assert_why_links_resolve(start: Any) -> list[str]:
             assert titles[0].content.value in {e.title for e in reference.entries()}, ident
             h = await start()
             continue
-        dialogs = [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+        dialogs = h.dialogs(open_only=True)
         assert dialogs, f"{ident} opened nothing"
         items = [
             s.identifier

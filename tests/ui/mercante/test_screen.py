@@ -120,7 +120,7 @@ def message(h: Harness) -> str | None:
 
 
 async def snackbar_action(h: Harness) -> None:
-    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    bar = h.dialogs(ft.SnackBar)[-1]
     await h.fire(bar, "action")
 
 
@@ -1405,7 +1405,7 @@ def why_idents(root: Any) -> list[str]:
 
 
 def open_dialogs(h: Harness) -> list[Any]:
-    return [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+    return h.dialogs(open_only=True)
 
 
 async def every_why(h: Harness, back: str) -> list[str]:

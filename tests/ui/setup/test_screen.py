@@ -366,7 +366,7 @@ async def test_the_details_sheet_marks_a_module_always_and_follows_the_table(
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
     await h.click(h.by_id("module-details-lawyers"))
-    sheet = next(c for c in h.page._dialogs.controls if isinstance(c, ft.BottomSheet))
+    sheet = h.dialogs(ft.BottomSheet)[0]
     assert sheet.open
     assert h.has_text("Townsfolk sets")  # its group, with source and pieces
     assert shown(h, "why-module-lawyers")
@@ -459,7 +459,7 @@ def _link(h: Harness, ident: str) -> Any:
 
 
 def open_dialog(h: Harness) -> ft.AlertDialog | None:
-    dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    dialogs = h.dialogs(ft.AlertDialog, open_only=True)
     return dialogs[-1] if dialogs else None
 
 
@@ -853,7 +853,7 @@ async def test_a_full_disk_during_undo_keeps_the_tick_and_says_so(
 
 
 def snack(h: Harness) -> str | None:
-    bars = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar) and d.open]
+    bars = h.dialogs(ft.SnackBar, open_only=True)
     return str(bars[-1].content.value) if bars else None
 
 
