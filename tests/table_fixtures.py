@@ -1,11 +1,14 @@
 """Helpers for the shared-table tests: a tiny checklist engine whose actions read only their
-own step (so a stale screen's tick on another step still fits), and Journey shortcuts."""
+own step (so a stale screen's tick on another step still fits), Journey shortcuts, a table
+played up to a point (:func:`table_from`; :func:`table_at` on a server's database) and read
+back as a restarted server would (:func:`game_on`; :func:`game_at`), and database failures
+on demand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
@@ -13,9 +16,12 @@ from sqlalchemy.exc import OperationalError
 from companion.engine import journey as j
 from companion.engine import saves
 from companion.engine.protocol import TableRules
-from companion.history import Store
+from companion.history import Store, open_store
+from companion.tables import TableHub
 
 PLAYERS = ("Anna", "Ben", "Cleo")
+
+G = TypeVar("G")
 
 
 class ChecklistError(ValueError):
@@ -89,6 +95,42 @@ REGISTRY = {"journey": j.TABLE_RULES, "checklist": CHECKLIST}
 
 def fresh_journey(players: tuple[str, ...] = PLAYERS) -> j.JourneyGame:
     return j.JourneyGame.new(list(players))
+
+
+def table_from(
+    hub: TableHub, tool: str, game: Any, actions: Iterable[Any] = (), *, device: str = "test"
+) -> int:
+    """A new ``tool`` table starting from ``game``, then ``actions`` submitted one by one
+    from ``device`` (each must be accepted); returns its id."""
+    snapshot = hub.create(tool, game, device=device)
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device=device)
+        assert outcome.ok, outcome
+        snapshot = outcome.snapshot
+    return snapshot.table_id
+
+
+def game_on(store: Store, table_id: int, kind: type[G]) -> G:
+    """The table's game as a restarted server reads it (a new hub on ``store``), which must
+    be a ``kind``."""
+    game = TableHub(store).open(table_id).game
+    assert isinstance(game, kind), game
+    return game
+
+
+def table_at(
+    db_url: str, tool: str, game: Any, actions: Iterable[Any] = (), *, device: str = "seed"
+) -> int:
+    """:func:`table_from` on the database at ``db_url`` (a server's, which opens the table on
+    demand)."""
+    with open_store(db_url) as store:
+        return table_from(TableHub(store), tool, game, actions, device=device)
+
+
+def game_at(db_url: str, table_id: int, kind: type[G]) -> G:
+    """:func:`game_on` on the database at ``db_url``."""
+    with open_store(db_url) as store:
+        return game_on(store, table_id, kind)
 
 
 def fail_writes(

@@ -13,8 +13,7 @@ import pytest
 from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.bard import ANY, BardGame, BeginSong, Board, IconSource, SetBoard, SetTable
 from companion.engine.bard import Table as BardTable
-from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import table_at
 
 pytestmark = pytest.mark.browser
 
@@ -23,31 +22,20 @@ ROUTE = "/calculators/bard"
 
 def seeded(db_url: str) -> int:
     """The Singing Step Example's board and tableau on a table, no location sung yet."""
-    store = open_store(db_url)
-    try:
-        hub = TableHub(store)
-        snapshot = hub.create("bard", BardGame.new(player="Ann"))
-        for action in (
-            SetTable(BardTable(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})),
-            SetBoard(Board(badges=1)),
-            BeginSong(
-                (
-                    IconSource("A", ANY, 3),
-                    IconSource("B", "warrior", 2),
-                    IconSource("C", "noble", 2),
-                    IconSource("C-bottom", "warrior", 2, volume=3),
-                ),
-                2,
-                6,
-                soundstones=1,
-            ),
-        ):
-            snapshot = hub.submit(
-                snapshot.table_id, action, seen=snapshot.seq, device="seed"
-            ).snapshot
-        return snapshot.table_id
-    finally:
-        store.close()
+    song = BeginSong(
+        (
+            IconSource("A", ANY, 3),
+            IconSource("B", "warrior", 2),
+            IconSource("C", "noble", 2),
+            IconSource("C-bottom", "warrior", 2, volume=3),
+        ),
+        2,
+        6,
+        soundstones=1,
+    )
+    board = BardTable(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
+    actions = (SetTable(board), SetBoard(Board(badges=1)), song)
+    return table_at(db_url, "bard", BardGame.new(player="Ann"), actions)
 
 
 def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(

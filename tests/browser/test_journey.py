@@ -15,7 +15,7 @@ from companion.browser import PHONE, PUSHED, AppPage, AppServer
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame
 from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
@@ -24,27 +24,11 @@ ROUTE = "/calculators/journey"
 
 def seeded_table(db_url: str, game: JourneyGame) -> int:
     """A table on the server's database, as if played there (the server opens it on demand)."""
-    store = open_store(db_url)
-    try:
-        hub = TableHub(store)
-        snapshot = hub.create("journey", game.start)
-        for record in game.log:
-            snapshot = hub.submit(
-                snapshot.table_id, record.action, seen=snapshot.seq, device="seed"
-            ).snapshot
-        return snapshot.table_id
-    finally:
-        store.close()
+    return table_at(db_url, "journey", game.start, [record.action for record in game.log])
 
 
 def table_game(db_url: str, table_id: int) -> JourneyGame:
-    store = open_store(db_url)
-    try:
-        game = TableHub(store).open(table_id).game
-        assert isinstance(game, JourneyGame)
-        return game
-    finally:
-        store.close()
+    return game_at(db_url, table_id, JourneyGame)
 
 
 def plays(db_url: str) -> int:

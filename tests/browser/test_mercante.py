@@ -12,8 +12,7 @@ import pytest
 
 from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
-from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
@@ -23,22 +22,12 @@ BASE = "/calculators/mercante"
 def seeded_table(db_url: str, seats: tuple[str, ...]) -> int:
     """A game already started (as the new-game form leaves it), as a table on the server's
     database (the server opens it on demand)."""
-    store = open_store(db_url)
-    try:
-        game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
-        return TableHub(store).create("mercante", MercanteTable.new(game), device="seed").table_id
-    finally:
-        store.close()
+    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
+    return table_at(db_url, "mercante", MercanteTable.new(game))
 
 
 def table_of(db_url: str, table_id: int) -> MercanteTable:
-    store = open_store(db_url)
-    try:
-        table = TableHub(store).open(table_id).game
-        assert isinstance(table, MercanteTable)
-        return table
-    finally:
-        store.close()
+    return game_at(db_url, table_id, MercanteTable)
 
 
 def test_a_mercante_game_at_phone_size_survives_a_reload(

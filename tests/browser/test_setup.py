@@ -16,7 +16,7 @@ from companion.browser import PHONE, PUSHED, AppPage, AppServer
 from companion.engine import setup as engine
 from companion.engine.setup import SetupGame
 from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
@@ -28,21 +28,11 @@ TOTAL = len(STEPS)
 
 def seeded_setup(db_url: str, game: SetupGame = FESTIVAL) -> int:
     """A setup on the server's database (the server opens it on demand)."""
-    store = open_store(db_url)
-    try:
-        return TableHub(store).create("setup", game, device="seed").table_id
-    finally:
-        store.close()
+    return table_at(db_url, "setup", game)
 
 
 def table_game(db_url: str, table_id: int) -> SetupGame:
-    store = open_store(db_url)
-    try:
-        game = TableHub(store).open(table_id).game
-        assert isinstance(game, SetupGame)
-        return game
-    finally:
-        store.close()
+    return game_at(db_url, table_id, SetupGame)
 
 
 def actions(db_url: str, table_id: int) -> int:

@@ -35,7 +35,7 @@ from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
 from companion.ui.why import why_targets
-from tests.table_fixtures import fail_writes
+from tests.table_fixtures import fail_writes, game_on, table_from
 from tests.ui_harness import Harness, run
 
 RULES = cg.TABLE_RULES
@@ -193,18 +193,11 @@ pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def sale_with(hub: TableHub, *actions: CoveAction) -> int:
-    snapshot = hub.create("cove-goods", CoveSale())
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "cove-goods", CoveSale(), actions)
 
 
 def sale_of(hub: TableHub, table_id: int) -> CoveSale:
-    game = TableHub(hub.store).open(table_id).game
-    assert isinstance(game, CoveSale)
-    return game
+    return game_on(hub.store, table_id, CoveSale)
 
 
 async def phone(store: Any, hub: TableHub, table_id: int) -> Harness:

@@ -30,7 +30,7 @@ from companion.ui.app import create_main, sections
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
-from tests.table_fixtures import fail_writes
+from tests.table_fixtures import fail_writes, game_on, table_from
 from tests.ui_harness import Harness, run
 
 ROUTE = "/calculators/bard"
@@ -73,12 +73,7 @@ class Taps:
 
 
 def table_with(hub: TableHub, *actions: bard.BardAction, player: str = "Ann") -> int:
-    snapshot = hub.create("bard", BardGame.new(player=player))
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "bard", BardGame.new(player=player), actions)
 
 
 def example(hub: TableHub) -> int:
@@ -92,9 +87,7 @@ def example(hub: TableHub) -> int:
 
 
 def game_of(hub: TableHub, table_id: int) -> BardGame:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, BardGame)
-    return game
+    return game_on(hub.store, table_id, BardGame)
 
 
 async def open_table(store: Any, hub: TableHub, table_id: int) -> Harness:

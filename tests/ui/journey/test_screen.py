@@ -21,7 +21,7 @@ from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
-from tests.table_fixtures import fail_writes
+from tests.table_fixtures import fail_writes, game_on, table_from
 from tests.ui_harness import Harness, app_bar_title_room, run, walk
 
 ROUTE = "/calculators/journey"
@@ -42,18 +42,11 @@ def store(store: Store) -> Store:
 
 def table_with(hub: TableHub, game: JourneyGame) -> int:
     """A table whose log is ``game``'s moves (the game as a table would have played it)."""
-    snapshot = hub.create("journey", game.start)
-    for record in game.log:
-        outcome = hub.submit(snapshot.table_id, record.action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "journey", game.start, [record.action for record in game.log])
 
 
 def game_of(hub: TableHub, table_id: int) -> JourneyGame:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, JourneyGame)
-    return game
+    return game_on(hub.store, table_id, JourneyGame)
 
 
 async def open_table(store: Any, hub: TableHub, table_id: int) -> Harness:

@@ -36,7 +36,7 @@ from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
-from tests.table_fixtures import fail_writes
+from tests.table_fixtures import fail_writes, table_from
 from tests.ui_harness import Harness, run, walk
 
 BASE = "/calculators/mercante"
@@ -47,12 +47,8 @@ pytestmark = pytest.mark.usefixtures("players_who_look")
 
 def table_with(hub: TableHub, game: MercanteGame, extra: Sequence[Action] = ()) -> int:
     """A table whose log is ``game``'s moves (then ``extra``), as a table would have played it."""
-    snapshot = hub.create("mercante", MercanteTable.new(game.start))
-    for action in [*(r.action for r in game.log), *extra]:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    actions = [*(r.action for r in game.log), *extra]
+    return table_from(hub, "mercante", MercanteTable.new(game.start), actions)
 
 
 def start_game(

@@ -21,7 +21,7 @@ from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.history import play_fields
 from companion.ui.logic.scorepad import DRAFT_KEY, form_of
-from tests.table_fixtures import fail_writes
+from tests.table_fixtures import fail_writes, game_on
 from tests.ui_harness import Harness, run
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
@@ -32,9 +32,7 @@ def new_pad(hub: TableHub, names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> 
 
 
 def pad_of(hub: TableHub, table_id: int) -> Pad:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, Pad)
-    return game
+    return game_on(hub.store, table_id, Pad)
 
 
 def scores_of(hub: TableHub, table_id: int) -> dict[str, str]:

@@ -20,7 +20,7 @@ from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.seats import TABLE_KEY, current_seating
-from tests.table_fixtures import fail_writes
+from tests.table_fixtures import fail_writes, game_on, table_from
 from tests.ui_harness import Harness, run, walk
 
 ROUTE = "/setup/seats"
@@ -30,18 +30,11 @@ pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def seating_with(hub: TableHub, *names: str, seed: int = 482913) -> int:
-    snapshot = hub.create("seats", Seating.new(seed=seed))
-    for name in names:
-        outcome = hub.submit(snapshot.table_id, Seat(name), seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "seats", Seating.new(seed=seed), [Seat(name) for name in names])
 
 
 def seating_of(hub: TableHub, table_id: int) -> Seating:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, Seating)
-    return game
+    return game_on(hub.store, table_id, Seating)
 
 
 async def phone(store: Any, hub: TableHub, table_id: int) -> Harness:

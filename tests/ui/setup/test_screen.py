@@ -21,7 +21,7 @@ from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
-from tests.table_fixtures import fail_writes, fresh_journey
+from tests.table_fixtures import fail_writes, fresh_journey, game_on
 from tests.ui.setup.test_logic import old_save
 from tests.ui_harness import Harness, app_bar_title_room, run, walk
 
@@ -36,9 +36,7 @@ def table_with(hub: TableHub, state: SetupGame | None = None) -> int:
 
 
 def game_of(hub: TableHub, table_id: int) -> SetupGame:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, SetupGame)
-    return game
+    return game_on(hub.store, table_id, SetupGame)
 
 
 async def open_table(store: Any, hub: TableHub, table_id: int, page: str = "") -> Harness:
