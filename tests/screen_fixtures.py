@@ -1,6 +1,7 @@
 """Fixtures for the tests that run screens: a SQLite store of the test's own (screens are
-tested on SQLite only; the history tests run both backends), the shared-table hub on it, and
-``players_who_look``, which the tests of live tables ask for.
+tested on SQLite only; the history tests run both backends), the shared-table hub on it,
+``players_who_look``, which the tests of live tables ask for, and what every live table's
+screen must do when a phone leaves it (:func:`leave_and_close`).
 
 ``tests/ui/conftest.py`` offers ``store`` and ``hub`` to every test below ``tests/ui``; a
 test module elsewhere imports what it needs from here.
@@ -8,6 +9,7 @@ test module elsewhere imports what it needs from here.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 from companion.history import Store, open_store
 from companion.tables import TableHub
 from companion.ui import live as live_module
+from tests.ui_harness import Harness
 
 
 @pytest.fixture
@@ -36,3 +39,16 @@ def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
     """These phones tap at once after a push; people take longer to see it (a test that
     needs the real delay sets ``SEEN_DELAY`` itself)."""
     monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+
+
+async def leave_and_close(
+    hub: TableHub, table_id: int, h: Harness, other: Harness, to: int
+) -> None:
+    """Two phones on the table's screen: ``h`` goes to section ``to`` of the navigation bar,
+    then ``other``'s session closes. Each takes its subscription with it."""
+    assert hub.subscriber_count(table_id) == 2
+    await h.navigate(to)
+    assert hub.subscriber_count(table_id) == 1
+    other.session.close()
+    await asyncio.sleep(0.05)
+    assert hub.subscriber_count(table_id) == 0

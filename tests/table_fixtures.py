@@ -6,6 +6,7 @@ on demand."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
@@ -134,12 +135,18 @@ def game_at(db_url: str, table_id: int, kind: type[G]) -> G:
 
 
 def fail_writes(
-    store: Store, message: str = "database or disk is full", *, table: str = "table_action"
+    store: Store,
+    message: str = "database or disk is full",
+    *,
+    table: str = "table_action",
+    write: str = "INSERT INTO",
 ) -> Callable[[], None]:
-    """Make every INSERT into ``table`` fail as a full disk would; returns the undo."""
+    """Make every ``write`` (``INSERT INTO``, ``UPDATE``) of ``table`` fail as a full disk
+    would, with ``message``; returns the undo."""
+    prefix = f"{write} {table}".upper()
 
     def fail(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        if statement.lstrip().upper().startswith(f"INSERT INTO {table.upper()}"):
+        if statement.lstrip().upper().startswith(prefix):
             raise OperationalError(statement, {}, Exception(message))
 
     engine = store._engine
@@ -166,3 +173,24 @@ def fill_disk(store: Store) -> Callable[[], None]:
         engine.dispose()  # the limit belongs to each connection: new ones have none
 
     return undo
+
+
+def race(workers: list[Callable[[], Any]]) -> list[Any]:
+    """Run ``workers`` at the same moment, one thread each (they start together at a barrier);
+    what each returned or raised, in their order."""
+    barrier = threading.Barrier(len(workers))
+    results: list[Any] = [None] * len(workers)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = workers[i]()
+        except BaseException as exc:  # collected, asserted by the test thread
+            results[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results

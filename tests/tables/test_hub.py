@@ -8,7 +8,6 @@ Runs on a SQLite file and, with COMPANION_TEST_PG set, on PostgreSQL too.
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +35,7 @@ from tests.table_fixtures import (
     fail_writes,
     fill_disk,
     fresh_journey,
+    race,
 )
 
 if TYPE_CHECKING:
@@ -377,7 +377,7 @@ def test_two_hubs_on_one_database_never_write_the_same_step(
         assert sees("two", 3)
         # Both servers' screens saw step 1 and tap at once: one move, one clear refusal.
         for rank_one, rank_two, seq in (("8", "K", 3), ("3", "4", 4), ("Q", "J", 5)):
-            results = _race(
+            results = race(
                 [
                     lambda r=rank_one, s=seq: one.submit(table_id, StartRow(r), seen=s, device="1"),
                     lambda r=rank_two, s=seq: two.submit(table_id, StartRow(r), seen=s, device="2"),
@@ -400,7 +400,7 @@ def test_save_to_history_exactly_once_from_two_threads(store: Store) -> None:
     table_id = hub.create("journey", game).table_id
     snap = hub.open(table_id)
     for _ in range(3):
-        results = _race(
+        results = race(
             [
                 lambda: hub.save_to_history(table_id, a_play, seen=snap.seq, device="a"),
                 lambda: hub.save_to_history(table_id, a_play, seen=snap.seq, device="b"),
@@ -421,7 +421,7 @@ def test_save_to_history_exactly_once_from_two_servers(databases: DatabaseFactor
     ids = [journey_table(one, ("Anna", "Ben")) for _ in range(4)]
     for table_id in ids:
         two.open(table_id)
-        results = _race(
+        results = race(
             [
                 lambda t=table_id: one.save_to_history(t, a_play, seen=0, device="1"),
                 lambda t=table_id: two.save_to_history(t, a_play, seen=0, device="2"),
@@ -540,25 +540,6 @@ def test_any_interleaving_of_stale_devices_keeps_every_committed_step(
     assert replayed.game == now.game and replayed.last == now.last and replayed.seq == now.seq
 
 
-def _race(workers: list[Any]) -> list[Any]:
-    barrier = threading.Barrier(len(workers))
-    results: list[Any] = [None] * len(workers)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = workers[i]()
-        except BaseException as exc:  # collected, asserted by the test thread
-            results[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
 # ------------------------------------------------- an old saved game, imported exactly once
 
 OLD_KEY = "old_journey_game"
@@ -578,7 +559,7 @@ def test_an_old_save_is_imported_once_even_by_two_servers_at_the_same_moment(
     for round_ in range(4):
         store.set_setting(OLD_KEY, {"round": round_})
         hubs = [hub_on(databases.store(url)) for _ in range(3)]
-        results = _race(
+        results = race(
             [
                 lambda h=h: h.import_old(
                     "journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x"

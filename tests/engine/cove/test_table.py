@@ -35,8 +35,9 @@ from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
 from companion.ui.why import why_targets
+from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fail_writes, game_on, table_from
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, message, run
 
 RULES = cg.TABLE_RULES
 ROUTE = "/calculators/cove-goods"
@@ -208,11 +209,6 @@ def count(h: Harness, type_id: str) -> str:
     return str(h.by_id(f"count-{type_id}-count").content.value)
 
 
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 @run
 async def test_the_old_save_becomes_a_table_once_and_its_phone_keeps_pricing(
     store: Any, hub: TableHub
@@ -343,12 +339,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = sale_with(hub)
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(0)
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 0)
 
 
 @run

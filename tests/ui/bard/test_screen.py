@@ -31,7 +31,7 @@ from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
 from tests.table_fixtures import fail_writes, game_on, table_from
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, message, run, visible
 
 ROUTE = "/calculators/bard"
 EXAMPLE_TABLEAU = (
@@ -94,27 +94,8 @@ async def open_table(store: Any, hub: TableHub, table_id: int) -> Harness:
     return await Harness.start(create_main(store, hub=hub), route=f"{ROUTE}/{table_id}")
 
 
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 def count(h: Harness, ident: str) -> str:
     return str(h.by_id(f"{ident}-count").content.value)
-
-
-def visible(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_shown(c) for c in found)
-
-
-def _shown(control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 def words(h: Harness, ident: str) -> str:

@@ -13,7 +13,7 @@ from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, message, run
 
 ROUTE = "/calculators/cove-goods"
 
@@ -35,11 +35,6 @@ def shown(h: Harness, ident: str) -> bool:
     """Whether the tagged control is visible (the tag's wrapper is what the view hides)."""
     wrapper = h.find(ft.Semantics, identifier=ident)
     return bool(wrapper.visible and wrapper.content.visible)
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 async def new_sale(store: Any) -> Harness:

@@ -21,8 +21,9 @@ from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
+from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fail_writes, game_on, table_from
-from tests.ui_harness import Harness, app_bar_title_room, run, walk
+from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
 ROUTE = "/calculators/journey"
 SEATS = ("Anna", "Ben", "Cleo")
@@ -63,11 +64,6 @@ def score(h: Harness, name: str) -> str:
     return str(tile.content.controls[1].value)
 
 
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 def undo_in_message(h: Harness) -> ft.TextButton:
     button: ft.TextButton = h.by_id("message-undo")
     return button
@@ -76,20 +72,6 @@ def undo_in_message(h: Harness) -> ft.TextButton:
 async def play_card(h: Harness, rank: str, end: str) -> None:
     await h.click(h.by_id(f"card-{rank}"))
     await h.click(h.by_id(end))
-
-
-def visible(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_shown(h, c) for c in found)
-
-
-def _shown(h: Harness, control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 # -- one device ------------------------------------------------------------------------------------
@@ -479,12 +461,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = table_with(hub, JourneyGame.new(SEATS).start_row("9")[0])
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(1)  # the Calculators tab
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 1)  # the Calculators tab
 
 
 @run
@@ -577,7 +554,7 @@ def why_links(h: Harness) -> list[str]:
         if isinstance(s.identifier, str)
         and s.identifier.startswith("why-")
         and not s.identifier.startswith(("why-entry-", "why-ruling-"))
-        and _shown(h, s)
+        and is_shown(s)
     )
 
 

@@ -36,8 +36,9 @@ from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
+from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fail_writes, table_from
-from tests.ui_harness import Harness, run, walk
+from tests.ui_harness import Harness, message, run, visible, walk
 
 BASE = "/calculators/mercante"
 
@@ -109,29 +110,9 @@ def custom(store: Any, name: str, kind: str = "enduring", **fields: Any) -> int:
     return int(store.save_custom_card("mercante", "event", name, event.to_dict()))
 
 
-def message(h: Harness) -> str | None:
-    """The table screen's message, if one shows."""
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 async def snackbar_action(h: Harness) -> None:
     bar = h.dialogs(ft.SnackBar)[-1]
     await h.fire(bar, "action")
-
-
-def visible(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_shown(c) for c in found)
-
-
-def _shown(control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 async def add_players(h: Harness, *names: str) -> None:
@@ -1273,12 +1254,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     tabs = h.by_id("mercante-tabs")
     h.session.apply_patch(tabs._i, {"selected_index": 3})
     await h.fire(tabs, "change", 3)  # another tab: one seat at the table still
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(0)  # the Setup section
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 0)  # the Setup section
 
 
 @run

@@ -21,8 +21,9 @@ from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.history import play_fields
 from companion.ui.logic.scorepad import DRAFT_KEY, form_of
+from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fail_writes, game_on
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, message, run
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
 
@@ -61,11 +62,6 @@ def _inside(control: Any, ancestor: Any) -> bool:
             return True
         node = node.parent
     return False
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 async def fill(h: Harness, scores: tuple[str, ...]) -> None:
@@ -359,12 +355,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = new_pad(hub)
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(0)
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 0)
 
 
 @run

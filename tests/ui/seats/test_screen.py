@@ -20,8 +20,9 @@ from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.seats import TABLE_KEY, current_seating
+from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fail_writes, game_on, table_from
-from tests.ui_harness import Harness, run, walk
+from tests.ui_harness import Harness, message, run, walk
 
 ROUTE = "/setup/seats"
 
@@ -50,11 +51,6 @@ def seat_names(h: Harness) -> list[str]:
         texts = [c.value for c in walk(found[0]) if isinstance(c, ft.Text)]
         names.append(texts[1])  # the seat number, then the name
     return names
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 async def seat(h: Harness, name: str) -> None:
@@ -313,12 +309,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = seating_with(hub, "Anna")
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(1)
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 1)
 
 
 @run

@@ -21,9 +21,10 @@ from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
+from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fail_writes, fresh_journey, game_on
 from tests.ui.setup.test_logic import old_save
-from tests.ui_harness import Harness, app_bar_title_room, run, walk
+from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
 ROUTE = "/setup/assistant"
 
@@ -50,25 +51,6 @@ def status_text(h: Harness) -> str:
 
 def progress_text(h: Harness) -> str:
     return str(h.by_id("progress-text").value)
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
-def shown(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_visible(c) for c in found)
-
-
-def _visible(control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 def ticked_box(h: Harness, step_id: str) -> Any:
@@ -102,7 +84,7 @@ async def test_the_tool_is_listed_in_the_setup_section_and_starts_a_setup(
     tile = h.find(ft.ListTile, title=lambda t: getattr(t, "value", None) == "Setup assistant")
     await h.click(tile)
     assert h.page.appbar.title.value == "Setup assistant"
-    assert h.has_text("New setup") and not shown(h, "games-in-progress")
+    assert h.has_text("New setup") and not visible(h, "games-in-progress")
     await h.click(h.by_id("start-setup"))
     (table,) = store.list_tables(tool="setup")
     assert status_text(h) == "Legal combination"
@@ -337,7 +319,7 @@ async def test_a_rogue_card_is_drawn_from_the_shown_seed(store: Any, hub: TableH
     assert h.by_id("card-rogue").value == expected.id
     assert h.has_text(expected.summary)
     assert h.has_text(f"{expected.name} drawn with seed 482913")
-    assert shown(h, f"why-card-{expected.id}")
+    assert visible(h, f"why-card-{expected.id}")
 
 
 @run
@@ -367,7 +349,7 @@ async def test_the_details_sheet_marks_a_module_always_and_follows_the_table(
     sheet = h.dialogs(ft.BottomSheet)[0]
     assert sheet.open
     assert h.has_text("Townsfolk sets")  # its group, with source and pieces
-    assert shown(h, "why-module-lawyers")
+    assert visible(h, "why-module-lawyers")
     await h.select(h.by_id("pin-choice"), ["keep"])
     assert game_of(hub, table_id).pinned == {"lawyers"}
     assert h.has_text("Always: Lawyers.")
@@ -448,7 +430,7 @@ def why_links(h: Harness) -> list[Any]:
     return [
         s
         for s in h.find_all(ft.Semantics)
-        if isinstance(s.identifier, str) and s.identifier.startswith("why-") and _visible(s)
+        if isinstance(s.identifier, str) and s.identifier.startswith("why-") and is_shown(s)
     ]
 
 
@@ -515,7 +497,7 @@ async def test_a_source_opened_on_one_phone_stays_open_through_another_phones_ti
     await settle()
     assert ticked_box(h, steps[0].id) is True  # the tick shows here
     assert h.by_id("details-paladins.meeples") is details  # drawn in place, not rebuilt
-    assert shown(h, "details-paladins.meeples")
+    assert visible(h, "details-paladins.meeples")
     assert not other.find_all(ft.Semantics, identifier="details-paladins.meeples")
     assert "Faction Festival setup, step 7" in " ".join(texts_in(details))
 
@@ -594,7 +576,7 @@ async def test_changing_the_game_switches_players_and_checklist(store: Any, hub:
     assert (game.game, game.players) == ("mercante", 3)
     assert game.modules == {"entertainer"}  # kept for when the group goes back
     assert "no modules to choose" in status_text(h)
-    assert not shown(h, "module-entertainer")
+    assert not visible(h, "module-entertainer")
     assert [s.value for s in h.by_id("assistant-players").segments] == ["3", "4", "5"]
     c = await open_table(store, hub, table_id, "checklist")
     assert c.has_text("1. Lay the market board in the middle of the table.")
@@ -867,7 +849,7 @@ async def test_a_full_disk_when_starting_a_setup_is_a_message_in_the_lobby(
         undo_failure()
     assert "could not be started" in (snack(h) or "")
     assert "database or disk is full" in (snack(h) or "")
-    assert store.list_tables(tool="setup") == [] and shown(h, "start-setup")
+    assert store.list_tables(tool="setup") == [] and visible(h, "start-setup")
     await h.click(h.by_id("start-setup"))  # the session goes on
     assert len(store.list_tables(tool="setup")) == 1
     assert status_text(h) == "Legal combination"
@@ -888,7 +870,7 @@ async def test_an_old_save_met_by_a_full_disk_is_kept_and_imported_once_later(
         undo_failure()
     assert h.has_text("could not be moved to a table") and h.has_text("disk is full")
     assert store.list_tables(tool="setup") == [] and store.get_setting(SETUP_KEY) == old
-    assert shown(h, "start-setup")  # the lobby works all the same
+    assert visible(h, "start-setup")  # the lobby works all the same
     for _ in range(2):  # two phones open the tool once the disk has room
         await Harness.start(create_main(store, hub=hub), route=ROUTE)
     (table,) = store.list_tables(tool="setup")
@@ -909,7 +891,7 @@ async def test_an_import_cut_short_by_a_full_disk_leaves_one_setup_not_two(
         undo_failure()
     assert h.has_text("could not be moved to a table")
     assert store.list_tables(tool="setup", status="open") == []
-    assert not shown(h, "games-in-progress")
+    assert not visible(h, "games-in-progress")
     await Harness.start(create_main(store, hub=hub), route=ROUTE)
     (table,) = store.list_tables(tool="setup", status="open")
     assert game_of(hub, table.id) == state and store.get_setting(SETUP_KEY) is None
@@ -924,12 +906,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     other = await open_table(store, hub, table_id, "checklist")
     assert hub.subscriber_count(table_id) == 2
     await h.click(h.by_id("to-checklist"))  # the other page of the same table
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(1)  # the Calculators tab
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await settle()
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 1)  # the Calculators tab
 
 
 @run
@@ -942,7 +919,7 @@ async def test_a_finished_setup_leaves_the_lobby_and_takes_no_more_ticks(
     await h.click(h.by_id("finish-setup"))
     await h.click(h.by_id("confirm-finish"))
     assert store.table(table_id).status == "finished"
-    assert shown(h, "start-setup") and not shown(h, f"table-{table_id}")
+    assert visible(h, "start-setup") and not visible(h, f"table-{table_id}")
     again = await open_table(store, hub, table_id, "checklist")
     assert again.has_text("This setup is finished: it takes no more changes.")
     await again.click(again.by_id("tick-next"))
