@@ -197,6 +197,20 @@ def launch_chromium(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
 
 
+def playwright_for(what: str) -> Any | None:
+    """Playwright's ``sync_playwright`` when it and Chromium are installed; otherwise None,
+    after saying on stderr that ``what`` (a benchmark) is skipped and what to install."""
+    if chromium_path() is None:
+        print(f"{what} skipped: no Chromium (apt install chromium)", file=sys.stderr)
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print(f"{what} skipped: no Playwright (pip install playwright)", file=sys.stderr)
+        return None
+    return sync_playwright
+
+
 class AppPage:
     """A Playwright page on the app with helpers that speak Flet's accessibility tree."""
 

@@ -15,7 +15,6 @@ on stderr, where there is no Chromium or no Playwright.
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,15 +91,10 @@ def _best_gold(icons: int) -> int:
 
 
 def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
-    from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
+    from companion.browser import AppPage, AppServer, launch_chromium, playwright_for
 
-    if chromium_path() is None:
-        print("bard_tap_to_plan skipped: no Chromium (apt install chromium)", file=sys.stderr)
-        return None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("bard_tap_to_plan skipped: no Playwright (pip install playwright)", file=sys.stderr)
+    sync_playwright = playwright_for("bard_tap_to_plan")
+    if sync_playwright is None:
         return None
     from companion.history import open_store
     from companion.tables import TableHub

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -160,15 +159,10 @@ def table_fanout(tmp: Path, runs: int = 15) -> float:
 
 
 def ui_tap(tmp: Path, runs: int = 9) -> float | None:
-    from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
+    from companion.browser import AppPage, AppServer, launch_chromium, playwright_for
 
-    if chromium_path() is None:
-        print("ui_tap skipped: no Chromium (apt install chromium)", file=sys.stderr)
-        return None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("ui_tap skipped: no Playwright (pip install playwright)", file=sys.stderr)
+    sync_playwright = playwright_for("ui_tap")
+    if sync_playwright is None:
         return None
     from companion.demo import seed_journey
     from companion.history import open_store
