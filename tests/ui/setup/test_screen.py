@@ -36,6 +36,16 @@ def table_with(hub: TableHub, state: SetupGame | None = None) -> int:
     return hub.create("setup", state or AssistantState(seed=482913)).table_id
 
 
+#: The setup the checklist tests tick through: the Faction Festival and the Paladins.
+FESTIVAL = AssistantState().with_modules(["faction_festival", "paladins"])
+
+
+async def on_checklist(store: Any, hub: TableHub, phones: int = 2) -> tuple[int, list[Harness]]:
+    """A table of :data:`FESTIVAL` and ``phones`` phones on its checklist."""
+    table_id = table_with(hub, FESTIVAL)
+    return table_id, [await open_table(store, hub, table_id, "checklist") for _ in range(phones)]
+
+
 def game_of(hub: TableHub, table_id: int) -> SetupGame:
     return game_on(hub.store, table_id, SetupGame)
 
@@ -486,11 +496,8 @@ async def check_why(h: Harness, link: Any) -> bool:
 async def test_a_source_opened_on_one_phone_stays_open_through_another_phones_tick(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    h = await open_table(store, hub, table_id, "checklist")
-    other = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    _, (h, other) = await on_checklist(store, hub)
     await h.click(h.by_id("source-paladins.meeples"))  # this phone's only
     details = h.by_id("details-paladins.meeples")
     await other.click(other.by_id(f"step-{steps[0].id}"))
@@ -604,11 +611,9 @@ async def test_unknown_routes_and_tables_are_not_found(store: Any, hub: TableHub
 async def test_a_tick_on_one_phone_shows_on_the_others_without_a_reload(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    table_id = table_with(hub, state)
-    anna, ben = [await open_table(store, hub, table_id, "checklist") for _ in range(2)]
+    table_id, (anna, ben) = await on_checklist(store, hub)
     cleo = await open_table(store, hub, table_id)  # on Choose
-    steps = state.steps()
+    steps = FESTIVAL.steps()
     await ben.click(ben.by_id(f"step-{steps[1].id}"))
     await settle()
     total = len(steps)
@@ -623,11 +628,8 @@ async def test_a_tick_on_one_phone_shows_on_the_others_without_a_reload(
 async def test_a_stale_phone_ticks_another_step_but_cannot_erase_a_tick(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    ben = await open_table(store, hub, table_id, "checklist")
-    cleo = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    table_id, (ben, cleo) = await on_checklist(store, hub)
     cleo.conn.answers = False  # her phone has not drawn anything pushed to it yet
     await ben.click(ben.by_id(f"step-{steps[0].id}"))
     # Cleo, still looking at the old checklist, ticks another step: it counts.
@@ -648,11 +650,8 @@ async def test_a_stale_phone_ticks_another_step_but_cannot_erase_a_tick(
 async def test_a_stale_phones_tick_on_the_same_step_is_refused_with_a_message(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    ben = await open_table(store, hub, table_id, "checklist")
-    cleo = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    table_id, (ben, cleo) = await on_checklist(store, hub)
     cleo.conn.answers = False
     # Ben's tick of step 2 lands while Cleo's screen shows it open, and she taps it too.
     hub.submit(table_id, MarkDone(steps[1].id), seen=0, device="ben")
@@ -669,11 +668,8 @@ async def test_a_stale_phones_tick_on_the_same_step_is_refused_with_a_message(
 async def test_simultaneous_taps_on_one_step_leave_one_tick_and_one_refusal(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    ben = await open_table(store, hub, table_id, "checklist")
-    cleo = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    table_id, (ben, cleo) = await on_checklist(store, hub)
     await asyncio.gather(
         ben.session.dispatch_event(ben.by_id(f"step-{steps[2].id}")._i, "click", None),
         cleo.session.dispatch_event(cleo.by_id(f"step-{steps[2].id}")._i, "click", None),
@@ -767,11 +763,8 @@ async def test_undo_takes_back_the_tables_last_change_from_any_phone(
 async def test_a_full_disk_is_a_message_and_the_tick_is_not_shown(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    step = state.steps()[0]
-    table_id = table_with(hub, state)
-    h = await open_table(store, hub, table_id, "checklist")
-    other = await open_table(store, hub, table_id, "checklist")
+    step = FESTIVAL.steps()[0]
+    table_id, (h, other) = await on_checklist(store, hub)
     undo_failure = fail_writes(store)
     try:
         await h.click(h.by_id(f"step-{step.id}"))
