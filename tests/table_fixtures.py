@@ -98,6 +98,18 @@ def fresh_journey(players: tuple[str, ...] = PLAYERS) -> j.JourneyGame:
     return j.JourneyGame.new(list(players))
 
 
+def play(game: j.JourneyGame, *moves: tuple[Any, ...]) -> j.JourneyGame:
+    """Apply moves: ``("9",)`` starts a row, ``("8", 0, "left")`` places, ``(5, 4)`` swaps."""
+    for move in moves:
+        if len(move) == 1:
+            game = game.start_row(move[0])[0]
+        elif len(move) == 3:
+            game = game.place(*move)[0]
+        else:
+            game = game.swap(*move)[0]
+    return game
+
+
 def table_from(
     hub: TableHub, tool: str, game: Any, actions: Iterable[Any] = (), *, device: str = "test"
 ) -> int:
