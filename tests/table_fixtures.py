@@ -7,7 +7,8 @@ on demand."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
@@ -146,15 +147,16 @@ def game_at(db_url: str, table_id: int, kind: type[G]) -> G:
         return game_on(store, table_id, kind)
 
 
-def fail_writes(
+@contextmanager
+def writes_failing(
     store: Store,
     message: str = "database or disk is full",
     *,
     table: str = "table_action",
     write: str = "INSERT INTO",
-) -> Callable[[], None]:
-    """Make every ``write`` (``INSERT INTO``, ``UPDATE``) of ``table`` fail as a full disk
-    would, with ``message``; returns the undo."""
+) -> Iterator[None]:
+    """While inside, every ``write`` (``INSERT INTO``, ``UPDATE``) of ``table`` fails as a
+    full disk would, with ``message``."""
     prefix = f"{write} {table}".upper()
 
     def fail(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
@@ -163,12 +165,16 @@ def fail_writes(
 
     engine = store._engine
     event.listen(engine, "before_cursor_execute", fail)
-    return lambda: event.remove(engine, "before_cursor_execute", fail)
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", fail)
 
 
-def fill_disk(store: Store) -> Callable[[], None]:
-    """A SQLite database that cannot grow by a page (SQLite's own 'database or disk is
-    full'); returns the undo."""
+@contextmanager
+def disk_filled(store: Store) -> Iterator[None]:
+    """While inside, the SQLite database cannot grow by a page (SQLite's own 'database or
+    disk is full')."""
 
     def full(dbapi: Any, record: Any, proxy: Any) -> None:
         cursor = dbapi.cursor()
@@ -179,12 +185,11 @@ def fill_disk(store: Store) -> Callable[[], None]:
     engine = store._engine
     engine.dispose()  # the pooled connections were opened without the limit
     event.listen(engine, "checkout", full)
-
-    def undo() -> None:
+    try:
+        yield
+    finally:
         event.remove(engine, "checkout", full)
         engine.dispose()  # the limit belongs to each connection: new ones have none
-
-    return undo
 
 
 def race(workers: list[Callable[[], Any]]) -> list[Any]:

@@ -21,7 +21,7 @@ from companion.history import (
     StoreError,
     TableClosedError,
 )
-from tests.table_fixtures import fail_writes, race
+from tests.table_fixtures import race, writes_failing
 
 if TYPE_CHECKING:
     from tests.history_fixtures import DatabaseFactory
@@ -191,12 +191,9 @@ def test_a_failure_while_marking_keeps_no_play(store: Store) -> None:
     """The play and the mark commit together: a crash (here a database error) between the
     two writes leaves neither, so the table still offers to be saved, once."""
     table_id = new_table(store)
-    undo = fail_writes(store, "disk I/O error", table="game_table", write="UPDATE")
-    try:
-        with pytest.raises(StoreError, match="disk I/O error"):
-            store.save_table_play(table_id=table_id, play=a_play())
-    finally:
-        undo()
+    marking_fails = writes_failing(store, "disk I/O error", table="game_table", write="UPDATE")
+    with marking_fails, pytest.raises(StoreError, match="disk I/O error"):
+        store.save_table_play(table_id=table_id, play=a_play())
     assert store.count_plays() == 0
     assert store.table(table_id).saved_play_id is None
     assert store.save_table_play(table_id=table_id, play=a_play())[1]

@@ -32,10 +32,10 @@ from tests.table_fixtures import (
     REGISTRY,
     Checklist,
     Tick,
-    fail_writes,
-    fill_disk,
+    disk_filled,
     fresh_journey,
     race,
+    writes_failing,
 )
 
 if TYPE_CHECKING:
@@ -307,11 +307,8 @@ def test_a_database_error_fails_and_changes_nothing(store: Store, message: str) 
     before = play_to(hub, table_id, StartRow("9"))
     pushed: list[Snapshot] = []
     hub.subscribe(table_id, pushed.append)
-    undo_failure = fail_writes(store, message)
-    try:
+    with writes_failing(store, message):
         outcome = hub.submit(table_id, Place("8", 0, "left"), seen=1, device="d")
-    finally:
-        undo_failure()
     assert isinstance(outcome, Failed)
     assert outcome.message.startswith("Not saved: database error") and message in outcome.message
     assert outcome.snapshot.game == before.game and outcome.snapshot.seq == 1
@@ -328,17 +325,14 @@ def test_a_full_sqlite_file_keeps_every_confirmed_move(databases: DatabaseFactor
     hub = hub_on(store)
     table_id = hub.create("checklist", Checklist(tuple(f"step {i}" for i in range(400)))).table_id
     confirmed: list[int] = []
-    undo_full = fill_disk(store)
     failed: Failed | None = None
-    try:
+    with disk_filled(store):
         for i in range(400):
             outcome = hub.submit(table_id, Tick(f"step {i}"), seen=i, device="d" * 40)
             if isinstance(outcome, Failed):
                 failed = outcome
                 break
             confirmed.append(applied(outcome).seq)
-    finally:
-        undo_full()
     assert failed is not None and "database or disk is full" in failed.message
     assert failed.snapshot.seq == len(confirmed)
     assert [a.seq for a in store.table_actions(table_id)] == confirmed
@@ -582,12 +576,9 @@ def test_an_import_that_fails_half_way_writes_nothing_and_can_be_done_again(
 ) -> None:
     hub = hub_on(store)
     store.set_setting(OLD_KEY, {"old": True})
-    undo = fail_writes(store)  # the second step of the log cannot be written
-    try:
-        with pytest.raises(StoreError, match="database or disk is full"):
-            hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")
-    finally:
-        undo()
+    # The second step of the log cannot be written.
+    with writes_failing(store), pytest.raises(StoreError, match="database or disk is full"):
+        hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")
     assert store.list_tables(tool="journey") == []  # not a table without its log
     assert store.get_setting(OLD_KEY) == {"old": True}  # the save is still there
     again = hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")

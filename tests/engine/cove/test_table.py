@@ -36,7 +36,7 @@ from companion.ui.logic import live as live_logic
 from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
 from companion.ui.why import why_targets
 from tests.screen_fixtures import leave_and_close
-from tests.table_fixtures import fail_writes, game_on, table_from
+from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run
 
 RULES = cg.TABLE_RULES
@@ -350,11 +350,8 @@ async def test_a_full_disk_is_a_message_and_the_good_is_not_shown_added(
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
     await h.select(h.by_id("display-case"), True)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("add-to-pier"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert not h.find_all(ft.Semantics, identifier="sold-0")  # not shown as done
     assert h.by_id("display-case").value is True  # the Good is still being priced

@@ -30,7 +30,7 @@ from companion.ui.app import create_main, sections
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
-from tests.table_fixtures import fail_writes, game_on, table_from
+from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run, visible
 
 ROUTE = "/calculators/bard"
@@ -577,12 +577,9 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     other = await open_table(store, hub, table_id)
     await h.click(h.by_id("bard-go-warrior_hall"))
     await h.fire(h.by_id("stop-src-B"), "select", True)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("stop-sing"))
         await h.click(h.by_id("board-pier_1-noble-plus"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert count(h, "board-pier_1-noble") == "0"  # not shown as done
     assert visible(h, "stop-new")  # the location typed is still there

@@ -22,7 +22,7 @@ from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
 from tests.screen_fixtures import leave_and_close
-from tests.table_fixtures import fail_writes, game_on, table_from
+from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
 ROUTE = "/calculators/journey"
@@ -472,11 +472,8 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
     await h.click(h.by_id("card-8"))
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("row-1-right"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert status(h) == "Turn 2 of 33 · Ben to play"  # not shown as done
     assert h.by_id("chosen-card").value.startswith("8 ·")  # the card is still in hand

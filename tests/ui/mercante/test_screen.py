@@ -37,7 +37,7 @@ from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
 from tests.screen_fixtures import leave_and_close
-from tests.table_fixtures import fail_writes, table_from
+from tests.table_fixtures import table_from, writes_failing
 from tests.ui_harness import Harness, message, run, visible, walk
 
 BASE = "/calculators/mercante"
@@ -1265,13 +1265,10 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     h = await open_tab(store, hub, table_id, "sale")
     await h.click(h.by_id("add-silk"))
     await h.type(h.by_id("base-silk:1"), "20")
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("confirm-sale"))
         tally = await open_tab(store, hub, table_id, "end")
         await fill(tally, 1, crowns="31")
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert game_of(store, table_id).log == ()  # not kept ...
     assert text_of(h.by_id("sale-total")) == "Total: 21 crowns"  # ... nor shown as done
@@ -1291,11 +1288,8 @@ async def test_a_full_disk_during_save_to_history_saves_nothing_and_the_save_can
     h = await open_tab(store, hub, table_id, "end")
     for player, (vp, crowns) in enumerate((("8", "12"), ("7", "30"), ("6", "5")), start=1):
         await fill(h, player, vp=vp, crowns=crowns)
-    undo_failure = fail_writes(store, table="play")
-    try:
+    with writes_failing(store, table="play"):
         await h.click(h.by_id("save-tally"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert store.count_plays() == 0
     assert store.table(table_id).saved_play_id is None  # not shown as saved ...

@@ -22,7 +22,7 @@ from companion.ui.logic import live as live_logic
 from companion.ui.logic.history import play_fields
 from companion.ui.logic.scorepad import DRAFT_KEY, form_of
 from tests.screen_fixtures import leave_and_close
-from tests.table_fixtures import fail_writes, game_on
+from tests.table_fixtures import game_on, writes_failing
 from tests.ui_harness import Harness, message, run
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
@@ -365,11 +365,8 @@ async def test_a_full_disk_is_a_message_and_the_typed_score_is_kept_on_the_field
     table_id = new_pad(hub)
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.type(score_field(h, 1), "12")
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert scores_of(hub, table_id)["Anna"] == ""
     assert score_field(h, 1).value == "12"  # what was typed is not lost

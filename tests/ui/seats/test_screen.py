@@ -21,7 +21,7 @@ from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.seats import TABLE_KEY, current_seating
 from tests.screen_fixtures import leave_and_close
-from tests.table_fixtures import fail_writes, game_on, table_from
+from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run, walk
 
 ROUTE = "/setup/seats"
@@ -320,11 +320,8 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
     await h.type(h.find(ft.TextField, label="Player name"), "Cleo")
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("add-player"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert seat_names(h) == ["Anna", "Ben"]  # not shown as done
     assert h.find(ft.TextField, label="Player name").value == "Cleo"  # the name is kept

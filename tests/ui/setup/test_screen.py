@@ -22,7 +22,7 @@ from companion.ui.logic import live as live_logic
 from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
 from tests.screen_fixtures import leave_and_close
-from tests.table_fixtures import fail_writes, fresh_journey, game_on
+from tests.table_fixtures import fresh_journey, game_on, writes_failing
 from tests.ui.setup.test_logic import old_save
 from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
@@ -765,11 +765,8 @@ async def test_a_full_disk_is_a_message_and_the_tick_is_not_shown(
 ) -> None:
     step = FESTIVAL.steps()[0]
     table_id, (h, other) = await on_checklist(store, hub)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id(f"step-{step.id}"))
-    finally:
-        undo_failure()
     assert "database or disk is full" in (message(h) or "")
     assert ticked_box(h, step.id) is False and progress_text(h).startswith("0 of")
     assert game_of(hub, table_id).ticks == ()
@@ -787,11 +784,8 @@ async def test_a_full_disk_on_choose_is_a_message_and_the_module_is_not_shown_ch
     table_id = table_with(hub)
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("module-honor_tokens"))
-    finally:
-        undo_failure()
     assert "database or disk is full" in (message(h) or "")
     assert h.by_id("module-honor_tokens").leading.value is False
     assert status_text(h) == "Legal combination"
@@ -813,11 +807,8 @@ async def test_a_full_disk_during_undo_keeps_the_tick_and_says_so(
     table_id = table_with(hub, state)
     h = await open_table(store, hub, table_id, "checklist")
     await h.click(h.by_id(f"step-{step.id}"))
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("message-undo"))
-    finally:
-        undo_failure()
     assert "database or disk is full" in (message(h) or "")
     assert ticked_box(h, step.id) is True and game_of(hub, table_id).is_ticked(step.id)
     await h.click(h.by_id("setup-menu"))
@@ -835,11 +826,8 @@ async def test_a_full_disk_when_starting_a_setup_is_a_message_in_the_lobby(
     store: Any, hub: TableHub
 ) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    undo_failure = fail_writes(store, table="game_table")
-    try:
+    with writes_failing(store, table="game_table"):
         await h.click(h.by_id("start-setup"))
-    finally:
-        undo_failure()
     assert "could not be started" in (snack(h) or "")
     assert "database or disk is full" in (snack(h) or "")
     assert store.list_tables(tool="setup") == [] and visible(h, "start-setup")
@@ -856,11 +844,8 @@ async def test_an_old_save_met_by_a_full_disk_is_kept_and_imported_once_later(
     state = state.tick(state.steps()[0])
     old = old_save(state)
     store.set_setting(SETUP_KEY, old)
-    undo_failure = fail_writes(store, table="game_table")
-    try:
+    with writes_failing(store, table="game_table"):
         h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    finally:
-        undo_failure()
     assert h.has_text("could not be moved to a table") and h.has_text("disk is full")
     assert store.list_tables(tool="setup") == [] and store.get_setting(SETUP_KEY) == old
     assert visible(h, "start-setup")  # the lobby works all the same
@@ -877,11 +862,8 @@ async def test_an_import_cut_short_by_a_full_disk_leaves_one_setup_not_two(
     """The table is written, then the disk fills before the old save is marked imported."""
     state = AssistantState(seed=78).with_modules(["lawyers"])
     store.set_setting(SETUP_KEY, old_save(state))
-    undo_failure = fail_writes(store, table="setting")
-    try:
+    with writes_failing(store, table="setting"):
         h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    finally:
-        undo_failure()
     assert h.has_text("could not be moved to a table")
     assert store.list_tables(tool="setup", status="open") == []
     assert not visible(h, "games-in-progress")
