@@ -17,8 +17,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
-from contextlib import closing
+from collections.abc import Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -209,6 +209,21 @@ def playwright_for(what: str) -> Any | None:
         print(f"{what} skipped: no Playwright (pip install playwright)", file=sys.stderr)
         return None
     return sync_playwright
+
+
+@contextmanager
+def phone_on_app(
+    sync_playwright: Any, db_url: str, route: str, log_path: Path
+) -> Iterator[AppPage]:
+    """The app served on the database ``db_url`` (its output in ``log_path``) and a phone-sized
+    page in Chromium open on ``route``; all closed afterwards. ``sync_playwright`` is what
+    :func:`playwright_for` returned."""
+    with AppServer(db_url, log_path=log_path) as server, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            yield AppPage.open(browser, server.url, phone=True, route=route)
+        finally:
+            browser.close()
 
 
 class AppPage:

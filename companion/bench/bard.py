@@ -91,7 +91,7 @@ def _best_gold(icons: int) -> int:
 
 
 def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
-    from companion.browser import AppPage, AppServer, launch_chromium, playwright_for
+    from companion.browser import phone_on_app, playwright_for
 
     sync_playwright = playwright_for("bard_tap_to_plan")
     if sync_playwright is None:
@@ -119,29 +119,23 @@ def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
     if gold[3] == gold[4]:
         raise AssertionError(f"the best song does not change with card A's icons: {gold}")
     times = []
-    with AppServer(url, log_path=tmp / "server.log") as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            app = AppPage.open(
-                browser, server.url, phone=True, route=f"/calculators/bard/{table_id}"
+    route = f"/calculators/bard/{table_id}"
+    with phone_on_app(sync_playwright, url, route, tmp / "server.log") as app:
+        app.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
+        app.press("bard-best")
+        app.shows("plan-1-title", f"{gold[3]} gold")
+        app.press("bard-tableau")
+        app.press("bard-card-A")
+        app.by_id("bard-top-icons").wait_for(state="attached", timeout=10_000)
+        app.settle(500)
+        for run in range(runs + 1):
+            icons = 4 if run % 2 == 0 else 3
+            ms = app.timed_tap(
+                "bard-top-icons", "plan-1-title", f"{gold[icons]} gold", segment=str(icons)
             )
-            app.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
-            app.press("bard-best")
-            app.shows("plan-1-title", f"{gold[3]} gold")
-            app.press("bard-tableau")
-            app.press("bard-card-A")
-            app.by_id("bard-top-icons").wait_for(state="attached", timeout=10_000)
-            app.settle(500)
-            for run in range(runs + 1):
-                icons = 4 if run % 2 == 0 else 3
-                ms = app.timed_tap(
-                    "bard-top-icons", "plan-1-title", f"{gold[icons]} gold", segment=str(icons)
-                )
-                app.settle(300)
-                if run >= 1:  # the first tap warms the page up
-                    times.append(float(ms))
-        finally:
-            browser.close()
+            app.settle(300)
+            if run >= 1:  # the first tap warms the page up
+                times.append(float(ms))
     return statistics.median(times)
 
 

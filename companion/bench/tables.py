@@ -159,7 +159,7 @@ def table_fanout(tmp: Path, runs: int = 15) -> float:
 
 
 def ui_tap(tmp: Path, runs: int = 9) -> float | None:
-    from companion.browser import AppPage, AppServer, launch_chromium, playwright_for
+    from companion.browser import phone_on_app, playwright_for
 
     sync_playwright = playwright_for("ui_tap")
     if sync_playwright is None:
@@ -177,30 +177,24 @@ def ui_tap(tmp: Path, runs: int = 9) -> float | None:
     finally:
         store.close()
     times = []
-    with AppServer(url, log_path=tmp / "server.log") as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            app = AppPage.open(
-                browser, server.url, phone=True, route=f"/calculators/journey/{table_id}"
+    route = f"/calculators/journey/{table_id}"
+    with phone_on_app(sync_playwright, url, route, tmp / "server.log") as app:
+        app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
+        for turn in range(runs + 1):
+            rank = _next_card(game, turn)
+            app.press(f"card-{rank}")
+            app.shows("chosen-card", rank)
+            app.wait_tappable("row-1-right")
+            want = (
+                "Game over"
+                if game.turns_left == 1
+                else f"Turn {game.turn + 1} of {game.turns_total}"
             )
-            app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
-            for turn in range(runs + 1):
-                rank = _next_card(game, turn)
-                app.press(f"card-{rank}")
-                app.shows("chosen-card", rank)
-                app.wait_tappable("row-1-right")
-                want = (
-                    "Game over"
-                    if game.turns_left == 1
-                    else f"Turn {game.turn + 1} of {game.turns_total}"
-                )
-                ms = app.timed_tap("row-1-right", "journey-status", want)
-                game = game.place(rank, 0, "right")[0]
-                app.settle(300)
-                if turn >= 1:  # the first tap warms the page up
-                    times.append(float(ms))
-        finally:
-            browser.close()
+            ms = app.timed_tap("row-1-right", "journey-status", want)
+            game = game.place(rank, 0, "right")[0]
+            app.settle(300)
+            if turn >= 1:  # the first tap warms the page up
+                times.append(float(ms))
     return statistics.median(times)
 
 
