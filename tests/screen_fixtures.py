@@ -1,7 +1,8 @@
 """Fixtures for the tests that run screens: a SQLite store of the test's own (screens are
 tested on SQLite only; the history tests run both backends), the shared-table hub on it,
 ``players_who_look``, which the tests of live tables ask for, and what every live table's
-screen must do when a phone leaves it (:func:`leave_and_close`).
+screen must do when a phone leaves it (:func:`leave_and_close`) and when a lobby's table is
+abandoned (:func:`abandon_with_confirm`).
 
 ``tests/ui/conftest.py`` offers ``store`` and ``hub`` to every test below ``tests/ui``; a
 test module elsewhere imports what it needs from here.
@@ -52,3 +53,14 @@ async def leave_and_close(
     other.session.close()
     await asyncio.sleep(0.05)
     assert hub.subscriber_count(table_id) == 0
+
+
+async def abandon_with_confirm(h: Harness, store: Store, table_id: int) -> None:
+    """Abandon the table from the lobby on ``h``: the question's cancel keeps it open, its
+    confirm abandons it."""
+    await h.click(h.by_id(f"abandon-{table_id}"))
+    await h.click(h.by_id(f"confirm-abandon-{table_id}-cancel"))
+    assert store.table(table_id).status == "open"
+    await h.click(h.by_id(f"abandon-{table_id}"))
+    await h.click(h.by_id(f"confirm-abandon-{table_id}"))
+    assert store.table(table_id).status == "abandoned"

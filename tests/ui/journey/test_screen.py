@@ -21,7 +21,7 @@ from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
-from tests.screen_fixtures import leave_and_close
+from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
@@ -214,12 +214,7 @@ async def test_finish_and_abandon_ask_first(store: Any, hub: TableHub) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert h.has_text("Anna, Ben, Cleo") and h.has_text("Dev, Eli")
     assert h.has_text("last touched just now")
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}-cancel"))
-    assert store.table(dropped).status == "open"
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}"))
-    assert store.table(dropped).status == "abandoned"
+    await abandon_with_confirm(h, store, dropped)
     assert not h.find_all(ft.Semantics, identifier=f"table-{dropped}")
     # From the game's own screen: the menu, Finish, then confirm.
     t = await open_table(store, hub, kept)

@@ -36,7 +36,7 @@ from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
-from tests.screen_fixtures import leave_and_close
+from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import table_from, writes_failing
 from tests.ui_harness import Harness, message, run, visible, walk
 
@@ -946,12 +946,7 @@ async def test_finish_and_abandon_ask_first(store: Any, hub: TableHub) -> None:
     kept = start_game(hub, ["Adam", "Beth", "Chris"])
     dropped = start_game(hub, ["Dev", "Eli", "Fay"])
     h = await Harness.start(create_main(store, hub=hub), route=BASE)
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}-cancel"))
-    assert store.table(dropped).status == "open"
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}"))
-    assert store.table(dropped).status == "abandoned"
+    await abandon_with_confirm(h, store, dropped)
     t = await open_tab(store, hub, kept)
     await t.click(t.by_id("table-menu"))
     await t.click(t.by_id("finish-game"))
