@@ -170,6 +170,12 @@ class Throttle:
             return None
         return record
 
+    @property
+    def remembered(self) -> int:
+        """How many clients' counts are kept now (at most :attr:`max_clients`)."""
+        with self._lock:
+            return len(self._records)
+
     def wait(self, client: str) -> float:
         """Seconds until ``client`` may try a code again (0: now)."""
         with self._lock:

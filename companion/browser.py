@@ -17,10 +17,11 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from contextlib import closing
+from collections.abc import Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -58,6 +59,38 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
     return port
+
+
+def spawn_web_server(
+    db_url: str, host: str, port: int, out: IO[bytes], *, extra_args: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
+    """``python -m companion --web`` on ``host:port`` with the database ``db_url``, what it
+    prints going to ``out``. ``COMPANION_DB`` is left out of its environment: the database is
+    the one given."""
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB"}
+    command = [sys.executable, "-m", "companion", "--web", "--host", host, "--port", str(port)]
+    return subprocess.Popen(
+        [*command, "--db", db_url, *extra_args], stdout=out, stderr=subprocess.STDOUT, env=env
+    )
+
+
+def wait_for_answer(url: str, process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Return once ``url`` answers over HTTP (an error status such as the join screen of a
+    server that needs the access code is an answer too). Raises ``ChildProcessError`` when
+    ``process`` exits first and ``TimeoutError`` when ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ChildProcessError(f"exited with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"no answer on {url} within {timeout} s")
 
 
 @dataclass
@@ -117,49 +150,25 @@ class AppServer:
         return f"{route}{'&' if '?' in route else '?'}code={code}"
 
     def start(self, timeout: float = 60) -> AppServer:
-        env = dict(os.environ)
-        env.pop("COMPANION_DB", None)
         if self.log_path is None:
             handle, name = tempfile.mkstemp(prefix="companion-server-", suffix=".log")
             os.close(handle)
             self.log_path = self._own_log = Path(name)
-        log = open(self.log_path, "ab")  # noqa: SIM115
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "--web",
-                "--host",
-                self.host,
-                "--port",
-                str(self.port),
-                "--db",
-                self.db_url,
-                *self.extra_args,
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"the app exited with code {self.process.returncode} before serving: "
-                    f"{self.output()[-500:]!r}"
-                )
-            try:
-                with urllib.request.urlopen(self.url, timeout=2) as response:
-                    if response.status == 200:
-                        return self
-            except urllib.error.HTTPError:
-                return self  # it answers: the join screen of a server that needs the code
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the app did not answer on {self.url} within {timeout} s")
+        with self.log_path.open("ab") as log:
+            self.process = spawn_web_server(
+                self.db_url, self.host, self.port, log, extra_args=self.extra_args
+            )
+        try:
+            wait_for_answer(self.url, self.process, timeout)
+        except ChildProcessError:
+            raise RuntimeError(
+                f"the app exited with code {self.process.returncode} before serving: "
+                f"{self.output()[-500:]!r}"
+            ) from None
+        except TimeoutError:
+            self.stop()
+            raise RuntimeError(f"the app did not answer on {self.url} within {timeout} s") from None
+        return self
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -186,6 +195,35 @@ def launch_chromium(playwright: Any) -> Any:
     if path is None:
         raise RuntimeError(f"no Chromium found: {INSTALL_HINT}")
     return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+
+
+def playwright_for(what: str) -> Any | None:
+    """Playwright's ``sync_playwright`` when it and Chromium are installed; otherwise None,
+    after saying on stderr that ``what`` (a benchmark) is skipped and what to install."""
+    if chromium_path() is None:
+        print(f"{what} skipped: no Chromium (apt install chromium)", file=sys.stderr)
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print(f"{what} skipped: no Playwright (pip install playwright)", file=sys.stderr)
+        return None
+    return sync_playwright
+
+
+@contextmanager
+def phone_on_app(
+    sync_playwright: Any, db_url: str, route: str, log_path: Path
+) -> Iterator[AppPage]:
+    """The app served on the database ``db_url`` (its output in ``log_path``) and a phone-sized
+    page in Chromium open on ``route``; all closed afterwards. ``sync_playwright`` is what
+    :func:`playwright_for` returned."""
+    with AppServer(db_url, log_path=log_path) as server, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            yield AppPage.open(browser, server.url, phone=True, route=route)
+        finally:
+            browser.close()
 
 
 class AppPage:
@@ -278,17 +316,11 @@ class AppPage:
 
     def shows(self, ident: str, text: str, timeout: float = 10_000) -> None:
         """Wait until the control tagged ``ident`` reads ``text`` (its label or its texts)."""
-        self.page.wait_for_function(
-            """([ident, text]) => {
-                const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-                if (!node) return false;
-                const words = [node, ...node.querySelectorAll('*')].map(
-                    e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-                return words.join(' ').includes(text);
-            }""",
-            arg=[ident, text],
-            timeout=timeout,
-        )
+        self.page.wait_for_function(_SHOWS, arg=[ident, text], timeout=timeout)
+
+    def words(self, ident: str) -> str:
+        """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
+        return str(self.page.evaluate(_WORDS, ident))
 
     def type_into(self, name: str, text: str, *, nth: int = 0) -> None:
         """Type into the field labelled ``name`` without tapping it: when a field sits below
@@ -320,26 +352,36 @@ class AppPage:
             if after is None or after["y"] == box["y"]:
                 return  # the end of the page: nothing more to scroll
 
-    def press(self, ident: str, timeout: float = 10_000) -> None:
+    def press(self, ident: str, timeout: float = 10_000, *, segment: str | None = None) -> None:
         """Activate the tagged control through the accessibility tree, as a screen reader
-        does: no coordinates, so a control further down the page needs no scrolling.
+        does: no coordinates, so a control further down the page needs no scrolling. With
+        ``segment``, the segment reading that label inside it (a row of numbers).
 
         Waits (in the page, atomically) until the control has a tappable node, then clicks it.
         """
-        self.page.wait_for_function(
-            """(ident) => {
-                const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-                if (!node) return false;
-                const target = node.matches('[flt-tappable]')
-                    ? node : node.querySelector('[flt-tappable]');
-                if (!target) return false;
-                target.click();
-                return true;
-            }""",
-            arg=ident,
-            timeout=timeout,
-        )
+        self.page.wait_for_function(_TAP, arg=[ident, segment], timeout=timeout)
         self.settle(200)
+
+    def tap_now(self, ident: str) -> None:
+        """Tap the tagged control as soon as it is on the page, without waiting for anything
+        to settle afterwards (taps at the same moment on several phones)."""
+        self.by_id(ident).wait_for(state="attached", timeout=10_000)
+        if not self.tap_if_there(ident):
+            raise AssertionError(f"nothing to tap in {ident!r}")
+
+    def tap_if_there(self, ident: str) -> bool:
+        """Tap the tagged control at once if it has a tappable node; False when it has none
+        (it may be gone already)."""
+        return bool(self.page.evaluate(_TAP, [ident, None]))
+
+    def wait_tappable(self, ident: str, timeout: float = 10_000) -> None:
+        """Wait until the tagged control has a tappable node (without tapping it)."""
+        self.page.wait_for_function(_TAPPABLE, arg=ident, timeout=timeout)
+
+    def timed_tap(self, ident: str, show: str, want: str, *, segment: str | None = None) -> float:
+        """Tap the tagged control (or its ``segment``) and return the milliseconds until the
+        control tagged ``show`` reads ``want``, measured in the page (at most 10 s)."""
+        return float(self.page.evaluate(_TIMED_TAP, [ident, segment, show, want]))
 
     def settle(self, ms: int = 500) -> None:
         self.page.wait_for_timeout(ms)
@@ -347,3 +389,64 @@ class AppPage:
     def screenshot(self, path: Path) -> None:
         self.settle(700)  # labels and ripples animate for ~300 ms
         self.page.screenshot(path=str(path))
+
+
+#: What the page scripts below share: the control tagged ``ident``, the node a tap on it lands
+#: on (with ``label``, its segment reading that label), and the words it reads (its
+#: accessible labels and texts: Flutter folds a tagged group's words into its ``aria-label``).
+_FIND = """
+    const tagged = (ident) => document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    const tappable = (ident, label) => {
+        const node = tagged(ident);
+        if (!node) return null;
+        if (label === null || label === undefined)
+            return node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]');
+        return [...node.querySelectorAll('[flt-tappable]')].find(
+            e => (e.textContent || '').trim() === label
+                || (e.getAttribute('aria-label') || '').trim() === label) || null;
+    };
+    const reads = (ident) => {
+        const node = tagged(ident);
+        if (!node) return '';
+        return [node, ...node.querySelectorAll('*')].map(
+            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
+    };
+    const shows = (ident, text) => !!tagged(ident) && reads(ident).includes(text);
+"""
+
+
+def _script(params: str, body: str) -> str:
+    """A page function of ``params`` that can use what ``_FIND`` defines."""
+    return f"({params}) => {{{_FIND}{body}}}"
+
+
+_WORDS = _script("ident", "return reads(ident);")
+_SHOWS = _script("[ident, text]", "return shows(ident, text);")
+_TAPPABLE = _script("ident", "return !!tappable(ident, null);")
+_TAP = _script(
+    "[ident, label]",
+    """
+    const target = tappable(ident, label);
+    if (!target) return false;
+    target.click();
+    return true;
+""",
+)
+_TIMED_TAP = _script(
+    "[ident, label, show, want]",
+    """
+    return new Promise((resolve, reject) => {
+        const target = tappable(ident, label);
+        if (!target) { reject(new Error('nothing to tap in ' + ident + ' ' + label)); return; }
+        const observer = new MutationObserver(() => {
+            if (shows(show, want)) { observer.disconnect(); resolve(performance.now() - start); }
+        });
+        observer.observe(document.body,
+            {subtree: true, childList: true, attributes: true, characterData: true});
+        setTimeout(
+            () => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
+        const start = performance.now();
+        target.click();
+    });
+""",
+)

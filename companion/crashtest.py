@@ -35,8 +35,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,7 +42,7 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 
-from companion.browser import free_port
+from companion.browser import free_port, spawn_web_server, wait_for_answer
 from companion.engine.journey import (
     SIDES,
     JourneyGame,
@@ -93,38 +91,14 @@ class Server:
         return not is_loopback(self.host)
 
     def start(self, timeout: float = 60) -> None:
-        env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB"}
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "companion",
-                    "--web",
-                    "--host",
-                    self.host,
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    self.db_url,
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=env,
-            )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except urllib.error.HTTPError:
-                return  # it answers: the join screen of a server that needs the code
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError(f"the server did not answer on {self.url}")
+            self.process = spawn_web_server(self.db_url, self.host, self.port, out)
+        try:
+            wait_for_answer(self.url, self.process, timeout)
+        except ChildProcessError:
+            raise RuntimeError(f"the server exited with {self.process.returncode}") from None
+        except TimeoutError:
+            raise RuntimeError(f"the server did not answer on {self.url}") from None
 
     def printed_code(self) -> str | None:
         """The access code in the address the server printed last (None: it needs none)."""

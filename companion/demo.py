@@ -72,14 +72,22 @@ def seed_seats(store: Any) -> int:
     return _example_table(store, "seats", Seating.new("mercante", seed=482913), actions)
 
 
-def _example_table(store: Any, tool: str, start: Any, actions: list[Any]) -> int:
-    """A shared table of ``tool`` played from ``start`` through ``actions`` (the tool's
-    other open tables abandoned first, so the example is the one on show)."""
+def _abandon_open(store: Any, tool: str) -> None:
+    """Abandon the tool's open tables, so the example is the one on show."""
     from companion.tables import TableHub
 
     hub = TableHub(store)
     for table in store.list_tables(tool=tool, status="open"):
         hub.abandon(table.id, device="demo")
+
+
+def _example_table(store: Any, tool: str, start: Any, actions: list[Any]) -> int:
+    """A shared table of ``tool`` played from ``start`` through ``actions`` (the tool's
+    other open tables abandoned first, so the example is the one on show)."""
+    from companion.tables import TableHub
+
+    _abandon_open(store, tool)
+    hub = TableHub(store)
     snapshot = hub.create(tool, start, device="demo")
     for action in actions:
         outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
@@ -105,11 +113,7 @@ def seed_mercante(store: Any) -> int:
         TickSetupStep,
         rulebook_event,
     )
-    from companion.tables import TableHub
 
-    hub = TableHub(store)
-    for table in store.list_tables(tool="mercante", status="open"):
-        hub.abandon(table.id, device="demo")
     own = (
         Event("Harvest Festival", "enduring", {"foodstuffs": 2, "grain": 1}),
         Event("Royal Wedding", "enduring", {"luxuries": 3, "art": 2}, reaction=True),
@@ -158,10 +162,7 @@ def seed_mercante(store: Any) -> int:
     )
     for name, row in zip(game.seats, figures, strict=True):
         actions += [SetTally(name, figure, value) for figure, value in row.items()]
-    snapshot = hub.create("mercante", table, device="demo")
-    for action in actions:
-        snapshot = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo").snapshot
-    return snapshot.table_id
+    return _example_table(store, "mercante", table, actions)
 
 
 def seed_score_pad(store: Any) -> int:
@@ -196,11 +197,7 @@ def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
         SetupAction,
         SetupGame,
     )
-    from companion.tables import TableHub
 
-    hub = TableHub(store)
-    for table in store.list_tables(tool=TOOL, status="open"):
-        hub.abandon(table.id, device="demo")
     actions: list[SetupAction]
     if stage == "choose":
         actions = [
@@ -217,18 +214,12 @@ def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
         ]
     else:
         raise ValueError(f"stage {stage!r} must be 'choose' or 'checklist'")
-    game = SetupGame.fresh(seed=482913)
-    snapshot = hub.create(TOOL, game, device="demo")
+    start = game = SetupGame.fresh(seed=482913)
     for action in actions:
         game = game.apply(action)[0]
     if stage == "checklist":
         actions += [MarkDone(step.id) for step in game.steps()[:4]]
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
-        if not outcome.ok:
-            raise RuntimeError(f"the example setup did not take {action!r}: {outcome}")
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return _example_table(store, TOOL, start, list(actions))
 
 
 def seed_cove_goods(store: Any) -> int:
@@ -255,12 +246,10 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
     ``play``: part-way through, a Blight in row 1, three linked in row 2, a 10 just played
     beside a King (its swap on offer); ``over``: a whole game played out by a simple greedy
     table, ready to save; ``new``: no game yet (the form takes the seated table)."""
-    from companion.engine.journey import SIDES, JourneyGame, Place, StartRow, Swap, ranks
-    from companion.tables import TableHub
+    from companion.engine.journey import JourneyGame, Place, StartRow, Swap
+    from companion.golden.journey import greedy_action
 
-    hub = TableHub(store)
-    for table in store.list_tables(tool="journey", status="open"):
-        hub.abandon(table.id, device="demo")
+    _abandon_open(store, "journey")
     if stage == "new":
         return None
     seats = ["Anna", "Ben", "Cleo", "Dev"]
@@ -285,15 +274,7 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
         played = game
         while not played.is_over:
             # The player holds a random card and plays it where it scores most.
-            rank = rng.choice([r for r in ranks() if played.copies_left(r)])
-            ends = [(r, s) for r in range(len(played.rows)) for s in SIDES]
-            scored = [(played.preview_place(rank, r, s).points, r, s) for r, s in ends]
-            best = max(scored, default=None)
-            action: Any = (
-                StartRow(rank)
-                if best is None or best[0] < 10 or len(played.rows) < 2
-                else Place(rank, best[1], best[2])
-            )
+            action: Any = greedy_action(played, rng)
             played = played.apply(action)[0]
             actions.append(action)
             swaps = played.legal_swaps()
@@ -303,13 +284,7 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
                 actions.append(swap)
     else:
         raise ValueError(f"stage {stage!r} must be 'play', 'over' or 'new'")
-    snapshot = hub.create("journey", game, device="demo")
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
-        if not outcome.ok:
-            raise RuntimeError(f"the example game refused {action!r}: {outcome}")
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return _example_table(store, "journey", game, actions)
 
 
 def seed_bard(store: Any, *, stage: str = "song") -> int:
@@ -340,13 +315,9 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
         spends,
     )
     from companion.engine.bard import Board as PlayerBoard
-    from companion.tables import TableHub
 
     if stage not in ("song", "tableau"):
         raise ValueError(f"stage {stage!r} must be 'song' or 'tableau'")
-    hub = TableHub(store)
-    for table in store.list_tables(tool="bard", status="open"):
-        hub.abandon(table.id, device="demo")
     board = Table(
         piers={"pier_1": {"warrior": 2, "noble": 1}, "pier_2": {"noble": 2}},
         halls={"warrior": 1},
@@ -379,10 +350,4 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
             ),
             Boast(),
         ]
-    snapshot = hub.create("bard", BardGame.new(player="Ann"), device="demo")
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="demo")
-        if not outcome.ok:
-            raise RuntimeError(f"the example table refused {action!r}: {outcome}")
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return _example_table(store, "bard", BardGame.new(player="Ann"), actions)

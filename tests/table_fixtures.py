@@ -1,11 +1,16 @@
 """Helpers for the shared-table tests: a tiny checklist engine whose actions read only their
-own step (so a stale screen's tick on another step still fits), and Journey shortcuts."""
+own step (so a stale screen's tick on another step still fits), Journey shortcuts, a table
+played up to a point (:func:`table_from`; :func:`table_at` on a server's database) and read
+back as a restarted server would (:func:`game_on`; :func:`game_at`), and database failures
+on demand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
@@ -13,9 +18,13 @@ from sqlalchemy.exc import OperationalError
 from companion.engine import journey as j
 from companion.engine import saves
 from companion.engine.protocol import TableRules
-from companion.history import Store
+from companion.history import Store, open_store
+from companion.tables import TableHub
+from tests.history_fixtures import engine_of
 
 PLAYERS = ("Anna", "Ben", "Cleo")
+
+G = TypeVar("G")
 
 
 class ChecklistError(ValueError):
@@ -91,23 +100,82 @@ def fresh_journey(players: tuple[str, ...] = PLAYERS) -> j.JourneyGame:
     return j.JourneyGame.new(list(players))
 
 
-def fail_writes(
-    store: Store, message: str = "database or disk is full", *, table: str = "table_action"
-) -> Callable[[], None]:
-    """Make every INSERT into ``table`` fail as a full disk would; returns the undo."""
+def play(game: j.JourneyGame, *moves: tuple[Any, ...]) -> j.JourneyGame:
+    """Apply moves: ``("9",)`` starts a row, ``("8", 0, "left")`` places, ``(5, 4)`` swaps."""
+    for move in moves:
+        if len(move) == 1:
+            game = game.start_row(move[0])[0]
+        elif len(move) == 3:
+            game = game.place(*move)[0]
+        else:
+            game = game.swap(*move)[0]
+    return game
+
+
+def table_from(
+    hub: TableHub, tool: str, game: Any, actions: Iterable[Any] = (), *, device: str = "test"
+) -> int:
+    """A new ``tool`` table starting from ``game``, then ``actions`` submitted one by one
+    from ``device`` (each must be accepted); returns its id."""
+    snapshot = hub.create(tool, game, device=device)
+    for action in actions:
+        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device=device)
+        assert outcome.ok, outcome
+        snapshot = outcome.snapshot
+    return snapshot.table_id
+
+
+def game_on(store: Store, table_id: int, kind: type[G]) -> G:
+    """The table's game as a restarted server reads it (a new hub on ``store``), which must
+    be a ``kind``."""
+    game = TableHub(store).open(table_id).game
+    assert isinstance(game, kind), game
+    return game
+
+
+def table_at(
+    db_url: str, tool: str, game: Any, actions: Iterable[Any] = (), *, device: str = "seed"
+) -> int:
+    """:func:`table_from` on the database at ``db_url`` (a server's, which opens the table on
+    demand)."""
+    with open_store(db_url) as store:
+        return table_from(TableHub(store), tool, game, actions, device=device)
+
+
+def game_at(db_url: str, table_id: int, kind: type[G]) -> G:
+    """:func:`game_on` on the database at ``db_url``."""
+    with open_store(db_url) as store:
+        return game_on(store, table_id, kind)
+
+
+@contextmanager
+def writes_failing(
+    store: Store,
+    message: str = "database or disk is full",
+    *,
+    table: str = "table_action",
+    write: str = "INSERT INTO",
+) -> Iterator[None]:
+    """While inside, every ``write`` (``INSERT INTO``, ``UPDATE``) of ``table`` fails as a
+    full disk would, with ``message``."""
+    prefix = f"{write} {table}".upper()
 
     def fail(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        if statement.lstrip().upper().startswith(f"INSERT INTO {table.upper()}"):
+        if statement.lstrip().upper().startswith(prefix):
             raise OperationalError(statement, {}, Exception(message))
 
-    engine = store._engine
+    engine = engine_of(store)
     event.listen(engine, "before_cursor_execute", fail)
-    return lambda: event.remove(engine, "before_cursor_execute", fail)
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", fail)
 
 
-def fill_disk(store: Store) -> Callable[[], None]:
-    """A SQLite database that cannot grow by a page (SQLite's own 'database or disk is
-    full'); returns the undo."""
+@contextmanager
+def disk_filled(store: Store) -> Iterator[None]:
+    """While inside, the SQLite database cannot grow by a page (SQLite's own 'database or
+    disk is full')."""
 
     def full(dbapi: Any, record: Any, proxy: Any) -> None:
         cursor = dbapi.cursor()
@@ -115,12 +183,32 @@ def fill_disk(store: Store) -> Callable[[], None]:
         cursor.execute(f"PRAGMA max_page_count = {pages}")
         cursor.close()
 
-    engine = store._engine
+    engine = engine_of(store)
     engine.dispose()  # the pooled connections were opened without the limit
     event.listen(engine, "checkout", full)
-
-    def undo() -> None:
+    try:
+        yield
+    finally:
         event.remove(engine, "checkout", full)
         engine.dispose()  # the limit belongs to each connection: new ones have none
 
-    return undo
+
+def race(workers: list[Callable[[], Any]]) -> list[Any]:
+    """Run ``workers`` at the same moment, one thread each (they start together at a barrier);
+    what each returned or raised, in their order."""
+    barrier = threading.Barrier(len(workers))
+    results: list[Any] = [None] * len(workers)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = workers[i]()
+        except BaseException as exc:  # collected, asserted by the test thread
+            results[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results

@@ -94,6 +94,28 @@ def text_of(control: Any) -> str:
     return ""
 
 
+def is_shown(control: Any) -> bool:
+    """Whether ``control`` is drawn: neither it nor any control around it is hidden."""
+    node = control
+    while node is not None:
+        if getattr(node, "visible", True) is False:
+            return False
+        node = node.parent
+    return True
+
+
+def visible(h: Harness, identifier: str) -> bool:
+    """Whether the page has a control tagged ``identifier`` and every one of them is shown."""
+    found = h.find_all(ft.Semantics, identifier=identifier)
+    return bool(found) and all(is_shown(c) for c in found)
+
+
+def message(h: Harness) -> str | None:
+    """The table screen's message strip (tagged ``message``), or None while it is hidden."""
+    strip = h.find(ft.Semantics, identifier="message")
+    return str(strip.content.content.controls[0].value) if strip.visible else None
+
+
 class Harness:
     """A live page: find controls, tap them, type into them."""
 
@@ -160,6 +182,13 @@ class Harness:
         """The control wrapped by ``ft.Semantics(identifier=...)``."""
         wrapper = self.find(ft.Semantics, identifier=identifier)
         return wrapper.content
+
+    def dialogs(self, kind: type | None = None, *, open_only: bool = False) -> list[Any]:
+        """The dialogs, bottom sheets and snack bars the page has shown, oldest first: only
+        those of ``kind``, and with ``open_only`` only those open now (flet keeps them in the
+        page's private ``_dialogs``; this is the one place tests read it)."""
+        shown = [d for d in self.page._dialogs.controls if kind is None or isinstance(d, kind)]
+        return [d for d in shown if getattr(d, "open", False)] if open_only else shown
 
     def texts(self) -> list[str]:
         return [c.value for c in self.find_all(ft.Text) if isinstance(c.value, str)]

@@ -15,7 +15,6 @@ on stderr, where there is no Chromium or no Playwright.
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,31 +82,6 @@ EXAMPLE = (
 )
 EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
 
-#: Tap the segment reading ``label`` in the row of numbers tagged ``ident``; resolve with the
-#: milliseconds until the control tagged ``show`` reads ``want``.
-_TAP_SEGMENT_UNTIL = """([ident, label, show, want]) => new Promise((resolve, reject) => {
-    const shows = () => {
-        const node = document.querySelector(`[flt-semantics-identifier='${show}']`);
-        if (!node) return false;
-        const words = [node, ...node.querySelectorAll('*')].map(
-            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-        return words.join(' ').includes(want);
-    };
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node && [...node.querySelectorAll('[flt-tappable]')].find(
-        e => (e.textContent || '').trim() === label
-            || (e.getAttribute('aria-label') || '').trim() === label);
-    if (!target) { reject(new Error('no segment ' + label + ' in ' + ident)); return; }
-    const observer = new MutationObserver(() => {
-        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
-    });
-    observer.observe(document.body,
-        {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
-    const start = performance.now();
-    target.click();
-})"""
-
 
 def _best_gold(icons: int) -> int:
     """The best song's gold on the example with card A holding ``icons`` any-colour icons."""
@@ -117,15 +91,10 @@ def _best_gold(icons: int) -> int:
 
 
 def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
-    from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
+    from companion.browser import phone_on_app, playwright_for
 
-    if chromium_path() is None:
-        print("bard_tap_to_plan skipped: no Chromium (apt install chromium)", file=sys.stderr)
-        return None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("bard_tap_to_plan skipped: no Playwright (pip install playwright)", file=sys.stderr)
+    sync_playwright = playwright_for("bard_tap_to_plan")
+    if sync_playwright is None:
         return None
     from companion.history import open_store
     from companion.tables import TableHub
@@ -150,30 +119,23 @@ def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
     if gold[3] == gold[4]:
         raise AssertionError(f"the best song does not change with card A's icons: {gold}")
     times = []
-    with AppServer(url, log_path=tmp / "server.log") as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            app = AppPage.open(
-                browser, server.url, phone=True, route=f"/calculators/bard/{table_id}"
+    route = f"/calculators/bard/{table_id}"
+    with phone_on_app(sync_playwright, url, route, tmp / "server.log") as app:
+        app.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
+        app.press("bard-best")
+        app.shows("plan-1-title", f"{gold[3]} gold")
+        app.press("bard-tableau")
+        app.press("bard-card-A")
+        app.by_id("bard-top-icons").wait_for(state="attached", timeout=10_000)
+        app.settle(500)
+        for run in range(runs + 1):
+            icons = 4 if run % 2 == 0 else 3
+            ms = app.timed_tap(
+                "bard-top-icons", "plan-1-title", f"{gold[icons]} gold", segment=str(icons)
             )
-            app.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
-            app.press("bard-best")
-            app.shows("plan-1-title", f"{gold[3]} gold")
-            app.press("bard-tableau")
-            app.press("bard-card-A")
-            app.by_id("bard-top-icons").wait_for(state="attached", timeout=10_000)
-            app.settle(500)
-            for run in range(runs + 1):
-                icons = 4 if run % 2 == 0 else 3
-                ms = app.page.evaluate(
-                    _TAP_SEGMENT_UNTIL,
-                    ["bard-top-icons", str(icons), "plan-1-title", f"{gold[icons]} gold"],
-                )
-                app.settle(300)
-                if run >= 1:  # the first tap warms the page up
-                    times.append(float(ms))
-        finally:
-            browser.close()
+            app.settle(300)
+            if run >= 1:  # the first tap warms the page up
+                times.append(float(ms))
     return statistics.median(times)
 
 

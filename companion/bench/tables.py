@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -159,45 +158,11 @@ def table_fanout(tmp: Path, runs: int = 15) -> float:
     return asyncio.run(_fanout(tmp, runs))
 
 
-_MEASURE_TAP = """([ident, want]) => new Promise((resolve, reject) => {
-    const shows = () => {
-        const node = document.querySelector("[flt-semantics-identifier='journey-status']");
-        if (!node) return false;
-        const words = [node, ...node.querySelectorAll('*')].map(
-            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-        return words.join(' ').includes(want);
-    };
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) { reject(new Error('no tappable ' + ident)); return; }
-    const observer = new MutationObserver(() => {
-        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
-    });
-    observer.observe(document.body,
-        {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
-    const start = performance.now();
-    target.click();
-})"""
-
-
-_TAPPABLE = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    return !!node && (node.matches('[flt-tappable]') || !!node.querySelector('[flt-tappable]'));
-}"""
-
-
 def ui_tap(tmp: Path, runs: int = 9) -> float | None:
-    from companion.browser import AppPage, AppServer, chromium_path, launch_chromium
+    from companion.browser import phone_on_app, playwright_for
 
-    if chromium_path() is None:
-        print("ui_tap skipped: no Chromium (apt install chromium)", file=sys.stderr)
-        return None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("ui_tap skipped: no Playwright (pip install playwright)", file=sys.stderr)
+    sync_playwright = playwright_for("ui_tap")
+    if sync_playwright is None:
         return None
     from companion.demo import seed_journey
     from companion.history import open_store
@@ -212,30 +177,24 @@ def ui_tap(tmp: Path, runs: int = 9) -> float | None:
     finally:
         store.close()
     times = []
-    with AppServer(url, log_path=tmp / "server.log") as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            app = AppPage.open(
-                browser, server.url, phone=True, route=f"/calculators/journey/{table_id}"
+    route = f"/calculators/journey/{table_id}"
+    with phone_on_app(sync_playwright, url, route, tmp / "server.log") as app:
+        app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
+        for turn in range(runs + 1):
+            rank = _next_card(game, turn)
+            app.press(f"card-{rank}")
+            app.shows("chosen-card", rank)
+            app.wait_tappable("row-1-right")
+            want = (
+                "Game over"
+                if game.turns_left == 1
+                else f"Turn {game.turn + 1} of {game.turns_total}"
             )
-            app.by_id("journey-status").wait_for(state="attached", timeout=30_000)
-            for turn in range(runs + 1):
-                rank = _next_card(game, turn)
-                app.press(f"card-{rank}")
-                app.shows("chosen-card", rank)
-                app.page.wait_for_function(_TAPPABLE, arg="row-1-right", timeout=10_000)
-                want = (
-                    "Game over"
-                    if game.turns_left == 1
-                    else f"Turn {game.turn + 1} of {game.turns_total}"
-                )
-                ms = app.page.evaluate(_MEASURE_TAP, ["row-1-right", want])
-                game = game.place(rank, 0, "right")[0]
-                app.settle(300)
-                if turn >= 1:  # the first tap warms the page up
-                    times.append(float(ms))
-        finally:
-            browser.close()
+            ms = app.timed_tap("row-1-right", "journey-status", want)
+            game = game.place(rank, 0, "right")[0]
+            app.settle(300)
+            if turn >= 1:  # the first tap warms the page up
+                times.append(float(ms))
     return statistics.median(times)
 
 

@@ -20,20 +20,24 @@ from companion.engine.journey import (
 TOOL = "journey"
 
 
+def greedy_action(game: JourneyGame, rng: random.Random) -> Action:
+    """A random card still in the deck, played where it scores most; a new row when nothing
+    scores 10 or more (or fewer than two rows are out). The demo's finished game plays so too."""
+    rank = rng.choice([r for r in ranks() if game.copies_left(r)])
+    ends = [(r, s) for r in range(len(game.rows)) for s in SIDES]
+    scored = [(game.preview_place(rank, r, s).points, r, s) for r, s in ends]
+    best = max(scored, default=None)
+    if best is None or best[0] < 10 or len(game.rows) < 2:
+        return StartRow(rank)
+    return Place(rank, best[1], best[2])
+
+
 def play(seed: int) -> tuple[JourneyGame, list[Action]]:
     rng = random.Random(seed)
     game = JourneyGame.new(["Anna", "Ben", "Cleo", "Dev"], first=rng.randrange(4))
     played, actions = game, list[Action]()
     while not played.is_over:
-        rank = rng.choice([r for r in ranks() if played.copies_left(r)])
-        ends = [(r, s) for r in range(len(played.rows)) for s in SIDES]
-        scored = [(played.preview_place(rank, r, s).points, r, s) for r, s in ends]
-        best = max(scored, default=None)
-        action: Action = (
-            StartRow(rank)
-            if best is None or best[0] < 10 or len(played.rows) < 2
-            else Place(rank, best[1], best[2])
-        )
+        action = greedy_action(played, rng)
         played = played.apply(action)[0]
         actions.append(action)
         swaps = played.legal_swaps()

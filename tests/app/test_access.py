@@ -142,7 +142,7 @@ def test_a_right_code_clears_the_count_and_memory_stays_bounded() -> None:
     for i in range(500):
         clock.now += 1
         throttle.failed(f"10.0.{i // 256}.{i % 256}")
-    assert len(throttle._records) <= 50
+    assert throttle.remembered <= 50
 
 
 # ------------------------------------------------------------------------- join screen

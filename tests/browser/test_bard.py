@@ -13,81 +13,29 @@ import pytest
 from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.bard import ANY, BardGame, BeginSong, Board, IconSource, SetBoard, SetTable
 from companion.engine.bard import Table as BardTable
-from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import table_at
 
 pytestmark = pytest.mark.browser
 
 ROUTE = "/calculators/bard"
 
-#: Tap the segment reading ``label`` inside the control tagged ``ident`` (a row of numbers).
-_SEGMENT = """([ident, label]) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    if (!node) return false;
-    const target = [...node.querySelectorAll('[flt-tappable]')].find(
-        e => (e.textContent || '').trim() === label
-            || (e.getAttribute('aria-label') || '').trim() === label);
-    if (!target) return false;
-    target.click();
-    return true;
-}"""
-
-#: Tap ``ident`` and resolve with the milliseconds until ``show`` reads ``want``.
-_TAP_UNTIL = """([ident, show, want]) => new Promise((resolve, reject) => {
-    const shows = () => {
-        const node = document.querySelector(`[flt-semantics-identifier='${show}']`);
-        if (!node) return false;
-        const words = [node, ...node.querySelectorAll('*')].map(
-            e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || ''));
-        return words.join(' ').includes(want);
-    };
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) { reject(new Error('no tappable ' + ident)); return; }
-    const observer = new MutationObserver(() => {
-        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
-    });
-    observer.observe(document.body,
-        {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => { observer.disconnect(); reject(new Error('timed out: ' + want)); }, 10000);
-    const start = performance.now();
-    target.click();
-})"""
-
-
-def segment(app: AppPage, ident: str, label: str) -> None:
-    app.page.wait_for_function(_SEGMENT, arg=[ident, label], timeout=10_000)
-    app.settle(200)
-
 
 def seeded(db_url: str) -> int:
     """The Singing Step Example's board and tableau on a table, no location sung yet."""
-    store = open_store(db_url)
-    try:
-        hub = TableHub(store)
-        snapshot = hub.create("bard", BardGame.new(player="Ann"))
-        for action in (
-            SetTable(BardTable(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})),
-            SetBoard(Board(badges=1)),
-            BeginSong(
-                (
-                    IconSource("A", ANY, 3),
-                    IconSource("B", "warrior", 2),
-                    IconSource("C", "noble", 2),
-                    IconSource("C-bottom", "warrior", 2, volume=3),
-                ),
-                2,
-                6,
-                soundstones=1,
-            ),
-        ):
-            snapshot = hub.submit(
-                snapshot.table_id, action, seen=snapshot.seq, device="seed"
-            ).snapshot
-        return snapshot.table_id
-    finally:
-        store.close()
+    song = BeginSong(
+        (
+            IconSource("A", ANY, 3),
+            IconSource("B", "warrior", 2),
+            IconSource("C", "noble", 2),
+            IconSource("C-bottom", "warrior", 2, volume=3),
+        ),
+        2,
+        6,
+        soundstones=1,
+    )
+    board = BardTable(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
+    actions = (SetTable(board), SetBoard(Board(badges=1)), song)
+    return table_at(db_url, "bard", BardGame.new(player="Ann"), actions)
 
 
 def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(
@@ -104,20 +52,20 @@ def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(
     app.shows("board-right-warrior-count", "4")
     app.shows("bard-board", "Right side: 4 Warriors")
     # The tableau: Volume 6, a Soundstone, three cards (the last with a bottom half).
-    segment(app, "bard-volume", "6")
-    segment(app, "bard-soundstones", "1")
+    app.press("bard-volume", segment="6")
+    app.press("bard-soundstones", segment="1")
     app.press("bard-add-any")
-    segment(app, "bard-top-icons", "3")
+    app.press("bard-top-icons", segment="3")
     app.press("bard-add-warrior")
-    segment(app, "bard-top-icons", "2")
+    app.press("bard-top-icons", segment="2")
     app.press("bard-add-noble")
-    segment(app, "bard-top-icons", "2")
+    app.press("bard-top-icons", segment="2")
     app.press("bard-bottom-warrior")
-    segment(app, "bard-bottom-icons", "2")
-    segment(app, "bard-bottom-volume", "3")
+    app.press("bard-bottom-icons", segment="2")
+    app.press("bard-bottom-volume", segment="3")
     app.shows("bard-card-C", "C: 2 Noble · bottom 2 Warrior (3 Volume)")
     # One tap: the best song, as a card with its working.
-    ms = app.page.evaluate(_TAP_UNTIL, ["bard-best", "plan-1-title", "32 gold"])
+    ms = app.timed_tap("bard-best", "plan-1-title", "32 gold")
     print(f"tap → plan shown: {ms:.0f} ms")
     app.shows("plan-1", "8 Warrior icons × 4 Warriors on the right side = 32 gold")
     app.shows("plan-2", "Option 2")

@@ -15,65 +15,20 @@ from companion.browser import PHONE, PUSHED, AppPage, AppServer
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame
 from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
 ROUTE = "/calculators/journey"
 
-_TAP = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) return false;
-    target.click();
-    return true;
-}"""
-
-
-def tap_now(app: AppPage, ident: str) -> None:
-    """Tap at once, without waiting for anything to settle afterwards."""
-    app.by_id(ident).wait_for(state="attached", timeout=10_000)
-    assert app.page.evaluate(_TAP, ident), ident
-
-
-def words(app: AppPage, ident: str) -> str:
-    """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
-    text: str = app.page.evaluate(
-        """(ident) => {
-            const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-            if (!node) return '';
-            return [node, ...node.querySelectorAll('*')].map(
-                e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
-        }""",
-        ident,
-    )
-    return text
-
 
 def seeded_table(db_url: str, game: JourneyGame) -> int:
     """A table on the server's database, as if played there (the server opens it on demand)."""
-    store = open_store(db_url)
-    try:
-        hub = TableHub(store)
-        snapshot = hub.create("journey", game.start)
-        for record in game.log:
-            snapshot = hub.submit(
-                snapshot.table_id, record.action, seen=snapshot.seq, device="seed"
-            ).snapshot
-        return snapshot.table_id
-    finally:
-        store.close()
+    return table_at(db_url, "journey", game.start, [record.action for record in game.log])
 
 
 def table_game(db_url: str, table_id: int) -> JourneyGame:
-    store = open_store(db_url)
-    try:
-        game = TableHub(store).open(table_id).game
-        assert isinstance(game, JourneyGame)
-        return game
-    finally:
-        store.close()
+    return game_at(db_url, table_id, JourneyGame)
 
 
 def plays(db_url: str) -> int:
@@ -223,7 +178,7 @@ def test_a_move_on_one_phone_shows_on_the_others_within_a_second(
     ):
         page.settle(600)  # a player looks at the last move before tapping
         page.press(f"card-{card}")
-        tap_now(page, end)
+        page.tap_now(end)
         want = f"Turn {turn} of 33"
         for other in pages:
             other.shows("journey-status", want, timeout=PUSHED)
@@ -268,8 +223,8 @@ def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
     cleo.press("card-K")
     cleo.shows("chosen-card", "K")
     ben.settle(600)
-    tap_now(ben, "row-1-right")
-    tap_now(cleo, "new-row")
+    ben.tap_now("row-1-right")
+    cleo.tap_now("new-row")
     # Whichever reached the server first is turn 2; the other phone is told so.
     refusal = "already played turn 2"
     for page in (ben, cleo):
@@ -279,7 +234,7 @@ def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
     won_by_ben = [c.rank for c in game.rows[0]] == ["9", "8"]
     loser, winner = (cleo, ben) if won_by_ben else (ben, cleo)
     loser.shows("message", refusal)
-    assert refusal not in words(winner, "message")
+    assert refusal not in winner.words("message")
     for page in (ben, cleo):
         page.page.context.close()
 
@@ -295,8 +250,8 @@ def test_save_to_history_from_two_phones_at_once_saves_one_play(
     one, two = phones(chromium, app_server, f"{ROUTE}/{table_id}", 2)
     for page in (one, two):
         page.by_id("save-journey").wait_for(state="attached", timeout=10_000)
-    tap_now(one, "save-journey")
-    two.page.evaluate(_TAP, "save-journey")  # (gone already if the first save's push won)
+    one.tap_now("save-journey")
+    two.tap_if_there("save-journey")  # (gone already if the first save's push won)
     one.expect("Saved in your history.")
     two.page.wait_for_function(
         """() => location.pathname.includes('/history/play/')

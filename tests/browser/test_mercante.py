@@ -12,48 +12,22 @@ import pytest
 
 from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
-from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
 BASE = "/calculators/mercante"
 
-_TAP = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) return false;
-    target.click();
-    return true;
-}"""
-
-
-def tap_now(app: AppPage, ident: str) -> None:
-    """Tap at once, without waiting for anything to settle afterwards."""
-    app.by_id(ident).wait_for(state="attached", timeout=10_000)
-    assert app.page.evaluate(_TAP, ident), ident
-
 
 def seeded_table(db_url: str, seats: tuple[str, ...]) -> int:
     """A game already started (as the new-game form leaves it), as a table on the server's
     database (the server opens it on demand)."""
-    store = open_store(db_url)
-    try:
-        game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
-        return TableHub(store).create("mercante", MercanteTable.new(game), device="seed").table_id
-    finally:
-        store.close()
+    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
+    return table_at(db_url, "mercante", MercanteTable.new(game))
 
 
 def table_of(db_url: str, table_id: int) -> MercanteTable:
-    store = open_store(db_url)
-    try:
-        table = TableHub(store).open(table_id).game
-        assert isinstance(table, MercanteTable)
-        return table
-    finally:
-        store.close()
+    return game_at(db_url, table_id, MercanteTable)
 
 
 def test_a_mercante_game_at_phone_size_survives_a_reload(
@@ -174,13 +148,13 @@ def test_two_phones_on_one_mercante_table_see_each_move_within_a_second(
     beth.shows("token-gems:1", "18 + 1 = 19")
     # Adam's move shows on Beth's phone without a reload, her draft priced again in place.
     adam.settle(600)
-    tap_now(adam, "play-rulebook:distant_war")
+    adam.tap_now("play-rulebook:distant_war")
     beth.shows("turn-agents", "1 of 2 agents left", timeout=PUSHED)
     beth.shows("token-gems:1", "18 + 1 = 19")
     beth.shows("add-gems", "Gems × 1")
     # And back: Beth ends Adam's turn from her tab; Adam's phone follows.
     beth.settle(600)
-    tap_now(beth, "end-turn")
+    beth.tap_now("end-turn")
     adam.shows("turn-line", "Beth's turn", timeout=PUSHED)
     adam.shows("slot-A", "Distant War")
     # A figure of the tally on one phone shows on the other.

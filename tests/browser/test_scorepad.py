@@ -13,27 +13,17 @@ import pytest
 from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.scorepad import Pad
 from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
 
 def seeded(db_url: str) -> int:
-    store = open_store(db_url)
-    try:
-        return TableHub(store).create("scorepad", Pad.new(names=["Anna", "Ben", "Cleo"])).table_id
-    finally:
-        store.close()
+    return table_at(db_url, "scorepad", Pad.new(names=["Anna", "Ben", "Cleo"]))
 
 
 def scores(db_url: str, table_id: int) -> dict[str, str]:
-    store = open_store(db_url)
-    try:
-        pad = TableHub(store).open(table_id).game
-        assert isinstance(pad, Pad)
-        return {r.name: r.score for r in pad.rows}
-    finally:
-        store.close()
+    return {r.name: r.score for r in game_at(db_url, table_id, Pad).rows}
 
 
 def test_two_phones_type_their_own_scores_and_one_save_keeps_one_play(

@@ -13,8 +13,7 @@ import pytest
 
 from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.seats import Seat, Seating
-from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
@@ -22,27 +21,11 @@ ROUTE = "/setup/seats"
 
 
 def seeded(db_url: str, *names: str) -> int:
-    store = open_store(db_url)
-    try:
-        hub = TableHub(store)
-        snapshot = hub.create("seats", Seating.new(seed=482913))
-        for name in names:
-            snapshot = hub.submit(
-                snapshot.table_id, Seat(name), seen=snapshot.seq, device="t"
-            ).snapshot
-        return snapshot.table_id
-    finally:
-        store.close()
+    return table_at(db_url, "seats", Seating.new(seed=482913), [Seat(name) for name in names])
 
 
 def seating(db_url: str, table_id: int) -> Seating:
-    store = open_store(db_url)
-    try:
-        game = TableHub(store).open(table_id).game
-        assert isinstance(game, Seating)
-        return game
-    finally:
-        store.close()
+    return game_at(db_url, table_id, Seating)
 
 
 def seat(app: AppPage, name: str) -> None:

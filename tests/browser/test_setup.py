@@ -16,7 +16,7 @@ from companion.browser import PHONE, PUSHED, AppPage, AppServer
 from companion.engine import setup as engine
 from companion.engine.setup import SetupGame
 from companion.history import open_store
-from companion.tables import TableHub
+from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
 
@@ -25,53 +25,14 @@ FESTIVAL = SetupGame.fresh(seed=5).with_modules(["faction_festival", "paladins"]
 STEPS = [s.id for s in FESTIVAL.steps()]
 TOTAL = len(STEPS)
 
-_TAP = """(ident) => {
-    const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-    const target = node
-        && (node.matches('[flt-tappable]') ? node : node.querySelector('[flt-tappable]'));
-    if (!target) return false;
-    target.click();
-    return true;
-}"""
-
-
-def tap_now(app: AppPage, ident: str) -> None:
-    """Tap at once, without waiting for anything to settle afterwards."""
-    app.by_id(ident).wait_for(state="attached", timeout=10_000)
-    assert app.page.evaluate(_TAP, ident), ident
-
-
-def words(app: AppPage, ident: str) -> str:
-    """What the control tagged ``ident`` reads now ("" when it is not on the screen)."""
-    text: str = app.page.evaluate(
-        """(ident) => {
-            const node = document.querySelector(`[flt-semantics-identifier='${ident}']`);
-            if (!node) return '';
-            return [node, ...node.querySelectorAll('*')].map(
-                e => (e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).join(' ');
-        }""",
-        ident,
-    )
-    return text
-
 
 def seeded_setup(db_url: str, game: SetupGame = FESTIVAL) -> int:
     """A setup on the server's database (the server opens it on demand)."""
-    store = open_store(db_url)
-    try:
-        return TableHub(store).create("setup", game, device="seed").table_id
-    finally:
-        store.close()
+    return table_at(db_url, "setup", game)
 
 
 def table_game(db_url: str, table_id: int) -> SetupGame:
-    store = open_store(db_url)
-    try:
-        game = TableHub(store).open(table_id).game
-        assert isinstance(game, SetupGame)
-        return game
-    finally:
-        store.close()
+    return game_at(db_url, table_id, SetupGame)
 
 
 def actions(db_url: str, table_id: int) -> int:
@@ -189,7 +150,7 @@ def test_a_tick_on_one_phone_shows_on_the_others_within_a_second(
         [(pages[0], STEPS[0]), (pages[-1], STEPS[2]), (pages[1], STEPS[1])], start=1
     ):
         page.settle(600)  # a player looks at the list before tapping
-        tap_now(page, f"step-{step}")
+        page.tap_now(f"step-{step}")
         for other in pages:
             other.shows("progress-text", f"{done} of {TOTAL} done", timeout=PUSHED)
     assert set(table_game(db_url, table_id).ticked) == set(STEPS[:3])
@@ -211,11 +172,11 @@ def test_a_phone_that_has_not_caught_up_cannot_erase_a_tick(
     ben.shows("progress-text", f"1 of {TOTAL} done")
     # Cleo ticks another step: it counts. Then the step Ben ticked, which her screen still
     # shows open: refused, and Ben's tick stays.
-    tap_now(cleo, f"step-{STEPS[3]}")
+    cleo.tap_now(f"step-{STEPS[3]}")
     ben.shows("progress-text", f"2 of {TOTAL} done")
-    tap_now(cleo, f"step-{STEPS[1]}")
+    cleo.tap_now(f"step-{STEPS[1]}")
     cleo.settle(500)
-    assert f"0 of {TOTAL} done" in words(cleo, "progress-text")  # her screen: still behind
+    assert f"0 of {TOTAL} done" in cleo.words("progress-text")  # her screen: still behind
     assert actions(db_url, table_id) == 2
     assert set(table_game(db_url, table_id).ticked) == {STEPS[1], STEPS[3]}
     held.release()
@@ -234,14 +195,14 @@ def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
     route = f"{ROUTE}/{table_id}/checklist"
     ben, cleo = phone(chromium, app_server, route), phone(chromium, app_server, route)
     ben.settle(600)
-    tap_now(ben, f"step-{STEPS[2]}")
-    tap_now(cleo, f"step-{STEPS[2]}")
+    ben.tap_now(f"step-{STEPS[2]}")
+    cleo.tap_now(f"step-{STEPS[2]}")
     for page in (ben, cleo):
         page.shows("progress-text", f"1 of {TOTAL} done")
     refusal = "Step 3 (Faction Festival) is already marked done."
     ben.shows("message", "Step 3 (Faction Festival)")
     cleo.shows("message", "Step 3 (Faction Festival)")
-    said = [words(ben, "message"), words(cleo, "message")]
+    said = [ben.words("message"), cleo.words("message")]
     assert sum(refusal in s for s in said) == 1, said
     assert actions(db_url, table_id) == 1
     assert set(table_game(db_url, table_id).ticked) == {STEPS[2]}

@@ -7,13 +7,10 @@ the races run two stores (two servers) on one database.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.exc import OperationalError
 
 from companion.history import (
     NotFoundError,
@@ -24,6 +21,7 @@ from companion.history import (
     StoreError,
     TableClosedError,
 )
+from tests.table_fixtures import race, writes_failing
 
 if TYPE_CHECKING:
     from tests.history_fixtures import DatabaseFactory
@@ -193,18 +191,9 @@ def test_a_failure_while_marking_keeps_no_play(store: Store) -> None:
     """The play and the mark commit together: a crash (here a database error) between the
     two writes leaves neither, so the table still offers to be saved, once."""
     table_id = new_table(store)
-
-    def fail_marking(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        if statement.lstrip().upper().startswith("UPDATE GAME_TABLE"):
-            raise OperationalError(statement, {}, Exception("disk I/O error"))
-
-    engine = store._engine
-    event.listen(engine, "before_cursor_execute", fail_marking)
-    try:
-        with pytest.raises(StoreError, match="disk I/O error"):
-            store.save_table_play(table_id=table_id, play=a_play())
-    finally:
-        event.remove(engine, "before_cursor_execute", fail_marking)
+    marking_fails = writes_failing(store, "disk I/O error", table="game_table", write="UPDATE")
+    with marking_fails, pytest.raises(StoreError, match="disk I/O error"):
+        store.save_table_play(table_id=table_id, play=a_play())
     assert store.count_plays() == 0
     assert store.table(table_id).saved_play_id is None
     assert store.save_table_play(table_id=table_id, play=a_play())[1]
@@ -221,31 +210,12 @@ def test_deleting_the_saved_play_clears_the_mark(store: Store) -> None:
 # ------------------------------------------------------- two servers on one database
 
 
-def _race(workers: list[Callable[[], object]]) -> list[object]:
-    barrier = threading.Barrier(len(workers))
-    results: list[object] = [None] * len(workers)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = workers[i]()
-        except BaseException as exc:  # collected, asserted by the test thread
-            results[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
 def test_two_servers_never_both_write_the_same_step(databases: DatabaseFactory) -> None:
     url = databases.url()
     one, two = databases.store(url), databases.store(url)
     table_id = new_table(one)
     for seq in range(1, 11):
-        results = _race(
+        results = race(
             [
                 lambda s=seq: one.append_action(
                     table_id=table_id, seq=s, body={"by": "one"}, device="one", summary={}
@@ -269,7 +239,7 @@ def test_two_servers_saving_at_once_record_one_play(databases: DatabaseFactory) 
     one, two = databases.store(url), databases.store(url)
     for _ in range(5):
         table_id = new_table(one)
-        results = _race(
+        results = race(
             [
                 lambda t=table_id: one.save_table_play(table_id=t, play=a_play(5)),
                 lambda t=table_id: two.save_table_play(table_id=t, play=a_play(5)),

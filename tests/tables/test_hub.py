@@ -8,7 +8,6 @@ Runs on a SQLite file and, with COMPANION_TEST_PG set, on PostgreSQL too.
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +32,10 @@ from tests.table_fixtures import (
     REGISTRY,
     Checklist,
     Tick,
-    fail_writes,
-    fill_disk,
+    disk_filled,
     fresh_journey,
+    race,
+    writes_failing,
 )
 
 if TYPE_CHECKING:
@@ -307,11 +307,8 @@ def test_a_database_error_fails_and_changes_nothing(store: Store, message: str) 
     before = play_to(hub, table_id, StartRow("9"))
     pushed: list[Snapshot] = []
     hub.subscribe(table_id, pushed.append)
-    undo_failure = fail_writes(store, message)
-    try:
+    with writes_failing(store, message):
         outcome = hub.submit(table_id, Place("8", 0, "left"), seen=1, device="d")
-    finally:
-        undo_failure()
     assert isinstance(outcome, Failed)
     assert outcome.message.startswith("Not saved: database error") and message in outcome.message
     assert outcome.snapshot.game == before.game and outcome.snapshot.seq == 1
@@ -328,17 +325,14 @@ def test_a_full_sqlite_file_keeps_every_confirmed_move(databases: DatabaseFactor
     hub = hub_on(store)
     table_id = hub.create("checklist", Checklist(tuple(f"step {i}" for i in range(400)))).table_id
     confirmed: list[int] = []
-    undo_full = fill_disk(store)
     failed: Failed | None = None
-    try:
+    with disk_filled(store):
         for i in range(400):
             outcome = hub.submit(table_id, Tick(f"step {i}"), seen=i, device="d" * 40)
             if isinstance(outcome, Failed):
                 failed = outcome
                 break
             confirmed.append(applied(outcome).seq)
-    finally:
-        undo_full()
     assert failed is not None and "database or disk is full" in failed.message
     assert failed.snapshot.seq == len(confirmed)
     assert [a.seq for a in store.table_actions(table_id)] == confirmed
@@ -377,7 +371,7 @@ def test_two_hubs_on_one_database_never_write_the_same_step(
         assert sees("two", 3)
         # Both servers' screens saw step 1 and tap at once: one move, one clear refusal.
         for rank_one, rank_two, seq in (("8", "K", 3), ("3", "4", 4), ("Q", "J", 5)):
-            results = _race(
+            results = race(
                 [
                     lambda r=rank_one, s=seq: one.submit(table_id, StartRow(r), seen=s, device="1"),
                     lambda r=rank_two, s=seq: two.submit(table_id, StartRow(r), seen=s, device="2"),
@@ -400,7 +394,7 @@ def test_save_to_history_exactly_once_from_two_threads(store: Store) -> None:
     table_id = hub.create("journey", game).table_id
     snap = hub.open(table_id)
     for _ in range(3):
-        results = _race(
+        results = race(
             [
                 lambda: hub.save_to_history(table_id, a_play, seen=snap.seq, device="a"),
                 lambda: hub.save_to_history(table_id, a_play, seen=snap.seq, device="b"),
@@ -421,7 +415,7 @@ def test_save_to_history_exactly_once_from_two_servers(databases: DatabaseFactor
     ids = [journey_table(one, ("Anna", "Ben")) for _ in range(4)]
     for table_id in ids:
         two.open(table_id)
-        results = _race(
+        results = race(
             [
                 lambda t=table_id: one.save_to_history(t, a_play, seen=0, device="1"),
                 lambda t=table_id: two.save_to_history(t, a_play, seen=0, device="2"),
@@ -540,25 +534,6 @@ def test_any_interleaving_of_stale_devices_keeps_every_committed_step(
     assert replayed.game == now.game and replayed.last == now.last and replayed.seq == now.seq
 
 
-def _race(workers: list[Any]) -> list[Any]:
-    barrier = threading.Barrier(len(workers))
-    results: list[Any] = [None] * len(workers)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = workers[i]()
-        except BaseException as exc:  # collected, asserted by the test thread
-            results[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
 # ------------------------------------------------- an old saved game, imported exactly once
 
 OLD_KEY = "old_journey_game"
@@ -578,7 +553,7 @@ def test_an_old_save_is_imported_once_even_by_two_servers_at_the_same_moment(
     for round_ in range(4):
         store.set_setting(OLD_KEY, {"round": round_})
         hubs = [hub_on(databases.store(url)) for _ in range(3)]
-        results = _race(
+        results = race(
             [
                 lambda h=h: h.import_old(
                     "journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x"
@@ -601,12 +576,9 @@ def test_an_import_that_fails_half_way_writes_nothing_and_can_be_done_again(
 ) -> None:
     hub = hub_on(store)
     store.set_setting(OLD_KEY, {"old": True})
-    undo = fail_writes(store)  # the second step of the log cannot be written
-    try:
-        with pytest.raises(StoreError, match="database or disk is full"):
-            hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")
-    finally:
-        undo()
+    # The second step of the log cannot be written.
+    with writes_failing(store), pytest.raises(StoreError, match="database or disk is full"):
+        hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")
     assert store.list_tables(tool="journey") == []  # not a table without its log
     assert store.get_setting(OLD_KEY) == {"old": True}  # the save is still there
     again = hub.import_old("journey", _old_game(), key=OLD_KEY, kept_as=f"{OLD_KEY}_x")

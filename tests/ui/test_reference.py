@@ -3,28 +3,18 @@ without a browser (tests/ui_harness.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
 from companion import reference
-from companion.history import open_store
 from companion.rules import catalogue
 from companion.ui.app import create_main
 from companion.ui.context import AppContext
 from companion.ui.logic import rules as logic
 from companion.ui.why import why_link, why_targets
 from tests.ui_harness import Harness, run
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'rules.sqlite3'}")
-    yield s
-    s.close()
 
 
 def field(h: Harness) -> ft.TextField:
@@ -153,7 +143,7 @@ async def test_why_opens_one_entry_one_ruling_or_a_list(store: Any) -> None:
     h.page.controls.append(sheet)
     h.page.update()
     await h.click(sheet.content)
-    assert any(isinstance(d, ft.AlertDialog) and d.open for d in h.page._dialogs.controls)
+    assert h.dialogs(ft.AlertDialog, open_only=True)
     h.page.pop_dialog()
 
     several = why_link(ctx, ["mercante.bazaar", "card:fence"], ["mercante.price_floor"])

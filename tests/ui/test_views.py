@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
-from companion.history import open_store
 from companion.ui.app import create_main, sections
 from tests.ui_harness import Harness, run, walk
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Any:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
 
 
 def texts_in(control: Any) -> list[str]:
@@ -178,7 +169,7 @@ async def test_history_detail_delete_and_undo(store: Any) -> None:
     await h.click(h.by_id("delete-play"))
     await h.click(h.by_id("confirm-delete"))
     assert store.count_plays() == 0
-    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    bar = h.dialogs(ft.SnackBar)[-1]
     await h.fire(bar, "action")
     assert store.count_plays() == 1
 

@@ -34,30 +34,9 @@ from companion.engine.bard import (
     read_action,
     spends,
 )
+from tests.engine.bard.example import EXAMPLE_STEPS, EXAMPLE_TABLE, EXAMPLE_TABLEAU
 
 FACTIONS = bard.facts().faction_ids
-
-EXAMPLE_TABLEAU = (
-    IconSource("left", ANY, 3, label="leftmost card"),
-    IconSource("second", "warrior", 2, label="second card"),
-    IconSource("right-top", "noble", 2, label="rightmost card"),
-    IconSource("right-bottom", "warrior", 2, volume=3, label="rightmost card, bottom"),
-)
-EXAMPLE_TABLE = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
-EXAMPLE_STEPS = (
-    AtFactionHall("warrior", spends("second"), adventurers=1),
-    AtTownSquare(spends("right-top")),
-    AtDragonIsland(
-        "right",
-        (
-            HallSong(
-                "warrior",
-                spends("right-bottom", Spend("soundstone-1", "warrior"), "left"),
-                side_adventurers=4,
-            ),
-        ),
-    ),
-)
 
 
 def example_table() -> BardGame:

@@ -38,6 +38,7 @@ from companion.engine.bard import (
     plan,
     sing,
 )
+from tests.engine.bard.example import EXAMPLE_TABLE, example_song
 
 FACTIONS = bard.facts().faction_ids
 PIERS = bard.facts().piers()
@@ -416,22 +417,6 @@ def test_the_planner_is_exact_for_any_number_of_plans_asked(
 
 
 # -- Singing Step Example -----------------------------------------------------------------------
-
-
-def example_song() -> Song:
-    """The Singing Step Example's tableau, as tests/engine/bard/test_singing.py enters it."""
-    tableau = [
-        IconSource("left", ANY, 3, label="leftmost card"),
-        IconSource("second", "warrior", 2, label="second card"),
-        IconSource("right-top", "noble", 2, label="rightmost card"),
-        IconSource("right-bottom", "warrior", 2, volume=3, label="rightmost card, bottom"),
-    ]
-    return Song.start(tableau, moves=2, volume=6, soundstones=1, board=Board(badges=1))
-
-
-#: The example's board: at most 1 Adventurer in the Warrior Hall, 4 Warriors on the right side
-#: of Dragon Island, nothing on the Piers.
-EXAMPLE_TABLE = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
 
 
 def test_singing_step_example_with_empty_piers_the_best_song_is_the_examples_32_gold() -> None:

@@ -7,8 +7,6 @@ the screen resolving to the rules it names."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -31,15 +29,15 @@ from companion.engine.cove_goods import (
     SetRogueCard,
 )
 from companion.engine.protocol import TableRules
-from companion.history import open_store
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
 from companion.ui.why import why_targets
-from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run
+from tests.screen_fixtures import leave_and_close
+from tests.table_fixtures import game_on, table_from, writes_failing
+from tests.ui_harness import Harness, message, run
 
 RULES = cg.TABLE_RULES
 ROUTE = "/calculators/cove-goods"
@@ -192,36 +190,15 @@ def test_any_sale_replays_from_its_save_and_prices(actions: list[CoveAction]) ->
 # -- on the screen ---------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'cove.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def sale_with(hub: TableHub, *actions: CoveAction) -> int:
-    snapshot = hub.create("cove-goods", CoveSale())
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "cove-goods", CoveSale(), actions)
 
 
 def sale_of(hub: TableHub, table_id: int) -> CoveSale:
-    game = TableHub(hub.store).open(table_id).game
-    assert isinstance(game, CoveSale)
-    return game
+    return game_on(hub.store, table_id, CoveSale)
 
 
 async def phone(store: Any, hub: TableHub, table_id: int) -> Harness:
@@ -230,11 +207,6 @@ async def phone(store: Any, hub: TableHub, table_id: int) -> Harness:
 
 def count(h: Harness, type_id: str) -> str:
     return str(h.by_id(f"count-{type_id}-count").content.value)
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 @run
@@ -367,12 +339,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = sale_with(hub)
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(0)
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 0)
 
 
 @run
@@ -383,11 +350,8 @@ async def test_a_full_disk_is_a_message_and_the_good_is_not_shown_added(
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
     await h.select(h.by_id("display-case"), True)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("add-to-pier"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert not h.find_all(ft.Semantics, identifier="sold-0")  # not shown as done
     assert h.by_id("display-case").value is True  # the Good is still being priced
@@ -439,7 +403,7 @@ async def test_every_why_on_the_screen_opens_the_rules_it_names(store: Any, hub:
     for ident in idents:
         h = await priced(store, hub, table_id)
         await h.click(h.by_id(ident))
-        dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+        dialogs = h.dialogs(ft.AlertDialog, open_only=True)
         if not dialogs:  # one entry: its screen opened
             shown = [e.id for e in reference.entries() if e.title == h.page.appbar.title.value]
             assert shown, ident

@@ -23,21 +23,10 @@ from companion.engine.journey import (
     JourneyRules,
     pair_value,
 )
+from tests.table_fixtures import play
 
 FOUR = ("Anna", "Ben", "Cleo", "Dev")
 START_9 = {"kind": "start_row", "rank": "9"}
-
-
-def play(game: JourneyGame, *moves: tuple[object, ...]) -> JourneyGame:
-    """Apply moves: ``("9",)`` starts a row, ``("8", 0, "left")`` places, ``(5, 4)`` swaps."""
-    for move in moves:
-        if len(move) == 1:
-            game = game.start_row(move[0])[0]
-        elif len(move) == 3:
-            game = game.place(*move)[0]
-        else:
-            game = game.swap(*move)[0]
-    return game
 
 
 def new(rules: JourneyRules = j.STANDARD, players: tuple[str, ...] = FOUR) -> JourneyGame:

@@ -8,8 +8,6 @@ fit and refused when they do not, undo, reloads, leaving, a full disk."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -27,15 +25,13 @@ from companion.engine.bard import (
     Table,
 )
 from companion.engine.journey import JourneyGame
-from companion.history import open_store
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main, sections
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
-from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run
+from tests.table_fixtures import game_on, table_from, writes_failing
+from tests.ui_harness import Harness, message, run, visible
 
 ROUTE = "/calculators/bard"
 EXAMPLE_TABLEAU = (
@@ -47,22 +43,7 @@ EXAMPLE_TABLEAU = (
 EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 class Taps:
@@ -92,12 +73,7 @@ class Taps:
 
 
 def table_with(hub: TableHub, *actions: bard.BardAction, player: str = "Ann") -> int:
-    snapshot = hub.create("bard", BardGame.new(player=player))
-    for action in actions:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "bard", BardGame.new(player=player), actions)
 
 
 def example(hub: TableHub) -> int:
@@ -111,36 +87,15 @@ def example(hub: TableHub) -> int:
 
 
 def game_of(hub: TableHub, table_id: int) -> BardGame:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, BardGame)
-    return game
+    return game_on(hub.store, table_id, BardGame)
 
 
 async def open_table(store: Any, hub: TableHub, table_id: int) -> Harness:
     return await Harness.start(create_main(store, hub=hub), route=f"{ROUTE}/{table_id}")
 
 
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 def count(h: Harness, ident: str) -> str:
     return str(h.by_id(f"{ident}-count").content.value)
-
-
-def visible(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_shown(c) for c in found)
-
-
-def _shown(control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 def words(h: Harness, ident: str) -> str:
@@ -445,7 +400,7 @@ async def test_every_why_link_opens_its_rules(store: Any, hub: TableHub) -> None
         if h.page.appbar.title.value != "The Bard · Ann":  # the last link opened an entry
             h = await screen()
         await h.click(h.by_id(ident))
-        dialogs = [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+        dialogs = h.dialogs(open_only=True)
         opened = h.page.appbar.title.value != "The Bard · Ann" or bool(dialogs)
         assert opened, ident
         if dialogs:
@@ -622,12 +577,9 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     other = await open_table(store, hub, table_id)
     await h.click(h.by_id("bard-go-warrior_hall"))
     await h.fire(h.by_id("stop-src-B"), "select", True)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("stop-sing"))
         await h.click(h.by_id("board-pier_1-noble-plus"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert count(h, "board-pier_1-noble") == "0"  # not shown as done
     assert visible(h, "stop-new")  # the location typed is still there

@@ -4,29 +4,18 @@ old save imported once); several phones on one table are in tests/engine/cove/te
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
 
 from companion.engine import cove_goods as cg
-from companion.history import open_store
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
-from tests.ui_harness import Harness, run
+from tests.ui_harness import Harness, message, run
 
 ROUTE = "/calculators/cove-goods"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'cove.sqlite3'}")
-    yield s
-    s.close()
 
 
 async def tap(h: Harness, ident: str, times: int = 1) -> None:
@@ -46,11 +35,6 @@ def shown(h: Harness, ident: str) -> bool:
     """Whether the tagged control is visible (the tag's wrapper is what the view hides)."""
     wrapper = h.find(ft.Semantics, identifier=ident)
     return bool(wrapper.visible and wrapper.content.visible)
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 async def new_sale(store: Any) -> Harness:
@@ -166,7 +150,7 @@ async def test_a_house_rule_changes_the_working_and_the_chip_leads_to_settings(
     chip = h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}")
     assert "house rule on" in chip.content.controls[1].value
     await h.click(chip)
-    dialog = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog)][-1]
+    dialog = h.dialogs(ft.AlertDialog)[-1]
     assert dialog.open and dialog.title.value == "Adding before or after doubling"
     await h.click(h.by_id("open-settings"))
     assert h.page.appbar.title.value == "Settings"

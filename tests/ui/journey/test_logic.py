@@ -4,7 +4,6 @@ screen shows, the previews on the row ends and what goes to history."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,19 +13,9 @@ from companion.history import PlayCreate, open_store
 from companion.rules import catalogue
 from companion.ui.logic import journey as logic
 from companion.ui.logic.journey import JourneyDraft, NewGameForm, StateError
+from tests.table_fixtures import play
 
 FOUR = ("Anna", "Ben", "Cleo", "Dev")
-
-
-def play(game: JourneyGame, *moves: tuple[Any, ...]) -> JourneyGame:
-    for move in moves:
-        if len(move) == 1:
-            game = game.start_row(move[0])[0]
-        elif len(move) == 3:
-            game = game.place(*move)[0]
-        else:
-            game = game.swap(*move)[0]
-    return game
 
 
 def finished(rules: JourneyRules = j.STANDARD) -> JourneyGame:

@@ -7,8 +7,6 @@ refused, database errors, reloads, leaving the screen."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -16,56 +14,40 @@ import pytest
 
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame, Place, StartRow
-from companion.history import open_store
+from companion.history import Store
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
-from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, app_bar_title_room, run, walk
+from tests.screen_fixtures import abandon_with_confirm, leave_and_close
+from tests.table_fixtures import game_on, table_from, writes_failing
+from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
 ROUTE = "/calculators/journey"
 SEATS = ("Anna", "Ben", "Cleo")
 
+pytestmark = pytest.mark.usefixtures("players_who_look")
+
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    s.set_setting(
+def store(store: Store) -> Store:
+    """The screen's store (tests/ui/conftest.py) with the players seated."""
+    store.set_setting(
         "table",
         {"game": "merchants_journey", "seats": list(SEATS), "seed": 5, "first": None},
     )
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it (tested below)."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+    return store
 
 
 def table_with(hub: TableHub, game: JourneyGame) -> int:
     """A table whose log is ``game``'s moves (the game as a table would have played it)."""
-    snapshot = hub.create("journey", game.start)
-    for record in game.log:
-        outcome = hub.submit(snapshot.table_id, record.action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "journey", game.start, [record.action for record in game.log])
 
 
 def game_of(hub: TableHub, table_id: int) -> JourneyGame:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, JourneyGame)
-    return game
+    return game_on(hub.store, table_id, JourneyGame)
 
 
 async def open_table(store: Any, hub: TableHub, table_id: int) -> Harness:
@@ -82,11 +64,6 @@ def score(h: Harness, name: str) -> str:
     return str(tile.content.controls[1].value)
 
 
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 def undo_in_message(h: Harness) -> ft.TextButton:
     button: ft.TextButton = h.by_id("message-undo")
     return button
@@ -95,20 +72,6 @@ def undo_in_message(h: Harness) -> ft.TextButton:
 async def play_card(h: Harness, rank: str, end: str) -> None:
     await h.click(h.by_id(f"card-{rank}"))
     await h.click(h.by_id(end))
-
-
-def visible(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_shown(h, c) for c in found)
-
-
-def _shown(h: Harness, control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 # -- one device ------------------------------------------------------------------------------------
@@ -251,12 +214,7 @@ async def test_finish_and_abandon_ask_first(store: Any, hub: TableHub) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert h.has_text("Anna, Ben, Cleo") and h.has_text("Dev, Eli")
     assert h.has_text("last touched just now")
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}-cancel"))
-    assert store.table(dropped).status == "open"
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}"))
-    assert store.table(dropped).status == "abandoned"
+    await abandon_with_confirm(h, store, dropped)
     assert not h.find_all(ft.Semantics, identifier=f"table-{dropped}")
     # From the game's own screen: the menu, Finish, then confirm.
     t = await open_table(store, hub, kept)
@@ -498,12 +456,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = table_with(hub, JourneyGame.new(SEATS).start_row("9")[0])
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(1)  # the Calculators tab
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 1)  # the Calculators tab
 
 
 @run
@@ -514,11 +467,8 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
     await h.click(h.by_id("card-8"))
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("row-1-right"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert status(h) == "Turn 2 of 33 · Ben to play"  # not shown as done
     assert h.by_id("chosen-card").value.startswith("8 ·")  # the card is still in hand
@@ -596,7 +546,7 @@ def why_links(h: Harness) -> list[str]:
         if isinstance(s.identifier, str)
         and s.identifier.startswith("why-")
         and not s.identifier.startswith(("why-entry-", "why-ruling-"))
-        and _shown(h, s)
+        and is_shown(s)
     )
 
 
@@ -616,7 +566,7 @@ async def assert_why_links_resolve(start: Any) -> list[str]:
             assert titles[0].content.value in {e.title for e in reference.entries()}, ident
             h = await start()
             continue
-        dialogs = [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+        dialogs = h.dialogs(open_only=True)
         assert dialogs, f"{ident} opened nothing"
         items = [
             s.identifier

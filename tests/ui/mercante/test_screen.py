@@ -11,9 +11,8 @@ side, and an old saved game becomes a table once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -32,45 +31,25 @@ from companion.engine.mercante import (
     Variants,
     rulebook_event,
 )
-from companion.history import open_store
 from companion.rules import catalogue
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
-from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run, walk
+from tests.screen_fixtures import abandon_with_confirm, leave_and_close
+from tests.table_fixtures import table_from, writes_failing
+from tests.ui_harness import Harness, message, run, visible, walk
 
 BASE = "/calculators/mercante"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def table_with(hub: TableHub, game: MercanteGame, extra: Sequence[Action] = ()) -> int:
     """A table whose log is ``game``'s moves (then ``extra``), as a table would have played it."""
-    snapshot = hub.create("mercante", MercanteTable.new(game.start))
-    for action in [*(r.action for r in game.log), *extra]:
-        outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    actions = [*(r.action for r in game.log), *extra]
+    return table_from(hub, "mercante", MercanteTable.new(game.start), actions)
 
 
 def start_game(
@@ -131,29 +110,9 @@ def custom(store: Any, name: str, kind: str = "enduring", **fields: Any) -> int:
     return int(store.save_custom_card("mercante", "event", name, event.to_dict()))
 
 
-def message(h: Harness) -> str | None:
-    """The table screen's message, if one shows."""
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
 async def snackbar_action(h: Harness) -> None:
-    bar = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar)][-1]
+    bar = h.dialogs(ft.SnackBar)[-1]
     await h.fire(bar, "action")
-
-
-def visible(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_shown(c) for c in found)
-
-
-def _shown(control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 async def add_players(h: Harness, *names: str) -> None:
@@ -987,12 +946,7 @@ async def test_finish_and_abandon_ask_first(store: Any, hub: TableHub) -> None:
     kept = start_game(hub, ["Adam", "Beth", "Chris"])
     dropped = start_game(hub, ["Dev", "Eli", "Fay"])
     h = await Harness.start(create_main(store, hub=hub), route=BASE)
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}-cancel"))
-    assert store.table(dropped).status == "open"
-    await h.click(h.by_id(f"abandon-{dropped}"))
-    await h.click(h.by_id(f"confirm-abandon-{dropped}"))
-    assert store.table(dropped).status == "abandoned"
+    await abandon_with_confirm(h, store, dropped)
     t = await open_tab(store, hub, kept)
     await t.click(t.by_id("table-menu"))
     await t.click(t.by_id("finish-game"))
@@ -1295,12 +1249,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     tabs = h.by_id("mercante-tabs")
     h.session.apply_patch(tabs._i, {"selected_index": 3})
     await h.fire(tabs, "change", 3)  # another tab: one seat at the table still
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(0)  # the Setup section
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 0)  # the Setup section
 
 
 @run
@@ -1311,13 +1260,10 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     h = await open_tab(store, hub, table_id, "sale")
     await h.click(h.by_id("add-silk"))
     await h.type(h.by_id("base-silk:1"), "20")
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("confirm-sale"))
         tally = await open_tab(store, hub, table_id, "end")
         await fill(tally, 1, crowns="31")
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert game_of(store, table_id).log == ()  # not kept ...
     assert text_of(h.by_id("sale-total")) == "Total: 21 crowns"  # ... nor shown as done
@@ -1337,11 +1283,8 @@ async def test_a_full_disk_during_save_to_history_saves_nothing_and_the_save_can
     h = await open_tab(store, hub, table_id, "end")
     for player, (vp, crowns) in enumerate((("8", "12"), ("7", "30"), ("6", "5")), start=1):
         await fill(h, player, vp=vp, crowns=crowns)
-    undo_failure = fail_writes(store, table="play")
-    try:
+    with writes_failing(store, table="play"):
         await h.click(h.by_id("save-tally"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert store.count_plays() == 0
     assert store.table(table_id).saved_play_id is None  # not shown as saved ...
@@ -1423,7 +1366,7 @@ def why_idents(root: Any) -> list[str]:
 
 
 def open_dialogs(h: Harness) -> list[Any]:
-    return [d for d in h.page._dialogs.controls if getattr(d, "open", False)]
+    return h.dialogs(open_only=True)
 
 
 async def every_why(h: Harness, back: str) -> list[str]:

@@ -7,9 +7,7 @@ number stays on its phone, undo, reload, a full disk, leaving; saved to history 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -17,33 +15,17 @@ import pytest
 
 from companion.engine.scorepad import Pad, SetPlayedAt, SetText
 from companion.engine.seats import DrawFirst, Seat, Seating
-from companion.history import open_store
 from companion.rules import catalogue
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.history import play_fields
 from companion.ui.logic.scorepad import DRAFT_KEY, form_of
-from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run
+from tests.screen_fixtures import leave_and_close
+from tests.table_fixtures import game_on, writes_failing
+from tests.ui_harness import Harness, message, run
 
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def new_pad(hub: TableHub, names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> int:
@@ -51,9 +33,7 @@ def new_pad(hub: TableHub, names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> 
 
 
 def pad_of(hub: TableHub, table_id: int) -> Pad:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, Pad)
-    return game
+    return game_on(hub.store, table_id, Pad)
 
 
 def scores_of(hub: TableHub, table_id: int) -> dict[str, str]:
@@ -82,11 +62,6 @@ def _inside(control: Any, ancestor: Any) -> bool:
             return True
         node = node.parent
     return False
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 async def fill(h: Harness, scores: tuple[str, ...]) -> None:
@@ -421,12 +396,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = new_pad(hub)
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(0)
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 0)
 
 
 @run
@@ -436,11 +406,8 @@ async def test_a_full_disk_is_a_message_and_the_typed_score_is_kept_on_the_field
     table_id = new_pad(hub)
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.type(score_field(h, 1), "12")
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert scores_of(hub, table_id)["Anna"] == ""
     assert score_field(h, 1).value == "12"  # what was typed is not lost

@@ -7,8 +7,6 @@ seats through current_seating()."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,49 +15,27 @@ import pytest
 
 from companion.engine.scorepad import Pad
 from companion.engine.seats import DrawFirst, MoveSeat, Seat, Seating, draw_first_player
-from companion.history import open_store
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.seats import TABLE_KEY, current_seating
-from tests.table_fixtures import fail_writes
-from tests.ui_harness import Harness, run, walk
+from tests.screen_fixtures import leave_and_close
+from tests.table_fixtures import game_on, table_from, writes_failing
+from tests.ui_harness import Harness, message, run, walk
 
 ROUTE = "/setup/seats"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def seating_with(hub: TableHub, *names: str, seed: int = 482913) -> int:
-    snapshot = hub.create("seats", Seating.new(seed=seed))
-    for name in names:
-        outcome = hub.submit(snapshot.table_id, Seat(name), seen=snapshot.seq, device="test")
-        assert outcome.ok, outcome
-        snapshot = outcome.snapshot
-    return snapshot.table_id
+    return table_from(hub, "seats", Seating.new(seed=seed), [Seat(name) for name in names])
 
 
 def seating_of(hub: TableHub, table_id: int) -> Seating:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, Seating)
-    return game
+    return game_on(hub.store, table_id, Seating)
 
 
 async def phone(store: Any, hub: TableHub, table_id: int) -> Harness:
@@ -75,11 +51,6 @@ def seat_names(h: Harness) -> list[str]:
         texts = [c.value for c in walk(found[0]) if isinstance(c, ft.Text)]
         names.append(texts[1])  # the seat number, then the name
     return names
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
 async def seat(h: Harness, name: str) -> None:
@@ -338,12 +309,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     table_id = seating_with(hub, "Anna")
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(1)
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await asyncio.sleep(0.05)
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 1)
 
 
 @run
@@ -354,11 +320,8 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     h = await phone(store, hub, table_id)
     other = await phone(store, hub, table_id)
     await h.type(h.find(ft.TextField, label="Player name"), "Cleo")
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("add-player"))
-    finally:
-        undo_failure()
     assert message(h) is not None and "database or disk is full" in message(h)
     assert seat_names(h) == ["Anna", "Ben"]  # not shown as done
     assert h.find(ft.TextField, label="Player name").value == "Cleo"  # the name is kept

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,11 @@ from tests.ui_harness import Harness, run
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = open_store(f"sqlite:///{tmp_path / 'history.sqlite3'}")
-    s.record_play("Catan", [("Ann", 10), ("Bob", 8)])
-    s.record_play("mercante", [("Ann", 40), ("Cleo", 42)])
-    yield s
-    s.close()
+def store(store: Store) -> Store:
+    """The screen's store (tests/ui/conftest.py) with two plays in it."""
+    store.record_play("Catan", [("Ann", 10), ("Bob", 8)])
+    store.record_play("mercante", [("Ann", 40), ("Cleo", 42)])
+    return store
 
 
 @pytest.mark.parametrize(

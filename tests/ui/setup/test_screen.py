@@ -8,8 +8,6 @@ full disk, a finished setup."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -17,47 +15,39 @@ import pytest
 
 from companion.engine import setup as engine
 from companion.engine.setup import MarkDone, SetModule, SetupGame
-from companion.history import open_store
 from companion.tables import TableHub
-from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.logic import live as live_logic
 from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
-from tests.table_fixtures import fail_writes, fresh_journey
+from tests.screen_fixtures import leave_and_close
+from tests.table_fixtures import fresh_journey, game_on, writes_failing
 from tests.ui.setup.test_logic import old_save
-from tests.ui_harness import Harness, app_bar_title_room, run, walk
+from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
 ROUTE = "/setup/assistant"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Any]:
-    s = open_store(f"sqlite:///{tmp_path / 'setup.sqlite3'}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def hub(store: Any) -> TableHub:
-    return TableHub(store)
-
-
-@pytest.fixture(autouse=True)
-def players_who_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These phones tap at once after a push; people take longer to see it."""
-    monkeypatch.setattr(live_module, "SEEN_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def table_with(hub: TableHub, state: SetupGame | None = None) -> int:
     return hub.create("setup", state or AssistantState(seed=482913)).table_id
 
 
+#: The setup the checklist tests tick through: the Faction Festival and the Paladins.
+FESTIVAL = AssistantState().with_modules(["faction_festival", "paladins"])
+
+
+async def on_checklist(store: Any, hub: TableHub, phones: int = 2) -> tuple[int, list[Harness]]:
+    """A table of :data:`FESTIVAL` and ``phones`` phones on its checklist."""
+    table_id = table_with(hub, FESTIVAL)
+    return table_id, [await open_table(store, hub, table_id, "checklist") for _ in range(phones)]
+
+
 def game_of(hub: TableHub, table_id: int) -> SetupGame:
-    game = TableHub(hub.store).open(table_id).game  # as a restarted server reads it
-    assert isinstance(game, SetupGame)
-    return game
+    return game_on(hub.store, table_id, SetupGame)
 
 
 async def open_table(store: Any, hub: TableHub, table_id: int, page: str = "") -> Harness:
@@ -71,25 +61,6 @@ def status_text(h: Harness) -> str:
 
 def progress_text(h: Harness) -> str:
     return str(h.by_id("progress-text").value)
-
-
-def message(h: Harness) -> str | None:
-    strip = h.find(ft.Semantics, identifier="message")
-    return str(strip.content.content.controls[0].value) if strip.visible else None
-
-
-def shown(h: Harness, ident: str) -> bool:
-    found = h.find_all(ft.Semantics, identifier=ident)
-    return bool(found) and all(_visible(c) for c in found)
-
-
-def _visible(control: Any) -> bool:
-    node = control
-    while node is not None:
-        if getattr(node, "visible", True) is False:
-            return False
-        node = node.parent
-    return True
 
 
 def ticked_box(h: Harness, step_id: str) -> Any:
@@ -123,7 +94,7 @@ async def test_the_tool_is_listed_in_the_setup_section_and_starts_a_setup(
     tile = h.find(ft.ListTile, title=lambda t: getattr(t, "value", None) == "Setup assistant")
     await h.click(tile)
     assert h.page.appbar.title.value == "Setup assistant"
-    assert h.has_text("New setup") and not shown(h, "games-in-progress")
+    assert h.has_text("New setup") and not visible(h, "games-in-progress")
     await h.click(h.by_id("start-setup"))
     (table,) = store.list_tables(tool="setup")
     assert status_text(h) == "Legal combination"
@@ -358,7 +329,7 @@ async def test_a_rogue_card_is_drawn_from_the_shown_seed(store: Any, hub: TableH
     assert h.by_id("card-rogue").value == expected.id
     assert h.has_text(expected.summary)
     assert h.has_text(f"{expected.name} drawn with seed 482913")
-    assert shown(h, f"why-card-{expected.id}")
+    assert visible(h, f"why-card-{expected.id}")
 
 
 @run
@@ -385,10 +356,10 @@ async def test_the_details_sheet_marks_a_module_always_and_follows_the_table(
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
     await h.click(h.by_id("module-details-lawyers"))
-    sheet = next(c for c in h.page._dialogs.controls if isinstance(c, ft.BottomSheet))
+    sheet = h.dialogs(ft.BottomSheet)[0]
     assert sheet.open
     assert h.has_text("Townsfolk sets")  # its group, with source and pieces
-    assert shown(h, "why-module-lawyers")
+    assert visible(h, "why-module-lawyers")
     await h.select(h.by_id("pin-choice"), ["keep"])
     assert game_of(hub, table_id).pinned == {"lawyers"}
     assert h.has_text("Always: Lawyers.")
@@ -469,7 +440,7 @@ def why_links(h: Harness) -> list[Any]:
     return [
         s
         for s in h.find_all(ft.Semantics)
-        if isinstance(s.identifier, str) and s.identifier.startswith("why-") and _visible(s)
+        if isinstance(s.identifier, str) and s.identifier.startswith("why-") and is_shown(s)
     ]
 
 
@@ -478,7 +449,7 @@ def _link(h: Harness, ident: str) -> Any:
 
 
 def open_dialog(h: Harness) -> ft.AlertDialog | None:
-    dialogs = [d for d in h.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    dialogs = h.dialogs(ft.AlertDialog, open_only=True)
     return dialogs[-1] if dialogs else None
 
 
@@ -525,18 +496,15 @@ async def check_why(h: Harness, link: Any) -> bool:
 async def test_a_source_opened_on_one_phone_stays_open_through_another_phones_tick(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    h = await open_table(store, hub, table_id, "checklist")
-    other = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    _, (h, other) = await on_checklist(store, hub)
     await h.click(h.by_id("source-paladins.meeples"))  # this phone's only
     details = h.by_id("details-paladins.meeples")
     await other.click(other.by_id(f"step-{steps[0].id}"))
     await settle()
     assert ticked_box(h, steps[0].id) is True  # the tick shows here
     assert h.by_id("details-paladins.meeples") is details  # drawn in place, not rebuilt
-    assert shown(h, "details-paladins.meeples")
+    assert visible(h, "details-paladins.meeples")
     assert not other.find_all(ft.Semantics, identifier="details-paladins.meeples")
     assert "Faction Festival setup, step 7" in " ".join(texts_in(details))
 
@@ -615,7 +583,7 @@ async def test_changing_the_game_switches_players_and_checklist(store: Any, hub:
     assert (game.game, game.players) == ("mercante", 3)
     assert game.modules == {"entertainer"}  # kept for when the group goes back
     assert "no modules to choose" in status_text(h)
-    assert not shown(h, "module-entertainer")
+    assert not visible(h, "module-entertainer")
     assert [s.value for s in h.by_id("assistant-players").segments] == ["3", "4", "5"]
     c = await open_table(store, hub, table_id, "checklist")
     assert c.has_text("1. Lay the market board in the middle of the table.")
@@ -643,11 +611,9 @@ async def test_unknown_routes_and_tables_are_not_found(store: Any, hub: TableHub
 async def test_a_tick_on_one_phone_shows_on_the_others_without_a_reload(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    table_id = table_with(hub, state)
-    anna, ben = [await open_table(store, hub, table_id, "checklist") for _ in range(2)]
+    table_id, (anna, ben) = await on_checklist(store, hub)
     cleo = await open_table(store, hub, table_id)  # on Choose
-    steps = state.steps()
+    steps = FESTIVAL.steps()
     await ben.click(ben.by_id(f"step-{steps[1].id}"))
     await settle()
     total = len(steps)
@@ -662,11 +628,8 @@ async def test_a_tick_on_one_phone_shows_on_the_others_without_a_reload(
 async def test_a_stale_phone_ticks_another_step_but_cannot_erase_a_tick(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    ben = await open_table(store, hub, table_id, "checklist")
-    cleo = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    table_id, (ben, cleo) = await on_checklist(store, hub)
     cleo.conn.answers = False  # her phone has not drawn anything pushed to it yet
     await ben.click(ben.by_id(f"step-{steps[0].id}"))
     # Cleo, still looking at the old checklist, ticks another step: it counts.
@@ -687,11 +650,8 @@ async def test_a_stale_phone_ticks_another_step_but_cannot_erase_a_tick(
 async def test_a_stale_phones_tick_on_the_same_step_is_refused_with_a_message(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    ben = await open_table(store, hub, table_id, "checklist")
-    cleo = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    table_id, (ben, cleo) = await on_checklist(store, hub)
     cleo.conn.answers = False
     # Ben's tick of step 2 lands while Cleo's screen shows it open, and she taps it too.
     hub.submit(table_id, MarkDone(steps[1].id), seen=0, device="ben")
@@ -708,11 +668,8 @@ async def test_a_stale_phones_tick_on_the_same_step_is_refused_with_a_message(
 async def test_simultaneous_taps_on_one_step_leave_one_tick_and_one_refusal(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    steps = state.steps()
-    table_id = table_with(hub, state)
-    ben = await open_table(store, hub, table_id, "checklist")
-    cleo = await open_table(store, hub, table_id, "checklist")
+    steps = FESTIVAL.steps()
+    table_id, (ben, cleo) = await on_checklist(store, hub)
     await asyncio.gather(
         ben.session.dispatch_event(ben.by_id(f"step-{steps[2].id}")._i, "click", None),
         cleo.session.dispatch_event(cleo.by_id(f"step-{steps[2].id}")._i, "click", None),
@@ -806,16 +763,10 @@ async def test_undo_takes_back_the_tables_last_change_from_any_phone(
 async def test_a_full_disk_is_a_message_and_the_tick_is_not_shown(
     store: Any, hub: TableHub
 ) -> None:
-    state = AssistantState().with_modules(["faction_festival", "paladins"])
-    step = state.steps()[0]
-    table_id = table_with(hub, state)
-    h = await open_table(store, hub, table_id, "checklist")
-    other = await open_table(store, hub, table_id, "checklist")
-    undo_failure = fail_writes(store)
-    try:
+    step = FESTIVAL.steps()[0]
+    table_id, (h, other) = await on_checklist(store, hub)
+    with writes_failing(store):
         await h.click(h.by_id(f"step-{step.id}"))
-    finally:
-        undo_failure()
     assert "database or disk is full" in (message(h) or "")
     assert ticked_box(h, step.id) is False and progress_text(h).startswith("0 of")
     assert game_of(hub, table_id).ticks == ()
@@ -833,11 +784,8 @@ async def test_a_full_disk_on_choose_is_a_message_and_the_module_is_not_shown_ch
     table_id = table_with(hub)
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("module-honor_tokens"))
-    finally:
-        undo_failure()
     assert "database or disk is full" in (message(h) or "")
     assert h.by_id("module-honor_tokens").leading.value is False
     assert status_text(h) == "Legal combination"
@@ -859,11 +807,8 @@ async def test_a_full_disk_during_undo_keeps_the_tick_and_says_so(
     table_id = table_with(hub, state)
     h = await open_table(store, hub, table_id, "checklist")
     await h.click(h.by_id(f"step-{step.id}"))
-    undo_failure = fail_writes(store)
-    try:
+    with writes_failing(store):
         await h.click(h.by_id("message-undo"))
-    finally:
-        undo_failure()
     assert "database or disk is full" in (message(h) or "")
     assert ticked_box(h, step.id) is True and game_of(hub, table_id).is_ticked(step.id)
     await h.click(h.by_id("setup-menu"))
@@ -872,7 +817,7 @@ async def test_a_full_disk_during_undo_keeps_the_tick_and_says_so(
 
 
 def snack(h: Harness) -> str | None:
-    bars = [d for d in h.page._dialogs.controls if isinstance(d, ft.SnackBar) and d.open]
+    bars = h.dialogs(ft.SnackBar, open_only=True)
     return str(bars[-1].content.value) if bars else None
 
 
@@ -881,14 +826,11 @@ async def test_a_full_disk_when_starting_a_setup_is_a_message_in_the_lobby(
     store: Any, hub: TableHub
 ) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    undo_failure = fail_writes(store, table="game_table")
-    try:
+    with writes_failing(store, table="game_table"):
         await h.click(h.by_id("start-setup"))
-    finally:
-        undo_failure()
     assert "could not be started" in (snack(h) or "")
     assert "database or disk is full" in (snack(h) or "")
-    assert store.list_tables(tool="setup") == [] and shown(h, "start-setup")
+    assert store.list_tables(tool="setup") == [] and visible(h, "start-setup")
     await h.click(h.by_id("start-setup"))  # the session goes on
     assert len(store.list_tables(tool="setup")) == 1
     assert status_text(h) == "Legal combination"
@@ -902,14 +844,11 @@ async def test_an_old_save_met_by_a_full_disk_is_kept_and_imported_once_later(
     state = state.tick(state.steps()[0])
     old = old_save(state)
     store.set_setting(SETUP_KEY, old)
-    undo_failure = fail_writes(store, table="game_table")
-    try:
+    with writes_failing(store, table="game_table"):
         h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    finally:
-        undo_failure()
     assert h.has_text("could not be moved to a table") and h.has_text("disk is full")
     assert store.list_tables(tool="setup") == [] and store.get_setting(SETUP_KEY) == old
-    assert shown(h, "start-setup")  # the lobby works all the same
+    assert visible(h, "start-setup")  # the lobby works all the same
     for _ in range(2):  # two phones open the tool once the disk has room
         await Harness.start(create_main(store, hub=hub), route=ROUTE)
     (table,) = store.list_tables(tool="setup")
@@ -923,14 +862,11 @@ async def test_an_import_cut_short_by_a_full_disk_leaves_one_setup_not_two(
     """The table is written, then the disk fills before the old save is marked imported."""
     state = AssistantState(seed=78).with_modules(["lawyers"])
     store.set_setting(SETUP_KEY, old_save(state))
-    undo_failure = fail_writes(store, table="setting")
-    try:
+    with writes_failing(store, table="setting"):
         h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    finally:
-        undo_failure()
     assert h.has_text("could not be moved to a table")
     assert store.list_tables(tool="setup", status="open") == []
-    assert not shown(h, "games-in-progress")
+    assert not visible(h, "games-in-progress")
     await Harness.start(create_main(store, hub=hub), route=ROUTE)
     (table,) = store.list_tables(tool="setup", status="open")
     assert game_of(hub, table.id) == state and store.get_setting(SETUP_KEY) is None
@@ -945,12 +881,7 @@ async def test_leaving_the_screen_or_closing_the_session_unsubscribes(
     other = await open_table(store, hub, table_id, "checklist")
     assert hub.subscriber_count(table_id) == 2
     await h.click(h.by_id("to-checklist"))  # the other page of the same table
-    assert hub.subscriber_count(table_id) == 2
-    await h.navigate(1)  # the Calculators tab
-    assert hub.subscriber_count(table_id) == 1
-    other.session.close()
-    await settle()
-    assert hub.subscriber_count(table_id) == 0
+    await leave_and_close(hub, table_id, h, other, 1)  # the Calculators tab
 
 
 @run
@@ -963,7 +894,7 @@ async def test_a_finished_setup_leaves_the_lobby_and_takes_no_more_ticks(
     await h.click(h.by_id("finish-setup"))
     await h.click(h.by_id("confirm-finish"))
     assert store.table(table_id).status == "finished"
-    assert shown(h, "start-setup") and not shown(h, f"table-{table_id}")
+    assert visible(h, "start-setup") and not visible(h, f"table-{table_id}")
     again = await open_table(store, hub, table_id, "checklist")
     assert again.has_text("This setup is finished: it takes no more changes.")
     await again.click(again.by_id("tick-next"))
