@@ -5,7 +5,6 @@ and two phones on one Pier: a count on one shows on the other without a reload."
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -43,10 +42,8 @@ def test_price_add_to_the_pier_and_reload(chromium: Any, app_server: AppServer) 
     )
     other.expect("Sold at this Pier: 1 Good, 30 gold")
     other.settle(600)
-    started = time.monotonic()
     other.press("count-warriors-plus")
     app.shows("count-warriors-count", "4", timeout=PUSHED)
-    assert time.monotonic() - started < 1.5
     app.expect("3 base × 4 adventurers = 12 gold")  # this phone's Good, priced anew
     other.expect("3 base × 4 adventurers = 12 gold")
     for page in (app, other):

@@ -134,7 +134,7 @@ def test_the_tally_with_0_unfulfilled_contracts_at_phone_size(
     app.page.context.close()
 
 
-def test_two_phones_on_one_mercante_table_see_each_move_within_a_second(
+def test_two_phones_on_one_mercante_table_see_each_move(
     chromium: Any, app_server: AppServer, db_url: str
 ) -> None:
     table_id = seeded_table(db_url, ("Adam", "Beth", "Chris"))

@@ -5,7 +5,6 @@ that the other phone sees saved."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -38,11 +37,9 @@ def test_two_phones_type_their_own_scores_and_one_save_keeps_one_play(
         app.by_id("player-row-3").wait_for(state="attached", timeout=30_000)
     anna.page.get_by_role("textbox", name="Score").nth(0).focus()
     anna.settle(300)  # Flutter swaps in its own editing element on focus
-    started = time.monotonic()
     anna.page.keyboard.type("12")
     # Flutter keeps a field's text off the accessibility tree; the standings show it.
     ben.shows("standings", "Anna\n12", timeout=PUSHED)
-    assert time.monotonic() - started < 1.5
     ben.type_into("Score", "15", nth=1)
     anna.shows("standings", "Ben\n15", timeout=PUSHED)
     # A half-typed number stays on the phone typing it.

@@ -6,7 +6,6 @@ draw on one shows on the other."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -49,7 +48,7 @@ def test_seat_a_table_draw_and_find_it_after_a_reload(chromium: Any, app_server:
     app.page.context.close()
 
 
-def test_two_phones_on_one_table_see_each_other_within_a_second(
+def test_two_phones_on_one_table_see_each_other_without_a_reload(
     chromium: Any, app_server: AppServer, db_url: str
 ) -> None:
     table_id = seeded(db_url, "Anna")
@@ -60,10 +59,8 @@ def test_two_phones_on_one_table_see_each_other_within_a_second(
     for app in (one, two):
         app.shows("seat-1", "Anna")
     one.type_into("Player name", "Ben")
-    started = time.monotonic()
     one.press("add-player")
     two.shows("seat-2", "Ben", timeout=PUSHED)
-    assert time.monotonic() - started < 1.5
     # Both seat a player at once: both are seated, in whichever order they arrived.
     one.type_into("Player name", "Cleo")
     two.type_into("Player name", "Dev")

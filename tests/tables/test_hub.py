@@ -611,7 +611,7 @@ def test_a_tools_list_hears_of_every_table_started_moved_or_closed(store: Store)
     assert len(heard) == 5 and hub.watched_tools() == {"checklist"}
 
 
-def test_a_list_on_one_server_hears_of_tables_another_server_starts_within_a_second(
+def test_a_list_on_one_server_hears_of_tables_another_server_starts(
     databases: DatabaseFactory,
 ) -> None:
     url = databases.url()
