@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import make_url
 
 from companion.history import Store, open_store
 
@@ -28,14 +28,6 @@ def _pg_admin_url() -> str:
     if url.drivername == "postgresql":
         url = url.set(drivername="postgresql+psycopg2")
     return url.render_as_string(hide_password=False)
-
-
-def engine_of(store: Store) -> Engine:
-    """The SQLAlchemy engine a store reads with, for tests that look below the store (its
-    schema, its connection settings, SQL hooks). ``Store`` keeps it private and offers no
-    public handle yet; this is the one place tests reach for it."""
-    engine: Engine = store._engine
-    return engine
 
 
 class DatabaseFactory:

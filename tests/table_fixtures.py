@@ -20,7 +20,6 @@ from companion.engine import saves
 from companion.engine.protocol import TableRules
 from companion.history import Store, open_store
 from companion.tables import TableHub
-from tests.history_fixtures import engine_of
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 
@@ -164,7 +163,7 @@ def writes_failing(
         if statement.lstrip().upper().startswith(prefix):
             raise OperationalError(statement, {}, Exception(message))
 
-    engine = engine_of(store)
+    engine = store.engine
     event.listen(engine, "before_cursor_execute", fail)
     try:
         yield
@@ -183,7 +182,7 @@ def disk_filled(store: Store) -> Iterator[None]:
         cursor.execute(f"PRAGMA max_page_count = {pages}")
         cursor.close()
 
-    engine = engine_of(store)
+    engine = store.engine
     engine.dispose()  # the pooled connections were opened without the limit
     event.listen(engine, "checkout", full)
     try:

@@ -168,6 +168,12 @@ class Store:
         return db.shown(self._url)
 
     @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine the store reads with: for tools that look below the store
+        (its schema, its connection settings); the app itself goes through the methods."""
+        return self._engine
+
+    @property
     def dialect(self) -> str:
         """``"sqlite"`` or ``"postgresql"``."""
         return self._engine.dialect.name

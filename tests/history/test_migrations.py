@@ -25,7 +25,6 @@ from sqlmodel import SQLModel
 
 from companion.history import StoreError, open_store
 from companion.history import db as history_db
-from tests.history_fixtures import engine_of
 
 if TYPE_CHECKING:
     from tests.history_fixtures import DatabaseFactory
@@ -59,7 +58,7 @@ def test_migrations_ship_inside_the_package() -> None:
 def test_empty_database_is_migrated_to_head(databases: DatabaseFactory) -> None:
     url = databases.url()
     store = databases.store(url)
-    assert history_db.current_revision(engine_of(store)) == history_db.head_revision()
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
     store.record_play("Catan", [("Ann", 3)])
     store.set_setting("theme", "dark")
     store.save_custom_card("mercante", "event", "Storm", {})
@@ -67,7 +66,7 @@ def test_empty_database_is_migrated_to_head(databases: DatabaseFactory) -> None:
 
 def test_models_match_the_migrations(databases: DatabaseFactory) -> None:
     store = databases.store()
-    with engine_of(store).connect() as conn:
+    with store.engine.connect() as conn:
         context = MigrationContext.configure(
             conn, opts={"compare_type": True, "version_table": history_db.VERSION_TABLE}
         )
@@ -259,8 +258,8 @@ def test_first_revision_with_data_is_upgraded_to_head_with_nothing_lost(
     url = databases.url()
     before = _fill_first_revision(url)
     store = databases.store(url)
-    assert history_db.current_revision(engine_of(store)) == history_db.head_revision()
-    with engine_of(store).connect() as conn:
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
+    with store.engine.connect() as conn:
         assert {table: _rows(conn, table) for table in OLD_TABLES} == before
 
     first = store.get_play(1)
@@ -300,7 +299,7 @@ def test_a_newer_schema_is_refused_and_left_alone(databases: DatabaseFactory) ->
     url = databases.url()
     store = databases.store(url)
     store.record_play("Catan", [("Ann", 3)])
-    with engine_of(store).begin() as conn:
+    with store.engine.begin() as conn:
         conn.execute(text(f"UPDATE {history_db.VERSION_TABLE} SET version_num = '0099_future'"))
     store.close()
     with pytest.raises(StoreError) as info:
@@ -480,8 +479,8 @@ def test_third_revision_with_data_is_upgraded_to_tables_with_nothing_lost(
     engine.dispose()
     before_play = _fill_plays_at(url)
     store = databases.store(url)
-    assert history_db.current_revision(engine_of(store)) == "0004"
-    with engine_of(store).connect() as conn:
+    assert history_db.current_revision(store.engine) == "0004"
+    with store.engine.connect() as conn:
         assert _rows(conn, "play") == before_play
     assert store.get_setting("journey_game")["format"] == "companion.journey.screen"
     assert store.player_stats("Ann").plays == 1

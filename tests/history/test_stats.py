@@ -42,7 +42,6 @@ from sqlalchemy.orm import Session
 
 from companion.history import GameStats, NotFoundError, PlayerStats, Store, open_store
 from companion.history import stats as stats_module
-from tests.history_fixtures import engine_of
 
 CROWNS = [("Most crowns left", True)]
 
@@ -261,7 +260,7 @@ def check_totals(store: Store) -> None:
         assert game.plays == plays
         assert game.average_winning_score == pytest.approx(average)
     # And the maintained tables equal a rebuild from scratch.
-    with Session(engine_of(store)) as session:
+    with Session(store.engine) as session:
         kept = sorted(session.execute(stats_module.PAIRS.select()).all())
         kept_games = sorted(session.execute(stats_module.GAMES.select()).all())
         stats_module.rebuild_statistics(session)

@@ -21,7 +21,6 @@ from companion.history import (
 )
 from companion.history import stats as stats_module
 from companion.rules import catalogue
-from tests.history_fixtures import engine_of
 
 T0 = datetime(2024, 3, 2, 19, 30)
 
@@ -615,7 +614,7 @@ def test_sqlite_runs_with_foreign_keys_and_wal(tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path / 'h.sqlite3'}"
     with open_store(url) as store:
         play_id = store.record_play("Catan", [("Ann", 3), ("Bob", 1)])
-        with engine_of(store).connect() as conn:  # the store's own connection settings
+        with store.engine.connect() as conn:  # the store's own connection settings
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
             with pytest.raises(IntegrityError, match="FOREIGN KEY"):

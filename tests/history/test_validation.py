@@ -22,7 +22,6 @@ from sqlalchemy import inspect, text
 
 from companion.history import ImportFileError, PlayDataError, Store, StoreError
 from companion.history.exchange import parse_history
-from tests.history_fixtures import engine_of
 from tests.paths import ROOT
 
 EDGE_TEXTS = ["0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-05:00"]
@@ -38,7 +37,7 @@ EDGE_DATES = [datetime.fromisoformat(t) for t in EDGE_TEXTS] + [
 
 def snapshot(store: Store) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, for comparing the database before and after."""
-    with engine_of(store).connect() as conn:
+    with store.engine.connect() as conn:
         tables = sorted(inspect(conn).get_table_names())
         return {
             t: sorted(
