@@ -142,6 +142,11 @@ class LiveSession:
         for games in list(self._lists):  # a table screen replaced the list's screen
             games.close()
 
+    @property
+    def lists(self) -> tuple[GamesInProgress, ...]:
+        """The lists of games in progress that this session's screen listens with."""
+        return tuple(self._lists)
+
     def watch_list(self, games: GamesInProgress) -> None:
         """A new list of games in progress is on screen; the lists of screens built before
         it stop listening (a screen shows one)."""

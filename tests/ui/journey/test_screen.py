@@ -647,8 +647,8 @@ async def test_the_list_of_games_in_progress_is_live(store: Any, hub: TableHub) 
     await h.navigate(0)
     hub.create("journey", JourneyGame.new(SEATS))
     await asyncio.sleep(0.05)
-    assert all(not g.closed for g in [third.page.on_connect.__self__._lists[0]])
-    assert h.page.on_connect.__self__._lists == []
+    assert all(not g.closed for g in [third.page.on_connect.__self__.lists[0]])
+    assert h.page.on_connect.__self__.lists == ()
 
 
 @run
