@@ -186,6 +186,14 @@ class LiveSession:
             self._previous_close(e)  # type: ignore[call-arg]
 
 
+def live_session(ctx: AppContext, tool: str) -> LiveSession:
+    """This session at the shared tables (``ctx.live``), which no lobby or table screen can
+    do without; ``tool`` (its id) says who asked."""
+    if not isinstance(ctx.live, LiveSession):
+        raise RuntimeError(f"the {tool!r} screens need the shared tables (ctx.live)")
+    return ctx.live
+
+
 class MessageStrip:
     """The table screen's message line (``control``), below the scrolling content: it takes
     its own room (it covers nothing), goes after its ``seconds`` (a server-side timer), and
@@ -981,6 +989,7 @@ __all__ = [
     "games_in_progress",
     "import_old_game",
     "isolate",
+    "live_session",
     "on_screen",
     "run_as_event",
 ]

@@ -41,14 +41,6 @@ def setup_link(ctx: AppContext, text: str) -> ft.Control:
     )
 
 
-def live_session(ctx: AppContext, tool: str) -> LiveSession:
-    """The session's shared tables, which a lobby cannot do without (``tool`` says who
-    asked)."""
-    if not isinstance(ctx.live, LiveSession):
-        raise RuntimeError(f"{tool} needs the shared tables (ctx.live)")
-    return ctx.live
-
-
 def setting_or_none(ctx: AppContext, key: str) -> Any:
     """A setting, or None when the store cannot be read (the import then says why)."""
     try:
@@ -143,7 +135,6 @@ def lobby_screen(
 __all__ = [
     "LOBBY",
     "import_old_save",
-    "live_session",
     "lobby_screen",
     "setting_or_none",
     "setup_link",

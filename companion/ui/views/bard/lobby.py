@@ -11,9 +11,10 @@ import flet as ft
 
 from companion.engine.bard import BardError, BardGame, SongRules
 from companion.ui.context import AppContext
+from companion.ui.live import live_session
 from companion.ui.logic.bard import BARD_KEY, NewTableForm, StateError, read_old_save
 from companion.ui.screen import Screen
-from companion.ui.views.bard.table import TOOL_ID, session_of, table_route
+from companion.ui.views.bard.table import TOOL_ID, table_route
 from companion.ui.views.lobby import LOBBY, import_old_save, lobby_screen, start_table
 from companion.ui.widgets import body, button, panel, tagged
 
@@ -21,7 +22,7 @@ from companion.ui.widgets import body, button, panel, tagged
 class BardLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.form: NewTableForm = self.session.draft(TOOL_ID, LOBBY, NewTableForm)
         self.rules = SongRules.from_house_rules(ctx.house_rules())
         rules = self.rules

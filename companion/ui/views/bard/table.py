@@ -25,7 +25,7 @@ from companion.engine.bard import (
 )
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, LiveTable, Painter, Slot, isolate
+from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
 from companion.ui.logic.bard import song as moves
 from companion.ui.logic.bard.card import Card, cards_of, free_letter, new_card, with_card
 from companion.ui.logic.bard.card import without_card as card_out
@@ -56,18 +56,12 @@ def table_route(table_id: int) -> str:
     return f"{ROUTE}/{table_id}"
 
 
-def session_of(ctx: AppContext) -> LiveSession:
-    if not isinstance(ctx.live, LiveSession):
-        raise RuntimeError("The Bard needs the shared tables (ctx.live)")
-    return ctx.live
-
-
 class BardTableView:
     """One Bard table on screen: built once, rendered in place."""
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.table_id = table_id
         self.draft: SongDraft = self.session.draft(TOOL_ID, table_id, SongDraft)
         self.problems: list[str] = []
@@ -597,4 +591,4 @@ class BardTableView:
         )
 
 
-__all__ = ["ROUTE", "TOOL_ID", "BardTableView", "session_of", "table_route"]
+__all__ = ["ROUTE", "TOOL_ID", "BardTableView", "table_route"]

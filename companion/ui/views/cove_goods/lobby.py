@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.engine.cove_goods import CoveSale
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession
+from companion.ui.live import live_session
 from companion.ui.logic.cove_goods import (
     STATE_KEY,
     TOOL_ID,
@@ -18,7 +18,6 @@ from companion.ui.logic.cove_goods import (
 from companion.ui.screen import Screen
 from companion.ui.views.lobby import (
     import_old_save,
-    live_session,
     lobby_screen,
     setting_or_none,
     start_table,
@@ -31,10 +30,6 @@ TITLE = "Merchants Cove sale value"
 sale_route = table_routes(ROUTE)
 
 
-def session_of(ctx: AppContext) -> LiveSession:
-    return live_session(ctx, "the sale value")
-
-
 class CoveLobby:
     """``/calculators/cove-goods``: the Piers in progress (resume, put away, abandon) and a
     new one. The state saved before shared tables becomes a table once; the device that
@@ -42,7 +37,7 @@ class CoveLobby:
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         raw = setting_or_none(ctx, STATE_KEY)
         table_id, self.problems = import_old_save(
             ctx,
@@ -89,4 +84,4 @@ class CoveLobby:
         )
 
 
-__all__ = ["ROUTE", "TITLE", "CoveLobby", "sale_route", "session_of"]
+__all__ = ["ROUTE", "TITLE", "CoveLobby", "sale_route"]

@@ -28,7 +28,7 @@ from companion.engine.cove_goods import (
 )
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveTable, Painter, Slot
+from companion.ui.live import LiveTable, Painter, Slot, live_session
 from companion.ui.logic.cove_goods import (
     TOOL_ID,
     CoveDraft,
@@ -41,7 +41,7 @@ from companion.ui.logic.live import error
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.cove_goods.inputs import GoodPanel, PierPanel
-from companion.ui.views.cove_goods.lobby import ROUTE, sale_route, session_of
+from companion.ui.views.cove_goods.lobby import ROUTE, sale_route
 from companion.ui.views.cove_goods.outputs import ResultPanel, SalePanel, ValueStrip
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
 from companion.ui.widgets import notice
@@ -56,7 +56,7 @@ class CoveTableView:
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.table_id = table_id
         self.draft: CoveDraft = self.session.draft(TOOL_ID, table_id, CoveDraft)
         self.house = HouseRules.from_house_rules(ctx.house_rules())

@@ -9,7 +9,7 @@ from companion.engine import journey as engine
 from companion.engine.journey import JourneyRules
 from companion.engine.words import signed
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, Painter, Slot
+from companion.ui.live import Painter, Slot
 from companion.ui.logic.journey import house_rules_summary, rulings_in_use
 from companion.ui.logic.journey.why import Why
 from companion.ui.why import why_link
@@ -22,12 +22,6 @@ LOBBY = 0  # the draft key of the new-game form (tables count from 1)
 
 def table_route(table_id: int) -> str:
     return f"{ROUTE}/{table_id}"
-
-
-def live_session(ctx: AppContext) -> LiveSession:
-    if not isinstance(ctx.live, LiveSession):
-        raise RuntimeError("Merchant's Journey needs the shared tables (ctx.live)")
-    return ctx.live
 
 
 def same_controls(shown: list[ft.Control], wanted: list[ft.Control]) -> bool:
@@ -120,7 +114,6 @@ __all__ = [
     "ROUTE",
     "TOOL_ID",
     "WhySlot",
-    "live_session",
     "readings_panel",
     "same_controls",
     "signed",

@@ -7,6 +7,7 @@ import flet as ft
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyError, JourneyRules
 from companion.ui.context import AppContext
+from companion.ui.live import live_session
 from companion.ui.logic.journey import (
     GAME_KEY,
     NewGameForm,
@@ -27,7 +28,6 @@ from companion.ui.views.common import (
 from companion.ui.views.journey.base import (
     LOBBY,
     TOOL_ID,
-    live_session,
     readings_panel,
     table_route,
 )
@@ -57,7 +57,7 @@ class JourneyLobby:
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = live_session(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
         self.problems = self._import_old_game()
         self.rules = JourneyRules.from_house_rules(ctx.house_rules())

@@ -20,7 +20,7 @@ from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame, JourneyRules, Place, StartRow, Swap, SwapOption
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveTable, Painter, Slot, confirm, run_as_event
+from companion.ui.live import LiveTable, Painter, Slot, confirm, live_session, run_as_event
 from companion.ui.logic.journey import (
     EndOption,
     JourneyDraft,
@@ -37,7 +37,6 @@ from companion.ui.views.journey.base import (
     LOBBY,
     ROUTE,
     TOOL_ID,
-    live_session,
     readings_panel,
     table_route,
 )
@@ -58,7 +57,7 @@ class JourneyTableView:
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.ctx = ctx
-        self.session = live_session(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.table_id = table_id
         self.draft: JourneyDraft = self.session.draft(TOOL_ID, table_id, JourneyDraft)
         self.problems: list[str] = []

@@ -21,7 +21,7 @@ from companion.engine.mercante import Action, MercanteGame, MercanteTable
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, LiveTable, Painter, isolate
+from companion.ui.live import LiveTable, Painter, isolate, live_session
 from companion.ui.logic.live import Message, error, info
 from companion.ui.logic.mercante import (
     TABS,
@@ -64,12 +64,6 @@ def table_route(table_id: int, tab: str | None = None) -> str:
     return f"{BASE}/{table_id}" + (f"/{tab}" if tab else "")
 
 
-def live_session(ctx: AppContext) -> LiveSession:
-    if not isinstance(ctx.live, LiveSession):
-        raise RuntimeError("Mercante needs the shared tables (ctx.live)")
-    return ctx.live
-
-
 def read_choices(
     ctx: AppContext, problems: list[str]
 ) -> tuple[tuple[EventChoice, ...], tuple[DamagedCard, ...]]:
@@ -93,7 +87,7 @@ class MercanteSession:
         self.ctx = ctx
         self.table_id = table_id
         self.tab = tab
-        self.session = live_session(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.drafts: MercanteDrafts = self.session.draft(TOOL_ID, table_id, MercanteDrafts)
         self.problems: list[str] = []
         self.choices, self.damaged = read_choices(ctx, self.problems)
@@ -404,7 +398,6 @@ __all__ = [
     "TOOL_ID",
     "MercanteSession",
     "lines",
-    "live_session",
     "read_choices",
     "route",
     "table_route",

@@ -14,6 +14,7 @@ import flet as ft
 from companion.engine.mercante import ENDURING, FLEETING, Event, facts, markets
 from companion.history import NotFoundError, StoreError
 from companion.ui.context import AppContext
+from companion.ui.live import live_session
 from companion.ui.logic.mercante import (
     EVENT_DRAFT_KEY,
     DamagedCard,
@@ -27,7 +28,7 @@ from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 from companion.ui.views.mercante.base import (
     BASE,
-    live_session,
+    TOOL_ID,
     read_choices,
     table_route,
 )
@@ -237,7 +238,7 @@ class EventEditor:
         self.ctx = session.ctx
         self.slot = slot
         self.card_id = card_id
-        self.drafts: dict[str, EventDraft] = live_session(self.ctx).draft(DRAFTS, 0, dict)
+        self.drafts: dict[str, EventDraft] = live_session(self.ctx, TOOL_ID).draft(DRAFTS, 0, dict)
         if slot not in self.drafts:
             self.drafts[slot] = self._older_draft(slot) or draft
         self.draft = draft = self.drafts[slot]

@@ -25,6 +25,7 @@ from companion.engine.mercante import (
 )
 from companion.history import StoreError
 from companion.ui.context import AppContext
+from companion.ui.live import live_session
 from companion.ui.logic.mercante import (
     GAME_KEY,
     PRINTED_KEY,
@@ -58,7 +59,6 @@ from companion.ui.views.mercante.base import (
     BASE,
     LOBBY,
     TOOL_ID,
-    live_session,
     read_choices,
     table_route,
 )
@@ -86,7 +86,7 @@ class MercanteLobby:
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = live_session(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
         self.problems = self._import_old_game()
         self.choices, _damaged = read_choices(ctx, self.problems)

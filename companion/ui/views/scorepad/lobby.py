@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.engine.scorepad import Pad, PadError
 from companion.ui.context import AppContext
+from companion.ui.live import live_session
 from companion.ui.logic.scorepad import DRAFT_KEY, TOOL_ID, NewPadForm, read_old_draft
 from companion.ui.logic.seats import current_seating
 from companion.ui.screen import Screen
@@ -13,7 +14,6 @@ from companion.ui.views.common import game_picker, seat_players_link, use_table_
 from companion.ui.views.lobby import (
     LOBBY,
     import_old_save,
-    live_session,
     lobby_screen,
     start_table,
     table_routes,
@@ -30,7 +30,7 @@ class ScorePadLobby:
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = live_session(ctx, "the score pad")
+        self.session = live_session(ctx, TOOL_ID)
         self.form: NewPadForm = self.session.draft(TOOL_ID, LOBBY, NewPadForm)
         _, self.problems = import_old_save(
             ctx,

@@ -36,7 +36,7 @@ from companion.engine.scorepad import (
 from companion.history import StoreError
 from companion.tables import Saved
 from companion.ui.context import AppContext
-from companion.ui.live import LiveTable, Painter, Slot, isolate
+from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
 from companion.ui.logic.history import play_fields
 from companion.ui.logic.live import error
 from companion.ui.logic.scorepad import TOOL_ID, PadDraft, ScorePad, form_of, pad_of, with_typed
@@ -89,9 +89,7 @@ class ScorePadView:
         self._build_controls(save_label)
         self.source: TablePad | LocalPad
         if table_id is not None:
-            if ctx.live is None:
-                raise RuntimeError("the score pad needs the shared tables (ctx.live)")
-            self.draft: PadDraft = ctx.live.draft(TOOL_ID, table_id, PadDraft)
+            self.draft: PadDraft = live_session(ctx, TOOL_ID).draft(TOOL_ID, table_id, PadDraft)
             self.source = TablePad(ctx, table_id, self.render)
         else:
             self.draft = PadDraft()

@@ -6,14 +6,13 @@ import flet as ft
 
 from companion.engine.seats import Seating, SeatsError, new_seed
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession
+from companion.ui.live import live_session
 from companion.ui.logic.seats import TABLE_KEY, TOOL_ID, NewSeatingForm, read_old_seating
 from companion.ui.screen import Screen
 from companion.ui.views.common import game_picker
 from companion.ui.views.lobby import (
     LOBBY,
     import_old_save,
-    live_session,
     lobby_screen,
     start_table,
     table_routes,
@@ -24,17 +23,13 @@ ROUTE = "/setup/seats"
 table_route = table_routes(ROUTE)
 
 
-def session_of(ctx: AppContext) -> LiveSession:
-    return live_session(ctx, "Players & seats")
-
-
 class SeatsLobby:
     """``/setup/seats``: the tables in progress (resume, finish, abandon) and a new table.
     The new table's game is this device's draft until it is started."""
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.form: NewSeatingForm = self.session.draft(TOOL_ID, LOBBY, NewSeatingForm)
         _, self.problems = import_old_save(
             ctx,
@@ -89,4 +84,4 @@ class SeatsLobby:
         )
 
 
-__all__ = ["LOBBY", "ROUTE", "SeatsLobby", "session_of", "table_route"]
+__all__ = ["LOBBY", "ROUTE", "SeatsLobby", "table_route"]

@@ -29,7 +29,7 @@ from companion.engine.seats import (
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveTable, Painter, Slot, isolate
+from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
 from companion.ui.logic.live import error, info
 from companion.ui.logic.scorepad import TOOL_ID as PAD_TOOL
 from companion.ui.logic.seats import TOOL_ID, SeatsDraft
@@ -43,7 +43,7 @@ from companion.ui.views.common import (
     player_name_field,
     suggestion_chips,
 )
-from companion.ui.views.seats.lobby import ROUTE, session_of, table_route
+from companion.ui.views.seats.lobby import ROUTE, table_route
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
 from companion.ui.widgets import (
     body,
@@ -61,7 +61,7 @@ class SeatsTableView:
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL_ID)
         self.table_id = table_id
         self.draft: SeatsDraft = self.session.draft(TOOL_ID, table_id, SeatsDraft)
         self.known = ctx.store.player_names()

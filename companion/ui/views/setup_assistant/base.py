@@ -21,7 +21,7 @@ from companion.engine import setup as engine
 from companion.engine.setup import SetupAction, SetupGame, Step
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.live import LiveSession, LiveTable, Painter, Slot, confirm, isolate
+from companion.ui.live import LiveTable, Painter, Slot, confirm, isolate, live_session
 from companion.ui.logic.live import error, info
 from companion.ui.logic.setup_assistant import (
     SetupDraft,
@@ -47,12 +47,6 @@ def table_route(table_id: int, page: Page = "choose") -> str:
     return f"{ROUTE}/{table_id}" + ("/checklist" if page == "checklist" else "")
 
 
-def session_of(ctx: AppContext) -> LiveSession:
-    if not isinstance(ctx.live, LiveSession):
-        raise RuntimeError("the setup assistant needs the shared tables (ctx.live)")
-    return ctx.live
-
-
 class SetupTableView:
     """One page of a setup table (Choose or Checklist): built once, rendered in place.
 
@@ -64,7 +58,7 @@ class SetupTableView:
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL)
         self.table_id = table_id
         self.draft: SetupDraft = self.session.draft(TOOL, table_id, SetupDraft)
         self.paint = Painter()
@@ -380,6 +374,5 @@ __all__ = [
     "TOOL",
     "Page",
     "SetupTableView",
-    "session_of",
     "table_route",
 ]

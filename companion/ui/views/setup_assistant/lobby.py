@@ -13,6 +13,7 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.seats import new_seed
 from companion.ui.context import AppContext
+from companion.ui.live import live_session
 from companion.ui.logic.seats import Seating, current_seating
 from companion.ui.logic.setup_assistant import (
     SETUP_KEY,
@@ -30,14 +31,14 @@ from companion.ui.views.lobby import (
     setting_or_none,
     start_table,
 )
-from companion.ui.views.setup_assistant.base import LOBBY, ROUTE, TOOL, session_of, table_route
+from companion.ui.views.setup_assistant.base import LOBBY, ROUTE, TOOL, table_route
 from companion.ui.widgets import body, button, panel, tagged
 
 
 class SetupLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = session_of(ctx)
+        self.session = live_session(ctx, TOOL)
         self.form: NewSetupForm = self.session.draft(TOOL, LOBBY, NewSetupForm)
         self.problems = self._import_old_setup()
         if not self.form.filled:
