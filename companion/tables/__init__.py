@@ -29,35 +29,43 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
 
 2. Register it: add ``<engine>.TABLE_RULES`` to :func:`companion.tables.registry.tools`.
 
-3. The screens (``companion/ui/views/<tool>.py``), using ``companion.ui.live``:
+3. The screens: a package ``companion/ui/views/<tool>/`` (lobby, table, one part a file) over
+   ``companion/ui/logic/<tool>/`` (drafts and words, no flet), using the shared kit:
 
-   - ``/<section>/<tool>`` (the lobby): ``games_in_progress(ctx, tool, route=...)`` lists
-     the open tables (Resume, Finish, Abandon, each confirmed); the new-game form is a
-     draft of this device: ``ctx.live.draft(tool, 0, Form)``; Start is
-     ``ctx.live.hub.create(tool, fresh_game, device=ctx.live.device)`` then
-     ``ctx.navigate(f"/<section>/<tool>/{snapshot.table_id}")``. An old single saved game
-     under a settings key is imported once with ``import_old_game(ctx, key=..., tool=...,
-     read=..., errors=...)`` (the key is kept as ``<key>_imported``).
-   - ``/<section>/<tool>/<id>`` (the table): build every control ONCE, then
-     ``self.live = LiveTable(ctx, table_id, self.render)`` (raises ``TableNotFound`` →
-     ``RouteNotFound``) and return ``Screen(..., footer=self.live.footer,
-     on_leave=self.live.close)``. ``render(snapshot)`` updates the controls in place from
-     ``snapshot.game`` and the device's drafts and sends only what changed: mark sections
-     with ``isolate(control)``, change properties through ``Painter.set(section, control,
-     prop=value)``, rebuild a part only when its key changed with ``Slot(painter)``, and end
-     with ``painter.send()``. Never rebuild the whole screen on a push: a push must not
-     disturb what the player is doing (a card chosen, a half-typed field).
-   - A tap: ``self.live.act(Action(...), confirm="<message>", on_outcome=...)`` (Applied:
+   - The entry, in the package's ``__init__``: ``open_<tool> = table_tool(ROUTE, TOOL_ID,
+     Lobby, TableView)`` (``companion/ui/views/tool_entry.py``): ``/<section>/<tool>`` opens
+     the lobby, ``/<section>/<tool>/<id>`` that table (any other route is not found).
+   - The lobby, with ``companion/ui/views/lobby.py``: ``lobby_screen(ctx, TOOL_ID, ...)`` is
+     its frame (problems, the live list of games in progress with Resume, Finish and Abandon
+     confirmed, then the tool's own form); the new-game form is a draft of this device
+     (``live_session(ctx, TOOL_ID).draft(tool, 0, Form)``); Start is ``start_table(ctx,
+     session, TOOL_ID, fresh_game, route=..., what=...)``; an old single saved game under
+     a settings key is imported once with ``import_old_save(...)``.
+   - The table: build every control ONCE, then ``self.live = LiveTable(ctx, table_id,
+     self.render)`` (raises ``TableNotFound`` → ``RouteNotFound``), follow Settings' house
+     rules with ``self.live.follow_house_rules(in_use, wanted)``, and return ``Screen(...,
+     footer=self.live.footer, on_leave=self.live.close)``. ``render(snapshot)`` updates the
+     controls in place from ``snapshot.game`` and the device's drafts and sends only what
+     changed: mark sections with ``isolate(control)``, change properties through
+     ``Painter.set(section, control, prop=value)``, rebuild a part only when its key changed
+     with ``Slot(painter)``, and end with ``painter.send()``. Never rebuild the whole screen
+     on a push: a push must not disturb what the player is doing (a card chosen, a half-typed
+     field). The notice strip (``views/table_notices.py`` ``TableNotices``: what the screen
+     could not do, why the table takes no more changes), Undo (``views/table_menu.py``
+     ``UndoButton``) and the table menu (``table_menu``/``game_menu``: the tool's entries,
+     Finish, Abandon) are shared.
+   - A tap: the view asks the draft for the action (``companion/ui/logic/<tool>/``) and
+     sends it: ``self.live.act(action, confirm="<message>", on_outcome=...)`` (Applied:
      rendered with a message whose Undo takes back exactly that step; Refused: the message
      on this device, the screen brought up to date; Failed: the database refused, nothing
      changed, the screen stays as it was). ``self.live.undo()`` takes back the table's last
      effective action; ``self.live.save(play_builder, saved=...)`` saves to history exactly
      once (a second Save anywhere opens the saved play); ``self.live.finish()`` /
-     ``abandon()`` end it (ask first: ``confirm(...)``); ``self.live.set_house_rules(ids)``.
-   - What a device is only typing lives in ``ctx.live.draft(tool, table_id, factory)``,
-     never in the table. On a table screen messages go through ``self.live.tell(...)``
-     (``companion.ui.logic.live.info``/``error``), never a SnackBar: they time out on the
-     server, cover nothing and never survive a reload.
+     ``abandon()`` end it (asked first by the table menu).
+   - What a device is only typing lives in ``live_session(ctx, TOOL_ID).draft(tool,
+     table_id, factory)``, never in the table. On a table screen messages go through
+     ``self.live.tell(...)`` (``companion.ui.logic.live.info``/``error``), never a SnackBar:
+     they time out on the server, cover nothing and never survive a reload.
 
 4. Tests: the hub's behaviour is tested once (``tests/tables/test_hub.py``); a tool tests
    its ``TableRules`` (``tests/engine/test_protocol.py``), its screen on real sessions with
