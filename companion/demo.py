@@ -299,7 +299,6 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
     Badge at the Town Square, 32 gold at Dragon Island, then a Boast); ``tableau``: no
     location sung yet (Best song's question)."""
     from companion.engine.bard import (
-        ANY,
         AtDragonIsland,
         AtFactionHall,
         AtTownSquare,
@@ -307,7 +306,6 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
         BeginSong,
         Boast,
         HallSong,
-        IconSource,
         SetBoard,
         SetTable,
         Spend,
@@ -315,6 +313,7 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
         spends,
     )
     from companion.engine.bard import Board as PlayerBoard
+    from companion.engine.bard.example import example_tableau
 
     if stage not in ("song", "tableau"):
         raise ValueError(f"stage {stage!r} must be 'song' or 'tableau'")
@@ -323,12 +322,7 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
         halls={"warrior": 1},
         dragon_island={"right": {"warrior": 4}},
     )
-    tableau = (
-        IconSource("A", ANY, 3, label="card A"),
-        IconSource("B", "warrior", 2, label="card B"),
-        IconSource("C", "noble", 2, label="card C"),
-        IconSource("C-bottom", "warrior", 2, volume=3, label="card C, bottom"),
-    )
+    tableau = example_tableau()
     actions: list[Any] = [
         SetTable(board),
         SetBoard(PlayerBoard(badges=1)),

@@ -34,6 +34,14 @@ from companion.engine.bard import (
     plan,
     spends,
 )
+from companion.engine.bard.example import (
+    EXAMPLE_BOARD,
+    EXAMPLE_TABLE,
+    MOVES,
+    SOUNDSTONES,
+    VOLUME,
+    example_tableau,
+)
 
 NAMES = ("swan_song_plan", "pier_gold", "bard_tap_to_plan")
 
@@ -74,20 +82,16 @@ def swan_song() -> tuple[Song, Table]:
 
 
 #: The Singing Step Example's tableau (card A's icons are what the measured taps change).
-EXAMPLE = (
-    IconSource("A", ANY, 3, label="card A"),
-    IconSource("B", "warrior", 2, label="card B"),
-    IconSource("C", "noble", 2, label="card C"),
-    IconSource("C-bottom", "warrior", 2, volume=3, label="card C, bottom"),
-)
-EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
+EXAMPLE = example_tableau()
 
 
 def _best_gold(icons: int) -> int:
     """The best song's gold on the example with card A holding ``icons`` any-colour icons."""
     sources = (IconSource("A", ANY, icons), *EXAMPLE[1:])
-    song = Song.start(sources, moves=2, volume=6, soundstones=1, board=Board(badges=1))
-    return plan(song, EXAMPLE_BOARD, top=1)[0].net
+    song = Song.start(
+        sources, moves=MOVES, volume=VOLUME, soundstones=SOUNDSTONES, board=EXAMPLE_BOARD
+    )
+    return plan(song, EXAMPLE_TABLE, top=1)[0].net
 
 
 def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
@@ -105,9 +109,9 @@ def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
         hub = TableHub(store)
         snapshot = hub.create("bard", BardGame.new(player="Ann"))
         for action in (
-            SetTable(EXAMPLE_BOARD),
-            SetBoard(Board(badges=1)),
-            BeginSong(EXAMPLE, 2, 6, soundstones=1),
+            SetTable(EXAMPLE_TABLE),
+            SetBoard(EXAMPLE_BOARD),
+            BeginSong(EXAMPLE, MOVES, VOLUME, soundstones=SOUNDSTONES),
         ):
             snapshot = hub.submit(
                 snapshot.table_id, action, seen=snapshot.seq, device="bench"

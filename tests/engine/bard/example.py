@@ -5,31 +5,27 @@ steps the example sings."""
 from __future__ import annotations
 
 from companion.engine.bard import (
-    ANY,
     AtDragonIsland,
     AtFactionHall,
     AtTownSquare,
-    Board,
     HallSong,
-    IconSource,
     Song,
     SongRules,
     Spend,
-    Table,
     spends,
 )
-
-EXAMPLE_TABLEAU = (
-    # The leftmost card: 1 any-colour icon per Skill card in the song (3).
-    IconSource("left", ANY, 3, label="leftmost card"),
-    IconSource("second", "warrior", 2, label="second card"),
-    IconSource("right-top", "noble", 2, label="rightmost card"),
-    IconSource("right-bottom", "warrior", 2, volume=3, label="rightmost card, bottom"),
+from companion.engine.bard.example import (
+    EXAMPLE_BOARD,
+    MOVES,
+    SOUNDSTONES,
+    VOLUME,
+    example_tableau,
 )
 
-#: The example's board: at most 1 Adventurer in the Warrior Hall, 4 Warriors on the right side
-#: of Dragon Island, nothing on the Piers.
-EXAMPLE_TABLE = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
+EXAMPLE_TABLEAU = example_tableau(
+    ("left", "second", "right-top", "right-bottom"),
+    ("leftmost card", "second card", "rightmost card", "rightmost card, bottom"),
+)
 
 
 def example_song(rules: SongRules | None = None) -> Song:
@@ -37,7 +33,12 @@ def example_song(rules: SongRules | None = None) -> Song:
     6 Volume (3 unlock the rightmost card's bottom, 3 are left for the Boast), a Movement of 2,
     one Badge already placed (the Town Square Badge is the second) and no Rune out yet."""
     return Song.start(
-        list(EXAMPLE_TABLEAU), moves=2, volume=6, soundstones=1, board=Board(badges=1), rules=rules
+        list(EXAMPLE_TABLEAU),
+        moves=MOVES,
+        volume=VOLUME,
+        soundstones=SOUNDSTONES,
+        board=EXAMPLE_BOARD,
+        rules=rules,
     )
 
 

@@ -34,7 +34,8 @@ from companion.engine.bard import (
     read_action,
     spends,
 )
-from tests.engine.bard.example import EXAMPLE_STEPS, EXAMPLE_TABLE, EXAMPLE_TABLEAU
+from companion.engine.bard.example import EXAMPLE_TABLE
+from tests.engine.bard.example import EXAMPLE_STEPS, EXAMPLE_TABLEAU
 
 FACTIONS = bard.facts().faction_ids
 

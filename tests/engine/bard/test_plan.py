@@ -38,7 +38,8 @@ from companion.engine.bard import (
     plan,
     sing,
 )
-from tests.engine.bard.example import EXAMPLE_TABLE, example_song
+from companion.engine.bard.example import EXAMPLE_TABLE
+from tests.engine.bard.example import example_song
 
 FACTIONS = bard.facts().faction_ids
 PIERS = bard.facts().piers()

@@ -15,15 +15,14 @@ import pytest
 
 from companion.engine import bard
 from companion.engine.bard import (
-    ANY,
     BardGame,
     BeginSong,
     Board,
-    IconSource,
     SetBoard,
     SetTable,
     Table,
 )
+from companion.engine.bard.example import EXAMPLE_TABLE, example_tableau
 from companion.engine.journey import JourneyGame
 from companion.tables import TableHub
 from companion.ui.app import create_main, sections
@@ -34,13 +33,8 @@ from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run, visible
 
 ROUTE = "/calculators/bard"
-EXAMPLE_TABLEAU = (
-    IconSource("A", ANY, 3, label="card A"),
-    IconSource("B", "warrior", 2, label="card B"),
-    IconSource("C", "noble", 2, label="card C"),
-    IconSource("C-bottom", "warrior", 2, volume=3, label="card C, bottom"),
-)
-EXAMPLE_BOARD = Table(halls={"warrior": 1}, dragon_island={"right": {"warrior": 4}})
+EXAMPLE_TABLEAU = example_tableau()
+EXAMPLE_BOARD = EXAMPLE_TABLE
 
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
