@@ -117,7 +117,7 @@ def test_an_old_setup_table_start_reads_with_its_house_rule() -> None:
     assert old["house_rules"] == ["merchants_cove.paladin_split"]
     assert engine.TABLE_RULES.read_start(old) == ruled
     assert game.with_rules(["merchants_cove.paladin_split"]) == ruled
-    assert SetupGame.fresh(seed=5, house_rules=["merchants_cove.paladin_split"]).house_rules == {
+    assert SetupGame.fresh(seed=5, rules=["merchants_cove.paladin_split"]).rules == {
         "setup.paladin_split"
     }
 
