@@ -71,7 +71,8 @@ def passes(check: Callable[[], object], error: type[Exception]) -> bool:
 
 def can_of(verify: Callable[P, object], error: type[Exception], name: str) -> Callable[P, bool]:
     """The ``can_<act>`` called ``name`` of the function ``verify_<act>``: its arguments,
-    answered with :func:`passes` (``can_sell = can_of(verify_sale, GoodsError, "can_sell")``)."""
+    answered with :func:`passes`
+    (``can_sale_value = can_of(verify_sale_value, GoodsError, "can_sale_value")``)."""
 
     @functools.wraps(verify)
     def can(*args: P.args, **kwargs: P.kwargs) -> bool:

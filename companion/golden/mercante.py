@@ -221,7 +221,7 @@ def outcome(table: MercanteTable) -> list[str]:
     ``1. Cleo 14 (winner)``."""
     from companion.ui.logic.mercante import TallyDraft
 
-    tally = TallyDraft.from_table(table).tally(table.game.house)
+    tally = TallyDraft.from_table(table).tally(table.game.rules)
     if tally is None:
         raise ValueError("the seeded player's tally is not complete")
     return [

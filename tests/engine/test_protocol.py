@@ -74,7 +74,7 @@ def test_what_changed_names_who_played_which_turn() -> None:
     other = first.start_row("K")[0]
     # Ben's 8 was taken back and a King started a new city instead.
     assert j.table_changed(second, other) == "Ben already played turn 2 (started row 2 with a K)"
-    ruled = first.with_rules(j.JourneyRules.of(j.BLIGHT_LASTS))
+    ruled = first.with_rules(j.HouseRules.of(j.BLIGHT_LASTS))
     assert j.table_changed(first, ruled) == "the house rules of this game changed"
     assert table_changed(first, second) == "The table changed since this screen showed it"
 
@@ -89,7 +89,7 @@ def test_house_rules_score_the_game_again() -> None:
     assert RULES.with_rules is not None
     game = three().start_row("9")[0].place("2", 0, "right")[0].place("8", 0, "left")[0]
     ruled = RULES.with_rules(game, frozenset({j.BLIGHT_LASTS, "mercante.other_tool"}))
-    assert ruled.rules == j.JourneyRules.of(j.BLIGHT_LASTS)
+    assert ruled.rules == j.HouseRules.of(j.BLIGHT_LASTS)
     assert ruled.score("Cleo") == 17 and game.score("Cleo") == 8
 
 

@@ -58,8 +58,8 @@ def test_old_ids_in_settings_read_as_the_current_ones(store: Store) -> None:
     store.set_setting(HOUSE_RULES_KEY, ["merchants_journey.ties", "merchants_cove.paladin_split"])
     ctx = AppContext(page=cast(ft.Page, None), store=store, catalogue=catalogue())
     assert ctx.house_rules() == {j.TIES, "setup.paladin_split"}
-    assert j.JourneyRules.from_house_rules(store.get_setting(HOUSE_RULES_KEY)) == (
-        j.JourneyRules.of(j.TIES)
+    assert j.HouseRules.from_house_rules(store.get_setting(HOUSE_RULES_KEY)) == (
+        j.HouseRules.of(j.TIES)
     )
     # What is stored stays as it was until the group changes a switch.
     assert store.get_setting(HOUSE_RULES_KEY) == [
@@ -79,7 +79,7 @@ def _replay(store: Store, *, old: bool) -> Any:
     """A Journey table started under one house rule, played, then switched to another, as the
     current version writes it, or (``old``) with every ruling id by its old name."""
     rules = tools()["journey"]
-    start = rules.start_of(fresh_journey().with_rules(j.JourneyRules.of(j.PAIR_VALUE)))
+    start = rules.start_of(fresh_journey().with_rules(j.HouseRules.of(j.PAIR_VALUE)))
     actions: list[dict[str, Any]] = [
         j.StartRow("9").to_dict(),
         j.Place("2", 0, "right").to_dict(),
@@ -99,14 +99,14 @@ def test_an_old_journey_table_reads_and_scores_as_with_the_current_ids(store: St
     then = _replay(store, old=True)
     now = _replay(store, old=False)
     assert then.game == now.game
-    assert then.game.rules == j.JourneyRules.of(j.BLIGHT_LASTS, j.PAIR_VALUE)
+    assert then.game.rules == j.HouseRules.of(j.BLIGHT_LASTS, j.PAIR_VALUE)
     assert [then.game.score(p) for p in then.game.players] == [
         now.game.score(p) for p in now.game.players
     ]
     # Undo takes the old house-rule entry back to the old start's rule, as it always did.
     hub = TableHub(store)
     back = _applied(hub.undo(then.table_id, of=then.seq, seen=then.seq, device="d"))
-    assert back.snapshot.game.rules == j.JourneyRules.of(j.PAIR_VALUE)
+    assert back.snapshot.game.rules == j.HouseRules.of(j.PAIR_VALUE)
 
 
 def test_an_old_setup_table_start_reads_with_its_house_rule() -> None:
@@ -117,14 +117,14 @@ def test_an_old_setup_table_start_reads_with_its_house_rule() -> None:
     assert old["house_rules"] == ["merchants_cove.paladin_split"]
     assert engine.TABLE_RULES.read_start(old) == ruled
     assert game.with_rules(["merchants_cove.paladin_split"]) == ruled
-    assert SetupGame.fresh(seed=5, house_rules=["merchants_cove.paladin_split"]).house_rules == {
+    assert SetupGame.fresh(seed=5, rules=["merchants_cove.paladin_split"]).rules == {
         "setup.paladin_split"
     }
 
 
 @pytest.mark.parametrize("old", ["merchants_journey.ties", "merchants_journey.game_end"])
 def test_an_old_saved_journey_game_reads_its_house_rules(old: str) -> None:
-    game = fresh_journey().with_rules(j.JourneyRules.of(RENAMED_RULINGS[old]))
+    game = fresh_journey().with_rules(j.HouseRules.of(RENAMED_RULINGS[old]))
     saved = _old(json.loads(json.dumps(game.to_dict())))
     assert old in json.dumps(saved)
     assert j.JourneyGame.from_dict(saved) == game

@@ -11,13 +11,13 @@ Like pokerkit's actions, each comes in three: :meth:`Song.verify` raises with th
 
 Pure, typed and deterministic. Every number comes from ``data/bard/facts.toml``; every reading of an
 unclear passage from ``data/bard/rulings.toml`` (the ``RULING_*`` ids); the readings a group
-may switch to in Settings are the switches of :class:`SongRules`.
+may switch to in Settings are the switches of :class:`HouseRules`.
 
 The package has one room per concern, as every engine does:
 
 - :mod:`~companion.engine.bard.errors` — :class:`BardError` and its kinds;
 - :mod:`~companion.engine.bard.facts` — the schema of ``data/bard/facts.toml`` and its loader;
-- :mod:`~companion.engine.bard.house` — the ruling ids and :class:`SongRules`;
+- :mod:`~companion.engine.bard.house` — the ruling ids and :class:`HouseRules`;
 - :mod:`~companion.engine.bard.values` — card price, fan cost, hand size; Board, IconSource;
 - :mod:`~companion.engine.bard.actions` — the performances, their spends and the Boast, as
   plain data;
@@ -87,7 +87,7 @@ from companion.engine.bard.house import (
     RULING_SOURCE_WHOLE,
     RULING_TOWN_SQUARE_ICON,
     RULINGS,
-    SongRules,
+    HouseRules,
 )
 from companion.engine.bard.planner import KEY_NAMES, Goals, Plan, plan
 from companion.engine.bard.song import Boasted, Performed, Record, Song, SongTotals, sing
@@ -154,6 +154,7 @@ __all__ = [
     "GameRecord",
     "Goals",
     "HallSong",
+    "HouseRules",
     "IconError",
     "IconSource",
     "LocationError",
@@ -167,7 +168,6 @@ __all__ = [
     "SetTable",
     "Song",
     "SongAction",
-    "SongRules",
     "SongSung",
     "SongTotals",
     "Spend",

@@ -46,7 +46,7 @@ from companion.engine.bard.errors import (
     UnknownNameError,
 )
 from companion.engine.bard.facts import facts, location_name
-from companion.engine.bard.house import SongRules
+from companion.engine.bard.house import HouseRules
 from companion.engine.bard.song import Boasted, Performed, Song
 from companion.engine.bard.table import Table
 from companion.engine.bard.values import (
@@ -252,7 +252,7 @@ class BardGame(saves.SavedGame):
     """A Bard table: who plays the Bard, the main board, the player board, the song being
     sung, the songs sung."""
 
-    rules: SongRules = field(default_factory=SongRules)
+    rules: HouseRules = field(default_factory=HouseRules)
     player: str = ""
     table: Table = field(default_factory=Table)
     board: Board = field(default_factory=Board)
@@ -262,8 +262,8 @@ class BardGame(saves.SavedGame):
     log: tuple[GameRecord, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rules, SongRules):
-            raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
+        if not isinstance(self.rules, HouseRules):
+            raise UnknownNameError(f"rules must be HouseRules, got {self.rules!r}")
         if not isinstance(self.player, str) or len(self.player.strip()) > 40:
             raise UnknownNameError(f"player {self.player!r} must be a name of at most 40 letters")
         object.__setattr__(self, "player", self.player.strip())
@@ -271,9 +271,9 @@ class BardGame(saves.SavedGame):
         check_instance("board", self.board, Board)
 
     @classmethod
-    def new(cls, *, player: str = "", rules: SongRules | None = None) -> BardGame:
+    def new(cls, *, player: str = "", rules: HouseRules | None = None) -> BardGame:
         """A table before anything is entered; ``player`` names who plays the Bard."""
-        return cls(rules=rules if rules is not None else SongRules(), player=player)
+        return cls(rules=rules if rules is not None else HouseRules(), player=player)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -429,11 +429,11 @@ class BardGame(saves.SavedGame):
         )
         return evolve(self, song=song), summary, None
 
-    def with_rules(self, rules: SongRules) -> BardGame:
+    def with_rules(self, rules: HouseRules) -> BardGame:
         """The same table replayed from its start under other house rules (an action the new
         rules refuse raises and nothing changes)."""
-        if not isinstance(rules, SongRules):
-            raise UnknownNameError(f"rules {rules!r} are not SongRules")
+        if not isinstance(rules, HouseRules):
+            raise UnknownNameError(f"rules {rules!r} are not HouseRules")
         return self.replayed(evolve(self.start, rules=rules, log=()))
 
     # -- saving -------------------------------------------------------------------------------
@@ -455,7 +455,7 @@ class BardGame(saves.SavedGame):
         raw = SAVE.check_header(data)
         SAVE.known(raw, "", {"format", "version", "rules", "player", "actions"})
         with SAVE.at("rules"):
-            rules = SongRules.from_list(raw.get("rules", []))
+            rules = HouseRules.from_list(raw.get("rules", []))
         with SAVE.at("player"):
             start = cls.new(player=raw.get("player", ""), rules=rules)
         actions = raw.get("actions", [])
@@ -679,7 +679,7 @@ def reads(game: BardGame, action: BardAction) -> object:
 
 
 def _with_house_rules(game: BardGame, ids: frozenset[str]) -> BardGame:
-    return game.with_rules(SongRules.from_house_rules(ids))
+    return game.with_rules(HouseRules.from_house_rules(ids))
 
 
 #: The Bard on a shared table (see :mod:`companion.tables`): the board entered once, then

@@ -2,7 +2,7 @@
 
 Every reading of an unclear passage lives in ``data/bard/rulings.toml`` under one of the
 ``RULING_*`` ids. Where players could reasonably read it the other way, Settings offers the
-ruling's ``alternative`` as a house rule keyed by its id; :class:`SongRules` is the set of
+ruling's ``alternative`` as a house rule keyed by its id; :class:`HouseRules` is the set of
 those switches a song plays by, read through its properties.
 """
 
@@ -30,7 +30,7 @@ __all__ = [
     "RULING_SOURCE_WHOLE",
     "RULING_TOWN_SQUARE_ICON",
     "SUPPORTED",
-    "SongRules",
+    "HouseRules",
 ]
 
 RULING_DRAGON_ISLAND = "bard.dragon_island_gold"
@@ -69,7 +69,7 @@ SUPPORTED: Final = frozenset(
 
 
 @dataclass(frozen=True, repr=False)
-class SongRules(HouseRuleSet):
+class HouseRules(HouseRuleSet):
     """The ruling ids whose *alternative* reading the song plays by (empty: the app's
     readings). Each property reads one switch."""
 

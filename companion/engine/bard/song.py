@@ -47,7 +47,7 @@ from companion.engine.bard.house import (
     RULING_ONE_VISIT,
     RULING_PALADINS,
     RULING_SOURCE_WHOLE,
-    SongRules,
+    HouseRules,
 )
 from companion.engine.bard.values import (
     ANY,
@@ -184,7 +184,7 @@ class Song:
     volume: int
     board: Board = field(default_factory=Board)
     kind: str = "singing"
-    rules: SongRules = field(default_factory=SongRules)
+    rules: HouseRules = field(default_factory=HouseRules)
     visited: tuple[str, ...] = ()
     spent: frozenset[str] = frozenset()
     volume_spent: int = 0
@@ -207,8 +207,8 @@ class Song:
                 raise UnknownNameError(f"source id {s.id!r} is used by two sources")
         object.__setattr__(self, "sources", sources)
         check_instance("board", self.board, Board)
-        if not isinstance(self.rules, SongRules):
-            raise UnknownNameError(f"rules must be SongRules, got {self.rules!r}")
+        if not isinstance(self.rules, HouseRules):
+            raise UnknownNameError(f"rules must be HouseRules, got {self.rules!r}")
         if self.began is None:
             object.__setattr__(self, "began", self.board)
 
@@ -222,7 +222,7 @@ class Song:
         soundstones: int = 0,
         board: Board | None = None,
         kind: str = "singing",
-        rules: SongRules | None = None,
+        rules: HouseRules | None = None,
     ) -> Song:
         """A song about to begin; ``soundstones`` tokens from your supply join the sources."""
         stone = facts().soundstone
@@ -237,7 +237,7 @@ class Song:
             volume=volume,
             board=board if board is not None else Board(),
             kind=kind,
-            rules=rules if rules is not None else SongRules(),
+            rules=rules if rules is not None else HouseRules(),
         )
 
     def __repr__(self) -> str:
@@ -496,7 +496,7 @@ class Song:
         with SONG_SAVE.at("board"):
             board = Board.from_dict(raw.get("board", {}))
         with SONG_SAVE.at("rules"):
-            rules = SongRules.from_list(raw.get("rules", []))
+            rules = HouseRules.from_list(raw.get("rules", []))
         with SONG_SAVE.at("song"):
             song = cls(
                 sources=tuple(read),

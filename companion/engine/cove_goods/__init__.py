@@ -102,11 +102,11 @@ from companion.engine.cove_goods.values import (
     MINUS,
     Modifier,
     SaleValue,
-    can_sell,
+    can_sale_value,
     check_base,
     check_count,
     sale_value,
-    verify_sale,
+    verify_sale_value,
 )
 
 __all__ = [
@@ -159,7 +159,7 @@ __all__ = [
     "adventurer_name",
     "adventurer_types",
     "best_multiplier",
-    "can_sell",
+    "can_sale_value",
     "check_base",
     "check_count",
     "facts",
@@ -173,5 +173,5 @@ __all__ = [
     "status_line",
     "table_changed",
     "verify_pier_sale",
-    "verify_sale",
+    "verify_sale_value",
 ]

@@ -28,7 +28,7 @@ from companion.engine.cove_goods.values import (
     check_count,
     check_flag,
     sale_value,
-    verify_sale,
+    verify_sale_value,
 )
 
 
@@ -326,7 +326,7 @@ def verify_pier_sale(
         if used > box:
             raise LimitError(f"{used!r} {what} in one sale: the box holds {box}")
     for good in goods:
-        verify_sale(
+        verify_sale_value(
             good.base, 0, display_case=good.display_case, enchanted=good.enchanted, house=house
         )
 

@@ -1,5 +1,5 @@
 """What one Good sells for: the modifiers, the value with its working, and the
-verify / can / do triple that prices it (:func:`verify_sale`, :func:`can_sell`,
+verify / can / do triple that prices it (:func:`verify_sale_value`, :func:`can_sale_value`,
 :func:`sale_value`)."""
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ class SaleValue:
         return f"SaleValue({self.value}, {self.text!r})"
 
 
-def verify_sale(
+def verify_sale_value(
     good_base: int,
     multiplier: int | None,
     *,
@@ -225,8 +225,8 @@ def verify_sale(
         )
 
 
-#: Whether :func:`sale_value` would price this sale (the arguments of :func:`verify_sale`).
-can_sell = can_of(verify_sale, GoodsError, "can_sell")
+#: Whether :func:`sale_value` would price this sale (the arguments of :func:`verify_sale_value`).
+can_sale_value = can_of(verify_sale_value, GoodsError, "can_sale_value")
 
 
 def sale_value(
@@ -247,7 +247,7 @@ def sale_value(
     by 1). ``fence``: the Good is sold through the Fence Rogue card. ``house``: the readings
     the table switched in Settings.
     """
-    verify_sale(
+    verify_sale_value(
         good_base,
         multiplier,
         display_case=display_case,
@@ -304,10 +304,10 @@ __all__ = [
     "MINUS",
     "Modifier",
     "SaleValue",
-    "can_sell",
+    "can_sale_value",
     "check_base",
     "check_count",
     "check_flag",
     "sale_value",
-    "verify_sale",
+    "verify_sale_value",
 ]

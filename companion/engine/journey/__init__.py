@@ -9,7 +9,7 @@ it with another 6. The game ends when the draw pile runs out.
 
 Facts come from ``data/journey/facts.toml``; every reading of an open question is a ruling in
 ``data/journey/rulings.toml``, and those with another reasonable reading are the house-rule
-switches of :class:`JourneyRules` (keyed by ruling id, as Settings stores them).
+switches of :class:`HouseRules` (keyed by ruling id, as Settings stores them).
 
 :class:`JourneyGame` is an immutable value. Every action comes in three (as in pokerkit):
 ``verify_x(...)`` raises the reason it is not allowed, ``can_x(...)`` answers yes or no and
@@ -22,7 +22,7 @@ The package has one room per concern, as every engine does:
 - :mod:`~companion.engine.journey.errors` — :class:`JourneyError` and its kinds;
 - :mod:`~companion.engine.journey.facts` — the schema of ``data/journey/facts.toml``, its loader
   and the card facts (:func:`parse_rank`, :func:`value_of`, :func:`is_blight`...);
-- :mod:`~companion.engine.journey.house` — the ruling ids and :class:`JourneyRules`;
+- :mod:`~companion.engine.journey.house` — the ruling ids and :class:`HouseRules`;
 - :mod:`~companion.engine.journey.values` — what a pair is worth (:func:`pair_value`) and
   what an action gained (:class:`Gain`), with the working;
 - :mod:`~companion.engine.journey.actions` — the moves as plain data, their saved form
@@ -103,7 +103,7 @@ from companion.engine.journey.house import (
     SWAP_SCORES,
     SWAP_WHEN_PLAYED,
     TIES,
-    JourneyRules,
+    HouseRules,
 )
 from companion.engine.journey.values import Gain, PairValue, pair_value, points_text, sum_text
 
@@ -134,10 +134,10 @@ __all__ = [
     "CopiesError",
     "Gain",
     "GameOverError",
+    "HouseRules",
     "JourneyError",
     "JourneyFacts",
     "JourneyGame",
-    "JourneyRules",
     "PairValue",
     "Place",
     "PlayRecord",

@@ -52,7 +52,7 @@ from companion.engine.journey.facts import (
 from companion.engine.journey.house import (
     MOST_PAIRS,
     STANDARD,
-    JourneyRules,
+    HouseRules,
 )
 from companion.engine.journey.values import Gain, PairValue, a_card, pair_value, sum_text
 from companion.engine.protocol import TableRules, passes
@@ -71,7 +71,7 @@ class JourneyGame(saves.SavedGame):
 
     players: tuple[str, ...]
     first: int = 0
-    rules: JourneyRules = STANDARD
+    rules: HouseRules = STANDARD
     rows: tuple[tuple[Card, ...], ...] = ()
     scores: tuple[int, ...] = ()
     switched: frozenset[str] = frozenset()  # players who used their Ghorralands switch
@@ -92,8 +92,8 @@ class JourneyGame(saves.SavedGame):
         first = whole(self.first, "first player seat", SeatError)
         if not 0 <= first < len(players):
             raise SeatError(f"first player seat {first!r} is not one of the {len(players)} seats")
-        if not isinstance(self.rules, JourneyRules):
-            raise RulesError(f"rules {self.rules!r} are not JourneyRules")
+        if not isinstance(self.rules, HouseRules):
+            raise RulesError(f"rules {self.rules!r} are not HouseRules")
         scores = tuple(self.scores) or (0,) * len(players)
         if len(scores) != len(players):
             raise SeatError(f"scores {scores!r} do not match {len(players)} players")
@@ -115,7 +115,7 @@ class JourneyGame(saves.SavedGame):
         players: Sequence[str],
         *,
         first: int | str = 0,
-        rules: JourneyRules = STANDARD,
+        rules: HouseRules = STANDARD,
     ) -> JourneyGame:
         """A game before the first turn. ``first`` is a seat index or a player's name."""
         if isinstance(first, str):
@@ -486,11 +486,11 @@ class JourneyGame(saves.SavedGame):
     def can_apply(self, action: Action) -> bool:
         return passes(lambda: self.apply(action), JourneyError)
 
-    def with_rules(self, rules: JourneyRules) -> JourneyGame:
+    def with_rules(self, rules: HouseRules) -> JourneyGame:
         """The same game scored from its start under other house rules (the log is replayed,
         so an action the new rules forbid raises and nothing changes)."""
-        if not isinstance(rules, JourneyRules):
-            raise RulesError(f"rules {rules!r} are not JourneyRules")
+        if not isinstance(rules, HouseRules):
+            raise RulesError(f"rules {rules!r} are not HouseRules")
         return self.replayed(replace(self.start, rules=rules, log=()))
 
     def standings(self) -> list[Standing]:
@@ -532,7 +532,7 @@ class JourneyGame(saves.SavedGame):
         if not isinstance(rules_raw, list):
             raise SaveDataError(f"rules: {rules_raw!r} must be a list of ruling ids")
         with SAVE.at("rules"):
-            rules = JourneyRules(frozenset(rules_raw))
+            rules = HouseRules(frozenset(rules_raw))
         with SAVE.at("players"):
             game = cls.new(players, first=whole(data.get("first", 0), "first", SeatError),
                            rules=rules)  # fmt: skip
@@ -655,7 +655,7 @@ def table_changed(then: JourneyGame, now: JourneyGame) -> str:
 
 
 def _with_house_rules(game: JourneyGame, ids: frozenset[str]) -> JourneyGame:
-    return game.with_rules(JourneyRules.from_house_rules(ids))
+    return game.with_rules(HouseRules.from_house_rules(ids))
 
 
 #: Merchant's Journey on a shared table. Turn-based: an action reads the whole game, so a

@@ -1,6 +1,6 @@
 """The rulings Merchant's Journey is read by (``data/journey/rulings.toml``) and the house
 rules: the rulings with another reasonable reading, switched per table by ruling id (as
-Settings stores them) in :class:`JourneyRules`."""
+Settings stores them) in :class:`HouseRules`."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ MOST_PAIRS: Final = "Most pairs made"
 
 
 @dataclass(frozen=True, repr=False)
-class JourneyRules(HouseRuleSet):
+class HouseRules(HouseRuleSet):
     """The ruling ids whose *alternative* reading this table plays by (empty: the readings)."""
 
     supported = SUPPORTED
@@ -77,7 +77,7 @@ class JourneyRules(HouseRuleSet):
         return TIES in self.alternatives
 
 
-STANDARD: Final = JourneyRules()
+STANDARD: Final = HouseRules()
 
 
 __all__ = [
@@ -96,5 +96,5 @@ __all__ = [
     "SWAP_SCORES",
     "SWAP_WHEN_PLAYED",
     "TIES",
-    "JourneyRules",
+    "HouseRules",
 ]

@@ -15,7 +15,7 @@ from companion.engine.journey.house import (
     BLIGHT_NEGATES,
     PAIR_VALUE,
     STANDARD,
-    JourneyRules,
+    HouseRules,
 )
 from companion.engine.words import minus, sum_text
 
@@ -69,7 +69,7 @@ def pair_value(
     *,
     card_beside_blight: bool = False,
     other_beside_blight: bool = False,
-    rules: JourneyRules = STANDARD,
+    rules: HouseRules = STANDARD,
 ) -> PairValue:
     """The value of the pair ``card`` (just played, or moved) makes with ``other``.
 
@@ -83,8 +83,8 @@ def pair_value(
     for name, flag in flags.items():
         if not isinstance(flag, bool):
             raise JourneyError(f"{name} {flag!r} must be True or False")
-    if not isinstance(rules, JourneyRules):
-        raise RulesError(f"rules {rules!r} are not JourneyRules")
+    if not isinstance(rules, HouseRules):
+        raise RulesError(f"rules {rules!r} are not HouseRules")
     counts: list[int] = []
     cancelled: list[str] = []
     rulings = [PAIR_VALUE]

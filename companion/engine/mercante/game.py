@@ -212,7 +212,7 @@ class MercanteGame(saves.SavedGame):
     upkeep_holder: str
     slots: tuple[Event | None, ...]
     board: MarketBoard | None = None
-    house: HouseRules = STANDARD
+    rules: HouseRules = STANDARD
     variants: Variants = NO_VARIANTS
     step: Step | None = None
     vp_on_marker: int = 0
@@ -238,8 +238,8 @@ class MercanteGame(saves.SavedGame):
         object.__setattr__(self, "slots", Calendar(self.slots).slots)
         if self.board is not None and not isinstance(self.board, MarketBoard):
             raise MercanteError(f"board {self.board!r} is not a MarketBoard")
-        if not isinstance(self.house, HouseRules):
-            raise MercanteError(f"house rules {self.house!r} are not HouseRules")
+        if not isinstance(self.rules, HouseRules):
+            raise MercanteError(f"house rules {self.rules!r} are not HouseRules")
         if not isinstance(self.variants, Variants):
             raise MercanteError(f"variants {self.variants!r} are not Variants")
         self.variants.check_table(names)
@@ -265,7 +265,7 @@ class MercanteGame(saves.SavedGame):
         *,
         first_event: Event | None = None,
         board: MarketBoard | None = None,
-        house: HouseRules = STANDARD,
+        rules: HouseRules = STANDARD,
         variants: Variants = NO_VARIANTS,
         active: str | None = None,
         upkeep_holder: str | None = None,
@@ -284,7 +284,7 @@ class MercanteGame(saves.SavedGame):
             upkeep_holder=setup_upkeep_holder(names) if upkeep_holder is None else upkeep_holder,
             slots=slots,
             board=board,
-            house=house,
+            rules=rules,
             variants=variants,
         )
 
@@ -396,7 +396,7 @@ class MercanteGame(saves.SavedGame):
             reaction=reaction,
             reaction_at=reaction_at,
             reactions=reactions,
-            house=self.house,
+            house=self.rules,
         )
 
     # -- actions ------------------------------------------------------------------------------
@@ -1063,7 +1063,7 @@ class MercanteGame(saves.SavedGame):
         so an action the new rules forbid raises and nothing changes)."""
         if not isinstance(rules, HouseRules):
             raise MercanteError(f"house rules {rules!r} are not HouseRules")
-        return self.replayed(replace(self.start, house=rules, log=()))
+        return self.replayed(replace(self.start, rules=rules, log=()))
 
     # saving
 
@@ -1075,7 +1075,7 @@ class MercanteGame(saves.SavedGame):
             "upkeep_holder": self.upkeep_holder,
             "calendar": Calendar(self.slots).to_list(),
             "board": None if self.board is None else self.board.to_dict(),
-            "house_rules": self.house.to_list(),
+            "house_rules": self.rules.to_list(),
             "variants": self.variants.to_dict(),
             "step": self.step,
             "vp_on_marker": self.vp_on_marker,
@@ -1215,7 +1215,7 @@ def read_start(raw: object) -> MercanteGame:
             upkeep_holder=cast(str, state.get("upkeep_holder")),
             slots=calendar.slots,
             board=board,
-            house=house,
+            rules=house,
             variants=variants,
             step=cast(Step | None, state.get("step")),
             assigned=tuple(assigned.items()),

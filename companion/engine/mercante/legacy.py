@@ -133,7 +133,7 @@ def read_version_1(data: Mapping[str, Any]) -> MercanteGame:
             upkeep_holder=holder,
             slots=calendar.slots,
             board=board,
-            house=house,
+            rules=house,
             variants=variants,
             step=step,
             new_agents=new_agents,

@@ -533,7 +533,7 @@ class MercanteTable(saves.SavedGame):
         if not isinstance(rules, HouseRules):
             raise MercanteError(f"house rules {rules!r} are not HouseRules")
         start = self.start
-        return self.replayed(replace(start, game=replace(start.game, house=rules, log=())))
+        return self.replayed(replace(start, game=replace(start.game, rules=rules, log=())))
 
     # -- saving -------------------------------------------------------------------------------
 
@@ -654,7 +654,7 @@ def table_changed(then: MercanteTable, now: MercanteTable) -> str:
         return f"Meanwhile, on another phone: {new[common].summary}"
     if len(old) > common:
         return f"Meanwhile, on another phone, this was taken back: {old[common].summary}"
-    if then.game.house != now.game.house:
+    if then.game.rules != now.game.rules:
         return "The house rules of this game changed meanwhile"
     return "The table changed since this screen showed it"
 

@@ -196,7 +196,7 @@ class Surprise(SetupAction):
             game.modules,
             game.paladin,
             game.beasts,
-            game.house_rules,
+            game.rules,
         )
 
 
@@ -209,7 +209,7 @@ class DrawCard(SetupAction):
     seed: int
 
     def reads(self, game: SetupGame) -> Hashable:
-        return (game.modules, game.picked(self.card_kind), game.house_rules)
+        return (game.modules, game.picked(self.card_kind), game.rules)
 
 
 # -- the checklist ---------------------------------------------------------------------------------

@@ -123,7 +123,7 @@ def join_words(words: Iterable[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def check_players_value(players: object) -> int:
+def check_player_count(players: object) -> int:
     """``players`` as an int, or :class:`PlayerCountError` if it is not a count at all."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise PlayerCountError(f"player count {players!r} must be a whole number")
@@ -739,7 +739,7 @@ def check_modules(
     does not know and :class:`PlayerCountError` for a player count that is not a count.
     """
     present = as_id_set(modules, "modules")
-    count = check_players_value(players)
+    count = check_player_count(players)
     data = setup_data()
     rules = house_rule_set(data, house_rules)
     t = tables(MODULES_GAME, rules)

@@ -17,7 +17,7 @@ from companion.engine.setup._providers import PROVIDERS, SEAT_PROVIDERS
 from companion.engine.setup.check import (
     as_id_set,
     card_label,
-    check_players_value,
+    check_player_count,
     game_setup,
     house_rule_set,
     join_words,
@@ -105,13 +105,14 @@ def setup_games() -> tuple[str, ...]:
 def quantities(game: str, players: int, *, house_rules: Collection[str] = ()) -> dict[str, int]:
     """Every named number of ``game``'s setup for ``players`` (e.g. ``draw_pile``)."""
     setup = game_setup(game)
-    count = _check_player_count(game, players)
+    count = _check_player_range(game, players)
     rules = house_rule_set(setup_data(), house_rules)
     return _environment(setup, count, rules)
 
 
-def _check_player_count(game: str, players: object) -> int:
-    count = check_players_value(players)
+def _check_player_range(game: str, players: object) -> int:
+    """``players`` if it is a count within ``game``'s range, else PlayerCountError."""
+    count = check_player_count(players)
     low, high = player_range(game)
     if not low <= count <= high:
         raise PlayerCountError(
@@ -246,7 +247,7 @@ def setup_checklist(
     :class:`HouseRuleError`.
     """
     setup = game_setup(game)
-    count = _check_player_count(game, players)
+    count = _check_player_range(game, players)
     present = as_id_set(modules, "modules")
     known = {m.id for m in setup.modules}
     for module_id in sorted(present - known):

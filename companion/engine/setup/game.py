@@ -319,7 +319,7 @@ class SetupGame(saves.SavedGame):
     size: int | None = None
     ticks: tuple[tuple[str, str], ...] = ()  # (step id, digest of its words when ticked)
     draw: Draw | None = None
-    house_rules: frozenset[str] = frozenset()
+    rules: frozenset[str] = frozenset()
     log: tuple[Record, ...] = field(default=(), repr=False, compare=False)
 
     def __repr__(self) -> str:
@@ -336,7 +336,7 @@ class SetupGame(saves.SavedGame):
         game: str = COVE,
         players: int | None = None,
         seed: int = 0,
-        house_rules: Iterable[str] = (),
+        rules: Iterable[str] = (),
     ) -> SetupGame:
         """A new choice: ``game`` with ``players`` when they fit it, else its closest count."""
         if game not in setup_games():
@@ -347,7 +347,7 @@ class SetupGame(saves.SavedGame):
             game=game,
             players=min(max(count, low), high),
             seed=check_seed(seed),
-            house_rules=_current(house_rules) & setup_house_rules(),
+            rules=_current(rules) & setup_house_rules(),
         )
 
     # -- what the engine sees ---------------------------------------------------------------
@@ -376,7 +376,7 @@ class SetupGame(saves.SavedGame):
         """What the check says about the choice (nothing for games without modules)."""
         if not self.has_modules:
             return []
-        return list(_findings(self.modules, self.players, self.cards, self.house_rules))
+        return list(_findings(self.modules, self.players, self.cards, self.rules))
 
     def steps(self) -> list[Step]:
         """The checklist for the choice, in order."""
@@ -384,9 +384,7 @@ class SetupGame(saves.SavedGame):
 
     @cached_property
     def _steps(self) -> tuple[Step, ...]:
-        return _steps(
-            self.game, self.active_modules, self.players, self.active_cards, self.house_rules
-        )
+        return _steps(self.game, self.active_modules, self.players, self.active_cards, self.rules)
 
     def step(self, step_id: str) -> Step | None:
         """The checklist step with this id, or None when the checklist has none."""
@@ -587,11 +585,11 @@ class SetupGame(saves.SavedGame):
             pinned=self.pinned,
             banned=self.banned,
             players=self.players,
-            house_rules=self.house_rules,
+            house_rules=self.rules,
         )
         paladin = None
         if "paladins" in modules:
-            paladin = surprise_card(self.seed, "paladin", modules, house_rules=self.house_rules).id
+            paladin = surprise_card(self.seed, "paladin", modules, house_rules=self.rules).id
         beasts = self.beasts if "beasts_of_the_bay" in modules else ()
         record = Draw(
             "modules",
@@ -609,7 +607,7 @@ class SetupGame(saves.SavedGame):
 
     def draw_card(self, kind: str) -> SetupGame:
         """A Paladin card or Rogue card legal with the chosen modules, from the game's seed."""
-        card = surprise_card(self.seed, kind, self.modules, house_rules=self.house_rules)
+        card = surprise_card(self.seed, kind, self.modules, house_rules=self.rules)
         record = Draw(
             "paladin" if kind == "paladin" else "rogue",
             self.seed,
@@ -633,7 +631,7 @@ class SetupGame(saves.SavedGame):
     def with_rules(self, rules: Iterable[str]) -> SetupGame:
         """The game under the house rules whose ruling ids are ``rules`` (those no setup check
         or step reads are left out); ticked steps whose words change ask to be checked again."""
-        return self._rechoose(house_rules=_current(rules) & setup_house_rules())
+        return self._rechoose(rules=_current(rules) & setup_house_rules())
 
     # -- the table's actions ------------------------------------------------------------------
     def verify(self, action: SetupAction) -> None:
@@ -768,7 +766,7 @@ class SetupGame(saves.SavedGame):
             "size": self.size,
             "ticks": dict(self.ticks),
             "draw": self.draw.to_dict() if self.draw else None,
-            "house_rules": sorted(self.house_rules),
+            "house_rules": sorted(self.rules),
         }
 
     @classmethod
@@ -808,7 +806,7 @@ class SetupGame(saves.SavedGame):
             size=size,
             ticks=tuple(sorted(ticks.items())),
             draw=None if draw_raw is None else Draw.from_dict(draw_raw),
-            house_rules=_current(_id_set(saved.get("house_rules", []), "house_rules")),
+            rules=_current(_id_set(saved.get("house_rules", []), "house_rules")),
         )
         new.check()
         return new
@@ -840,7 +838,7 @@ class SetupGame(saves.SavedGame):
             raise SaveDataError(f"beasts {list(self.beasts)!r} repeat a card")
         if self.size is not None:
             self.with_size(self.size)
-        unknown = sorted(self.house_rules - setup_house_rules(), key=repr)
+        unknown = sorted(self.rules - setup_house_rules(), key=repr)
         if unknown:
             raise SaveDataError(f"house rule {unknown[0]!r} is not one a setup table follows")
         self._steps  # noqa: B018 (a choice with no checklist raises here)
@@ -935,7 +933,7 @@ def differences(then: SetupGame, now: SetupGame) -> list[str]:
         said.append(f"Surprise me now draws {_size_words(now.size)}")
     if then.seed != now.seed and then.modules == now.modules:
         said.append(f"the seed became {now.seed}")
-    if then.house_rules != now.house_rules:
+    if then.rules != now.rules:
         said.append("the house rules changed")
     ticked_then, ticked_now = then.ticked, now.ticked
     done = [s for s in ticked_now if ticked_then.get(s) != ticked_now[s]]

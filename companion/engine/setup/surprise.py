@@ -13,7 +13,7 @@ from companion.engine.setup.check import (
     MODULES_GAME,
     as_id_set,
     card_label,
-    check_players_value,
+    check_player_count,
     house_rule_set,
     tables,
 )
@@ -55,7 +55,7 @@ def surprise_modules(
     :class:`NoLegalCombinationError` when nothing fits the constraints.
     """
     seed = _check_seed(seed)
-    count = check_players_value(players)
+    count = check_player_count(players)
     rules = house_rule_set(setup_data(), house_rules)
     t = tables(MODULES_GAME, rules)
     pins = as_id_set(pinned, "pinned")

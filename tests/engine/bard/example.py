@@ -9,8 +9,8 @@ from companion.engine.bard import (
     AtFactionHall,
     AtTownSquare,
     HallSong,
+    HouseRules,
     Song,
-    SongRules,
     Spend,
     spends,
 )
@@ -28,7 +28,7 @@ EXAMPLE_TABLEAU = example_tableau(
 )
 
 
-def example_song(rules: SongRules | None = None) -> Song:
+def example_song(rules: HouseRules | None = None) -> Song:
     """The Singing Step Example before it starts: 3 cards in the Song tableau, 1 Soundstone,
     6 Volume (3 unlock the rightmost card's bottom, 3 are left for the Boast), a Movement of 2,
     one Badge already placed (the Town Square Badge is the second) and no Rune out yet."""

@@ -30,10 +30,10 @@ def test_the_house_rules_settings_offers_are_the_ones_song_rules_follow() -> Non
         bard.RULING_PALADINS,
         bard.RULING_TOWN_SQUARE_ICON,
     }
-    assert with_alternative == bard.SongRules.supported
+    assert with_alternative == bard.HouseRules.supported
     for ruling_id in with_alternative:
-        rules = bard.SongRules.from_house_rules({ruling_id})
-        assert rules != bard.SongRules() and rules.house_rules == {ruling_id}
+        rules = bard.HouseRules.from_house_rules({ruling_id})
+        assert rules != bard.HouseRules() and rules.house_rules == {ruling_id}
 
 
 def test_the_dragon_island_ruling_cites_the_rule_text_and_the_worked_example() -> None:

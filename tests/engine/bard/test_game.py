@@ -24,10 +24,10 @@ from companion.engine.bard import (
     EndSong,
     Finish,
     HallSong,
+    HouseRules,
     IconSource,
     SetTable,
     Song,
-    SongRules,
     Spend,
     Table,
     plan,
@@ -148,13 +148,13 @@ def test_undo_is_the_game_before_the_last_action_and_house_rules_replay_the_tabl
     before = game.log[-1].before
     assert before.song is not None and before.song.boasts == 0 and game.song is not None
     assert game.song.boasts == 1
-    fans = game.with_rules(SongRules.of(bard.RULING_FANS))
+    fans = game.with_rules(HouseRules.of(bard.RULING_FANS))
     assert fans.rules.fans_per_visit is None
     assert fans.song is not None and fans.song.rules == fans.rules and fans.song.gold == 32
     # Under the rule-text reading of Dragon Island the example's performance lacks the hall's
     # count, so the table cannot be replayed that way: the change is refused whole.
     with pytest.raises(bard.CountError, match="hall_adventurers is needed"):
-        game.with_rules(SongRules.of(bard.RULING_DRAGON_ISLAND))
+        game.with_rules(HouseRules.of(bard.RULING_DRAGON_ISLAND))
 
 
 @pytest.mark.parametrize(

@@ -29,10 +29,10 @@ from companion.engine.bard import (
     Board,
     Goals,
     HallSong,
+    HouseRules,
     IconSource,
     Performance,
     Song,
-    SongRules,
     Spend,
     Table,
     plan,
@@ -334,7 +334,7 @@ def songs(draw: st.DrawFn) -> Song:
         volume=draw(st.integers(min_value=0, max_value=6)),
         soundstones=stones,
         board=board,
-        rules=SongRules(frozenset(rules)),
+        rules=HouseRules(frozenset(rules)),
     )
 
 

@@ -16,11 +16,11 @@ from companion.engine.bard import (
     Board,
     Boasted,
     HallSong,
+    HouseRules,
     IconSource,
     Performance,
     Performed,
     Song,
-    SongRules,
     Spend,
     card_price,
     fan_cost,
@@ -57,7 +57,7 @@ def boards(draw: st.DrawFn) -> Board:
 
 @st.composite
 def songs(draw: st.DrawFn) -> Song:
-    rules = SongRules.from_house_rules(
+    rules = HouseRules.from_house_rules(
         draw(st.sets(st.sampled_from((bard.RULING_DRAGON_ISLAND, bard.RULING_FANS))))
     )
     return Song.start(

@@ -18,10 +18,10 @@ from companion.engine.bard import (
     Board,
     CountError,
     HallSong,
+    HouseRules,
     IconError,
     IconSource,
     Song,
-    SongRules,
     Spend,
     UnknownNameError,
     VolumeError,
@@ -30,8 +30,8 @@ from companion.engine.bard import (
 )
 from companion.rules import catalogue
 
-PALADINS = SongRules.of(bard.RULING_PALADINS)
-PER_PIER = SongRules.of(bard.RULING_TOWN_SQUARE_ICON)
+PALADINS = HouseRules.of(bard.RULING_PALADINS)
+PER_PIER = HouseRules.of(bard.RULING_TOWN_SQUARE_ICON)
 
 
 # -- Concepts › Coin (ruling bard.coin_icons) -------------------------------------------------
@@ -211,6 +211,6 @@ def test_the_paladin_ruling_cites_master_craft_and_both_new_switches_are_house_r
     ruling = catalogue().ruling(bard.RULING_PALADINS)
     assert {s.book for s in ruling.sources} == {"master_craft", "entertainer"}
     assert ruling.has_house_rule and catalogue().ruling(bard.RULING_TOWN_SQUARE_ICON).has_house_rule
-    rules = SongRules.from_house_rules([bard.RULING_PALADINS, bard.RULING_TOWN_SQUARE_ICON, "x.y"])
+    rules = HouseRules.from_house_rules([bard.RULING_PALADINS, bard.RULING_TOWN_SQUARE_ICON, "x.y"])
     assert rules.paladins_count and rules.gems_per_pier
-    assert not SongRules().paladins_count and not SongRules().gems_per_pier
+    assert not HouseRules().paladins_count and not HouseRules().gems_per_pier

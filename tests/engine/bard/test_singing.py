@@ -19,11 +19,11 @@ from companion.engine.bard import (
     BoastError,
     CountError,
     HallSong,
+    HouseRules,
     IconError,
     IconSource,
     LocationError,
     Song,
-    SongRules,
     Spend,
     UnknownNameError,
     VolumeError,
@@ -35,7 +35,7 @@ from companion.engine.bard import (
 )
 from tests.engine.bard.example import EXAMPLE_STEPS, example_song
 
-TEXT_READING = SongRules.from_house_rules({bard.RULING_DRAGON_ISLAND})
+TEXT_READING = HouseRules.from_house_rules({bard.RULING_DRAGON_ISLAND})
 
 
 # -- Singing Step Example ---------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_town_square_one_fan_per_visit_unless_the_house_rule_allows_more() -> No
     song = Song.start(sources, moves=0, volume=0, board=Board(badges=1))
     with pytest.raises(LocationError, match=r"fans 2: one fan per Town Square performance"):
         song.verify_perform(AtTownSquare(spends("a"), fans=2))
-    house = SongRules.from_house_rules({bard.RULING_FANS})
+    house = HouseRules.from_house_rules({bard.RULING_FANS})
     song = Song.start(sources, moves=0, volume=0, board=Board(badges=1), rules=house)
     after, record = song.perform(AtTownSquare(spends("a"), fans=2))
     assert [c.value for c in record.fans] == [2, 3]
@@ -386,7 +386,7 @@ def test_boast_costs_3_volume_once_per_song_unless_the_house_rule_says_more() ->
         after.verify_boast()
     with pytest.raises(VolumeError, match=r"boast: costs 3 Volume and the song has 2 left"):
         Song.start(moves=0, volume=2).verify_boast()
-    house = SongRules.from_house_rules({bard.RULING_BOAST})
+    house = HouseRules.from_house_rules({bard.RULING_BOAST})
     twice, _ = Song.start(moves=0, volume=6, rules=house).boast()
     assert twice.can_boast() and twice.boast()[0].volume_left == 0
 
@@ -469,8 +469,8 @@ def test_docstring_examples_hold() -> None:
             UnknownNameError,
             "source id 'a' is used by two sources",
         ),
-        (lambda: SongRules.of("bard.median"), UnknownNameError, "'bard.median'"),
-        (lambda: SongRules("bard.boast_once"), UnknownNameError, "'bard.boast_once'"),
+        (lambda: HouseRules.of("bard.median"), UnknownNameError, "'bard.median'"),
+        (lambda: HouseRules("bard.boast_once"), UnknownNameError, "'bard.boast_once'"),
         (lambda: card_price(5, 0), CountError, "runes_placed must be 0–4, got 5"),
         (lambda: hand_size(-1), CountError, "got -1"),
     ],

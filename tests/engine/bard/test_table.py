@@ -249,7 +249,7 @@ def test_what_changed_is_said_in_words() -> None:
     assert TABLE_RULES.changed(moved, game) == (
         "a change was taken back meanwhile: Town Square: a fan"
     )
-    ruled = game.with_rules(bard.SongRules.of(bard.RULING_FANS))
+    ruled = game.with_rules(bard.HouseRules.of(bard.RULING_FANS))
     assert TABLE_RULES.changed(game, ruled) == "the house rules of this table changed"
 
 

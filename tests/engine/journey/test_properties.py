@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import journey as j
-from companion.engine.journey import JourneyGame, JourneyRules, PlayRecord, SwapRecord
+from companion.engine.journey import HouseRules, JourneyGame, PlayRecord, SwapRecord
 
 NAMES = ("Anna", "Ben", "Cleo", "Dev", "Eli", "Farah")
 
-rules_st = st.frozensets(st.sampled_from(sorted(j.SUPPORTED))).map(JourneyRules)
+rules_st = st.frozensets(st.sampled_from(sorted(j.SUPPORTED))).map(HouseRules)
 
 
 def legal_actions(game: JourneyGame) -> list[j.Action]:
@@ -166,10 +166,10 @@ def test_can_agrees_with_verify_and_refusals_change_nothing(
     st.sampled_from(j.ranks()), st.sampled_from(j.ranks()), st.booleans(), st.booleans(), rules_st
 )
 def test_a_pair_is_worth_the_same_from_either_side(
-    a: str, b: str, a_beside: bool, b_beside: bool, rules: JourneyRules
+    a: str, b: str, a_beside: bool, b_beside: bool, rules: HouseRules
 ) -> None:
     if rules.placed_card_only:
-        rules = JourneyRules(rules.alternatives - {j.PAIR_VALUE})
+        rules = HouseRules(rules.alternatives - {j.PAIR_VALUE})
     one = j.pair_value(a, b, card_beside_blight=a_beside, other_beside_blight=b_beside, rules=rules)
     two = j.pair_value(b, a, card_beside_blight=b_beside, other_beside_blight=a_beside, rules=rules)
     assert one.points == two.points

@@ -19,8 +19,8 @@ from companion.engine.journey import (
     PAIR_VALUE,
     SWAP_SCORES,
     TIES,
+    HouseRules,
     JourneyGame,
-    JourneyRules,
     pair_value,
 )
 from tests.table_fixtures import play
@@ -29,7 +29,7 @@ FOUR = ("Anna", "Ben", "Cleo", "Dev")
 START_9 = {"kind": "start_row", "rank": "9"}
 
 
-def new(rules: JourneyRules = j.STANDARD, players: tuple[str, ...] = FOUR) -> JourneyGame:
+def new(rules: HouseRules = j.STANDARD, players: tuple[str, ...] = FOUR) -> JourneyGame:
     return JourneyGame.new(players, rules=rules)
 
 
@@ -110,7 +110,7 @@ def test_gameplay_pair_value_example_8_beside_9_scores_17() -> None:
 
 
 def test_gameplay_pair_value_alternative_only_the_played_card_counts() -> None:
-    record = play(new(JourneyRules.of(PAIR_VALUE)), ("9",)).place("8", 0, "left")[1]
+    record = play(new(HouseRules.of(PAIR_VALUE)), ("9",)).place("8", 0, "left")[1]
     assert record.gain.points == 8
     assert record.gain.working == "only the played card counts: 8"
     assert PAIR_VALUE in record.gain.rulings
@@ -140,7 +140,7 @@ def test_gameplay_the_game_ends_when_the_draw_pile_runs_out() -> None:
 
 
 def test_gameplay_game_end_alternative_plays_the_hands_out() -> None:
-    game = new(JourneyRules.of(GAME_END), players=("Anna", "Ben"))
+    game = new(HouseRules.of(GAME_END), players=("Anna", "Ben"))
     assert game.turns_total == 48
     for i in range(40):
         rank = j.ranks()[i % 12]
@@ -162,7 +162,7 @@ def test_gameplay_highest_score_wins_and_ties_are_shared() -> None:
 def test_gameplay_ties_alternative_most_pairs_breaks_a_tie() -> None:
     # Ben: 8 + 9 = 17 in one pair; Dev: 3 + 4 = 7 and 5 + 5 = 10, 17 in two pairs.
     game = play(
-        new(JourneyRules.of(TIES)),
+        new(HouseRules.of(TIES)),
         ("9",), ("8", 0, "right"), ("4",), ("3", 1, "left"),
         ("J",), ("5",), ("6",), ("5", 3, "left"),
     )  # fmt: skip
@@ -189,7 +189,7 @@ def test_special_card_rules_blight_example_8_beside_a_blighted_9_scores_8() -> N
 
 
 def test_special_card_rules_blight_lasts_alternative_counts_the_9_again() -> None:
-    game = play(new(JourneyRules.of(BLIGHT_LASTS)), ("9",), ("2", 0, "right"))
+    game = play(new(HouseRules.of(BLIGHT_LASTS)), ("9",), ("2", 0, "right"))
     record = game.place("8", 0, "left")[1]
     assert (record.gain.points, record.gain.working) == (17, "8 + 9 = 17")
 
@@ -200,13 +200,13 @@ def test_special_card_rules_a_card_played_beside_a_blight_scores_nothing() -> No
 
 
 def test_special_card_rules_negates_alternative_counts_minus_the_value() -> None:
-    record = play(new(JourneyRules.of(BLIGHT_NEGATES)), ("2",)).place("9", 0, "right")[1]
+    record = play(new(HouseRules.of(BLIGHT_NEGATES)), ("2",)).place("9", 0, "right")[1]
     assert (record.gain.points, record.gain.working) == (-9, "Blight beside 9: −9 + 0 = −9")
     assert record.summary.endswith("−9 points (Blight beside 9: −9 + 0 = −9).")
 
 
 def test_special_card_rules_a_card_between_two_blights_is_cancelled_once() -> None:
-    rules = JourneyRules.of(BLIGHT_NEGATES)
+    rules = HouseRules.of(BLIGHT_NEGATES)
     pair = pair_value("9", "2", card_beside_blight=True, rules=rules)
     assert pair.points == -9  # cancelled once, not twice back to +9
 
@@ -250,7 +250,7 @@ def test_special_card_rules_swap_example_10_trades_places_with_the_k() -> None:
 
 
 def test_special_card_rules_swap_scores_alternative_scores_the_new_pair() -> None:
-    game = play(new(JourneyRules.of(SWAP_SCORES)), ("7",), ("K", 0, "right"), ("10", 0, "right"))
+    game = play(new(HouseRules.of(SWAP_SCORES)), ("7",), ("K", 0, "right"), ("10", 0, "right"))
     after, record = game.swap(3, 2)
     assert (record.gain.points, record.gain.working) == (17, "10 + 7 = 17")
     assert after.score("Cleo") == 23 + 17
@@ -310,7 +310,7 @@ def test_special_card_rules_swap_scores_alternative_keeps_ghorralands_scores_sta
     # Anna's 6 starts row 1 beside Ben's K; Cleo's 6 sits beside Dev's J in row 2. The house
     # rule scores a 10 or 5 swapped as it is played; a Ghorralands switch keeps the ruling
     # journey.ghorralands ("scores stand") under either reading.
-    rules = JourneyRules.of(SWAP_SCORES)
+    rules = HouseRules.of(SWAP_SCORES)
     game = play(new(rules), ("6",), ("K", 0, "right"), ("6",), ("J", 1, "right"))
     after, record = game.swap(1, 3)
     assert record.swap == "ghorralands" and record.player == "Anna"
@@ -332,7 +332,7 @@ def test_undo_returns_the_game_before_the_last_action() -> None:
 
 def test_save_round_trip_replays_every_action() -> None:
     game = play(
-        new(JourneyRules.of(SWAP_SCORES)),
+        new(HouseRules.of(SWAP_SCORES)),
         ("7",), ("K", 0, "right"), ("10", 0, "right"), (3, 2), ("2",), ("6", 1, "left"),
     )  # fmt: skip
     saved = game.to_dict()
@@ -347,12 +347,12 @@ def test_save_round_trip_replays_every_action() -> None:
 def test_with_rules_rescores_the_game_from_the_start() -> None:
     game = play(new(), ("9",), ("2", 0, "right"), ("8", 0, "left"))
     assert game.score("Cleo") == 8
-    rescored = game.with_rules(JourneyRules.of(BLIGHT_LASTS))
+    rescored = game.with_rules(HouseRules.of(BLIGHT_LASTS))
     assert rescored.score("Cleo") == 17 and rescored.rows == game.rows
 
 
 def test_with_rules_refuses_a_log_the_new_rules_forbid() -> None:
-    game = new(JourneyRules.of(GAME_END), players=("Anna", "Ben"))
+    game = new(HouseRules.of(GAME_END), players=("Anna", "Ben"))
     for i in range(40):
         rank = j.ranks()[i % 12]
         game = game.start_row(rank)[0] if i < 12 else game.place(rank, i % 12, "left")[0]
@@ -371,7 +371,7 @@ def test_values_have_readable_reprs() -> None:
     assert repr(j.Card(3, "10", "Anna")) == "Card(3, '10', by='Anna')"
     assert repr(j.Place("8", 0, "left")) == "Place('8', row=0, side='left')"
     assert repr(j.Swap(3, 2)) == "Swap(3, 2)"
-    assert repr(JourneyRules.of(TIES)) == "JourneyRules.of('journey.ties')"
+    assert repr(HouseRules.of(TIES)) == "HouseRules.of('journey.ties')"
     assert repr(pair_value("8", "9")) == "PairValue('8', '9', points=17, '8 + 9 = 17')"
 
 
@@ -444,11 +444,11 @@ def test_bad_input_first_player() -> None:
 
 def test_bad_input_house_rules() -> None:
     with pytest.raises(j.RulesError, match=r"unknown house rule 'mercante\.price_floor'"):
-        JourneyRules.of("mercante.price_floor")
+        HouseRules.of("mercante.price_floor")
     with pytest.raises(j.RulesError, match="must be a collection"):
-        JourneyRules(PAIR_VALUE)  # type: ignore[arg-type]
-    picked = JourneyRules.from_house_rules(["mercante.price_floor", TIES, 3])
-    assert picked == JourneyRules.of(TIES)
+        HouseRules(PAIR_VALUE)  # type: ignore[arg-type]
+    picked = HouseRules.from_house_rules(["mercante.price_floor", TIES, 3])
+    assert picked == HouseRules.of(TIES)
 
 
 @pytest.mark.parametrize(

@@ -831,4 +831,4 @@ def test_with_house_rules_replays_the_game() -> None:
     assert game.log[-1].quote.total == 0  # type: ignore[attr-defined]
     other = game.with_rules(HouseRules.of(REACTION_CLOSES_MARKET))
     assert other.log[-1].quote.total == 18  # type: ignore[attr-defined]
-    assert len(other.log) == len(game.log) and other.start.house.reaction_close_sells
+    assert len(other.log) == len(game.log) and other.start.rules.reaction_close_sells

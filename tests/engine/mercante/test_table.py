@@ -192,14 +192,14 @@ def test_house_rules_replay_the_whole_table_or_say_why_not() -> None:
     game = game.sell(["ore"], agents=1, bases=[9], reaction=ban, reaction_at=0)[0]
     table = play(MercanteTable.new(game.start), game.log[0].action, SetTally("Adam", "crowns", 3))
     other = TABLE_RULES.with_rules(table, frozenset({REACTION_CLOSES_MARKET}))  # type: ignore[misc]
-    assert other.game.house == HouseRules.of(REACTION_CLOSES_MARKET)
+    assert other.game.rules == HouseRules.of(REACTION_CLOSES_MARKET)
     assert other.game.log[-1].quote.total == 8  # type: ignore[attr-defined]
     assert other.figures("Adam").crowns == 3  # the tally is replayed with it
     # And back to the reading, with a later sale to the bazaar (the market is closed now).
     sold = play(other, Sell(("ore",), bazaar=(0,)))
     back = sold.with_rules(HouseRules())
-    assert back.game.house == HouseRules() and back.game.log[0].quote.total == 0  # type: ignore[attr-defined]
-    assert back.start.game.house == HouseRules()
+    assert back.game.rules == HouseRules() and back.game.log[0].quote.total == 0  # type: ignore[attr-defined]
+    assert back.start.game.rules == HouseRules()
 
 
 # -- the table's rules for the hub ---------------------------------------------------------------

@@ -238,7 +238,7 @@ def test_house_rules_change_the_words_of_a_ticked_step() -> None:
     game = festival().apply(MarkDone("paladins.meeples"))[0]
     assert RULES.with_rules is not None
     ruled = RULES.with_rules(game, frozenset({"setup.paladin_split", "mercante.other"}))
-    assert ruled.house_rules == {"setup.paladin_split"}
+    assert ruled.rules == {"setup.paladin_split"}
     assert ruled.progress().changed == ("paladins.meeples",)
 
 

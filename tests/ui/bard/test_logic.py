@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.engine import bard
-from companion.engine.bard import SongRules
+from companion.engine.bard import HouseRules
 from companion.ui.logic.bard import (
     BardDraft,
     StateError,
@@ -22,7 +22,7 @@ from companion.ui.logic.bard import (
     tableau_summary,
 )
 
-RULES = SongRules()
+RULES = HouseRules()
 
 
 def add(draft: BardDraft, colour: str, count: int, volume: int = 0) -> str:
@@ -103,7 +103,7 @@ def test_a_rule_that_closes_a_location_is_said_before_missing_icons() -> None:
 
 def test_the_rule_text_house_rule_asks_for_the_hall_count() -> None:
     draft = example_draft()
-    text = SongRules.from_house_rules({bard.RULING_DRAGON_ISLAND})
+    text = HouseRules.from_house_rules({bard.RULING_DRAGON_ISLAND})
     island = draft.stops[2]
     draft.set_field(island.id, "inside:warrior", "1")
     plan = evaluate(draft, text)

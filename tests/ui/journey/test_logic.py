@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import journey as j
-from companion.engine.journey import JourneyGame, JourneyRules
+from companion.engine.journey import HouseRules, JourneyGame
 from companion.history import PlayCreate, open_store
 from companion.rules import catalogue
 from companion.ui.logic import journey as logic
@@ -18,7 +18,7 @@ from tests.table_fixtures import play
 FOUR = ("Anna", "Ben", "Cleo", "Dev")
 
 
-def finished(rules: JourneyRules = j.STANDARD) -> JourneyGame:
+def finished(rules: HouseRules = j.STANDARD) -> JourneyGame:
     """A two-player game played to its last turn (38 cards in the pile)."""
     game = JourneyGame.new(("Anna", "Ben"), rules=rules)
     for i in range(38):
@@ -69,8 +69,8 @@ def test_form_says_why_it_cannot_start_and_the_pile_for_four() -> None:
     assert form.problem() is None
     assert form.pile_line() == "4 players: 5 cards each (20 dealt), 28 in the draw pile."
     form.set_first(3)
-    game = form.build(JourneyRules.of(j.TIES))
-    assert (game.players, game.active, game.rules) == (FOUR, "Dev", JourneyRules.of(j.TIES))
+    game = form.build(HouseRules.of(j.TIES))
+    assert (game.players, game.active, game.rules) == (FOUR, "Dev", HouseRules.of(j.TIES))
 
 
 def test_form_from_a_damaged_save_is_just_empty_or_cleaned() -> None:
@@ -139,7 +139,7 @@ def test_house_rules_rescore_the_table_or_it_keeps_its_own_with_a_reason() -> No
             snap = hub.submit(snap.table_id, record.action, seen=snap.seq, device="t").snapshot
         ruled = hub.set_house_rules(snap.table_id, [j.BLIGHT_LASTS], seen=snap.seq, device="t")
         assert isinstance(ruled, Applied) and ruled.snapshot.game.score("Cleo") == 17
-        played_out = JourneyGame.new(("Anna", "Ben"), rules=JourneyRules.of(j.GAME_END))
+        played_out = JourneyGame.new(("Anna", "Ben"), rules=HouseRules.of(j.GAME_END))
         for i in range(40):
             rank = j.ranks()[i % 12]
             played_out = play(played_out, (rank,) if i < 12 else (rank, i % 12, "left"))
@@ -169,7 +169,7 @@ def test_status_and_pile_lines_count_down() -> None:
 
 
 def test_pile_line_when_hands_are_played_out() -> None:
-    game = JourneyGame.new(("Anna", "Ben"), rules=JourneyRules.of(j.GAME_END))
+    game = JourneyGame.new(("Anna", "Ben"), rules=HouseRules.of(j.GAME_END))
     for i in range(39):
         rank = j.ranks()[i % 12]
         game = game.start_row(rank)[0] if i < 12 else game.place(rank, i % 12, "left")[0]
@@ -214,7 +214,7 @@ def test_score_lines_show_each_total_with_its_working() -> None:
 
 
 def test_rulings_in_use_say_when_a_house_rule_is_on() -> None:
-    lines = {x.id: x for x in logic.rulings_in_use(catalogue(), JourneyRules.of(j.PAIR_VALUE))}
+    lines = {x.id: x for x in logic.rulings_in_use(catalogue(), HouseRules.of(j.PAIR_VALUE))}
     assert lines[j.PAIR_VALUE].house_rule
     assert lines[j.PAIR_VALUE].text == "A pair scores only the card just played"
     assert not lines[j.BLIGHT_LASTS].house_rule
@@ -250,7 +250,7 @@ def test_sources_of_a_blight_bonus_cite_the_link_passage() -> None:
 
 
 def test_the_play_of_a_finished_table_is_a_valid_history_play(tmp_path: Path) -> None:
-    game = finished(JourneyRules.of(j.TIES))
+    game = finished(HouseRules.of(j.TIES))
     played = logic.play_of(game, catalogue())
     results = played["results"]
     assert [(r["player"], r["score"]) for r in results] == [
@@ -297,9 +297,7 @@ def test_a_game_stopped_early_is_an_unfinished_play(tmp_path: Path) -> None:
     assert [(r["player"], r["score"]) for r in played["results"]] == [
         (name, game.score(name)) for name in FOUR
     ]
-    with_rules = play(
-        JourneyGame.new(FOUR, rules=JourneyRules.of(j.TIES)), ("9",), ("8", 0, "left")
-    )
+    with_rules = play(JourneyGame.new(FOUR, rules=HouseRules.of(j.TIES)), ("9",), ("8", 0, "left"))
     notes = logic.play_of(with_rules, catalogue(), unfinished=True)["notes"]
     assert (
         notes == "Stopped after 2 of 28 turns (26 left). House rules: Most pairs made breaks a tie."
@@ -325,7 +323,7 @@ def test_the_picker_asks_what_the_pile_line_says_the_active_player_does() -> Non
     assert logic.turn_instruction(game) == "Cleo draws, then plays a card"
     assert logic.pile_line(game) == f"{logic.pile_count(game)} · {logic.turn_instruction(game)}"
     assert logic.turn_ask(game) == "Cleo draws, then plays: which card?"
-    out = JourneyGame.new(("Anna", "Ben"), rules=JourneyRules.of(j.GAME_END))
+    out = JourneyGame.new(("Anna", "Ben"), rules=HouseRules.of(j.GAME_END))
     for i in range(39):
         rank = j.ranks()[i % 12]
         out = out.start_row(rank)[0] if i < 12 else out.place(rank, i % 12, "left")[0]

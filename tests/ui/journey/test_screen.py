@@ -118,7 +118,7 @@ async def test_blight_example_and_the_house_rule_from_settings(store: Any, hub: 
     assert again.by_id("last-working").value == "8 + 9 = 17"  # the game is scored again
     assert score(again, "Cleo") == "17"
     assert again.has_text("Ruling: How long a Blight cancels its neighbours · house rule on")
-    assert game_of(hub, table_id).rules == j.JourneyRules.of(j.BLIGHT_LASTS)
+    assert game_of(hub, table_id).rules == j.HouseRules.of(j.BLIGHT_LASTS)
     # The change is a move on the table: the first screen shows it too.
     await asyncio.sleep(0.05)
     assert score(h, "Cleo") == "17"

@@ -531,7 +531,7 @@ def test_the_new_setup_form_starts_from_the_seated_table() -> None:
     assert (form.game, form.players) == ("mercante", 3)
     game = form.build(seed=7, house_rules=frozenset({"setup.paladin_split", "x.y"}))
     assert (game.game, game.players, game.seed) == ("mercante", 3, 7)
-    assert game.house_rules == {"setup.paladin_split"}
+    assert game.rules == {"setup.paladin_split"}
     with pytest.raises(engine.PlayerCountError, match="9"):
         form.choose_players(9)
 

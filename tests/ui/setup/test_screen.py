@@ -557,7 +557,7 @@ async def test_the_house_rule_chosen_in_settings_changes_the_step(
     await h.click(h.by_id("source-paladins.meeples"))
     words = " ".join(texts_in(h.by_id("details-paladins.meeples")))
     assert "your house rule is in use" in words
-    assert game_of(hub, table_id).house_rules == {"setup.paladin_split"}
+    assert game_of(hub, table_id).rules == {"setup.paladin_split"}
 
 
 @run

@@ -23,10 +23,10 @@ from companion.engine.bard import (
     Board,
     Boast,
     HallSong,
+    HouseRules,
     IconSource,
     Performance,
     SetTable,
-    SongRules,
     Spend,
     Table,
     facts,
@@ -67,7 +67,7 @@ def table_of(draft: BardDraft) -> Table:
     return Table(piers=piers, halls=halls, dragon_island=island)
 
 
-def read_old_save(raw: object, rules: SongRules | None = None) -> BardGame | None:
+def read_old_save(raw: object, rules: HouseRules | None = None) -> BardGame | None:
     """The old screen's song as a table, or None when it held nothing to keep. A save that
     cannot be read raises :class:`~companion.ui.logic.bard.old_song.StateError`."""
     draft = BardDraft.from_dict(raw)
@@ -76,7 +76,7 @@ def read_old_save(raw: object, rules: SongRules | None = None) -> BardGame | Non
     untouched = all(getattr(draft, k) == getattr(fresh, k) for k in kept)
     if not draft.sources and not draft.stops and untouched:
         return None
-    rules = rules if rules is not None else SongRules()
+    rules = rules if rules is not None else HouseRules()
     names = _renamed(draft)
     game = BardGame.new(rules=rules)
     table = table_of(draft)

@@ -29,11 +29,11 @@ from companion.engine.bard import (
     Board,
     Boasted,
     HallSong,
+    HouseRules,
     IconSource,
     Performance,
     Performed,
     Song,
-    SongRules,
     Spend,
     facts,
 )
@@ -491,7 +491,7 @@ class Plan:
 
 
 def performance_for(
-    draft: BardDraft, stop: StopDraft, rules: SongRules
+    draft: BardDraft, stop: StopDraft, rules: HouseRules
 ) -> tuple[Performance | None, dict[str, str], str | None]:
     """Turn one stop into a performance: ``(performance, field errors, what is missing)``.
 
@@ -548,7 +548,7 @@ def performance_for(
     return perf, errors, missing
 
 
-def start_song(draft: BardDraft, rules: SongRules) -> Song:
+def start_song(draft: BardDraft, rules: HouseRules) -> Song:
     return Song.start(
         draft.engine_sources(),
         moves=draft.moves,
@@ -560,7 +560,7 @@ def start_song(draft: BardDraft, rules: SongRules) -> Song:
     )
 
 
-def evaluate(draft: BardDraft, rules: SongRules) -> Plan:
+def evaluate(draft: BardDraft, rules: HouseRules) -> Plan:
     """Check the plan location by location; the first one with a problem stops the checking
     (later ones wait: what they may do depends on it)."""
     try:

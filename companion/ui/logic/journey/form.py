@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import journey as engine
-from companion.engine.journey import JourneyGame, JourneyRules
+from companion.engine.journey import HouseRules, JourneyGame
 from companion.engine.seats import MAX_NAME_LENGTH
 from companion.ui.logic.words import plural
 
@@ -77,7 +77,7 @@ class NewGameForm:
             f"{n} players: {deck.hand} cards each ({deck.hand * n} dealt), {pile} in the draw pile."
         )
 
-    def build(self, rules: JourneyRules) -> JourneyGame:
+    def build(self, rules: HouseRules) -> JourneyGame:
         problem = self.problem()
         if problem:
             raise ValueError(problem)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.engine import journey as engine
-from companion.engine.journey import JourneyRules
+from companion.engine.journey import HouseRules
 from companion.rules import Catalogue
 
 
@@ -21,7 +21,7 @@ class RulingLine:
 
 
 def rulings_in_use(
-    catalogue: Catalogue, rules: JourneyRules, ids: Sequence[str] = engine.RULINGS
+    catalogue: Catalogue, rules: HouseRules, ids: Sequence[str] = engine.RULINGS
 ) -> tuple[RulingLine, ...]:
     """Each ruling of ``ids`` with the reading this game plays by (a house rule if chosen)."""
     lines = []
@@ -33,7 +33,7 @@ def rulings_in_use(
     return tuple(lines)
 
 
-def house_rules_summary(catalogue: Catalogue, rules: JourneyRules) -> str:
+def house_rules_summary(catalogue: Catalogue, rules: HouseRules) -> str:
     """``Rulebook readings throughout`` or ``House rules: …``."""
     on = [line.text for line in rulings_in_use(catalogue, rules) if line.house_rule]
     if not on:

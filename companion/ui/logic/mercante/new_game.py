@@ -169,7 +169,7 @@ class NewGameForm:
             self.seats,
             first_event=chosen.event if chosen else None,
             board=self.board(),
-            house=house,
+            rules=house,
             variants=self.chosen_variants(),
         )
 

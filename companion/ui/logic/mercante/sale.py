@@ -301,7 +301,7 @@ class SaleDraft:
             "bazaar": bazaar,
             "board": game.board,
             "bases": None if game.board is not None else tuple(bases),
-            "house": game.house,
+            "house": game.rules,
         }
         try:
             plain = quote_sale(sold, game.calendar, **arguments)

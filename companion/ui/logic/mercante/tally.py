@@ -387,7 +387,7 @@ def play_of(table: MercanteTable, catalogue: Catalogue) -> dict[str, Any]:
     in seat order with the game's categories, the first player, and the tie-breakers (see
     :func:`record_arguments`). ``ValueError`` saying what is missing otherwise."""
     draft = TallyDraft.from_table(table)
-    house = table.game.house
+    house = table.game.rules
     tally = draft.tally(house)
     if tally is None:
         count = len(draft.errors())

@@ -40,9 +40,7 @@ class NewSetupForm:
             self.players = min(max(players, low), high)
 
     def build(self, *, seed: int, house_rules: frozenset[str]) -> SetupGame:
-        return SetupGame.fresh(
-            game=self.game, players=self.players, seed=seed, house_rules=house_rules
-        )
+        return SetupGame.fresh(game=self.game, players=self.players, seed=seed, rules=house_rules)
 
     def line(self, catalogue: Catalogue) -> str:
         return f"{game_name(catalogue, self.game)}, {self.players} players"

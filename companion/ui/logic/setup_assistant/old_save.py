@@ -145,7 +145,7 @@ def _load(data: object, start: SetupGame) -> Loaded:
         size=size,
         ticks=tuple(sorted(ticks_raw.items())),
         draw=draw,
-        house_rules=start.house_rules,
+        rules=start.rules,
     )
     state.check()  # a choice the engine cannot write a checklist for counts as damaged
     problem = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.bard import BardError, BardGame, SongRules
+from companion.engine.bard import BardError, BardGame, HouseRules
 from companion.ui.context import AppContext
 from companion.ui.live import live_session
 from companion.ui.logic.bard import BARD_KEY, NewTableForm, StateError, read_old_save
@@ -24,7 +24,7 @@ class BardLobby:
         self.ctx = ctx
         self.session = live_session(ctx, TOOL_ID)
         self.form: NewTableForm = self.session.draft(TOOL_ID, LOBBY, NewTableForm)
-        self.rules = SongRules.from_house_rules(ctx.house_rules())
+        self.rules = HouseRules.from_house_rules(ctx.house_rules())
         rules = self.rules
         _, self.problems = import_old_save(
             ctx,

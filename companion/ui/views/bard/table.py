@@ -20,7 +20,7 @@ from companion.engine.bard import (
     BardAction,
     BardGame,
     EndSong,
-    SongRules,
+    HouseRules,
     facts,
 )
 from companion.tables import Applied, Outcome, Snapshot
@@ -90,7 +90,7 @@ class BardTableView:
         the rules it was played with (and says so)."""
         game = self.live.snapshot.game
         in_use = game.rules.alternatives if isinstance(game, BardGame) else None
-        wanted = SongRules.from_house_rules(self.ctx.house_rules()).alternatives
+        wanted = HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
         if problem := self.live.follow_house_rules(in_use, wanted):
             self.problems.append(problem)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import journey as engine
-from companion.engine.journey import JourneyRules
+from companion.engine.journey import HouseRules
 from companion.engine.words import signed
 from companion.ui.context import AppContext
 from companion.ui.live import Painter, Slot
@@ -53,7 +53,7 @@ class WhySlot:
         )
 
 
-def readings_panel(ctx: AppContext, rules: JourneyRules) -> ft.Control:
+def readings_panel(ctx: AppContext, rules: HouseRules) -> ft.Control:
     """How the app reads the rules, each reading in use, and the way to Settings."""
     lines: list[ft.Control] = []
     for line in rulings_in_use(ctx.catalogue, rules):

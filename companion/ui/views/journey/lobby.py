@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import journey as engine
-from companion.engine.journey import JourneyError, JourneyRules
+from companion.engine.journey import HouseRules, JourneyError
 from companion.ui.context import AppContext
 from companion.ui.live import live_session
 from companion.ui.logic.journey import (
@@ -60,7 +60,7 @@ class JourneyLobby:
         self.session = live_session(ctx, TOOL_ID)
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
         self.problems = self._import_old_game()
-        self.rules = JourneyRules.from_house_rules(ctx.house_rules())
+        self.rules = HouseRules.from_house_rules(ctx.house_rules())
         if not self.form.seats:
             self._seat_from_table()
         self.name_field = player_name_field("In seat order, going clockwise", self.add_player)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import journey as engine
-from companion.engine.journey import JourneyGame, JourneyRules, Place, StartRow, Swap, SwapOption
+from companion.engine.journey import HouseRules, JourneyGame, Place, StartRow, Swap, SwapOption
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import LiveTable, Painter, Slot, confirm, live_session, run_as_event
@@ -83,7 +83,7 @@ class JourneyTableView:
         the rules it was played with (and says so)."""
         game = self.live.snapshot.game
         in_use = game.rules.alternatives if isinstance(game, JourneyGame) else None
-        wanted = JourneyRules.from_house_rules(self.ctx.house_rules()).alternatives
+        wanted = HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
         if problem := self.live.follow_house_rules(in_use, wanted):
             self.problems.append(problem)
 

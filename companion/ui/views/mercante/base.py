@@ -126,7 +126,7 @@ class MercanteSession:
     def _sync_house_rules(self) -> None:
         """Play by the house rules chosen in Settings; a game whose moves they forbid keeps
         the rules it was played with (and says so)."""
-        in_use = self.game.house.alternatives if self.readable else None
+        in_use = self.game.rules.alternatives if self.readable else None
         if problem := self.live.follow_house_rules(in_use, self.house.alternatives):
             self.problems.append(problem)
 

@@ -138,7 +138,7 @@ class TallyTab:
     def save(self) -> None:
         table = self.table
         draft = self.draft()
-        if draft.tally(table.game.house) is None:
+        if draft.tally(table.game.rules) is None:
             self.drafts.show_tally_errors = True
             self.redraw()
             count = len(draft.errors())
@@ -149,7 +149,7 @@ class TallyTab:
 
         def saved(outcome: Saved) -> str:
             done = outcome.snapshot.game
-            tally = TallyDraft.from_table(done).tally(done.game.house)
+            tally = TallyDraft.from_table(done).tally(done.game.rules)
             winners = [s.name for s in tally.standings if s.winner] if tally else []
             return f"Saved Mercante: {' and '.join(winners)} won."
 
@@ -283,7 +283,7 @@ class TallyTab:
                     tagged(f"working-score-{index + 1}", ft.Text(score, weight=ft.FontWeight.BOLD)),
                 ]
             paint.touch(self.panels[index])
-        tally = draft.tally(self.table.game.house)
+        tally = draft.tally(self.table.game.rules)
         self.render_standings(draft, tally)
         self.render_save(tally)
 
@@ -309,7 +309,7 @@ class TallyTab:
             )
             for s in tally.standings
         ]
-        house = self.table.game.house
+        house = self.table.game.rules
         ties = (
             "Ties on any score: most crowns left, then fewest unfulfilled contracts; still "
             "equal, the place is shared."
@@ -342,7 +342,7 @@ class TallyTab:
         for i, team in enumerate(game.variants.teams, start=1):
             crowns = [lines[n].crowns_left for n in team]
             vp = [lines[n].vp_total for n in team]
-            reached = talk_of_peace_reached(crowns, vp, house=game.house)
+            reached = talk_of_peace_reached(crowns, vp, house=game.rules)
             found.append(
                 tagged(
                     f"team-total-{i}",
@@ -353,7 +353,7 @@ class TallyTab:
                     ),
                 )
             )
-        found.append(small(talk_of_peace_goal(game.house)))
+        found.append(small(talk_of_peace_goal(game.rules)))
         return found
 
     def render_save(self, tally: FinalTally | None) -> None:

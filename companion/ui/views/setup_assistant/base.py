@@ -99,7 +99,7 @@ class SetupTableView:
 
     def _sync_house_rules(self) -> None:
         """Follow the house rules chosen in Settings (those a setup reads)."""
-        in_use = None if self.game is None else self.game.house_rules
+        in_use = None if self.game is None else self.game.rules
         wanted = table_house_rules(self.ctx.catalogue, self.ctx.house_rules())
         if problem := self.live.follow_house_rules(in_use, wanted):
             self.problems.append(f"The house rules from Settings are not in use: {problem}")

@@ -310,7 +310,7 @@ class ChecklistView(SetupTableView):
         lines: list[ft.Control] = [small(f"Source: {cites}", italic=True)]
         if step.components:
             lines.append(small("Takes: " + "; ".join(str(c) for c in step.components)))
-        for note in ruling_notes(self.ctx.catalogue, step.rulings, game.house_rules):
+        for note in ruling_notes(self.ctx.catalogue, step.rulings, game.rules):
             lines.append(ruling_line(self.ctx, note, full=True))
         return tagged(
             f"details-{step.id}",

@@ -198,7 +198,7 @@ class ChooseView(SetupTableView):
             key: Hashable = (
                 tuple((f.key, f.level, f.message, f.fixes, f.ruling) for f in findings),
                 bool(game.modules),
-                game.house_rules,
+                game.rules,
             )
             self.findings_slot.set(key, lambda: findings_panel(self, findings, game))
             self.cards.render(game)

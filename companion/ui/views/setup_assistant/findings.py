@@ -85,7 +85,7 @@ def finding_card(view: ChooseView, finding: Finding, game: SetupGame) -> ft.Cont
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     )
-    for note in ruling_notes(ctx.catalogue, [finding.ruling], game.house_rules):
+    for note in ruling_notes(ctx.catalogue, [finding.ruling], game.rules):
         lines.append(ruling_line(ctx, note, fg))
     if finding.fixes:
         lines.append(

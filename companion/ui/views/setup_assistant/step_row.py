@@ -146,7 +146,7 @@ class StepRow:
         if open_:
             cites = tuple(view.ctx.catalogue.cite(s) for s in step.sources)
             parts = tuple(str(c) for c in step.components)
-            key = (step.id, cites, parts, step.rulings, game.house_rules)
+            key = (step.id, cites, parts, step.rulings, game.rules)
         self.details_slot.set(key, lambda: view.step_details(step, game) if open_ else None)
         paint.set(
             section,

@@ -89,7 +89,7 @@ class TurnTab:
         )
         self.agents_slot.set((game, playing), lambda: agents_panel(self))
         self.teams_slot.set(
-            (game.players, game.house) if game.variants.talk_of_peace else None,
+            (game.players, game.rules) if game.variants.talk_of_peace else None,
             lambda: teams_panel(self.ctx, game),
         )
         self.schedule_slot.set(

@@ -18,7 +18,7 @@ def teams_panel(ctx: AppContext, game: MercanteGame) -> ft.Control | None:
         "teams-panel",
         panel(
             *[tagged(f"team-{i + 1}", body(line)) for i, line in enumerate(team_lines(game))],
-            small(talk_of_peace_goal(game.house)),
+            small(talk_of_peace_goal(game.rules)),
             ruling_chip(ctx, "mercante.talk_of_peace_totals"),
             cite(ctx, rules().variants.talk_of_peace.source),
             title="Talk of Peace",
