@@ -38,10 +38,10 @@ from companion.ui.logic.cove_goods import (
     readable,
 )
 from companion.ui.logic.live import error
-from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 from companion.ui.views.cove_goods.inputs import GoodPanel, PierPanel
-from companion.ui.views.cove_goods.lobby import ROUTE, sale_route
+from companion.ui.views.cove_goods.lobby import ROUTE
 from companion.ui.views.cove_goods.outputs import ResultPanel, SalePanel, ValueStrip
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
 from companion.ui.widgets import notice
@@ -222,12 +222,4 @@ class CoveTableView:
         )
 
 
-def open_table(ctx: AppContext, table_id: int) -> Screen:
-    view = CoveTableView(ctx, table_id)
-    if view.live.snapshot.info.tool != TOOL_ID:
-        view.live.close()
-        raise RouteNotFound(sale_route(table_id))
-    return view.build()
-
-
-__all__ = ["CoveTableView", "open_table"]
+__all__ = ["CoveTableView"]
