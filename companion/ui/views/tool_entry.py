@@ -1,10 +1,10 @@
 """A table tool's entry: its lobby at the tool's route, one of its tables at
-``<route>/<table id>``, anything else not found. Each tool's ``open_<tool>`` is
-:func:`table_tool` of its lobby and its table screen."""
+``<route>/<table id>`` (a sub-page of it at ``<route>/<table id>/<page>``), anything else not
+found. Each tool's ``open_<tool>`` is :func:`table_tool` of its lobby and its table screen."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from companion.tables import TableNotFound
@@ -33,25 +33,33 @@ def open_table_tool(
     lobby: Callable[[AppContext], Built],
     table: Callable[[AppContext, int], TableScreen],
     section_tool: str | None = None,
+    pages: Mapping[str, Callable[[AppContext, int], TableScreen]] | None = None,
+    other: Callable[[AppContext, list[str]], Screen | None] | None = None,
 ) -> Screen:
     """The screen for ``rest`` (the route after the tool's): the lobby, or the table whose
     id it names (not found when there is none, or it is another tool's). ``section_tool`` is
     the tool's id in its section, which the shell hands over while the tool is the section's
-    only one."""
+    only one. ``pages`` are a table's sub-pages (``<table id>/<page>``) by name; ``other``
+    opens the tool's addresses that are neither (``None``: not found)."""
     if section_tool is not None and rest[:1] == [section_tool]:
         rest = rest[1:]
     if not rest:
         return lobby(ctx).build()
-    if len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
-        try:
-            view = table(ctx, int(rest[0]))
-        except TableNotFound:
-            raise RouteNotFound(f"{route}/{rest[0]}") from None
-        live = view.live
-        if live is not None and live.snapshot.info.tool != tool:
-            live.close()
-            raise RouteNotFound(f"{route}/{rest[0]}")
-        return view.build()
+    if 1 <= len(rest) <= 2 and rest[0].isdigit() and int(rest[0]) > 0:
+        screen = table if len(rest) == 1 else (pages or {}).get(rest[1])
+        if screen is not None:
+            where = f"{route}/{'/'.join(rest)}"
+            try:
+                view = screen(ctx, int(rest[0]))
+            except TableNotFound:
+                raise RouteNotFound(where) from None
+            live = view.live
+            if live is not None and live.snapshot.info.tool != tool:
+                live.close()
+                raise RouteNotFound(where)
+            return view.build()
+    if other is not None and (found := other(ctx, rest)) is not None:
+        return found
     raise RouteNotFound(f"{route}/{'/'.join(rest)}")
 
 
@@ -62,6 +70,8 @@ def table_tool(
     table: Callable[[AppContext, int], TableScreen],
     *,
     section_tool: str | None = None,
+    pages: Mapping[str, Callable[[AppContext, int], TableScreen]] | None = None,
+    other: Callable[[AppContext, list[str]], Screen | None] | None = None,
 ) -> Callable[[AppContext, list[str]], Screen]:
     """The tool's ``open(ctx, rest)`` (:func:`open_table_tool` with these)."""
 
@@ -74,6 +84,8 @@ def table_tool(
             lobby=lobby,
             table=table,
             section_tool=section_tool,
+            pages=pages,
+            other=other,
         )
 
     return open_tool

@@ -176,6 +176,14 @@ async def test_finish_from_the_menu_asks_first_and_the_table_leaves_the_list(
 
 
 @run
+async def test_a_closed_table_says_why_in_the_shared_words(store: Any, hub: TableHub) -> None:
+    table_id = seating_with(hub, "Anna", "Ben")
+    hub.finish(table_id, device="test")
+    h = await phone(store, hub, table_id)
+    assert h.has_text("This table is finished: it takes no more changes.")
+
+
+@run
 async def test_unknown_routes_and_other_tools_tables_are_not_found(
     store: Any, hub: TableHub
 ) -> None:

@@ -20,6 +20,7 @@ from companion.engine.scorepad import (
 )
 from companion.rules import Catalogue
 from companion.tables import Applied, Failed, Outcome, Snapshot
+from companion.ui.logic.live import closed_note
 from companion.ui.logic.scorepad.form import ScorePad, form_of, pad_errors
 from companion.ui.logic.words import plural
 
@@ -40,13 +41,10 @@ def pad_problem(snapshot: Snapshot | None) -> str | None:
         return None
     if not isinstance(snapshot.game, Pad):
         return f"This score pad cannot be read: {snapshot.info.damaged}"
-    if snapshot.info.damaged:
-        return f"This score pad is read-only: {snapshot.info.damaged}"
-    if snapshot.info.status == "abandoned":
-        return "This score pad was abandoned: it takes no more changes."
-    if snapshot.read_only and snapshot.info.saved_play_id is None:
-        return "This score pad is put away: it takes no more changes."
-    return None
+    info = snapshot.info
+    if info.damaged is None and info.status == "finished" and info.saved_play_id is not None:
+        return None  # saved to history, where its play is edited
+    return closed_note(snapshot.info, noun="score pad")
 
 
 def category_problem(name: str, categories: tuple[str, ...]) -> str | None:

@@ -38,12 +38,13 @@ from companion.ui.logic.cove_goods import (
     readable,
 )
 from companion.ui.logic.live import error
-from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 from companion.ui.views.cove_goods.inputs import GoodPanel, PierPanel
-from companion.ui.views.cove_goods.lobby import ROUTE, sale_route
+from companion.ui.views.cove_goods.lobby import ROUTE
 from companion.ui.views.cove_goods.outputs import ResultPanel, SalePanel, ValueStrip
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
+from companion.ui.views.table_notices import TableNotices
 from companion.ui.widgets import notice
 
 #: The Pier's title: short enough to stand whole beside Undo, the menu and Settings at 390 px
@@ -61,7 +62,7 @@ class CoveTableView:
         self.draft: CoveDraft = self.session.draft(TOOL_ID, table_id, CoveDraft)
         self.house = HouseRules.from_house_rules(ctx.house_rules())
         self.paint = Painter()
-        self.problem = Slot(self.paint)
+        self.notices = TableNotices(self.paint, noun="Pier")
         self.house_box = Slot(self.paint)
         self.pier = PierPanel(self)
         self.good = GoodPanel(self)
@@ -157,16 +158,8 @@ class CoveTableView:
             self.draft.fence = False  # the Fence left play (on this phone or another)
         state = self.state()
         result = state.result(self.house)
-        problem: str | None = None
-        if not isinstance(snapshot.game, CoveSale):
-            problem = f"This sale cannot be read: {snapshot.info.damaged}"
-        elif snapshot.info.damaged:
-            problem = f"This sale is read-only: {snapshot.info.damaged}"
-        elif closed:
-            problem = f"This Pier is {snapshot.info.status}: it takes no more changes."
-        self.problem.set(
-            problem, lambda: None if problem is None else notice(problem, level="warning")
-        )
+        unread = not isinstance(snapshot.game, CoveSale) and not snapshot.info.damaged
+        self.notices.render(snapshot.info, ("This sale cannot be read.",) if unread else ())
         labels = house_rules_in_use(self.ctx.catalogue, self.house)
         self.house_box.set(
             labels,
@@ -187,7 +180,7 @@ class CoveTableView:
     def build(self) -> Screen:
         scroller = ft.Column(
             [
-                self.problem.box,
+                self.notices.box,
                 self.house_box.box,
                 ft.ResponsiveRow(
                     [
@@ -222,12 +215,4 @@ class CoveTableView:
         )
 
 
-def open_table(ctx: AppContext, table_id: int) -> Screen:
-    view = CoveTableView(ctx, table_id)
-    if view.live.snapshot.info.tool != TOOL_ID:
-        view.live.close()
-        raise RouteNotFound(sale_route(table_id))
-    return view.build()
-
-
-__all__ = ["CoveTableView", "open_table"]
+__all__ = ["CoveTableView"]

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from companion.tables import TableNotFound
 from companion.ui.context import AppContext
+from companion.ui.live import LiveTable
 from companion.ui.logic.mercante import TAB_ALIASES, TABS
-from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.screen import Screen
 from companion.ui.views.mercante.base import BASE, TOOL_ID, MercanteSession, table_route
 from companion.ui.views.mercante.calendar import CalendarView
 from companion.ui.views.mercante.events import open_events
@@ -30,6 +30,7 @@ from companion.ui.views.mercante.sale import SaleTab
 from companion.ui.views.mercante.setup import SetupTab
 from companion.ui.views.mercante.tally import TallyTab
 from companion.ui.views.mercante.turn import TurnTab
+from companion.ui.views.tool_entry import table_tool
 
 
 class _View(Protocol):
@@ -50,43 +51,54 @@ def _tab(name: str | None) -> str | None:
     return tab if tab in {t for t, _ in TABS} else None
 
 
-def open_table_tab(ctx: AppContext, table_id: int, tab: str) -> Screen:
-    """One tab of one table (raises :class:`RouteNotFound` for a table that is not there)."""
-    try:
-        session = MercanteSession(ctx, table_id, tab)
-    except TableNotFound:
-        raise RouteNotFound(table_route(table_id, tab)) from None
-    if session.snapshot.info.tool != TOOL_ID:
-        session.live.close()
-        raise RouteNotFound(table_route(table_id, tab))
-    try:
-        if not session.readable:
-            return session.unreadable()
-        return VIEWS[tab](session).build()
-    except BaseException:
-        session.live.close()
-        raise
+class TableTab:
+    """One tab of one table (:class:`TableNotFound` for a table that is not there)."""
+
+    def __init__(self, ctx: AppContext, table_id: int, tab: str) -> None:
+        self.session = MercanteSession(ctx, table_id, tab)
+        self.tab = tab
+
+    @property
+    def live(self) -> LiveTable:
+        return self.session.live
+
+    def build(self) -> Screen:
+        try:
+            if not self.session.readable:
+                return self.session.unreadable()
+            return VIEWS[self.tab](self.session).build()
+        except BaseException:
+            self.session.live.close()
+            raise
 
 
-def open_mercante(ctx: AppContext, rest: list[str]) -> Screen:
-    # While Mercante were the section's only tool the shell would hand over the tool id too.
-    if rest[:1] == [TOOL_ID]:
-        rest = rest[1:]
-    if not rest:
-        return MercanteLobby(ctx).build()
+def _tab_page(tab: str) -> Callable[[AppContext, int], TableTab]:
+    return lambda ctx, table_id: TableTab(ctx, table_id, tab)
+
+
+def _events_or_old(ctx: AppContext, rest: list[str]) -> Screen | None:
+    """The event cards (``events...``, ``<table id>/events...``), and an old address of the
+    single saved game (``<tab>``), which opens the lobby."""
     head, tail = rest[0], rest[1:]
     if head == "events":
         return open_events(ctx, tail)
     if not tail and _tab(head) is not None:
-        return MercanteLobby(ctx).build()  # an old address of the single saved game
-    if head.isdigit() and int(head) > 0:
-        table_id = int(head)
-        if tail[:1] == ["events"]:
-            return open_events(ctx, tail[1:], table_id)
-        tab = _tab(tail[0] if tail else None)
-        if tab is not None and len(tail) <= 1:
-            return open_table_tab(ctx, table_id, tab)
-    raise RouteNotFound(f"{BASE}/{'/'.join(rest)}")
+        return MercanteLobby(ctx).build()
+    if head.isdigit() and int(head) > 0 and tail[:1] == ["events"]:
+        return open_events(ctx, tail[1:], int(head))
+    return None
 
 
-__all__ = ["BASE", "open_mercante", "open_table_tab", "table_route"]
+# While Mercante were the section's only tool the shell would hand over the tool id too.
+open_mercante = table_tool(
+    BASE,
+    TOOL_ID,
+    MercanteLobby,
+    _tab_page("calendar"),
+    section_tool=TOOL_ID,
+    pages={name: _tab_page(tab) for name in (*VIEWS, *TAB_ALIASES) if (tab := _tab(name))},
+    other=_events_or_old,
+)
+
+
+__all__ = ["BASE", "TableTab", "open_mercante", "table_route"]

@@ -7,8 +7,6 @@ snapshot; the name being typed and a seed half typed stay on this device.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import flet as ft
 
 from companion.engine.scorepad import Pad
@@ -45,6 +43,7 @@ from companion.ui.views.common import (
 )
 from companion.ui.views.seats.lobby import ROUTE, table_route
 from companion.ui.views.table_menu import UndoButton, menu_button, table_menu
+from companion.ui.views.table_notices import TableNotices
 from companion.ui.widgets import (
     body,
     icon_button,
@@ -157,7 +156,7 @@ class SeatsTableView:
     # -- the controls, built once -------------------------------------------------------------
     def _build_controls(self) -> None:
         paint = self.paint = Painter()
-        self.problem_slot = Slot(paint)
+        self.notices = TableNotices(paint)
         self.picker = game_picker(self.ctx.catalogue, "", self.set_game)
         self.dropdown: ft.Dropdown = self.picker.content  # type: ignore[attr-defined]
         self.name_field = player_name_field(
@@ -225,7 +224,7 @@ class SeatsTableView:
         self.score_box = isolate(tagged("score-this-table", self.score_button))
         self.content = ft.Column(
             [
-                self.problem_slot.box,
+                self.notices.box,
                 self.game_box,
                 self.form,
                 self.seed_box,
@@ -260,17 +259,11 @@ class SeatsTableView:
         paint = self.paint
         seating = snapshot.game
         closed = snapshot.read_only
-        problem: Hashable = None
+        problems: tuple[str, ...] = ()
         if not isinstance(seating, Seating):
-            problem = snapshot.info.damaged or "This table cannot be read."
+            problems = () if snapshot.info.damaged else ("This table cannot be read.",)
             seating = Seating()
-        elif snapshot.info.damaged:
-            problem = f"This table is read-only: {snapshot.info.damaged}"
-        elif closed:
-            problem = f"This table is {snapshot.info.status}: it takes no more changes."
-        self.problem_slot.set(
-            problem, lambda: None if problem is None else notice(str(problem), level="warning")
-        )
+        self.notices.render(snapshot.info, problems)
         paint.set(self.game_box, self.dropdown, value=seating.game_id, disabled=closed)
         for control in (self.name_field, self.draw_button, self.shuffle_button):
             paint.set(self.form, control, disabled=closed)

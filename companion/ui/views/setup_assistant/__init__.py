@@ -19,29 +19,17 @@ a tap means (the action to send, or a hint) is :mod:`companion.ui.logic.setup_as
 
 from __future__ import annotations
 
-from companion.tables import TableNotFound
-from companion.ui.context import AppContext
-from companion.ui.screen import RouteNotFound, Screen
-from companion.ui.views.setup_assistant.base import ROUTE, SetupTableView, table_route
+from companion.ui.views.setup_assistant.base import ROUTE, TOOL, table_route
 from companion.ui.views.setup_assistant.checklist import ChecklistView
 from companion.ui.views.setup_assistant.choose import ChooseView
 from companion.ui.views.setup_assistant.lobby import SetupLobby
+from companion.ui.views.tool_entry import table_tool
 
 CHOOSE_ROUTE = ROUTE
 
-
-def open_setup_assistant(ctx: AppContext, rest: list[str]) -> Screen:
-    if not rest:
-        return SetupLobby(ctx).build()
-    if rest[0].isdigit() and int(rest[0]) > 0 and rest[1:] in ([], ["checklist"]):
-        table_id = int(rest[0])
-        view: SetupTableView
-        try:
-            view = ChecklistView(ctx, table_id) if rest[1:] else ChooseView(ctx, table_id)
-        except TableNotFound:
-            raise RouteNotFound(f"{ROUTE}/{'/'.join(rest)}") from None
-        return view.build()
-    raise RouteNotFound(f"{ROUTE}/{'/'.join(rest)}")
+open_setup_assistant = table_tool(
+    ROUTE, TOOL, SetupLobby, ChooseView, pages={"checklist": ChecklistView}
+)
 
 
 __all__ = [

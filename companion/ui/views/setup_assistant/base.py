@@ -22,7 +22,7 @@ from companion.engine.setup import SetupAction, SetupGame, Step
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import LiveTable, Painter, Slot, confirm, isolate, live_session
-from companion.ui.logic.live import error, info
+from companion.ui.logic.live import closed_note, error, info
 from companion.ui.logic.setup_assistant import (
     SetupDraft,
     confirm_words,
@@ -221,14 +221,8 @@ class SetupTableView:
                     level="error",
                 )
             )
-        elif snapshot.read_only:
-            lines.append(
-                notice(
-                    f"This setup is {snapshot.info.status}: it takes no more changes. Start a "
-                    "new one from the Setup assistant.",
-                    level="info",
-                )
-            )
+        elif snapshot.read_only and (note := closed_note(snapshot.info, noun="setup")):
+            lines.append(notice(f"{note} Start a new one from the Setup assistant.", level="info"))
         return ft.Column(lines, spacing=GAP) if lines else None
 
     def render_page(self, game: SetupGame, snapshot: Snapshot) -> None:
