@@ -23,7 +23,7 @@ from companion.ui.logic.saved import damaged_key
 from companion.ui.logic.setup_assistant import SETUP_KEY, AssistantState
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fresh_journey, game_on, writes_failing
-from tests.ui.setup.test_logic import old_save
+from tests.ui.setup_assistant.test_logic import old_save
 from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
 
 ROUTE = "/setup/assistant"
