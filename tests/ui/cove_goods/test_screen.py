@@ -1,6 +1,7 @@
 """The Merchants Cove sale-value screen on a real flet Session and a temporary history store,
 without a browser (tests/ui_harness.py). The sale at a Pier is a shared table (its lobby, the
-old save imported once); several phones on one table are in tests/engine/cove_goods/test_table.py."""
+old save imported once); several phones on one table are in
+tests/engine/cove_goods/test_table.py."""
 
 from __future__ import annotations
 
