@@ -24,45 +24,6 @@ class TableScreen(Protocol):
     def build(self) -> Screen: ...
 
 
-def open_table_tool(
-    ctx: AppContext,
-    rest: list[str],
-    *,
-    route: str,
-    tool: str,
-    lobby: Callable[[AppContext], Built],
-    table: Callable[[AppContext, int], TableScreen],
-    section_tool: str | None = None,
-    pages: Mapping[str, Callable[[AppContext, int], TableScreen]] | None = None,
-    other: Callable[[AppContext, list[str]], Screen | None] | None = None,
-) -> Screen:
-    """The screen for ``rest`` (the route after the tool's): the lobby, or the table whose
-    id it names (not found when there is none, or it is another tool's). ``section_tool`` is
-    the tool's id in its section, which the shell hands over while the tool is the section's
-    only one. ``pages`` are a table's sub-pages (``<table id>/<page>``) by name; ``other``
-    opens the tool's addresses that are neither (``None``: not found)."""
-    if section_tool is not None and rest[:1] == [section_tool]:
-        rest = rest[1:]
-    if not rest:
-        return lobby(ctx).build()
-    if 1 <= len(rest) <= 2 and rest[0].isdigit() and int(rest[0]) > 0:
-        screen = table if len(rest) == 1 else (pages or {}).get(rest[1])
-        if screen is not None:
-            where = f"{route}/{'/'.join(rest)}"
-            try:
-                view = screen(ctx, int(rest[0]))
-            except TableNotFound:
-                raise RouteNotFound(where) from None
-            live = view.live
-            if live is not None and live.snapshot.info.tool != tool:
-                live.close()
-                raise RouteNotFound(where)
-            return view.build()
-    if other is not None and (found := other(ctx, rest)) is not None:
-        return found
-    raise RouteNotFound(f"{route}/{'/'.join(rest)}")
-
-
 def table_tool(
     route: str,
     tool: str,
@@ -73,22 +34,36 @@ def table_tool(
     pages: Mapping[str, Callable[[AppContext, int], TableScreen]] | None = None,
     other: Callable[[AppContext, list[str]], Screen | None] | None = None,
 ) -> Callable[[AppContext, list[str]], Screen]:
-    """The tool's ``open(ctx, rest)`` (:func:`open_table_tool` with these)."""
+    """The tool's ``open(ctx, rest)``: for ``rest`` (the route after the tool's), the lobby,
+    or the table whose id it names (not found when there is none, or it is another tool's).
+    ``section_tool`` is the tool's id in its section, which the shell hands over while the
+    tool is the section's only one. ``pages`` are a table's sub-pages (``<table id>/<page>``)
+    by name; ``other`` opens the tool's addresses that are neither (``None``: not found)."""
+    sub_pages = pages or {}
 
     def open_tool(ctx: AppContext, rest: list[str]) -> Screen:
-        return open_table_tool(
-            ctx,
-            rest,
-            route=route,
-            tool=tool,
-            lobby=lobby,
-            table=table,
-            section_tool=section_tool,
-            pages=pages,
-            other=other,
-        )
+        if section_tool is not None and rest[:1] == [section_tool]:
+            rest = rest[1:]
+        if not rest:
+            return lobby(ctx).build()
+        where = f"{route}/{'/'.join(rest)}"
+        if 1 <= len(rest) <= 2 and rest[0].isdigit() and int(rest[0]) > 0:
+            screen = table if len(rest) == 1 else sub_pages.get(rest[1])
+            if screen is not None:
+                try:
+                    view = screen(ctx, int(rest[0]))
+                except TableNotFound:
+                    raise RouteNotFound(where) from None
+                live = view.live
+                if live is not None and live.snapshot.info.tool != tool:
+                    live.close()
+                    raise RouteNotFound(where)
+                return view.build()
+        if other is not None and (found := other(ctx, rest)) is not None:
+            return found
+        raise RouteNotFound(where)
 
     return open_tool
 
 
-__all__ = ["open_table_tool", "table_tool"]
+__all__ = ["table_tool"]
