@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError
 
 from companion.history import ImportFileError, Store, exchange, fastimport, open_store
@@ -216,6 +217,40 @@ def test_an_insert_refused_by_the_database_leaves_nothing_of_the_fast_path(
     assert len(calls) > 3  # the fast path's third, then the checked path's own
     monkeypatch.setattr(fastimport.bulk, "sqlite_insert", insert)
     assert pair().import_both(text).imported == 5
+
+
+def test_foreign_keys_hold_after_the_fast_path_and_are_checked_again_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The fast path's transaction checks no foreign key row by row: every reference it
+    # writes must be right by construction, and the next transaction checks them again,
+    # also after a fast path given up half-way.
+    text = exported(tmp_path)
+    write, seen = fastimport._Import.write, []
+
+    def give_up_after_the_first_piece(self: Any, piece: Any) -> None:
+        seen.append(self.session.execute(sql("PRAGMA foreign_keys")).scalar())
+        write(self, piece)
+        raise fastimport.NotFast("given up for the test")
+
+    for name, fast in (("given-up", False), ("fast", True)):
+        with open_store(f"sqlite:///{tmp_path / f'{name}.sqlite3'}") as store:
+            if not fast:
+                monkeypatch.setattr(fastimport._Import, "write", give_up_after_the_first_piece)
+            assert store.import_report(text).imported == 5
+            monkeypatch.setattr(fastimport._Import, "write", write)
+            with store.engine.connect() as connection:
+                assert connection.execute(sql("PRAGMA foreign_key_check")).all() == []
+                assert connection.execute(sql("PRAGMA foreign_keys")).scalar() == 1
+                with pytest.raises(IntegrityError):
+                    connection.execute(
+                        sql(
+                            "INSERT INTO play_result (play_id, player_id, seat, score,"
+                            " breakdown, tiebreaks, start_player, rank, winner)"
+                            " VALUES (999999, 1, 1, 0, '{}', '[]', 0, 1, 0)"
+                        )
+                    )
+    assert seen == [0]
 
 
 def test_what_the_checked_path_tidies_goes_through_it(
