@@ -215,8 +215,10 @@ class Store:
         with self._session(write=False) as session:
             return fn(session)
 
-    def _write(self, fn: Callable[[Session], T]) -> T:
-        with self._session(write=True) as session:
+    def _write(self, fn: Callable[[Session], T], *, unchecked: bool = False) -> T:
+        """``fn`` in one write transaction; ``unchecked``: SQLite checks no foreign key in it
+        (only for bulk writes whose every reference is made by the code writing it)."""
+        with self._session(write=True, unchecked=unchecked) as session:
             return fn(session)
 
     # ---------------------------------------------------------------------- plays
@@ -514,8 +516,10 @@ class Store:
                 try:
                     # The fast path makes every reference it writes itself: no foreign key
                     # is checked row by row (a test checks the result with foreign_key_check).
-                    with self._session(write=True, unchecked=True) as session:
-                        return fastimport.import_text(session, text, progress=progress)
+                    return self._write(
+                        lambda s: fastimport.import_text(s, text, progress=progress),
+                        unchecked=True,
+                    )
                 except fastimport.NotFast:
                     pass  # rolled back: the checked path says what is wrong, or imports it
             parsed = exchange.parse_history(text)
