@@ -560,7 +560,9 @@ class Store:
         """
         with bulk.collector_paused():
             parsed = bgstats.parse_bgstats(text)
-            return self._write(lambda s: self._import_bgstats(s, parsed, progress))
+            # Every reference written is made by the import itself (players and games it
+            # finds or creates, plays it writes): no foreign key is checked row by row.
+            return self._write(lambda s: self._import_bgstats(s, parsed, progress), unchecked=True)
 
     def _import_bgstats(
         self, session: Session, parsed: bgstats.ParsedBGStats, progress: bulk.Progress | None

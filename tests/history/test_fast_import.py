@@ -25,6 +25,7 @@ from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError
 
 from companion.history import ImportFileError, Store, exchange, fastimport, open_store
+from tests.history.test_bgstats import fixture_text as bgstats_fixture
 from tests.history.test_exchange import REFUSED, rich_history
 
 T0 = datetime(2024, 4, 6, 19, 45)
@@ -219,6 +220,21 @@ def test_an_insert_refused_by_the_database_leaves_nothing_of_the_fast_path(
     assert pair().import_both(text).imported == 5
 
 
+def assert_foreign_keys_hold_and_are_checked(store: Store) -> None:
+    """Every reference in the history is right, and a new one that is not is refused."""
+    with store.engine.connect() as connection:
+        assert connection.execute(sql("PRAGMA foreign_key_check")).all() == []
+        assert connection.execute(sql("PRAGMA foreign_keys")).scalar() == 1
+        with pytest.raises(IntegrityError):
+            connection.execute(
+                sql(
+                    "INSERT INTO play_result (play_id, player_id, seat, score,"
+                    " breakdown, tiebreaks, start_player, rank, winner)"
+                    " VALUES (999999, 1, 1, 0, '{}', '[]', 0, 1, 0)"
+                )
+            )
+
+
 def test_foreign_keys_hold_after_the_fast_path_and_are_checked_again_after_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -239,18 +255,15 @@ def test_foreign_keys_hold_after_the_fast_path_and_are_checked_again_after_it(
                 monkeypatch.setattr(fastimport._Import, "write", give_up_after_the_first_piece)
             assert store.import_report(text).imported == 5
             monkeypatch.setattr(fastimport._Import, "write", write)
-            with store.engine.connect() as connection:
-                assert connection.execute(sql("PRAGMA foreign_key_check")).all() == []
-                assert connection.execute(sql("PRAGMA foreign_keys")).scalar() == 1
-                with pytest.raises(IntegrityError):
-                    connection.execute(
-                        sql(
-                            "INSERT INTO play_result (play_id, player_id, seat, score,"
-                            " breakdown, tiebreaks, start_player, rank, winner)"
-                            " VALUES (999999, 1, 1, 0, '{}', '[]', 0, 1, 0)"
-                        )
-                    )
+            assert_foreign_keys_hold_and_are_checked(store)
     assert seen == [0]
+
+
+def test_foreign_keys_hold_after_a_bg_stats_import(tmp_path: Path) -> None:
+    # The BG Stats import's transaction checks no foreign key row by row either.
+    with open_store(f"sqlite:///{tmp_path / 'bgstats.sqlite3'}") as store:
+        assert store.import_bgstats(bgstats_fixture()).imported == 5
+        assert_foreign_keys_hold_and_are_checked(store)
 
 
 def test_what_the_checked_path_tidies_goes_through_it(
