@@ -555,8 +555,15 @@ class Guard:
             await self._respond(scope, send, 413, body, plain)
             return
         status: list[int] = []
+
+        async def counted() -> Message:
+            message = await receive()
+            if message.get("type") == "http.request":
+                uploads.add_received(name, len(message.get("body", b"")))
+            return message
+
         try:
-            await self.app(scope, receive, self._passing(send, status=status))
+            await self.app(scope, counted, self._passing(send, status=status))
         finally:
             if not status or not 200 <= status[0] < 300 or not uploads.expected(name):
                 uploads.drop_file(name)  # a part of a file, or one nobody waits for now

@@ -55,6 +55,7 @@ class Uploads:
         self.secret = secrets.token_urlsafe(32)
         self._clock = clock
         self._expected: dict[str, float] = {}
+        self._received: dict[str, int] = {}
         self._lock = threading.Lock()
 
     def expect(self) -> str:
@@ -72,6 +73,18 @@ class Uploads:
             deadline = self._expected.get(name)
         return deadline is not None and self._clock() < deadline
 
+    def add_received(self, name: str, size: int) -> None:
+        """``size`` more bytes of the upload under ``name`` reached the server (the door
+        counts them as they arrive: the browser's own progress only says what it has read)."""
+        with self._lock:
+            if name in self._expected:
+                self._received[name] = self._received.get(name, 0) + size
+
+    def received(self, name: str) -> int:
+        """How many bytes of the upload under ``name`` have reached the server so far."""
+        with self._lock:
+            return self._received.get(name, 0)
+
     def path(self, name: str) -> Path:
         """Where the file uploaded under ``name`` is; ``ValueError`` for a name the server
         does not make (anything that could point outside :attr:`folder`)."""
@@ -82,6 +95,8 @@ class Uploads:
     def drop_file(self, name: str) -> None:
         """Delete what was uploaded under ``name`` so far (a failed upload); the name stays
         expected."""
+        with self._lock:
+            self._received.pop(name, None)
         with contextlib.suppress(ValueError, OSError):
             self.path(name).unlink(missing_ok=True)
 
@@ -90,6 +105,7 @@ class Uploads:
         expected, and its file deleted."""
         with self._lock:
             self._expected.pop(name, None)
+            self._received.pop(name, None)
         self.drop_file(name)
 
     def sweep(self) -> None:
@@ -99,6 +115,7 @@ class Uploads:
         with self._lock:
             for name in [n for n, deadline in self._expected.items() if deadline <= now]:
                 del self._expected[name]
+                self._received.pop(name, None)
             awaited = set(self._expected)
         try:
             entries = list(self.folder.iterdir())
@@ -118,6 +135,7 @@ class Uploads:
         """The server stops: the folder and everything in it go."""
         with self._lock:
             self._expected.clear()
+            self._received.clear()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

@@ -142,6 +142,7 @@ async def test_an_upload_from_a_joined_device_arrives(
     response = await put(client, signed(uploads, name), b"[1, 2, 3]", cookie=cookie)
     assert response.status_code == 200
     assert uploads.path(name).read_bytes() == b"[1, 2, 3]"
+    assert uploads.received(name) == 9  # counted at the door, for the screen's progress
     assert response.headers.get("access-control-allow-origin") is None
 
 

@@ -27,14 +27,6 @@ def lan_server(db_url: str, tmp_path: Path) -> Iterator[AppServer]:
         yield server
 
 
-def pick(app: AppPage, entry: str, file: Path) -> None:
-    """Open History's export/import menu, choose ``entry`` and give the browser ``file``."""
-    app.press("history-menu")
-    with app.page.expect_file_chooser(timeout=30_000) as chooser:
-        app.tap(app.page.get_by_role("menuitem", name=entry))
-    chooser.value.set_files(str(file))
-
-
 def test_a_phone_imports_a_backup_larger_than_20_mb(
     chromium: Any, lan_server: AppServer, db_url: str, tmp_path: Path
 ) -> None:
@@ -42,7 +34,7 @@ def test_a_phone_imports_a_backup_larger_than_20_mb(
     file.write_text(backup(PLAYS), encoding="utf-8")
     assert file.stat().st_size > 20_000_000
     app = AppPage.open(chromium, lan_server.url, route=lan_server.address("/history"))
-    pick(app, "Import a backup file", file)
+    app.pick_file("history-menu", "Import a backup file", file)
     app.expect("Import finished", timeout=180_000)
     app.shows("import-result", f"{PLAYS} plays added.")
     app.page.screenshot(path=str(tmp_path / "import-finished.png"))
@@ -58,9 +50,24 @@ def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(
     file = tmp_path / "notes.json"
     file.write_bytes(b"\xff\xfe not text at all")
     app = AppPage.open(chromium, lan_server.url, route=lan_server.address("/history"))
-    pick(app, "Import a BG Stats backup", file)
+    app.pick_file("history-menu", "Import a BG Stats backup", file)
     app.expect("notes.json was not imported", timeout=60_000)
     app.shows("import-result", "The file is not UTF-8 text.")
     app.page.context.close()
     with open_store(db_url) as store:
         assert store.count_plays() == 0
+
+
+def test_a_file_over_256_mb_is_refused_before_it_is_sent(
+    chromium: Any, lan_server: AppServer, tmp_path: Path
+) -> None:
+    file = tmp_path / "huge.json"
+    with file.open("wb") as handle:  # sparse: nothing written to the disk
+        handle.truncate(300_000_000)
+    app = AppPage.open(chromium, lan_server.url, route=lan_server.address("/history"))
+    app.pick_file("history-menu", "Import a backup file", file)
+    app.expect("huge.json was not imported", timeout=60_000)
+    app.shows("import-result", "The file is 300 MB; the largest file an import takes is 256 MB.")
+    result = app.by_id("import-result").bounding_box()
+    assert result is not None and result["x"] >= 0 and result["x"] + result["width"] <= 390
+    app.page.context.close()

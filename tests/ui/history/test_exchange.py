@@ -90,13 +90,16 @@ def test_a_file_is_read_no_further_than_the_limit(tmp_path: Path) -> None:
         read_import_file(bad)
 
 
-def test_an_upload_shows_its_progress_and_ends_once() -> None:
-    watch = UploadWatch("backup.json")
+def test_an_upload_shows_what_reached_the_server_and_ends_once() -> None:
+    watch = UploadWatch("backup.json", 1_000)
     assert watch.text == "Sending backup.json to the server…" and watch.fraction is None
-    watch.event(0.0, None)
-    watch.event(0.4, None)
+    watch.event(0.9, None)  # the browser has read 90 % into its request: nothing sent yet
+    watch.arrived(0)
+    assert watch.fraction is None and watch.outcome is None
+    watch.arrived(400)
     assert watch.text == "Sending backup.json to the server: 40%"
-    assert watch.outcome is None
+    watch.arrived(1_000)
+    assert watch.outcome is None  # all there, but the server has not answered yet
     watch.event(1.0, None)
     assert (watch.fraction, watch.outcome) == (1.0, "")  # "" : on the server
     watch.event(None, "Upload endpoint returned code 500: late")  # over: changes nothing
@@ -113,14 +116,14 @@ def test_an_upload_shows_its_progress_and_ends_once() -> None:
 )
 def test_a_failed_upload_says_why_in_the_players_words(error: str, said: str) -> None:
     assert said in upload_failure(error)
-    watch = UploadWatch("b.json")
+    watch = UploadWatch("b.json", 10)
     watch.event(0.3, None)
     watch.event(None, error)
     assert watch.outcome == upload_failure(error)
 
 
 def test_an_upload_given_up_stays_given_up() -> None:
-    watch = UploadWatch("b.json")
+    watch = UploadWatch("b.json", 10)
     watch.give_up(CANCELLED)
     watch.event(1.0, None)  # the browser finished anyway: the screen no longer waits
     assert watch.outcome == CANCELLED

@@ -36,7 +36,7 @@ class Picker:
         self.on_upload: Any = None
         self.uploads: list[str] = []
         self.then: str = "finish"  # or "stall": half the file, then nothing
-        self.folder: Path | None = None
+        self.server: Uploads | None = None
 
     async def pick_files(self, **options: Any) -> list[ft.FilePickerFile]:
         assert not options.get("with_data"), "a file's bytes never go over the WebSocket"
@@ -49,16 +49,21 @@ class Picker:
         (upload,) = files
         self.uploads.append(upload.upload_url)
         name = parse_qs(urlsplit(upload.upload_url).query)["f"][0]
-        assert self.folder is not None
-        asyncio.get_running_loop().create_task(self._send(self.folder / name))
+        asyncio.get_running_loop().create_task(self._send(name))
 
-    async def _send(self, where: Path) -> None:
+    async def _send(self, name: str) -> None:
+        """What the browser and the server's door do: the file arrives, counted."""
+        server = self.server
+        assert server is not None
+        half = self.size // 2
         self.event(0.0)
-        where.write_bytes(self.data[: self.size // 2])
-        self.event(0.5)
+        self.event(0.9)  # read into the request
+        server.path(name).write_bytes(self.data[:half])
+        server.add_received(name, half)
         if self.then == "stall":
             return
-        where.write_bytes(self.data)
+        server.path(name).write_bytes(self.data)
+        server.add_received(name, self.size - half)
         self.event(1.0)
 
     def event(self, progress: float | None, error: str | None = None) -> None:
@@ -76,8 +81,7 @@ async def start(store: Store, picker: Picker, uploads: Uploads | None) -> tuple[
 
     h = await Harness.start(main)
     h.conn.get_upload_url = lambda name, expires: f"/upload?f={name}&e=x&s=y"  # type: ignore[method-assign]
-    if uploads is not None:
-        picker.folder = uploads.folder
+    picker.server = uploads
     return h, Exchange(holder["ctx"])
 
 
@@ -139,7 +143,7 @@ async def test_a_closed_page_or_a_cancel_ends_the_wait_and_the_file_goes(
         h, exchange = await start(store, picker, uploads)
         task = asyncio.get_running_loop().create_task(exchange.import_file("json"))
         await until(lambda folder=uploads.folder: any(folder.iterdir()))
-        assert h.has_text("Sending backup.json to the server: 50%")
+        await until(lambda h=h: h.has_text("Sending backup.json to the server: 50%"))
         if how == "disconnect":
             await h.session.dispatch_event(h.page._i, "disconnect", None)
         else:

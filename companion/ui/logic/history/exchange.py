@@ -115,23 +115,34 @@ def upload_failure(error: str) -> str:
 
 @dataclass
 class UploadWatch:
-    """One file's upload from a browser, as Flet's ``on_upload`` events tell it: what the
-    progress dialog shows, and how it ended (:attr:`outcome`)."""
+    """One file's upload from a browser: what the progress dialog shows, and how it ended
+    (:attr:`outcome`).
+
+    How far it got is what reached the server (:meth:`arrived`): Flet's ``on_upload``
+    progress only says how much of the file the browser has read into its request, which on
+    the web is all of it before the first byte leaves. Its events say when the upload is over
+    (:meth:`event`).
+    """
 
     name: str
+    size: int
     fraction: float | None = None
     #: None while it runs; then "" when the file is on the server, or why it is not.
     outcome: str | None = None
 
     def event(self, progress: float | None, error: str | None) -> None:
+        """Flet's ``on_upload``: ``progress`` 1.0 once the server answered, or an error."""
         if self.outcome is not None:
             return  # already over (given up, or done): a late event changes nothing
         if error:
             self.outcome = upload_failure(error)
         elif progress is not None and progress >= 1.0:
             self.fraction, self.outcome = 1.0, ""
-        elif progress is not None:
-            self.fraction = max(0.0, progress)
+
+    def arrived(self, received: int) -> None:
+        """``received`` bytes have reached the server so far."""
+        if self.outcome is None and received > 0 and self.size > 0:
+            self.fraction = min(1.0, received / self.size)
 
     def give_up(self, why: str) -> None:
         if self.outcome is None:

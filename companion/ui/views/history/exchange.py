@@ -10,6 +10,7 @@ file must be, and what an import says, is :mod:`companion.ui.logic.history.excha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -35,8 +36,10 @@ from companion.ui.logic.history import (
     read_import_file,
 )
 from companion.ui.widgets import tagged
+from companion.uploads import Uploads
 
 log = logging.getLogger(__name__)
+POLL_SECONDS = 0.5  # how often the dialog asks how much of an upload has arrived
 
 
 class Progress:
@@ -138,7 +141,7 @@ class Exchange:
         upload = uploads.expect()
         try:
             progress = Progress(self.ctx.page, f"Sending {picked.name} to the server…")
-            why_not = await self.upload(picker, picked, upload, progress, uploads.seconds)
+            why_not = await self.upload(picker, picked, uploads, upload, progress)
             if why_not:
                 progress.close()
                 self.show_result(not_imported(picked.name), why_not, ok=False)
@@ -154,20 +157,19 @@ class Exchange:
         self,
         picker: ft.FilePicker,
         picked: ft.FilePickerFile,
+        uploads: Uploads,
         upload: str,
         progress: Progress,
-        seconds: float,
     ) -> str:
         """Send the picked file to the server under the name ``upload``, the dialog showing
-        how far it got; "" once it is there, otherwise why not (failed, cancelled, the page
-        gone, too slow)."""
+        how much has arrived; "" once it is there, otherwise why not (failed, cancelled, the
+        page gone, too slow)."""
         page = self.ctx.page
-        watch = UploadWatch(picked.name)
+        watch = UploadWatch(picked.name, picked.size)
         over = asyncio.Event()
 
         def on_upload(e: ft.FilePickerUploadEvent) -> None:
             watch.event(e.progress, e.error)
-            progress.show(watch.fraction, watch.text)
             if watch.outcome is not None:
                 over.set()
 
@@ -188,13 +190,12 @@ class Exchange:
         page.update()
         progress.cancellable(lambda: stop(CANCELLED))
         try:
-            url = page.get_upload_url(upload, round(seconds))
+            url = page.get_upload_url(upload, round(uploads.seconds))
             await picker.upload(
                 [ft.FilePickerUploadFile(upload_url=url, id=picked.id, name=picked.name)]
             )
-            try:
-                await asyncio.wait_for(over.wait(), seconds)
-            except TimeoutError:
+            await self._watch(watch, over, uploads, upload, progress)
+            if not over.is_set():
                 stop(TOO_SLOW)
         except Exception as exc:  # the client could not start the upload
             log.warning("starting an upload failed", exc_info=True)
@@ -207,6 +208,25 @@ class Exchange:
             picker.update()
             page.update()
         return watch.outcome or ""
+
+    async def _watch(
+        self,
+        watch: UploadWatch,
+        over: asyncio.Event,
+        uploads: Uploads,
+        upload: str,
+        progress: Progress,
+    ) -> None:
+        """Until the upload is over (or its time is), show how much reached the server."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + uploads.seconds
+        while not over.is_set() and (left := deadline - loop.time()) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(over.wait(), min(POLL_SECONDS, left))
+            before = watch.fraction
+            watch.arrived(uploads.received(upload))
+            if watch.fraction != before:
+                progress.show(watch.fraction, watch.text)
 
     async def import_text(
         self, text: str, name: str = "The pasted text", kind: str = "json"
@@ -254,19 +274,12 @@ class Exchange:
         dialog = ft.AlertDialog(
             title=ft.Text(title),
             icon=ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE),
-            content=ft.Column(
-                [
-                    # Selectable text (to copy a list of problems) is not in the accessibility
-                    # tree by itself: the label is what a screen reader reads.
-                    ft.Semantics(
-                        identifier="import-result",
-                        label=text,
-                        content=ft.Text(text, selectable=True),
-                    )
-                ],
-                tight=True,
-                scroll=ft.ScrollMode.AUTO,
+            # Selectable text (to copy a list of problems) is not in the accessibility tree by
+            # itself: the label is what a screen reader reads.
+            content=ft.Semantics(
+                identifier="import-result", label=text, content=ft.Text(text, selectable=True)
             ),
+            scrollable=True,  # as tall as its words, scrolling when they are many
             actions=[ft.TextButton("OK", on_click=lambda e: self.ctx.page.pop_dialog())],
         )
         self.ctx.page.show_dialog(dialog)
