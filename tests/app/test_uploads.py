@@ -62,6 +62,13 @@ def client(uploads: Uploads, access: AccessCode) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=transport, base_url=ORIGIN)
 
 
+@pytest.fixture
+def awaited(uploads: Uploads) -> tuple[str, str]:
+    """A name the server awaits an upload under, and the signed address a page gets for it."""
+    name = uploads.expect()
+    return name, signed(uploads, name)
+
+
 def signed(uploads: Uploads, name: str) -> str:
     """The upload address a page of this server gets for ``name`` (``page.get_upload_url``)."""
     return build_upload_url("/upload", name, 60, uploads.secret)
@@ -136,10 +143,10 @@ def test_forgotten_uploads_and_stray_files_are_swept(tmp_path: Path) -> None:
 
 @run
 async def test_an_upload_from_a_joined_device_arrives(
-    client: httpx.AsyncClient, uploads: Uploads, cookie: str
+    client: httpx.AsyncClient, uploads: Uploads, cookie: str, awaited: tuple[str, str]
 ) -> None:
-    name = uploads.expect()
-    response = await put(client, signed(uploads, name), b"[1, 2, 3]", cookie=cookie)
+    name, url = awaited
+    response = await put(client, url, b"[1, 2, 3]", cookie=cookie)
     assert response.status_code == 200
     assert uploads.path(name).read_bytes() == b"[1, 2, 3]"
     assert uploads.received(name) == 9  # counted at the door, for the screen's progress
@@ -148,10 +155,9 @@ async def test_an_upload_from_a_joined_device_arrives(
 
 @run
 async def test_an_upload_without_the_access_cookie_is_refused(
-    client: httpx.AsyncClient, uploads: Uploads, access: AccessCode
+    client: httpx.AsyncClient, uploads: Uploads, access: AccessCode, awaited: tuple[str, str]
 ) -> None:
-    name = uploads.expect()
-    url = signed(uploads, name)
+    url = awaited[1]
     for cookie in (None, f"companion_device_{PORT}=forged", "other=1"):
         response = await put(client, url, cookie=cookie)
         assert response.status_code == 403
@@ -164,9 +170,9 @@ async def test_an_upload_without_the_access_cookie_is_refused(
 
 @run
 async def test_an_upload_from_another_origin_is_refused(
-    client: httpx.AsyncClient, uploads: Uploads, cookie: str
+    client: httpx.AsyncClient, uploads: Uploads, cookie: str, awaited: tuple[str, str]
 ) -> None:
-    url = signed(uploads, uploads.expect())
+    url = awaited[1]
     for origin in ("http://evil.example", None):
         assert (await put(client, url, cookie=cookie, origin=origin)).status_code == 403
     assert files_in(uploads.folder) == []
@@ -188,10 +194,9 @@ async def test_an_upload_is_taken_only_under_an_expected_name(
 
 @run
 async def test_an_unsigned_or_forged_address_is_refused_and_leaves_nothing(
-    client: httpx.AsyncClient, uploads: Uploads, cookie: str
+    client: httpx.AsyncClient, uploads: Uploads, cookie: str, awaited: tuple[str, str]
 ) -> None:
-    name = uploads.expect()
-    good = signed(uploads, name)
+    name, good = awaited
     forged = good.rsplit("&s=", 1)[0] + "&s=" + "0" * 64
     for url in (f"/upload?f={name}", forged):
         assert (await put(client, url, cookie=cookie)).status_code in (400, 403)
@@ -200,10 +205,9 @@ async def test_an_unsigned_or_forged_address_is_refused_and_leaves_nothing(
 
 @run
 async def test_a_file_over_the_limit_is_refused_and_its_part_deleted(
-    client: httpx.AsyncClient, uploads: Uploads, cookie: str
+    client: httpx.AsyncClient, uploads: Uploads, cookie: str, awaited: tuple[str, str]
 ) -> None:
-    name = uploads.expect()
-    url = signed(uploads, name)
+    name, url = awaited
     declared = await put(client, url, b"x" * 1_001, cookie=cookie)
     assert declared.status_code == 413
     assert files_in(uploads.folder) == []
@@ -221,10 +225,9 @@ async def test_a_file_over_the_limit_is_refused_and_its_part_deleted(
 
 @run
 async def test_an_upload_that_nobody_waits_for_any_more_is_deleted(
-    client: httpx.AsyncClient, uploads: Uploads, cookie: str
+    client: httpx.AsyncClient, uploads: Uploads, cookie: str, awaited: tuple[str, str]
 ) -> None:
-    name = uploads.expect()
-    url = signed(uploads, name)
+    name, url = awaited
 
     async def slow() -> AsyncIterator[bytes]:
         yield b"[1,"

@@ -8,18 +8,20 @@ import pytest
 
 from companion.history import ImportReport
 from companion.ui.logic.history import (
-    CANCELLED,
     MAX_IMPORT_BYTES,
     MAX_LISTED,
-    PAGE_LEFT,
     ImportRefused,
-    UploadWatch,
-    check_size,
     export_message,
     import_summary,
     import_text_of,
-    megabytes,
     progress_text,
+)
+from companion.ui.logic.history.exchange import (  # a file to import, and its upload
+    CANCELLED,
+    PAGE_LEFT,
+    UploadWatch,
+    check_size,
+    megabytes,
     read_import_file,
     upload_failure,
 )
