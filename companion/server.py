@@ -19,7 +19,7 @@ enforces, where requests enter (HTTP and the WebSocket handshake, not by hiding 
   the one request besides GET and HEAD: it needs the device cookie exactly like a page (no
   code in its address admits anyone), the app's own Origin, a name the app is waiting for,
   and a size within ``Uploads.max_bytes`` (the import's limit); a failed upload's file is
-  deleted at once.
+  deleted at once, and the upload folder goes when the server shuts down.
 * **Installing** — the paths in ``public_paths`` (the web app manifest and its icons, nothing
   of anyone's history) are served without the code too, and the join screen links them, so a
   phone can add the app to its home screen from the join screen.
@@ -382,6 +382,10 @@ class Guard:
 
     def _lifespan_send(self, send: Send) -> Send:
         async def forward(message: Message) -> None:
+            if message.get("type") == "lifespan.shutdown.complete" and self.uploads is not None:
+                # Here, not after the server returns: on SIGTERM uvicorn raises the signal
+                # again once it has shut down, and the process ends without unwinding.
+                self.uploads.close()
             await send(message)
             if message.get("type") == "lifespan.startup.complete":
                 asyncio.get_running_loop().call_later(1.0, self._now_ready)

@@ -237,3 +237,22 @@ async def test_an_upload_that_nobody_waits_for_any_more_is_deleted(
     response = await put(client, url, slow(), cookie=cookie)
     assert response.status_code == 200
     assert files_in(uploads.folder) == []
+
+
+@run
+async def test_the_folder_goes_when_the_server_shuts_down(
+    uploads: Uploads, access: AccessCode
+) -> None:
+    app = build_app(lambda page: None, host=HOST, port=PORT, access=access, uploads=uploads)
+    uploads.path(uploads.expect()).write_text("{}")
+    events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    for kind in ("lifespan.startup", "lifespan.shutdown"):
+        events.put_nowait({"type": kind})
+    said: list[str] = []
+
+    async def send(message: Any) -> None:
+        said.append(message["type"])
+
+    await app({"type": "lifespan", "asgi": {"version": "3.0"}}, events.get, send)
+    assert said[-1] == "lifespan.shutdown.complete"
+    assert not uploads.folder.exists()
