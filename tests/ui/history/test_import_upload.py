@@ -188,3 +188,19 @@ async def test_a_desktop_window_reads_the_file_from_its_path(store: Store, tmp_p
     h.session.apply_page_patch({"web": False})
     await exchange.import_file("json")
     assert picker.uploads == [] and "7 plays added." in result(h)
+
+
+@run
+async def test_an_import_that_fails_inside_says_so_and_the_file_goes(
+    store: Store, tmp_path: Path, monkeypatch: Any
+) -> None:
+    def out_of_memory(text: str, **_: Any) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(store, "import_report", out_of_memory)
+    uploads = Uploads(tmp_path)
+    h, exchange = await start(store, Picker(backup(3).encode()), uploads)
+    await exchange.import_file("json")
+    assert "The import failed: MemoryError()." in result(h)
+    assert not [d for d in h.dialogs(ft.AlertDialog, open_only=True) if d.modal]  # no progress
+    assert list(uploads.folder.iterdir()) == []

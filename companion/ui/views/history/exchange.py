@@ -266,6 +266,13 @@ class Exchange:
             progress.close()
             self.show_result(not_imported(name), f"{exc}\n\nNothing was changed.", ok=False)
             return
+        except Exception as exc:  # out of memory, a fault: one transaction, rolled back
+            log.exception("importing %s failed", name)
+            progress.close()
+            self.show_result(
+                not_imported(name), f"The import failed: {exc!r}.\n\nNothing was changed.", ok=False
+            )
+            return
         progress.close()
         self.show_result("Import finished", import_summary(result), ok=True)
         self.ctx.refresh()
