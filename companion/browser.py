@@ -383,6 +383,14 @@ class AppPage:
         control tagged ``show`` reads ``want``, measured in the page (at most 10 s)."""
         return float(self.page.evaluate(_TIMED_TAP, [ident, segment, show, want]))
 
+    def pick_file(self, menu: str, entry: str, file: Path) -> None:
+        """Open the menu tagged ``menu``, choose its ``entry`` and give the browser's file
+        dialog ``file``, as a player picking it on the phone."""
+        self.press(menu)
+        with self.page.expect_file_chooser(timeout=30_000) as chooser:
+            self.tap(self.page.get_by_role("menuitem", name=entry))
+        chooser.value.set_files(str(file))
+
     def settle(self, ms: int = 500) -> None:
         self.page.wait_for_timeout(ms)
 

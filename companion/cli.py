@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, webapp
 from companion.server import SESSION_MINUTES, is_loopback, lan_address, page_address
+from companion.uploads import Uploads
 
 if TYPE_CHECKING:
     from companion.access import AccessCode
@@ -277,6 +278,7 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub
             "the same Wi-Fi join). Press Ctrl+C to stop.",
             flush=True,
         )
+    uploads = Uploads()  # files phones upload to import; the folder goes when the server stops
     main_fn = _lazy_main(
         store,
         cat=cat,
@@ -284,6 +286,7 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub
         share_url=None if access is None else address,
         access=access,
         hub=hub,
+        uploads=uploads,
     )
     app = server.build_app(
         main_fn,
@@ -297,9 +300,13 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub
         app_short_name=webapp.APP_SHORT_NAME,
         app_description=webapp.APP_DESCRIPTION,
         public_paths=webapp.PUBLIC_PATHS,
+        uploads=uploads,
     )
     app.ready.append(_warm_up)
-    server.serve(app, host=args.host, port=args.port)
+    try:
+        server.serve(app, host=args.host, port=args.port)
+    finally:
+        uploads.close()
     return 0
 
 
@@ -326,6 +333,7 @@ def _lazy_main(
     share_url: str | None,
     access: AccessCode | None,
     hub: TableHub,
+    uploads: Uploads | None = None,
 ) -> Callable[[Any], None]:
     """Flet's ``main``, importing the UI on first use rather than before the server starts."""
     built: list[Callable[[Any], None]] = []
@@ -351,6 +359,7 @@ def _lazy_main(
                             access=access,
                             device_of=device_of,
                             hub=hub,
+                            uploads=uploads,
                         )
                     )
         built[0](page)

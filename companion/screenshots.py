@@ -75,6 +75,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot("history", "/history", act=lambda app: _shows(app, "filter-game")),
     Shot("history-stats", "/history/stats", act=lambda app: _sees(app, "Wins per player")),
     Shot("history-play", "/history/play/36"),
+    Shot("history-import-too-large", "/history", act=lambda app: _import_too_large(app)),
     # Waiting for a control of the screen: on a busy machine the app's frame is drawn first.
     Shot("settings", "/settings", act=lambda app: _shows(app, "theme-picker")),
     Shot(
@@ -359,6 +360,18 @@ def _search(app: AppPage, text: str) -> None:
     app.by_id("rules-group-merchants_cove").wait_for(state="attached", timeout=30_000)
     app.page.mouse.move(2, 2)  # no hover highlight in the shot
     app.settle(500)
+
+
+def _import_too_large(app: AppPage) -> None:
+    """A backup over the import's limit, picked on History: refused before anything is sent,
+    the message naming the limit (the file is sparse: nothing that size is written)."""
+    _shows(app, "filter-game")
+    with tempfile.TemporaryDirectory() as tmp:
+        file = Path(tmp) / "merchants-companion-history.json"
+        with file.open("wb") as handle:
+            handle.truncate(300_000_000)
+        app.pick_file("history-menu", "Import a backup file", file)
+        _shows(app, "import-result")
 
 
 def _shows(app: AppPage, ident: str) -> None:

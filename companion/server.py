@@ -15,6 +15,11 @@ enforces, where requests enter (HTTP and the WebSocket handshake, not by hiding 
   cookie signed by this server gets the join screen (plain HTML, no app, no data) for every
   path, and its WebSocket handshake is refused. ``/?code=…`` (the printed address) or the
   join screen's form admits the device; wrong codes are slowed and limited per client.
+* **Uploads** — ``PUT /upload`` (a file for History's import, :mod:`companion.uploads`) is
+  the one request besides GET and HEAD: it needs the device cookie exactly like a page (no
+  code in its address admits anyone), the app's own Origin, a name the app is waiting for,
+  and a size within ``Uploads.max_bytes`` (the import's limit); a failed upload's file is
+  deleted at once, and the upload folder goes when the server shuts down.
 * **Installing** — the paths in ``public_paths`` (the web app manifest and its icons, nothing
   of anyone's history) are served without the code too, and the join screen links them, so a
   phone can add the app to its home screen from the join screen.
@@ -45,6 +50,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 from companion.access import AccessCode, Throttle, normal_code, shown_code
+from companion.uploads import UPLOAD_PATH, Uploads
 from companion.webapp import APP_DESCRIPTION, APP_NAME, APP_SHORT_NAME, INSTALL_HEAD
 
 log = logging.getLogger(__name__)
@@ -297,8 +303,10 @@ class Guard:
         live_per_client: int = LIVE_PER_CLIENT,
         session_seconds: int = round(SESSION_MINUTES * 60),
         public_paths: Iterable[str] = (),
+        uploads: Uploads | None = None,
     ) -> None:
         self.app = app
+        self.uploads = uploads
         self.public_paths = frozenset(public_paths)
         self.session_seconds = session_seconds
         self.port = port
@@ -374,6 +382,10 @@ class Guard:
 
     def _lifespan_send(self, send: Send) -> Send:
         async def forward(message: Message) -> None:
+            if message.get("type") == "lifespan.shutdown.complete" and self.uploads is not None:
+                # Here, not after the server returns: on SIGTERM uvicorn raises the signal
+                # again once it has shut down, and the process ends without unwinding.
+                self.uploads.close()
             await send(message)
             if message.get("type") == "lifespan.startup.complete":
                 asyncio.get_running_loop().call_later(1.0, self._now_ready)
@@ -433,11 +445,16 @@ class Guard:
         value = f"{self.cookie}={token}; Path=/; Max-Age={COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax"
         return b"set-cookie", value.encode("latin-1")
 
-    def _passing(self, send: Send, cookie: str | None = None) -> Send:
-        """Flet's responses, without a wildcard CORS header and with ours added."""
+    def _passing(
+        self, send: Send, cookie: str | None = None, *, status: list[int] | None = None
+    ) -> Send:
+        """Flet's responses, without a wildcard CORS header and with ours added (and their
+        status appended to ``status``)."""
 
         async def forward(message: Message) -> None:
             if message.get("type") == "http.response.start":
+                if status is not None:
+                    status.append(int(message.get("status", 0)))
                 kept = [
                     (k, v)
                     for k, v in message.get("headers", [])
@@ -456,6 +473,9 @@ class Guard:
     async def _http(
         self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]
     ) -> None:
+        if scope["method"] == "PUT" and scope["path"] == UPLOAD_PATH and self.uploads is not None:
+            await self._upload(scope, receive, send, headers, self.uploads)
+            return
         if scope["method"] not in ("GET", "HEAD"):
             await self._respond(
                 scope,
@@ -509,6 +529,48 @@ class Guard:
             await self._join(scope, send, 429, wait=wait)
         else:
             await self._join(scope, send, 403, wrong=normal_code(codes[-1]) or "")
+
+    async def _upload(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        headers: dict[str, str],
+        uploads: Uploads,
+    ) -> None:
+        """A file for an import: only from a joined device on the app's own page, only under
+        a name the app awaits, never larger than the import takes; nothing kept if it fails."""
+        plain = b"text/plain; charset=utf-8"
+        if headers.get("origin", "").lower().rstrip("/") not in self.origins:
+            await self._respond(scope, send, 403, b"Uploads come from the app's pages.\n", plain)
+            return
+        if self.access is not None and self.device(headers) is None:
+            await self._respond(scope, send, 403, b"Join with the access code first.\n", plain)
+            return
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"))
+        names = [v for k, v in query if k == "f"]
+        name = names[0] if len(names) == 1 else ""
+        if not uploads.expected(name):
+            await self._respond(scope, send, 403, b"No upload is expected here.\n", plain)
+            return
+        length = headers.get("content-length", "")
+        if length and (not length.isdigit() or int(length) > uploads.max_bytes):
+            body = f"The file is larger than {uploads.max_bytes:,} bytes.\n".encode()
+            await self._respond(scope, send, 413, body, plain)
+            return
+        status: list[int] = []
+
+        async def counted() -> Message:
+            message = await receive()
+            if message.get("type") == "http.request":
+                uploads.add_received(name, len(message.get("body", b"")))
+            return message
+
+        try:
+            await self.app(scope, counted, self._passing(send, status=status))
+        finally:
+            if not status or not 200 <= status[0] < 300 or not uploads.expected(name):
+                uploads.drop_file(name)  # a part of a file, or one nobody waits for now
 
     async def _redirect(
         self, scope: Scope, send: Send, location: str, token: str | None = None
@@ -720,6 +782,7 @@ def build_app(
     kept_in_all: int = KEPT_IN_ALL,
     throttle: Throttle | None = None,
     public_paths: Iterable[str] = (),
+    uploads: Uploads | None = None,
 ) -> Guard:
     """The whole web app for Flet's ``main``, served on ``host``:``port``, as an ASGI app.
 
@@ -730,6 +793,8 @@ def build_app(
     kept. The live/kept limits and the ``throttle`` of wrong codes bound what one client (and
     everyone together) can make the server hold. ``public_paths`` (exact paths: the web app
     manifest and icons in ``assets_dir``) are served without the access code too.
+    ``uploads`` is where browsers may upload files to import (:mod:`companion.uploads`);
+    without it the server takes none.
     """
     if access is None and not is_loopback(host):
         raise ValueError(f"host: serving on {host!r} reaches the network and needs an access code")
@@ -747,6 +812,15 @@ def build_app(
         app_description=app_description,
         no_cdn=no_cdn,
         session_timeout_seconds=session_seconds,
+        **(
+            {
+                "upload_dir": str(uploads.folder),
+                "max_upload_size": uploads.max_bytes,
+                "secret_key": uploads.secret,
+            }
+            if uploads is not None
+            else {}
+        ),
     )
     hosts = set(LOOPBACK_NAMES) | {h.lower() for h in extra_hosts}
     if host in ALL_INTERFACES:
@@ -767,6 +841,7 @@ def build_app(
         live_per_client=live_per_client,
         session_seconds=session_seconds,
         public_paths=public_paths,
+        uploads=uploads,
     )
 
 

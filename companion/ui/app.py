@@ -33,6 +33,7 @@ from companion.ui.views.setup_assistant import open_setup_assistant
 
 if TYPE_CHECKING:
     from companion.history import Store
+    from companion.uploads import Uploads
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +182,7 @@ def create_main(
     access: AccessCode | None = None,
     device_of: Callable[[ft.Page], str | None] | None = None,
     hub: TableHub | None = None,
+    uploads: Uploads | None = None,
 ) -> Callable[[ft.Page], None]:
     """Build the Flet ``main`` for a history store (shared by every browser session).
 
@@ -188,7 +190,9 @@ def create_main(
     ``access`` its access code (companion.access); ``device_of`` tells which device (browser)
     a page belongs to (companion.server.device_of). ``hub`` is the server process's one
     :class:`~companion.tables.TableHub` (the shared tables); without one, a hub is made here
-    for every session of this ``main``.
+    for every session of this ``main``. ``uploads`` is the server's upload folder
+    (companion.uploads), where a browser's file for an import goes; without it a browser
+    session cannot import a file (a desktop window reads it from its path).
     """
     data = cat or catalogue()
     tables = hub if hub is not None else TableHub(store)
@@ -203,6 +207,7 @@ def create_main(
             share_url=share_url,
             access=access,
             device=device_of(page) if device_of else None,
+            uploads=uploads,
         )
         ctx.live = LiveSession(page, tables)
         try:

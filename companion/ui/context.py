@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from companion.access import AccessCode
     from companion.history import Store
     from companion.ui.live import LiveSession
+    from companion.uploads import Uploads
 
 HOUSE_RULES_KEY = "house_rules"
 THEME_KEY = "theme"
@@ -34,6 +35,7 @@ class AppContext:
     navigate: Callable[[str], None] = field(default=lambda route: None)
     refresh: Callable[[], None] = field(default=lambda: None)
     live: LiveSession | None = None  # this session at the shared tables (companion.ui.live)
+    uploads: Uploads | None = None  # where a browser's file to import goes (companion.uploads)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)
 
     def file_picker(self) -> ft.FilePicker:

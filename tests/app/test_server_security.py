@@ -280,6 +280,20 @@ def test_only_get_and_head_and_no_generated_pages(lan_server: AppServer) -> None
         assert httpx.get(lan_server.url + path, headers={"Cookie": cookie}).status_code == 404
 
 
+def test_an_upload_needs_the_access_cookie_like_every_request(lan_server: AppServer) -> None:
+    # The real server, as a stranger on the network tries it: Flet's upload endpoint is
+    # behind the same door (its signed address alone lets nobody in).
+    url = lan_server.url + "/upload?f=" + "0" * 32 + ".json&e=2999-01-01T00%3A00%3A00&s=x"
+    headers = {"origin": lan_server.url, "content-type": "application/octet-stream"}
+    stranger = httpx.put(url, content=b'{"plays": []}', headers=headers)
+    assert stranger.status_code == 403 and "access code" in stranger.text
+    with_code = httpx.put(f"{url}&code={lan_server.access_code}", content=b"{}", headers=headers)
+    assert with_code.status_code == 403  # the code in the address admits pages, not uploads
+    joined = httpx.put(url, content=b"{}", headers={**headers, "Cookie": join(lan_server)})
+    assert joined.status_code == 403 and "No upload is expected" in joined.text
+    assert NOTES not in stranger.text + with_code.text + joined.text
+
+
 def test_pages_cannot_be_framed_by_other_sites(lan_server: AppServer) -> None:
     response = httpx.get(lan_server.url + "/", headers={"Cookie": join(lan_server)})
     assert response.headers["x-frame-options"] == "SAMEORIGIN"

@@ -2,13 +2,17 @@
 browser) and import from a file or pasted text.
 
 Imports run off the page's event loop with a progress bar, so the screen stays responsive
-through a long one; the import is one transaction, all or nothing. What a file must be, and
-what an import says, is :mod:`companion.ui.logic.history.exchange`.
+through a long one; the import is one transaction, all or nothing. In a browser the file is
+first uploaded to the server over HTTP (its progress shown too), then read from there. What a
+file must be, and what an import says, is :mod:`companion.ui.logic.history.exchange`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -16,17 +20,66 @@ import flet as ft
 from companion.history import StoreError
 from companion.ui.context import AppContext
 from companion.ui.logic.history import (
+    CANCELLED,
     EXPORTS,
     IMPORTS,
-    MAX_IMPORT_BYTES,
+    NO_UPLOADS,
+    PAGE_LEFT,
+    TOO_SLOW,
     ImportRefused,
+    UploadWatch,
+    check_size,
     export_message,
     import_summary,
-    import_text_of,
     not_imported,
     progress_text,
+    read_import_file,
 )
 from companion.ui.widgets import tagged
+from companion.uploads import Uploads
+
+log = logging.getLogger(__name__)
+POLL_SECONDS = 0.5  # how often the dialog asks how much of an upload has arrived
+
+
+class Progress:
+    """The modal "Importing" dialog: a line saying what happens and a bar (moving without a
+    value while the size of the work is unknown), with a Cancel while that is possible."""
+
+    def __init__(self, page: ft.Page, text: str) -> None:
+        self.page = page
+        self.bar = ft.ProgressBar(value=None, width=280)
+        self.status = ft.Text(text)
+        self.cancel = ft.TextButton("Cancel", visible=False)
+        self.dialog = ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Importing"),
+            content=tagged(
+                "import-progress", ft.Column([self.status, self.bar], tight=True, spacing=12)
+            ),
+            actions=[tagged("import-cancel", self.cancel)],
+        )
+        self.open = True
+        page.show_dialog(self.dialog)
+
+    def show(self, fraction: float | None, text: str) -> None:
+        if not self.open:
+            return
+        self.bar.value = fraction
+        self.status.value = text
+        self.bar.update()
+        self.status.update()
+
+    def cancellable(self, on_cancel: Callable[[], None] | None) -> None:
+        self.cancel.visible = on_cancel is not None
+        self.cancel.on_click = (lambda e: on_cancel()) if on_cancel is not None else None
+        if self.open:
+            self.cancel.update()
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            self.page.pop_dialog()
 
 
 class Exchange:
@@ -56,12 +109,15 @@ class Exchange:
             self.ctx.notify(message)
 
     async def import_file(self, kind: str = "json") -> None:
+        """Pick a file and import it. A desktop window reads it from its path; a browser
+        uploads it to the server over HTTP first (:mod:`companion.uploads`), never over the
+        page's WebSocket, so a large backup fits."""
+        picker = self.ctx.file_picker()
         try:
-            files = await self.ctx.file_picker().pick_files(
+            files = await picker.pick_files(
                 dialog_title=IMPORTS[kind].dialog_title,
                 file_type=ft.FilePickerFileType.CUSTOM,
                 allowed_extensions=["json"],
-                with_data=True,
             )
         except Exception as exc:
             self.ctx.notify(f"Could not open the file: {exc}", error=True)
@@ -69,68 +125,168 @@ class Exchange:
         if not files:
             return
         picked = files[0]
-        data = picked.bytes
-        if data is None and picked.path:
-            try:
-                with open(picked.path, "rb") as handle:
-                    data = handle.read(MAX_IMPORT_BYTES + 1)
-            except OSError as exc:
-                self.ctx.notify(f"Could not read {picked.name}: {exc.strerror}", error=True)
-                return
-        if data is None:
-            self.ctx.notify(f"Could not read {picked.name}.", error=True)
-            return
-        await self.import_bytes(data, picked.name, kind)
-
-    async def import_bytes(self, data: bytes, name: str, kind: str = "json") -> None:
         try:
-            text = import_text_of(data)
+            check_size(picked.size)
         except ImportRefused as exc:
-            self.show_result(not_imported(name), str(exc), ok=False)
+            self.show_result(not_imported(picked.name), str(exc), ok=False)
             return
-        del data
-        await self.import_text(text, name, kind)
+        if picked.path and not self.ctx.page.web:
+            path = picked.path
+            await self.run_import(lambda: read_import_file(path), picked.name, kind)
+            return
+        uploads = self.ctx.uploads
+        if uploads is None:
+            self.show_result(not_imported(picked.name), NO_UPLOADS, ok=False)
+            return
+        upload = uploads.expect()
+        try:
+            progress = Progress(self.ctx.page, f"Sending {picked.name} to the server…")
+            why_not = await self.upload(picker, picked, uploads, upload, progress)
+            if why_not:
+                progress.close()
+                self.show_result(not_imported(picked.name), why_not, ok=False)
+                return
+            where = uploads.path(upload)
+            await self.run_import(
+                lambda: read_import_file(where), picked.name, kind, progress=progress
+            )
+        finally:
+            uploads.discard(upload)
+
+    async def upload(
+        self,
+        picker: ft.FilePicker,
+        picked: ft.FilePickerFile,
+        uploads: Uploads,
+        upload: str,
+        progress: Progress,
+    ) -> str:
+        """Send the picked file to the server under the name ``upload``, the dialog showing
+        how much has arrived; "" once it is there, otherwise why not (failed, cancelled, the
+        page gone, too slow)."""
+        page = self.ctx.page
+        watch = UploadWatch(picked.name, picked.size)
+        over = asyncio.Event()
+
+        def on_upload(e: ft.FilePickerUploadEvent) -> None:
+            watch.event(e.progress, e.error)
+            if watch.outcome is not None:
+                over.set()
+
+        def stop(why: str) -> None:
+            watch.give_up(why)
+            over.set()
+
+        previous = page.on_disconnect
+
+        def on_disconnect(e: Any) -> None:  # a reload or a closed tab ends the browser's upload
+            stop(PAGE_LEFT)
+            if previous is not None:
+                previous(e)  # type: ignore[call-arg]
+
+        picker.on_upload = on_upload
+        page.on_disconnect = on_disconnect
+        picker.update()  # the client reports an upload only to a picker that listens
+        page.update()
+        progress.cancellable(lambda: stop(CANCELLED))
+        try:
+            url = page.get_upload_url(upload, round(uploads.seconds))
+            await picker.upload(
+                [ft.FilePickerUploadFile(upload_url=url, id=picked.id, name=picked.name)]
+            )
+            await self._watch(watch, over, uploads, upload, progress)
+            if not over.is_set():
+                stop(TOO_SLOW)
+        except Exception as exc:  # the client could not start the upload
+            log.warning("starting an upload failed", exc_info=True)
+            stop(f"The file could not be sent to the server: {exc}")
+        finally:
+            picker.on_upload = None
+            if page.on_disconnect is on_disconnect:
+                page.on_disconnect = previous
+            progress.cancellable(None)
+            picker.update()
+            page.update()
+        return watch.outcome or ""
+
+    async def _watch(
+        self,
+        watch: UploadWatch,
+        over: asyncio.Event,
+        uploads: Uploads,
+        upload: str,
+        progress: Progress,
+    ) -> None:
+        """Until the upload is over (or its time is), show how much reached the server."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + uploads.seconds
+        while not over.is_set() and (left := deadline - loop.time()) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(over.wait(), min(POLL_SECONDS, left))
+            before = watch.fraction
+            watch.arrived(uploads.received(upload))
+            if watch.fraction != before:
+                progress.show(watch.fraction, watch.text)
 
     async def import_text(
         self, text: str, name: str = "The pasted text", kind: str = "json"
     ) -> None:
+        await self.run_import(lambda: text, name, kind)
+
+    async def run_import(
+        self,
+        read: Callable[[], str],
+        name: str,
+        kind: str = "json",
+        *,
+        progress: Progress | None = None,
+    ) -> None:
+        """Read the text (``read``, which may raise :class:`ImportRefused`) and import it, both
+        off the page's event loop, the dialog showing the plays going in; then say how it
+        went."""
         method = getattr(self.ctx.store, IMPORTS[kind].method)
-        bar = ft.ProgressBar(value=None, width=280)
-        status = ft.Text(f"Reading {name}…")
-        dialog = ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Importing"),
-            content=tagged("import-progress", ft.Column([status, bar], tight=True, spacing=12)),
-        )
-        self.ctx.page.show_dialog(dialog)
+        if progress is None:
+            progress = Progress(self.ctx.page, f"Reading {name}…")
+        else:
+            progress.show(None, f"Reading {name}…")
         loop = asyncio.get_running_loop()
 
-        def show(done: int, total: int) -> None:
-            bar.value = done / total if total else None
-            status.value = progress_text(done, total)
-            bar.update()
-            status.update()
+        def report(done: int, total: int) -> None:  # called from the importing thread
+            loop.call_soon_threadsafe(
+                progress.show, done / total if total else None, progress_text(done, total)
+            )
 
-        def progress(done: int, total: int) -> None:  # called from the importing thread
-            loop.call_soon_threadsafe(show, done, total)
+        def work() -> Any:
+            text = read()
+            return method(text, progress=report)
 
         try:
-            report = await asyncio.to_thread(method, text, progress=progress)
-        except ValueError as exc:
-            self.ctx.page.pop_dialog()
+            result = await asyncio.to_thread(work)
+        except ValueError as exc:  # ImportRefused, or the store's ImportFileError
+            progress.close()
             self.show_result(not_imported(name), f"{exc}\n\nNothing was changed.", ok=False)
             return
-        self.ctx.page.pop_dialog()
-        self.show_result("Import finished", import_summary(report), ok=True)
+        except Exception as exc:  # out of memory, a fault: one transaction, rolled back
+            log.exception("importing %s failed", name)
+            progress.close()
+            self.show_result(
+                not_imported(name), f"The import failed: {exc!r}.\n\nNothing was changed.", ok=False
+            )
+            return
+        progress.close()
+        self.show_result("Import finished", import_summary(result), ok=True)
         self.ctx.refresh()
 
     def show_result(self, title: str, text: str, *, ok: bool) -> None:
         dialog = ft.AlertDialog(
             title=ft.Text(title),
             icon=ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE),
-            content=ft.Column(
-                [ft.Text(text, selectable=True)], tight=True, scroll=ft.ScrollMode.AUTO
+            # Selectable text (to copy a list of problems) is not in the accessibility tree by
+            # itself: the label is what a screen reader reads.
+            content=ft.Semantics(
+                identifier="import-result", label=text, content=ft.Text(text, selectable=True)
             ),
+            scrollable=True,  # as tall as its words, scrolling when they are many
             actions=[ft.TextButton("OK", on_click=lambda e: self.ctx.page.pop_dialog())],
         )
         self.ctx.page.show_dialog(dialog)
