@@ -72,6 +72,28 @@ async def test_search_as_you_type_groups_results_by_game_and_marks_the_words(sto
 
 
 @run
+async def test_a_result_stays_one_control_while_more_letters_are_typed(store: Any) -> None:
+    # A tap on a result while the last letters typed are still on their way must reach it:
+    # typing on marks other words in the tile, it does not swap the tile for a copy.
+    h = await Harness.start(create_main(store), route="/rules")
+    await h.type(field(h), "unfairie")
+    tile = h.by_id("result-cove.card.un_fairies")
+    panel = h.by_id("rules-group-merchants_cove")
+    lines = list(tile.content.controls)
+    await h.type(field(h), "unfairies")
+    assert h.by_id("result-cove.card.un_fairies") is tile
+    assert h.by_id("rules-group-merchants_cove") is panel
+    # "fairy" is a matched word now too: the lines are marked again, inside the same tile.
+    assert not set(map(id, tile.content.controls)) & set(map(id, lines))
+    assert span_texts(tile.content.controls[0], bold=True) == ["Un-Fairies"]
+    lines = list(tile.content.controls)
+    await h.type(field(h), "unfairies ")  # the same words match: nothing is redrawn
+    assert list(map(id, tile.content.controls)) == list(map(id, lines))
+    await h.click(tile)
+    assert h.by_id("entry-title").value == "Un-Fairies (Rogue card 19)"
+
+
+@run
 async def test_the_game_chips_filter_the_results(store: Any) -> None:
     h = await Harness.start(create_main(store), route="/rules")
     await h.type(field(h), "10")

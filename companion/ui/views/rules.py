@@ -45,27 +45,37 @@ def marked(text: str, matched: Iterable[str], style: ft.TextThemeStyle) -> ft.Te
     return ft.Text(spans=spans(text, words), theme_style=style)
 
 
+def tile_lines(item: Entry, matched: Iterable[str] = ()) -> list[ft.Control]:
+    """A result's lines: title and a line of text (the matched words marked), its topic."""
+    words = frozenset(matched)
+    return [
+        marked(item.title, words, ft.TextThemeStyle.TITLE_MEDIUM),
+        marked(logic.snippet(item, words), words, ft.TextThemeStyle.BODY_MEDIUM),
+        small(item.topic),
+    ]
+
+
 def entry_tile(ctx: AppContext, item: Entry, matched: Iterable[str] = ()) -> ft.Control:
     """A tappable result: title, a line of text, where it belongs."""
-    words = frozenset(matched)
-    return tagged(
+    return tile_and_lines(ctx, item, matched)[0]
+
+
+def tile_and_lines(
+    ctx: AppContext, item: Entry, matched: Iterable[str] = ()
+) -> tuple[ft.Control, ft.Column]:
+    """:func:`entry_tile`, and the column of its lines (to mark other words in later)."""
+    lines = ft.Column(tile_lines(item, matched), spacing=4, tight=True)
+    tile = tagged(
         f"result-{item.id}",
         ft.Container(
-            ft.Column(
-                [
-                    marked(item.title, words, ft.TextThemeStyle.TITLE_MEDIUM),
-                    marked(logic.snippet(item, words), words, ft.TextThemeStyle.BODY_MEDIUM),
-                    small(item.topic),
-                ],
-                spacing=4,
-                tight=True,
-            ),
+            lines,
             on_click=lambda e, r=item.route: ctx.navigate(r),
             ink=True,
             border_radius=12,
             padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         ),
     )
+    return tile, lines
 
 
 class RulesHome:
@@ -84,6 +94,13 @@ class RulesHome:
         )
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.results = ft.Column(spacing=GAP)
+        self.shown: tuple[Any, ...] | None = None
+        """What the results show now: a keystroke that changes none of it leaves them be."""
+        self.tiles: dict[str, tuple[ft.Control, ft.Column]] = {}
+        self.groups: dict[str, tuple[ft.Control, ft.Column]] = {}
+        """Result tiles and game panels already made, kept while the results are searched
+        again: each keystroke changes their words, not the controls, so a tap on a tile
+        while the last letters are still on their way is not lost to a redrawn copy."""
 
     def on_change(self, e: Any = None) -> None:
         self.query = self.field.value or ""
@@ -94,6 +111,17 @@ class RulesHome:
         self.render()
 
     def render(self) -> None:
+        game = None if self.game == ALL_GAMES else self.game
+        groups = logic.find(self.query, game)
+        searching = logic.searching(self.query)
+        shown = (
+            game,
+            tuple((h.entry.id, h.words) for g in groups for h in g.hits),
+            self.query.strip() if searching and not groups else None,
+        )
+        if shown == self.shown:
+            return
+        self.shown = shown
         self.chips.controls = [
             tagged(
                 f"rules-game-{game}",
@@ -106,11 +134,9 @@ class RulesHome:
             )
             for game, name in ((ALL_GAMES, "All games"), *reference.games())
         ]
-        game = None if self.game == ALL_GAMES else self.game
-        groups = logic.find(self.query, game)
         if groups:
             self.results.controls = [self.group_panel(g) for g in groups]
-        elif logic.searching(self.query):
+        elif searching:
             self.results.controls = [self.nothing()]
         else:
             self.results.controls = self.browse(game)
@@ -128,23 +154,36 @@ class RulesHome:
         )
 
     def group_panel(self, group: logic.Group) -> ft.Control:
-        return tagged(
-            f"rules-group-{group.game}",
-            ft.Card(
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            ft.Container(heading(group.name), padding=ft.Padding.only(left=12)),
-                            *(entry_tile(self.ctx, h.entry, h.words) for h in group.hits),
-                        ],
-                        spacing=2,
-                        tight=True,
+        """The panel of one game's results (the same control each time it is searched)."""
+        tiles: list[ft.Control] = []
+        for hit in group.hits:
+            made_tile = self.tiles.get(hit.entry.id)
+            if made_tile is None:
+                made_tile = self.tiles[hit.entry.id] = tile_and_lines(
+                    self.ctx, hit.entry, hit.words
+                )
+            else:
+                made_tile[1].controls = tile_lines(hit.entry, hit.words)
+            tiles.append(made_tile[0])
+        made = self.groups.get(group.game)
+        if made is None:
+            lines = ft.Column(spacing=2, tight=True)
+            card = tagged(
+                f"rules-group-{group.game}",
+                ft.Card(
+                    content=ft.Container(
+                        lines, padding=ft.Padding.symmetric(vertical=12, horizontal=4)
                     ),
-                    padding=ft.Padding.symmetric(vertical=12, horizontal=4),
+                    margin=0,
                 ),
-                margin=0,
-            ),
-        )
+            )
+            made = self.groups[group.game] = (card, lines)
+        card, lines = made
+        lines.controls = [
+            ft.Container(heading(group.name), padding=ft.Padding.only(left=12)),
+            *tiles,
+        ]
+        return card
 
     def browse(self, game: str | None) -> list[ft.Control]:
         shown = [(g, n) for g, n in reference.games() if game is None or g == game]
