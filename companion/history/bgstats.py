@@ -856,16 +856,15 @@ def _parse(doc: RowsFile) -> ParsedBGStats:
     return ParsedBGStats(tuple(plays), tuple(skipped), tuple(reader.notes), bgg_ids, me)
 
 
-class _Where:
-    """``plays[3] (Azul, 2024-03-18)``, worded only when a message needs it."""
+class _Where(tuple[int, str, datetime]):
+    """``plays[3] (Azul, 2024-03-18)`` from (3, "Azul", its date), worded only when a message
+    needs it (a tuple: made for every play, without Python code run)."""
 
-    __slots__ = ("date", "i", "title")
-
-    def __init__(self, i: int, title: str, date: datetime) -> None:
-        self.i, self.title, self.date = i, title, date
+    __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        return f"plays[{self.i}] ({self.title or 'a game without a name'}, {self.date:%Y-%m-%d})"
+        i, title, date = self
+        return f"plays[{i}] ({title or 'a game without a name'}, {date:%Y-%m-%d})"
 
 
 class _PlayReader:
@@ -924,7 +923,7 @@ class _PlayReader:
         """Play ``i`` of the file (its uid and dates checked) ready to write, or why not."""
         game = self.games[play["gameRefId"]]
         title = self.title(game)
-        where = _Where(i, title, played)
+        where = _Where((i, title, played))
         if not title or len(title) > GAME_NAME_MAX:
             return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
         if play.get("usesTeams", False):
@@ -1032,13 +1031,9 @@ class _PlayReader:
             return f"{where}: a duration of {duration} minutes is too long"
         # Record times as the history keeps them (UTC, stored as bulk.sqlite_stamp writes
         # them: whole seconds here); the time played is stored as the file's own text says it.
-        created = None if entered is None else _utc(entered).isoformat(" ") + ".000000"
+        created = None if entered is None else _utc_stamp(entered)
         entry, modified = play.get("entryDate"), play.get("modificationDate")
-        updated = (
-            created
-            if modified in (None, entry)
-            else _utc(_bg_date(modified)).isoformat(" ") + ".000000"
-        )
+        updated = created if modified in (None, entry) else _utc_stamp(_bg_date(modified))
         if tiebreakers is None:
             # As bulk.places ranks them: one more than the number of better scores (the best
             # score wins a finished play, as checked above).
@@ -1071,9 +1066,10 @@ class _PlayReader:
         )
 
 
-def _utc(local: datetime) -> datetime:
-    """A BG Stats time (local wall clock) as the history keeps record times: UTC, no zone."""
-    return local.astimezone(UTC).replace(tzinfo=None, microsecond=0)
+def _utc_stamp(local: datetime) -> str:
+    """A BG Stats time (local wall clock, whole seconds) as the history stores record times:
+    UTC without its zone, as bulk.sqlite_stamp writes it."""
+    return local.astimezone(UTC).isoformat(" ")[:19] + ".000000"
 
 
 class ReadyPlay(NamedTuple):
