@@ -1079,12 +1079,14 @@ class ReadyPlay(NamedTuple):
     uid: str
     game: str
     highest_wins: bool | None
+    """The game and direction as bulk.direction_of takes them (BulkPlay's)."""
     direction: bool
+    """The direction the play is scored and ranked in."""
     finished: bool
     played: str
-    """The times in their stored form (bulk.sqlite_stamp); None: the time of the import."""
     created: str | None
     updated: str | None
+    """The times in their stored form (bulk.sqlite_stamp); None: the time of the import."""
     modules: list[str] | None
     duration_min: int | None
     location: str | None
@@ -1193,6 +1195,7 @@ def _insert_sqlite(session: Session, plays: Sequence[ReadyPlay], progress: Progr
                     target = targets[(play.game, play.highest_wins)] = bulk.direction_of(
                         session, play.bulk(), resolve, games, row_cache
                     )
+                    assert target[1] == play.direction  # the direction its ranks were made in
                 last[play.game] = (play_id, play)
                 game_id, direction = target
                 created = play.created or now
