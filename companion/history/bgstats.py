@@ -867,6 +867,10 @@ class _Where(tuple[int, str, datetime]):
         return f"plays[{i}] ({title or 'a game without a name'}, {date:%Y-%m-%d})"
 
 
+#: Seats 1, 2, ... n: what most plays give, which needs no further look.
+_IN_ORDER = [list(range(1, n + 1)) for n in range(MAX_RESULTS + 1)]
+
+
 class _PlayReader:
     """Turns BG Stats plays into the history's, or into a sentence saying why not."""
 
@@ -922,7 +926,7 @@ class _PlayReader:
     ) -> ReadyPlay | str:
         """Play ``i`` of the file (its uid and dates checked) ready to write, or why not."""
         game = self.games[play["gameRefId"]]
-        title = self.title(game)
+        title = self._titles.get(game.id) or self.title(game)
         where = _Where((i, title, played))
         if not title or len(title) > GAME_NAME_MAX:
             return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
@@ -933,7 +937,7 @@ class _PlayReader:
             return f"{where}: no players"
         if len(lines) > MAX_RESULTS:
             return f"{where}: more than {MAX_RESULTS} players"
-        resolved = self.resolved(game)
+        resolved = self._resolved.get(game.id) or self.resolved(game)
         direction = resolved.highest_wins if resolved.highest_wins is not None else game.highestWins
         # This loop runs for every score of a large backup: names and score texts are
         # looked up in the reader's caches (a backup repeats both), and winners, start
@@ -1003,7 +1007,9 @@ class _PlayReader:
             )
         if sum(starts) > 1:
             return f"{where}: more than one start player"
-        if not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS:
+        if seats != _IN_ORDER[len(seats)] and (
+            not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS
+        ):
             seats = list(range(1, len(scores) + 1))
         modules: list[str] = []
         expansions, board = play.get("expansionPlays"), play.get("board")
