@@ -25,13 +25,14 @@ tie cannot explain) is not imported, and the report says which and why.
 from __future__ import annotations
 
 import ast
+import json
 import operator
 import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple, NotRequired
 from urllib.parse import quote
 
 from pydantic import (
@@ -45,8 +46,9 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 from sqlalchemy.orm import Session
+from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
-from companion.history import bulk, crud
+from companion.history import bulk, crud, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
 from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
@@ -64,6 +66,7 @@ from companion.history.models import (
     Player,
     PlayPublic,
     name_key,
+    utcnow,
 )
 from companion.rules import catalogue
 
@@ -103,7 +106,7 @@ EXPANSIONS: dict[str, tuple[tuple[str, str, str], ...]] = {
 _DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 
 
-def _bg_date(value: object) -> object:
+def _bg_date(value: object) -> datetime:
     # strptime is slow (a 10,000-play backup has 30,000 dates); the exact shape is checked
     # here and the C parser reads it.
     if isinstance(value, str) and _DATE.fullmatch(value):
@@ -118,7 +121,7 @@ _HEX = "[0-9a-fA-F]"
 _HEX_UUID = re.compile(f"{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}}")
 
 
-def _uuid(value: object) -> object:
+def _uuid(value: object) -> str:
     if isinstance(value, str) and _HEX_UUID.fullmatch(value):
         return value.lower()  # what str(uuid.UUID(value)) gives, without the object
     if isinstance(value, str) and len(value) <= 40:
@@ -145,6 +148,7 @@ RefId = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1)]
 Count = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1)]
 Name = Annotated[str, Strict(), Field(max_length=HUGE_NAME)]
 LongText = Annotated[str, Strict(), Field(max_length=HUGE_TEXT)]
+ScoreText = Annotated[str, Strict(), Field(max_length=200)]
 
 
 class _Out(BaseModel):
@@ -287,7 +291,7 @@ _IN_ROW = ConfigDict(extra="ignore")
 @pydantic_dataclass(config=_IN_ROW, frozen=True, slots=True, kw_only=True)
 class InScore:
     playerRefId: RefId
-    score: Annotated[str, Strict(), Field(max_length=200)] | None = None
+    score: ScoreText | None = None
     winner: StrictBool = False
     startPlayer: StrictBool = False
     newPlayer: StrictBool = False
@@ -323,12 +327,60 @@ class InUserInfo(_In):
     meRefId: RefId | None = None
 
 
-class InFile(_In):
+class _InHead(_In):
     userInfo: InUserInfo | None = None
     players: list[InPlayer] = Field(max_length=MAX_ITEMS)
     games: list[InGame] = Field(max_length=MAX_ITEMS)
     locations: list[InLocation] = Field(default_factory=list, max_length=MAX_ITEMS)
+
+
+class InFile(_InHead):
     plays: list[InPlay] = Field(max_length=MAX_ITEMS)
+
+
+# The same plays read fast. InFile calls Python for every date and uuid (_bg_date, _uuid) and
+# makes an object of every play and score; these typed dicts take the same fields with the
+# same limits, but dates and uuids as plain text, so pydantic-core runs no Python at all. The
+# loop that reads the plays then checks those texts as _bg_date and _uuid do. A file with any
+# problem is read again by InFile, whose refusal (the first problem, and how many others) is
+# the one given; so the two must take the same files (a test compares their fields).
+_Text = Annotated[str, Strict()]
+
+
+class ScoreRow(TypedDict):
+    playerRefId: RefId
+    score: NotRequired[ScoreText | None]
+    winner: NotRequired[StrictBool]
+    startPlayer: NotRequired[StrictBool]
+    newPlayer: NotRequired[StrictBool]
+    rank: NotRequired[Count]
+    seatOrder: NotRequired[Count]
+    team: NotRequired[Name | None]
+
+
+class ExpansionRow(TypedDict):
+    gameRefId: RefId
+
+
+class PlayRow(TypedDict):
+    uuid: _Text
+    playDate: _Text
+    entryDate: NotRequired[_Text | None]
+    modificationDate: NotRequired[_Text | None]
+    gameRefId: RefId
+    locationRefId: NotRequired[RefId | None]
+    durationMin: NotRequired[Count]
+    ignored: NotRequired[StrictBool]
+    manualWinner: NotRequired[StrictBool]
+    usesTeams: NotRequired[StrictBool]
+    board: NotRequired[LongText]
+    comments: NotRequired[LongText]
+    playerScores: NotRequired[Annotated[list[ScoreRow], Field(max_length=MAX_SCORES)]]
+    expansionPlays: NotRequired[Annotated[list[ExpansionRow], Field(max_length=MAX_SCORES)]]
+
+
+class RowsFile(_InHead):
+    plays: list[PlayRow] = Field(max_length=MAX_ITEMS)
 
 
 # --------------------------------------------------------------------------- settings
@@ -635,7 +687,7 @@ def play_link(play: PlayPublic, preferences: Preferences | None = None) -> str:
 class ParsedBGStats:
     """A read BG Stats backup: the plays the history can hold, and those it cannot."""
 
-    plays: tuple[BulkPlay, ...]
+    plays: tuple[ReadyPlay, ...]
     skipped: tuple[str, ...]
     notes: tuple[str, ...]
     bgg_ids: dict[str, int]
@@ -692,20 +744,32 @@ def _refuse(message: str) -> ImportFileError:
     return ImportFileError(message)
 
 
-def _read_file(text: str | bytes) -> InFile:
-    text = file_text(text)
+def _read_file(text: str) -> RowsFile:
     try:
-        return InFile.model_validate_json(text)
+        return RowsFile.model_validate_json(text)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        if first["type"] == "json_invalid":
-            detail = str(first.get("ctx", {}).get("error", "")).strip()
-            raise _refuse(f"not valid JSON: {detail or 'cannot be read'}") from None
-        if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
-            raise _refuse(
-                "not a BG Stats backup (expected a JSON object with players, games and plays)"
-            ) from None
-        raise _refuse(validation_message(exc)) from None
+        raise _checked_refusal(text) or _refusal(exc) from None
+
+
+def _checked_refusal(text: str) -> ImportFileError | None:
+    """InFile's refusal of ``text``: the first problem anywhere in it, as it names it."""
+    try:
+        InFile.model_validate_json(text)
+    except ValidationError as exc:
+        return _refusal(exc)
+    return None
+
+
+def _refusal(exc: ValidationError) -> ImportFileError:
+    first = exc.errors()[0]
+    if first["type"] == "json_invalid":
+        detail = str(first.get("ctx", {}).get("error", "")).strip()
+        return _refuse(f"not valid JSON: {detail or 'cannot be read'}")
+    if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
+        return _refuse(
+            "not a BG Stats backup (expected a JSON object with players, games and plays)"
+        )
+    return _refuse(validation_message(exc))
 
 
 def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
@@ -723,45 +787,63 @@ def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
 
 def parse_bgstats(text: str | bytes) -> ParsedBGStats:
     """Check a BG Stats backup completely; :class:`ImportFileError` names the first problem."""
+    text = file_text(text)
     doc = _read_file(text)
+    try:
+        return _parse(doc)
+    except ImportFileError as problem:
+        # A problem InFile finds (a date or uuid here) comes first, as when it read the file.
+        raise _checked_refusal(text) or problem from None
+
+
+def _parse(doc: RowsFile) -> ParsedBGStats:
     players = _unique_ids(doc.players, "players")
     games = _unique_ids(doc.games, "games")
     locations = _unique_ids(doc.locations, "locations")
-    uuids: dict[str, int] = {}
-    for i, play in enumerate(doc.plays):
-        if play.uuid in uuids:
-            raise _refuse(
-                f"plays[{i}].uuid: {play.uuid} is used twice; also in plays[{uuids[play.uuid]}]"
-            )
-        uuids[play.uuid] = i
-        if play.gameRefId not in games:
-            raise _refuse(f"plays[{i}].gameRefId: no game with id {play.gameRefId} in games")
-        if play.locationRefId and play.locationRefId not in locations:
-            raise _refuse(
-                f"plays[{i}].locationRefId: no location with id {play.locationRefId} in locations"
-            )
-        for j, score in enumerate(play.playerScores):
-            if score.playerRefId not in players:
-                raise _refuse(
-                    f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
-                    f"{score.playerRefId} in players"
-                )
-        for j, expansion in enumerate(play.expansionPlays):
-            if expansion.gameRefId not in games:
-                raise _refuse(
-                    f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
-                    f"{expansion.gameRefId} in games"
-                )
     me = None
     if doc.userInfo is not None and doc.userInfo.meRefId in players:
         me_player = players[doc.userInfo.meRefId]
         me = None if me_player.isAnonymous else _clean(me_player.name) or None
-
     reader = _PlayReader(players, games, locations)
-    plays: list[BulkPlay] = []
+    uuids: dict[str, int] = {}
+    plays: list[ReadyPlay] = []
     skipped: list[str] = []
+    hex_uuid = _HEX_UUID.fullmatch
     for i, play in enumerate(doc.plays):
-        converted = reader.play(i, play)
+        # The checks InFile's validators make, then the references, then the play itself.
+        uid = play["uuid"]
+        date = play["playDate"]
+        entry = play.get("entryDate")
+        modified = play.get("modificationDate")
+        try:
+            uid = uid.lower() if hex_uuid(uid) else _uuid(uid)
+            played = _bg_date(date)
+            entered = None if entry is None else played if entry == date else _bg_date(entry)
+            if modified is not None and modified != entry:
+                _bg_date(modified)
+        except ValueError as exc:
+            raise _refuse(f"plays[{i}]: {exc}") from None
+        if uid in uuids:
+            raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
+        uuids[uid] = i
+        if play["gameRefId"] not in games:
+            raise _refuse(f"plays[{i}].gameRefId: no game with id {play['gameRefId']} in games")
+        location = play.get("locationRefId")
+        if location and location not in locations:
+            raise _refuse(f"plays[{i}].locationRefId: no location with id {location} in locations")
+        for j, score in enumerate(play.get("playerScores", ())):
+            if score["playerRefId"] not in players:
+                raise _refuse(
+                    f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
+                    f"{score['playerRefId']} in players"
+                )
+        for j, expansion in enumerate(play.get("expansionPlays", ())):
+            if expansion["gameRefId"] not in games:
+                raise _refuse(
+                    f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
+                    f"{expansion['gameRefId']} in games"
+                )
+        converted = reader.play(i, play, uid, played, entered)
         if isinstance(converted, str):
             skipped.append(converted)
         else:
@@ -774,16 +856,19 @@ def parse_bgstats(text: str | bytes) -> ParsedBGStats:
     return ParsedBGStats(tuple(plays), tuple(skipped), tuple(reader.notes), bgg_ids, me)
 
 
-class _Where:
-    """``plays[3] (Azul, 2024-03-18)``, worded only when a message needs it."""
+class _Where(tuple[int, str, datetime]):
+    """``plays[3] (Azul, 2024-03-18)`` from (3, "Azul", its date), worded only when a message
+    needs it (a tuple: made for every play, without Python code run)."""
 
-    __slots__ = ("date", "i", "title")
-
-    def __init__(self, i: int, title: str, date: datetime) -> None:
-        self.i, self.title, self.date = i, title, date
+    __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        return f"plays[{self.i}] ({self.title or 'a game without a name'}, {self.date:%Y-%m-%d})"
+        i, title, date = self
+        return f"plays[{i}] ({title or 'a game without a name'}, {date:%Y-%m-%d})"
+
+
+#: Seats 1, 2, ... n: what most plays give, which needs no further look.
+_IN_ORDER = [list(range(1, n + 1)) for n in range(MAX_RESULTS + 1)]
 
 
 class _PlayReader:
@@ -836,20 +921,23 @@ class _PlayReader:
             return _clean(name[len(prefix) :])
         return name
 
-    def play(self, i: int, play: InPlay) -> BulkPlay | str:
-        game = self.games[play.gameRefId]
-        title = self.title(game)
-        where = _Where(i, title, play.playDate)
+    def play(
+        self, i: int, play: PlayRow, uid: str, played: datetime, entered: datetime | None
+    ) -> ReadyPlay | str:
+        """Play ``i`` of the file (its uid and dates checked) ready to write, or why not."""
+        game = self.games[play["gameRefId"]]
+        title = self._titles.get(game.id) or self.title(game)
+        where = _Where((i, title, played))
         if not title or len(title) > GAME_NAME_MAX:
             return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
-        if play.usesTeams:
+        if play.get("usesTeams", False):
             return f"{where}: played in teams, which this history does not keep"
-        lines = play.playerScores
+        lines = play.get("playerScores", ())
         if not lines:
             return f"{where}: no players"
         if len(lines) > MAX_RESULTS:
             return f"{where}: more than {MAX_RESULTS} players"
-        resolved = self.resolved(game)
+        resolved = self._resolved.get(game.id) or self.resolved(game)
         direction = resolved.highest_wins if resolved.highest_wins is not None else game.highestWins
         # This loop runs for every score of a large backup: names and score texts are
         # looked up in the reader's caches (a backup repeats both), and winners, start
@@ -860,10 +948,11 @@ class _PlayReader:
         anonymous = 0
         scores: list[int] = []
         winners: list[bool] = []
-        starters: list[int] = []
+        starts: list[bool] = []
         seats: list[int] = []
-        for k, score in enumerate(lines):
-            name, key = known_names.get(score.playerRefId) or self.name(score.playerRefId)
+        for score in lines:
+            ref = score["playerRefId"]
+            name, key = known_names.get(ref) or self.name(ref)
             if not key:
                 anonymous += 1
                 name = ANONYMOUS if anonymous == 1 else f"{ANONYMOUS} {anonymous}"
@@ -875,7 +964,7 @@ class _PlayReader:
             if key in keys:
                 return f"{where}: {name} is in the play twice"
             keys.add(key)
-            text = score.score
+            text = score.get("score")
             value = known_scores.get(text, _UNREAD)
             if value is _UNREAD:
                 value = known_scores[text] = score_value(text)
@@ -888,13 +977,13 @@ class _PlayReader:
                 return f"{where}: {name} has {shown}"
             names.append(name)
             scores.append(value)  # type: ignore[arg-type]  # an int: None returned above
-            winners.append(score.winner)
-            if score.startPlayer:
-                starters.append(k)
-            seats.append(score.seatOrder)
-        finished = not play.ignored
+            winners.append(score.get("winner", False))
+            starts.append(score.get("startPlayer", False))
+            seats.append(score.get("seatOrder", 0))
+        finished = not play.get("ignored", False)
         tiebreakers: list[tuple[str, bool]] | None = None
         ties: list[list[int | None] | None] = [None] * len(scores)
+        by_score = [False] * len(scores)
         if finished:
             by_score = score_winners(scores, direction)
             if not any(winners):
@@ -916,59 +1005,122 @@ class _PlayReader:
                 f"{where}: not counted in BG Stats' statistics, so it is kept as "
                 "not finished, without a winner"
             )
-        if len(starters) > 1:
+        if sum(starts) > 1:
             return f"{where}: more than one start player"
-        if not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS:
+        if seats != _IN_ORDER[len(seats)] and (
+            not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS
+        ):
             seats = list(range(1, len(scores) + 1))
         modules: list[str] = []
-        for expansion in play.expansionPlays:
-            module = self.module(game, self.games[expansion.gameRefId])
-            if module and name_key(module) not in {name_key(m) for m in modules}:
-                modules.append(module)
-        board = _clean(play.board)
-        if board and name_key(board) not in {name_key(m) for m in modules}:
-            modules.append(board)
-        if len(modules) > MAX_MODULES or any(len(m) > MODULE_MAX for m in modules):
-            return f"{where}: more or longer expansions than this history keeps"
+        expansions, board = play.get("expansionPlays"), play.get("board")
+        if expansions or board:
+            for expansion in expansions or ():
+                module = self.module(game, self.games[expansion["gameRefId"]])
+                if module and name_key(module) not in {name_key(m) for m in modules}:
+                    modules.append(module)
+            board = _clean(board or "")
+            if board and name_key(board) not in {name_key(m) for m in modules}:
+                modules.append(board)
+            if len(modules) > MAX_MODULES or any(len(m) > MODULE_MAX for m in modules):
+                return f"{where}: more or longer expansions than this history keeps"
         location = None
-        if play.locationRefId:
-            location = _clean(self.locations[play.locationRefId].name) or None
+        location_ref = play.get("locationRefId")
+        if location_ref:
+            location = _clean(self.locations[location_ref].name) or None
             if location and len(location) > LOCATION_MAX:
                 return f"{where}: the location is longer than {LOCATION_MAX} characters"
-        notes = play.comments.strip()
+        notes = play.get("comments", "").strip()
         if len(notes) > NOTES_MAX:
             return f"{where}: the comments are longer than {NOTES_MAX} characters"
-        if play.durationMin > DURATION_MAX_MIN:
-            return f"{where}: a duration of {play.durationMin} minutes is too long"
-        return BulkPlay(
-            uid=play.uuid,
+        duration = play.get("durationMin", 0)
+        if duration > DURATION_MAX_MIN:
+            return f"{where}: a duration of {duration} minutes is too long"
+        # Record times as the history keeps them (UTC, stored as bulk.sqlite_stamp writes
+        # them: whole seconds here); the time played is stored as the file's own text says it.
+        created = None if entered is None else _utc_stamp(entered)
+        entry, modified = play.get("entryDate"), play.get("modificationDate")
+        updated = created if modified in (None, entry) else _utc_stamp(_bg_date(modified))
+        if tiebreakers is None:
+            # As bulk.places ranks them: one more than the number of better scores (the best
+            # score wins a finished play, as checked above).
+            first = sorted(scores, reverse=direction).index
+            ranks = [first(s) + 1 for s in scores]
+            wins = by_score
+        else:
+            tied = [
+                BulkResult(n, 0, s, None, t) for n, s, t in zip(names, scores, ties, strict=True)
+            ]
+            places = bulk.places(
+                BulkPlay(uid, "", played, tied, finished, tiebreakers=tiebreakers), direction
+            )
+            ranks, wins = [p[0] for p in places], [p[1] for p in places]
+        return ReadyPlay(
+            uid=uid,
             game=resolved.key or resolved.name,
-            played_at=play.playDate,
-            finished=finished,
             highest_wins=None if resolved.key else direction,
+            direction=direction,
+            finished=finished,
+            played=play["playDate"] + ".000000",
+            created=created,
+            updated=updated,
             modules=modules or None,
-            duration_min=play.durationMin or None,
+            duration_min=duration or None,
             location=location,
             notes=notes,
-            tiebreakers=tiebreakers,
-            created_at=(created := _utc(play.entryDate)),
-            updated_at=created
-            if play.modificationDate in (None, play.entryDate)
-            else _utc(play.modificationDate),
-            results=[
-                BulkResult(name, seat, value, None, tie, k in starters)
-                for k, (name, seat, value, tie) in enumerate(
-                    zip(names, seats, scores, ties, strict=True)
-                )
-            ],
+            hand_decided=tiebreakers is not None,
+            results=list(zip(names, seats, scores, ties, starts, ranks, wins, strict=True)),
         )
 
 
-def _utc(local: datetime | None) -> datetime | None:
-    """A BG Stats time (local wall clock) as the history keeps record times: UTC, no zone."""
-    if local is None:
-        return None
-    return local.astimezone(UTC).replace(tzinfo=None, microsecond=0)
+def _utc_stamp(local: datetime) -> str:
+    """A BG Stats time (local wall clock, whole seconds) as the history stores record times:
+    UTC without its zone, as bulk.sqlite_stamp writes it."""
+    return local.astimezone(UTC).isoformat(" ")[:19] + ".000000"
+
+
+class ReadyPlay(NamedTuple):
+    """A BG Stats play checked and converted, as :class:`BulkPlay` would hold it, with its
+    times already in their stored form and its ranks made (the rows written are the same)."""
+
+    uid: str
+    game: str
+    highest_wins: bool | None
+    """The game and direction as bulk.direction_of takes them (BulkPlay's)."""
+    direction: bool
+    """The direction the play is scored and ranked in."""
+    finished: bool
+    played: str
+    created: str | None
+    updated: str | None
+    """The times in their stored form (bulk.sqlite_stamp); None: the time of the import."""
+    modules: list[str] | None
+    duration_min: int | None
+    location: str | None
+    notes: str
+    hand_decided: bool
+    results: list[tuple[str, int, int, list[int | None] | None, bool, int, bool]]
+    """Each player's (name, seat, score, tie-break values, start player, rank, winner)."""
+
+    def bulk(self) -> BulkPlay:
+        """The same play as a :class:`BulkPlay`, for :func:`bulk.insert_plays`."""
+        return BulkPlay(
+            uid=self.uid,
+            game=self.game,
+            played_at=datetime.fromisoformat(self.played),
+            finished=self.finished,
+            highest_wins=self.highest_wins,
+            modules=self.modules,
+            duration_min=self.duration_min,
+            location=self.location,
+            notes=self.notes,
+            tiebreakers=[(HAND_DECIDED, True)] if self.hand_decided else None,
+            created_at=None if self.created is None else datetime.fromisoformat(self.created),
+            updated_at=None if self.updated is None else datetime.fromisoformat(self.updated),
+            results=[
+                BulkResult(name, seat, score, None, tie, start)
+                for name, seat, score, tie, start, _, _ in self.results
+            ],
+        )
 
 
 def import_parsed(
@@ -985,7 +1137,10 @@ def import_parsed(
         else set()
     )
     fresh = [p for p in parsed.plays if p.uid not in present]
-    bulk.insert_plays(session, bulk.batched(fresh), total=len(fresh), progress=progress)
+    if session.get_bind().dialect.name == "sqlite":
+        _insert_sqlite(session, fresh, progress)
+    else:
+        _insert_bulk(session, fresh, progress)
     players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_after = session.execute(select(func.count()).select_from(Game)).scalar_one()
     return ImportReport(
@@ -996,6 +1151,105 @@ def import_parsed(
         skipped=parsed.skipped,
         notes=parsed.notes,
     )
+
+
+def _insert_bulk(session: Session, plays: Sequence[ReadyPlay], progress: Progress | None) -> None:
+    """The plays written by :func:`bulk.insert_plays` (PostgreSQL)."""
+    batches = ([p.bulk() for p in batch] for batch in bulk.batched(plays))
+    bulk.insert_plays(session, batches, total=len(plays), progress=progress)
+
+
+_HAND_DECIDED_JSON = json.dumps([{"name": HAND_DECIDED, "higher_wins": True}])
+
+
+def _insert_sqlite(session: Session, plays: Sequence[ReadyPlay], progress: Progress | None) -> None:
+    """What :func:`bulk.insert_plays` does with these plays on SQLite, with the rows made
+    from what the reader has ready (stored times, ranks, winners): the same rows, a test
+    compares them, at less cost (no BulkPlay, times or ranks made again per play)."""
+    from sqlalchemy import func, select
+
+    resolve = bulk.title_resolver()
+    games: dict[str, bulk._GameState] = {}
+    row_cache: dict[str, Game | None] = {}
+    player_ids: dict[str, int] = {}
+    # bulk.direction_of gives each (title, direction given) the same game and direction
+    # (a typed title's play always gives its direction here), so it is asked once for each;
+    # the last play of each title is given to it again at the end, so that a typed title
+    # remembers the direction of its latest play, as when it sees every play.
+    targets: dict[tuple[str, bool | None], tuple[int, bool]] = {}
+    last: dict[str, tuple[int, ReadyPlay]] = {}
+    next_id = 1 + int(
+        session.execute(select(func.coalesce(func.max(crud.PLAYS.c.id), 0))).scalar_one()
+    )
+    now = bulk.sqlite_stamp(utcnow())
+    totals = stats.Totals()
+    add_totals = totals.add
+    dumps = json.dumps
+    connection = session.connection()
+    done = 0
+    with bulk.sqlite_bulk_mode(session, len(plays)):
+        for batch in bulk.batched(plays):
+            new_names = {r[0] for p in batch for r in p.results} - player_ids.keys()
+            if new_names:
+                ids_by_key = crud.ensure_players(session=session, names=new_names)
+                player_ids.update((n, ids_by_key[name_key(n)]) for n in new_names)
+            play_values: list[Any] = []
+            result_values: list[Any] = []
+            for play_id, play in enumerate(batch, start=next_id):
+                target = targets.get((play.game, play.highest_wins))
+                if target is None:
+                    target = targets[(play.game, play.highest_wins)] = bulk.direction_of(
+                        session, play.bulk(), resolve, games, row_cache
+                    )
+                    assert target[1] == play.direction  # the direction its ranks were made in
+                last[play.game] = (play_id, play)
+                game_id, direction = target
+                created = play.created or now
+                play_values += (
+                    play_id,
+                    play.uid,
+                    game_id,
+                    play.played,
+                    dumps(play.modules) if play.modules else "[]",
+                    bulk.NO_DURATION if play.duration_min is None else play.duration_min,
+                    play.location or bulk.NO_LOCATION,
+                    play.notes,
+                    1 if play.finished else 0,
+                    1 if direction else 0,
+                    _HAND_DECIDED_JSON if play.hand_decided else "[]",
+                    created,
+                    play.updated or created,
+                )
+                counted = []
+                for name, seat, score, ties, start, place, won in play.results:
+                    player_id = player_ids[name]
+                    result_values += (
+                        play_id,
+                        player_id,
+                        seat,
+                        score,
+                        "{}",
+                        dumps(ties) if ties else "[]",
+                        1 if start else 0,
+                        place,
+                        1 if won else 0,
+                    )
+                    counted.append((player_id, score, won))
+                if play.finished:
+                    add_totals(game_id, counted)
+            bulk.sqlite_insert(connection, bulk.PLAY_TABLE, play_values)
+            bulk.sqlite_insert(connection, bulk.RESULT_TABLE, result_values)
+            next_id += len(batch)
+            done += len(batch)
+            if progress is not None:
+                progress(done, max(len(plays), done))
+    for _, play in sorted(last.values(), key=lambda found: found[0]):
+        bulk.direction_of(session, play.bulk(), resolve, games, row_cache)
+    for state in games.values():
+        if state.changed and state.game.highest_wins != state.direction:
+            state.game.highest_wins = state.direction
+    session.flush()
+    stats.add_totals(session, totals)
 
 
 __all__ = [

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.orm import Session
@@ -345,7 +345,10 @@ def direction_of(
     return state.game.id, direction
 
 
-def batched(plays: Sequence[BulkPlay], size: int = BATCH) -> Iterator[Sequence[BulkPlay]]:
+_T = TypeVar("_T")
+
+
+def batched(plays: Sequence[_T], size: int = BATCH) -> Iterator[Sequence[_T]]:
     """``plays`` in slices of ``size`` (for :func:`insert_plays`)."""
     for start in range(0, len(plays), size):
         yield plays[start : start + size]
