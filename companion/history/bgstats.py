@@ -35,6 +35,8 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, NamedTuple, NotRequired
 from urllib.parse import quote
 
+import msgspec
+from msgspec import Meta
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -144,11 +146,13 @@ def _zero_one(value: object) -> object:
 BGDate = Annotated[datetime, BeforeValidator(_bg_date)]
 UUIDText = Annotated[str, BeforeValidator(_uuid)]
 ZeroOne = Annotated[bool, BeforeValidator(_zero_one)]
-RefId = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1)]
-Count = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1)]
-Name = Annotated[str, Strict(), Field(max_length=HUGE_NAME)]
-LongText = Annotated[str, Strict(), Field(max_length=HUGE_TEXT)]
-ScoreText = Annotated[str, Strict(), Field(max_length=200)]
+# Each limit twice: for pydantic (Field) and for msgspec (Meta), which reads the plays of a
+# large backup (_read_file); each library ignores the other's.
+RefId = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1), Meta(ge=0, le=2**31 - 1)]
+Count = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1), Meta(ge=0, le=2**31 - 1)]
+Name = Annotated[str, Strict(), Field(max_length=HUGE_NAME), Meta(max_length=HUGE_NAME)]
+LongText = Annotated[str, Strict(), Field(max_length=HUGE_TEXT), Meta(max_length=HUGE_TEXT)]
+ScoreText = Annotated[str, Strict(), Field(max_length=200), Meta(max_length=200)]
 
 
 class _Out(BaseModel):
@@ -375,12 +379,33 @@ class PlayRow(TypedDict):
     usesTeams: NotRequired[StrictBool]
     board: NotRequired[LongText]
     comments: NotRequired[LongText]
-    playerScores: NotRequired[Annotated[list[ScoreRow], Field(max_length=MAX_SCORES)]]
-    expansionPlays: NotRequired[Annotated[list[ExpansionRow], Field(max_length=MAX_SCORES)]]
+    playerScores: NotRequired[
+        Annotated[list[ScoreRow], Field(max_length=MAX_SCORES), Meta(max_length=MAX_SCORES)]
+    ]
+    expansionPlays: NotRequired[
+        Annotated[list[ExpansionRow], Field(max_length=MAX_SCORES), Meta(max_length=MAX_SCORES)]
+    ]
 
 
 class RowsFile(_InHead):
     plays: list[PlayRow] = Field(max_length=MAX_ITEMS)
+
+
+_ABSENT = msgspec.Raw(b"")  # never valid JSON: a field the file does not have
+
+
+class _Rows(msgspec.Struct):
+    """The file as msgspec reads it: the plays checked as PlayRow says (in C, about three
+    times faster than pydantic), the rest kept as its JSON text for _InHead to read."""
+
+    players: msgspec.Raw
+    games: msgspec.Raw
+    plays: Annotated[list[PlayRow], Meta(max_length=MAX_ITEMS)]
+    locations: msgspec.Raw = _ABSENT
+    userInfo: msgspec.Raw = _ABSENT
+
+
+_ROWS = msgspec.json.Decoder(_Rows)
 
 
 # --------------------------------------------------------------------------- settings
@@ -746,9 +771,29 @@ def _refuse(message: str) -> ImportFileError:
 
 def _read_file(text: str) -> RowsFile:
     try:
-        return RowsFile.model_validate_json(text)
+        rows = _ROWS.decode(text)
+        parts = [
+            f'"{key}":{bytes(raw).decode()}'
+            for key, raw in (
+                ("players", rows.players),
+                ("games", rows.games),
+                ("locations", rows.locations),
+                ("userInfo", rows.userInfo),
+            )
+            if raw != _ABSENT
+        ]
+        head = _InHead.model_validate_json("{" + ",".join(parts) + "}")
+    except msgspec.DecodeError as exc:  # a ValidationError of msgspec is a DecodeError
+        raise _checked_refusal(text) or _refuse(f"not a BG Stats backup: {exc}") from None
     except ValidationError as exc:
         raise _checked_refusal(text) or _refusal(exc) from None
+    return RowsFile.model_construct(
+        userInfo=head.userInfo,
+        players=head.players,
+        games=head.games,
+        locations=head.locations,
+        plays=rows.plays,
+    )
 
 
 def _checked_refusal(text: str) -> ImportFileError | None:
