@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import event
 from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError
 
@@ -194,6 +195,28 @@ def test_large_files_are_cut_into_pieces(
         store.import_report(text, progress=lambda d, t: done.append((d, t)))
     assert len(done) > 5 and done[-1] == (60, 60)
     assert [d for d, _ in done] == sorted(d for d, _ in done)
+
+
+def test_indexes_are_built_again_only_when_most_plays_are_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = exported(tmp_path)
+    document = json.loads(text)
+    for play in document["plays"]:
+        play["uid"] = str(uuid.uuid5(uuid.NAMESPACE_URL, play["uid"]))
+    more = json.dumps(document)
+    monkeypatch.setattr(fastimport.bulk, "REINDEX_ABOVE", 2)
+    with open_store(f"sqlite:///{tmp_path / 'reindex.sqlite3'}") as store:
+        statements: list[str] = []
+        event.listen(
+            store.engine, "before_cursor_execute", lambda *a: statements.append(a[2].upper())
+        )
+        assert store.import_report(text).imported == 5  # all 5 new: built again
+        assert sum("DROP INDEX" in s for s in statements) == 3
+        statements.clear()
+        assert store.import_report(more).imported == 5  # 5 more into 5: updated in place
+        assert not any("DROP INDEX" in s for s in statements)
+        assert store.count_plays() == 10
 
 
 def test_an_insert_refused_by_the_database_leaves_nothing_of_the_fast_path(
