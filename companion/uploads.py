@@ -15,6 +15,7 @@ No flet here: the web server (``companion.server``) and the import screen both u
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import secrets
 import shutil
@@ -33,6 +34,29 @@ UPLOAD_SECONDS = 3600
 _NAME = re.compile(r"[0-9a-f]{32}\.json")
 
 
+#: An upload folder's name: this prefix, the server's process id, a dash, random letters.
+PREFIX = "companion-uploads-"
+
+
+def remove_left_behind(under: Path | None = None) -> list[Path]:
+    """Remove the upload folders of servers that are gone without removing theirs (killed,
+    or the machine lost power): this user's folders whose process no longer runs. Returns
+    what it removed. A folder whose process id runs again now is left for another time."""
+    removed = []
+    for folder in Path(under or tempfile.gettempdir()).glob(f"{PREFIX}*-*"):
+        pid = folder.name.removeprefix(PREFIX).split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # nobody runs under that id: the server is gone
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+        except (OSError, OverflowError):  # another user's process, or not ours to look at
+            continue
+    return removed
+
+
 class Uploads:
     """The server's upload folder and the names it is waiting for (thread-safe)."""
 
@@ -45,7 +69,8 @@ class Uploads:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if folder is None:
-            folder = Path(tempfile.mkdtemp(prefix="companion-uploads-"))  # mode 0700
+            remove_left_behind()
+            folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))  # mode 0700
         folder.chmod(0o700)
         self.folder = folder.resolve()
         self.seconds = seconds

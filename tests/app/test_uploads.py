@@ -8,7 +8,11 @@ same key the app's pages sign them with.
 from __future__ import annotations
 
 import asyncio
+import os
 import stat
+import subprocess
+import sys
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +23,7 @@ from flet_web.uploads import build_upload_url
 
 from companion.access import AccessCode
 from companion.server import build_app
-from companion.uploads import Uploads
+from companion.uploads import PREFIX, Uploads, remove_left_behind
 from tests.ui_harness import run
 
 HOST = "192.0.2.7"  # a network address: the access code is needed
@@ -136,6 +140,31 @@ def test_forgotten_uploads_and_stray_files_are_swept(tmp_path: Path) -> None:
     assert files_in(uploads.folder) == []
     uploads.close()
     assert not uploads.folder.exists()
+
+
+def test_folders_of_servers_that_are_gone_go_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A server killed outright (or a machine that lost power) cannot remove its folder: the
+    # next server removes every such folder of this user whose process no longer runs.
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    gone = tmp_path / f"{PREFIX}{ended.pid}-abc"
+    gone.mkdir()
+    (gone / "half-sent.json").write_text("[1, 2")
+    running = tmp_path / f"{PREFIX}{os.getpid()}-def"  # a server still running: kept
+    running.mkdir()
+    other = tmp_path / f"{PREFIX}older-form"  # not a name we make: kept
+    other.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    uploads = Uploads()
+    try:
+        assert not gone.exists() and running.exists() and other.exists()
+        assert uploads.folder.parent == tmp_path.resolve()
+        assert uploads.folder.name.startswith(f"{PREFIX}{os.getpid()}-")
+        assert remove_left_behind(tmp_path) == []  # its own folder: its process runs
+    finally:
+        uploads.close()
 
 
 # ------------------------------------------------------------------------------ the door
