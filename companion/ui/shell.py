@@ -20,6 +20,9 @@ from companion.ui.widgets import tagged
 
 #: Titles longer than this (characters) wrap to two smaller lines in the app bar.
 LONG_TITLE = 18
+#: How often, and how long each time, a route is sent to a browser that does not answer.
+PUSH_TRIES = 5
+PUSH_SECONDS = 3.0
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +129,24 @@ class Shell:
         if route == self.route:
             return
         self.show(route)
-        self.page.run_task(self.page.push_route, route)
+        self.page.run_task(self._push_route, route)
+
+    async def _push_route(self, route: str) -> None:
+        """Put ``route`` in the browser's address bar and history. The first push of a
+        session can reach the browser while the page is still being built (``main`` runs
+        in its own thread), and the browser then never answers it: it is sent again, a
+        few times, until the browser says it has it."""
+        for _ in range(PUSH_TRIES):
+            try:
+                await self.page._invoke_method(
+                    "push_route", arguments={"route": route}, timeout=PUSH_SECONDS
+                )
+                return
+            except TimeoutError:
+                if route != self.route:
+                    return  # another screen was asked for meanwhile: it pushes its own
+            except Exception:  # the session is gone: nothing to tell
+                return
 
     def refresh(self) -> None:
         """Rebuild the current screen (after data changed underneath it)."""
