@@ -29,10 +29,11 @@ import json
 import operator
 import re
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, NamedTuple, NotRequired
+from itertools import islice
+from typing import Annotated, Any, Literal, NamedTuple
 from urllib.parse import quote
 
 import msgspec
@@ -48,7 +49,6 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 from sqlalchemy.orm import Session
-from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
 from companion.history import bulk, crud, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
@@ -342,70 +342,65 @@ class InFile(_InHead):
     plays: list[InPlay] = Field(max_length=MAX_ITEMS)
 
 
-# The same plays read fast. InFile calls Python for every date and uuid (_bg_date, _uuid) and
-# makes an object of every play and score; these typed dicts take the same fields with the
-# same limits, but dates and uuids as plain text, so pydantic-core runs no Python at all. The
-# loop that reads the plays then checks those texts as _bg_date and _uuid do. A file with any
-# problem is read again by InFile, whose refusal (the first problem, and how many others) is
-# the one given; so the two must take the same files (a test compares their fields).
+# The same plays read fast, one at a time. InFile calls Python for every date and uuid
+# (_bg_date, _uuid) and keeps every play of the file at once; msgspec keeps the plays as their
+# JSON text (_Rows) and reads each into these structs just before it is converted and
+# written, with the same fields and limits, but dates and uuids as plain text (checked as
+# _bg_date and _uuid do by the loop that reads them). A 100,000-play backup is never held as
+# objects all at once. A file with any problem is read again by InFile, whose refusal (the
+# first problem, and how many others) is the one given; so the two must take the same files
+# (a test compares their fields).
 _Text = Annotated[str, Strict()]
 
 
-class ScoreRow(TypedDict):
+class ScoreRow(msgspec.Struct, kw_only=True, frozen=True):
     playerRefId: RefId
-    score: NotRequired[ScoreText | None]
-    winner: NotRequired[StrictBool]
-    startPlayer: NotRequired[StrictBool]
-    newPlayer: NotRequired[StrictBool]
-    rank: NotRequired[Count]
-    seatOrder: NotRequired[Count]
-    team: NotRequired[Name | None]
+    score: ScoreText | None = None
+    winner: StrictBool = False
+    startPlayer: StrictBool = False
+    newPlayer: StrictBool = False
+    rank: Count = 0
+    seatOrder: Count = 0
+    team: Name | None = None
 
 
-class ExpansionRow(TypedDict):
+class ExpansionRow(msgspec.Struct, kw_only=True, frozen=True):
     gameRefId: RefId
 
 
-class PlayRow(TypedDict):
+class PlayRow(msgspec.Struct, kw_only=True, frozen=True):
     uuid: _Text
     playDate: _Text
-    entryDate: NotRequired[_Text | None]
-    modificationDate: NotRequired[_Text | None]
+    entryDate: _Text | None = None
+    modificationDate: _Text | None = None
     gameRefId: RefId
-    locationRefId: NotRequired[RefId | None]
-    durationMin: NotRequired[Count]
-    ignored: NotRequired[StrictBool]
-    manualWinner: NotRequired[StrictBool]
-    usesTeams: NotRequired[StrictBool]
-    board: NotRequired[LongText]
-    comments: NotRequired[LongText]
-    playerScores: NotRequired[
-        Annotated[list[ScoreRow], Field(max_length=MAX_SCORES), Meta(max_length=MAX_SCORES)]
-    ]
-    expansionPlays: NotRequired[
-        Annotated[list[ExpansionRow], Field(max_length=MAX_SCORES), Meta(max_length=MAX_SCORES)]
-    ]
-
-
-class RowsFile(_InHead):
-    plays: list[PlayRow] = Field(max_length=MAX_ITEMS)
+    locationRefId: RefId | None = None
+    durationMin: Count = 0
+    ignored: StrictBool = False
+    manualWinner: StrictBool = False
+    usesTeams: StrictBool = False
+    board: LongText = ""
+    comments: LongText = ""
+    playerScores: Annotated[list[ScoreRow], Meta(max_length=MAX_SCORES)] = []
+    expansionPlays: Annotated[list[ExpansionRow], Meta(max_length=MAX_SCORES)] = []
 
 
 _ABSENT = msgspec.Raw(b"")  # never valid JSON: a field the file does not have
 
 
 class _Rows(msgspec.Struct):
-    """The file as msgspec reads it: the plays checked as PlayRow says (in C, about three
-    times faster than pydantic), the rest kept as its JSON text for _InHead to read."""
+    """The file as msgspec reads it at first: each play kept as its JSON text (for _PLAY,
+    one at a time), the rest kept as its JSON text for _InHead to read."""
 
     players: msgspec.Raw
     games: msgspec.Raw
-    plays: Annotated[list[PlayRow], Meta(max_length=MAX_ITEMS)]
+    plays: Annotated[list[msgspec.Raw], Meta(max_length=MAX_ITEMS)]
     locations: msgspec.Raw = _ABSENT
     userInfo: msgspec.Raw = _ABSENT
 
 
 _ROWS = msgspec.json.Decoder(_Rows)
+_PLAY = msgspec.json.Decoder(PlayRow)
 
 
 # --------------------------------------------------------------------------- settings
@@ -708,17 +703,6 @@ def play_link(play: PlayPublic, preferences: Preferences | None = None) -> str:
 # ----------------------------------------------------------------------------- reading
 
 
-@dataclass(frozen=True)
-class ParsedBGStats:
-    """A read BG Stats backup: the plays the history can hold, and those it cannot."""
-
-    plays: tuple[ReadyPlay, ...]
-    skipped: tuple[str, ...]
-    notes: tuple[str, ...]
-    bgg_ids: dict[str, int]
-    me: str | None
-
-
 _OPS: dict[type[ast.operator], Callable[[int, int], int]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -769,7 +753,8 @@ def _refuse(message: str) -> ImportFileError:
     return ImportFileError(message)
 
 
-def _read_file(text: str) -> RowsFile:
+def _read_file(text: str) -> tuple[_InHead, list[msgspec.Raw]]:
+    """The file's players, games, locations and "me", checked, and its plays as JSON texts."""
     try:
         rows = _ROWS.decode(text)
         parts = [
@@ -787,13 +772,7 @@ def _read_file(text: str) -> RowsFile:
         raise _checked_refusal(text) or _refuse(f"not a BG Stats backup: {exc}") from None
     except ValidationError as exc:
         raise _checked_refusal(text) or _refusal(exc) from None
-    return RowsFile.model_construct(
-        userInfo=head.userInfo,
-        players=head.players,
-        games=head.games,
-        locations=head.locations,
-        plays=rows.plays,
-    )
+    return head, rows.plays
 
 
 def _checked_refusal(text: str) -> ImportFileError | None:
@@ -830,75 +809,111 @@ def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
     return found
 
 
-def parse_bgstats(text: str | bytes) -> ParsedBGStats:
-    """Check a BG Stats backup completely; :class:`ImportFileError` names the first problem."""
-    text = file_text(text)
-    doc = _read_file(text)
-    try:
-        return _parse(doc)
-    except ImportFileError as problem:
-        # A problem InFile finds (a date or uuid here) comes first, as when it read the file.
-        raise _checked_refusal(text) or problem from None
+class BGStatsBackup:
+    """A BG Stats backup being read: its players, games and locations checked at once, its
+    plays checked and converted one at a time as :meth:`plays` gives them (a large backup is
+    never held as objects all at once). Read in a write transaction, a problem found half-way
+    rolls back what was written before it: all or nothing still."""
 
+    def __init__(self, text: str | bytes) -> None:
+        """:class:`ImportFileError` if the file is not a BG Stats backup, or if its players,
+        games or locations are wrong (what its plays hold is checked as they are read)."""
+        self._text = file_text(text)
+        head, self._plays = _read_file(self._text)
+        players = _unique_ids(head.players, "players")
+        self._games = games = _unique_ids(head.games, "games")
+        locations = _unique_ids(head.locations, "locations")
+        self.me: str | None = None
+        """The player the backup marks as the user (by name), if any."""
+        if head.userInfo is not None and head.userInfo.meRefId in players:
+            me_player = players[head.userInfo.meRefId]
+            self.me = None if me_player.isAnonymous else _clean(me_player.name) or None
+        self._reader = reader = _PlayReader(players, games, locations)
+        self.bgg_ids: dict[str, int] = {
+            name_key(reader.title(g)): g.bggId
+            for g in games.values()
+            if g.bggId and not g.isExpansion and reader.title(g)
+        }
+        """The BoardGameGeek id of each base game that has one (by name key)."""
+        self.skipped: list[str] = []
+        """Why each play read so far that the history cannot hold was left out."""
+        self.read = 0
+        """How many plays of the file have been read so far."""
 
-def _parse(doc: RowsFile) -> ParsedBGStats:
-    players = _unique_ids(doc.players, "players")
-    games = _unique_ids(doc.games, "games")
-    locations = _unique_ids(doc.locations, "locations")
-    me = None
-    if doc.userInfo is not None and doc.userInfo.meRefId in players:
-        me_player = players[doc.userInfo.meRefId]
-        me = None if me_player.isAnonymous else _clean(me_player.name) or None
-    reader = _PlayReader(players, games, locations)
-    uuids: dict[str, int] = {}
-    plays: list[ReadyPlay] = []
-    skipped: list[str] = []
-    hex_uuid = _HEX_UUID.fullmatch
-    for i, play in enumerate(doc.plays):
-        # The checks InFile's validators make, then the references, then the play itself.
-        uid = play["uuid"]
-        date = play["playDate"]
-        entry = play.get("entryDate")
-        modified = play.get("modificationDate")
+    @property
+    def total(self) -> int:
+        """How many plays the file holds."""
+        return len(self._plays)
+
+    @property
+    def notes(self) -> list[str]:
+        """What was changed in plays read so far, to fit the history."""
+        return self._reader.notes
+
+    def plays(self) -> Iterator[ReadyPlay]:
+        """The plays the history can hold, ready to write, in the file's order (the others go
+        to :attr:`skipped`); :class:`ImportFileError` names the file's first problem."""
         try:
-            uid = uid.lower() if hex_uuid(uid) else _uuid(uid)
-            played = _bg_date(date)
-            entered = None if entry is None else played if entry == date else _bg_date(entry)
-            if modified is not None and modified != entry:
-                _bg_date(modified)
-        except ValueError as exc:
-            raise _refuse(f"plays[{i}]: {exc}") from None
-        if uid in uuids:
-            raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
-        uuids[uid] = i
-        if play["gameRefId"] not in games:
-            raise _refuse(f"plays[{i}].gameRefId: no game with id {play['gameRefId']} in games")
-        location = play.get("locationRefId")
-        if location and location not in locations:
-            raise _refuse(f"plays[{i}].locationRefId: no location with id {location} in locations")
-        for j, score in enumerate(play.get("playerScores", ())):
-            if score["playerRefId"] not in players:
+            yield from self._read_plays()
+        except ImportFileError as problem:
+            # A problem InFile finds (a type, a date or uuid here) comes first, as when it
+            # read the whole file.
+            raise _checked_refusal(self._text) or problem from None
+
+    def _read_plays(self) -> Iterator[ReadyPlay]:
+        games = self._games
+        reader = self._reader
+        players, locations = reader.players, reader.locations
+        uuids: dict[str, int] = {}
+        skipped = self.skipped
+        hex_uuid = _HEX_UUID.fullmatch
+        decode = _PLAY.decode
+        for i, raw in enumerate(self._plays):
+            self.read = i + 1
+            try:
+                play = decode(raw)
+            except msgspec.DecodeError as exc:
+                raise _refuse(f"plays[{i}]: {exc}") from None
+            # The checks InFile's validators make, then the references, then the play itself.
+            uid = play.uuid
+            date = play.playDate
+            entry = play.entryDate
+            modified = play.modificationDate
+            try:
+                uid = uid.lower() if hex_uuid(uid) else _uuid(uid)
+                played = _bg_date(date)
+                entered = None if entry is None else played if entry == date else _bg_date(entry)
+                if modified is not None and modified != entry:
+                    _bg_date(modified)
+            except ValueError as exc:
+                raise _refuse(f"plays[{i}]: {exc}") from None
+            if uid in uuids:
+                raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
+            uuids[uid] = i
+            if play.gameRefId not in games:
+                raise _refuse(f"plays[{i}].gameRefId: no game with id {play.gameRefId} in games")
+            location = play.locationRefId
+            if location and location not in locations:
                 raise _refuse(
-                    f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
-                    f"{score['playerRefId']} in players"
+                    f"plays[{i}].locationRefId: no location with id {location} in locations"
                 )
-        for j, expansion in enumerate(play.get("expansionPlays", ())):
-            if expansion["gameRefId"] not in games:
-                raise _refuse(
-                    f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
-                    f"{expansion['gameRefId']} in games"
-                )
-        converted = reader.play(i, play, uid, played, entered)
-        if isinstance(converted, str):
-            skipped.append(converted)
-        else:
-            plays.append(converted)
-    bgg_ids = {
-        name_key(reader.title(g)): g.bggId
-        for g in games.values()
-        if g.bggId and not g.isExpansion and reader.title(g)
-    }
-    return ParsedBGStats(tuple(plays), tuple(skipped), tuple(reader.notes), bgg_ids, me)
+            for j, score in enumerate(play.playerScores):
+                if score.playerRefId not in players:
+                    raise _refuse(
+                        f"plays[{i}].playerScores[{j}].playerRefId: no player with id "
+                        f"{score.playerRefId} in players"
+                    )
+            for j, expansion in enumerate(play.expansionPlays):
+                if expansion.gameRefId not in games:
+                    raise _refuse(
+                        f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
+                        f"{expansion.gameRefId} in games"
+                    )
+            converted = reader.play(i, play, uid, played, entered)
+            if isinstance(converted, str):
+                skipped.append(converted)
+            else:
+                yield converted
 
 
 class _Where(tuple[int, str, datetime]):
@@ -970,14 +985,14 @@ class _PlayReader:
         self, i: int, play: PlayRow, uid: str, played: datetime, entered: datetime | None
     ) -> ReadyPlay | str:
         """Play ``i`` of the file (its uid and dates checked) ready to write, or why not."""
-        game = self.games[play["gameRefId"]]
+        game = self.games[play.gameRefId]
         title = self._titles.get(game.id) or self.title(game)
         where = _Where((i, title, played))
         if not title or len(title) > GAME_NAME_MAX:
             return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
-        if play.get("usesTeams", False):
+        if play.usesTeams:
             return f"{where}: played in teams, which this history does not keep"
-        lines = play.get("playerScores", ())
+        lines = play.playerScores
         if not lines:
             return f"{where}: no players"
         if len(lines) > MAX_RESULTS:
@@ -996,7 +1011,7 @@ class _PlayReader:
         starts: list[bool] = []
         seats: list[int] = []
         for score in lines:
-            ref = score["playerRefId"]
+            ref = score.playerRefId
             name, key = known_names.get(ref) or self.name(ref)
             if not key:
                 anonymous += 1
@@ -1009,7 +1024,7 @@ class _PlayReader:
             if key in keys:
                 return f"{where}: {name} is in the play twice"
             keys.add(key)
-            text = score.get("score")
+            text = score.score
             value = known_scores.get(text, _UNREAD)
             if value is _UNREAD:
                 value = known_scores[text] = score_value(text)
@@ -1022,10 +1037,10 @@ class _PlayReader:
                 return f"{where}: {name} has {shown}"
             names.append(name)
             scores.append(value)  # type: ignore[arg-type]  # an int: None returned above
-            winners.append(score.get("winner", False))
-            starts.append(score.get("startPlayer", False))
-            seats.append(score.get("seatOrder", 0))
-        finished = not play.get("ignored", False)
+            winners.append(score.winner)
+            starts.append(score.startPlayer)
+            seats.append(score.seatOrder)
+        finished = not play.ignored
         tiebreakers: list[tuple[str, bool]] | None = None
         ties: list[list[int | None] | None] = [None] * len(scores)
         by_score = [False] * len(scores)
@@ -1057,10 +1072,10 @@ class _PlayReader:
         ):
             seats = list(range(1, len(scores) + 1))
         modules: list[str] = []
-        expansions, board = play.get("expansionPlays"), play.get("board")
+        expansions, board = play.expansionPlays, play.board
         if expansions or board:
             for expansion in expansions or ():
-                module = self.module(game, self.games[expansion["gameRefId"]])
+                module = self.module(game, self.games[expansion.gameRefId])
                 if module and name_key(module) not in {name_key(m) for m in modules}:
                     modules.append(module)
             board = _clean(board or "")
@@ -1069,21 +1084,21 @@ class _PlayReader:
             if len(modules) > MAX_MODULES or any(len(m) > MODULE_MAX for m in modules):
                 return f"{where}: more or longer expansions than this history keeps"
         location = None
-        location_ref = play.get("locationRefId")
+        location_ref = play.locationRefId
         if location_ref:
             location = _clean(self.locations[location_ref].name) or None
             if location and len(location) > LOCATION_MAX:
                 return f"{where}: the location is longer than {LOCATION_MAX} characters"
-        notes = play.get("comments", "").strip()
+        notes = play.comments.strip()
         if len(notes) > NOTES_MAX:
             return f"{where}: the comments are longer than {NOTES_MAX} characters"
-        duration = play.get("durationMin", 0)
+        duration = play.durationMin
         if duration > DURATION_MAX_MIN:
             return f"{where}: a duration of {duration} minutes is too long"
         # Record times as the history keeps them (UTC, stored as bulk.sqlite_stamp writes
         # them: whole seconds here); the time played is stored as the file's own text says it.
         created = None if entered is None else _utc_stamp(entered)
-        entry, modified = play.get("entryDate"), play.get("modificationDate")
+        entry, modified = play.entryDate, play.modificationDate
         updated = created if modified in (None, entry) else _utc_stamp(_bg_date(modified))
         if tiebreakers is None:
             # As bulk.places ranks them: one more than the number of better scores (the best
@@ -1105,7 +1120,7 @@ class _PlayReader:
             highest_wins=None if resolved.key else direction,
             direction=direction,
             finished=finished,
-            played=play["playDate"] + ".000000",
+            played=play.playDate + ".000000",
             created=created,
             updated=updated,
             modules=modules or None,
@@ -1168,46 +1183,62 @@ class ReadyPlay(NamedTuple):
         )
 
 
-def import_parsed(
-    session: Session, parsed: ParsedBGStats, *, progress: Progress | None = None
+def import_backup(
+    session: Session, backup: BGStatsBackup, *, progress: Progress | None = None
 ) -> ImportReport:
-    """Write a checked BG Stats backup in the caller's transaction (plays present skipped)."""
+    """Read and write a BG Stats backup in the caller's transaction (plays present skipped),
+    :data:`bulk.BATCH` plays at a time; ``progress(read, total)`` after each batch. A problem
+    found on the way raises :class:`ImportFileError`: the caller's transaction must then be
+    rolled back (what was written before it goes too)."""
     from sqlalchemy import func, select
 
     players_before = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_before = session.execute(select(func.count()).select_from(Game)).scalar_one()
-    present = (
-        crud.uids_present(session=session, uids=[p.uid for p in parsed.plays])
-        if has_plays(session)
-        else set()
-    )
-    fresh = [p for p in parsed.plays if p.uid not in present]
-    if session.get_bind().dialect.name == "sqlite":
-        _insert_sqlite(session, fresh, progress)
-    else:
-        _insert_bulk(session, fresh, progress)
+    check_present = has_plays(session)
+    duplicates: list[str] = []
+    imported = 0
+
+    def batches() -> Iterator[list[ReadyPlay]]:
+        nonlocal imported
+        plays = backup.plays()
+        reported = 0
+        while batch := list(islice(plays, bulk.BATCH)):
+            if check_present:
+                present = crud.uids_present(session=session, uids=[p.uid for p in batch])
+                if present:
+                    duplicates.extend(p.uid for p in batch if p.uid in present)
+                    batch = [p for p in batch if p.uid not in present]
+            imported += len(batch)
+            yield batch  # written by the time the next one is asked for
+            reported = backup.read
+            if progress is not None:
+                progress(reported, backup.total)
+        if progress is not None and reported < backup.total:
+            progress(backup.total, backup.total)  # plays after the last batch, none written
+
+    write = _insert_sqlite if session.get_bind().dialect.name == "sqlite" else _insert_bulk
+    write(session, batches(), backup.total)
     players_after = session.execute(select(func.count()).select_from(Player)).scalar_one()
     games_after = session.execute(select(func.count()).select_from(Game)).scalar_one()
     return ImportReport(
-        imported=len(fresh),
-        duplicates=tuple(p.uid for p in parsed.plays if p.uid in present),
+        imported=imported,
+        duplicates=tuple(duplicates),
         players_added=players_after - players_before,
         games_added=games_after - games_before,
-        skipped=parsed.skipped,
-        notes=parsed.notes,
+        skipped=tuple(backup.skipped),
+        notes=tuple(backup.notes),
     )
 
 
-def _insert_bulk(session: Session, plays: Sequence[ReadyPlay], progress: Progress | None) -> None:
+def _insert_bulk(session: Session, batches: Iterable[Sequence[ReadyPlay]], total: int) -> None:
     """The plays written by :func:`bulk.insert_plays` (PostgreSQL)."""
-    batches = ([p.bulk() for p in batch] for batch in bulk.batched(plays))
-    bulk.insert_plays(session, batches, total=len(plays), progress=progress)
+    bulk.insert_plays(session, ([p.bulk() for p in batch] for batch in batches), total=total)
 
 
 _HAND_DECIDED_JSON = json.dumps([{"name": HAND_DECIDED, "higher_wins": True}])
 
 
-def _insert_sqlite(session: Session, plays: Sequence[ReadyPlay], progress: Progress | None) -> None:
+def _insert_sqlite(session: Session, batches: Iterable[Sequence[ReadyPlay]], total: int) -> None:
     """What :func:`bulk.insert_plays` does with these plays on SQLite, with the rows made
     from what the reader has ready (stored times, ranks, winners): the same rows, a test
     compares them, at less cost (no BulkPlay, times or ranks made again per play)."""
@@ -1231,9 +1262,8 @@ def _insert_sqlite(session: Session, plays: Sequence[ReadyPlay], progress: Progr
     add_totals = totals.add
     dumps = json.dumps
     connection = session.connection()
-    done = 0
-    with bulk.sqlite_bulk_mode(session, len(plays)):
-        for batch in bulk.batched(plays):
+    with bulk.sqlite_bulk_mode(session, total):
+        for batch in batches:
             new_names = {r[0] for p in batch for r in p.results} - player_ids.keys()
             if new_names:
                 ids_by_key = crud.ensure_players(session=session, names=new_names)
@@ -1285,9 +1315,6 @@ def _insert_sqlite(session: Session, plays: Sequence[ReadyPlay], progress: Progr
             bulk.sqlite_insert(connection, bulk.PLAY_TABLE, play_values)
             bulk.sqlite_insert(connection, bulk.RESULT_TABLE, result_values)
             next_id += len(batch)
-            done += len(batch)
-            if progress is not None:
-                progress(done, max(len(plays), done))
     for _, play in sorted(last.values(), key=lambda found: found[0]):
         bulk.direction_of(session, play.bulk(), resolve, games, row_cache)
     for state in games.values():
@@ -1302,13 +1329,12 @@ __all__ = [
     "FILE_NAME",
     "HAND_DECIDED",
     "SETTING_KEY",
-    "ParsedBGStats",
+    "BGStatsBackup",
     "Preferences",
     "export_bgstats",
-    "import_parsed",
+    "import_backup",
     "manual_winner",
     "module_expansion",
-    "parse_bgstats",
     "play_link",
     "score_value",
 ]

@@ -559,20 +559,21 @@ class Store:
         were set).
         """
         with bulk.collector_paused():
-            parsed = bgstats.parse_bgstats(text)
+            backup = bgstats.BGStatsBackup(text)
             # Every reference written is made by the import itself (players and games it
-            # finds or creates, plays it writes): no foreign key is checked row by row.
-            return self._write(lambda s: self._import_bgstats(s, parsed, progress), unchecked=True)
+            # finds or creates, plays it writes): no foreign key is checked row by row. The
+            # plays are read as they are written: a problem in one rolls all of them back.
+            return self._write(lambda s: self._import_bgstats(s, backup, progress), unchecked=True)
 
     def _import_bgstats(
-        self, session: Session, parsed: bgstats.ParsedBGStats, progress: bulk.Progress | None
+        self, session: Session, backup: bgstats.BGStatsBackup, progress: bulk.Progress | None
     ) -> exchange.ImportReport:
-        report = bgstats.import_parsed(session, parsed, progress=progress)
+        report = bgstats.import_backup(session, backup, progress=progress)
         prefs = bgstats.Preferences.from_setting(
             crud.get_setting(session=session, key=bgstats.SETTING_KEY)
         )
-        ids = {**parsed.bgg_ids, **(prefs.bgg_ids or {})}
-        learned = bgstats.Preferences(me=prefs.me or parsed.me, bgg_ids=ids)
+        ids = {**backup.bgg_ids, **(prefs.bgg_ids or {})}
+        learned = bgstats.Preferences(me=prefs.me or backup.me, bgg_ids=ids)
         if learned != prefs:
             crud.set_setting(session=session, key=bgstats.SETTING_KEY, value=learned.to_setting())
         return report

@@ -302,13 +302,27 @@ def test_a_backup_in_many_batches_imports_as_in_one(
     statistics added once at the end) write what one piece writes, on either backend."""
     whole = make_store()
     whole.import_bgstats(fixture_text())
-    monkeypatch.setattr(bulk.batched, "__defaults__", (2,))
-    calls: list[int] = []
-    report = store.import_bgstats(fixture_text(), progress=lambda done, _total: calls.append(done))
-    assert report.imported == 5 and calls == [2, 4, 5]
+    monkeypatch.setattr(bulk, "BATCH", 2)
+    calls: list[tuple[int, int]] = []
+    report = store.import_bgstats(fixture_text(), progress=lambda *done: calls.append(done))
+    # Progress counts the file's plays read (plays[3] and plays[5] are skipped): after
+    # plays 0-1, 2 and 4, and 6.
+    assert report.imported == 5 and calls == [(2, 7), (5, 7), (7, 7)]
     assert store.export_json().split('"plays"')[1] == whole.export_json().split('"plays"')[1]
     assert store.all_player_stats() == whole.all_player_stats()
     assert store.all_game_stats() == whole.all_game_stats()
+
+
+def test_progress_ends_with_the_whole_file_when_its_last_plays_are_skipped(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bulk, "BATCH", 2)
+    doc = json.loads(fixture_text())
+    del doc["plays"][6]  # the last play is now plays[5], played in teams: skipped
+    calls: list[tuple[int, int]] = []
+    report = store.import_bgstats(json.dumps(doc), progress=lambda *done: calls.append(done))
+    assert report.imported == 4 and len(report.skipped) == 2
+    assert calls == [(2, 6), (5, 6), (6, 6)]
 
 
 def test_second_import_adds_nothing(store: Store) -> None:

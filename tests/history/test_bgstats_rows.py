@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Iterator
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from pydantic.fields import FieldInfo
 
 from companion.bench.imports import bgstats_backup
 from companion.history import ImportFileError, bulk, open_store
@@ -124,10 +126,21 @@ def test_refusals_are_the_same_both_ways(
     assert message in made[0]
 
 
-def _names(kind: Any) -> list[str]:
-    if isinstance(kind, type) and hasattr(kind, "__dataclass_fields__"):
-        return [f.name for f in fields(kind)]
-    return list(typing.get_type_hints(kind))
+def _defaults(kind: Any) -> dict[str, Any]:
+    """Each field's name and default value (MISSING where it must be given), in order."""
+    if isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+        return {
+            f.name: f.default if f.default_factory is msgspec.NODEFAULT else f.default_factory()
+            for f in msgspec.structs.fields(kind)
+        }
+    found = {
+        f.name: f.default if f.default_factory is MISSING else f.default_factory()
+        for f in fields(kind)
+    }
+    return {  # a pydantic Field(...) given as the default holds the default
+        k: v.get_default(call_default_factory=True) if isinstance(v, FieldInfo) else v
+        for k, v in found.items()
+    }
 
 
 @pytest.mark.parametrize(
@@ -135,8 +148,14 @@ def _names(kind: Any) -> list[str]:
     [(bg.PlayRow, bg.InPlay), (bg.ScoreRow, bg.InScore), (bg.ExpansionRow, bg.InExpansionPlay)],
 )
 def test_the_fast_reading_takes_the_fields_infile_checks(fast: Any, checked: Any) -> None:
-    """Same fields, in the same order, with the same types except dates and uuids (text)."""
-    assert _names(fast) == _names(checked)
+    """Same fields, in the same order, with the same defaults, and the same types except
+    dates and uuids (text)."""
+    fast_defaults, checked_defaults = _defaults(fast), _defaults(checked)
+    assert list(fast_defaults) == list(checked_defaults)
+    for name, default in checked_defaults.items():
+        missing = default is MISSING
+        assert (fast_defaults[name] is msgspec.NODEFAULT) == missing, name
+        assert missing or fast_defaults[name] == default, name
     fast_types = typing.get_type_hints(fast, include_extras=True)
     checked_types = typing.get_type_hints(checked, include_extras=True)
     for name, kind in checked_types.items():
@@ -144,7 +163,4 @@ def test_the_fast_reading_takes_the_fields_infile_checks(fast: Any, checked: Any
             continue
         if name in ("playerScores", "expansionPlays"):
             continue  # lists of the row types compared above
-        expected = kind
-        if typing.get_origin(fast_types[name]) is typing.NotRequired:
-            expected = typing.NotRequired[kind]
-        assert fast_types[name] == expected, name
+        assert fast_types[name] == kind, name
