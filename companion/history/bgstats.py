@@ -56,7 +56,9 @@ from companion.history.errors import ImportFileError, describe_value, validation
 from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
 from companion.history.models import (
     DURATION_MAX_MIN,
+    EARLIEST,
     GAME_NAME_MAX,
+    LATEST,
     LOCATION_MAX,
     MAX_MODULES,
     MAX_RESULTS,
@@ -71,6 +73,7 @@ from companion.history.models import (
     utcnow,
 )
 from companion.rules import catalogue
+from companion.text import text_problem
 
 #: The name BG Stats gives its own backup files.
 FILE_NAME = "BGStatsExport.json"
@@ -113,9 +116,17 @@ def _bg_date(value: object) -> datetime:
     # here and the C parser reads it.
     if isinstance(value, str) and _DATE.fullmatch(value):
         try:
-            return datetime.fromisoformat(value)
+            found = datetime.fromisoformat(value)
         except ValueError:
             pass
+        else:
+            # The years the history keeps (models.wall_clock): a play outside them could not
+            # be edited or deleted afterwards, and a year 1 is written back as "1-01-01".
+            if not EARLIEST <= found <= LATEST:
+                raise ValueError(
+                    f"must be between {EARLIEST:%Y-%m-%d} and {LATEST:%Y-%m-%d}, got {value}"
+                )
+            return found
     raise ValueError(f'expected a date like "2024-04-06 19:45:00", got {describe_value(value)}')
 
 
@@ -841,10 +852,23 @@ def parse_bgstats(text: str | bytes) -> ParsedBGStats:
         raise _checked_refusal(text) or problem from None
 
 
+def _storable(items: Sequence[Any], table: str) -> None:
+    """Names the history could not store (a control character, a broken one) refuse the file:
+    written as they came, PostgreSQL refuses a NUL, and a play holding one fails the checks
+    its edit or its undo makes."""
+    for i, item in enumerate(items):
+        problem = text_problem(item.name)
+        if problem:
+            raise _refuse(f"{table}[{i}].name: {problem}")
+
+
 def _parse(doc: RowsFile) -> ParsedBGStats:
     players = _unique_ids(doc.players, "players")
     games = _unique_ids(doc.games, "games")
     locations = _unique_ids(doc.locations, "locations")
+    _storable(doc.players, "players")
+    _storable(doc.games, "games")
+    _storable(doc.locations, "locations")
     me = None
     if doc.userInfo is not None and doc.userInfo.meRefId in players:
         me_player = players[doc.userInfo.meRefId]
@@ -871,6 +895,10 @@ def _parse(doc: RowsFile) -> ParsedBGStats:
         if uid in uuids:
             raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
         uuids[uid] = i
+        for field, value in (("board", play.get("board")), ("comments", play.get("comments"))):
+            problem = text_problem(value) if value else None
+            if problem:
+                raise _refuse(f"plays[{i}].{field}: {problem}")
         if play["gameRefId"] not in games:
             raise _refuse(f"plays[{i}].gameRefId: no game with id {play['gameRefId']} in games")
         location = play.get("locationRefId")
