@@ -576,3 +576,22 @@ def test_texts_and_dates_the_history_cannot_store_are_refused_saying_where(
         store.import_bgstats(_mutate(change)(fixture_text()))
     assert message in str(info.value)
     assert json.loads(store.export_json())["plays"] == json.loads(before)["plays"]
+
+
+def test_manual_winner_follows_the_exported_games_direction(store: Store) -> None:
+    """A typed title played once lowest-wins and later highest-wins goes out as one game with
+    one ``highestWins`` (its latest): BG Stats recomputes a play not marked ``manualWinner``
+    in that direction, so the lowest-wins play must be marked, or Ann becomes its winner."""
+    store.record_play("Golf", [("Ann", 72), ("Dev", 68)], T0, highest_wins=False)
+    store.record_play("Golf", [("Ann", 72), ("Dev", 68)], T0 + timedelta(days=1), highest_wins=True)
+    doc = exported(store)
+    (golf,) = doc["games"]
+    players = {p["id"]: p["name"] for p in doc["players"]}
+    for play in doc["plays"]:
+        winners = [players[s["playerRefId"]] for s in play["playerScores"] if s["winner"]]
+        scores = [int(s["score"]) for s in play["playerScores"]]
+        best = max(scores) if golf["highestWins"] else min(scores)
+        by_score = [
+            players[s["playerRefId"]] for s in play["playerScores"] if int(s["score"]) == best
+        ]
+        assert play["manualWinner"] is (winners != by_score), play["playDate"]
