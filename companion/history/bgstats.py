@@ -626,8 +626,13 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
                 locationRefId=locations[name_key(play.location)] if play.location else None,
                 durationMin=play.duration_min or 0,
                 ignored=not play.finished,
+                # In the direction of the game it goes out under (one per title, its latest):
+                # BG Stats recomputes an unmarked play's winners in that direction.
                 manualWinner=manual_winner(
-                    bool(play.finished), scores, winners, bool(play.highest_wins)
+                    bool(play.finished),
+                    scores,
+                    winners,
+                    bool(game_rows[play.game_id].highest_wins),
                 ),
                 comments=play.notes or "",
                 expansionPlays=expansions_of(play),
