@@ -56,7 +56,9 @@ from companion.history.errors import ImportFileError, describe_value, validation
 from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
 from companion.history.models import (
     DURATION_MAX_MIN,
+    EARLIEST,
     GAME_NAME_MAX,
+    LATEST,
     LOCATION_MAX,
     MAX_MODULES,
     MAX_RESULTS,
@@ -71,6 +73,7 @@ from companion.history.models import (
     utcnow,
 )
 from companion.rules import catalogue
+from companion.text import text_problem
 
 #: The name BG Stats gives its own backup files.
 FILE_NAME = "BGStatsExport.json"
@@ -113,9 +116,17 @@ def _bg_date(value: object) -> datetime:
     # here and the C parser reads it.
     if isinstance(value, str) and _DATE.fullmatch(value):
         try:
-            return datetime.fromisoformat(value)
+            found = datetime.fromisoformat(value)
         except ValueError:
             pass
+        else:
+            # The years the history keeps (models.wall_clock): a play outside them could not
+            # be edited or deleted afterwards, and a year 1 is written back as "1-01-01".
+            if not EARLIEST <= found <= LATEST:
+                raise ValueError(
+                    f"must be between {EARLIEST:%Y-%m-%d} and {LATEST:%Y-%m-%d}, got {value}"
+                )
+            return found
     raise ValueError(f'expected a date like "2024-04-06 19:45:00", got {describe_value(value)}')
 
 
@@ -610,8 +621,13 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
                 locationRefId=locations[name_key(play.location)] if play.location else None,
                 durationMin=play.duration_min or 0,
                 ignored=not play.finished,
+                # In the direction of the game it goes out under (one per title, its latest):
+                # BG Stats recomputes an unmarked play's winners in that direction.
                 manualWinner=manual_winner(
-                    bool(play.finished), scores, winners, bool(play.highest_wins)
+                    bool(play.finished),
+                    scores,
+                    winners,
+                    bool(game_rows[play.game_id].highest_wins),
                 ),
                 comments=play.notes or "",
                 expansionPlays=expansions_of(play),
@@ -809,6 +825,16 @@ def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
     return found
 
 
+def _storable(items: Sequence[Any], table: str) -> None:
+    """Names the history could not store (a control character, a broken one) refuse the file:
+    written as they came, PostgreSQL refuses a NUL, and a play holding one fails the checks
+    its edit or its undo makes."""
+    for i, item in enumerate(items):
+        problem = text_problem(item.name)
+        if problem:
+            raise _refuse(f"{table}[{i}].name: {problem}")
+
+
 class BGStatsBackup:
     """A BG Stats backup being read: its players, games and locations checked at once, its
     plays checked and converted one at a time as :meth:`plays` gives them (a large backup is
@@ -823,6 +849,9 @@ class BGStatsBackup:
         players = _unique_ids(head.players, "players")
         self._games = games = _unique_ids(head.games, "games")
         locations = _unique_ids(head.locations, "locations")
+        _storable(head.players, "players")
+        _storable(head.games, "games")
+        _storable(head.locations, "locations")
         self.me: str | None = None
         """The player the backup marks as the user (by name), if any."""
         if head.userInfo is not None and head.userInfo.meRefId in players:
@@ -890,6 +919,10 @@ class BGStatsBackup:
             if uid in uuids:
                 raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
             uuids[uid] = i
+            for field, value in (("board", play.board), ("comments", play.comments)):
+                problem = text_problem(value) if value else None
+                if problem:
+                    raise _refuse(f"plays[{i}].{field}: {problem}")
             if play.gameRefId not in games:
                 raise _refuse(f"plays[{i}].gameRefId: no game with id {play.gameRefId} in games")
             location = play.locationRefId

@@ -544,3 +544,68 @@ def test_bulk_places_are_the_standings_engines(
     )
     expected = {s.name: (s.rank, s.winner and finished) for s in standings}
     assert places(play, highest) == [expected[n] for n in names]
+
+
+# Texts and dates the history refuses everywhere else (a control character, a year outside
+# 1900-2999) are refused in a BG Stats backup too, saying where, before anything is written:
+# written as they came, such a play could not be edited or deleted afterwards (its snapshot
+# fails PlayCreate), and PostgreSQL refuses a NUL in a text.
+NOT_STORABLE = [
+    ("player name", _set("players.1.name", "A\x00nn"), "players[1].name: contains a control"),
+    ("game name", _set("games.0.name", "Merc\x07ante"), "games[0].name: contains a control"),
+    (
+        "expansion name",
+        _set("games.2.name", "Merchants Cove: Ma\x01ster Craft"),
+        "games[2].name: contains a control",
+    ),
+    ("location", _set("locations.0.name", "Harb\x00our"), "locations[0].name: contains a control"),
+    ("board", _set("plays.6.board", "Jo\x1bker tiles"), "plays[6].board: contains a control"),
+    (
+        "comments",
+        _set("plays.0.comments", "kept\x00crowns"),
+        "plays[0].comments: contains a control",
+    ),
+    (
+        "playDate year 1",
+        _set("plays.0.playDate", "0001-01-01 00:00:00"),
+        "plays[0].playDate: must be between 1900-01-01 and 2999-12-31",
+    ),
+    (
+        "entryDate year 1",
+        _set("plays.0.entryDate", "0001-01-01 00:00:00"),
+        "plays[0].entryDate: must be between 1900-01-01 and 2999-12-31",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "change", "message"), NOT_STORABLE, ids=[m[0] for m in NOT_STORABLE]
+)
+def test_texts_and_dates_the_history_cannot_store_are_refused_saying_where(
+    store: Store, case: str, change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    history(store)
+    before = store.export_json()
+    with pytest.raises(ImportFileError) as info:
+        store.import_bgstats(_mutate(change)(fixture_text()))
+    assert message in str(info.value)
+    assert json.loads(store.export_json())["plays"] == json.loads(before)["plays"]
+
+
+def test_manual_winner_follows_the_exported_games_direction(store: Store) -> None:
+    """A typed title played once lowest-wins and later highest-wins goes out as one game with
+    one ``highestWins`` (its latest): BG Stats recomputes a play not marked ``manualWinner``
+    in that direction, so the lowest-wins play must be marked, or Ann becomes its winner."""
+    store.record_play("Golf", [("Ann", 72), ("Dev", 68)], T0, highest_wins=False)
+    store.record_play("Golf", [("Ann", 72), ("Dev", 68)], T0 + timedelta(days=1), highest_wins=True)
+    doc = exported(store)
+    (golf,) = doc["games"]
+    players = {p["id"]: p["name"] for p in doc["players"]}
+    for play in doc["plays"]:
+        winners = [players[s["playerRefId"]] for s in play["playerScores"] if s["winner"]]
+        scores = [int(s["score"]) for s in play["playerScores"]]
+        best = max(scores) if golf["highestWins"] else min(scores)
+        by_score = [
+            players[s["playerRefId"]] for s in play["playerScores"] if int(s["score"]) == best
+        ]
+        assert play["manualWinner"] is (winners != by_score), play["playDate"]

@@ -261,3 +261,21 @@ async def test_the_wins_chart_counts_whole_plays(store: Any) -> None:
     assert [label.value for label in axis.labels] == [0, 1, 2, 3]
     assert all(isinstance(label.value, int) for label in axis.labels)
     assert axis.label_spacing == 1 and chart.max_y == 3
+
+
+@run
+async def test_a_plays_bg_stats_qr_code_and_button_carry_its_create_play_link(store: Any) -> None:
+    from datetime import datetime
+
+    from companion.ui.qr import qr_png
+
+    play = store.record_play(
+        "mercante", [("Ann", 42), ("Ben", 30)], datetime(2024, 5, 1, 20), start_player="Ben"
+    )
+    link = store.bgstats_link(play)
+    h = await Harness.start(create_main(store), route=f"/history/play/{play}")
+    await h.click(h.by_id("send-bgstats"))
+    assert h.by_id("bgstats-open").url == link
+    # The code is the one segno makes of exactly that link (a decoder read it back when this
+    # test was written: opencv's QRCodeDetectorAruco gives the link, character for character).
+    assert bytes(h.by_id("bgstats-qr").src) == qr_png(link, scale=4, error="l")
