@@ -15,7 +15,7 @@ import unicodedata
 INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"))
 # Control characters (other than line breaks and tabs) and lone surrogates are not text:
 # a database driver, an export or a CSV reader would choke on them later.
-_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def normal_text(value: str) -> str:
@@ -31,7 +31,7 @@ def name_key(name: str) -> str:
 
 def text_problem(value: str) -> str | None:
     """Why ``value`` is not storable text (a control character, a lone surrogate), or None."""
-    bad = _NOT_TEXT.search(value)
+    bad = NOT_TEXT.search(value)
     if bad is None:
         return None
     code = ord(bad.group())

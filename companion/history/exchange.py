@@ -84,8 +84,10 @@ from companion.history.models import (
     PlayCreate,
     Player,
     Score,
+    StoredText,
     clean_text,
     name_key,
+    text_problem,
     utc_naive,
     wall_clock,
 )
@@ -107,12 +109,12 @@ class _FileModel(BaseModel):
 
 class FilePlayer(_FileModel):
     id: FileId
-    name: str = Field(min_length=1, max_length=NAME_MAX)
+    name: Annotated[str, Field(min_length=1, max_length=NAME_MAX), StoredText]
 
 
 class FileGame(_FileModel):
     id: FileId
-    name: str = Field(min_length=1, max_length=GAME_NAME_MAX)
+    name: Annotated[str, Field(min_length=1, max_length=GAME_NAME_MAX), StoredText]
     key: str | None = Field(default=None, max_length=GAME_NAME_MAX)
     highest_wins: Flag = True
 
@@ -571,7 +573,7 @@ def _checked_play(
 
 
 def _is_clean(text: str) -> bool:
-    return bool(text) and clean_text(text) == text
+    return bool(text) and clean_text(text) == text and text_problem(text) is None
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -591,7 +593,7 @@ def _fast_play(
     if not CANONICAL_UID.fullmatch(uid):
         return None
     notes = play.notes
-    if notes and (notes[0].isspace() or notes[-1].isspace()):
+    if notes and (notes[0].isspace() or notes[-1].isspace() or text_problem(notes)):
         return None
     if play.location is not None and not _is_clean(play.location):
         return None

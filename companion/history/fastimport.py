@@ -40,6 +40,8 @@ from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError
 from companion.history.models import (
     DURATION_MAX_MIN,
+    EARLIEST,
+    LATEST,
     LOCATION_MAX,
     MAX_CATEGORIES,
     MAX_MODULES,
@@ -54,6 +56,7 @@ from companion.history.models import (
     name_key,
     utcnow,
 )
+from companion.text import NOT_TEXT
 
 #: About this many characters of plays are checked and written at a time.
 PIECE_CHARS = 1_000_000
@@ -145,7 +148,15 @@ def _skip(text: str, at: int) -> int:
 
 
 def _is_clean(text: str) -> bool:
-    return bool(text) and " ".join(text.split()) == text
+    return bool(text) and " ".join(text.split()) == text and not _NOT_TEXT(text)
+
+
+# What the checked path refuses in any text (companion.text.text_problem), and the range of
+# times it keeps (models.EARLIEST to LATEST): in a file's zoneless ISO form, the texts
+# compare as the times do.
+_NOT_TEXT = NOT_TEXT.search
+_EARLIEST = EARLIEST.isoformat()
+_LATEST = LATEST.isoformat()
 
 
 def _stored(value: str) -> str:
@@ -153,9 +164,12 @@ def _stored(value: str) -> str:
 
     The checked path drops the microseconds of a play's time (wall_clock) and of its record
     times (UTC already, as export_json writes them); so does this. A day or hour that does
-    not exist ("2024-02-30") is a ValueError, as in pydantic.
+    not exist ("2024-02-30") is a ValueError, as in pydantic, and so is a time outside the
+    years the history keeps.
     """
     datetime.fromisoformat(value)
+    if not _EARLIEST <= value <= _LATEST:
+        raise ValueError(f"{value} is outside the years the history keeps")
     return value[:10] + " " + value[11:19] + ".000000"
 
 
@@ -403,8 +417,8 @@ class _Import:
             # The checks of exchange._fast_play: whatever PlayCreate would tidy or refuse
             # goes through the checked path.
             notes = play.notes
-            if notes and (notes[0].isspace() or notes[-1].isspace()):
-                raise NotFast("notes to trim")
+            if notes and (notes[0].isspace() or notes[-1].isspace() or _NOT_TEXT(notes)):
+                raise NotFast("notes to trim or refuse")
             location = play.location
             if location is not None and not _is_clean(location):
                 raise NotFast("a location to tidy")

@@ -64,8 +64,10 @@ def _plain_text(value: str) -> str:
 
 
 Score = Annotated[int, Strict(), Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)]
-CategoryName = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_plain_text)]
-ModuleName = Annotated[str, Field(min_length=1, max_length=MODULE_MAX), AfterValidator(_plain_text)]
+#: What no stored text may hold (:func:`text_problem`), refused as a field's own error.
+StoredText = AfterValidator(_plain_text)
+CategoryName = Annotated[str, Field(min_length=1, max_length=NAME_MAX), StoredText]
+ModuleName = Annotated[str, Field(min_length=1, max_length=MODULE_MAX), StoredText]
 # Strict: a flag must be true or false, not "yes" or 1 (an import file says what it means).
 Flag = Annotated[bool, Strict()]
 

@@ -215,6 +215,19 @@ def _lowest_wins_mercante(document: dict[str, Any]) -> None:
     document["plays"][0]["highest_wins"] = False
 
 
+def _new_play_with(field: str, value: object) -> Callable[[dict[str, Any]], None]:
+    # A play not in the history yet (one already there is skipped before its own checks).
+    def change(document: dict[str, Any]) -> None:
+        document["plays"][0].update({"uid": "5f0c4a9e-1111-4b2c-8d3e-000000000001", field: value})
+
+    return change
+
+
+def _control_in_category(document: dict[str, Any]) -> None:
+    line = result(document, 0, 0)
+    line["breakdown"] = {"a\u0002": line["score"]}
+
+
 def _drop_score(document: dict[str, Any]) -> None:
     del result(document, 0, 0)["score"]
 
@@ -358,6 +371,63 @@ REFUSED: list[tuple[str, Callable[[str], str], str]] = [
         "plays[0].highest_wins: Mercante is won by the highest score",
     ),
     ("deep nesting", _text(DEEP), "not valid JSON"),
+    # What no stored text may hold, and times outside the years kept: written as they came,
+    # the play could not be listed, edited or deleted afterwards.
+    (
+        "control character in a player's name",
+        edit(_set("players.0.name", "A\u0000nn")),
+        "players[0].name: contains a control character (U+0000) at position 2",
+    ),
+    (
+        "control character in a game's name",
+        edit(_set("games.0.name", "Mer\u0007cante")),
+        "games[0].name: contains a control character (U+0007) at position 4",
+    ),
+    (
+        "control character in a location",
+        edit(_set("plays.0.location", "Ho\u0000me")),
+        "plays[0].location: contains a control character (U+0000) at position 3",
+    ),
+    (
+        "control character in the notes",
+        edit(_set("plays.0.notes", "a\u001bb")),
+        "plays[0].notes: contains a control character (U+001B) at position 2",
+    ),
+    (
+        "control character in a module",
+        edit(_new_play_with("modules", ["Fog\u0010"])),
+        "plays[0].modules[0]: contains a control character (U+0010) at position 4",
+    ),
+    (
+        "control character in a tie-breaker",
+        edit(_set("plays.0.tiebreakers", [{"name": "Cr\u0001owns", "higher_wins": True}])),
+        "plays[0].tiebreakers[0].name: contains a control character (U+0001) at position 3",
+    ),
+    (
+        "control character in a category",
+        edit(_control_in_category),
+        "contains a control character (U+0002) at position 2",
+    ),
+    (
+        "played in year 1",
+        edit(_new_play_with("played_at", "0001-01-01T00:00:00")),
+        "plays[0].played_at: must be between 1900-01-01 and 2999-12-31",
+    ),
+    (
+        "played just after the last second kept",
+        edit(_new_play_with("played_at", "2999-12-31T23:59:59.500000")),
+        "plays[0].played_at: must be between 1900-01-01 and 2999-12-31",
+    ),
+    (
+        "recorded in year 1",
+        edit(_new_play_with("created_at", "0001-01-01T00:00:00")),
+        "plays[0].created_at: must be between 1900-01-01 and 2999-12-31",
+    ),
+    (
+        "changed in year 3000",
+        edit(_new_play_with("updated_at", "3000-01-01T00:00:00")),
+        "plays[0].updated_at: must be between 1900-01-01 and 2999-12-31",
+    ),
 ]
 
 
