@@ -463,7 +463,13 @@ def _local(utc_naive: datetime) -> datetime:
 
 
 def _uid(kind: str, key: str) -> str:
-    return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}"))
+    return _bg_uuid(str(uuid.uuid5(NAMESPACE, f"{kind}:{key}")))
+
+
+def _bg_uuid(uid: str) -> str:
+    """A UUID as BG Stats writes them (upper case, as its backups and the NSUUID it uses):
+    a play that came from BG Stats goes back with its uuid exactly as it came."""
+    return uid.upper()
 
 
 def module_expansion(game_key: str | None, module: str) -> tuple[str, str] | None:
@@ -613,7 +619,7 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
             )
         out_plays.append(
             BGPlay(
-                uuid=play.uid,
+                uuid=_bg_uuid(play.uid),
                 playDate=_when(play.played_at),
                 entryDate=_when(_local(play.created_at)),
                 modificationDate=_when(_local(play.updated_at)),

@@ -141,7 +141,7 @@ def test_export_has_the_fields_and_types_readers_rely_on(store: Store) -> None:
     assert doc["userInfo"]["meRefId"] in players
     for player in players.values():
         _typed(player, PLAYER_KEYS)
-        assert re.fullmatch(r"[0-9a-f-]{36}", player["uuid"])
+        assert re.fullmatch(r"[0-9A-F-]{36}", player["uuid"])
     for game in doc["games"]:
         _typed(game, GAME_KEYS)  # bgstats-wrapped reads game["bggId"] of every game
         assert game["isBaseGame"] in (0, 1) and game["isExpansion"] in (0, 1)
@@ -163,7 +163,7 @@ def test_export_has_the_fields_and_types_readers_rely_on(store: Store) -> None:
 def test_play_date_is_the_local_wall_clock_time(store: Store) -> None:
     ids = history(store)
     doc = exported(store)
-    play = next(p for p in doc["plays"] if p["uuid"] == store.get_play(ids["crowns"]).uid)
+    play = next(p for p in doc["plays"] if p["uuid"].lower() == store.get_play(ids["crowns"]).uid)
     assert play["playDate"] == "2024-04-06 19:45:00"
 
 
@@ -189,7 +189,7 @@ def test_bgg_ids_come_from_the_settings_and_default_to_zero(store: Store) -> Non
 def test_manual_winner_exactly_when_winners_do_not_follow_from_scores(store: Store) -> None:
     ids = history(store)
     doc = exported(store)
-    by_uid = {p["uuid"]: p for p in doc["plays"]}
+    by_uid = {p["uuid"].lower(): p for p in doc["plays"]}
     manual = {name: by_uid[store.get_play(i).uid]["manualWinner"] for name, i in ids.items()}
     assert manual == {
         "crowns": True,  # Ann 42 = Cleo 42, Ann won by crowns: BG Stats must not recompute
@@ -211,7 +211,7 @@ def test_new_player_marks_the_first_play_of_that_game(store: Store) -> None:
     ids = history(store)
     doc = exported(store)
     players = {p["id"]: p["name"] for p in doc["players"]}
-    by_uid = {p["uuid"]: p for p in doc["plays"]}
+    by_uid = {p["uuid"].lower(): p for p in doc["plays"]}
 
     def new(name: str) -> dict[str, bool]:
         play = by_uid[store.get_play(ids[name]).uid]
@@ -228,7 +228,7 @@ def test_expansions_and_modules_are_expansion_games(store: Store) -> None:
     ids = history(store)
     doc = exported(store)
     games = {g["id"]: g for g in doc["games"]}
-    by_uid = {p["uuid"]: p for p in doc["plays"]}
+    by_uid = {p["uuid"].lower(): p for p in doc["plays"]}
 
     def expansions(name: str) -> list[str]:
         play = by_uid[store.get_play(ids[name]).uid]
@@ -331,6 +331,16 @@ def test_second_import_adds_nothing(store: Store) -> None:
     again = store.import_bgstats(fixture_text().encode("utf-8"))
     assert again.imported == 0 and len(again.duplicates) == 5
     assert json.loads(store.export_json())["plays"] == json.loads(before)["plays"]
+
+
+def test_plays_from_bg_stats_go_back_with_their_uuids_as_they_came(store: Store) -> None:
+    """BG Stats writes its uuids in upper case, and tools that merge backups (bgstats-merger)
+    match them as text: a play imported and exported again keeps its uuid letter for letter."""
+    came = {p["uuid"] for p in json.loads(fixture_text())["plays"]}
+    assert all(u == u.upper() for u in came)
+    store.import_bgstats(fixture_text())
+    went = {p["uuid"] for p in json.loads(store.export_bgstats())["plays"]}
+    assert went and went <= came
 
 
 def _mutate(change: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
