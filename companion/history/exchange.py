@@ -456,6 +456,8 @@ def file_text(text: str | bytes) -> str:
             raise _refuse("not a text file in UTF-8") from None
     if not isinstance(text, str):
         raise _refuse(f"expected the file's text, got {type(text).__name__}")
+    if text.startswith("\ufeff"):  # text read by a tool that kept the mark
+        text = text[1:]
     if len(text) > MAX_IMPORT_CHARS:
         raise _refuse(
             f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"

@@ -333,6 +333,13 @@ def test_second_import_adds_nothing(store: Store) -> None:
     assert json.loads(store.export_json())["plays"] == json.loads(before)["plays"]
 
 
+@pytest.mark.parametrize("form", ["text", "bytes"])
+def test_a_byte_order_mark_at_the_start_is_dropped(store: Store, form: str) -> None:
+    text = "\ufeff" + fixture_text()
+    report = store.import_bgstats(text if form == "text" else text.encode("utf-8"))
+    assert report.imported == 5
+
+
 def test_plays_from_bg_stats_go_back_with_their_uuids_as_they_came(store: Store) -> None:
     """BG Stats writes its uuids in upper case, and tools that merge backups (bgstats-merger)
     match them as text: a play imported and exported again keeps its uuid letter for letter."""

@@ -532,3 +532,15 @@ def test_a_file_of_many_batches_imports_like_one_play_at_a_time(
     assert calls[-1] == (20, 20)
     if other.dialect != "sqlite":
         assert [done for done, _ in calls] == [3, 6, 9, 12, 15, 18, 20]
+
+
+@pytest.mark.parametrize("form", ["text", "bytes"])
+def test_a_byte_order_mark_at_the_start_is_dropped(
+    store: Store, make_store: Callable[[], Store], form: str
+) -> None:
+    """Editors on Windows save UTF-8 with a byte-order mark; as text or bytes it is not data."""
+    rich_history(store)
+    exported = "\ufeff" + store.export_json()
+    other = make_store()
+    report = other.import_report(exported if form == "text" else exported.encode("utf-8"))
+    assert report.imported == store.count_plays() > 0
