@@ -985,6 +985,8 @@ class _PlayReader:
         self.notes: list[str] = []
         self._titles: dict[int, str] = {}
         self._names: dict[int, tuple[str, str]] = {}
+        self._ids_of: dict[str, int] = {}
+        """The first player id met under each name key."""
         self._resolved: dict[int, crud.Title] = {}
         self._scores: dict[str | None, int | None] = {}
         """Score texts read so far (score_value of each)."""
@@ -997,6 +999,13 @@ class _PlayReader:
             name = _clean(who.name)
             found = (name, "") if who.isAnonymous or not name else (name, name_key(name))
             self._names[player_id] = found
+            key = found[1]
+            if key and self._ids_of.setdefault(key, player_id) != player_id:
+                # The history knows a player by name: two of BG Stats' become one.
+                self.notes.append(
+                    f"players with ids {self._ids_of[key]} and {player_id} are both called "
+                    f"{name}: their plays are kept as one player's"
+                )
         return found
 
     def title(self, game: InGame) -> str:

@@ -333,6 +333,21 @@ def test_second_import_adds_nothing(store: Store) -> None:
     assert json.loads(store.export_json())["plays"] == json.loads(before)["plays"]
 
 
+def test_two_players_of_one_name_become_one_and_the_report_says_so(store: Store) -> None:
+    doc = json.loads(fixture_text())
+    ann = next(p for p in doc["players"] if p["name"] == "Ann")
+    doc["players"].append({**ann, "id": 77, "uuid": "4E3B1F4D-0000-4000-8000-0000000000AA"})
+    last = doc["plays"][-1]["playerScores"]
+    moved = next(s for s in last if s["playerRefId"] == ann["id"])
+    moved["playerRefId"] = 77
+    report = store.import_bgstats(json.dumps(doc))
+    assert report.imported == 5
+    said = [n for n in report.notes if "both called Ann" in n]
+    ids = f"players with ids {ann['id']} and 77"
+    assert said == [f"{ids} are both called Ann: their plays are kept as one player's"]
+    assert store.player_stats("Ann").plays == 4
+
+
 @pytest.mark.parametrize("form", ["text", "bytes"])
 def test_a_byte_order_mark_at_the_start_is_dropped(store: Store, form: str) -> None:
     text = "\ufeff" + fixture_text()
