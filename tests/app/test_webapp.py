@@ -124,3 +124,26 @@ def test_the_desktop_window_gets_the_same_assets(
     assert options["view"] == ft.AppView.FLET_APP
     assert options["assets_dir"] == webapp.assets_dir() and options["no_cdn"] is True
     assert (Path(str(options["assets_dir"])) / webapp.FONT_FILES[0]).is_file()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://x@127.0.0.1/y",
+        "postgresql+psycopg2://x@127.0.0.1/y",
+        "postgresql+psycopg://x@127.0.0.1/y",
+    ],
+)
+def test_without_a_postgres_driver_the_message_names_the_extra(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where neither driver is installed (the core install, a phone build), any PostgreSQL
+    URL, with or without its driver named, says which extra to install."""
+    import sys
+
+    from companion.history import StoreError, open_store
+
+    for module in ("psycopg2", "psycopg"):  # import raises, find_spec finds nothing
+        monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(StoreError, match=r"merchants-companion\[postgres\]"):
+        open_store(url)
