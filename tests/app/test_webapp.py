@@ -147,3 +147,23 @@ def test_without_a_postgres_driver_the_message_names_the_extra(
         monkeypatch.setitem(sys.modules, module, None)
     with pytest.raises(StoreError, match=r"merchants-companion\[postgres\]"):
         open_store(url)
+
+
+def test_the_phone_build_opens_its_history_in_flets_app_storage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``main.py`` (what ``flet build`` packages) runs the app on a history in the folder
+    Flet names, with our assets (font, icon)."""
+    import runpy
+
+    import flet as ft
+
+    storage = tmp_path / "storage"
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(storage))
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    runs: list[dict[str, object]] = []
+    monkeypatch.setattr(ft, "run", lambda main, **options: runs.append(options))
+    runpy.run_path(str(ROOT / "main.py"), run_name="__main__")
+    [options] = runs
+    assert options["assets_dir"] == webapp.assets_dir()
+    assert (storage / db.DEFAULT_FILE_NAME).is_file()
