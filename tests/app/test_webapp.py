@@ -167,3 +167,18 @@ def test_the_phone_build_opens_its_history_in_flets_app_storage(
     [options] = runs
     assert options["assets_dir"] == webapp.assets_dir()
     assert (storage / db.DEFAULT_FILE_NAME).is_file()
+
+
+@pytest.mark.parametrize(("name", "size", "purpose"), webapp.ICONS)
+def test_committed_icons_are_what_the_build_draws(
+    name: str, size: int, purpose: str | None
+) -> None:
+    """Pixel for pixel (a PNG's bytes vary with Pillow's encoder): a change to the drawing
+    shows up here until ``python -m companion.webapp.build`` has been run."""
+    from companion.webapp.icons import draw_icon
+
+    drawn = draw_icon(size, maskable=purpose == "maskable").convert("RGBA")
+    with Image.open(ASSETS / name) as image:
+        committed = image.convert("RGBA")
+    assert committed.size == drawn.size
+    assert committed.tobytes() == drawn.tobytes(), name
