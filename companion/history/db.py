@@ -111,13 +111,17 @@ def parse_url(url: str) -> URL:
     return parsed
 
 
+#: What to install for PostgreSQL (the optional ``postgres`` extra, README "--db URL").
+POSTGRES_DRIVER_HINT = "pip install 'merchants-companion[postgres]'"
+
+
 def _postgres_driver() -> str:
     # SQLAlchemy 2.1 reads a bare postgresql:// as psycopg 3; the project installs psycopg2
     # (the "postgres" extra), so a bare URL uses whichever of the two is present.
     for module, driver in (("psycopg2", "psycopg2"), ("psycopg", "psycopg")):
         if importlib.util.find_spec(module) is not None:
             return driver
-    raise StoreError("PostgreSQL needs a driver: pip install 'merchants-companion[postgres]'")
+    raise StoreError(f"PostgreSQL needs a driver: {POSTGRES_DRIVER_HINT}")
 
 
 def _sqlite_file(url: URL) -> Path | None:
@@ -252,7 +256,10 @@ def make_engine(url: URL) -> Engine:
         raise StoreError(
             f"unsupported database {url.drivername!r} in {shown(url)} (use sqlite or postgresql)"
         ) from None
-    except (ArgumentError, ImportError, ValueError, TypeError) as exc:
+    except ImportError as exc:  # the driver the URL names is not installed
+        hint = f" ({POSTGRES_DRIVER_HINT})" if url.get_backend_name() == "postgresql" else ""
+        raise StoreError(f"cannot use {shown(url)}: {first_line(exc)}{hint}") from None
+    except (ArgumentError, ValueError, TypeError) as exc:
         raise StoreError(f"cannot use {shown(url)}: {first_line(exc)}") from None
 
 

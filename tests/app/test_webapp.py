@@ -124,3 +124,61 @@ def test_the_desktop_window_gets_the_same_assets(
     assert options["view"] == ft.AppView.FLET_APP
     assert options["assets_dir"] == webapp.assets_dir() and options["no_cdn"] is True
     assert (Path(str(options["assets_dir"])) / webapp.FONT_FILES[0]).is_file()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://x@127.0.0.1/y",
+        "postgresql+psycopg2://x@127.0.0.1/y",
+        "postgresql+psycopg://x@127.0.0.1/y",
+    ],
+)
+def test_without_a_postgres_driver_the_message_names_the_extra(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where neither driver is installed (the core install, a phone build), any PostgreSQL
+    URL, with or without its driver named, says which extra to install."""
+    import sys
+
+    from companion.history import StoreError, open_store
+
+    for module in ("psycopg2", "psycopg"):  # import raises, find_spec finds nothing
+        monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(StoreError, match=r"merchants-companion\[postgres\]"):
+        open_store(url)
+
+
+def test_the_phone_build_opens_its_history_in_flets_app_storage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``main.py`` (what ``flet build`` packages) runs the app on a history in the folder
+    Flet names, with our assets (font, icon)."""
+    import runpy
+
+    import flet as ft
+
+    storage = tmp_path / "storage"
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(storage))
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    runs: list[dict[str, object]] = []
+    monkeypatch.setattr(ft, "run", lambda main, **options: runs.append(options))
+    runpy.run_path(str(ROOT / "main.py"), run_name="__main__")
+    [options] = runs
+    assert options["assets_dir"] == webapp.assets_dir()
+    assert (storage / db.DEFAULT_FILE_NAME).is_file()
+
+
+@pytest.mark.parametrize(("name", "size", "purpose"), webapp.ICONS)
+def test_committed_icons_are_what_the_build_draws(
+    name: str, size: int, purpose: str | None
+) -> None:
+    """Pixel for pixel (a PNG's bytes vary with Pillow's encoder): a change to the drawing
+    shows up here until ``python -m companion.webapp.build`` has been run."""
+    from companion.webapp.icons import draw_icon
+
+    drawn = draw_icon(size, maskable=purpose == "maskable").convert("RGBA")
+    with Image.open(ASSETS / name) as image:
+        committed = image.convert("RGBA")
+    assert committed.size == drawn.size
+    assert committed.tobytes() == drawn.tobytes(), name

@@ -204,3 +204,37 @@ async def test_an_import_that_fails_inside_says_so_and_the_file_goes(
     assert "The import failed: MemoryError()." in result(h)
     assert not [d for d in h.dialogs(ft.AlertDialog, open_only=True) if d.modal]  # no progress
     assert list(uploads.folder.iterdir()) == []
+
+
+@run
+async def test_a_long_import_shows_its_progress_while_the_screen_keeps_working(
+    store: Store, monkeypatch: Any
+) -> None:
+    """The import runs off the page's event loop: while it is still going (held here until
+    the test has looked), the dialog shows how many plays went in and its bar the fraction,
+    and the loop goes on answering (this test's own steps run on it)."""
+    import threading
+
+    reported = threading.Event()
+    release = threading.Event()
+    real = store.import_report
+
+    def held(text: str, *, progress: Any = None) -> Any:
+        progress(5_000, 100_000)
+        reported.set()
+        release.wait(timeout=10)  # never forever: a blocked loop fails below instead
+        return real(text, progress=progress)
+
+    monkeypatch.setattr(store, "import_report", held)
+    h, exchange = await start(store, Picker(b""), None)
+    task = asyncio.get_running_loop().create_task(exchange.import_text(backup(4)))
+    await until(reported.is_set)
+    await until(lambda: h.has_text("Imported 5,000 of 100,000 plays"))
+    assert not task.done()
+    [progress] = [d for d in h.dialogs(ft.AlertDialog, open_only=True) if d.modal]
+    [bar] = [c for c in walk(progress) if isinstance(c, ft.ProgressBar)]
+    assert bar.value == 0.05
+    release.set()
+    await task
+    assert "Import finished" in result(h) and "4 plays added." in result(h)
+    assert not [d for d in h.dialogs(ft.AlertDialog, open_only=True) if d.modal]
