@@ -15,11 +15,12 @@ import json
 import multiprocessing
 import random
 import resource
+import statistics
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -219,52 +220,42 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
 
         if wanted is None or "import_100k" in wanted:
             text = backup(100_000)
-            path = folder / "backup.json"
-            path.write_text(text, encoding="utf-8")
-            print(f"imports: backup of 100,000 plays, {len(text) / 1e6:.1f} MB", file=sys.stderr)
-            peak = _peak_mb(str(path), fresh())
-            print(f"imports: import_100k peak memory {peak:.0f} MB", file=sys.stderr)
-
-            def json_import() -> None:
-                with open_store(fresh()) as store:
-                    began = time.perf_counter()
-                    store.import_report(text)
-                    timings.append((time.perf_counter() - began) * 1000)
-
-            timings: list[float] = []
-            median_ms(json_import, repeat=3, warmup=0)
-            # Opening (and migrating) each fresh database is not part of the import.
-            yield "import_100k", sorted(timings)[len(timings) // 2]
+            _peak_to_stderr("import_100k", text, folder / "backup.json", fresh(), "json")
+            yield "import_100k", _import_ms(text, "json", fresh, repeat=3, warmup=0)
             del text
         if wanted is None or "import_bgstats_10k" in wanted:
-            bg_text = bgstats_backup(10_000)
-            bg_timings: list[float] = []
-
-            def bg_import() -> None:
-                with open_store(fresh()) as store:
-                    began = time.perf_counter()
-                    store.import_bgstats(bg_text)
-                    bg_timings.append((time.perf_counter() - began) * 1000)
-
-            median_ms(bg_import, repeat=5, warmup=1)
-            yield "import_bgstats_10k", sorted(bg_timings[1:])[len(bg_timings[1:]) // 2]
+            text = bgstats_backup(10_000)
+            yield "import_bgstats_10k", _import_ms(text, "bgstats", fresh, repeat=5, warmup=1)
         if wanted is None or "import_bgstats_100k" in wanted:
-            big_text = bgstats_backup(100_000)
-            path = folder / "BGStatsExport.json"
-            path.write_text(big_text, encoding="utf-8")
-            print(
-                f"imports: BG Stats backup of 100,000 plays, {len(big_text) / 1e6:.1f} MB",
-                file=sys.stderr,
+            text = bgstats_backup(100_000)
+            _peak_to_stderr(
+                "import_bgstats_100k", text, folder / "bgstats.json", fresh(), "bgstats"
             )
-            peak = _peak_mb(str(path), fresh(), "bgstats")
-            print(f"imports: import_bgstats_100k peak memory {peak:.0f} MB", file=sys.stderr)
-            big_timings: list[float] = []
+            yield "import_bgstats_100k", _import_ms(text, "bgstats", fresh, repeat=3, warmup=0)
 
-            def big_import() -> None:
-                with open_store(fresh()) as store:
-                    began = time.perf_counter()
-                    store.import_bgstats(big_text)
-                    big_timings.append((time.perf_counter() - began) * 1000)
 
-            median_ms(big_import, repeat=3, warmup=0)
-            yield "import_bgstats_100k", sorted(big_timings)[len(big_timings) // 2]
+def _peak_to_stderr(name: str, text: str, path: Path, url: str, kind: str) -> None:
+    """The file's size, and the peak memory of importing it in a child process of its own."""
+    path.write_text(text, encoding="utf-8")
+    print(f"imports: {name} file of {len(text) / 1e6:.1f} MB", file=sys.stderr)
+    print(f"imports: {name} peak memory {_peak_mb(str(path), url, kind):.0f} MB", file=sys.stderr)
+
+
+def _import_ms(
+    text: str, kind: str, fresh: Callable[[], str], *, repeat: int, warmup: int
+) -> float:
+    """Median time of the import alone: opening (and migrating) each fresh database is not
+    part of it, nor are the ``warmup`` runs."""
+    timings: list[float] = []
+
+    def once() -> None:
+        with open_store(fresh()) as store:
+            began = time.perf_counter()
+            if kind == "bgstats":
+                store.import_bgstats(text)
+            else:
+                store.import_report(text)
+            timings.append((time.perf_counter() - began) * 1000)
+
+    median_ms(once, repeat=repeat, warmup=warmup)
+    return statistics.median(timings[warmup:])
