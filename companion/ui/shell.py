@@ -46,6 +46,8 @@ class Shell:
         if not self.bar_sections:
             raise ValueError("the shell needs at least one section in the navigation bar")
         self.route: str | None = None
+        self._landing: str | None = None
+        """The first section's route while "/" has just been sent there (see mount)."""
         self.screen: Screen | None = None
         self.narrow: bool | None = None
         self.return_route: str | None = None  # where an app-bar section's back arrow goes
@@ -87,12 +89,22 @@ class Shell:
         if split_route(self.page.route):
             self.show(self.page.route)
         else:  # "/" opens the first section, and the address says so
-            self.navigate(self.bar_sections[0].route())
+            self._landing = self.bar_sections[0].route()
+            self.navigate(self._landing)
 
     def _on_resize(self, e: ft.PageResizeEvent) -> None:
         self.layout(e.width)
 
     def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        landing = self._landing
+        if landing is not None and e.route != landing:
+            self._landing = None
+            if landing == self.route and not split_route(e.route):
+                # The browser's router sometimes reports its first address ("/") again just
+                # after it took the first section's: the screen stays, the address is sent
+                # again (once: a later "/" is the player going back, and shows the section).
+                self.page.run_task(self._push_route, landing)
+                return
         if e.route != self.route:
             self.show(e.route)
 
@@ -128,6 +140,8 @@ class Shell:
         """Show ``route`` now and record it in the browser's history."""
         if route == self.route:
             return
+        if route != self._landing:
+            self._landing = None  # the player has gone on from the first screen
         self.show(route)
         self.page.run_task(self._push_route, route)
 
