@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.browser import INSTALL_HINT, AppServer, chromium_path, launch_chromium
+from companion.tools.browser import INSTALL_HINT, AppServer, chromium_path, launch_chromium
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.bench import __main__ as bench_main
+from companion.tools.bench import __main__ as bench_main
 
 
 def test_every_module_names_its_measurements() -> None:
@@ -33,7 +33,7 @@ def test_a_named_measurement_runs_only_its_module(
         monkeypatch.setattr(module, "run", spy)
     assert bench_main.main(["mercante_price"]) == 0
     out = capsys.readouterr()
-    assert ran == ["companion.bench.mercante"]
+    assert ran == ["companion.tools.bench.mercante"]
     [line] = out.out.splitlines()
     name, ms = line.split()
     assert name == "mercante_price" and float(ms) > 0

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion import __version__
-from companion.browser import free_port
 from companion.cli import build_parser, page_url
+from companion.tools.browser import free_port
 
 
 def companion(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

@@ -22,8 +22,8 @@ from websockets.sync.client import connect
 
 from companion import webapp
 from companion.access import Throttle
-from companion.browser import AppServer
 from companion.history import open_store
+from companion.tools.browser import AppServer
 
 NOTES = "Alice owes Bob 20 EUR"
 LAN = "127.0.0.2"  # stands in for the computer's address on the network

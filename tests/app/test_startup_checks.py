@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.browser import free_port
 from companion.history import db as history_db
 from companion.history import open_store
+from companion.tools.browser import free_port
 from tests.app.test_cli import companion, one_line_error
 
 NOBODY = 65534

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PHONE, AppPage, AppServer, free_port
 from companion.history import open_store
+from companion.tools.browser import PHONE, AppPage, AppServer, free_port
 
 pytestmark = pytest.mark.browser
 

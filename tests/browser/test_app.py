@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.browser import AppPage, AppServer
+from companion.tools.browser import AppPage, AppServer
 from companion.ui.app import sections
 
 pytestmark = pytest.mark.browser

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.bard import ANY, BardGame, BeginSong, Board, IconSource, SetBoard, SetTable
 from companion.engine.bard import Table as BardTable
+from companion.tools.browser import PUSHED, AppPage, AppServer
 from tests.table_fixtures import table_at
 
 pytestmark = pytest.mark.browser

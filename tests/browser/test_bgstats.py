@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.browser import AppPage, AppServer
 from companion.history import open_store
+from companion.tools.browser import AppPage, AppServer
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PUSHED, AppPage, AppServer
+from companion.tools.browser import PUSHED, AppPage, AppServer
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from companion.bench.imports import backup
-from companion.browser import AppPage, AppServer
 from companion.history import open_store
+from companion.tools.bench.imports import backup
+from companion.tools.browser import AppPage, AppServer
 
 pytestmark = pytest.mark.browser
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PHONE, PUSHED, AppPage, AppServer
 from companion.engine import journey as j
 from companion.engine.journey import JourneyGame
 from companion.history import open_store
+from companion.tools.browser import PHONE, PUSHED, AppPage, AppServer
 from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser
@@ -92,7 +92,7 @@ def test_a_journey_turn_at_390_px_without_scrolling(
     the glass at 390×844, so a turn is two touches and no scroll: the example table (four
     rows, a swap on offer), with a special card whose ability shows, and with the message of
     the last move still showing."""
-    from companion.demo import seed_journey
+    from companion.tools.demo import seed_journey
 
     store = open_store(db_url)
     try:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.browser import AppPage, AppServer
+from companion.tools.browser import AppPage, AppServer
 from tests.browser.test_mercante import BASE, seeded_table
 
 pytestmark = pytest.mark.browser

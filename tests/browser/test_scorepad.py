@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.scorepad import Pad
 from companion.history import open_store
+from companion.tools.browser import PUSHED, AppPage, AppServer
 from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser

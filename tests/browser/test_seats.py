@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PUSHED, AppPage, AppServer
 from companion.engine.seats import Seat, Seating
+from companion.tools.browser import PUSHED, AppPage, AppServer
 from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser

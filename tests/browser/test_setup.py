@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from companion.browser import PHONE, PUSHED, AppPage, AppServer
 from companion.engine import setup as engine
 from companion.engine.setup import SetupGame
 from companion.history import open_store
+from companion.tools.browser import PHONE, PUSHED, AppPage, AppServer
 from tests.table_fixtures import game_at, table_at
 
 pytestmark = pytest.mark.browser

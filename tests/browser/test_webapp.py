@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from companion import webapp
-from companion.browser import AppPage, AppServer
 from companion.history import open_store
+from companion.tools.browser import AppPage, AppServer
 
 pytestmark = pytest.mark.browser
 

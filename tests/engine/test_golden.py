@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import golden
 from companion.tables.registry import tools
+from companion.tools import golden
 
 PLAYERS = golden.players()
 

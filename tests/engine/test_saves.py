@@ -8,8 +8,8 @@ from typing import ClassVar
 
 import pytest
 
-from companion import golden
 from companion.engine import saves
+from companion.tools import golden
 
 
 @dataclass(frozen=True)

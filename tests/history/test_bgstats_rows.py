@@ -17,9 +17,9 @@ import msgspec
 import pytest
 from pydantic.fields import FieldInfo
 
-from companion.bench.imports import bgstats_backup
 from companion.history import ImportFileError, bulk, open_store
 from companion.history import bgstats as bg
+from companion.tools.bench.imports import bgstats_backup
 from tests.history.test_bgstats import MUTATED, _mutate, fixture_text, history
 from tests.history.test_fast_import import rows
 

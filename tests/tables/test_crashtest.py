@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import crashtest
+from companion.tools import crashtest
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")

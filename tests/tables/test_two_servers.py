@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from companion.browser import AppServer
-from companion.crashtest import Client
 from companion.engine.journey import JourneyGame, StartRow
 from companion.tables import TableHub
+from companion.tools.browser import AppServer
+from companion.tools.crashtest import Client
 
 if TYPE_CHECKING:
     from tests.history_fixtures import DatabaseFactory

@@ -16,8 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion.bench.imports import backup
 from companion.history import Store
+from companion.tools.bench.imports import backup
 from companion.ui.context import AppContext
 from companion.ui.logic.history import CANCELLED, PAGE_LEFT
 from companion.ui.views.history.exchange import Exchange

@@ -592,7 +592,7 @@ async def test_every_why_link_on_the_journey_screens_resolves(store: Any, hub: T
     chosen and what its row ends would score, the last move's points, a Blight's bonus, each
     running total, the final scores, a Ghorralands switch, the new-game deal), and each one
     opens entries and rulings that exist."""
-    from companion.demo import seed_journey
+    from companion.tools.demo import seed_journey
 
     found: set[str] = set()
     lobby = await assert_why_links_resolve(

@@ -1405,7 +1405,7 @@ async def every_why(h: Harness, back: str) -> list[str]:
 async def test_every_number_with_its_working_has_a_why_that_resolves(
     store: Any, hub: TableHub
 ) -> None:
-    from companion.demo import seed_mercante
+    from companion.tools.demo import seed_mercante
 
     table_id = seed_mercante(store)
     seen: set[str] = set()

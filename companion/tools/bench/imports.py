@@ -25,8 +25,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.bench import median_ms
 from companion.history import open_store
+from companion.tools.bench import median_ms
 
 PLAYER_NAMES = [f"Player {i:02d}" for i in range(1, 31)]
 GAMES = ["mercante", "merchants_journey", "merchants_cove", "Catan", "Azul", "Carcassonne"]

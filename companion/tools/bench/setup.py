@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.bench import median_ms
 from companion.engine.setup import (
     check_modules,
     clear_caches,
@@ -26,6 +25,7 @@ from companion.engine.setup import (
     setup_data,
     surprise_modules,
 )
+from companion.tools.bench import median_ms
 
 NAMES = ("compat_all_subsets", "compat_all_subsets_cold", "setup_checklist", "surprise_modules")
 

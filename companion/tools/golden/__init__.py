@@ -32,7 +32,7 @@ from companion.tables.registry import tools
 #: The fixed seed every transcript is played with.
 SEED = 20261201
 #: Where the transcripts live in a checkout of the repository.
-GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden"
+GOLDEN_DIR = Path(__file__).resolve().parents[3] / "tests" / "golden"
 
 
 @dataclass(frozen=True)

@@ -247,7 +247,7 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
     beside a King (its swap on offer); ``over``: a whole game played out by a simple greedy
     table, ready to save; ``new``: no game yet (the form takes the seated table)."""
     from companion.engine.journey import JourneyGame, Place, StartRow, Swap
-    from companion.golden.journey import greedy_action
+    from companion.tools.golden.journey import greedy_action
 
     _abandon_open(store, "journey")
     if stage == "new":

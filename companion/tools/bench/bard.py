@@ -19,7 +19,6 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.bench import median_ms
 from companion.engine.bard import (
     ANY,
     AtPier,
@@ -42,6 +41,7 @@ from companion.engine.bard.example import (
     VOLUME,
     example_tableau,
 )
+from companion.tools.bench import median_ms
 
 NAMES = ("swan_song_plan", "pier_gold", "bard_tap_to_plan")
 
@@ -95,7 +95,7 @@ def _best_gold(icons: int) -> int:
 
 
 def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
-    from companion.browser import phone_on_app, playwright_for
+    from companion.tools.browser import phone_on_app, playwright_for
 
     sync_playwright = playwright_for("bard_tap_to_plan")
     if sync_playwright is None:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.browser import free_port
+from companion.tools.browser import free_port
 
 RUNS = 5
 NAMES = ("startup",)

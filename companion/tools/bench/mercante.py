@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.bench import median_ms
 from companion.engine.mercante import Calendar, Event, goods, price_breakdown, sale_price
+from companion.tools.bench import median_ms
 
 NAMES = ("mercante_price",)
 

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from companion.bench import median_ms
 from companion.history import PlayCreate, Store, open_store
+from companion.tools.bench import median_ms
 
 PLAYS = 100_000
 PLAYERS_PER_PLAY = 4

@@ -159,14 +159,14 @@ def table_fanout(tmp: Path, runs: int = 15) -> float:
 
 
 def ui_tap(tmp: Path, runs: int = 9) -> float | None:
-    from companion.browser import phone_on_app, playwright_for
+    from companion.tools.browser import phone_on_app, playwright_for
 
     sync_playwright = playwright_for("ui_tap")
     if sync_playwright is None:
         return None
-    from companion.demo import seed_journey
     from companion.history import open_store
     from companion.tables import TableHub
+    from companion.tools.demo import seed_journey
 
     url = f"sqlite:///{tmp / 'tap.sqlite3'}"
     store = open_store(url)

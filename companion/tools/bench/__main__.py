@@ -9,13 +9,13 @@ import pkgutil
 import sys
 from types import ModuleType
 
-import companion.bench as bench_pkg
+import companion.tools.bench as bench_pkg
 
 
 def modules() -> list[ModuleType]:
     """The benchmark modules, each with its ``NAMES`` (the lines it prints) and ``run(wanted)``."""
     return [
-        importlib.import_module(f"companion.bench.{m.name}")
+        importlib.import_module(f"companion.tools.bench.{m.name}")
         for m in sorted(pkgutil.iter_modules(bench_pkg.__path__), key=lambda m: m.name)
         if not m.name.startswith("_")
     ]
