@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from companion.engine.core.players import MAX_NAME_LENGTH
 from companion.engine.scorepad.actions import FieldKey
-from companion.engine.seats import MAX_NAME_LENGTH
 from companion.text import text_problem as storable_problem
 
 DEFAULT_GAME = "mercante"
