@@ -18,8 +18,8 @@ another start, and pickling through the save. Adding an action to an engine is o
 An action's saved form is its ``kind`` and then its fields (:meth:`Action.to_dict`; a field
 that needs converting or is left out at its default says so with :func:`saved`), and
 :meth:`SaveFormat.read_action` reads one back from its own fields: each by its type (whole
-numbers, text, flags, ``Literal`` choices, optional values, tuples, values with ``from_dict``)
-or by the reader its :func:`saved` metadata gives. A bad save raises the engine's own
+numbers, text, flags, ``Literal`` choices, optional values, tuples and sets, values with
+``from_dict``) or by the reader its :func:`saved` metadata gives. A bad save raises the engine's own
 ``SaveDataError`` naming the path of the first bad field (``actions[3].row``).
 """
 
@@ -322,9 +322,13 @@ class SaveFormat:
             if not isinstance(value, str):
                 raise self.error(f"{where} {value!r} must be text")
             return value
-        if origin is tuple:
+        if origin is tuple or origin is frozenset:
             if not isinstance(value, (list, tuple)):
                 raise self.error(f"{where} {value!r} must be a list")
+            if origin is frozenset:
+                return frozenset(
+                    self.value(args[0], v, f"{where}[{i}]") for i, v in enumerate(value)
+                )
             if len(args) == 2 and args[1] is Ellipsis:
                 return tuple(self.value(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
             if len(value) != len(args):

@@ -18,15 +18,6 @@ from functools import lru_cache
 from typing import Literal
 
 from companion.engine.setup._expr import parse
-from companion.engine.setup.data import (
-    UNKNOWN,
-    Card,
-    GameSetup,
-    Module,
-    Relation,
-    SetupData,
-    setup_data,
-)
 from companion.engine.setup.errors import (
     HouseRuleError,
     PlayerCountError,
@@ -34,6 +25,15 @@ from companion.engine.setup.errors import (
     UnknownCardError,
     UnknownGameError,
     UnknownModuleError,
+)
+from companion.engine.setup.facts import (
+    UNKNOWN,
+    Card,
+    GameSetup,
+    Module,
+    Relation,
+    SetupData,
+    setup_data,
 )
 from companion.rules.models import Source
 

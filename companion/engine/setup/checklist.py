@@ -23,7 +23,8 @@ from companion.engine.setup.check import (
     join_words,
     resolve_cards,
 )
-from companion.engine.setup.data import (
+from companion.engine.setup.errors import CardChoiceError, PlayerCountError, UnknownModuleError
+from companion.engine.setup.facts import (
     CARD_PLACEHOLDERS,
     PER_SEAT_PLACEHOLDER,
     PLAYERS,
@@ -35,7 +36,6 @@ from companion.engine.setup.data import (
     StepSpec,
     setup_data,
 )
-from companion.engine.setup.errors import CardChoiceError, PlayerCountError, UnknownModuleError
 from companion.rules.models import Source
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")

@@ -17,12 +17,12 @@ from companion.engine.setup.check import (
     house_rule_set,
     tables,
 )
-from companion.engine.setup.data import Card, setup_data
 from companion.engine.setup.errors import (
     NoLegalCombinationError,
     SetupError,
     UnknownCardError,
 )
+from companion.engine.setup.facts import Card, setup_data
 
 Seed = int | str
 SURPRISE_KINDS = ("paladin", "rogue")
