@@ -220,8 +220,7 @@ class JourneyGame(saves.SavedGame):
 
     def beside_blight(self, row: int, position: int) -> bool:
         """Whether the card at ``position`` of ``row`` has a Blight next to it."""
-        cards = self.rows[row]
-        return beside_blight(cards, position)
+        return beside_blight(self.rows[row], position, self.rules)
 
     # -- moves (each is an action: see :mod:`~companion.engine.journey.actions`) ---------------
 
