@@ -40,8 +40,6 @@ _SAVED = "companion.saved"
 #: How a field is read back by hand: ``read(value)``; a ``ValueError`` or ``TypeError`` it
 #: raises becomes the save's error, prefixed with the field's name.
 FieldReader = Callable[[Any], Any]
-#: TRANSITIONAL: how an engine not yet on the one shape reads a field, ``reader(data, name)``.
-KeyedReader = Callable[[Mapping[str, Any], str], Any]
 
 
 @dataclass(frozen=True)
@@ -354,12 +352,7 @@ class SaveFormat:
                 return reader(value)
         raise TypeError(f"{where}: no reader for {kind!r}")
 
-    def read_action(
-        self,
-        raw: object,
-        actions: Sequence[type[A]],
-        readers: Mapping[str, KeyedReader] | None = None,
-    ) -> A:
+    def read_action(self, raw: object, actions: Sequence[type[A]]) -> A:
         """An action back from its saved form: the one of ``actions`` its ``kind`` names, each
         field read by its :func:`saved` reader or else by its type, a field left out taking
         its default. An unknown kind or field raises :attr:`error`, as does a field that is
@@ -369,9 +362,6 @@ class SaveFormat:
         cls = next((a for a in actions if a.kind == kind), None)
         if cls is None:
             raise self.error(f"unknown action kind {kind!r}")
-        if readers is not None:  # TRANSITIONAL: engines not yet on the one shape
-            self.known(data, "", {"kind", *(f.name for f in fields(cls))})
-            return cls(**{f.name: readers[f.name](data, f.name) for f in fields(cls)})
         return self.read_value(cls, data, {"kind"})
 
     def read_value(self, cls: type[V], raw: object, extra: Collection[str] = ()) -> V:
@@ -441,7 +431,6 @@ def _prefix(where: str) -> str:
 __all__ = [
     "Action",
     "FieldReader",
-    "KeyedReader",
     "SaveFormat",
     "SavedGame",
     "plain",
