@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from companion.engine.core import saves
 from companion.engine.setup.check import module_ids
 from companion.engine.setup.checklist import Step, setup_games
 from companion.engine.setup.errors import (
-    SaveDataError,
     StepError,
     UnchangedError,
     UnknownGameError,
     UnknownModuleError,
 )
-from companion.engine.setup.records import Record
+from companion.engine.setup.records import SAVE, Record
 from companion.engine.setup.words import (
     Pin,
     cap,
@@ -43,8 +42,6 @@ if TYPE_CHECKING:
 PickedKind = Literal["paladin", "rogue"]
 PICKED_KINDS: tuple[PickedKind, ...] = ("paladin", "rogue")
 PINS: tuple[Pin, ...] = ("keep", "never")
-#: The save format of a setup table (and of its actions).
-SAVE: Final = saves.SaveFormat("companion.setup.table", 1, SaveDataError)
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ returns the new game with a :class:`~companion.engine.setup.records.Record` of w
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Final
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole, whole
-from companion.engine.setup.actions import PICKED_KINDS, SAVE, SetupAction
+from companion.engine.setup.actions import PICKED_KINDS, SetupAction
 from companion.engine.setup.check import Finding, Fix, check_modules, module_ids
 from companion.engine.setup.checklist import Step, player_range, setup_checklist, setup_games
 from companion.engine.setup.errors import (
@@ -36,7 +36,7 @@ from companion.engine.setup.errors import (
 )
 from companion.engine.setup.facts import setup_data
 from companion.engine.setup.house import current, setup_house_rules
-from companion.engine.setup.records import Draw, Progress, Record, id_set
+from companion.engine.setup.records import SAVE, Draw, Progress, Record
 from companion.engine.setup.surprise import surprise_card, surprise_modules
 from companion.engine.setup.words import COVE, Pin, cove_card, game_name, module_name
 
@@ -470,35 +470,26 @@ class SetupGame(saves.SavedGame):
         game = saved.get("game")
         if not isinstance(game, str) or game not in setup_games():
             raise UnknownGameError(f"game {game!r} has no setup checklist")
-        players = whole(saved.get("players"), "players", SaveDataError)
         cards = SAVE.mapping(saved.get("cards", {}), "cards")
         SAVE.known(cards, "cards", {"paladin", "rogue", "beasts"})
-        beasts = cards.get("beasts", [])
-        if not isinstance(beasts, list) or not all(isinstance(b, str) for b in beasts):
-            raise SaveDataError(f"cards.beasts {beasts!r} must be a list of card ids")
-        ticks = saved.get("ticks", {})
-        if not isinstance(ticks, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in ticks.items()
-        ):
-            raise SaveDataError(f"ticks {ticks!r} must map step ids to digests")
-        size = saved.get("size")
-        if size is not None:
-            size = whole(size, "size", SaveDataError)
-        draw_raw = saved.get("draw")
+        ids, card = frozenset[str], str | None
+        ticks: dict[str, str] = SAVE.value(dict[str, str], saved.get("ticks", {}), "ticks")
+        with SAVE.at("draw"):
+            draw = None if saved.get("draw") is None else Draw.from_dict(saved["draw"])
         new = cls(
             game=game,
-            players=players,
-            modules=id_set(saved.get("modules", []), "modules"),
-            pinned=id_set(saved.get("pinned", []), "pinned"),
-            banned=id_set(saved.get("banned", []), "banned"),
-            paladin=_optional_id(cards.get("paladin"), "cards.paladin"),
-            rogue=_optional_id(cards.get("rogue"), "cards.rogue"),
-            beasts=tuple(beasts),
+            players=SAVE.value(int, saved.get("players"), "players"),
+            modules=SAVE.value(ids, saved.get("modules", []), "modules"),
+            pinned=SAVE.value(ids, saved.get("pinned", []), "pinned"),
+            banned=SAVE.value(ids, saved.get("banned", []), "banned"),
+            paladin=SAVE.value(card, cards.get("paladin"), "cards.paladin"),
+            rogue=SAVE.value(card, cards.get("rogue"), "cards.rogue"),
+            beasts=SAVE.value(tuple[str, ...], cards.get("beasts", []), "cards.beasts"),
             seed=check_seed(saved.get("seed", 0)),
-            size=size,
+            size=SAVE.value(int | None, saved.get("size"), "size"),
             ticks=tuple(sorted(ticks.items())),
-            draw=None if draw_raw is None else Draw.from_dict(draw_raw),
-            rules=current(id_set(saved.get("house_rules", []), "house_rules")),
+            draw=draw,
+            rules=current(SAVE.value(ids, saved.get("house_rules", []), "house_rules")),
         )
         new.check()
         return new
@@ -534,12 +525,6 @@ class SetupGame(saves.SavedGame):
         if unknown:
             raise SaveDataError(f"house rule {unknown[0]!r} is not one a setup table follows")
         self._steps  # noqa: B018 (a choice with no checklist raises here)
-
-
-def _optional_id(value: object, what: str) -> str | None:
-    if value is not None and not isinstance(value, str):
-        raise SaveDataError(f"{what} {value!r} must be a card id or null")
-    return value
 
 
 __all__ = [

@@ -3,15 +3,17 @@ checklist got, and what each action did (the records of its log)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from companion.engine.core.numbers import is_whole, whole
+from companion.engine.core import saves
 from companion.engine.setup.check import module_ids
 from companion.engine.setup.checklist import Step
 from companion.engine.setup.errors import SaveDataError, UnknownModuleError
 from companion.engine.setup.words import cove_card
+
+#: The save format of a setup table (and of its actions and its last draw).
+SAVE: Final = saves.SaveFormat("companion.setup.table", 1, SaveDataError)
 
 if TYPE_CHECKING:
     from companion.engine.setup.actions import SetupAction
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 class Draw:
     """The last "Surprise me" draw: what was asked and what came out, so it can be replayed."""
 
-    kind: str  # "modules", "paladin" or "rogue"
+    kind: Literal["modules", "paladin", "rogue"]
     seed: int
     players: int
     modules: frozenset[str]
@@ -35,47 +37,17 @@ class Draw:
         return f"Draw({self.kind!r}, seed={self.seed}, modules={sorted(self.modules)!r})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "seed": self.seed,
-            "players": self.players,
-            "modules": sorted(self.modules),
-            "size": self.size,
-            "pinned": sorted(self.pinned),
-            "banned": sorted(self.banned),
-            "card": self.card,
-        }
+        return saves.saved_fields(self)
 
     @classmethod
     def from_dict(cls, data: object) -> Draw:
-        """A draw back from :meth:`to_dict`; raises :class:`SetupError` naming the field."""
-        if not isinstance(data, Mapping):
-            raise SaveDataError(f"draw {data!r} must be a mapping")
-        kind = data.get("kind")
-        if kind not in ("modules", "paladin", "rogue"):
-            raise SaveDataError(f"draw kind {kind!r}")
-        size = data.get("size")
-        if size is not None and not is_whole(size):
-            raise SaveDataError(f"draw size {size!r}")
-        card = data.get("card")
-        if card is not None:
-            if not isinstance(card, str):
-                raise SaveDataError(f"draw card {card!r}")
-            cove_card(card)  # an unknown card raises UnknownCardError
-        modules = id_set(data.get("modules", []), "draw modules")
-        known = set(module_ids())
-        for module_id in sorted(modules - known):
+        """A draw back from :meth:`to_dict`; raises a :class:`SetupError` naming the field."""
+        draw = SAVE.read_value(cls, data)
+        if draw.card is not None:
+            cove_card(draw.card)  # an unknown card raises UnknownCardError
+        for module_id in sorted(draw.modules - set(module_ids())):
             raise UnknownModuleError(f"unknown module {module_id!r} in the draw")
-        return cls(
-            kind=str(kind),
-            seed=whole(data.get("seed"), "draw seed", SaveDataError),
-            players=whole(data.get("players"), "draw players", SaveDataError),
-            modules=modules,
-            size=size,
-            pinned=id_set(data.get("pinned", []), "draw pinned"),
-            banned=id_set(data.get("banned", []), "draw banned"),
-            card=card,
-        )
+        return draw
 
 
 @dataclass(frozen=True)
@@ -112,11 +84,4 @@ class Record:
     before: SetupGame = field(repr=False, compare=False)
 
 
-def id_set(values: object, what: str) -> frozenset[str]:
-    """A saved list of ids as a set; raises :class:`SaveDataError` naming ``what``."""
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise SaveDataError(f"{what} {values!r} must be a list of ids")
-    return frozenset(values)
-
-
-__all__ = ["Draw", "Progress", "Record", "id_set"]
+__all__ = ["SAVE", "Draw", "Progress", "Record"]
