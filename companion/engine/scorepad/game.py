@@ -270,70 +270,28 @@ def read_pad(raw: object) -> Pad:
     """A pad from its saved fields (:meth:`Pad.to_dict`'s ``pad``), every field checked:
     raises :class:`PadError` naming the first bad one."""
     data = SAVE.mapping(raw, "")
-    SAVE.known(
-        data,
-        "",
-        {
-            "game",
-            "title",
-            "lowest_wins",
-            "breakdown",
-            "categories",
-            "tiebreakers",
-            "rows",
-            "when",
-            "duration",
-            "location",
-            "notes",
-            "modules",
-            "next_id",
-        },
-    )
-    game_id = data.get("game")
+    texts = ("title", "duration", "location", "notes")
+    flags = ("lowest_wins", "breakdown")
+    SAVE.known(data, "", {"game", *texts, *flags, "categories", "tiebreakers", "rows", "when",
+                          "modules", "next_id"})  # fmt: skip
+    game_id = SAVE.value(str, data.get("game"), "game")
     known_game(game_id)
-    assert isinstance(game_id, str)
-
-    def text(name: str, key: FieldKey) -> str:
-        value = data.get(name, "")
-        if not isinstance(value, str):
-            raise PadError(f"{name} {value!r} must be text")
-        problem = text_problem(key, value)
-        if problem:
-            raise PadError(f"{name} {value!r}: {problem}")
-        return value
-
-    def flag(name: str) -> bool:
-        value = data.get(name, False)
-        if not isinstance(value, bool):
-            raise PadError(f"{name} {value!r} must be true or false")
-        return value
-
-    categories = data.get("categories", [])
-    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
-        raise PadError(f"categories {categories!r} must be a list of names")
+    typed = {name: _text(data.get(name, ""), name, (name,)) for name in texts}
+    switches = {name: SAVE.value(bool, data.get(name, False), name) for name in flags}
+    categories = SAVE.value(tuple[str, ...], data.get("categories", []), "categories")
     if len(categories) > MAX_CATEGORIES or len({c.casefold() for c in categories}) != len(
         categories
     ):
-        raise PadError(f"categories {categories!r}: at most {MAX_CATEGORIES}, each once")
-    breakers: list[TieBreaker] = []
-    raw_breakers = data.get("tiebreakers", [])
-    if not isinstance(raw_breakers, list) or len(raw_breakers) > MAX_TIEBREAKERS:
-        raise PadError(f"tiebreakers {raw_breakers!r}: a list of at most {MAX_TIEBREAKERS}")
-    for i, item in enumerate(raw_breakers):
-        if (
-            not isinstance(item, list)
-            or len(item) != 3
-            or not is_whole(item[0])
-            or not isinstance(item[1], str)
-            or not isinstance(item[2], bool)
-            or len(item[1]) > MAX_LABEL
-        ):
-            raise PadError(f"tiebreakers[{i}] {item!r} must be [id, name, higher wins]")
-        breakers.append(TieBreaker(item[0], item[1], item[2]))
+        raise PadError(f"categories {list(categories)!r}: at most {MAX_CATEGORIES}, each once")
+    entry = tuple[int, str, bool]
+    raw_breakers = SAVE.value(tuple[entry, ...], data.get("tiebreakers", []), "tiebreakers")
+    if len(raw_breakers) > MAX_TIEBREAKERS or any(len(n) > MAX_LABEL for _, n, _ in raw_breakers):
+        raise PadError(f"tiebreakers: at most {MAX_TIEBREAKERS}, each named in {MAX_LABEL}")
+    breakers = [TieBreaker(*item) for item in raw_breakers]
+    raw_rows = SAVE.listed(data.get("rows", []), "rows")
+    if len(raw_rows) > MAX_ROWS:
+        raise PadError(f"rows: at most {MAX_ROWS}")
     rows: list[PadRow] = []
-    raw_rows = data.get("rows", [])
-    if not isinstance(raw_rows, list) or len(raw_rows) > MAX_ROWS:
-        raise PadError(f"rows {raw_rows!r}: a list of at most {MAX_ROWS}")
     for i, item in enumerate(raw_rows):
         with SAVE.at(f"rows[{i}]"):
             rows.append(_read_row(item, categories, [t.id for t in breakers]))
@@ -343,24 +301,30 @@ def read_pad(raw: object) -> Pad:
     next_id = data.get("next_id", max(ids, default=0) + 1)
     if not is_whole(next_id) or next_id <= max(ids, default=0):
         raise PadError(f"next_id {next_id!r} must be above every id in use")
-    modules = data.get("modules", [])
-    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-        raise PadError(f"modules {modules!r} must be a list of module ids")
+    modules = SAVE.value(tuple[str, ...], data.get("modules", []), "modules")
     return Pad(
         game_id=game_id,
-        title=text("title", ("title",)),
-        lowest_wins=flag("lowest_wins"),
-        breakdown=flag("breakdown"),
-        categories=tuple(categories),
+        title=typed["title"],
+        lowest_wins=switches["lowest_wins"],
+        breakdown=switches["breakdown"],
+        categories=categories,
         tiebreakers=tuple(breakers),
         rows=tuple(rows),
         played_at=read_when(data.get("when")),
-        duration=text("duration", ("duration",)),
-        location=text("location", ("location",)),
-        notes=text("notes", ("notes",)),
-        modules=tuple(modules),
+        duration=typed["duration"],
+        location=typed["location"],
+        notes=typed["notes"],
+        modules=modules,
         next_id=next_id,
     )
+
+
+def _text(value: object, name: str, key: FieldKey) -> str:
+    """The saved text of field ``key``, if it is text the field takes."""
+    problem = text_problem(key, SAVE.value(str, value, name))
+    if problem:
+        raise PadError(f"{name} {value!r}: {problem}")
+    return str(value)
 
 
 def _read_row(item: object, categories: Sequence[str], tiebreakers: Sequence[int]) -> PadRow:
@@ -369,13 +333,8 @@ def _read_row(item: object, categories: Sequence[str], tiebreakers: Sequence[int
     row_id = data.get("id")
     if not is_whole(row_id) or row_id < 1:
         raise PadError(f"id {row_id!r} must be a whole number from 1")
-    name, score = data.get("name", ""), data.get("score", "")
-    for kind, value in (("name", name), ("score", score)):
-        if not isinstance(value, str):
-            raise PadError(f"{kind} {value!r} must be text")
-        problem = text_problem((kind, row_id), value)
-        if problem:
-            raise PadError(f"{kind} {value!r}: {problem}")
+    name = _text(data.get("name", ""), "name", ("name", row_id))
+    score = _text(data.get("score", ""), "score", ("score", row_id))
     parts = data.get("parts", {})
     ties = data.get("ties", {})
     if not isinstance(parts, Mapping) or not isinstance(ties, Mapping):
@@ -392,10 +351,8 @@ def _read_row(item: object, categories: Sequence[str], tiebreakers: Sequence[int
         if not isinstance(value, str) or text_problem(("tie", row_id, t), value):
             raise PadError(f"ties[{t!r}] {value!r} must be a whole number or empty")
         tie_texts.append((t, value))
-    start = data.get("start", False)
-    if not isinstance(start, bool):
-        raise PadError(f"start {start!r} must be true or false")
-    return PadRow(row_id, str(name), str(score), tuple(part_texts), tuple(tie_texts), start)
+    start = SAVE.value(bool, data.get("start", False), "start")
+    return PadRow(row_id, name, score, tuple(part_texts), tuple(tie_texts), start)
 
 
 __all__ = ["Pad", "read_pad"]
