@@ -49,9 +49,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
+from companion import __version__
 from companion.access import AccessCode, Throttle, normal_code, shown_code
 from companion.uploads import UPLOAD_PATH, Uploads
 from companion.webapp import APP_DESCRIPTION, APP_NAME, APP_SHORT_NAME, INSTALL_HEAD
+from companion.webstatic import WebStatic
 
 log = logging.getLogger(__name__)
 
@@ -822,6 +824,8 @@ def build_app(
             else {}
         ),
     )
+    # The web client's files compressed and cached (companion.webstatic); the rest is Flet's.
+    static = WebStatic(flet_app, assets_dir=assets_dir, version=__version__)
     hosts = set(LOOPBACK_NAMES) | {h.lower() for h in extra_hosts}
     if host in ALL_INTERFACES:
         hosts |= local_names()
@@ -832,8 +836,8 @@ def build_app(
                 hosts |= local_names()
         except ValueError:
             pass
-    return Guard(
-        flet_app,
+    guard = Guard(
+        static,
         port=port,
         hosts=hosts,
         access=access,
@@ -843,6 +847,8 @@ def build_app(
         public_paths=public_paths,
         uploads=uploads,
     )
+    guard.ready.append(static.start)  # compress what is missing once the server answers
+    return guard
 
 
 def serve(app: Guard, *, host: str, port: int) -> None:
