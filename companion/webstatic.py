@@ -103,6 +103,8 @@ BROTLI_QUALITY = 9
 BROTLI_WINDOW = 24
 #: A compressed file no installed version has used for this long is removed from the cache.
 UNUSED_DAYS = 30
+#: The cache folder's list of content digests (file, size, modification time → sha256).
+INDEX = "digests.json"
 #: Files Flet writes itself (its page with the settings patched in, the manifest with our
 #: names, the font list with Roboto added): taken from Flet once and kept in memory.
 FROM_FLET = ("index.html", "manifest.json", "assets/FontManifest.json")
@@ -259,6 +261,42 @@ class Precompressed:
             return {}
         return found[2]
 
+    def _digests(self) -> dict[Path, tuple[int, int, str]]:
+        """The content digests of the last run (file → size, mtime_ns, sha256), so a start
+        need not read every file again; empty when there are none or they are unreadable."""
+        try:
+            found = json.loads((self.cache_dir / INDEX).read_text(encoding="utf-8"))
+            return {
+                Path(name): (int(size), int(mtime), str(sha))
+                for name, (size, mtime, sha) in found.items()
+            }
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def _save_digests(self, digests: dict[Path, tuple[int, int, str]]) -> None:
+        data = {str(path): list(entry) for path, entry in digests.items()}
+        with contextlib.suppress(OSError):
+            handle, temp = tempfile.mkstemp(dir=self.cache_dir, prefix=".part-")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+            os.replace(temp, self.cache_dir / INDEX)
+
+    def register_existing(self) -> None:
+        """Register the copies an earlier run made for files unchanged since (no file is
+        read: quick enough for the server's start, so its first answers are compressed)."""
+        digests = self._digests()
+        for path in self.candidates():
+            known = digests.get(path)
+            if known is None:
+                continue
+            stat = path.stat()
+            if known[:2] != (stat.st_size, stat.st_mtime_ns):
+                continue
+            for suffix in _suffixes():
+                target = self.cache_dir / f"{known[2]}.{suffix}"
+                if target.exists():
+                    self._register(path, known[0], known[1], suffix, target, touch=False)
+
     def run(self) -> None:
         """Compress every candidate not in the cache yet, registering each copy as it is
         ready; then remove copies nobody used for :data:`UNUSED_DAYS`. Files another process
@@ -266,8 +304,9 @@ class Precompressed:
         self.cache_dir.mkdir(parents=True, exist_ok=True)
         pending = [(path, suffix) for path in self.candidates() for suffix in _suffixes()]
         pending.sort(key=lambda item: item[1] != "gz")  # gzip (what phones on Wi-Fi get) first
-        keep: set[str] = set()
-        digests: dict[Path, tuple[int, int, str]] = {}
+        keep: set[str] = {INDEX}
+        digests = self._digests()
+        current: dict[Path, tuple[int, int, str]] = {}
         while pending and not self.stopping.is_set():
             waiting = []
             for path, suffix in pending:
@@ -278,6 +317,7 @@ class Precompressed:
                 if known is None or known[:2] != (stat.st_size, stat.st_mtime_ns):
                     known = (stat.st_size, stat.st_mtime_ns, _digest(path))
                     digests[path] = known
+                current[path] = known
                 name = f"{known[2]}.{suffix}"
                 keep.add(name)
                 target = self.cache_dir / name
@@ -285,6 +325,7 @@ class Precompressed:
                     waiting.append((path, suffix))  # another process is making it
                     continue
                 self._register(path, known[0], known[1], suffix, target)
+            self._save_digests(current)
             pending = waiting
             if pending:
                 self.stopping.wait(1.0)
@@ -311,10 +352,13 @@ class Precompressed:
         self.made.append(source)
         return True
 
-    def _register(self, path: Path, size: int, mtime_ns: int, suffix: str, target: Path) -> None:
+    def _register(
+        self, path: Path, size: int, mtime_ns: int, suffix: str, target: Path, *, touch: bool = True
+    ) -> None:
         try:
             length = target.stat().st_size
-            os.utime(target)  # in use: not pruned
+            if touch:
+                os.utime(target)  # in use: not pruned
         except OSError:
             return
         with self._lock:
@@ -327,7 +371,10 @@ class Precompressed:
         too_old = time.time() - UNUSED_DAYS * 86400
         for path in self.cache_dir.iterdir():
             try:
-                if path.name not in keep and path.stat().st_mtime < too_old:
+                if path.name in keep:
+                    continue
+                unfinished = path.name.startswith(".part-")  # a run that was stopped
+                if path.stat().st_mtime < (time.time() - 86400 if unfinished else too_old):
                     path.unlink()
             except OSError:
                 continue
@@ -428,6 +475,10 @@ class WebStatic:
         self.tag = version_tag(version, roots)
         self.base = f"{PREFIX}{self.tag}/"
         self.compressed = Precompressed(roots, cache_dir or default_cache_dir())
+        try:
+            self.compressed.register_existing()  # a second start serves compressed at once
+        except OSError:  # an unreadable cache folder: the background work says so later
+            log.debug("no compressed copies registered", exc_info=True)
         self._generated: dict[str, Generated] = {}
         self._thread: threading.Thread | None = None
 
