@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gzip
 import hashlib
 import json
@@ -113,7 +114,6 @@ FROM_FLET = ("index.html", "manifest.json", "assets/FontManifest.json")
 FILE_SUFFIXES = frozenset(
     {".otf", ".ttf", ".woff", ".woff2", ".map", ".symbols", ".frag", ".mjs", ".wasm", ".ico"}
 )
-_BUILT_IN_TYPES = mimetypes.MimeTypes()
 _CHUNK = 256 * 1024
 _TAG_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -756,7 +756,12 @@ def _is_route(rel: str) -> bool:
     suffix = PurePosixPath(rel).suffix.lower()
     if suffix in ("", ".html"):
         return True
-    return suffix not in FILE_SUFFIXES and _BUILT_IN_TYPES.guess_type(f"x{suffix}")[0] is None
+    return suffix not in FILE_SUFFIXES and _built_in_types().guess_type(f"x{suffix}")[0] is None
+
+
+@functools.cache
+def _built_in_types() -> mimetypes.MimeTypes:
+    return mimetypes.MimeTypes()
 
 
 def _head(scope: Scope) -> bool:
