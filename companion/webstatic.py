@@ -297,6 +297,11 @@ class Precompressed:
                 if target.exists():
                     self._register(path, known[0], known[1], suffix, target, touch=False)
 
+    def forget(self, path: Path) -> None:
+        """Serve ``path`` as it is from now on (its copies went missing)."""
+        with self._lock:
+            self.ready.pop(path, None)
+
     def run(self) -> None:
         """Compress every candidate not in the cache yet, registering each copy as it is
         ready; then remove copies nobody used for :data:`UNUSED_DAYS`. Files another process
@@ -714,7 +719,7 @@ class WebStatic:
         except OSError:  # a compressed copy removed under us: the file itself then
             if source == path:
                 raise
-            self.compressed.ready.pop(path, None)
+            self.compressed.forget(path)
             await self._send_file(scope, send, headers, path, cache)
             return
         with handle:

@@ -441,3 +441,20 @@ def test_the_renderer_keeps_its_cross_origin_isolation(ready: WebStatic) -> None
         answer = get(ready, path)
         assert answer.headers["cross-origin-opener-policy"] == "same-origin"
         assert answer.headers["cross-origin-embedder-policy"] == "require-corp"
+
+
+def test_without_a_usable_cache_folder_files_go_out_as_they_are(
+    web: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A cache folder that cannot be made (here a file is in the way): the server says so in
+    its log and serves every file uncompressed; nothing else changes."""
+    monkeypatch.setenv("FLET_WEB_PATH", str(web))
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("x")
+    static = make_static(web, blocked / "web")
+    static.start()
+    static.stop()  # waits for the background work, which gave up
+    assert "could not compress" in caplog.text
+    answer = get(static, base_of(static) + "main.dart.wasm", headers={"accept-encoding": "gzip"})
+    assert answer.status == 200 and answer.headers.get("content-encoding") is None
+    assert answer.raw == (web / "main.dart.wasm").read_bytes()
