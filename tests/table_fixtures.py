@@ -16,8 +16,8 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from companion.engine import journey as j
-from companion.engine import saves
-from companion.engine.protocol import TableRules
+from companion.engine.core import saves
+from companion.engine.core.protocol import TableRules
 from companion.history import Store, open_store
 from companion.tables import TableHub
 

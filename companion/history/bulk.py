@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.orm import Session
 
-from companion.engine.standings import Entry, TieBreak, rank
+from companion.engine.core.standings import Entry, TieBreak, rank
 from companion.history import crud, stats
 from companion.history.crud import PLAYS, RESULTS
 from companion.history.errors import PlayDataError
@@ -118,7 +118,7 @@ def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
     """(rank, winner) of each result in order, as the standings engine ranks them.
 
     Ties share a place (1, 1, 3). Only where tie-breakers exist and two scores are equal does
-    this call :func:`companion.engine.standings.rank`; a play stopped before the end has
+    this call :func:`companion.engine.core.standings.rank`; a play stopped before the end has
     ranks but no winner.
     """
     results = play.results

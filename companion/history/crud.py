@@ -2,7 +2,7 @@
 
 The caller owns the transaction (``companion.history.store.Store`` opens one per call), so a
 function here never commits; several of them inside one transaction succeed or fail together.
-Ranks and winners are computed here on every save with ``companion.engine.standings.rank``,
+Ranks and winners are computed here on every save with ``companion.engine.core.standings.rank``,
 in the game's direction and with the play's ordered tie-breakers; they are never taken from
 the caller.
 """
@@ -22,7 +22,7 @@ from sqlalchemy import Table, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
-from companion.engine.standings import Entry, TieBreak, rank
+from companion.engine.core.standings import Entry, TieBreak, rank
 from companion.history import stats
 from companion.history.errors import (
     NotFoundError,

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from companion.engine import bard, cove_goods, journey, mercante
 from companion.engine import setup as setup_engine
+from companion.engine.core.words import signed
 from companion.engine.mercante.facts import Lot
-from companion.engine.words import signed
 from companion.reference.model import KINDS, Entry
 from companion.reference.prose import Located, ProseFile, fill, load_prose
 from companion.rules.loader import DataFileError

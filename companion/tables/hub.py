@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.engine.protocol import HOUSE_RULES, UNDO, TableRules
-from companion.engine.words import sentence
+from companion.engine.core.protocol import HOUSE_RULES, UNDO, TableRules
+from companion.engine.core.words import sentence
 from companion.history import (
     NotFoundError,
     PlayCreate,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import bard, cove_goods, journey, mercante, scorepad, seats, setup
-from companion.engine.protocol import TableRules
+from companion.engine.core.protocol import TableRules
 
 
 def tools() -> dict[str, TableRules[Any, Any]]:

@@ -60,11 +60,12 @@ def test_an_unknown_tool_is_named() -> None:
 
 @pytest.mark.parametrize("tool", sorted(PLAYERS))
 def test_every_game_verifies_answers_and_applies_each_action_alike(tool: str) -> None:
-    # One shape for every engine (issue 13): verify(action) raises or returns None,
-    # can_apply(action) answers the same question, apply(action) carries it out.
+    # One shape for every engine (issues 13, 23): verify(action) raises or returns what the
+    # action needs to be played, can_apply(action) answers the same question, apply(action)
+    # carries it out.
     game, actions = PLAYERS[tool].play(golden.SEED)
     for action in actions[:5]:
-        assert game.verify(action) is None
+        game.verify(action)
         assert game.can_apply(action)
         assert type(action).kind == action.to_dict()["kind"]
         game = game.apply(action)[0]

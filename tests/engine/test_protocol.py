@@ -1,4 +1,4 @@
-"""The shared table's protocol (companion.engine.protocol) and Merchant's Journey's rules for
+"""The shared table's protocol (companion.engine.core.protocol) and Merchant's Journey's rules for
 it: actions read back from their saved form, the start read back, what an action depends on,
 and the words for what changed when a stale screen's move is refused."""
 
@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine import journey as j
+from companion.engine.core.protocol import TableRules, table_changed, whole_game
 from companion.engine.journey import JourneyGame, Place, StartRow, Swap
-from companion.engine.protocol import TableRules, table_changed, whole_game
 
 RULES = j.TABLE_RULES
 
@@ -42,8 +42,8 @@ def test_actions_read_back_from_their_saved_form(action: j.Action) -> None:
 @pytest.mark.parametrize(
     ("data", "error", "names"),
     [
-        ({"kind": "place", "rank": "8", "row": 0, "side": "up"}, j.RowError, "'up'"),
-        ({"kind": "place", "rank": "A", "row": 0, "side": "left"}, j.UnknownCardError, "'A'"),
+        ({"kind": "place", "rank": "8", "row": 0, "side": "up"}, j.SaveDataError, "'up'"),
+        ({"kind": "place", "rank": "A", "row": 0, "side": "left"}, j.SaveDataError, "'A'"),
         ({"kind": "start_row", "rank": "9", "extra": 1}, j.SaveDataError, "'extra'"),
         ({"kind": "jump"}, j.SaveDataError, "'jump'"),
         (["place"], j.SaveDataError, "['place']"),

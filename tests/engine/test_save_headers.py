@@ -1,4 +1,4 @@
-"""One save header, checked in one place (companion.engine.saves.SaveFormat): every reader of a
+"""One save header, checked in one place (companion.engine.core.saves.SaveFormat): every reader of a
 saved header goes through it, old saves already on disk still read, and a missing or wrong
 ``format``/``version`` is refused naming the field."""
 
@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.engine.saves import SaveFormat
+from companion.engine.core.saves import SaveFormat
 from companion.engine.setup import SetupGame
 from companion.ui.logic import journey as journey_logic
 from companion.ui.logic.cove_goods import SaleState

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from companion.engine import saves
+from companion.engine.core import saves
 from companion.tools import golden
 
 

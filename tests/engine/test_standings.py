@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine.standings import Entry, StandingsError, TieBreak, rank
+from companion.engine.core.standings import Entry, StandingsError, TieBreak, rank
 
 
 def test_ties_share_a_place_and_the_next_place_is_skipped() -> None:

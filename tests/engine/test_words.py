@@ -1,4 +1,4 @@
-"""The one words module (companion.engine.words) that the engines and the screens share."""
+"""The one words module (companion.engine.core.words) that the engines and the screens share."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine import words
+from companion.engine.core import words
 from companion.ui.logic import words as ui_words
 from companion.ui.logic.mercante import signed as mercante_signed
 from companion.ui.logic.setup_assistant import sentence as finding_sentence

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine.standings import Entry, TieBreak, rank
+from companion.engine.core.standings import Entry, TieBreak, rank
 from companion.history import ImportFileError, Store, bulk
 from companion.history import bgstats as bg
 from companion.history.bulk import BulkPlay, BulkResult, places

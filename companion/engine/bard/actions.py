@@ -3,7 +3,7 @@ list, and the Boast. Each is a plain, immutable value checked when built (a bad 
 raises the :class:`~companion.engine.bard.errors.BardError` naming it); whether the rules
 allow it *now* is the song's to say (:meth:`~companion.engine.bard.song.Song.verify`).
 
-Every action is a :class:`BardAction` (the shared :class:`~companion.engine.saves.Action`):
+Every action is a :class:`BardAction` (the shared :class:`~companion.engine.core.saves.Action`):
 ``to_dict()`` is plain data and :func:`read_song_action` reads it back.
 """
 
@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from companion.engine import saves
 from companion.engine.bard.errors import CountError, IconError, SaveDataError, UnknownNameError
 from companion.engine.bard.facts import facts
 from companion.engine.bard.values import MAX_ADVENTURERS, SIDES, check_faction, whole
+from companion.engine.core import saves
 
 __all__ = [
     "SAVE",

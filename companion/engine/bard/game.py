@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from companion.engine import saves
 from companion.engine.bard.actions import (
     SAVE,
     SONG_ACTIONS,
@@ -58,7 +57,8 @@ from companion.engine.bard.values import (
     plural,
     whole,
 )
-from companion.engine.protocol import TableRules, passes
+from companion.engine.core import saves
+from companion.engine.core.protocol import TableRules, passes
 
 __all__ = [
     "TABLE_RULES",

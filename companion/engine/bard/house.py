@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from companion.engine.bard.errors import UnknownNameError
-from companion.engine.house_rules import HouseRuleSet
+from companion.engine.core.house_rules import HouseRuleSet
 
 __all__ = [
     "RULINGS",

@@ -54,7 +54,7 @@ from companion.engine.bard.facts import facts
 from companion.engine.bard.song import Record, Song, sing
 from companion.engine.bard.table import Table
 from companion.engine.bard.values import check_faction, check_instance, fan_cost, plural, whole
-from companion.engine.words import signed
+from companion.engine.core.words import signed
 
 __all__ = ["KEY_NAMES", "Goals", "Plan", "plan"]
 

@@ -15,7 +15,6 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine import saves
 from companion.engine.bard.actions import (
     AtDragonIsland,
     AtFactionHall,
@@ -66,7 +65,8 @@ from companion.engine.bard.values import (
     plural,
     whole,
 )
-from companion.engine.protocol import passes
+from companion.engine.core import saves
+from companion.engine.core.protocol import passes
 from companion.rules.models import Source
 
 __all__ = ["SONG_SAVE", "Boasted", "Performed", "Record", "Song", "SongTotals", "sing"]

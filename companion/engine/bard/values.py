@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from companion.engine.bard.errors import CountError, UnknownNameError
 from companion.engine.bard.facts import facts
-from companion.engine.words import plural
+from companion.engine.core.words import plural
 
 __all__ = [
     "ANY",

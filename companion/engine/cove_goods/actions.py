@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
+from companion.engine.core.saves import Action, KeyedReader, SaveFormat, saved, saved_fields
 from companion.engine.cove_goods.errors import GoodsError
 from companion.engine.cove_goods.goods import Good
-from companion.engine.saves import Action, FieldReader, SaveFormat, saved, saved_fields
 
 #: The Rogue cards the sale knows: one whose effect is not on sales, Un-Fairies, the Fence.
 ROGUE_CARD_IDS: Final = ("other", "un_fairies", "fence")
@@ -109,7 +109,7 @@ def _rogue_card(data: Mapping[str, Any], name: str) -> str:
 
 ACTIONS: Final = (SetCount, SetRogueCard, AddGood, RemoveGood, ClearSale, NewPier)
 #: How each field of an action is read back.
-READERS: Final[Mapping[str, FieldReader]] = {
+READERS: Final[Mapping[str, KeyedReader]] = {
     "adventurer": _adventurer,
     "count": SAVE.whole,
     "card": _rogue_card,

@@ -12,6 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from companion.engine.core.protocol import TableRules, passes
+from companion.engine.core.saves import SavedGame
+from companion.engine.core.words import plural
 from companion.engine.cove_goods.actions import (
     ROGUE_CARD_IDS,
     SAVE,
@@ -30,9 +33,6 @@ from companion.engine.cove_goods.errors import GoodsError
 from companion.engine.cove_goods.facts import adventurer_name, facts
 from companion.engine.cove_goods.goods import Good, Pier, verify_pier_sale
 from companion.engine.cove_goods.values import check_count
-from companion.engine.protocol import TableRules, passes
-from companion.engine.saves import SavedGame
-from companion.engine.words import plural
 
 ROGUE_CARD_NAMES: Final = {"other": "another Rogue card", "un_fairies": "Un-Fairies",
                            "fence": "the Fence"}  # fmt: skip
@@ -168,7 +168,7 @@ class CoveSale(SavedGame):
         return SAVE.replay(game, actions, read_action)
 
 
-# -- the shared table (companion.engine.protocol) ------------------------------------------------
+# -- the shared table (companion.engine.core.protocol) -----
 
 
 def status_line(sale: CoveSale) -> str:

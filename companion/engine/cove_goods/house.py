@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.engine.core.house_rules import HouseRuleSet
 from companion.engine.cove_goods.errors import HouseRuleError
-from companion.engine.house_rules import HouseRuleSet
 
 # -- rulings (ids in data/cove_goods/rulings.toml) ------------------------------------------
 RULING_PIER_MULTIPLIER = "cove_goods.pier_multiplier"

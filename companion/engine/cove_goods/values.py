@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from companion.engine.core.protocol import can_of
+from companion.engine.core.words import plural
 from companion.engine.cove_goods.errors import (
     BaseValueError,
     CountError,
@@ -27,8 +29,6 @@ from companion.engine.cove_goods.house import (
     STANDARD,
     HouseRules,
 )
-from companion.engine.protocol import can_of
-from companion.engine.words import plural
 from companion.rules.models import Source
 
 #: Input sanity limits, not rules: no printed base value or crowd at a Pier comes near them,

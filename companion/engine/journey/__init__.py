@@ -11,9 +11,10 @@ Facts come from ``data/journey/facts.toml``; every reading of an open question i
 ``data/journey/rulings.toml``, and those with another reasonable reading are the house-rule
 switches of :class:`HouseRules` (keyed by ruling id, as Settings stores them).
 
-:class:`JourneyGame` is an immutable value. Every action comes in three (as in pokerkit):
-``verify_x(...)`` raises the reason it is not allowed, ``can_x(...)`` answers yes or no and
-``x(...)`` returns ``(new game, record)``; an illegal action raises and changes nothing. The
+:class:`JourneyGame` is an immutable value. Every move is an action (``Place("8", 0,
+"left")``) that checks itself against the game and says what it does; ``game.apply(action)``
+returns ``(new game, record)``, ``game.verify(action)`` raises the reason it is not allowed and
+``game.can_apply(action)`` answers yes or no; an illegal action raises and changes nothing. The
 records are the log: each keeps the game as it was, so undo is free, and a save is the
 starting players and the actions, replayed (and so checked) when read back.
 
@@ -25,10 +26,11 @@ The package has one room per concern, as every engine does:
 - :mod:`~companion.engine.journey.house` — the ruling ids and :class:`HouseRules`;
 - :mod:`~companion.engine.journey.values` — what a pair is worth (:func:`pair_value`) and
   what an action gained (:class:`Gain`), with the working;
-- :mod:`~companion.engine.journey.actions` — the moves as plain data, their saved form
-  (:func:`read_action`), the cards on the table and the records of the log;
-- :mod:`~companion.engine.journey.game` — :class:`JourneyGame`, :func:`final_scores` and the
-  shared table's rules (:data:`TABLE_RULES`).
+- :mod:`~companion.engine.journey.actions` — the moves, each checking itself and saying what
+  it does, and their saved form (:func:`read_action`);
+- :mod:`~companion.engine.journey.records` — the cards on the table and the records of the log;
+- :mod:`~companion.engine.journey.game` — :class:`JourneyGame` and :func:`final_scores`;
+- :mod:`~companion.engine.journey.table` — the shared table's rules (:data:`TABLE_RULES`).
 """
 
 from __future__ import annotations
@@ -38,16 +40,11 @@ from companion.engine.journey.actions import (
     SAVE_VERSION,
     SIDES,
     Action,
-    Card,
     Place,
-    PlayRecord,
-    Record,
     Side,
     StartRow,
     Swap,
-    SwapKind,
     SwapOption,
-    SwapRecord,
     read_action,
 )
 from companion.engine.journey.errors import (
@@ -80,13 +77,7 @@ from companion.engine.journey.facts import (
     swaps_when_played,
     value_of,
 )
-from companion.engine.journey.game import (
-    TABLE_RULES,
-    JourneyGame,
-    final_scores,
-    status_line,
-    table_changed,
-)
+from companion.engine.journey.game import JourneyGame, final_scores
 from companion.engine.journey.house import (
     BLIGHT_BONUS,
     BLIGHT_CHAIN,
@@ -105,6 +96,8 @@ from companion.engine.journey.house import (
     TIES,
     HouseRules,
 )
+from companion.engine.journey.records import Card, PlayRecord, Record, SwapKind, SwapRecord
+from companion.engine.journey.table import TABLE_RULES, status_line, table_changed
 from companion.engine.journey.values import Gain, PairValue, pair_value, points_text, sum_text
 
 __all__ = [

@@ -44,13 +44,6 @@ class SaveDataError(JourneyError):
     """A saved game that cannot be read back; the message names the bad field's path."""
 
 
-def whole(value: object, what: str, error: type[JourneyError]) -> int:
-    """``value`` as a whole number (never a bool); ``error`` naming ``what`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} {value!r} must be a whole number")
-    return value
-
-
 __all__ = [
     "CopiesError",
     "GameOverError",
@@ -62,5 +55,4 @@ __all__ = [
     "SeatError",
     "SwapError",
     "UnknownCardError",
-    "whole",
 ]

@@ -1,28 +1,24 @@
 """The game: :class:`JourneyGame`, the table as it stands (players, rows, scores, the log),
-with every move as verify/can/do; the final standings; and Merchant's Journey on a shared
-table (:data:`TABLE_RULES`)."""
+and the final standings. Its moves are the actions of :mod:`~companion.engine.journey.actions`,
+applied by :meth:`~companion.engine.core.saves.SavedGame.apply`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
-from companion.engine import saves
+from companion.engine.core import saves
+from companion.engine.core.numbers import whole
+from companion.engine.core.standings import Entry, Standing, TieBreak, rank
 from companion.engine.journey.actions import (
     SAVE,
-    SIDES,
     Action,
-    Card,
     Place,
-    PlayRecord,
-    Record,
-    Side,
     StartRow,
     Swap,
-    SwapKind,
     SwapOption,
-    SwapRecord,
+    beside_blight,
     read_action,
 )
 from companion.engine.journey.errors import (
@@ -35,29 +31,22 @@ from companion.engine.journey.errors import (
     SeatError,
     SwapError,
     UnknownCardError,
-    whole,
 )
 from companion.engine.journey.facts import (
-    can_move,
-    card_facts,
     check_player_count,
     draw_pile_size,
     facts,
-    is_blight,
     is_ghorralands,
-    link_bonus,
     parse_rank,
-    swaps_when_played,
 )
 from companion.engine.journey.house import (
     MOST_PAIRS,
     STANDARD,
     HouseRules,
 )
-from companion.engine.journey.values import Gain, PairValue, a_card, pair_value, sum_text
-from companion.engine.protocol import TableRules, passes
+from companion.engine.journey.records import Card, Record
+from companion.engine.journey.values import Gain, sum_text
 from companion.engine.seats import TableError, check_seat_names
-from companion.engine.standings import Entry, Standing, TieBreak, rank
 
 
 @dataclass(frozen=True)
@@ -67,7 +56,8 @@ class JourneyGame(saves.SavedGame):
     An immutable value: copies are the value itself; pickling goes through the save format.
     """
 
-    undo_error: ClassVar[type[ValueError]] = JourneyError
+    action_type: ClassVar[type[saves.Action]] = Action
+    error: ClassVar[type[ValueError]] = JourneyError
 
     players: tuple[str, ...]
     first: int = 0
@@ -141,6 +131,10 @@ class JourneyGame(saves.SavedGame):
     def active(self) -> str:
         """Whose turn it is: play goes round the seats from the first player."""
         return self.players[(self.first + self.placements) % len(self.players)]
+
+    @property
+    def current_player(self) -> str:
+        return self.active
 
     @property
     def next_player(self) -> str:
@@ -230,226 +224,25 @@ class JourneyGame(saves.SavedGame):
     def beside_blight(self, row: int, position: int) -> bool:
         """Whether the card at ``position`` of ``row`` has a Blight next to it."""
         cards = self.rows[row]
-        return _beside_blight(cards, position)
+        return beside_blight(cards, position)
 
-    # -- starting a new city ------------------------------------------------------------------
+    # -- moves (each is an action: see :mod:`~companion.engine.journey.actions`) ---------------
 
-    def _check_open(self) -> None:
-        if self.is_over:
-            pile = "the hands are played out" if self.rules.play_out_hands else "draw pile is empty"
-            raise GameOverError(f"the game is over: the {pile}")
+    def start_row(self, card: object) -> tuple[JourneyGame, Record]:
+        """The active player starts a new city with ``card`` (a rank)."""
+        return self.apply(StartRow(card))  # type: ignore[arg-type]  # the action checks it
 
-    def _check_copies(self, rank_: str, text: object) -> None:
-        deck = facts().deck
-        if self.on_table(rank_) >= deck.copies_per_rank:
-            raise CopiesError(
-                f"card {text!r}: all {deck.copies_per_rank} are already on the table "
-                "(a standard deck has one per suit)"
-            )
+    def place(self, card: object, row: object, side: object) -> tuple[JourneyGame, Record]:
+        """The active player connects ``card`` (a rank) to the ``side`` end of ``row``."""
+        return self.apply(Place(card, row, side))  # type: ignore[arg-type]
 
-    def verify_start_row(self, card: object) -> str:
-        """The rank as the engine writes it; raises why ``card`` cannot start a new city."""
-        self._check_open()
-        parsed = parse_rank(card)
-        self._check_copies(parsed, card)
-        return parsed
-
-    def can_start_row(self, card: object) -> bool:
-        return passes(lambda: self.verify_start_row(card), JourneyError)
-
-    def start_row(self, card: object) -> tuple[JourneyGame, PlayRecord]:
-        """The active player starts a new city with ``card`` (a rank): no pair, no points."""
-        parsed = self.verify_start_row(card)
-        played = Card(self.placements + 1, parsed, self.active)
-        rows = (*self.rows, (played,))
-        record = PlayRecord(
-            action=StartRow(parsed),
-            player=self.active,
-            gain=Gain(note="new city: no pair"),
-            card=played,
-            row=len(self.rows),
-            beside=None,
-            before=self,
-        )
-        game = replace(self, rows=rows, swappable=None, log=(*self.log, record))
-        return game, record
-
-    # -- connecting a card to a row -----------------------------------------------------------
-
-    def verify_place(self, card: object, row: object, side: object) -> tuple[str, int, Side]:
-        """``(rank, row, side)`` as the engine writes them; raises why the placement is not
-        allowed (the game over, an unknown card or row, a fifth copy)."""
-        self._check_open()
-        parsed = parse_rank(card)
-        index = whole(row, "row", RowError)
-        if not 0 <= index < len(self.rows):
-            have = f"{len(self.rows)} rows" if self.rows else "no rows yet"
-            raise RowError(f"row {row!r} is not on the table ({have}; rows count from 0)")
-        if side not in SIDES:
-            raise RowError(f"side {side!r} must be 'left' or 'right'")
-        self._check_copies(parsed, card)
-        return parsed, index, "left" if side == "left" else "right"
-
-    def can_place(self, card: object, row: object, side: object) -> bool:
-        return passes(lambda: self.verify_place(card, row, side), JourneyError)
-
-    def _placed(self, rank_: str, row: int, side: Side) -> tuple[tuple[Card, ...], int, Gain]:
-        card = Card(self.placements + 1, rank_, self.active)
-        cards = (card, *self.rows[row]) if side == "left" else (*self.rows[row], card)
-        at = 0 if side == "left" else len(cards) - 1
-        near = 1 if side == "left" else len(cards) - 2
-        pair = pair_value(
-            rank_,
-            cards[near].rank,
-            card_beside_blight=_beside_blight(cards, at),
-            other_beside_blight=_beside_blight(cards, near),
-            rules=self.rules,
-        )
-        chain = _chain(cards, at) if is_blight(rank_) else 0
-        bonus = link_bonus(chain)
-        return cards, at, Gain(pairs=(pair,), chain=chain, bonus=bonus)
+    def swap(self, card: object, other: object) -> tuple[JourneyGame, Record]:
+        """Cards ``card`` and ``other`` (ids) trade places."""
+        return self.apply(Swap(card, other))  # type: ignore[arg-type]
 
     def preview_place(self, card: object, row: object, side: object) -> Gain:
         """What :meth:`place` would score, without playing the card."""
-        parsed, index, where = self.verify_place(card, row, side)
-        return self._placed(parsed, index, where)[2]
-
-    def place(self, card: object, row: object, side: object) -> tuple[JourneyGame, PlayRecord]:
-        """The active player connects ``card`` (a rank) to the ``side`` end of ``row`` (from 0)
-        and gains the value of the pair (and 30 or 50 if it links three or four Blights)."""
-        parsed, index, where = self.verify_place(card, row, side)
-        cards, at, gain = self._placed(parsed, index, where)
-        played = cards[at]
-        beside = cards[1 if where == "left" else len(cards) - 2]
-        player = self.active
-        seat = self.seat_of(player)
-        scores = list(self.scores)
-        scores[seat] += gain.points
-        rows = (*self.rows[:index], cards, *self.rows[index + 1 :])
-        record = PlayRecord(
-            action=Place(parsed, index, where),
-            player=player,
-            gain=gain,
-            card=played,
-            row=index,
-            beside=beside,
-            before=self,
-        )
-        # Whether it may move that neighbour is checked when the swap is asked for, so the
-        # refusal can say why (a 10 never moves the Okkrgoth).
-        swappable = played.id if swaps_when_played(parsed) else None
-        game = replace(
-            self,
-            rows=rows,
-            scores=tuple(scores),
-            swappable=swappable,
-            log=(*self.log, record),
-        )
-        return game, record
-
-    # -- swaps --------------------------------------------------------------------------------
-
-    def verify_swap(self, card: object, other: object) -> SwapKind:
-        """Which swap ``Swap(card, other)`` would be, or why the rules forbid it."""
-        card_id = whole(card, "card", SwapError)
-        other_id = whole(other, "other card", SwapError)
-        mover, target = self.card(card_id), self.card(other_id)
-        if card_id == other_id:
-            raise SwapError(f"card {card!r} cannot trade places with itself")
-        if swaps_when_played(mover.rank):
-            if self.swappable != card_id:
-                raise SwapError(
-                    f"card {card!r} ({mover.rank}) may trade places only right after it is "
-                    "played, before anything else happens, and only if it was placed beside a card"
-                )
-            r, i = self.where(card_id)
-            cards = self.rows[r]
-            neighbour = cards[1] if i == 0 else cards[i - 1]
-            if other_id != neighbour.id:
-                raise SwapError(
-                    f"card {card!r} ({mover.rank}) can trade places only with card "
-                    f"{neighbour.id} ({neighbour.rank}), the card it was placed beside, "
-                    f"not card {other!r}"
-                )
-            if not can_move(mover.rank, target.rank):
-                movers = " or ".join(card_facts(target.rank).moved_only_by) or "nothing"
-                raise SwapError(
-                    f"card {other!r} ({target.rank}, {card_facts(target.rank).civilization}) "
-                    f"can be moved only by a {movers}"
-                )
-            return "played"
-        if is_ghorralands(mover.rank):
-            if not is_ghorralands(target.rank):
-                raise SwapError(
-                    f"card {card!r} (a 6) can switch only with another 6, not card {other!r} "
-                    f"({target.rank})"
-                )
-            if self.is_over:
-                raise GameOverError("the game is over: no more switches")
-            if mover.by in self.switched:
-                raise SwapError(
-                    f"{mover.by} has already switched a Ghorralands card in this game "
-                    f"(card {card!r} is theirs)"
-                )
-            return "ghorralands"
-        raise SwapError(
-            f"card {card!r} ({mover.rank}) cannot move: only a 10 or 5 just played, or a 6 "
-            "switched with another 6, trades places"
-        )
-
-    def can_swap(self, card: object, other: object) -> bool:
-        return passes(lambda: self.verify_swap(card, other), JourneyError)
-
-    def swap(self, card: object, other: object) -> tuple[JourneyGame, SwapRecord]:
-        """Cards ``card`` and ``other`` trade places. Scores already gained stand; under the
-        :data:`SWAP_SCORES` house rule the player scores the new pairs of a 10 or 5 moved as
-        it is played. A Ghorralands switch scores nothing under either reading (ruling
-        :data:`GHORRALANDS`: both cards are 6s, so scores stand)."""
-        kind = self.verify_swap(card, other)
-        card_id, other_id = whole(card, "card", SwapError), whole(other, "other", SwapError)
-        mover, target = self.card(card_id), self.card(other_id)
-        (r1, i1), (r2, i2) = self.where(card_id), self.where(other_id)
-        before_ids = _neighbour_ids(self.rows[r1], i1)
-        rows = [list(row) for row in self.rows]
-        rows[r1][i1], rows[r2][i2] = target, mover
-        new_rows = tuple(tuple(row) for row in rows)
-        player = mover.by
-        pairs: list[PairValue] = []
-        if self.rules.swap_scores and kind == "played":
-            cards = new_rows[r2]
-            for j in (i2 - 1, i2 + 1):
-                if 0 <= j < len(cards) and cards[j].id not in before_ids:
-                    pairs.append(
-                        pair_value(
-                            mover.rank,
-                            cards[j].rank,
-                            card_beside_blight=_beside_blight(cards, i2),
-                            other_beside_blight=_beside_blight(cards, j),
-                            rules=self.rules,
-                        )
-                    )
-        gain = Gain(pairs=tuple(pairs), note="scores stand: a swap makes no new pair")
-        scores = list(self.scores)
-        scores[self.seat_of(player)] += gain.points
-        record = SwapRecord(
-            action=Swap(card_id, other_id),
-            player=player,
-            gain=gain,
-            swap=kind,
-            moved=mover,
-            other=target,
-            before=self,
-        )
-        switched = self.switched | {player} if kind == "ghorralands" else self.switched
-        game = replace(
-            self,
-            rows=new_rows,
-            scores=tuple(scores),
-            switched=switched,
-            swappable=None,
-            log=(*self.log, record),
-        )
-        return game, record
+        return self.verify(Place(card, row, side))[3]  # type: ignore[arg-type, no-any-return]
 
     def legal_swaps(self) -> tuple[SwapOption, ...]:
         """Every swap allowed now: the 10 or 5 just played, then each Ghorralands switch."""
@@ -458,33 +251,17 @@ class JourneyGame(saves.SavedGame):
             r, i = self.where(self.swappable)
             cards = self.rows[r]
             neighbour = cards[1] if i == 0 else cards[i - 1]
-            if self.can_swap(self.swappable, neighbour.id):
+            if self.can_apply(Swap(self.swappable, neighbour.id)):
                 mover = cards[i]
                 options.append(SwapOption("played", mover, neighbour, mover.by))
         sixes = [c for c in self.cards() if is_ghorralands(c.rank)]
         for six in sixes:
             for other in sixes:
-                if other.id != six.id and self.can_swap(six.id, other.id):
+                if other.id != six.id and self.can_apply(Swap(six.id, other.id)):
                     options.append(SwapOption("ghorralands", six, other, six.by))
         return tuple(options)
 
     # -- any action, undo, house rules --------------------------------------------------------
-
-    def apply(self, action: Action) -> tuple[JourneyGame, Record]:
-        if isinstance(action, StartRow):
-            return self.start_row(action.rank)
-        if isinstance(action, Place):
-            return self.place(action.rank, action.row, action.side)
-        if isinstance(action, Swap):
-            return self.swap(action.card, action.other)
-        raise JourneyError(f"action {action!r} is not a Merchant's Journey action")
-
-    def verify(self, action: Action) -> None:
-        """Raise the :class:`JourneyError` :meth:`apply` would raise, or return None."""
-        self.apply(action)
-
-    def can_apply(self, action: Action) -> bool:
-        return passes(lambda: self.apply(action), JourneyError)
 
     def with_rules(self, rules: HouseRules) -> JourneyGame:
         """The same game scored from its start under other house rules (the log is replayed,
@@ -581,95 +358,4 @@ def _check_table(rows: tuple[tuple[Card, ...], ...], players: Sequence[str]) -> 
                 raise CopiesError(f"more than {copies} cards of rank {card.rank!r} on the table")
 
 
-def _beside_blight(cards: Sequence[Card], position: int) -> bool:
-    return any(
-        0 <= j < len(cards) and is_blight(cards[j].rank) for j in (position - 1, position + 1)
-    )
-
-
-def _chain(cards: Sequence[Card], position: int) -> int:
-    """Length of the unbroken run of Blights through ``position``."""
-    if not is_blight(cards[position].rank):
-        return 0
-    lo = position
-    while lo > 0 and is_blight(cards[lo - 1].rank):
-        lo -= 1
-    hi = position
-    while hi < len(cards) - 1 and is_blight(cards[hi + 1].rank):
-        hi += 1
-    return hi - lo + 1
-
-
-def _neighbour_ids(cards: Sequence[Card], position: int) -> set[int]:
-    return {cards[j].id for j in (position - 1, position + 1) if 0 <= j < len(cards)}
-
-
-# -- the shared table (companion.engine.protocol) -------------------------------------------------
-
-
-def status_line(game: JourneyGame) -> str:
-    """``Turn 7 of 28 · Cleo to play`` or ``Game over after 28 turns``."""
-    if game.is_over:
-        turns = game.turns_total
-        return f"Game over after {turns} turn" + ("" if turns == 1 else "s")
-    return f"Turn {game.turn} of {game.turns_total} · {game.active} to play"
-
-
-def _same_move(a: Record, b: Record) -> bool:
-    return a.action == b.action and a.player == b.player
-
-
-def _what_happened(record: Record) -> str:
-    if isinstance(record, PlayRecord):
-        if record.beside is None:
-            where = f"started row {record.row + 1} with {a_card(record.card.rank)}"
-        else:
-            where = f"played {record.card.rank} beside {record.beside.rank} in row {record.row + 1}"
-        return f"{record.player} already played turn {record.card.id} ({where})"
-    if isinstance(record, SwapRecord):
-        if record.swap == "played":
-            return (
-                f"{record.player}'s {record.moved.rank} already traded places with the "
-                f"{record.other.rank}"
-            )
-        return f"{record.player} already switched their 6 with another 6"
-    return f"{record.player} already made a move"
-
-
-def table_changed(then: JourneyGame, now: JourneyGame) -> str:
-    """What changed between the table a screen showed (``then``) and the table ``now``:
-    ``"Ben already played turn 7 (8 beside 9 in row 2)"``, or the move taken back."""
-    old, new = then.log, now.log
-    common = 0
-    while common < min(len(old), len(new)) and _same_move(old[common], new[common]):
-        common += 1
-    if len(new) > common:
-        return _what_happened(new[common])
-    if len(old) > common:
-        record = old[common]
-        turn = f"turn {record.card.id}" if isinstance(record, PlayRecord) else "a swap"
-        return f"{record.player}'s move ({turn}) was taken back"
-    if then.rules != now.rules:
-        return "the house rules of this game changed"
-    return "the table changed since this screen showed it"
-
-
-def _with_house_rules(game: JourneyGame, ids: frozenset[str]) -> JourneyGame:
-    return game.with_rules(HouseRules.from_house_rules(ids))
-
-
-#: Merchant's Journey on a shared table. Turn-based: an action reads the whole game, so a
-#: screen that had not seen the latest move cannot place a card (it is told who moved).
-TABLE_RULES: Final[TableRules[JourneyGame, Action]] = TableRules(
-    tool="journey",
-    read_start=JourneyGame.from_dict,
-    read_action=read_action,
-    players=lambda game: game.players,
-    status=status_line,
-    error=JourneyError,
-    changed=table_changed,
-    with_rules=_with_house_rules,
-)
-
-
-__all__ = ["TABLE_RULES", "JourneyGame", "final_scores", "status_line", "table_changed"]
+__all__ = ["JourneyGame", "final_scores"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from companion.engine.house_rules import HouseRuleSet
+from companion.engine.core.house_rules import HouseRuleSet
 from companion.engine.journey.errors import RulesError
 
 #: Rulings with another reasonable reading: the house-rule switches.

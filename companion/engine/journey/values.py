@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from companion.engine.core.words import minus, sum_text
 from companion.engine.journey.errors import JourneyError, RulesError
 from companion.engine.journey.facts import is_blight, parse_rank, value_of
 from companion.engine.journey.house import (
@@ -17,7 +18,6 @@ from companion.engine.journey.house import (
     STANDARD,
     HouseRules,
 )
-from companion.engine.words import minus, sum_text
 
 _WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
 

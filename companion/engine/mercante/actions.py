@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, cast
 
-from companion.engine import saves
+from companion.engine.core import saves
 from companion.engine.mercante.auction import Shipment
 from companion.engine.mercante.errors import (
     SaveDataError,

@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.core.words import plural
 from companion.engine.mercante.errors import AuctionError, MercanteError
 from companion.engine.mercante.events import display_name
 from companion.engine.mercante.facts import facts, market_of, rules
 from companion.engine.mercante.upkeep import THREE_PLAYERS, check_seats, seat_of
-from companion.engine.words import plural
 
 RULING_SECOND_ROUND = "mercante.auction_second_round"
 RULING_REVERSED = "mercante.reversed_auction_order"

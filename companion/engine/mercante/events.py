@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal, cast
 
+from companion.engine.core.words import signed
 from companion.engine.mercante.errors import EventError, FleetingEventError
 from companion.engine.mercante.facts import EventCard, facts, market_of, rules
-from companion.engine.words import signed
 
 EventKind = Literal["enduring", "fleeting"]
 ENDURING: Final = "enduring"

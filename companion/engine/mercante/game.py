@@ -21,7 +21,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, Literal, TypedDict, Unpack, cast
 
-from companion.engine import saves
+from companion.engine.core import saves
+from companion.engine.core.protocol import passes
 from companion.engine.mercante.actions import (
     ASSETS,
     SAVE,
@@ -106,7 +107,6 @@ from companion.engine.mercante.variants import (
     NO_VARIANTS,
     Variants,
 )
-from companion.engine.protocol import passes
 
 _SAVE: Final = SAVE
 
@@ -205,7 +205,7 @@ class MercanteGame(saves.SavedGame):
     An immutable value: copies are the value itself; pickling goes through the save format.
     """
 
-    undo_error: ClassVar[type[ValueError]] = ActionError
+    error: ClassVar[type[ValueError]] = ActionError
 
     players: tuple[PlayerState, ...]
     active: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.house_rules import HouseRuleSet
+from companion.engine.core.house_rules import HouseRuleSet
 from companion.engine.mercante.errors import MercanteError
 
 REACTION_CLOSES_MARKET = "mercante.reaction_closes_market"

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final, cast
 
-from companion.engine import saves
+from companion.engine.core import saves
 from companion.engine.mercante.errors import MercanteError, SaveDataError
 from companion.engine.mercante.events import Calendar, Event
 from companion.engine.mercante.game import (

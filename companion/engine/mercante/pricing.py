@@ -12,7 +12,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from companion.engine import saves
+from companion.engine.core import saves
+from companion.engine.core.words import signed
 from companion.engine.mercante.errors import (
     LimitError,
     MarketClosedError,
@@ -24,7 +25,6 @@ from companion.engine.mercante.events import Calendar, Event, display_name
 from companion.engine.mercante.facts import facts, market_of, rules
 from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.mercante.markets import MarketBoard, check_base
-from companion.engine.words import signed
 
 #: Rulings that explain a price (ids in data/mercante/rulings.toml).
 RULING_CUMULATIVE = "mercante.modifiers_cumulative"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from companion.engine.core.words import plural
 from companion.engine.mercante.actions import Action, Asset
 from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
 from companion.engine.mercante.errors import (
@@ -21,7 +22,6 @@ from companion.engine.mercante.upkeep import (
     AuctionResult,
     RemovalPlan,
 )
-from companion.engine.words import plural
 
 if TYPE_CHECKING:
     from companion.engine.mercante.game import MercanteGame

@@ -2,7 +2,7 @@
 
 Score = victory points − the penalties of unfulfilled contracts. Ties go to the most crowns
 left, then the fewest unfulfilled contracts; players still equal share the place. Ranking is
-:func:`companion.engine.standings.rank`, with the tie-breakers of ``data/games.toml``.
+:func:`companion.engine.core.standings.rank`, with the tie-breakers of ``data/games.toml``.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from companion.engine.core.standings import Entry, Standing, TieBreak, rank
+from companion.engine.core.words import plural
 from companion.engine.mercante.errors import SeatError, TallyError
 from companion.engine.mercante.facts import facts, rules
 from companion.engine.mercante.house import STANDARD, HouseRules
-from companion.engine.standings import Entry, Standing, TieBreak, rank
-from companion.engine.words import plural
 from companion.rules.models import catalogue
 
 GAME_ID = "mercante"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.engine.core.words import plural
 from companion.engine.mercante.errors import SeatError, TallyError
 from companion.engine.mercante.facts import ContractKind, facts, rules
 from companion.engine.mercante.upkeep import check_seats, seat_of, setup_upkeep_holder
 from companion.engine.mercante.variants import NO_VARIANTS, Variants
-from companion.engine.words import plural
 
 
 def starting_crowns(position: int, *, variants: Variants = NO_VARIANTS) -> int:

@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, cast
 
-from companion.engine import saves
+from companion.engine.core import saves
+from companion.engine.core.protocol import TableRules, passes
 from companion.engine.mercante.actions import Action, read_action
 from companion.engine.mercante.errors import (
     ActionError,
@@ -38,7 +39,6 @@ from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.records import EndTurnRecord, Record
 from companion.engine.mercante.scoring import max_goods_left
 from companion.engine.mercante.setup import check_contract_value, contracts_kept
-from companion.engine.protocol import TableRules, passes
 
 TABLE_FORMAT: Final = "companion.mercante.table"
 TABLE_VERSION: Final = 1
@@ -606,7 +606,7 @@ def read_table_start(raw: object) -> MercanteTable:
         )
 
 
-# -- on a shared table (companion.engine.protocol) -------------------------------------------------
+# -- on a shared table (companion.engine.core.protocol) -----
 
 STEP_WORDS: Final[Mapping[str, str]] = {
     "remove_goods": "upkeep 1 of 4",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Final
 
-from companion.engine.saves import Action, FieldReader, SaveFormat, saved
+from companion.engine.core.saves import Action, KeyedReader, SaveFormat, saved
 from companion.engine.scorepad.errors import PadError
 
 #: A field of the pad: ``("name", row)``, ``("score", row)``, ``("part", row, category)``,
@@ -206,7 +206,7 @@ ACTIONS: Final = (
     ClearScores,
 )
 #: How each field of an action is read back (by its name: a name means one thing).
-READERS: Final[Mapping[str, FieldReader]] = {
+READERS: Final[Mapping[str, KeyedReader]] = {
     "field": lambda data, name: read_field(data.get(name)),
     "text": SAVE.text,
     "name": SAVE.text,

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Final
 
-from companion.engine.protocol import TableRules, passes
-from companion.engine.saves import SavedGame
+from companion.engine.core.protocol import TableRules, passes
+from companion.engine.core.saves import SavedGame
 from companion.engine.scorepad.actions import (
     PAD_FIELDS,
     SAVE,
@@ -678,7 +678,7 @@ def _read_row(item: object, categories: Sequence[str], tiebreakers: Sequence[int
     return PadRow(row_id, str(name), str(score), tuple(part_texts), tuple(tie_texts), start)
 
 
-# -- the shared table (companion.engine.protocol) ------------------------------------------------
+# -- the shared table (companion.engine.core.protocol) -----
 
 
 def status_line(pad: Pad) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from companion.engine.saves import Action, FieldReader, SaveFormat
+from companion.engine.core.saves import Action, KeyedReader, SaveFormat
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.values import check_seed
 
@@ -90,7 +90,7 @@ read_int = SAVE.whole
 
 ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)
 #: How each field of an action is read back.
-READERS: Final[Mapping[str, FieldReader]] = {
+READERS: Final[Mapping[str, KeyedReader]] = {
     "name": SAVE.text,
     "offset": SAVE.whole,
     "seed": lambda data, name: check_seed(data.get(name)),

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from companion.engine.protocol import TableRules, passes
-from companion.engine.saves import SavedGame
+from companion.engine.core.protocol import TableRules, passes
+from companion.engine.core.saves import SavedGame
 from companion.engine.seats.actions import (
     SAVE,
     DrawFirst,
@@ -221,7 +221,7 @@ def _check_game(game_id: object) -> str:
         raise SeatsError(f"game {game_id!r} is not one the app knows") from None
 
 
-# -- the shared table (companion.engine.protocol) ------------------------------------------------
+# -- the shared table (companion.engine.core.protocol) -----
 
 
 def status_line(seating: Seating) -> str:

@@ -5,7 +5,7 @@ action sent twice, or by a phone that had not seen the last change, cannot undo 
 phone did. Each says what it depends on (:meth:`SetupAction.reads`): a tick reads only its own
 step, a module choice the module selection, a fix what it fixes. The table applies an action
 sent by a phone that had not caught up only if that part is still as the phone saw it
-(see :mod:`companion.engine.protocol`).
+(see :mod:`companion.engine.core.protocol`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
-from companion.engine import saves
+from companion.engine.core import saves
 from companion.engine.setup.errors import SaveDataError
 
 if TYPE_CHECKING:
@@ -322,7 +322,7 @@ def _size(data: Mapping[str, Any], name: str) -> int | None:
 
 
 #: How each field of an action is read back (by its name: a name means one thing).
-READERS: Final[Mapping[str, saves.FieldReader]] = {
+READERS: Final[Mapping[str, saves.KeyedReader]] = {
     "game": _text,
     "players": SAVE.whole,
     "module": _text,

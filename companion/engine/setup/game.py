@@ -8,7 +8,7 @@ again). It is immutable; :meth:`SetupGame.apply` takes one action of
 :mod:`companion.engine.setup.actions`, verifies it first (raising a
 :class:`~companion.engine.setup.SetupError` and changing nothing when it is not allowed) and
 returns the new game with a :class:`Record` of what happened. :data:`TABLE_RULES` puts it on
-the shared table (:mod:`companion.engine.protocol`).
+the shared table (:mod:`companion.engine.core.protocol`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Final
 
-from companion.engine import saves
-from companion.engine.protocol import TableRules, passes
+from companion.engine.core import saves
+from companion.engine.core.protocol import TableRules, passes
 from companion.engine.setup.actions import (
     PICKED_KINDS,
     SAVE,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine.words import plural, sentence, signed, sum_text
+from companion.engine.core.words import plural, sentence, signed, sum_text
 
 
 def ordinal(number: int) -> str:

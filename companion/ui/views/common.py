@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import flet as ft
 
-from companion.engine.standings import Standing
+from companion.engine.core.standings import Standing
 from companion.rules import Catalogue
 from companion.ui.context import AppContext
 from companion.ui.logic.names import filter_suggestions

@@ -1,4 +1,4 @@
-"""The Bard on a shared table (companion.engine.protocol): its ``TableRules`` read the start
+"""The Bard on a shared table (companion.engine.core.protocol): its ``TableRules`` read the start
 and every action back, say what an action depends on (so a stale screen's tap is applied when
 it still fits and refused when it does not), word what changed, and replay under house
 rules; and the song being sung can be changed as a whole, sung again from its beginning."""
@@ -36,7 +36,7 @@ from companion.engine.bard import (
     plan,
     spends,
 )
-from companion.engine.protocol import TableRules
+from companion.engine.core.protocol import TableRules
 from companion.tables.registry import tools
 
 TABLEAU = (

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion import reference
 from companion.engine import cove_goods as cg
+from companion.engine.core.protocol import TableRules
 from companion.engine.cove_goods import (
     AddGood,
     ClearSale,
@@ -28,7 +29,6 @@ from companion.engine.cove_goods import (
     SetCount,
     SetRogueCard,
 )
-from companion.engine.protocol import TableRules
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main

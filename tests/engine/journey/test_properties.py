@@ -10,7 +10,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import journey as j
-from companion.engine.journey import HouseRules, JourneyGame, PlayRecord, SwapRecord
+from companion.engine.journey import (
+    HouseRules,
+    JourneyGame,
+    Place,
+    PlayRecord,
+    StartRow,
+    Swap,
+    SwapRecord,
+)
 
 NAMES = ("Anna", "Ben", "Cleo", "Dev", "Eli", "Farah")
 
@@ -149,9 +157,9 @@ def test_can_agrees_with_verify_and_refusals_change_nothing(
 ) -> None:
     snapshot = game.to_dict()
     for can, act in (
-        (game.can_place(rank, row, side), lambda: game.place(rank, row, side)),
-        (game.can_start_row(rank), lambda: game.start_row(rank)),
-        (game.can_swap(card, other), lambda: game.swap(card, other)),
+        (game.can_apply(Place(rank, row, side)), lambda: game.place(rank, row, side)),
+        (game.can_apply(StartRow(rank)), lambda: game.start_row(rank)),
+        (game.can_apply(Swap(card, other)), lambda: game.swap(card, other)),
     ):
         try:
             act()

@@ -21,6 +21,9 @@ from companion.engine.journey import (
     TIES,
     HouseRules,
     JourneyGame,
+    Place,
+    StartRow,
+    Swap,
     pair_value,
 )
 from tests.table_fixtures import play
@@ -68,7 +71,7 @@ def test_game_setup_a_fifth_card_of_a_rank_is_refused() -> None:
         game.place("K", 0, "left")
     with pytest.raises(j.CopiesError):
         game.start_row("k")
-    assert not game.can_place("K", 1, "right")
+    assert not game.can_apply(Place("K", 1, "right"))
 
 
 # -- Players ---------------------------------------------------------------------------------------
@@ -89,7 +92,7 @@ def test_gameplay_turns_go_round_from_the_first_player() -> None:
     order = []
     for _ in range(5):
         order.append(game.active)
-        game = game.start_row("9" if game.can_start_row("9") else "8")[0]
+        game = game.start_row("9" if game.can_apply(StartRow("9")) else "8")[0]
     assert order == ["Cleo", "Dev", "Anna", "Ben", "Cleo"]
 
 
@@ -284,7 +287,7 @@ def test_special_card_rules_swap_only_with_the_card_it_was_placed_beside() -> No
 def test_special_card_rules_a_new_city_cannot_swap() -> None:
     game = play(new(), ("7",), ("10",))
     assert game.legal_swaps() == ()
-    assert not game.can_swap(2, 1)
+    assert not game.can_apply(Swap(2, 1))
 
 
 def test_special_card_rules_ghorralands_switch_once_per_game() -> None:
@@ -297,7 +300,7 @@ def test_special_card_rules_ghorralands_switch_once_per_game() -> None:
     assert record.summary == "Anna switched their 6 in row 1 with the 6 in row 3; scores stand."
     with pytest.raises(j.SwapError, match="Anna has already switched a Ghorralands card"):
         after.swap(5, 3)  # Anna played two 6s, but switches only once
-    assert after.can_swap(3, 5)  # Cleo still may
+    assert after.can_apply(Swap(3, 5))  # Cleo still may
 
 
 def test_special_card_rules_ghorralands_switch_only_with_another_6() -> None:
@@ -482,7 +485,7 @@ def test_bad_input_swaps(card: object, other: object, message: str) -> None:
         ),
         (
             {"actions": [{"kind": "start_row", "rank": "A"}]},
-            r"actions\[0\]: card 'A': the Aces",
+            r"actions\[0\]: rank: card 'A': the Aces",
         ),
     ],
 )

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine import seats
-from companion.engine.protocol import TableRules
+from companion.engine.core.protocol import TableRules
 from companion.engine.seats import (
     DrawFirst,
     MoveSeat,

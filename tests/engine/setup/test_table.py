@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine import setup as engine
-from companion.engine.protocol import TableRules
+from companion.engine.core.protocol import TableRules
 from companion.engine.setup import (
     ApplyFix,
     ChooseGame,

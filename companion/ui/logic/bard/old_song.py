@@ -37,7 +37,7 @@ from companion.engine.bard import (
     Spend,
     facts,
 )
-from companion.engine.saves import SaveFormat
+from companion.engine.core.saves import SaveFormat
 from companion.ui.logic.bard.lines import board_lines, icons_left_line, rewards_lines
 from companion.ui.logic.bard.words import (
     colour_name,

@@ -1,5 +1,5 @@
 """The Bard screen's words: colours, sources, locations and engine messages as players read
-them. (``plural`` and ``sentence`` are the app's own, from :mod:`companion.engine.words`.)"""
+them. (``plural`` and ``sentence`` are the app's own, from :mod:`companion.engine.core.words`.)"""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.engine import cove_goods as cg
+from companion.engine.core.saves import SaveFormat
 from companion.engine.cove_goods import (
     CoveSale,
     Good,
@@ -31,7 +32,6 @@ from companion.engine.cove_goods import (
     SaleLine,
     SaleValue,
 )
-from companion.engine.saves import SaveFormat
 from companion.rules import Source
 from companion.ui.logic.cove_goods.words import PALADIN_GOOD, kinds, readable
 from companion.ui.logic.saved import damaged_key

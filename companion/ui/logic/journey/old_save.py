@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.engine.core.saves import SaveFormat
 from companion.engine.journey import JourneyError, JourneyGame
-from companion.engine.saves import SaveFormat
 from companion.ui.logic.journey.form import NewGameForm
 from companion.ui.logic.saved import damaged_key, replay_game, saved_play
 

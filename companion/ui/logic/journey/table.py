@@ -13,6 +13,7 @@ from companion.engine.journey import (
     JourneyGame,
     PlayRecord,
     Record,
+    StartRow,
     SwapOption,
     SwapRecord,
 )
@@ -106,7 +107,7 @@ def end_options(game: JourneyGame, card: str | None) -> tuple[EndOption, ...]:
         options.append(EndOption(None, None, None, "Choose a card first"))
     else:
         try:
-            game.verify_start_row(card)
+            game.verify(StartRow(card))
         except JourneyError as exc:
             options.append(EndOption(None, None, None, capitalized(str(exc))))
         else:

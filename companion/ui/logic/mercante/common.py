@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from companion.engine import words
+from companion.engine.core import words
 from companion.engine.mercante import (
     display_name,
 )

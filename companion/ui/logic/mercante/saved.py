@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.core.saves import SaveFormat
 from companion.engine.mercante import (
     KeepContract,
     MercanteError,
@@ -18,7 +19,6 @@ from companion.engine.mercante import (
     contracts_kept,
     facts,
 )
-from companion.engine.saves import SaveFormat
 from companion.ui.logic.mercante.new_game import NewGameForm
 from companion.ui.logic.mercante.sale import SaleDraft
 from companion.ui.logic.mercante.shipment import ShipmentDraft

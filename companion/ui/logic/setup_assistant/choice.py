@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.engine import setup as engine
-from companion.engine import words
+from companion.engine.core import words
 from companion.engine.setup import Draw, Finding, SetupGame
 from companion.rules import Catalogue
 from companion.ui.logic.words import plural

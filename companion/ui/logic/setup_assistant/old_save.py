@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from companion.engine import setup as engine
-from companion.engine.saves import SaveFormat
+from companion.engine.core.saves import SaveFormat
 from companion.engine.setup import MAX_SEED_DIGITS, Draw, SetupGame
 
 SETUP_KEY = "setup_assistant"

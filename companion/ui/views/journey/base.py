@@ -6,8 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import journey as engine
+from companion.engine.core.words import signed
 from companion.engine.journey import HouseRules
-from companion.engine.words import signed
 from companion.ui.context import AppContext
 from companion.ui.live import Painter, Slot
 from companion.ui.logic.journey import house_rules_summary, rulings_in_use

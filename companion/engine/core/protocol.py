@@ -18,7 +18,7 @@ asks the tool's :class:`TableRules` (one frozen instance, exported by the engine
 A GAME is an immutable value with ``apply(action) -> (game, record)`` (verifies first and
 raises a ``ValueError`` subclass naming the input, changing nothing, when the action is not
 allowed), ``log`` (the records), ``is_over`` and ``to_dict()``. An ACTION is a small frozen
-:class:`~companion.engine.saves.Action` with a ``kind`` and ``to_dict()``.
+:class:`~companion.engine.core.saves.Action` with a ``kind`` and ``to_dict()``.
 
 Undo is not the engines' business: the hub logs ``{"kind": "undo", "of": <seq>}`` and takes
 the table back to the game before that action, refusing unless it is still the table's last
@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
-from companion.engine.saves import Action
+from companion.engine.core.saves import Action
 
 #: Log rows the hub itself understands (never handed to an engine).
 UNDO = "undo"
