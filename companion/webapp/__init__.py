@@ -18,7 +18,7 @@ server from ``assets_dir``:
   licence): the renderer has no local font for "→", "−", "×" and friends and cannot fetch one
   offline, so the theme uses this one everywhere (:data:`FONT_FAMILY`). It is cut down to the
   characters the app writes and players type (36 KB instead of 680 KB a weight) from the full
-  fonts in the checkout's ``fonts/``. In the browser it is registered in
+  fonts in ``companion/webapp/fonts/``. In the browser it is registered in
   ``assets/FontManifest.json`` (the Material icons of Flet's own list plus this family; the
   Cupertino icons and KaTeX fonts Flet lists are never used by the app, so a phone does not
   load them), elsewhere through ``page.fonts`` (:data:`FONTS`).

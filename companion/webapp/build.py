@@ -4,7 +4,7 @@ Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colour
 offline Rive redirect), ``assets/FontManifest.json`` (the fonts the app uses), the Rive stubs,
 the icons (needs Pillow, a test extra) and the app's font: DejaVu Sans Condensed cut down to
 the characters the app writes and players type (needs fontTools, a test extra). The full
-fonts it is cut from are ``fonts/`` of the checkout (Debian's fonts-dejavu-core 2.37), which
+fonts it is cut from are in ``companion/webapp/fonts/`` (Debian's fonts-dejavu-core 2.37), which
 is not shipped.
 """
 
@@ -21,7 +21,7 @@ from companion import webapp
 #: The checkout: the app's code and data (what it writes) and the full fonts.
 REPO = Path(__file__).resolve().parents[2]
 #: The full fonts the app's font is cut from, by file name (not shipped).
-FONT_SOURCES = REPO / "fonts"
+FONT_SOURCES = Path(__file__).resolve().parent / "fonts"
 #: The families of Flet's font list a page loads that the app uses: Material icons. Flet's
 #: list also names the Cupertino icons and the KaTeX fonts of Markdown's formulas (about
 #: 0.8 MB a phone would fetch before the first screen), which no screen of the app shows.

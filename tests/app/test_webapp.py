@@ -93,7 +93,8 @@ def _shapes(data: bytes) -> dict[int, tuple[object, ...]]:
 @pytest.mark.parametrize("font", webapp.FONT_FILES)
 def test_the_font_is_the_full_one_cut_to_what_the_app_writes_and_players_type(font: str) -> None:
     """The committed font is what ``python -m companion.webapp.build`` makes of the full font
-    in ``fonts/``: every character it keeps drawn as the full font draws it, nothing more."""
+    in ``companion/webapp/fonts/``: every character it keeps drawn as the full font draws it,
+    nothing more."""
     committed = (ASSETS / font).read_bytes()
     made = build.app_fonts()[font]
     assert _shapes(committed) == _shapes(made), "run python -m companion.webapp.build"
