@@ -159,11 +159,12 @@ from companion.engine.mercante.setup import (
     setup_seats,
     starting_crowns,
 )
-from companion.engine.mercante.table import (
-    TABLE_RULES,
+from companion.engine.mercante.table import TABLE_RULES
+from companion.engine.mercante.tabletop import (
     KeepContract,
     MercanteTable,
     SetTally,
+    TableMove,
     TableRecord,
     TallyFigures,
     TickEndTrigger,
@@ -313,6 +314,7 @@ __all__ = [
     "Skulduggery",
     "StartShipmentAuction",
     "Step",
+    "TableMove",
     "TableRecord",
     "TallyError",
     "TallyFigures",

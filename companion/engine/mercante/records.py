@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from companion.engine.core.words import plural
-from companion.engine.mercante.actions import Action, Asset
 from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
@@ -24,7 +23,11 @@ from companion.engine.mercante.upkeep import (
 )
 
 if TYPE_CHECKING:
+    from companion.engine.mercante.actions import Action
     from companion.engine.mercante.game import MercanteGame
+
+Asset = Literal["agent", "warehouse"]
+ASSETS: Final = ("agent", "warehouse")
 
 
 # -- Vicious Accounting ------------------------------------------------------------------------

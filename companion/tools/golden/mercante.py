@@ -36,6 +36,7 @@ from companion.engine.mercante import (
     ShipmentBid,
     Skulduggery,
     StartShipmentAuction,
+    TableMove,
     TickEndTrigger,
     TickSetupStep,
     affordable_vp,
@@ -61,13 +62,13 @@ class _Table:
 
     def __init__(self, table: MercanteTable) -> None:
         self.table = table
-        self.actions: list[Action] = []
+        self.actions: list[TableMove] = []
 
     @property
     def game(self) -> MercanteGame:
         return self.table.game
 
-    def take(self, action: Action) -> None:
+    def take(self, action: TableMove) -> None:
         self.table = self.table.apply(action)[0]
         self.actions.append(action)
 
@@ -203,7 +204,7 @@ def _tally(at: _Table, rng: random.Random) -> None:
                 at.take(SetTally(name, figure, value))
 
 
-def play(seed: int) -> tuple[MercanteTable, list[Action]]:
+def play(seed: int) -> tuple[MercanteTable, list[TableMove]]:
     rng = random.Random(seed)
     first = rng.choice([e.name for e in facts().events if e.kind == "enduring"])
     start = MercanteTable.new(MercanteGame.new(list(SEATS), first_event=rulebook_event(first)))

@@ -15,12 +15,14 @@ from hypothesis import strategies as st
 from companion.engine.mercante import (
     ALTERNATE_FIVE_PLAYER_UPKEEP,
     REACTION_CLOSES_MARKET,
+    BuyVictoryPoint,
     Event,
     HouseRules,
     MarketBoard,
     MercanteGame,
     MercanteTable,
     PlayerState,
+    TickEndTrigger,
     goods,
     market_of,
     rulebook_event,
@@ -706,7 +708,7 @@ def test_an_old_save_becomes_a_table_with_its_contracts_ticks_and_readable_figur
 
 def test_the_tally_a_phone_shows_is_the_tables_with_what_it_typed_over_it() -> None:
     table = MercanteTable.new(MercanteGame.new(SAMPLE[:3]))
-    table = table.set_tally("Adam", "crowns", 31)[0].tick_end_trigger("last_shipment")[0]
+    table = table.set_tally("Adam", "crowns", 31)[0].apply(TickEndTrigger("last_shipment"))[0]
     drafts = MercanteDrafts()
     assert drafts.type_figure(table, "vp", 0, "7") == ("Adam", 7)  # a figure: for the table
     assert drafts.type_figure(table, "crowns", 0, "031") is None  # the table's already
@@ -865,7 +867,7 @@ def test_agent_choices_follow_the_rulebook_order_and_what_the_game_allows() -> N
     assert "security-1" in [c.ident for c in offered]
     by_ident = {c.ident: c for c in offered}
     assert by_ident["go-sell"].tab == "sale" and not by_ident["go-sell"].disabled
-    assert by_ident["buy-vp"].disabled == (not game.can_buy_vp())
+    assert by_ident["buy-vp"].disabled == (not game.can_apply(BuyVictoryPoint()))
     watching = agent_choices(game, playing=False)
     assert all(c.disabled for c in watching if c.ident != "go-sell")
 
