@@ -10,6 +10,14 @@ The public API the acceptance checks call: :class:`Event`, :class:`Calendar`,
 :func:`final_standings` with :class:`FinalEntry`. The rest serves the Mercante screen.
 """
 
+from companion.engine.mercante.accounts import (
+    Correct,
+    FinalPurchase,
+    FinalSale,
+    NoteEndTrigger,
+    ShowContract,
+    TakeContract,
+)
 from companion.engine.mercante.actions import (
     Action,
     AuctionVictoryPoint,
@@ -28,7 +36,6 @@ from companion.engine.mercante.actions import (
     ShipmentBid,
     Skulduggery,
     StartShipmentAuction,
-    read_action,
 )
 from companion.engine.mercante.auction import (
     Lot,
@@ -41,8 +48,11 @@ from companion.engine.mercante.auction import (
 from companion.engine.mercante.errors import (
     ActionError,
     AuctionError,
+    ContractError,
+    CrownsError,
     EventError,
     FleetingEventError,
+    GameOverError,
     LimitError,
     MarketClosedError,
     MarketFullError,
@@ -81,11 +91,13 @@ from companion.engine.mercante.facts import (
     rules,
 )
 from companion.engine.mercante.game import (
+    ACTIONS,
     STEPS,
     UPKEEP_STEPS,
     MercanteGame,
     PlayerState,
     Step,
+    read_action,
     read_start,
 )
 from companion.engine.mercante.house import (
@@ -96,6 +108,7 @@ from companion.engine.mercante.house import (
     HouseRuleError,
     HouseRules,
 )
+from companion.engine.mercante.ledger import BANK, Contract, ContractCard, FinalSteps, Payment
 from companion.engine.mercante.markets import Market, MarketBoard, check_base
 from companion.engine.mercante.pricing import (
     CartageCheck,
@@ -219,7 +232,9 @@ def goods_in(market: str) -> tuple[str, ...]:
 
 
 __all__ = [
+    "ACTIONS",
     "ALTERNATE_FIVE_PLAYER_UPKEEP",
+    "BANK",
     "CONTRACTUAL_OBLIGATIONS",
     "ENDURING",
     "FLEETING",
@@ -250,16 +265,25 @@ __all__ = [
     "ChallengeOutcome",
     "ChallengeRecord",
     "ChallengeSale",
+    "Contract",
+    "ContractCard",
+    "ContractError",
+    "Correct",
+    "CrownsError",
     "EndTurn",
     "EndTurnRecord",
     "Event",
     "EventError",
     "EventRecord",
     "FinalEntry",
+    "FinalPurchase",
     "FinalResult",
+    "FinalSale",
+    "FinalSteps",
     "FinalTally",
     "FirstEvent",
     "FleetingEventError",
+    "GameOverError",
     "GatherIntelligence",
     "Glance",
     "GoodGlance",
@@ -281,8 +305,10 @@ __all__ = [
     "MercanteFacts",
     "MercanteGame",
     "MercanteTable",
+    "NoteEndTrigger",
     "PassRecord",
     "PassUpkeepMarker",
+    "Payment",
     "PlayEvent",
     "PlayerCountError",
     "PlayerState",
@@ -311,11 +337,13 @@ __all__ = [
     "ShipmentAuction",
     "ShipmentBid",
     "ShipmentRecord",
+    "ShowContract",
     "Skulduggery",
     "StartShipmentAuction",
     "Step",
     "TableMove",
     "TableRecord",
+    "TakeContract",
     "TallyError",
     "TallyFigures",
     "TallyLine",

@@ -20,6 +20,7 @@ from companion.engine.mercante.auction import Shipment, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
     AuctionError,
+    ContractError,
     LimitError,
     MercanteError,
     ReactionError,
@@ -27,6 +28,7 @@ from companion.engine.mercante.errors import (
 )
 from companion.engine.mercante.events import Event
 from companion.engine.mercante.facts import rules
+from companion.engine.mercante.ledger import BANK, Contract, ContractCard, Payment, best_completion
 from companion.engine.mercante.pricing import Reaction, ReactionLike, SaleQuote, reactions_of
 from companion.engine.mercante.records import (
     ASSETS,
@@ -47,6 +49,7 @@ from companion.engine.mercante.records import (
     ShipmentRecord,
     challenge_outcome,
 )
+from companion.engine.mercante.setup import check_contract_value
 from companion.engine.mercante.upkeep import (
     AuctionResult,
     RemovalPlan,
@@ -60,7 +63,7 @@ if TYPE_CHECKING:
     from companion.engine.mercante.game import MercanteGame, PlayerState
 
 SAVE_FORMAT: Final = "companion.mercante.game"
-SAVE_VERSION: Final = 2
+SAVE_VERSION: Final = 3
 SAVE: Final = saves.SaveFormat(SAVE_FORMAT, SAVE_VERSION, SaveDataError)
 
 #: Agent action ids (``data/mercante/rules.toml`` ``[[agent_action]]``).
@@ -131,6 +134,7 @@ class PlayEvent(Action):
     event: Event
 
     def verify(self, game: MercanteGame) -> None:
+        game._verify_open()
         if not isinstance(self.event, Event):
             raise MercanteError(f"{self.event!r} is not an Event")
         if game.step != "apply_event":
@@ -186,13 +190,19 @@ class AuctionVictoryPoint(Action):
         game._verify_step("A victory point auction", "auction_vp")
         bids = self.bids if isinstance(self.bids, Mapping) else dict(self.bids)
         crowns = dict(self.crowns) or None
+        if game.ledger:  # "No player may ever bid more money than that player has to spend."
+            if crowns:
+                raise AuctionError("the app keeps every player's crowns: leave them out")
+            crowns = {p.name: p.crowns for p in game.players}
         return vp_auction_winner(game.seats, game.active, bids, crowns=crowns)
 
     def play(self, game: MercanteGame, checked: AuctionResult) -> tuple[MercanteGame, Record]:
         left = game.vp_auctions_left - 1
         players, marker = game.players, game.vp_on_marker
+        payments: tuple[Payment, ...] = ()
         if checked.winner is not None:
-            players = game._with_player(checked.winner, vp=game.player(checked.winner).vp + 1)
+            payments = (Payment(checked.winner, BANK, checked.bid),)
+            players = game._paying(payments, {checked.winner: 1})
             marker -= 1
         record = AuctionRecord(
             action=AuctionVictoryPoint(checked.bids, tuple(sorted(dict(self.crowns).items()))),
@@ -200,6 +210,7 @@ class AuctionVictoryPoint(Action):
             before=game,
             result=checked,
             left=left,
+            payments=payments,
         )
         return replace(
             game,
@@ -239,6 +250,7 @@ class StartShipmentAuction(Action):
     single_lot: bool = False
 
     def verify(self, game: MercanteGame) -> ShipmentAuction:
+        game._verify_open()
         if game.is_upkeep_turn:
             game._verify_after_upkeep("The shipment auction")
         if game.auction is not None:
@@ -274,14 +286,23 @@ class ShipmentBid(Action):
     crowns: int | None = field(default=None, metadata=saves.saved(omit_default=True))
 
     def verify(self, game: MercanteGame) -> ShipmentAuction:
+        game._verify_open()
         if game.auction is None:
             raise AuctionError("no shipment auction is under way: start one first")
         seat_of(game.seats, self.player, role="bidder")
-        game.auction.verify_bid(self.player, self.amount, crowns=self.crowns)
+        crowns = self.crowns
+        if game.ledger:  # "Players cannot bid more money than they can pay."
+            if crowns is not None:
+                raise AuctionError("the app keeps every player's crowns: leave them out")
+            crowns = game.player(self.player).crowns
+        game.auction.verify_bid(self.player, self.amount, crowns=crowns)
         return game.auction
 
     def play(self, game: MercanteGame, checked: ShipmentAuction) -> tuple[MercanteGame, Record]:
-        auction, lot = checked.bid(self.player, self.amount, crowns=self.crowns)
+        auction, lot = checked.bid(self.player, self.amount)
+        # "The highest bidder in the auction pays the bid to the bank"
+        paid = lot is not None and lot.winner is not None and lot.price > 0
+        payments = (Payment(lot.winner, BANK, lot.price),) if paid and lot and lot.winner else ()
         record = BidRecord(
             action=self,
             player=game.active,
@@ -290,9 +311,16 @@ class ShipmentBid(Action):
             amount=self.amount,
             lot=lot,
             next_bidder=auction.next_bidder,
+            payments=payments,
         )
         done = auction.done
-        return replace(game, auction=None if done else auction, auctioned=done), record
+        return replace(
+            game,
+            auction=None if done else auction,
+            auctioned=done,
+            players=game._paying(payments),
+            shipments=game.shipments + (1 if done else 0),
+        ), record
 
 
 # -- agent actions --------------------------------------------------------------------------------
@@ -354,6 +382,13 @@ class Sell(Action):
         vp = self.contract_vp
         if isinstance(vp, bool) or not isinstance(vp, int) or vp < 0:
             raise ActionError(f"contract victory points {vp!r} must be a whole number")
+        if game.ledger:
+            if vp:
+                raise ActionError(
+                    f"contract victory points {vp!r}: the app completes the contracts the goods "
+                    "sold this turn fulfil and gives the points their cards show"
+                )
+            _check_reaction_order(game, self.reactions)
         agents = self.agents
         if isinstance(agents, bool) or not isinstance(agents, int) or agents < 0:
             raise LimitError(f"agents {agents!r} must be a whole number, 0 or more")
@@ -388,21 +423,75 @@ class Sell(Action):
             bazaar=tuple(sorted(self.bazaar)),
             reactions=checked.reactions,
         )
+        seller = game.active
+        payments = (Payment(BANK, seller, checked.total),) if checked.total else ()
+        changes = game._assigning(HIRE_DOCKWORKERS, self.agents)
+        completed: tuple[Contract, ...] = ()
+        if game.ledger:
+            # "If a player sells all of the goods tokens shown on a contract card in his or her
+            # hand during a single turn, that player reveals and discards the contract card,
+            # and gains the victory point tokens shown."
+            sold = [t.good for t in checked.tokens if t.destination in ("market", "bazaar")]
+            completed, left = best_completion(
+                (*game.sold, *sold), game._contract_candidates(seller)
+            )
+            vp: dict[str, int] = {}
+            for contract in completed:
+                vp[contract.holder] = vp.get(contract.holder, 0) + (contract.vp or 0)
+            changes.update(
+                players=game._paying(payments, vp),
+                contracts=game._completing(completed),
+                sold=left,
+            )
+        elif self.contract_vp:
+            changes["players"] = game._with_player(
+                seller, vp=game.player(seller).vp + self.contract_vp
+            )
         record = SaleRecord(
             action=action,
-            player=game.active,
+            player=seller,
             before=game,
             quote=checked,
             contract_vp=self.contract_vp,
+            completed=completed,
+            payments=payments if game.ledger else (),
         )
-        changes = game._assigning(HIRE_DOCKWORKERS, self.agents)
-        if self.contract_vp:
-            changes["players"] = game._with_player(
-                game.active, vp=game.player(game.active).vp + self.contract_vp
-            )
         return replace(
             game, slots=checked.calendar_after, board=checked.board_after, **changes
         ), record
+
+
+def _check_reaction_order(game: MercanteGame, reactions: Sequence[Reaction]) -> None:
+    """Refuse Reactions out of the order the rulebook gives: token by token; on a token each
+    player in clockwise order from the active player's left, the active player last (they may
+    also play before the token is sold)."""
+    seats = game.seats
+    at = seats.index(game.active)
+    token, places = -1, -1
+    for item in reactions:
+        if not isinstance(item, Reaction):
+            continue
+        if item.by is None:
+            raise ReactionError(
+                f"Reaction {item.event.name!r}: say who played it (Reactions go in clockwise order)"
+            )
+        place = (seats.index(item.by) - at - 1) % len(seats)  # left 0 … active last
+        if item.at < token:
+            raise ReactionError(
+                f"Reaction {item.event.name!r} on token {item.at + 1} comes before those on "
+                f"token {token + 1}: Reactions are played as each token is sold"
+            )
+        if item.at > token:
+            token, places = item.at, -1
+        if item.by == game.active and places == -1:  # before the token is sold
+            continue
+        if place < places:
+            left = seats[(at + 1) % len(seats)]
+            raise ReactionError(
+                f"{item.by}'s Reaction {item.event.name!r} comes too late on token {item.at + 1}: "
+                f"Reactions go clockwise from {left}, {game.active} (the active player) last"
+            )
+        places = place
 
 
 @dataclass(frozen=True)
@@ -416,6 +505,7 @@ class ChallengeSale(Action):
     claimed: int
 
     def verify(self, game: MercanteGame) -> ChallengeOutcome:
+        game._verify_open()
         if not game.variants.vicious_accounting:
             raise ActionError("sale prices are challenged only with the Vicious Accounting variant")
         seat_of(game.seats, self.challenger, role="challenger")
@@ -429,15 +519,46 @@ class ChallengeSale(Action):
         return challenge_outcome(self.claimed, sale.quote.total, treachery=game.variants.treachery)
 
     def play(self, game: MercanteGame, checked: ChallengeOutcome) -> tuple[MercanteGame, Record]:
+        seller = game.active
+        payments: list[Payment] = []
+        if game.ledger:
+            # The app paid the right price; the seller had taken the price claimed (ruling
+            # mercante.vicious_accounting). A penalty takes at most what the payer has.
+            have = {p.name: p.crowns for p in game.players}
+            gap = checked.claimed - checked.correct
+            owed = [
+                (BANK, seller, gap) if gap > 0 else (seller, BANK, -gap),
+                (BANK, self.challenger, checked.to_challenger),
+                (seller, BANK, checked.seller_pays),
+                (self.challenger, BANK, checked.challenger_pays),
+            ]
+            for payer, payee, amount in owed:
+                amount = min(amount, have[payer]) if payer != BANK else amount
+                if amount > 0:
+                    payments.append(Payment(payer, payee, amount))
+                    have[payer] = have.get(payer, 0) - amount
+                    have[payee] = have.get(payee, 0) + amount
         record = ChallengeRecord(
             action=self,
-            player=game.active,
+            player=seller,
             before=game,
             challenger=self.challenger,
-            seller=game.active,
+            seller=seller,
             outcome=checked,
+            payments=tuple(payments),
         )
-        return game, record
+        return replace(game, players=game._paying(payments)), record
+
+
+def _track_price(price: object, what: str, seal: str) -> int:
+    """The price of ``what`` read off the reference track (in its ``seal`` wax seal)."""
+    if price is None:
+        raise ActionError(
+            f"the price of {what}: give the crowns the reference track shows in its {seal} seal"
+        )
+    if isinstance(price, bool) or not isinstance(price, int) or price < 0:
+        raise ActionError(f"the price of {what} {price!r} must be a whole number of crowns")
+    return price
 
 
 @dataclass(frozen=True)
@@ -447,30 +568,50 @@ class ImproveHouse(Action):
 
     kind: ClassVar[str] = "improve"
     asset: Asset
+    price: int | None = field(default=None, metadata=saves.saved(omit_default=True))
 
     def verify(self, game: MercanteGame) -> PlayerState:
-        """The active player afterwards; raises unless they may buy the asset."""
+        """The active player afterwards; raises unless they may buy the asset. Where the
+        app keeps the crowns an agent's ``price`` is the one the reference track shows (the
+        rulebook prints no track); a warehouse costs 5."""
         if self.asset not in ASSETS:
             raise ActionError(f"asset {self.asset!r} must be 'agent' or 'warehouse'")
         game._verify_agents(IMPROVE_HOUSE)
+        if game.ledger:
+            game._paying(self._payments(game))
         player = game.player(game.active)
         if self.asset == "agent":
             return replace(player, agents=player.agents + 1)
         return replace(player, warehouses=player.warehouses + 1)
 
+    def _payments(self, game: MercanteGame) -> tuple[Payment, ...]:
+        if self.asset == "warehouse":
+            if self.price is not None:
+                raise ActionError(
+                    f"a warehouse costs {rules().warehouses.cost}: leave the price out"
+                )
+            return (Payment(game.active, BANK, rules().warehouses.cost),)
+        return (Payment(game.active, BANK, _track_price(self.price, "an agent", "blue")),)
+
     def play(self, game: MercanteGame, checked: PlayerState) -> tuple[MercanteGame, Record]:
         agent = self.asset == "agent"
+        payments = self._payments(game) if game.ledger else ()
+        paid = game._paying(payments)
+        players = tuple(
+            replace(checked, crowns=p.crowns) if p.name == checked.name else p for p in paid
+        )
         record = ImproveRecord(
             action=self,
             player=game.active,
             before=game,
             asset=self.asset,
             now=checked.agents if agent else checked.warehouses,
-            cost=None if agent else rules().warehouses.cost,
+            cost=payments[0].amount if payments else (None if agent else rules().warehouses.cost),
+            payments=payments,
         )
         return replace(
             game,
-            players=tuple(checked if p.name == checked.name else p for p in game.players),
+            players=players,
             new_agents=game.new_agents + (1 if agent else 0),
             track=game.track + (rules().action(IMPROVE_HOUSE).track if agent else 0),
             **game._assigning(IMPROVE_HOUSE),
@@ -483,21 +624,35 @@ class BuyVictoryPoint(Action):
     (auctioned at the next upkeep); the reference track marker advances two spaces."""
 
     kind: ClassVar[str] = "buy_vp"
+    price: int | None = field(default=None, metadata=saves.saved(omit_default=True))
 
-    def verify(self, game: MercanteGame) -> None:
+    def verify(self, game: MercanteGame) -> tuple[Payment, ...]:
+        """What it pays; where the app keeps the crowns, ``price`` is the one the reference
+        track shows next to its marker (the rulebook prints no track)."""
         game._verify_agents(BUY_VP)
+        if not game.ledger:
+            return ()
+        payments = (
+            Payment(game.active, BANK, _track_price(self.price, "a victory point", "green")),
+        )
+        game._paying(payments)
+        return payments
 
-    def play(self, game: MercanteGame, checked: None) -> tuple[MercanteGame, Record]:
+    def play(self, game: MercanteGame, checked: tuple[Payment, ...]) -> tuple[MercanteGame, Record]:
+        detail = f"one more on the upkeep marker, {game.vp_on_marker + 1} there now"
+        if checked:
+            detail = f"{plural(checked[0].amount, 'crown')}; {detail}"
         record = AgentRecord(
             action=self,
             player=game.active,
             before=game,
             action_id=BUY_VP,
-            detail=f"one more on the upkeep marker, {game.vp_on_marker + 1} there now",
+            detail=detail,
+            payments=checked,
         )
         return replace(
             game,
-            players=game._with_player(game.active, vp=game.player(game.active).vp + 1),
+            players=game._paying(checked, {game.active: 1}),
             vp_on_marker=game.vp_on_marker + 1,
             track=game.track + rules().action(BUY_VP).track,
             **game._assigning(BUY_VP),
@@ -584,10 +739,46 @@ class _AgentOnly(Action):
 
 @dataclass(frozen=True)
 class SelectContract(_AgentOnly):
-    """Select a Contract: two drawn, one kept (its crowns come from the bank)."""
+    """Select a Contract: two drawn, one kept, its ``crowns`` from the bank. Where the app
+    keeps the crowns they are needed (6, 8 or 10, the card's back); ``card`` is its face, told
+    by the active player's phone (or later, with ``ShowContract``)."""
 
     kind: ClassVar[str] = "select_contract"
     action_id: ClassVar[str] = SELECT_CONTRACT
+    crowns: int | None = field(default=None, metadata=saves.saved(omit_default=True))
+    card: ContractCard | None = field(default=None, metadata=saves.saved(omit_default=True))
+
+    def verify(self, game: MercanteGame) -> None:
+        super().verify(game)
+        if not game.ledger:
+            return
+        if self.crowns is None:
+            raise ContractError("Select a Contract: give the crowns on the back of the card kept")
+        check_contract_value(self.crowns)
+        if self.card is not None and self.card.crowns != self.crowns:
+            raise ContractError(
+                f"that card pays {plural(self.card.crowns, 'crown')} on its back, not "
+                f"{self.crowns}: tell the card that was kept"
+            )
+
+    def play(self, game: MercanteGame, checked: None) -> tuple[MercanteGame, Record]:
+        after, _ = super().play(game, checked)
+        if not game.ledger or self.crowns is None:
+            return after, _
+        payments = (Payment(BANK, game.active, self.crowns),)
+        contract = Contract(len(game.contracts) + 1, game.active, self.crowns, self.card)
+        record = AgentRecord(
+            action=self,
+            player=game.active,
+            before=game,
+            action_id=self.action_id,
+            detail=f"a contract worth {plural(self.crowns, 'crown')}",
+            payments=payments,
+        )
+        after = replace(
+            after, players=game._paying(payments), contracts=(*game.contracts, contract)
+        )
+        return after, record
 
 
 @dataclass(frozen=True)
@@ -620,8 +811,13 @@ class EndTurn(Action):
 
     def play(self, game: MercanteGame, checked: str) -> tuple[MercanteGame, Record]:
         record = EndTurnRecord(action=self, player=game.active, before=game, next_player=checked)
+        if game.ending:
+            # "The game ends at the end of the active player's turn if any of the following
+            # occur" — nothing but the end-game steps comes after it.
+            return replace(game, over=True, sold=(), auction=None), record
         return replace(
             game,
+            sold=(),
             active=checked,
             step=game._first_step(checked),
             vp_auctions_left=0,
@@ -634,7 +830,8 @@ class EndTurn(Action):
         ), record
 
 
-ACTIONS: Final[tuple[type[Action], ...]] = (
+#: The turn's moves (the ledger's own are in :mod:`~companion.engine.mercante.accounts`).
+TURN_ACTIONS: Final[tuple[type[Action], ...]] = (
     PlayEvent,
     Sell,
     RemoveGoods,
@@ -653,27 +850,7 @@ ACTIONS: Final[tuple[type[Action], ...]] = (
     EndTurn,
 )
 
-#: The single Reaction a sale of a version 1 save carried, before ``reactions`` held them all.
-_V1_REACTION: Final = ("reaction", "reaction_at", "reaction_by")
-
-
-def read_action(raw: object) -> Action:
-    """An :class:`Action` from its saved form (``action.to_dict()``); a bad one raises
-    :class:`SaveDataError` naming the field. A sale saved with version 1's single
-    ``reaction`` (``reaction_at``, ``reaction_by``) is read with it as its first Reaction."""
-    data = SAVE.mapping(raw, "action")
-    if data.get("kind") == Sell.kind and any(k in data for k in _V1_REACTION):
-        data = dict(data)
-        single = data.pop("reaction", None)
-        at, by = data.pop("reaction_at", 0), data.pop("reaction_by", None)
-        if single is not None:
-            first = {"event": single, "by": by, "at": at}
-            data["reactions"] = [first, *SAVE.listed(data.get("reactions", []), "reactions")]
-    return SAVE.read_action(data, ACTIONS)
-
-
 __all__ = [
-    "ACTIONS",
     "ASSETS",
     "BUY_VP",
     "GATHER_INTELLIGENCE",
@@ -686,6 +863,7 @@ __all__ = [
     "SECURITY",
     "SELECT_CONTRACT",
     "SKULDUGGERY",
+    "TURN_ACTIONS",
     "Action",
     "Asset",
     "AuctionVictoryPoint",
@@ -704,5 +882,4 @@ __all__ = [
     "ShipmentBid",
     "Skulduggery",
     "StartShipmentAuction",
-    "read_action",
 ]

@@ -22,11 +22,14 @@ from typing import Any, ClassVar, Final, Literal, cast
 
 from companion.engine.core import saves
 from companion.engine.core.words import plural
+from companion.engine.mercante.accounts import LEDGER_ACTIONS, SETUP_ACTIONS
 from companion.engine.mercante.actions import (
     ASSETS,
     IMPROVE_HOUSE,
     SAVE,
     SAVE_FORMAT,
+    SAVE_VERSION,
+    TURN_ACTIONS,
     Action,
     Asset,
     AuctionVictoryPoint,
@@ -41,11 +44,13 @@ from companion.engine.mercante.actions import (
     Sell,
     ShipmentBid,
     StartShipmentAuction,
-    read_action,
 )
 from companion.engine.mercante.auction import LotResult, Shipment, ShipmentAuction
+from companion.engine.mercante.ending import final_steps_left, met_triggers, tally, trigger_text
 from companion.engine.mercante.errors import (
     ActionError,
+    CrownsError,
+    GameOverError,
     LimitError,
     MercanteError,
     SaveDataError,
@@ -58,6 +63,14 @@ from companion.engine.mercante.house import (
     STANDARD,
     HouseRules,
 )
+from companion.engine.mercante.ledger import (
+    BANK,
+    Contract,
+    FinalSteps,
+    Payment,
+    best_completion,
+    net,
+)
 from companion.engine.mercante.markets import MarketBoard
 from companion.engine.mercante.pricing import ReactionLike, SaleQuote, quote_sale
 from companion.engine.mercante.records import (
@@ -68,6 +81,8 @@ from companion.engine.mercante.records import (
     Record,
     SaleRecord,
 )
+from companion.engine.mercante.scoring import FinalTally
+from companion.engine.mercante.setup import starting_crowns
 from companion.engine.mercante.upkeep import (
     UpkeepCosts,
     UpkeepTurn,
@@ -90,16 +105,39 @@ Step = Literal["remove_goods", "apply_event", "auction_vp", "pass_marker", "ship
 UPKEEP_STEPS: Final[tuple[Step, ...]] = ("remove_goods", "apply_event", "auction_vp", "pass_marker")
 STEPS: Final[tuple[Step, ...]] = (*UPKEEP_STEPS, "shipment", "agents")
 
+#: Every move of a game: the turn's and the ledger's own.
+ACTIONS: Final[tuple[type[Action], ...]] = (*TURN_ACTIONS, *LEDGER_ACTIONS)
+
+#: The single Reaction a sale of a version 1 save carried, before ``reactions`` held them all.
+_V1_REACTION: Final = ("reaction", "reaction_at", "reaction_by")
+
+
+def read_action(raw: object) -> Action:
+    """An :class:`Action` from its saved form (``action.to_dict()``); a bad one raises
+    :class:`SaveDataError` naming the field. A sale saved with version 1's single
+    ``reaction`` (``reaction_at``, ``reaction_by``) is read with it as its first Reaction."""
+    data = SAVE.mapping(raw, "action")
+    if data.get("kind") == Sell.kind and any(k in data for k in _V1_REACTION):
+        data = dict(data)
+        single = data.pop("reaction", None)
+        at, by = data.pop("reaction_at", 0), data.pop("reaction_by", None)
+        if single is not None:
+            first = {"event": single, "by": by, "at": at}
+            data["reactions"] = [first, *SAVE.listed(data.get("reactions", []), "reactions")]
+    return SAVE.read_action(data, ACTIONS)
+
 
 @dataclass(frozen=True)
 class PlayerState:
-    """A merchant house: its name, agents (2–4), warehouses (1–3) and the victory point tokens
-    the app has seen it take (bought, won at auction, gained for contracts in a sale)."""
+    """A merchant house: its name, agents (2–4), warehouses (1–3), the victory point tokens
+    the app has seen it take (bought, won at auction, gained for contracts) and its crowns
+    (kept where the game keeps the ledger: never below 0)."""
 
     name: str
     agents: int = field(default_factory=lambda: rules().agents.start)
     warehouses: int = field(default_factory=lambda: rules().warehouses.start)
     vp: int = 0
+    crowns: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -109,14 +147,19 @@ class PlayerState:
         _limit(self.name, "warehouses", self.warehouses, stores.start, stores.max)
         if isinstance(self.vp, bool) or not isinstance(self.vp, int) or self.vp < 0:
             raise LimitError(f"{self.name}: victory points {self.vp!r} must be a whole number")
+        if isinstance(self.crowns, bool) or not isinstance(self.crowns, int) or self.crowns < 0:
+            raise CrownsError(
+                f"{self.name}: crowns {self.crowns!r} must be a whole number, 0 or more"
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        saved = {
             "name": self.name,
             "agents": self.agents,
             "warehouses": self.warehouses,
             "vp": self.vp,
         }
+        return {**saved, "crowns": self.crowns} if self.crowns else saved
 
 
 def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
@@ -175,6 +218,13 @@ class MercanteGame(saves.SavedGame):
     new_agents: int = 0
     auction: ShipmentAuction | None = None
     auctioned: bool = False
+    ledger: bool = False
+    contracts: tuple[Contract, ...] = ()
+    sold: tuple[str, ...] = ()
+    shipments: int = 0
+    ending: tuple[str, ...] = ()
+    over: bool = False
+    final: tuple[tuple[str, FinalSteps], ...] = ()
     log: tuple[Record, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -208,6 +258,8 @@ class MercanteGame(saves.SavedGame):
                 raise MercanteError(f"{name} {value!r} must be a whole number, 0 or more")
         object.__setattr__(self, "assigned", tuple(sorted(dict(self.assigned).items())))
         object.__setattr__(self, "secured", tuple(sorted(self.secured)))
+        if self.ledger and not self.over:  # an end trigger met stays met until the turn ends
+            object.__setattr__(self, "ending", met_triggers(self))
 
     @classmethod
     def new(
@@ -220,9 +272,13 @@ class MercanteGame(saves.SavedGame):
         variants: Variants = NO_VARIANTS,
         active: str | None = None,
         upkeep_holder: str | None = None,
+        ledger: bool = True,
     ) -> MercanteGame:
         """A game at setup: first player active, the upkeep marker on their right, the first
-        (Enduring) event in A, and an empty board if its printed values are given."""
+        (Enduring) event in A, and an empty board if its printed values are given. With the
+        ``ledger`` (the default) the app keeps every crown and contract: each player starts
+        with 8 + 2 × their seat in turn order (Contractual Obligations: 2 × seat), before any
+        contract is kept; ``ledger=False`` is a game whose crowns the table counts itself."""
         names = check_seats(turn_order)
         slots: tuple[Event | None, ...] = ()
         if first_event is not None:
@@ -230,13 +286,17 @@ class MercanteGame(saves.SavedGame):
             calendar.add(first_event)
             slots = calendar.slots
         return cls(
-            players=tuple(PlayerState(name) for name in names),
+            players=tuple(
+                PlayerState(name, crowns=starting_crowns(i, variants=variants) if ledger else 0)
+                for i, name in enumerate(names, start=1)
+            ),
             active=names[0] if active is None else active,
             upkeep_holder=setup_upkeep_holder(names) if upkeep_holder is None else upkeep_holder,
             slots=slots,
             board=board,
             rules=rules,
             variants=variants,
+            ledger=ledger,
         )
 
     # -- reading the state --------------------------------------------------------------------
@@ -403,6 +463,125 @@ class MercanteGame(saves.SavedGame):
 
     # -- what the actions ask of the turn -----------------------------------------------------
 
+    def _verify_open(self) -> None:
+        """Raise once the game is over: only the end-game steps and corrections remain."""
+        if self.over:
+            raise GameOverError(
+                f"the game is over: it ended with {self.active}'s turn ("
+                + "; ".join(trigger_text(t).rstrip(".") for t in self.ending).lower()
+                + "); only the end-game bazaar sale, the 10-crown victory points and "
+                "corrections remain"
+            )
+
+    def _verify_ledger(self, what: str) -> None:
+        if not self.ledger:
+            raise ActionError(
+                f"{what}: this game's crowns are counted at the table, not by the app"
+            )
+
+    def _paying(
+        self, payments: Sequence[Payment], vp: Mapping[str, int] | None = None
+    ) -> tuple[PlayerState, ...]:
+        """The players after ``payments`` (in order) and the victory points gained in ``vp``;
+        a payer without the crowns raises :class:`CrownsError` naming them and what they
+        have. A game whose crowns the table counts changes only victory points."""
+        crowns = {p.name: p.crowns for p in self.players}
+        if self.ledger:
+            for payment in payments:
+                if payment.payer != BANK:
+                    have = crowns[payment.payer]
+                    if payment.amount > have:
+                        raise CrownsError(
+                            f"{payment.payer} has {plural(have, 'crown')}, not the "
+                            f"{payment.amount} to pay {payment.payee}"
+                        )
+                    crowns[payment.payer] = have - payment.amount
+                if payment.payee != BANK:
+                    crowns[payment.payee] += payment.amount
+        gained = vp or {}
+        return tuple(
+            replace(p, crowns=crowns[p.name], vp=p.vp + gained.get(p.name, 0))
+            if crowns[p.name] != p.crowns or gained.get(p.name)
+            else p
+            for p in self.players
+        )
+
+    def _contract_candidates(self, name: str) -> tuple[Contract, ...]:
+        """The contracts ``name``'s sales may complete: their own, and with Talk of Peace their
+        teammate's ("Teammates can complete each others' contracts")."""
+        team = self.variants.team_of(name) or (name,)
+        return tuple(c for c in self.contracts if c.holder in team and not c.completed)
+
+    def _completing(self, completed: Sequence[Contract]) -> tuple[Contract, ...]:
+        done = {c.number for c in completed}
+        return tuple(replace(c, completed=True) if c.number in done else c for c in self.contracts)
+
+    # -- the ledger: crowns, contracts, the end (see :mod:`~companion.engine.mercante.ledger`) --
+
+    @property
+    def is_over(self) -> bool:
+        """True once the turn in which an end trigger was met has ended; then only the
+        end-game steps (and corrections) are accepted."""
+        return self.over
+
+    @property
+    def in_setup(self) -> bool:
+        """True until the first move of play: contracts are kept at setup."""
+        return all(isinstance(r.action, SETUP_ACTIONS) for r in self.log)
+
+    @property
+    def bank_paid(self) -> int:
+        """Crowns the bank has paid out, less what it took in, over this game's log."""
+        return -sum(net(r.payments, BANK) for r in self.log)
+
+    def contracts_of(self, name: str) -> tuple[Contract, ...]:
+        """``name``'s contracts still held, faces and all. PRIVATE: only for the phone that
+        says it is ``name``; every other screen uses :meth:`contract_count` and
+        :meth:`contract_values`."""
+        seat_of(self.seats, name)
+        return tuple(c for c in self.contracts if c.holder == name and not c.completed)
+
+    def contract_count(self, name: str) -> int:
+        """How many contracts ``name`` holds (public knowledge)."""
+        return len(self.contracts_of(name))
+
+    def contract_values(self, name: str) -> tuple[int, ...]:
+        """The crowns on the backs of ``name``'s contracts (public knowledge)."""
+        return tuple(c.crowns for c in self.contracts_of(name))
+
+    def goods_seen(self, name: str) -> tuple[str, ...]:
+        """The goods the app saw ``name`` take (lots won at auction) and not sell since:
+        goods stolen, given or thrown away at the table are not seen."""
+        seat_of(self.seats, name)
+        held: list[str] = []
+        for record in self.log:
+            if isinstance(record, BidRecord) and record.lot and record.lot.winner == name:
+                held.extend(record.lot.lot.goods)
+            elif isinstance(record, SaleRecord) and record.player == name:
+                for token in record.quote.tokens:
+                    if token.destination in ("market", "bazaar") and token.good in held:
+                        held.remove(token.good)
+        return tuple(held)
+
+    def completable(self, name: str) -> tuple[Contract, ...]:
+        """PRIVATE (``name``'s phone only): ``name``'s told contracts the goods the app saw
+        them take could complete, each on its own (its ``vp`` is what it would gain)."""
+        seen = self.goods_seen(name)
+        return tuple(c for c in self.contracts_of(name) if best_completion(seen, (c,))[0] == (c,))
+
+    def end_triggers(self) -> tuple[str, ...]:
+        """In words, the end triggers met: the game ends with this turn (or has ended)."""
+        return tuple(trigger_text(t) for t in self.ending)
+
+    def final_steps_left(self) -> tuple[str, ...]:
+        """In words, what the tally still waits for (empty once it can be worked out)."""
+        return final_steps_left(self)
+
+    def tally(self) -> FinalTally:
+        """The final tally with its working and the standings (see
+        :func:`~companion.engine.mercante.ending.tally`)."""
+        return tally(self)
+
     def _first_step(self, active: str) -> Step:
         return _first_step(active, self.upkeep_holder)
 
@@ -429,6 +608,7 @@ class MercanteGame(saves.SavedGame):
 
     def _verify_after_upkeep(self, what: str) -> None:
         """Agent actions, sales and the end of the turn come after upkeep and the auction."""
+        self._verify_open()
         if self.is_upkeep_turn:
             raise ActionError(
                 f"{what} comes after upkeep: {self.active} holds the upkeep marker and is at "
@@ -437,6 +617,12 @@ class MercanteGame(saves.SavedGame):
         if self.auction is not None:
             bidder = self.auction.next_bidder
             raise ActionError(f"{what} waits for the shipment auction to finish ({bidder} to bid)")
+        if self.ledger and not self.auctioned:
+            raise ActionError(
+                f"{what} comes after the shipment auction: {self.active} has not auctioned a "
+                "shipment this turn (the phases come in the order shown: upkeep, the shipment "
+                "auction, then the agents)"
+            )
 
     def _verify_agents(self, action_id: str, agents: int = 1) -> None:
         """Raise unless the active player can put ``agents`` more on ``action_id``."""
@@ -478,6 +664,7 @@ class MercanteGame(saves.SavedGame):
         }
 
     def _verify_upkeep(self, step: str) -> None:
+        self._verify_open()
         if not self.is_upkeep_turn:
             if any(isinstance(r, PassRecord) for r in self._turn()):
                 when = f"{self.active} has passed the marker to {self.upkeep_holder} this turn"
@@ -564,6 +751,18 @@ class MercanteGame(saves.SavedGame):
             "new_agents": self.new_agents,
             "auction": None if self.auction is None else self.auction.to_dict(),
             "auctioned": self.auctioned,
+            **(self._ledger_dict() if self.ledger else {}),
+        }
+
+    def _ledger_dict(self) -> dict[str, Any]:
+        return {
+            "ledger": True,
+            "contracts": [c.to_dict() for c in self.contracts],
+            "sold": list(self.sold),
+            "shipments": self.shipments,
+            "ending": list(self.ending),
+            "over": self.over,
+            "final": {name: steps.to_dict() for name, steps in self.final},
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -580,7 +779,9 @@ class MercanteGame(saves.SavedGame):
         naming the path of the first bad field (``actions[3].goods``, ``start.players[1]``).
 
         A save of version 1 (before the turn's phases and agents were kept) is read as a game
-        that starts where that one had got to: its moves are replayed as they were then."""
+        that starts where that one had got to: its moves are replayed as they were then. A save
+        of version 2 (before the ledger) is version 3 with no ledger: its crowns were counted
+        at the table, and it goes on so."""
         if isinstance(data, Mapping) and (data.get("format"), data.get("version")) == (
             SAVE_FORMAT,
             1,
@@ -588,6 +789,11 @@ class MercanteGame(saves.SavedGame):
             from companion.engine.mercante.legacy import read_version_1
 
             return read_version_1(data)
+        if isinstance(data, Mapping) and (data.get("format"), data.get("version")) == (
+            SAVE_FORMAT,
+            2,
+        ):
+            data = {**data, "version": SAVE_VERSION}
         data = _SAVE.check_header(data)
         _SAVE.known(data, "", {"format", "version", "start", "actions"})
         game = read_start(data.get("start"))
@@ -599,6 +805,7 @@ class MercanteGame(saves.SavedGame):
 
 # -- reading saves -------------------------------------------------------------------------------
 
+_LEDGER_KEYS: Final = ("ledger", "contracts", "sold", "shipments", "ending", "over", "final")
 _STATE_KEYS: Final = frozenset(
     {
         "players",
@@ -618,6 +825,7 @@ _STATE_KEYS: Final = frozenset(
         "new_agents",
         "auction",
         "auctioned",
+        *_LEDGER_KEYS,
     }
 )
 
@@ -629,7 +837,7 @@ def read_players(raw: object, where: str) -> tuple[PlayerState, ...]:
     for i, entry in enumerate(raw):
         at = f"{where}[{i}]"
         item = _SAVE.mapping(entry, at)
-        _SAVE.known(item, at, {"name", "agents", "warehouses", "vp"})
+        _SAVE.known(item, at, {"name", "agents", "warehouses", "vp", "crowns"})
         with _SAVE.at(at):
             players.append(PlayerState(**item))
     return tuple(players)
@@ -652,6 +860,26 @@ def read_house_and_variants(state: Mapping[str, Any], where: str) -> tuple[House
         if moved:
             variants = replace(variants, on=variants.on | {ALTERNATE_FIVE_PLAYER_UPKEEP})
     return house, variants
+
+
+def _read_ledger(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The ledger's part of a saved start (none: a game whose crowns the table counts)."""
+    if not _SAVE.value(bool, state.get("ledger", False), "start.ledger"):
+        return {}
+    final = _SAVE.mapping(state.get("final", {}), "start.final")
+    with _SAVE.at("start.final"):
+        steps = tuple((name, FinalSteps.from_dict(raw)) for name, raw in final.items())
+    return {
+        "ledger": True,
+        "contracts": _SAVE.value(
+            tuple[Contract, ...], state.get("contracts", []), "start.contracts"
+        ),
+        "sold": _SAVE.value(tuple[str, ...], state.get("sold", []), "start.sold"),
+        "shipments": _SAVE.value(int, state.get("shipments", 0), "start.shipments"),
+        "ending": _SAVE.value(tuple[str, ...], state.get("ending", []), "start.ending"),
+        "over": _SAVE.value(bool, state.get("over", False), "start.over"),
+        "final": steps,
+    }
 
 
 def read_start(raw: object) -> MercanteGame:
@@ -685,8 +913,10 @@ def read_start(raw: object) -> MercanteGame:
     auctioned = state.get("auctioned", False)
     if not isinstance(auctioned, bool):
         raise SaveDataError(f"start.auctioned: {auctioned!r} must be true or false")
+    ledger = _read_ledger(state)
     with _SAVE.at("start"):
         return MercanteGame(
+            **ledger,
             players=players,
             active=cast(str, state.get("active")),
             upkeep_holder=cast(str, state.get("upkeep_holder")),

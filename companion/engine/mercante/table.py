@@ -39,8 +39,12 @@ STEP_WORDS: Final[Mapping[str, str]] = {
 
 
 def status_line(table: MercanteTable) -> str:
-    """``Turn 5 · Beth to play · upkeep 2 of 4`` (``the game ends with this turn``)."""
+    """``Turn 5 · Beth to play · upkeep 2 of 4`` (``the game ends with this turn``), or
+    ``Game over after turn 12 · the end-game bazaar sale and victory points``."""
     game = table.game
+    if game.over:
+        left = "the tally" if not game.final_steps_left() else "the end-game steps"
+        return f"Game over after turn {table.turn - 1} · {left}"
     line = f"Turn {table.turn} · {game.active} to play · {STEP_WORDS[game.step or 'shipment']}"
     if table.is_over:
         line += " · the game ends with this turn"

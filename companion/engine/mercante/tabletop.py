@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, cast
 
 from companion.engine.core import saves
-from companion.engine.mercante.actions import Action, read_action
+from companion.engine.mercante.actions import Action
 from companion.engine.mercante.errors import (
     ActionError,
     MercanteError,
@@ -30,7 +30,7 @@ from companion.engine.mercante.errors import (
     TallyError,
 )
 from companion.engine.mercante.facts import rules
-from companion.engine.mercante.game import MercanteGame, read_start
+from companion.engine.mercante.game import MercanteGame, read_action, read_start
 from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.records import EndTurnRecord, Record
 from companion.engine.mercante.scoring import max_goods_left
@@ -463,9 +463,10 @@ class MercanteTable(saves.SavedGame):
 
     @property
     def is_over(self) -> bool:
-        """True once an end condition is noted (ticked, or 80 crowns in the tally): the game
-        ends with this turn and the final tally decides."""
-        return bool(self.ended) or bool(self.rich())
+        """True once an end condition is met or noted (the game's own, or ticked and 80 crowns
+        in the tally where the table counts the crowns): the game ends with this turn (or has
+        ended) and the final tally decides."""
+        return bool(self.game.ending) or self.game.over or bool(self.ended) or bool(self.rich())
 
     # -- every action ---------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +40,14 @@ from companion.engine.mercante.tabletop import TALLY_FIGURES, TallyFigures, chec
 from companion.history import open_store
 from companion.tables import Applied, Refused, TableHub
 
+#: A game whose crowns the table counts (the turn's rules alone, without the ledger).
+counted_at_table = partial(MercanteGame.new, ledger=False)
+
 SEATS = ("Adam", "Beth", "Chris")
 
 
 def fresh(seats: tuple[str, ...] = SEATS, **kw: Any) -> MercanteTable:
-    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"), **kw)
+    game = counted_at_table(seats, first_event=rulebook_event("Visiting Nobility"), **kw)
     return MercanteTable.new(game)
 
 
@@ -181,7 +185,7 @@ def test_house_rules_replay_the_whole_table_or_say_why_not() -> None:
     # A Reaction that closes its own market keeps the token home by the reading; the other
     # reading sells it all the same, so the table replays with another price.
     ban = Event("Embargo", "enduring", {"ore": -1}, ("raw_materials",), reaction=True)
-    game = MercanteGame.new(list(SEATS))
+    game = counted_at_table(list(SEATS))
     game = game.sell(["ore"], agents=1, bases=[9], reaction=ban, reaction_at=0)[0]
     table = play(MercanteTable.new(game.start), game.log[0].action, SetTally("Adam", "crowns", 3))
     other = TABLE_RULES.with_rules(table, frozenset({REACTION_CLOSES_MARKET}))  # type: ignore[misc]
