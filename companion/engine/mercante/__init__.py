@@ -7,10 +7,15 @@ and :mod:`~companion.engine.mercante.house`).
 The public API the acceptance checks call: :class:`Event`, :class:`Calendar`,
 :func:`sale_price` (:class:`MarketClosedError`), :func:`cartage_points`,
 :func:`removal_points`, :func:`removal_cost`, :func:`starting_crowns`,
-:func:`final_standings` with :class:`FinalEntry`. The rest serves the Mercante screen.
+:func:`final_standings` with :class:`FinalEntry`; and the ledger's: ``MercanteGame.new(names)``
+(crowns at 8 + 2 × seat), :attr:`PlayerState.crowns`, ``game.bid``, ``auction_vp``,
+``buy_vp``, ``sell``, ``end_turn`` (paying and refusing) and ``game.is_over``. What each
+screen may show of a game's hidden contracts is :mod:`~companion.engine.mercante.views`.
+The rest serves the Mercante screen.
 """
 
 from companion.engine.mercante.accounts import (
+    BidForHouse,
     Correct,
     FinalPurchase,
     FinalSale,
@@ -258,6 +263,7 @@ __all__ = [
     "AuctionRecord",
     "AuctionResult",
     "AuctionVictoryPoint",
+    "BidForHouse",
     "BidRecord",
     "BuyVictoryPoint",
     "Calendar",

@@ -1,7 +1,8 @@
 """The ledger's own moves, beside the turn's (:mod:`~companion.engine.mercante.actions`):
-contracts kept at setup and told by their holders, an end trigger noted, a figure corrected,
-and the end-game steps. Each verifies itself against the game and plays itself; each names
-who it is about, so a phone can send it whoever's turn it is.
+contracts kept at setup and told by their holders, the Auction Houses variant's hidden bids, an
+end trigger noted, a figure corrected, and the end-game steps. Each verifies itself against
+the game and plays itself; each names who it is about, so a phone can send it whoever's turn
+it is.
 
 A player's phone tells the app the face of a contract they keep (:class:`TakeContract` at
 setup, :class:`~companion.engine.mercante.actions.SelectContract` in play, or later with
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from companion.engine.mercante.game import MercanteGame
 
 Figure = Literal["crowns", "vp"]
+#: The Auction Houses variant (``data/mercante/variants.toml``).
+AUCTION_HOUSES = "auction_houses"
 FIGURE_WORDS = {"crowns": "crowns", "vp": "victory point tokens"}
 
 
@@ -86,6 +89,38 @@ class TakeContract(Action):
         record = _record(game, self, self.player, text, payments=payments)
         after = replace(game, contracts=(*game.contracts, contract), players=game._paying(payments))
         return after, record
+
+
+@dataclass(frozen=True)
+class BidForHouse(Action):
+    """Setup, with the Auction Houses variant: ``player``'s hidden bid for the house cards,
+    ``crowns`` of their starting crowns ("All bids are revealed simultaneously (and spent)"),
+    paid to the bank; each player bids once (0: nothing)."""
+
+    kind: ClassVar[str] = "house_bid"
+    player: str
+    crowns: int
+
+    def verify(self, game: MercanteGame) -> None:
+        game._verify_ledger("A bid for the house cards")
+        seat_of(game.seats, self.player, role="player")
+        if AUCTION_HOUSES not in game.variants.on:
+            raise ActionError("house cards are bid for only with the Auction Houses variant")
+        if not game.in_setup:
+            raise ActionError("the house cards are bid for at setup, before the first turn")
+        if any(
+            isinstance(r.action, BidForHouse) and r.action.player == self.player for r in game.log
+        ):
+            raise ActionError(f"{self.player} has already bid for the house cards")
+        if not is_whole(self.crowns) or self.crowns < 0:
+            raise TallyError(f"{self.player}'s bid {self.crowns!r} must be a whole number")
+        game._paying((Payment(self.player, BANK, self.crowns),))
+
+    def play(self, game: MercanteGame, checked: None) -> tuple[MercanteGame, Record]:
+        payments = (Payment(self.player, BANK, self.crowns),) if self.crowns else ()
+        text = f"{self.player} spent {plural(self.crowns, 'crown')} bidding for the house cards."
+        record = _record(game, self, self.player, text, payments=payments)
+        return replace(game, players=game._paying(payments)), record
 
 
 @dataclass(frozen=True)
@@ -292,6 +327,7 @@ class FinalPurchase(Action):
 
 LEDGER_ACTIONS: tuple[type[Action], ...] = (
     TakeContract,
+    BidForHouse,
     ShowContract,
     NoteEndTrigger,
     Correct,
@@ -299,11 +335,12 @@ LEDGER_ACTIONS: tuple[type[Action], ...] = (
     FinalPurchase,
 )
 #: What may happen at setup, before the first move of play.
-SETUP_ACTIONS: tuple[type[Action], ...] = (TakeContract, ShowContract, Correct)
+SETUP_ACTIONS: tuple[type[Action], ...] = (TakeContract, BidForHouse, ShowContract, Correct)
 
 __all__ = [
     "LEDGER_ACTIONS",
     "SETUP_ACTIONS",
+    "BidForHouse",
     "Correct",
     "FinalPurchase",
     "FinalSale",

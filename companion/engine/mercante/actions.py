@@ -791,7 +791,9 @@ class Skulduggery(_AgentOnly):
 
 @dataclass(frozen=True)
 class GatherIntelligence(_AgentOnly):
-    """Gather Intelligence: three cards looked at and put back on top or bottom."""
+    """Gather Intelligence: three cards looked at and put back on top or bottom. It moves no
+    crowns and no contract (a contract seen on the deck is kept later, with Select a
+    Contract); Security and Skulduggery cost nothing either."""
 
     kind: ClassVar[str] = "gather_intelligence"
     action_id: ClassVar[str] = GATHER_INTELLIGENCE

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final, Literal, cast
 
 from companion.engine.core import saves
 from companion.engine.core.words import plural
-from companion.engine.mercante.accounts import LEDGER_ACTIONS, SETUP_ACTIONS
+from companion.engine.mercante.accounts import LEDGER_ACTIONS
 from companion.engine.mercante.actions import (
     ASSETS,
     IMPROVE_HOUSE,
@@ -46,7 +46,7 @@ from companion.engine.mercante.actions import (
     StartShipmentAuction,
 )
 from companion.engine.mercante.auction import LotResult, Shipment, ShipmentAuction
-from companion.engine.mercante.ending import final_steps_left, met_triggers, tally, trigger_text
+from companion.engine.mercante.ending import met_triggers, trigger_text
 from companion.engine.mercante.errors import (
     ActionError,
     CrownsError,
@@ -68,8 +68,6 @@ from companion.engine.mercante.ledger import (
     Contract,
     FinalSteps,
     Payment,
-    best_completion,
-    net,
 )
 from companion.engine.mercante.markets import MarketBoard
 from companion.engine.mercante.pricing import ReactionLike, SaleQuote, quote_sale
@@ -81,7 +79,6 @@ from companion.engine.mercante.records import (
     Record,
     SaleRecord,
 )
-from companion.engine.mercante.scoring import FinalTally
 from companion.engine.mercante.setup import starting_crowns
 from companion.engine.mercante.upkeep import (
     UpkeepCosts,
@@ -97,6 +94,7 @@ from companion.engine.mercante.variants import (
     NO_VARIANTS,
     Variants,
 )
+from companion.engine.mercante.views import LedgerViews
 
 _SAVE: Final = SAVE
 
@@ -185,7 +183,7 @@ def _first_step(active: str, holder: str) -> Step:
 
 
 @dataclass(frozen=True)
-class MercanteGame(saves.SavedGame):
+class MercanteGame(LedgerViews, saves.SavedGame):
     """A game in progress. ``players`` are in turn order (play passes to the left).
 
     ``step`` is where the active player's turn stands (:data:`STEPS`); ``vp_on_marker`` the
@@ -515,72 +513,6 @@ class MercanteGame(saves.SavedGame):
     def _completing(self, completed: Sequence[Contract]) -> tuple[Contract, ...]:
         done = {c.number for c in completed}
         return tuple(replace(c, completed=True) if c.number in done else c for c in self.contracts)
-
-    # -- the ledger: crowns, contracts, the end (see :mod:`~companion.engine.mercante.ledger`) --
-
-    @property
-    def is_over(self) -> bool:
-        """True once the turn in which an end trigger was met has ended; then only the
-        end-game steps (and corrections) are accepted."""
-        return self.over
-
-    @property
-    def in_setup(self) -> bool:
-        """True until the first move of play: contracts are kept at setup."""
-        return all(isinstance(r.action, SETUP_ACTIONS) for r in self.log)
-
-    @property
-    def bank_paid(self) -> int:
-        """Crowns the bank has paid out, less what it took in, over this game's log."""
-        return -sum(net(r.payments, BANK) for r in self.log)
-
-    def contracts_of(self, name: str) -> tuple[Contract, ...]:
-        """``name``'s contracts still held, faces and all. PRIVATE: only for the phone that
-        says it is ``name``; every other screen uses :meth:`contract_count` and
-        :meth:`contract_values`."""
-        seat_of(self.seats, name)
-        return tuple(c for c in self.contracts if c.holder == name and not c.completed)
-
-    def contract_count(self, name: str) -> int:
-        """How many contracts ``name`` holds (public knowledge)."""
-        return len(self.contracts_of(name))
-
-    def contract_values(self, name: str) -> tuple[int, ...]:
-        """The crowns on the backs of ``name``'s contracts (public knowledge)."""
-        return tuple(c.crowns for c in self.contracts_of(name))
-
-    def goods_seen(self, name: str) -> tuple[str, ...]:
-        """The goods the app saw ``name`` take (lots won at auction) and not sell since:
-        goods stolen, given or thrown away at the table are not seen."""
-        seat_of(self.seats, name)
-        held: list[str] = []
-        for record in self.log:
-            if isinstance(record, BidRecord) and record.lot and record.lot.winner == name:
-                held.extend(record.lot.lot.goods)
-            elif isinstance(record, SaleRecord) and record.player == name:
-                for token in record.quote.tokens:
-                    if token.destination in ("market", "bazaar") and token.good in held:
-                        held.remove(token.good)
-        return tuple(held)
-
-    def completable(self, name: str) -> tuple[Contract, ...]:
-        """PRIVATE (``name``'s phone only): ``name``'s told contracts the goods the app saw
-        them take could complete, each on its own (its ``vp`` is what it would gain)."""
-        seen = self.goods_seen(name)
-        return tuple(c for c in self.contracts_of(name) if best_completion(seen, (c,))[0] == (c,))
-
-    def end_triggers(self) -> tuple[str, ...]:
-        """In words, the end triggers met: the game ends with this turn (or has ended)."""
-        return tuple(trigger_text(t) for t in self.ending)
-
-    def final_steps_left(self) -> tuple[str, ...]:
-        """In words, what the tally still waits for (empty once it can be worked out)."""
-        return final_steps_left(self)
-
-    def tally(self) -> FinalTally:
-        """The final tally with its working and the standings (see
-        :func:`~companion.engine.mercante.ending.tally`)."""
-        return tally(self)
 
     def _first_step(self, active: str) -> Step:
         return _first_step(active, self.upkeep_holder)

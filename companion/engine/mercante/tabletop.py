@@ -10,6 +10,12 @@ triggers noted. Every change is an action: the game's own moves, and four of the
 each verifying itself against the table and playing itself; :func:`read_table_action` reads
 them back.
 
+The table's four are how a game whose crowns the table counts (``MercanteGame.new(...,
+ledger=False)``, the screens' games for now) keeps its contracts' values, checklist, tally and
+end. A game the app keeps (the ledger) holds its crowns, contracts, end and tally itself (see
+:mod:`~companion.engine.mercante.ledger`); on its table only the checklist ticks are the
+table's own.
+
 Pure: no flet, SQLAlchemy or history here.
 """
 

@@ -19,6 +19,7 @@ from companion.engine.mercante import (
     VICIOUS_ACCOUNTING,
     ActionError,
     AuctionError,
+    BidForHouse,
     BuyVictoryPoint,
     ContractCard,
     ContractError,
@@ -396,3 +397,17 @@ def test_property_crowns_are_never_negative_and_crowns_plus_bank_are_conserved(
                 )
                 assert game.player(name).crowns - before.player(name).crowns == moved
     assert sum(crowns(game).values()) == total + game.bank_paid
+
+
+def test_auction_houses_hidden_bids_are_spent_from_the_starting_crowns() -> None:
+    """Variants › Auction Houses: "Each player secretly holds a hidden bid taken from his or
+    her starting crowns. All bids are revealed simultaneously (and spent)." """
+    game = new(variants=Variants(on=frozenset({"auction_houses"})))
+    game = game.apply(BidForHouse("Beth", 5))[0]
+    assert game.player("Beth").crowns == 7 and game.in_setup
+    with pytest.raises(CrownsError, match="Chris has 14 crowns, not the 15"):
+        game.apply(BidForHouse("Chris", 15))
+    with pytest.raises(ActionError, match="already bid"):
+        game.apply(BidForHouse("Beth", 1))
+    with pytest.raises(ActionError, match="only with the Auction Houses variant"):
+        new().apply(BidForHouse("Beth", 1))
