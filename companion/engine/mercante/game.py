@@ -430,8 +430,10 @@ class MercanteGame(LedgerViews, saves.SavedGame):
         """Upkeep step 3: one blind bid for one token on the upkeep marker."""
         return self.apply(AuctionVictoryPoint(_pairs(bids), _pairs(crowns or {})))
 
-    def buy_vp(self) -> tuple[MercanteGame, Record]:
-        return self.apply(BuyVictoryPoint())
+    def buy_vp(self, price: int | None = None) -> tuple[MercanteGame, Record]:
+        """Buy One Victory Point at the ``price`` the reference track shows (needed where the
+        app keeps the crowns)."""
+        return self.apply(BuyVictoryPoint(price))
 
     def end_turn(self) -> tuple[MercanteGame, Record]:
         return self.apply(EndTurn())
@@ -450,8 +452,8 @@ class MercanteGame(LedgerViews, saves.SavedGame):
     ) -> tuple[MercanteGame, Record]:
         return self.apply(StartShipmentAuction(shipment, single_lot))
 
-    def improve(self, asset: Asset) -> tuple[MercanteGame, Record]:
-        return self.apply(ImproveHouse(asset))
+    def improve(self, asset: Asset, price: int | None = None) -> tuple[MercanteGame, Record]:
+        return self.apply(ImproveHouse(asset, price))
 
     def manipulate_events(self, event: Event | None = None) -> tuple[MercanteGame, Record]:
         return self.apply(ManipulateEvents(event))

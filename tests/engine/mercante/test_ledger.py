@@ -202,7 +202,7 @@ def test_agent_actions_priced_on_the_track_and_at_5_crowns() -> None:
         game.apply(BuyVictoryPoint())
     with pytest.raises(CrownsError, match="Adam has 10 crowns, not the 11"):
         game.apply(BuyVictoryPoint(11))
-    game = game.apply(BuyVictoryPoint(4))[0]
+    game = game.buy_vp(4)[0]
     assert game.player("Adam").crowns == 6 and game.player("Adam").vp == 1
     game = game.apply(ImproveHouse("warehouse"))[0]
     assert game.player("Adam").crowns == 1
@@ -210,7 +210,7 @@ def test_agent_actions_priced_on_the_track_and_at_5_crowns() -> None:
         game.apply(SelectContract())
     game = game.apply(SelectContract(8))[0]
     assert game.player("Adam").crowns == 9 and game.contract_values("Adam") == (8,)
-    agent = auctioned(new()).apply(ImproveHouse("agent", 9))[0]
+    agent = auctioned(new()).improve("agent", 9)[0]
     assert agent.player("Adam").crowns == 1 and agent.player("Adam").agents == 3
 
 
