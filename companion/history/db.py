@@ -5,9 +5,9 @@ damaged database (pages, or tables and columns missing from the schema its revis
 records), an empty file, a database written by a newer version of the app, or a SQLite file
 that belongs to some other program is refused with a one-line :class:`StoreError`, and the
 file is left exactly as it was. A new SQLite file is made whole before it appears under its
-name, so the app never leaves an empty one behind. A SQLite file is checked (``PRAGMA quick_check``) before anything is
-written to it, and a file, folder or disk the app could not write to is refused up front
-rather than failing at the first save.
+name, so the app never leaves an empty one behind. A SQLite file is checked (``PRAGMA
+quick_check``) before anything is written to it, and a file, folder or disk the app could
+not write to is refused up front rather than failing at the first save.
 
 Alembic is imported only when a migration is due: the version row is read with plain SQL
 first, and the revisions this app knows are read from the migration files' headers.
@@ -454,7 +454,9 @@ def migrate(engine: Engine, url: URL) -> None:
             tables = set(inspect(conn).get_table_names())
             heads = _version_rows(conn)
     except (DBAPIError, sqlite3.Error) as exc:
-        raise (_os_failure(url, exc) if sqlite else StoreError(_describe_failure(url, exc))) from None
+        if sqlite:
+            raise _os_failure(url, exc) from None
+        raise StoreError(_describe_failure(url, exc)) from None
     except SQLAlchemyError as exc:
         raise StoreError(_describe_failure(url, exc)) from None
     if not heads:
