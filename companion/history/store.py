@@ -512,17 +512,18 @@ class Store:
         plays go in (from the thread doing the import).
         """
         with bulk.collector_paused():
+            source = exchange.open_file(text)  # read as bytes, in pieces (jsonscan)
             if self.dialect == "sqlite":
                 try:
                     # The fast path makes every reference it writes itself: no foreign key
                     # is checked row by row (a test checks the result with foreign_key_check).
                     return self._write(
-                        lambda s: fastimport.import_text(s, text, progress=progress),
+                        lambda s: fastimport.import_text(s, source, progress=progress),
                         unchecked=True,
                     )
                 except fastimport.NotFast:
                     pass  # rolled back: the checked path says what is wrong, or imports it
-            parsed = exchange.parse_history(text)
+            parsed = exchange.parse_history(source)
             return self._write(lambda s: exchange.import_parsed(s, parsed, progress=progress))
 
     def import_json(self, text: str | bytes) -> int:
