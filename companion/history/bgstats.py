@@ -55,7 +55,12 @@ from companion.history import bulk, crud, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
 from companion.history.exchange import ImportReport, has_plays, history_snapshot
-from companion.history.jsonscan import AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS, JsonFile
+from companion.history.jsonscan import (
+    AFTER_LIST_OF_OBJECTS,
+    BETWEEN_OBJECTS,
+    FileShapeError,
+    JsonFile,
+)
 from companion.history.jsonscan import Field as JsonField
 from companion.history.models import (
     DURATION_MAX_MIN,
@@ -785,14 +790,16 @@ def _read_named(source: JsonFile, found: JsonField) -> list[Any]:
     """Players, games or locations, each checked as it is read."""
     adapter, noun = _NAMED[found.name]
     items: list[Any] = []
-    for first, _start, raws in source.pieces(
+    for first, start, raws in source.pieces(
         found, limit=MAX_NAMED, largest=MAX_NAMED_BYTES, noun=noun, separators=(BETWEEN_OBJECTS,)
     ):
         for k, raw in enumerate(raws):
             try:
                 items.append(adapter.validate_json(bytes(raw)))
             except ValidationError as exc:
-                raise _refusal(exc, prefix=(found.name, first + k)) from None
+                problem = _refusal(exc, prefix=(found.name, first + k))
+                at = source.item_start(found, start, first, first + k)
+                raise source.placed(problem, at, f"the {noun}") from None
     return items
 
 
@@ -926,16 +933,35 @@ class BGStatsBackup:
     def _raws(self) -> Iterator[tuple[int, msgspec.Raw]]:
         """Each play of the file as its JSON text, read again a piece at a time."""
         self._plays.end = None
-        for first, _start, raws in self._source.pieces(
+        for first, start, raws in self._source.pieces(
             self._plays,
             limit=MAX_ITEMS,
             largest=MAX_PLAY_BYTES,
             noun="play",
             separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
         ):
+            self._piece = (first, start)
             yield from enumerate(raws, start=first)
 
+    _piece = (0, 0)
+
+    def _placed(self, problem: ImportFileError, i: int) -> ImportFileError:
+        """A problem of play ``i`` (of the piece being read), with where the play starts."""
+        first, start = self._piece
+        at = self._source.item_start(self._plays, start, first, i)
+        return self._source.placed(problem, at, "the play")
+
     def _read_plays(self) -> Iterator[ReadyPlay]:
+        try:
+            yield from self._read_each_play()
+        except FileShapeError:
+            raise
+        except ImportFileError as problem:
+            if " at line " in str(problem):
+                raise
+            raise self._placed(problem, self.read - 1) from None
+
+    def _read_each_play(self) -> Iterator[ReadyPlay]:
         games = self._games
         reader = self._reader
         players, locations = reader.players, reader.locations

@@ -361,7 +361,9 @@ def _play_at(source: JsonFile, i: int, start: int, end: int) -> FilePlay:
     try:
         return _PLAY.validate_python(_json_at(source, start, end, f"plays[{i}]"))
     except ValidationError as exc:
-        raise _refuse(validation_message(exc, prefix=("plays", i))) from None
+        raise source.placed(
+            _refuse(validation_message(exc, prefix=("plays", i))), start, "the play"
+        ) from None
 
 
 def _read_head_field(source: JsonFile, found: JsonField, head: dict[str, Any]) -> None:
@@ -380,7 +382,10 @@ def _read_head_field(source: JsonFile, found: JsonField, head: dict[str, Any]) -
     if name not in _HEAD:
         raise _refuse(f"{name}: unknown field")
     if end - found.start > MAX_HEAD_BYTES:
-        raise _refuse(f"{name}: too long ({end - found.start:,} bytes; at most {MAX_HEAD_BYTES:,})")
+        raise _refuse(
+            f"{name}: too long ({end - found.start:,} bytes; at most {MAX_HEAD_BYTES:,}), at "
+            f"{source.where(found.start)}"
+        )
     head[name] = _json_at(source, found.start, end, name)
 
 
@@ -435,7 +440,11 @@ class _Plays:
         for i, start, end in self.source.items(
             found, limit=MAX_PLAYS, largest=MAX_PLAY_BYTES, noun="play"
         ):
-            self.add(i, _play_at(self.source, i, start, end), start, end)
+            play = _play_at(self.source, i, start, end)
+            try:
+                self.add(i, play, start, end)
+            except ImportFileError as problem:
+                raise self.source.placed(problem, start, "the play") from None
 
     def add(self, i: int, play: FilePlay, start: int, end: int) -> None:
         if play.uid in self.seen_written:
@@ -533,11 +542,15 @@ def parse_history(text: str | bytes | bytearray | memoryview | JsonFile) -> Pars
                 plays = _Plays(source, _checked_head(head))
                 plays.read(found)
             else:
-                later = found
-                found.end = source.value_end(found.start, name)
+                later = found  # read again once the players and games are known
+                for _ in source.pieces(found, limit=MAX_PLAYS, largest=MAX_PLAY_BYTES, noun="play"):
+                    pass
         except ImportFileError as exc:
             if name in ("format", "version") or plays is not None:
                 raise  # (the plays are read only once the format is known to be ours)
+            if {"format", "version"} <= head.keys():
+                _check_header(head)
+                raise
             problem = problem or exc
     if problem is not None:
         _check_header(head)

@@ -36,7 +36,12 @@ from sqlalchemy.orm import Session
 from companion.history import bulk, crud, exchange, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError
-from companion.history.jsonscan import AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS, JsonFile
+from companion.history.jsonscan import (
+    AFTER_LIST_OF_OBJECTS,
+    BETWEEN_OBJECTS,
+    FileShapeError,
+    JsonFile,
+)
 from companion.history.jsonscan import Field as JsonField
 from companion.history.models import (
     DURATION_MAX_MIN,
@@ -208,11 +213,22 @@ def import_text(
         raise NotFast(str(exc)) from None
     try:
         return _Import(session, source, progress).run()
+    except _Refused as refused:
+        raise refused.problem from None
     except (ValueError, LookupError, TypeError, OverflowError, RecursionError) as exc:
         # ValidationError, ImportFileError and PlayDataError are ValueErrors too.
         raise NotFast(str(exc)[:200]) from None
     except IntegrityError as exc:
         raise NotFast(f"refused by the database: {exc.orig}") from None
+
+
+class _Refused(Exception):
+    """The file's shape refused once its format is known to be ours (too many plays, a play
+    too large, not JSON): the checked path would refuse it in the same words, after reading
+    it all again, so the refusal is given at once."""
+
+    def __init__(self, problem: FileShapeError) -> None:
+        self.problem = problem
 
 
 class _Import:
@@ -319,13 +335,20 @@ class _Import:
         """Check and write the plays, a piece of about a megabyte at a time (the count and
         each play's size checked as they are read, :mod:`.jsonscan`)."""
         decode = _PLAY.decode
-        for _first, _start, raws in self.source.pieces(
+        pieces = self.source.pieces(
             found,
             limit=exchange.MAX_PLAYS,
             largest=exchange.MAX_PLAY_BYTES,
             noun="play",
             separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
-        ):
+        )
+        while True:
+            try:
+                _first, _start, raws = next(pieces)
+            except StopIteration:
+                return
+            except FileShapeError as exc:
+                raise _Refused(exc) from None
             try:
                 plays = [decode(raw) for raw in raws]
             except msgspec.DecodeError as exc:  # a ValidationError is a DecodeError too

@@ -70,10 +70,16 @@ BETWEEN_OBJECTS = re.compile(rb"(\})" + _W + b"," + _W + rb"\{")
 #: ``}]}, {``, which the objects inside a play do not end with.
 AFTER_LIST_OF_OBJECTS = re.compile(rb"(\}" + _W + rb"\]" + _W + rb"\})" + _W + b"," + _W + rb"\{")
 _BYTE = re.compile(r"\(byte (\d+)\)")
+_TRAILING = re.compile(r"trailing characters \(byte (\d+)\)")
+
+
+class FileShapeError(ImportFileError):
+    """A refusal of the file's shape (its size, JSON, nesting, a count or an item's size):
+    the same whichever importer reads the file."""
 
 
 def _refuse(message: str) -> ImportFileError:
-    return ImportFileError(message)
+    return FileShapeError(message)
 
 
 def _ordinal(n: int) -> str:
@@ -174,33 +180,63 @@ class JsonFile:
         reason = _BYTE.sub("", text).replace("JSON is malformed: ", "").strip().rstrip(".")
         return _refuse(f"{where + ': ' if where else ''}not valid JSON: {reason}{place}")
 
-    def _unmatched(self, at: int, where: str) -> ImportFileError:
-        """Why no value of the allowed depth starts at ``at``: nested too deeply, or not
-        JSON (msgspec reads the rest, holding nothing, and says)."""
+    def _too_deep(self, at: int, where: str) -> ImportFileError:
+        return _refuse(f"{where}: nested more than {MAX_DEPTH} levels deep (at {self.where(at)})")
+
+    def end_of(self, at: int, where: str) -> int:
+        """The end of the JSON value at ``at``, found and checked by msgspec in C (it reads
+        the value, holding nothing of it, and says where what follows it begins)."""
+        data = self.data
         try:
             msgspec.json.decode(self.view[at:], type=msgspec.Raw)
         except RecursionError:
-            return _refuse(
-                f"{where}: nested more than {MAX_DEPTH} levels deep (at {self.where(at)})"
-            )
+            raise self._too_deep(at, where) from None
         except msgspec.DecodeError as exc:
-            if "trailing characters" not in str(exc):
-                return self.decode_error(exc, at, where)
-        return _refuse(f"{where}: nested more than {MAX_DEPTH} levels deep (at {self.where(at)})")
+            found = _TRAILING.search(str(exc))
+            if found is None:
+                raise self.decode_error(exc, at, where) from None
+            end = at + int(found.group(1)) - 1  # where the next character is
+            while end > at and data[end - 1 : end] in (b" ", b"\t", b"\n", b"\r"):
+                end -= 1
+            return end
+        raise self.not_json(len(data), "the rest of the file")  # nothing after the value
+
+    def placed(self, problem: ImportFileError, at: int, noun: str) -> ImportFileError:
+        """``problem`` (of an item) with where the item starts in the file."""
+        return type(problem)(f"{problem} ({noun} at {self.where(at)})")
+
+    def item_start(self, field: Field, at: int, first: int, index: int) -> int:
+        """Where item ``index`` of ``field``'s list starts, given that item ``first`` starts
+        at ``at`` (for a refusal: it steps over the items between)."""
+        data = self.data
+        for _ in range(index - first):
+            end = self._matched(_ITEM, at, len(data), field.name)
+            at = self.skip(end)
+            if data[at : at + 1] != b",":
+                break
+            at = self.skip(at + 1)
+        return at
 
     # ------------------------------------------------------------------------ walking
+    def _matched(self, pattern: re.Pattern[bytes], at: int, reach: int, where: str) -> int:
+        """The end of the value at ``at``: matched by ``pattern`` (which bounds its nesting)
+        within ``reach`` bytes, otherwise found by msgspec (a value the pattern did not match
+        within its reach but that ends within it is nested too deeply)."""
+        found = pattern.match(self.data, at, at + reach + 1)
+        if found is not None:
+            return found.end()
+        end = self.end_of(at, where)
+        if end - at <= reach:
+            raise self._too_deep(at, where)
+        return end
+
     def value_end(self, at: int, where: str) -> int:
         """The end of the value at ``at`` (a field's), checked to be JSON."""
-        found = _FIELD_VALUE.match(self.data, at)
-        if found is None:
-            raise self._unmatched(at, where)
-        end = found.end()
+        end = self._matched(_FIELD_VALUE, at, PIECE_BYTES * 4, where)
         try:
             msgspec.json.decode(self.view[at:end], type=msgspec.Raw)
         except RecursionError:
-            raise _refuse(
-                f"{where}: nested more than {MAX_DEPTH} levels deep (at {self.where(at)})"
-            ) from None
+            raise self._too_deep(at, where) from None
         except msgspec.DecodeError as exc:
             raise self.decode_error(exc, at, where) from None
         return end
@@ -288,10 +324,7 @@ class JsonFile:
                     f"{field.name}: more than {limit:,} {noun}s in the file (the "
                     f"{_ordinal(limit + 1)} at {self.where(at)})"
                 )
-            found = _ITEM.match(data, at)
-            if found is None:
-                raise self._unmatched(at, f"{field.name}[{index}]")
-            end = found.end()
+            end = self._matched(_ITEM, at, largest, f"{field.name}[{index}]")
             if end - at > largest:
                 raise _refuse(
                     f"{field.name}[{index}]: larger than any {noun} can be ({end - at:,} bytes; "
@@ -420,5 +453,6 @@ __all__ = [
     "MAX_DEPTH",
     "PIECE_BYTES",
     "Field",
+    "FileShapeError",
     "JsonFile",
 ]

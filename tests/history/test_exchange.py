@@ -370,7 +370,7 @@ REFUSED: list[tuple[str, Callable[[str], str], str]] = [
         edit(_lowest_wins_mercante),
         "plays[0].highest_wins: Mercante is won by the highest score",
     ),
-    ("deep nesting", _text(DEEP), "players: nested more than 32 levels deep (at line 1 column"),
+    ("deep nesting", _text(DEEP), "players[0]: nested more than 32 levels deep (at line 1 column"),
     # What no stored text may hold, and times outside the years kept: written as they came,
     # the play could not be listed, edited or deleted afterwards.
     (
