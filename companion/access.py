@@ -3,12 +3,14 @@
 Served on a loopback address (the default) nobody needs a code. Served on any other address,
 a browser must show the code once: the printed address carries it (``?code=K7PX3M``), or the
 join screen asks for it. The server then remembers the device with a cookie holding a
-device id signed with this server's secret, so nobody types the code twice; a new code (from
-Settings) comes with a new secret, so every device has to join again.
+device id signed with the history's secret, so nobody types the code twice; a new code (from
+Settings) comes with a new secret, so every device has to join again (but the one asking).
 
 The code and the secret are kept in the history database's settings, so a restart keeps
-both (and the devices that joined). Wrong codes are counted per client by :class:`Throttle`.
-No flet, no web framework: the HTTP side lives in ``companion.server``.
+both (and the devices that joined), and every server of a shared history follows them
+(:meth:`AccessCode.watch`): a new code made on one shuts the old devices out of all of them
+within a few seconds. Wrong codes are counted per client and for the whole server by
+:class:`Throttle`. No flet, no web framework: the HTTP side lives in ``companion.server``.
 """
 
 from __future__ import annotations

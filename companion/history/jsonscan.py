@@ -161,7 +161,7 @@ class JsonFile:
         return found.end() if found else at
 
     def char(self, at: int) -> bytes:
-        return self.data[at : at + 1]
+        return bytes(self.data[at : at + 1])
 
     def bytes_of(self, start: int, end: int) -> bytes:
         return bytes(self.view[start:end])
@@ -372,11 +372,11 @@ class JsonFile:
             piece = self._cut(at, separators)
             if piece is not None:
                 raws, end = piece
-                for k, raw in enumerate(raws):
-                    if index + k >= limit or len(raw) > largest:
-                        # Word it where it is: step to that item one at a time.
-                        for _ in self._items_from(field, at, index, limit, largest, noun, None):
-                            pass
+                if index + len(raws) > limit or any(len(raw) > largest for raw in raws):
+                    # Word it where it is: step to that item one at a time (which refuses).
+                    for _ in self._items_from(field, at, index, limit, largest, noun, None):
+                        pass
+                    raise _refuse(f"{field.name}: more {noun}s, or larger, than a file holds")
                 if not raws:
                     raise self.not_json(at, "a value")
                 yield index, at, raws
