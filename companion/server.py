@@ -13,12 +13,12 @@ enforces, where requests enter (HTTP and the WebSocket handshake, not by hiding 
   only GET and HEAD are served.
 * **Access code** — served on anything but a loopback address, a browser without a device
   cookie signed with the history's secret gets the join screen (plain HTML, no app, no
-  data) for every path, and its WebSocket handshake is refused. ``/?code=…`` (the printed address) or the
-  join screen's form admits the device; wrong codes are slowed and limited per client and
-  for the whole server (``Throttle``). The code is the shared history's: a new one made on
-  another server is followed (read every second, and at once when a cookie or a code is
-  refused), its shut-out devices' connections here closed with code 4001, on which their
-  page reloads to the join screen.
+  data) for every path, and its WebSocket handshake is refused. ``/?code=…`` (the printed
+  address) or the join screen's form admits the device; wrong codes are slowed and limited
+  per client and for the whole server (``Throttle``). The code is the shared history's: a
+  new one made on another server is followed (read every second, and at once when a cookie
+  or a code is refused), its shut-out devices' connections here closed with code 4001, on
+  which their page reloads to the join screen.
 * **Logs** — every log line is cut to ``LOG_CHARS`` characters (``BoundedLog``): a client
   can send a route of megabytes, which is not copied into the log.
 * **Uploads** — ``PUT /upload`` (a file for History's import, :mod:`companion.uploads`) is
