@@ -251,6 +251,10 @@ class AccessCode:
             self._tell(state)
         return changed
 
+    def read_within(self, seconds: float) -> bool:
+        """Whether the history's code was read less than ``seconds`` ago."""
+        return self._clock() - self._read_at < seconds
+
     def watch(self, interval: float = WATCH_SECONDS) -> None:
         """Follow the history's code from a thread of its own, every ``interval`` seconds,
         until :meth:`stop`."""

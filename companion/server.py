@@ -367,7 +367,7 @@ class Guard:
         request that fails may be the first to see a new code made on another server.
         True when it had changed."""
         access = self.access
-        if access is None:
+        if access is None or access.read_within(REFRESH_SECONDS):
             return False
         try:
             return await asyncio.to_thread(access.refresh, max_age=REFRESH_SECONDS)
