@@ -1,11 +1,12 @@
 """``python -m companion.webapp.build``: write the web app files of the assets folder again.
 
-Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colours and the
-offline Rive redirect), ``assets/FontManifest.json`` (the fonts the app uses), the Rive stubs,
-the icons (needs Pillow, a test extra) and the app's font: DejaVu Sans Condensed cut down to
-the characters the app writes and players type (needs fontTools, a test extra). The full
-fonts it is cut from are in ``companion/webapp/fonts/`` (Debian's fonts-dejavu-core 2.37), which
-is not shipped.
+Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colours, the
+offline Rive redirect and the reload to the join screen when a new access code shuts the
+device out), ``assets/FontManifest.json`` (the fonts the app uses), the Rive stubs, the icons
+(needs Pillow, a test extra) and the app's font: DejaVu Sans Condensed cut down to the
+characters the app writes and players type (needs fontTools, a test extra). The full fonts it
+is cut from are in ``companion/webapp/fonts/`` (Debian's fonts-dejavu-core 2.37), which is not
+shipped.
 """
 
 from __future__ import annotations
@@ -79,6 +80,30 @@ OFFLINE_SCRIPT = """\
 
 """
 
+# A server closes the page's connection with code 4001 when a new access code shut this
+# device out (companion.server); Flet's client would only try to reconnect, refused, for
+# ever. The page reloads instead, which shows the join screen.
+SHUT_OUT_SCRIPT = """\
+  <script>
+    // Merchant's Companion: shut out by a new access code, show the join screen.
+    (function () {
+      var Native = window.WebSocket;
+      window.WebSocket = new Proxy(Native, {
+        construct: function (target, args) {
+          var socket = Reflect.construct(target, args);
+          socket.addEventListener("close", function (event) {
+            if (event.code === 4001) {
+              window.location.reload();
+            }
+          });
+          return socket;
+        }
+      });
+    })();
+  </script>
+
+"""
+
 
 def flet_index() -> str:
     """Flet's own ``index.html`` (from the installed flet-web package)."""
@@ -113,7 +138,11 @@ def index_html(source: str | None = None) -> str:
     text = _replace(text, "<title>Flet</title>", f"<title>{webapp.APP_NAME}</title>")
     text = _replace(text, "background: #ffffff;", f"background: {webapp.BACKGROUND_LIGHT};")
     text = _replace(text, "background: #222222;", f"background: {webapp.BACKGROUND_DARK};")
-    text = _replace(text, "  <!-- fletAppConfig -->", OFFLINE_SCRIPT + "  <!-- fletAppConfig -->")
+    text = _replace(
+        text,
+        "  <!-- fletAppConfig -->",
+        OFFLINE_SCRIPT + SHUT_OUT_SCRIPT + "  <!-- fletAppConfig -->",
+    )
     return text
 
 
