@@ -45,6 +45,7 @@ from pydantic import (
     Field,
     Strict,
     StrictBool,
+    TypeAdapter,
     ValidationError,
 )
 from pydantic.dataclasses import dataclass as pydantic_dataclass
@@ -53,7 +54,14 @@ from sqlalchemy.orm import Session
 from companion.history import bulk, crud, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
-from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
+from companion.history.exchange import ImportReport, has_plays, history_snapshot
+from companion.history.jsonscan import (
+    AFTER_LIST_OF_OBJECTS,
+    BETWEEN_OBJECTS,
+    FileShapeError,
+    JsonFile,
+)
+from companion.history.jsonscan import Field as JsonField
 from companion.history.models import (
     DURATION_MAX_MIN,
     EARLIEST,
@@ -88,12 +96,19 @@ ANONYMOUS = "Anonymous player"
 #: The tie-breaker a play gets when BG Stats' winners were decided by hand among equal scores.
 HAND_DECIDED = "Decided at the table"
 
-# Caps that refuse a hostile file; the history's own, smaller limits are met per play (a play
-# over them is reported rather than refusing the whole file).
+# Caps that refuse a hostile file, each checked as the file is read, at the first item over
+# it (the file's size: companion.limits.MAX_IMPORT_BYTES); the history's own, smaller limits
+# are met per play (a play over them is reported rather than refusing the whole file).
 HUGE_TEXT = 100_000
 HUGE_NAME = 1_000
 MAX_ITEMS = 500_000
 MAX_SCORES = 500
+#: Players, games and locations: each kept while the plays are read, so fewer than plays
+#: (a real backup has hundreds).
+MAX_NAMED = 100_000
+#: The largest item of each list, in bytes: far above what BG Stats writes.
+MAX_NAMED_BYTES = 1_000_000
+MAX_PLAY_BYTES = 4_000_000
 
 #: Master Craft's and The Entertainer's modules go out as these expansion games.
 EXPANSIONS: dict[str, tuple[tuple[str, str, str], ...]] = {
@@ -354,12 +369,13 @@ class InFile(_InHead):
 
 
 # The same plays read fast, one at a time. InFile calls Python for every date and uuid
-# (_bg_date, _uuid) and keeps every play of the file at once; msgspec keeps the plays as their
-# JSON text (_Rows) and reads each into these structs just before it is converted and
+# (_bg_date, _uuid) and would keep every play of the file at once; the file is read from
+# its bytes a piece at a time instead (companion.history.jsonscan), each play kept as its
+# JSON text only until msgspec reads it into these structs, just before it is converted and
 # written, with the same fields and limits, but dates and uuids as plain text (checked as
 # _bg_date and _uuid do by the loop that reads them). A 100,000-play backup is never held as
-# objects all at once. A file with any problem is read again by InFile, whose refusal (the
-# first problem, and how many others) is the one given; so the two must take the same files
+# objects all at once. A play with any problem is read again by InPlay, whose refusal (its
+# first problem, and how many others) is the one given; so the two must take the same plays
 # (a test compares their fields).
 _Text = Annotated[str, Strict()]
 
@@ -396,21 +412,6 @@ class PlayRow(msgspec.Struct, kw_only=True, frozen=True):
     expansionPlays: Annotated[list[ExpansionRow], Meta(max_length=MAX_SCORES)] = []
 
 
-_ABSENT = msgspec.Raw(b"")  # never valid JSON: a field the file does not have
-
-
-class _Rows(msgspec.Struct):
-    """The file as msgspec reads it at first: each play kept as its JSON text (for _PLAY,
-    one at a time), the rest kept as its JSON text for _InHead to read."""
-
-    players: msgspec.Raw
-    games: msgspec.Raw
-    plays: Annotated[list[msgspec.Raw], Meta(max_length=MAX_ITEMS)]
-    locations: msgspec.Raw = _ABSENT
-    userInfo: msgspec.Raw = _ABSENT
-
-
-_ROWS = msgspec.json.Decoder(_Rows)
 _PLAY = msgspec.json.Decoder(PlayRow)
 
 
@@ -775,47 +776,86 @@ def _refuse(message: str) -> ImportFileError:
     return ImportFileError(message)
 
 
-def _read_file(text: str) -> tuple[_InHead, list[msgspec.Raw]]:
-    """The file's players, games, locations and "me", checked, and its plays as JSON texts."""
-    try:
-        rows = _ROWS.decode(text)
-        parts = [
-            f'"{key}":{bytes(raw).decode()}'
-            for key, raw in (
-                ("players", rows.players),
-                ("games", rows.games),
-                ("locations", rows.locations),
-                ("userInfo", rows.userInfo),
-            )
-            if raw != _ABSENT
-        ]
-        head = _InHead.model_validate_json("{" + ",".join(parts) + "}")
-    except msgspec.DecodeError as exc:  # a ValidationError of msgspec is a DecodeError
-        raise _checked_refusal(text) or _refuse(f"not a BG Stats backup: {exc}") from None
-    except ValidationError as exc:
-        raise _checked_refusal(text) or _refusal(exc) from None
-    return head, rows.plays
+_NOT_A_BACKUP = "not a BG Stats backup (expected a JSON object with players, games and plays)"
+_NAMED: dict[str, tuple[TypeAdapter[Any], str]] = {
+    "players": (TypeAdapter(InPlayer), "player"),
+    "games": (TypeAdapter(InGame), "game"),
+    "locations": (TypeAdapter(InLocation), "location"),
+}
+_USER_INFO = TypeAdapter(InUserInfo | None)
+_IN_PLAY = TypeAdapter(InPlay)
 
 
-def _checked_refusal(text: str) -> ImportFileError | None:
-    """InFile's refusal of ``text``: the first problem anywhere in it, as it names it."""
-    try:
-        InFile.model_validate_json(text)
-    except ValidationError as exc:
-        return _refusal(exc)
-    return None
+def _read_named(source: JsonFile, found: JsonField) -> list[Any]:
+    """Players, games or locations, each checked as it is read."""
+    adapter, noun = _NAMED[found.name]
+    items: list[Any] = []
+    for first, start, raws in source.pieces(
+        found, limit=MAX_NAMED, largest=MAX_NAMED_BYTES, noun=noun, separators=(BETWEEN_OBJECTS,)
+    ):
+        for k, raw in enumerate(raws):
+            try:
+                items.append(adapter.validate_json(bytes(raw)))
+            except ValidationError as exc:
+                problem = _refusal(exc, prefix=(found.name, first + k))
+                at = source.item_start(found, start, first, first + k)
+                raise source.placed(problem, at, f"the {noun}") from None
+    return items
 
 
-def _refusal(exc: ValidationError) -> ImportFileError:
+def _read_file(source: JsonFile) -> tuple[_InHead, JsonField, int]:
+    """The file's players, games, locations and "me", checked, and where its plays are and
+    how many (each play is read when it is converted, :meth:`BGStatsBackup.plays`)."""
+    lists: dict[str, list[Any]] = {}
+    user: InUserInfo | None = None
+    plays: JsonField | None = None
+    total = 0
+    for found in source.fields():
+        name = found.name
+        if name in lists or (name == "plays" and plays is not None):
+            raise _refuse(f"{name}: given twice")
+        if name in _NAMED:
+            lists[name] = _read_named(source, found)
+        elif name == "userInfo":
+            end = source.value_end(found.start, name)
+            found.end = end
+            try:
+                user = _USER_INFO.validate_json(source.bytes_of(found.start, end)[:MAX_NAMED_BYTES])
+            except ValidationError as exc:
+                raise _refusal(exc, prefix=("userInfo",)) from None
+        elif name == "plays":
+            plays = found
+            for _first, _start, raws in source.pieces(
+                found,
+                limit=MAX_ITEMS,
+                largest=MAX_PLAY_BYTES,
+                noun="play",
+                separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
+            ):
+                total += len(raws)
+    for name in ("players", "games", "plays"):
+        if (name != "plays" and name not in lists) or (name == "plays" and plays is None):
+            raise _refuse(f"{name}: missing")
+    assert plays is not None
+    head = _InHead.model_construct(
+        userInfo=user,
+        players=lists["players"],
+        games=lists["games"],
+        locations=lists.get("locations", []),
+    )
+    return head, plays, total
+
+
+def _refusal(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> ImportFileError:
     first = exc.errors()[0]
     if first["type"] == "json_invalid":
         detail = str(first.get("ctx", {}).get("error", "")).strip()
         return _refuse(f"not valid JSON: {detail or 'cannot be read'}")
-    if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
-        return _refuse(
-            "not a BG Stats backup (expected a JSON object with players, games and plays)"
-        )
-    return _refuse(validation_message(exc))
+    if first["type"] in ("model_type", "model_attributes_type", "dataclass_type") and (
+        not first["loc"] and not prefix
+    ):
+        return _refuse(_NOT_A_BACKUP)
+    return _refuse(validation_message(exc, prefix=prefix))
 
 
 def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
@@ -847,11 +887,11 @@ class BGStatsBackup:
     never held as objects all at once). Read in a write transaction, a problem found half-way
     rolls back what was written before it: all or nothing still."""
 
-    def __init__(self, text: str | bytes) -> None:
+    def __init__(self, text: str | bytes | bytearray | memoryview) -> None:
         """:class:`ImportFileError` if the file is not a BG Stats backup, or if its players,
         games or locations are wrong (what its plays hold is checked as they are read)."""
-        self._text = file_text(text)
-        head, self._plays = _read_file(self._text)
+        self._source = JsonFile(text, what=_NOT_A_BACKUP)
+        head, self._plays, self._total = _read_file(self._source)
         players = _unique_ids(head.players, "players")
         self._games = games = _unique_ids(head.games, "games")
         locations = _unique_ids(head.locations, "locations")
@@ -878,7 +918,7 @@ class BGStatsBackup:
     @property
     def total(self) -> int:
         """How many plays the file holds."""
-        return len(self._plays)
+        return self._total
 
     @property
     def notes(self) -> list[str]:
@@ -888,14 +928,40 @@ class BGStatsBackup:
     def plays(self) -> Iterator[ReadyPlay]:
         """The plays the history can hold, ready to write, in the file's order (the others go
         to :attr:`skipped`); :class:`ImportFileError` names the file's first problem."""
-        try:
-            yield from self._read_plays()
-        except ImportFileError as problem:
-            # A problem InFile finds (a type, a date or uuid here) comes first, as when it
-            # read the whole file.
-            raise _checked_refusal(self._text) or problem from None
+        yield from self._read_plays()
+
+    def _raws(self) -> Iterator[tuple[int, msgspec.Raw]]:
+        """Each play of the file as its JSON text, read again a piece at a time."""
+        self._plays.end = None
+        for first, start, raws in self._source.pieces(
+            self._plays,
+            limit=MAX_ITEMS,
+            largest=MAX_PLAY_BYTES,
+            noun="play",
+            separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
+        ):
+            self._piece = (first, start)
+            yield from enumerate(raws, start=first)
+
+    _piece = (0, 0)
+
+    def _placed(self, problem: ImportFileError, i: int) -> ImportFileError:
+        """A problem of play ``i`` (of the piece being read), with where the play starts."""
+        first, start = self._piece
+        at = self._source.item_start(self._plays, start, first, i)
+        return self._source.placed(problem, at, "the play")
 
     def _read_plays(self) -> Iterator[ReadyPlay]:
+        try:
+            yield from self._read_each_play()
+        except FileShapeError:
+            raise
+        except ImportFileError as problem:
+            if " at line " in str(problem):
+                raise
+            raise self._placed(problem, self.read - 1) from None
+
+    def _read_each_play(self) -> Iterator[ReadyPlay]:
         games = self._games
         reader = self._reader
         players, locations = reader.players, reader.locations
@@ -903,12 +969,12 @@ class BGStatsBackup:
         skipped = self.skipped
         hex_uuid = _HEX_UUID.fullmatch
         decode = _PLAY.decode
-        for i, raw in enumerate(self._plays):
+        for i, raw in self._raws():
             self.read = i + 1
             try:
                 play = decode(raw)
-            except msgspec.DecodeError as exc:
-                raise _refuse(f"plays[{i}]: {exc}") from None
+            except (msgspec.DecodeError, RecursionError) as exc:
+                raise _play_refusal(i, raw, exc) from None
             # The checks InFile's validators make, then the references, then the play itself.
             uid = play.uuid
             date = play.playDate
@@ -921,7 +987,7 @@ class BGStatsBackup:
                 if modified is not None and modified != entry:
                     _bg_date(modified)
             except ValueError as exc:
-                raise _refuse(f"plays[{i}]: {exc}") from None
+                raise _play_refusal(i, raw, exc) from None
             if uid in uuids:
                 raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
             uuids[uid] = i
@@ -953,6 +1019,19 @@ class BGStatsBackup:
                 skipped.append(converted)
             else:
                 yield converted
+
+
+def _play_refusal(i: int, raw: msgspec.Raw, problem: Exception) -> ImportFileError:
+    """Play ``i``'s problem as InPlay words it (with the field's place), or as found."""
+    try:
+        _IN_PLAY.validate_json(bytes(raw))
+    except ValidationError as exc:
+        return _refusal(exc, prefix=("plays", i))
+    except RecursionError:
+        return _refuse(f"plays[{i}]: nested too deeply")
+    if isinstance(problem, RecursionError):
+        return _refuse(f"plays[{i}]: nested too deeply")
+    return _refuse(f"plays[{i}]: {problem}")
 
 
 class _Where(tuple[int, str, datetime]):

@@ -13,9 +13,12 @@ one upsert per player and game at the end. The rows written are the same as
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import gc
 import json
 import re
+import sys
 import uuid as uuid_module
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -179,6 +182,30 @@ def collector_paused() -> Iterator[None]:
     finally:
         if was_on:
             gc.enable()
+
+
+def give_back_memory() -> None:
+    """After an import: hand the memory it freed back to the system.
+
+    glibc keeps small freed blocks for the process by default, so a server that refused a
+    large file would hold its peak for good; ``malloc_trim`` returns them (where there is
+    no glibc this does nothing). An import makes next to no reference cycles (see
+    :func:`collector_paused`), so what it held is freed as soon as it is let go."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        trim: Callable[[int], int] = libc.malloc_trim
+    except (OSError, AttributeError):  # musl, or no glibc
+        return None
+    return trim
 
 
 def insert_plays(

@@ -509,20 +509,27 @@ class Store:
         Plays whose uid is already in the history are skipped and listed as duplicates.
         An invalid file raises :class:`ImportFileError` (a ``ValueError``) saying what is
         wrong and where, and nothing is written. ``progress(done, total)`` is called as the
-        plays go in (from the thread doing the import).
+        plays go in (from the thread doing the import). Whatever the import held is handed
+        back to the system once it is over.
         """
+        return _giving_back(lambda: self._import_report(text, progress))
+
+    def _import_report(
+        self, text: str | bytes, progress: bulk.Progress | None
+    ) -> exchange.ImportReport:
         with bulk.collector_paused():
+            source = exchange.open_file(text)  # read as bytes, in pieces (jsonscan)
             if self.dialect == "sqlite":
                 try:
                     # The fast path makes every reference it writes itself: no foreign key
                     # is checked row by row (a test checks the result with foreign_key_check).
                     return self._write(
-                        lambda s: fastimport.import_text(s, text, progress=progress),
+                        lambda s: fastimport.import_text(s, source, progress=progress),
                         unchecked=True,
                     )
                 except fastimport.NotFast:
                     pass  # rolled back: the checked path says what is wrong, or imports it
-            parsed = exchange.parse_history(text)
+            parsed = exchange.parse_history(source)
             return self._write(lambda s: exchange.import_parsed(s, parsed, progress=progress))
 
     def import_json(self, text: str | bytes) -> int:
@@ -558,6 +565,11 @@ class Store:
         BoardGameGeek ids and its "me" player are remembered for later exports (where none
         were set).
         """
+        return _giving_back(lambda: self._read_bgstats(text, progress))
+
+    def _read_bgstats(
+        self, text: str | bytes, progress: bulk.Progress | None
+    ) -> exchange.ImportReport:
         with bulk.collector_paused():
             backup = bgstats.BGStatsBackup(text)
             # Every reference written is made by the import itself (players and games it
@@ -706,6 +718,22 @@ class Store:
 
 
 open_store = checked_arguments(open_store)
+
+
+def _giving_back(run: Callable[[], T]) -> T:
+    """``run()`` (an import), and then whatever it held handed back to the system, on a
+    refusal too: the refusal leaves without the import's frames (its traceback and the
+    exception it was raised from), which would otherwise keep what they held alive."""
+    try:
+        result = run()
+    except ValueError as exc:  # ImportFileError, StoreError
+        refusal = exc
+        refusal.__traceback__ = refusal.__context__ = refusal.__cause__ = None
+    else:
+        bulk.give_back_memory()
+        return result
+    bulk.give_back_memory()
+    raise refusal
 
 
 def _check_every_call(cls: type) -> None:

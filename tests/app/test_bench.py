@@ -13,6 +13,7 @@ def test_every_module_names_its_measurements() -> None:
         "import_100k",
         "import_bgstats_10k",
         "import_bgstats_100k",
+        "import_hostile_peak_mb",
         "mercante_price",
         "startup",
     } <= set(names)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import catalogue, data_dir, read_toml, seeds_dir
+from companion.rules import catalogue, data_dir, read_toml
+from tests.paths import rulebook
 
 
 def _fold(text: str) -> str:
@@ -52,8 +53,6 @@ def test_quote_is_in_the_rulebook(where: str, source: dict[str, object]) -> None
     quote = source.get("quote")
     if quote is None:
         return
-    seed = seeds_dir() / books[str(source["book"])].file
-    if not seed.exists():
-        pytest.skip(f"rulebook texts not found at {seeds_dir()} (set COMPANION_SEEDS_DIR)")
+    seed = rulebook(books[str(source["book"])].file)
     text = _fold(Path(seed).read_text(encoding="utf-8"))
     assert _fold(str(quote)) in text, f"{where}: quote not found in {seed.name}: {quote!r}"

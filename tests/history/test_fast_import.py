@@ -25,7 +25,7 @@ from sqlalchemy import event
 from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError
 
-from companion.history import ImportFileError, Store, exchange, fastimport, open_store
+from companion.history import ImportFileError, Store, exchange, fastimport, jsonscan, open_store
 from tests.history.test_bgstats import fixture_text as bgstats_fixture
 from tests.history.test_exchange import REFUSED, rich_history
 
@@ -185,7 +185,7 @@ def test_large_files_are_cut_into_pieces(
                 duration_min=None if i % 4 else 30,
             )
 
-    monkeypatch.setattr(fastimport, "PIECE_CHARS", 700)
+    monkeypatch.setattr(jsonscan, "PIECE_BYTES", 700)
     monkeypatch.setattr(fastimport.bulk, "REINDEX_ABOVE", 10)
     done: list[tuple[int, int]] = []
     text = exported(tmp_path, many)
@@ -225,7 +225,7 @@ def test_an_insert_refused_by_the_database_leaves_nothing_of_the_fast_path(
     # A piece already written stays only if the whole fast path succeeds: what the database
     # refuses later rolls it all back, and the checked path imports the file as it always did.
     text = exported(tmp_path)
-    monkeypatch.setattr(fastimport, "PIECE_CHARS", 200)
+    monkeypatch.setattr(jsonscan, "PIECE_BYTES", 200)
     insert, calls = fastimport.bulk.sqlite_insert, []
 
     def refuse_the_third(connection: Any, table: Any, values: Any) -> None:

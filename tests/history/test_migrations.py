@@ -370,11 +370,23 @@ def test_another_programs_sqlite_file_is_left_alone(tmp_path: Path) -> None:
     assert "belongs to another program" in _refused_untouched(path)
 
 
-def test_an_empty_file_becomes_a_history(tmp_path: Path) -> None:
+def test_an_empty_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    """The app never leaves an empty file behind, so an empty one lost what it held (or is
+    something else): it is not quietly started as a new history."""
     path = tmp_path / "history.sqlite3"
     path.touch()
+    message = _refused_untouched(path)
+    assert "is empty (0 bytes)" in message and "delete the file first" in message
+
+
+def test_a_new_history_file_is_made_whole(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
     with open_store(f"sqlite:///{path}") as store:
         store.record_play("Catan", [("Ann", 3)])
+        assert store.count_plays() == 1
+    assert path.read_bytes()[:16] == b"SQLite format 3\x00"
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("history")) == []
+    with open_store(f"sqlite:///{path}") as store:
         assert store.count_plays() == 1
 
 

@@ -21,8 +21,8 @@ from companion.engine import setup as setup_engine
 from companion.reference import Entry, QueryError
 from companion.reference.build import build_entries
 from companion.reference.search import words
-from companion.rules import DataFileError, catalogue, data_dir, seeds_dir
-from tests.paths import ROOT
+from companion.rules import DataFileError, catalogue, data_dir
+from tests.paths import ROOT, rulebook
 
 
 def _fold(text: str) -> str:
@@ -247,9 +247,7 @@ def test_every_entry_cites_a_passage_found_in_its_rulebook() -> None:
             assert source.book in books, f"{item.id}: unknown book {source.book!r}"
             if source.quote is None:
                 continue
-            seed = seeds_dir() / books[source.book].file
-            if not seed.exists():
-                pytest.skip(f"rulebook texts not found at {seeds_dir()}")
+            seed = rulebook(books[source.book].file)
             text = texts.setdefault(source.book, _fold(seed.read_text(encoding="utf-8")))
             assert _fold(source.quote) in text, f"{item.id}: quote not in {seed.name}"
             quoted += 1
@@ -424,9 +422,7 @@ def test_the_reference_is_in_our_own_words() -> None:
     grams: set[tuple[str, ...]] = set()
     books = catalogue().books
     for book in books.values():
-        seed = seeds_dir() / book.file
-        if not seed.exists():
-            pytest.skip(f"rulebook texts not found at {seeds_dir()}")
+        seed = rulebook(book.file)
         tokens = re.findall(r"[a-z0-9]+", seed.read_text(encoding="utf-8").casefold())
         grams.update(tuple(tokens[i : i + run]) for i in range(len(tokens) - run + 1))
     for item in reference.entries():

@@ -14,8 +14,9 @@ import pytest
 
 from companion.engine import cove_goods as cg
 from companion.engine.cove_goods import Good, HouseRules, Pier, sale_value, sell_at_pier
-from companion.rules import catalogue, data_dir, load_entries, seeds_dir
+from companion.rules import catalogue, data_dir, load_entries
 from companion.rules.models import Ruling
+from tests.paths import rulebook
 
 RULINGS_FILE = data_dir() / "cove_goods" / "rulings.toml"
 CONSTANTS = {getattr(cg, name) for name in dir(cg) if name.startswith("RULING_")}
@@ -153,9 +154,7 @@ def test_rulings_are_in_our_own_words() -> None:
     run = 7
     copied: set[tuple[str, ...]] = set()
     for book in catalogue().books.values():
-        path = seeds_dir() / book.file
-        if not path.exists():
-            pytest.skip(f"rulebook texts not found at {seeds_dir()}")
+        path = rulebook(book.file)
         words = _words(path.read_text(encoding="utf-8"))
         copied |= {tuple(words[i : i + run]) for i in range(len(words) - run + 1)}
     found = []

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.engine.setup import cards, load_setup, modules, setup_data, setup_rulings
-from companion.rules import RULINGS_FILE, DataFileError, catalogue, data_dir, read_toml, seeds_dir
+from companion.rules import RULINGS_FILE, DataFileError, catalogue, data_dir, read_toml
+from tests.paths import rulebook
 
 COVE = "setup/merchants_cove.toml"
 COVE_CARDS = "setup/merchants_cove_cards.toml"
@@ -159,9 +160,7 @@ def test_texts_shown_to_players_are_our_own_words() -> None:
     books = catalogue().books
     copied: set[tuple[str, ...]] = set()
     for book in books.values():
-        path = seeds_dir() / book.file
-        if not path.exists():
-            pytest.skip(f"rulebook texts not found at {seeds_dir()}")
+        path = rulebook(book.file)
         words = _words(path.read_text(encoding="utf-8"))
         copied |= {tuple(words[i : i + run]) for i in range(len(words) - run + 1)}
     found = []

@@ -16,7 +16,7 @@ from companion.engine.mercante import (
     PlayEvent,
     RemoveGoods,
 )
-from companion.engine.mercante.table import TallyValue
+from companion.engine.mercante.tabletop import TallyValue
 from companion.ui.logic.mercante.common import FieldErrors, FieldKey, parse_count
 from companion.ui.logic.mercante.events import EventChoice, choice_by_key
 from companion.ui.logic.mercante.sale import SaleDraft
@@ -60,7 +60,7 @@ class MercanteDrafts:
     def removal_problem(self, game: MercanteGame) -> str | None:
         """Why the tokens chosen cannot come off as they are (``None``: they can)."""
         try:
-            game.verify_remove_goods(self.chosen_removals())
+            game.verify(self.removal())
         except MercanteError as exc:
             return capitalized(str(exc))
         return None

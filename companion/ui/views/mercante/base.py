@@ -17,7 +17,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.mercante import Action, MercanteGame, MercanteTable
+from companion.engine.mercante import MercanteGame, MercanteTable, TableMove
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
@@ -133,7 +133,7 @@ class MercanteSession:
     # -- acting ----------------------------------------------------------------------------
     def act(
         self,
-        action: Action,
+        action: TableMove,
         *,
         confirm: Callable[[Applied], str] | None = None,
         on_outcome: Callable[[Outcome], None] | None = None,
