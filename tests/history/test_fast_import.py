@@ -285,7 +285,7 @@ def test_foreign_keys_hold_after_the_fast_path_and_are_checked_again_after_it(
 def test_foreign_keys_hold_after_a_bg_stats_import(tmp_path: Path) -> None:
     # The BG Stats import's transaction checks no foreign key row by row either.
     with open_store(f"sqlite:///{tmp_path / 'bgstats.sqlite3'}") as store:
-        assert store.import_bgstats(bgstats_fixture()).imported == 5
+        assert store.import_bgstats(bgstats_fixture()).imported == 6
         assert_foreign_keys_hold_and_are_checked(store)
 
 
