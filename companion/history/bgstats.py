@@ -25,9 +25,11 @@ goes out without points (or co-operative) when every play of it is. Plays BG Sta
 
 Import is all or nothing, like the app's own format: a dangling reference, a wrong type or a
 huge field refuses the whole file with a message saying where, and nothing is written. Plays
-are matched by ``uuid``, so importing the same file again adds nothing. A play the history
-cannot hold as BG Stats has it (no scores, teams, winners that the scores and a hand-decided
-tie cannot explain) is not imported, and the report says which and why.
+are matched by ``uuid``, so importing the same file again adds nothing. A play played in
+teams is kept with each player's own score and result (the report notes the teams are not
+kept). A play the history cannot hold (a score that is not a whole number, a name or text
+longer than the history keeps, one player twice) is not imported, and the report says which
+and why.
 """
 
 from __future__ import annotations

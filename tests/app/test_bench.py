@@ -14,6 +14,7 @@ def test_every_module_names_its_measurements() -> None:
         "import_bgstats_10k",
         "import_bgstats_100k",
         "mercante_price",
+        "night_save",
         "startup",
     } <= set(names)
     assert len(names) == len(set(names))
