@@ -32,7 +32,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, Strict, StringConstraints, field_validator, model_validator
 from pydantic_core import PydanticCustomError
-from sqlalchemy import JSON, BigInteger, DateTime, Index, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Index, String, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from companion.history import features
@@ -364,6 +364,13 @@ class Play(PlayBase, table=True):
         UniqueConstraint("uid", name="uq_play_uid"),
         Index("ix_play_played_at", "played_at", "id"),
         Index("ix_play_game", "game_id", "played_at"),
+        # Only the deleted plays (a handful): found at once when they go for good.
+        Index(
+            "ix_play_deleted",
+            "deleted_at",
+            sqlite_where=text("deleted_at IS NOT NULL"),
+            postgresql_where=text("deleted_at IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)

@@ -549,10 +549,14 @@ class FeatureStats:
         return next((p.wins for p in self.players if name_key(p.name) == key), 0)
 
 
-def _finished_plays(session: Session, game_id: int) -> Any:
+def _finished_plays(session: Session, game_id: int, *, expansions: bool = True) -> Any:
+    """A game's finished plays with a module (or an expansion): id, modules, expansions."""
+    some = func.json_array_length(PLAYS.c.modules) > 0
+    if expansions:
+        some = some | (func.json_array_length(PLAYS.c.expansions) > 0)
     return (
         select(PLAYS.c.id, PLAYS.c.modules, PLAYS.c.expansions)
-        .where(PLAYS.c.game_id == game_id)
+        .where(PLAYS.c.game_id == game_id, some)
         .where(PLAYS.c.finished.is_(True), PLAYS.c.deleted_at.is_(None))
     )
 
@@ -629,7 +633,7 @@ def modules_not_played(
         group = select(RESULTS.c.play_id).where(RESULTS.c.player_id.in_(known))
         if together:
             group = group.group_by(RESULTS.c.play_id).having(func.count() == len(known))
-        query = _finished_plays(session, game_id).where(PLAYS.c.id.in_(group))
+        query = _finished_plays(session, game_id, expansions=False).where(PLAYS.c.id.in_(group))
         for _, modules, _ in session.execute(query):
             played.update(features.canonical(key, "module", m) for m in modules or ())
     return [m for m in among if features.canonical(key, "module", m) not in played]

@@ -41,6 +41,13 @@ def upgrade() -> None:
         play.add_column(sa.Column("house_rules", sa.JSON(), nullable=False, server_default="{}"))
         play.add_column(sa.Column("started_at", sa.DateTime(), nullable=True))
         play.add_column(sa.Column("deleted_at", sa.DateTime(), nullable=True))
+    op.create_index(
+        "ix_play_deleted",
+        "play",
+        ["deleted_at"],
+        sqlite_where=sa.text("deleted_at IS NOT NULL"),
+        postgresql_where=sa.text("deleted_at IS NOT NULL"),
+    )
     with op.batch_alter_table("play_result") as result:
         result.alter_column("score", existing_type=sa.Integer(), nullable=True)
     with op.batch_alter_table("stat_player_game") as pairs:
@@ -83,6 +90,7 @@ def downgrade() -> None:
         pairs.drop_column("scored")
     with op.batch_alter_table("play_result") as result:
         result.alter_column("score", existing_type=sa.Integer(), nullable=False)
+    op.drop_index("ix_play_deleted", table_name="play")
     with op.batch_alter_table("play") as play:
         for column in ("deleted_at", "started_at", "house_rules", "expansions", "scoring"):
             play.drop_column(column)
