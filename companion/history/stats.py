@@ -11,6 +11,7 @@ hundred rows.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -189,34 +190,53 @@ def add_to_stats(session: Session, contributions: Iterable[Contribution]) -> Non
     add_totals(session, _totals(contributions))
 
 
+@functools.cache
+def _upserts(dialect: str) -> tuple[Any, Any]:
+    """The two upserts that add totals, built once per dialect (building one costs more
+    than running it for a play)."""
+    make = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    pairs = make(PAIRS)
+    new = pairs.excluded
+    pairs = pairs.on_conflict_do_update(
+        index_elements=[PAIRS.c.player_id, PAIRS.c.game_id],
+        set_={
+            "plays": PAIRS.c.plays + new.plays,
+            "wins": PAIRS.c.wins + new.wins,
+            "scored": PAIRS.c.scored + new.scored,
+            "score_sum": PAIRS.c.score_sum + new.score_sum,
+            # An extreme of no score (None) leaves the other one standing.
+            "score_max": case(
+                (PAIRS.c.score_max.is_(None), new.score_max),
+                (new.score_max > PAIRS.c.score_max, new.score_max),
+                else_=PAIRS.c.score_max,
+            ),
+            "score_min": case(
+                (PAIRS.c.score_min.is_(None), new.score_min),
+                (new.score_min < PAIRS.c.score_min, new.score_min),
+                else_=PAIRS.c.score_min,
+            ),
+        },
+    )
+    games = make(GAMES)
+    games = games.on_conflict_do_update(
+        index_elements=[GAMES.c.game_id],
+        set_={
+            "plays": GAMES.c.plays + games.excluded.plays,
+            "winning_score_sum": GAMES.c.winning_score_sum + games.excluded.winning_score_sum,
+            "scored_plays": GAMES.c.scored_plays + games.excluded.scored_plays,
+        },
+    )
+    return pairs, games
+
+
 def _upsert(
     session: Session, pairs: dict[tuple[int, int], list[Any]], games: dict[int, list[int]]
 ) -> None:
+    dialect_insert(session, PAIRS)  # refuses a database that is neither SQLite nor PostgreSQL
+    add_pairs, add_games = _upserts(session.get_bind().dialect.name)
     if pairs:
-        stmt = dialect_insert(session, PAIRS)
-        new = stmt.excluded
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[PAIRS.c.player_id, PAIRS.c.game_id],
-            set_={
-                "plays": PAIRS.c.plays + new.plays,
-                "wins": PAIRS.c.wins + new.wins,
-                "scored": PAIRS.c.scored + new.scored,
-                "score_sum": PAIRS.c.score_sum + new.score_sum,
-                # An extreme of no score (None) leaves the other one standing.
-                "score_max": case(
-                    (PAIRS.c.score_max.is_(None), new.score_max),
-                    (new.score_max > PAIRS.c.score_max, new.score_max),
-                    else_=PAIRS.c.score_max,
-                ),
-                "score_min": case(
-                    (PAIRS.c.score_min.is_(None), new.score_min),
-                    (new.score_min < PAIRS.c.score_min, new.score_min),
-                    else_=PAIRS.c.score_min,
-                ),
-            },
-        )
         session.execute(
-            stmt,
+            add_pairs,
             [
                 {
                     "player_id": p,
@@ -232,17 +252,8 @@ def _upsert(
             ],
         )
     if games:
-        stmt = dialect_insert(session, GAMES)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[GAMES.c.game_id],
-            set_={
-                "plays": GAMES.c.plays + stmt.excluded.plays,
-                "winning_score_sum": GAMES.c.winning_score_sum + stmt.excluded.winning_score_sum,
-                "scored_plays": GAMES.c.scored_plays + stmt.excluded.scored_plays,
-            },
-        )
         session.execute(
-            stmt,
+            add_games,
             [
                 {"game_id": g, "plays": v[0], "winning_score_sum": v[1], "scored_plays": v[2]}
                 for g, v in games.items()
