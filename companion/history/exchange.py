@@ -15,10 +15,17 @@ The app's own format (``"format": "merchants-companion-history"``, ``"version": 
                              "tiebreaks": [], "start_player": true, "rank": 1,
                              "winner": true}]}]}
 
+A play that has them also carries ``"scoring"`` (``"manual"`` or ``"cooperative"``; absent:
+won on points), ``"expansions"``, ``"house_rules"`` (ruling id → ``"reading"`` or
+``"alternative"``) and ``"started_at"``; a result without a score has ``"score": null``.
+These are written only where they say something, so a history without them is written as
+before (and older versions of the app read it).
+
 Ids are the file's own (1, 2, 3 … in name order), so exporting the same history twice gives
 the same file. On import, players and games are matched by name (ignoring case), plays by
 ``uid`` (a play already present is a duplicate and skipped), and rank and winner are computed
-again from the scores rather than trusted. An import is all or nothing: a file with any
+again from the scores rather than trusted (the winners of a play whose scoring says they
+were chosen are the file's). An import is all or nothing: a file with any
 problem is refused with a message naming the place (``plays[3].results[1].score: expected a
 whole number, got "ten"``) and nothing is written (the plays are checked as they go into the
 import's one transaction, which a refusal rolls back). A large file is read one play at a
@@ -58,7 +65,7 @@ from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from companion import __version__
-from companion.history import bulk, crud
+from companion.history import bulk, crud, features
 from companion.history.bulk import CANONICAL_UID, BulkPlay, BulkResult, canonical_uid
 from companion.history.crud import PLAYS, RESULTS
 from companion.history.errors import (
@@ -74,6 +81,8 @@ from companion.history.models import (
     GAME_NAME_MAX,
     LOCATION_MAX,
     MAX_CATEGORIES,
+    MAX_EXPANSIONS,
+    MAX_HOUSE_RULES,
     MAX_MODULES,
     MAX_RESULTS,
     MAX_TIEBREAKERS,
@@ -86,6 +95,7 @@ from companion.history.models import (
     PlayCreate,
     Player,
     Score,
+    Scoring,
     StoredText,
     clean_text,
     name_key,
@@ -165,11 +175,12 @@ class FileTieBreaker:
 class FileResult:
     player_id: FileId
     seat: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
-    score: Score
+    score: Score | None = None
     breakdown: Parts = None
     tiebreaks: Ties = None
     start_player: Flag = False
-    # Written for other tools to read; recomputed from the scores on import.
+    # Written for other tools to read; recomputed from the scores on import (the winner is
+    # read where the play's scoring says the winners were chosen).
     rank: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
     winner: Flag | None = None
 
@@ -181,9 +192,21 @@ class FilePlay:
     played_at: IsoTime
     finished: Flag = True
     highest_wins: Flag | None = None
+    scoring: Scoring = "points"
+    started_at: IsoTime | None = None
     modules: Annotated[
         list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
         Field(max_length=MAX_MODULES),
+        AfterValidator(_none_if_empty),
+    ] = None
+    expansions: Annotated[
+        list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
+        Field(max_length=MAX_EXPANSIONS),
+        AfterValidator(_none_if_empty),
+    ] = None
+    house_rules: Annotated[
+        dict[StrictStr, StrictStr] | None,
+        Field(max_length=MAX_HOUSE_RULES),
         AfterValidator(_none_if_empty),
     ] = None
     duration_min: Whole | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
@@ -289,6 +312,8 @@ class ImportReport:
     """Plays of the file the history cannot hold, each as "where: why" (BG Stats import)."""
     notes: tuple[str, ...] = ()
     """Plays imported with something changed, each as "where: what"."""
+    ignored: int = 0
+    """Plays BG Stats itself marks as ignored (out of its statistics), left out."""
 
     def __str__(self) -> str:
         text = f"{self.imported} play{'s' if self.imported != 1 else ''} imported"
@@ -296,6 +321,8 @@ class ImportReport:
             text += f", {len(self.duplicates)} already present"
         if self.skipped:
             text += f", {len(self.skipped)} not imported"
+        if self.ignored:
+            text += f", {self.ignored} that BG Stats ignores left out"
         return text
 
 
@@ -571,7 +598,11 @@ def _checked_play(
         "uid": play.uid,
         "game": game,
         "played_at": play.played_at,
+        "started_at": play.started_at,
+        "scoring": play.scoring,
         "modules": list(play.modules or ()),
+        "expansions": list(play.expansions or ()),
+        "house_rules": dict(play.house_rules or {}),
         "duration_min": play.duration_min,
         "location": play.location,
         "notes": play.notes,
@@ -588,6 +619,7 @@ def _checked_play(
                 "breakdown": dict(r.breakdown or {}),
                 "tiebreaks": list(r.tiebreaks or ()),
                 "start_player": r.start_player,
+                "winner": None if play.scoring == "points" else r.winner,
             }
             for r in play.results
         ],
@@ -618,17 +650,29 @@ def _fast_play(
     of PlayCreate's cross-field rules take this path; any other play goes through PlayCreate,
     so that the result, or the message refusing it, is exactly the same.
     """
-    if not CANONICAL_UID.fullmatch(uid):
-        return None
+    if (
+        not CANONICAL_UID.fullmatch(uid)
+        or play.scoring != "points"
+        or play.house_rules
+        or play.started_at is not None
+    ):
+        return None  # PlayCreate checks them (and words a refusal)
     notes = play.notes
     if notes and (notes[0].isspace() or notes[-1].isspace() or text_problem(notes)):
         return None
     if play.location is not None and not _is_clean(play.location):
         return None
-    if play.modules and (
-        not all(_is_clean(m) for m in play.modules) or len(set(play.modules)) != len(play.modules)
-    ):
-        return None
+    key = features.game_key(game)
+    kinds: tuple[tuple[features.Kind, list[str] | None], ...] = (
+        ("module", play.modules),
+        ("expansion", play.expansions),
+    )
+    for kind, listed in kinds:
+        if listed and (
+            not all(_is_clean(m) and features.canonical(key, kind, m) == m for m in listed)
+            or len(set(listed)) != len(listed)
+        ):
+            return None
     breakers = play.tiebreakers or ()
     if breakers and (
         not all(_is_clean(t.name) for t in breakers)
@@ -651,6 +695,8 @@ def _fast_play(
         if ties and len(ties) > n_breakers:
             return None
         parts = r.breakdown
+        if r.score is None:
+            return None
         if parts and (sum(parts.values()) != r.score or not all(map(_is_clean, parts))):
             return None
         results.append(
@@ -675,6 +721,7 @@ def _fast_play(
         finished=play.finished,
         highest_wins=direction,
         modules=list(play.modules) if play.modules else None,
+        expansions=list(play.expansions) if play.expansions else None,
         duration_min=play.duration_min,
         location=play.location,
         notes=play.notes,
@@ -751,7 +798,9 @@ def history_snapshot(
     )
     # Plain rows rather than ORM objects, and the JSON columns read as text: most hold "{}"
     # or "[]", and a full json.loads per value made exporting 100,000 plays three times slower.
-    plays = session.execute(select(PLAYS).order_by(PLAYS.c.played_at, PLAYS.c.id)).all()
+    plays = session.execute(
+        select(PLAYS).where(crud.LIVE).order_by(PLAYS.c.played_at, PLAYS.c.id)
+    ).all()
     results: dict[int, list[_Result]] = defaultdict(list)
     query = select(
         RESULTS.c.play_id,
@@ -764,6 +813,7 @@ def history_snapshot(
         RESULTS.c.rank,
         RESULTS.c.winner,
     ).order_by(RESULTS.c.play_id, RESULTS.c.seat)
+    live = {p.id for p in plays}
     for (
         play_id,
         player_id,
@@ -775,6 +825,8 @@ def history_snapshot(
         place,
         winner,
     ) in session.execute(query):
+        if play_id not in live:
+            continue  # a deleted play's
         results[play_id].append(
             _Result(
                 player_id,
@@ -793,7 +845,7 @@ def history_snapshot(
 class _Result(NamedTuple):
     player_id: int
     seat: int
-    score: int
+    score: int | None
     breakdown: dict[str, int]
     tiebreaks: list[int | None]
     start_player: bool
@@ -806,6 +858,20 @@ def _json(value: Any, empty: Any) -> Any:
     if value is None or value in ("{}", "[]"):
         return type(empty)()
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _play_extras(play: Any) -> dict[str, Any]:
+    """What a play records beyond the first version's fields, where it records anything."""
+    extras: dict[str, Any] = {}
+    if play.scoring != "points":
+        extras["scoring"] = play.scoring
+    if play.started_at is not None:
+        extras["started_at"] = _iso(play.started_at)
+    if play.expansions:
+        extras["expansions"] = list(play.expansions)
+    if play.house_rules:
+        extras["house_rules"] = dict(play.house_rules)
+    return extras
 
 
 def export_json(session: Session) -> str:
@@ -842,6 +908,7 @@ def export_json(session: Session) -> str:
                 "tiebreakers": list(play.tiebreakers or []),
                 "created_at": _iso(play.created_at),
                 "updated_at": _iso(play.updated_at),
+                **_play_extras(play),
                 "results": [
                     {
                         "player_id": player_ref[r.player_id],
@@ -873,6 +940,10 @@ CSV_COLUMNS = (
     "location",
     "modules",
     "notes",
+    "scoring",
+    "started_at",
+    "expansions",
+    "house_rules",
     "player",
     "seat",
     "score",
@@ -914,9 +985,15 @@ def export_csv(session: Session) -> str:
                     _cell(play.location),
                     _cell("; ".join(play.modules or [])),
                     _cell(play.notes),
+                    play.scoring,
+                    "" if play.started_at is None else play.started_at.isoformat(sep=" "),
+                    _cell("; ".join(play.expansions or [])),
+                    _cell(
+                        "; ".join(f"{k}={v}" for k, v in sorted((play.house_rules or {}).items()))
+                    ),
                     _cell(names[r.player_id]),
                     r.seat,
-                    r.score,
+                    "" if r.score is None else r.score,
                     r.rank,
                     "true" if r.winner else "false",
                     "true" if r.start_player else "false",

@@ -25,7 +25,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 from msgspec import Meta, Struct
@@ -33,7 +33,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion.history import bulk, crud, exchange, stats
+from companion.history import bulk, crud, exchange, features, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError
 from companion.history.jsonscan import (
@@ -49,6 +49,7 @@ from companion.history.models import (
     LATEST,
     LOCATION_MAX,
     MAX_CATEGORIES,
+    MAX_EXPANSIONS,
     MAX_MODULES,
     MAX_RESULTS,
     MAX_TIEBREAKERS,
@@ -97,7 +98,7 @@ class _TieBreaker(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
 
 class _Result(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     player_id: _Id
-    score: _Score
+    score: _Score  # a result without one (null) is left to the checked path
     seat: _Place | None = None
     breakdown: Annotated[dict[_Name, _Score], Meta(max_length=MAX_CATEGORIES)] | None = None
     tiebreaks: Annotated[list[_Score | None], Meta(max_length=MAX_TIEBREAKERS)] | None = None
@@ -120,6 +121,16 @@ class _Play(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
         ]
         | None
     ) = None
+    expansions: (
+        Annotated[
+            list[Annotated[str, Meta(min_length=1, max_length=MODULE_MAX)]],
+            Meta(max_length=MAX_EXPANSIONS),
+        ]
+        | None
+    ) = None
+    # Only plays won on points with no house rules and no start time take this path; any
+    # other goes to the checked path (PlayCreate checks and words them).
+    scoring: Literal["points"] = "points"
     duration_min: Annotated[int, Meta(ge=0, le=DURATION_MAX_MIN)] | None = None
     location: Annotated[str, Meta(max_length=LOCATION_MAX)] | None = None
     notes: Annotated[str, Meta(max_length=NOTES_MAX)] = ""
@@ -168,7 +179,7 @@ class _Ref(NamedTuple):
 class _Target:
     """Plays of one file game given one direction: their game row and direction."""
 
-    __slots__ = ("game_id", "highest_wins", "ref", "state")
+    __slots__ = ("game_id", "highest_wins", "key", "ref", "state")
 
     def __init__(self, ref: _Ref, highest_wins: bool) -> None:
         self.ref = ref
@@ -176,6 +187,17 @@ class _Target:
         self.game_id: int | None = None
         self.state: bulk._GameState | None = None
         """A typed title's running state (its direction follows its latest play)."""
+        self.key = features.game_key(ref.game)
+
+    def kept(self, modules: Sequence[str] | None, expansions: Sequence[str] | None) -> bool:
+        """Whether the modules and expansions are in the form PlayCreate keeps them."""
+        key = self.key
+        if key is None:
+            return True
+        canonical = features.canonical
+        return all(canonical(key, "module", m) == m for m in modules or ()) and all(
+            canonical(key, "expansion", e) == e for e in expansions or ()
+        )
 
 
 _RESULT_FIELDS = operator.attrgetter(
@@ -407,6 +429,13 @@ class _Import:
             modules = play.modules
             if modules and (not all(map(_is_clean, modules)) or len(set(modules)) != len(modules)):
                 raise NotFast("modules to tidy")
+            expansions = play.expansions
+            if expansions and (
+                not all(map(_is_clean, expansions)) or len(set(expansions)) != len(expansions)
+            ):
+                raise NotFast("expansions to tidy")
+            if (modules or expansions) and not target.kept(modules, expansions):
+                raise NotFast("modules or expansions the history keeps in another form")
             breakers = play.tiebreakers
             n_breakers = len(breakers) if breakers else 0
             if breakers and (
@@ -499,6 +528,10 @@ class _Import:
                 else "[]",
                 created,
                 self._stored(play.updated_at) if play.updated_at else created,
+                "points",
+                dumps(expansions) if expansions else "[]",
+                "{}",
+                bulk.NO_START,
             )
             play_id += 1
         connection = session.connection()

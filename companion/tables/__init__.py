@@ -60,8 +60,10 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      on this device, the screen brought up to date; Failed: the database refused, nothing
      changed, the screen stays as it was). ``self.live.undo()`` takes back the table's last
      effective action; ``self.live.save(play_builder, saved=...)`` saves to history exactly
-     once (a second Save anywhere opens the saved play); ``self.live.finish()`` /
-     ``abandon()`` end it (asked first by the table menu).
+     once (a second Save anywhere opens the saved play; once its play has been deleted in
+     History, Save is refused, saying so, and only ``TableHub.save_to_history(...,
+     again=True)`` saves it as a new play: ``snapshot.info.saved`` tells the two apart);
+     ``self.live.finish()`` / ``abandon()`` end it (asked first by the table menu).
    - What a device is only typing lives in ``live_session(ctx, TOOL_ID).draft(tool,
      table_id, factory)``, never in the table. On a table screen messages go through
      ``self.live.tell(...)`` (``companion.ui.logic.live.info``/``error``), never a SnackBar:

@@ -15,6 +15,7 @@ def test_every_module_names_its_measurements() -> None:
         "import_bgstats_100k",
         "import_hostile_peak_mb",
         "mercante_price",
+        "night_save",
         "startup",
     } <= set(names)
     assert len(names) == len(set(names))

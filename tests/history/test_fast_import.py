@@ -138,6 +138,24 @@ def test_an_export_takes_the_fast_path_and_writes_what_the_checked_path_writes(
     assert report.imported == 5 and report.players_added == 5 and report.games_added == 5
 
 
+def test_a_night_with_modules_and_expansions_takes_the_fast_path(
+    pair: Callable[..., Pair], tmp_path: Path
+) -> None:
+    def night(store: Store) -> None:
+        for day in range(3):
+            store.record_play(
+                "Merchants Cove",
+                [("Ann", 50 + day), ("Ben", 48)],
+                T0 + timedelta(days=day),
+                modules=["the Faction Festival", "paladins"],
+                expansions=["Master Craft", "The Entertainer"],
+                duration_min=140,
+            )
+
+    report = pair().import_both(exported(tmp_path, night))
+    assert report.imported == 3
+
+
 def test_into_a_history_with_plays_already_there(pair: Callable[..., Pair], tmp_path: Path) -> None:
     text = exported(tmp_path)
     # Part of the file already imported, and other plays of the same players and games.
@@ -285,7 +303,7 @@ def test_foreign_keys_hold_after_the_fast_path_and_are_checked_again_after_it(
 def test_foreign_keys_hold_after_a_bg_stats_import(tmp_path: Path) -> None:
     # The BG Stats import's transaction checks no foreign key row by row either.
     with open_store(f"sqlite:///{tmp_path / 'bgstats.sqlite3'}") as store:
-        assert store.import_bgstats(bgstats_fixture()).imported == 5
+        assert store.import_bgstats(bgstats_fixture()).imported == 6
         assert_foreign_keys_hold_and_are_checked(store)
 
 
@@ -375,8 +393,30 @@ def history_files(draw: st.DrawFn) -> str:
             GAMES[game - 1][1] is None or given_direction == GAMES[game - 1][2]
         ):
             play["highest_wins"] = given_direction
+        scoring = draw(st.sampled_from(["points", "points", "manual", "cooperative"]))
+        if scoring != "points":
+            # Winners chosen (everyone's the same in a co-operative play), scores optional.
+            play["scoring"] = scoring
+            together = draw(st.booleans())
+            for result in results:
+                won = together if scoring == "cooperative" else draw(st.booleans())
+                result["winner"] = won and play["finished"]
+                if draw(st.booleans()):
+                    result["score"] = None
+                    result.pop("breakdown", None)
         if draw(st.booleans()):
-            play["modules"] = draw(st.sampled_from([["Talk of peace"], ["A", "B"]]))
+            # Kept as they are, or (a Merchants Cove module or expansion not in the form the
+            # history keeps it) tidied by the checked path.
+            play["modules"] = draw(
+                st.sampled_from([["Talk of peace"], ["A", "B"], ["paladins"], ["Paladins"]])
+            )
+            play["expansions"] = draw(
+                st.sampled_from([["Master Craft"], ["master_craft", "The Entertainer"], ["X"]])
+            )
+            if draw(st.booleans()):
+                play["house_rules"] = {"journey.pair_value": "alternative"}
+            if draw(st.booleans()):
+                play["started_at"] = (T0 - timedelta(minutes=draw(st.integers(0, 99)))).isoformat()
             play["location"] = "The Tankard"
             play["duration_min"] = draw(st.integers(0, 300))
             play["notes"] = "close\nfinish"

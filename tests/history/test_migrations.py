@@ -37,8 +37,8 @@ def test_revisions_are_a_single_line_ending_at_head() -> None:
 
     script = ScriptDirectory.from_config(history_db.alembic_config())
     chain = [rev.revision for rev in script.walk_revisions()]
-    assert chain == ["0004", "0003", "0002", "0001"]
-    assert history_db.head_revision() == "0004"
+    assert chain == ["0006", "0004", "0003", "0002", "0001"]
+    assert history_db.head_revision() == "0006"
 
 
 def test_migrations_ship_inside_the_package() -> None:
@@ -51,6 +51,7 @@ def test_migrations_ship_inside_the_package() -> None:
         "0002_settings_cards.py",
         "0003_statistics.py",
         "0004_tables.py",
+        "0006_plays_kept.py",
     ]
     assert not (Path(history_db.__file__).parents[2] / "alembic.ini").exists()
 
@@ -260,7 +261,11 @@ def test_first_revision_with_data_is_upgraded_to_head_with_nothing_lost(
     store = databases.store(url)
     assert history_db.current_revision(store.engine) == history_db.head_revision()
     with store.engine.connect() as conn:
-        assert {table: _rows(conn, table) for table in OLD_TABLES} == before
+        # Every old column keeps its values; the new ones come after them.
+        assert {
+            table: [row[: len(before[table][0])] for row in _rows(conn, table)]
+            for table in OLD_TABLES
+        } == before
 
     first = store.get_play(1)
     assert (first.game, first.location, first.notes, first.modules) == (
@@ -491,9 +496,9 @@ def test_third_revision_with_data_is_upgraded_to_tables_with_nothing_lost(
     engine.dispose()
     before_play = _fill_plays_at(url)
     store = databases.store(url)
-    assert history_db.current_revision(store.engine) == "0004"
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
     with store.engine.connect() as conn:
-        assert _rows(conn, "play") == before_play
+        assert [row[: len(before_play[0])] for row in _rows(conn, "play")] == before_play
     assert store.get_setting("journey_game")["format"] == "companion.journey.screen"
     assert store.player_stats("Ann").plays == 1
     # The new tables work on the upgraded database, and know the old plays.
@@ -589,3 +594,72 @@ def _fill_plays_at(url: str) -> list[tuple[Any, ...]]:
         rows = _rows(conn, "play")
     engine.dispose()
     return rows
+
+
+# ------------------------------------------- 0004 → 0006: plays that say what was played
+
+
+def test_fourth_revision_with_data_is_upgraded_with_nothing_lost(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    engine = history_db.make_engine(history_db.parse_url(url))
+    command.upgrade(history_db.alembic_config(engine), "0004")
+    engine.dispose()
+    before_play = _fill_plays_at(url)
+    # A table saved as play 1, as the app at 0004 left it.
+    engine = history_db.make_engine(history_db.parse_url(url))
+    at = datetime(2024, 3, 1, 22, 0)
+    with engine.begin() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        assert "saved_play_uid" not in meta.tables["game_table"].c
+        table_id = conn.execute(
+            meta.tables["game_table"]
+            .insert()
+            .values(
+                tool="journey",
+                start={"players": ["Ann", "Bob"]},
+                status="finished",
+                head=0,
+                saved_play_id=1,
+                summary={},
+                created_at=at,
+                updated_at=at,
+            )
+            .returning(meta.tables["game_table"].c.id)
+        ).scalar_one()
+        before = {table: _rows(conn, table) for table in (*OLD_TABLES, "stat_player_game")}
+    engine.dispose()
+
+    store = databases.store(url)
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
+    with store.engine.connect() as conn:
+        # Every old column keeps its values; the new ones come after them.
+        assert {
+            table: [row[: len(rows[0])] for row in _rows(conn, table)]
+            for table, rows in before.items()
+        } == before
+    assert [row[0] for row in before["play"]] == [row[0] for row in before_play]
+    play = store.get_play(1)
+    assert (play.scoring, play.expansions, play.house_rules, play.started_at) == (
+        "points",
+        [],
+        {},
+        None,
+    )
+    assert play.table_id == table_id
+    assert store.table(table_id).saved_play_uid == play.uid
+    # The statistics count the old plays' scores (every play so far had them all).
+    ann = store.player_stats("Ann")
+    assert (ann.plays, ann.wins, ann.average, ann.best) == (1, 1, 9.0, 9)
+    assert store.game_stats("Catan").average_winning_score == 9
+    # Delete, undo and Save on the upgraded database: the same play, once.
+    assert store.restore_play(store.delete_play(1)) == 1
+    assert store.save_table_play(table_id=table_id, play=store.get_play(1).to_create()) == (
+        1,
+        False,
+    )
+    # And it takes plays without points.
+    pylos = store.record_play("Pylos", [("Ann", None), ("Bob", None)], scoring="manual")
+    assert store.get_play(pylos).winners == [] and store.player_stats("Bob").plays == 2
