@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.engine.core.protocol import HOUSE_RULES, UNDO, TableRules
+from companion.engine.core.protocol import HOLDER, HOUSE_RULES, UNDO, TableRules
 from companion.engine.core.words import sentence
 from companion.history import (
     NotFoundError,
@@ -37,6 +37,7 @@ from companion.history import (
     TableClosedError,
     TablePublic,
 )
+from companion.history.models import DEVICE_MAX
 
 log = logging.getLogger(__name__)
 
@@ -96,10 +97,17 @@ class Snapshot:
     game: Any
     last: int | None
     version: int
+    holders: Mapping[str, str] = field(default_factory=dict)
+    """Which player each device holds ("This phone is Ann"), by device id."""
 
     @property
     def table_id(self) -> int:
         return self.info.id
+
+    def held_by(self, device: str | None) -> str | None:
+        """The seated player ``device`` holds, or None."""
+        player = self.holders.get(device or "")
+        return player if player is not None and player in self.info.players else None
 
     @property
     def read_only(self) -> bool:
@@ -216,6 +224,8 @@ class _Table:
         # house[s]: the house rules a house-rules step chose, in force after step s (None: the
         # start's). A change of house rules reads only these (see step).
         self.house: list[tuple[str, ...] | None] = [None]
+        # holders[s]: which player each device holds after step s (see HOLDER).
+        self.holders: list[dict[str, str]] = [{}]
         self.subscribers: dict[int, Callback] = {}
         self.version = 0
         try:
@@ -273,6 +283,13 @@ class _Table:
                     "this game keeps the house rules it was played with: a move already made "
                     f"is not allowed under the new ones ({exc})"
                 ) from None
+        if kind == HOLDER:
+            device, player = body.get("device"), body.get("player")
+            if not isinstance(device, str) or not 0 < len(device) <= DEVICE_MAX:
+                raise _Refusal("this phone could not be told apart from the others")
+            if player is not None and player not in self.rules.players(now):
+                raise _Refusal(f"{player} is not seated at this table")
+            return now, None, None
         try:
             parsed = action if action is not None else self.rules.read_action(dict(body))
         except self.rules.error as exc:
@@ -298,9 +315,15 @@ class _Table:
             self.house.append(self.house[undone - 1])
         else:
             self.house.append(self.house[-1])
+        holders = self.holders[-1]
+        if kind == HOLDER:
+            holders = {d: p for d, p in holders.items() if d != body["device"]}
+            if body.get("player") is not None:
+                holders[body["device"]] = body["player"]
+        self.holders.append(holders)
         if undone is not None:
             self.effective.pop()
-        elif kind is not None:
+        elif kind is not None and kind != HOLDER:
             self.effective.append(seq)
         self.version += 1
 
@@ -347,6 +370,7 @@ class _Table:
             game=self.game,
             last=self.effective[-1] if self.effective else None,
             version=self.version,
+            holders=self.holders[-1],
         )
 
     def summary(self, game: Any) -> dict[str, Any]:
@@ -529,6 +553,13 @@ class TableHub:
     def undo(self, table_id: int, *, of: int, seen: int, device: str) -> Outcome:
         """Take back step ``of``, if it is still the table's last effective action."""
         return self._commit(table_id, {"kind": UNDO, "of": of}, seen=seen, device=device)
+
+    def hold(self, table_id: int, *, player: str | None, seen: int, device: str) -> Outcome:
+        """``device`` says which seated player holds it (``None``: nobody); another device
+        holding that player keeps holding them too (a player may use two phones). Not a move:
+        Undo passes over it."""
+        body = {"kind": HOLDER, "device": device, "player": player}
+        return self._commit(table_id, body, seen=seen, device=device)
 
     def set_house_rules(
         self, table_id: int, ids: Iterable[str], *, seen: int, device: str

@@ -22,7 +22,7 @@ allowed), ``log`` (the records), ``is_over`` and ``to_dict()``. An ACTION is a s
 
 Undo is not the engines' business: the hub logs ``{"kind": "undo", "of": <seq>}`` and takes
 the table back to the game before that action, refusing unless it is still the table's last
-effective action. Nothing here imports flet, SQLAlchemy or the history.
+effective action. Nor is who holds which phone: the hub logs ``{"kind": "holder", ...}``. Nothing here imports flet, SQLAlchemy or the history.
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ from companion.engine.core.saves import Action
 #: Log rows the hub itself understands (never handed to an engine).
 UNDO = "undo"
 HOUSE_RULES = "house_rules"
-HUB_KINDS = frozenset({UNDO, HOUSE_RULES})
+#: Which player a device holds ("This phone is Ann"): ``{"kind": "holder", "device": ...,
+#: "player": "Ann" | None}``; not a move, so Undo never takes it back.
+HOLDER = "holder"
+HUB_KINDS = frozenset({UNDO, HOUSE_RULES, HOLDER})
 
 
 class Game(Protocol):
@@ -115,6 +118,7 @@ class TableRules(Generic[G, A]):
 
 
 __all__ = [
+    "HOLDER",
     "HOUSE_RULES",
     "HUB_KINDS",
     "UNDO",
