@@ -10,7 +10,7 @@ Undo (``{"kind": "undo", "of": seq}``) is generic: it takes back the table's las
 action and is refused unless ``of`` still is that action.
 
 How a tool joins (Merchant's Journey is the worked example: ``companion/engine/journey/``,
-``companion/ui/logic/journey/``, ``companion/ui/views/journey/``)
+``companion/ui/journey/``)
 ===========================================================================================
 
 1. The engine (pure, ``companion/engine/<tool>``):
@@ -29,13 +29,13 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
 
 2. Register it: add ``<engine>.TABLE_RULES`` to :func:`companion.tables.registry.tools`.
 
-3. The screens: a package ``companion/ui/views/<tool>/`` (lobby, table, one part a file) over
-   ``companion/ui/logic/<tool>/`` (drafts and words, no flet), using the shared kit:
+3. The screens: a package ``companion/ui/<tool>/`` (lobby, screen, one part a file in
+   ``parts/``) over its ``model/`` (drafts and words, no flet), using the shared kit:
 
    - The entry, in the package's ``__init__``: ``open_<tool> = table_tool(ROUTE, TOOL_ID,
-     Lobby, TableView)`` (``companion/ui/views/tool_entry.py``): ``/<section>/<tool>`` opens
+     Lobby, TableView)`` (``companion/ui/kit/tool_entry.py``): ``/<section>/<tool>`` opens
      the lobby, ``/<section>/<tool>/<id>`` that table (any other route is not found).
-   - The lobby, with ``companion/ui/views/lobby.py``: ``lobby_screen(ctx, TOOL_ID, ...)`` is
+   - The lobby, with ``companion/ui/kit/lobby.py``: ``lobby_screen(ctx, TOOL_ID, ...)`` is
      its frame (problems, the live list of games in progress with Resume, Finish and Abandon
      confirmed, then the tool's own form); the new-game form is a draft of this device
      (``live_session(ctx, TOOL_ID).draft(tool, 0, Form)``); Start is ``start_table(ctx,
@@ -54,7 +54,7 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      could not do, why the table takes no more changes), Undo (``views/table_menu.py``
      ``UndoButton``) and the table menu (``table_menu``/``game_menu``: the tool's entries,
      Finish, Abandon) are shared.
-   - A tap: the view asks the draft for the action (``companion/ui/logic/<tool>/``) and
+   - A tap: the view asks the draft for the action (``companion/ui/<tool>/model/``) and
      sends it: ``self.live.act(action, confirm="<message>", on_outcome=...)`` (Applied:
      rendered with a message whose Undo takes back exactly that step; Refused: the message
      on this device, the screen brought up to date; Failed: the database refused, nothing
@@ -64,7 +64,7 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      ``abandon()`` end it (asked first by the table menu).
    - What a device is only typing lives in ``live_session(ctx, TOOL_ID).draft(tool,
      table_id, factory)``, never in the table. On a table screen messages go through
-     ``self.live.tell(...)`` (``companion.ui.logic.live.info``/``error``), never a SnackBar:
+     ``self.live.tell(...)`` (``companion.ui.model.live.info``/``error``), never a SnackBar:
      they time out on the server, cover nothing and never survive a reload.
 
 4. Tests: the hub's behaviour is tested once (``tests/tables/test_hub.py``); a tool tests

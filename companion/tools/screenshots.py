@@ -282,7 +282,7 @@ def _second_mercante_game(store: Any) -> None:
 def _no_mercante_game(store: Any) -> None:
     """The new-game form, as a group opens Mercante with the table already seated."""
     from companion.tables import TableHub
-    from companion.ui.logic.mercante import GAME_KEY
+    from companion.ui.mercante.model import GAME_KEY
 
     store.delete_setting(GAME_KEY)
     hub = TableHub(store)

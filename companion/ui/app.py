@@ -1,7 +1,7 @@
 """The app's entry point for Flet: ``create_main(store)`` returns ``main(page)``.
 
 Sections and their tools are listed here, in navigation order. A section lists only tools
-that work; each tool lives in its own module under ``companion.ui.views``.
+that work; each tool lives in its own package, ``companion.ui.<tool>``.
 """
 
 from __future__ import annotations
@@ -15,21 +15,21 @@ import flet as ft
 from companion.access import AccessCode
 from companion.rules import Catalogue, catalogue
 from companion.tables import TableHub
+from companion.ui.bard import open_bard
 from companion.ui.context import THEME_KEY, AppContext
+from companion.ui.cove_goods import open_cove_goods
+from companion.ui.history import open_history
+from companion.ui.journey import open_journey
 from companion.ui.live import LiveSession
+from companion.ui.mercante import open_mercante
+from companion.ui.rules import open_rules
+from companion.ui.scorepad import open_scorepad
 from companion.ui.screen import Section, Tool
+from companion.ui.seats import open_seats
+from companion.ui.settings import open_settings
+from companion.ui.setup import open_setup
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
-from companion.ui.views.bard import open_bard
-from companion.ui.views.cove_goods import open_cove_goods
-from companion.ui.views.history import open_history
-from companion.ui.views.journey import open_journey
-from companion.ui.views.mercante import open_mercante
-from companion.ui.views.rules import open_rules
-from companion.ui.views.scorepad import open_scorepad
-from companion.ui.views.seats import open_seats
-from companion.ui.views.settings import open_settings
-from companion.ui.views.setup_assistant import open_setup_assistant
 
 if TYPE_CHECKING:
     from companion.history import Store
@@ -64,7 +64,7 @@ def sections() -> tuple[Section, ...]:
                     title="Setup assistant",
                     subtitle="Modules that go together, then one checklist to set the table",
                     icon=ft.Icons.CHECKLIST,
-                    open=open_setup_assistant,
+                    open=open_setup,
                 ),
             ),
         ),

@@ -50,7 +50,8 @@ from companion.tables import (
     TableNotFound,
 )
 from companion.ui.context import AppContext
-from companion.ui.logic.live import (
+from companion.ui.kit.widgets import body, notice, panel, small, tagged
+from companion.ui.model.live import (
     Describe,
     Message,
     after,
@@ -61,9 +62,8 @@ from companion.ui.logic.live import (
     info,
     new_device_id,
 )
-from companion.ui.logic.saved import damaged_key
+from companion.ui.model.old_save import damaged_key
 from companion.ui.theme import GAP, TOUCH
-from companion.ui.widgets import body, notice, panel, small, tagged
 
 log = logging.getLogger(__name__)
 

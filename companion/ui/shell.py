@@ -14,9 +14,9 @@ from collections.abc import Sequence
 import flet as ft
 
 from companion.ui.context import AppContext
+from companion.ui.kit.widgets import tagged
 from companion.ui.screen import RouteNotFound, Screen, Section
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH, PAD, TOUCH
-from companion.ui.widgets import tagged
 
 #: Titles longer than this (characters) wrap to two smaller lines in the app bar.
 LONG_TITLE = 18

@@ -206,7 +206,7 @@ async def test_settings_offer_a_qr_code_when_served_to_the_network(store: Any) -
 
 def test_rulings_are_grouped_by_area_each_once() -> None:
     from companion.rules import catalogue
-    from companion.ui.views.settings import ruling_groups
+    from companion.ui.settings.screen import ruling_groups
 
     groups = ruling_groups(catalogue())
     listed = [r.id for _, items in groups for r in items]
@@ -269,7 +269,7 @@ async def test_the_wins_chart_counts_whole_plays(store: Any) -> None:
 async def test_a_plays_bg_stats_qr_code_and_button_carry_its_create_play_link(store: Any) -> None:
     from datetime import datetime
 
-    from companion.ui.qr import qr_png
+    from companion.ui.kit.qr import qr_png
 
     play = store.record_play(
         "mercante", [("Ann", 42), ("Ben", 30)], datetime(2024, 5, 1, 20), start_player="Ben"

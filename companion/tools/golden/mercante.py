@@ -219,7 +219,7 @@ def play(seed: int) -> tuple[MercanteTable, list[Action]]:
 def outcome(table: MercanteTable) -> list[str]:
     """The final standings as the tally screen shows them, one line a player:
     ``1. Cleo 14 (winner)``."""
-    from companion.ui.logic.mercante import TallyDraft
+    from companion.ui.mercante.model import TallyDraft
 
     tally = TallyDraft.from_table(table).tally(table.game.rules)
     if tally is None:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from companion.engine.scorepad import Pad, PadAction, SetMode, SetPlayedAt, SetText
 from companion.rules import catalogue
-from companion.ui.logic.scorepad import form_of
+from companion.ui.scorepad.model import form_of
 
 TOOL = "scorepad"
 NAMES = ("Anna", "Ben", "Cleo", "Dev", "Esa")

@@ -32,9 +32,9 @@ from companion.engine.cove_goods import (
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
-from companion.ui.why import why_targets
+from companion.ui.cove_goods.model import PALADIN_GOOD, STATE_KEY, SaleState
+from companion.ui.kit.why import why_targets
+from companion.ui.model import live as live_logic
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run

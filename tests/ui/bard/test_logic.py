@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import bard
 from companion.engine.bard import HouseRules
-from companion.ui.logic.bard import (
+from companion.ui.bard.model import (
     BardDraft,
     StateError,
     board_lines,

@@ -26,9 +26,9 @@ from companion.engine.bard.example import EXAMPLE_TABLE, example_tableau
 from companion.engine.journey import JourneyGame
 from companion.tables import TableHub
 from companion.ui.app import create_main, sections
+from companion.ui.bard.model import BARD_KEY, DAMAGED_KEY, BardDraft
 from companion.ui.context import HOUSE_RULES_KEY
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
+from companion.ui.model import live as live_logic
 from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run, visible
 

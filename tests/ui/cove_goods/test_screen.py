@@ -13,7 +13,7 @@ from companion.engine import cove_goods as cg
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
-from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
+from companion.ui.cove_goods.model import DAMAGED_KEY, STATE_KEY
 from tests.ui_harness import Harness, message, run
 
 ROUTE = "/calculators/cove-goods"

@@ -19,8 +19,8 @@ from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
+from companion.ui.journey.model import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
+from companion.ui.model import live as live_logic
 from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk

@@ -34,8 +34,8 @@ from companion.engine.mercante import (
 from companion.rules import catalogue
 from companion.tables import TableHub
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
+from companion.ui.mercante.model import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
+from companion.ui.model import live as live_logic
 from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import table_from, writes_failing
 from tests.ui_harness import Harness, message, run, visible, walk
@@ -319,7 +319,7 @@ async def test_a_fourth_enduring_event_pushes_the_first_off_c(store: Any, hub: T
 
 
 def own_choices(store: Any) -> tuple[Any, ...]:
-    from companion.ui.logic.mercante import event_choices
+    from companion.ui.mercante.model import event_choices
 
     return event_choices(store.list_custom_cards("mercante", "event"))[0]
 
@@ -545,7 +545,7 @@ async def test_a_half_written_card_survives_leaving_the_editor(store: Any) -> No
 
 @run
 async def test_a_half_written_card_an_older_version_kept_is_taken_over_once(store: Any) -> None:
-    from companion.ui.logic.mercante import EVENT_DRAFT_KEY
+    from companion.ui.mercante.model import EVENT_DRAFT_KEY
 
     store.set_setting(EVENT_DRAFT_KEY, {"slot": "new", "draft": {"name": "Guild Strike"}})
     h = await Harness.start(create_main(store), route=f"{BASE}/events/new")

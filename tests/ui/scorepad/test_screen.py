@@ -18,9 +18,9 @@ from companion.engine.seats import DrawFirst, Seat, Seating
 from companion.rules import catalogue
 from companion.tables import TableHub
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.history import play_fields
-from companion.ui.logic.scorepad import DRAFT_KEY, form_of
+from companion.ui.history.model import play_fields
+from companion.ui.model import live as live_logic
+from companion.ui.scorepad.model import DRAFT_KEY, form_of
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, writes_failing
 from tests.ui_harness import Harness, message, run

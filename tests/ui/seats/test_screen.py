@@ -18,8 +18,8 @@ from companion.engine.seats import DrawFirst, MoveSeat, Seat, Seating, draw_firs
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.seats import TABLE_KEY, current_seating
+from companion.ui.model import live as live_logic
+from companion.ui.seats.model import TABLE_KEY, current_seating
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
 from tests.ui_harness import Harness, message, run, walk

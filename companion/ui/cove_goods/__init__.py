@@ -1,0 +1,27 @@
+"""Calculators › Merchants Cove sale value: the Piers in progress (``/calculators/cove-goods``)
+and one Pier's sale (``/calculators/cove-goods/<id>``), split by part: the inputs (the Pier,
+the Good), the outputs (the value strip, how it adds up, the Pier's sale)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.ui.context import AppContext
+    from companion.ui.screen import Screen
+
+
+def open_cove_goods(ctx: AppContext, rest: list[str]) -> Screen:
+    """The tool's screen for ``rest``, the route after its own (see
+    :func:`~companion.ui.kit.tool_entry.table_tool`)."""
+    # Imported when the tool opens: importing the tool's flet-free model (which loads this
+    # package first) must not load its screens.
+    from companion.ui.cove_goods.lobby import ROUTE, CoveLobby
+    from companion.ui.cove_goods.model import TOOL_ID
+    from companion.ui.cove_goods.screen import CoveTableView
+    from companion.ui.kit.tool_entry import table_tool
+
+    return table_tool(ROUTE, TOOL_ID, CoveLobby, CoveTableView)(ctx, rest)
+
+
+__all__ = ["open_cove_goods"]

@@ -1,0 +1,36 @@
+"""History › a play › Edit (``/history/play/<id>/edit``): the score pad, filled in from the
+play; Save changes replaces the play (:func:`companion.ui.history.model.save_edit`)."""
+
+from __future__ import annotations
+
+from companion.history import NotFoundError
+from companion.ui.context import AppContext
+from companion.ui.history.model import pad_from_play, save_edit
+from companion.ui.scorepad.model import ScorePad
+from companion.ui.scorepad.screen import ScorePadView
+from companion.ui.screen import RouteNotFound, Screen
+
+
+def open_edit(ctx: AppContext, play_id: int) -> Screen:
+    try:
+        play = ctx.store.get_play(play_id)
+    except NotFoundError:
+        raise RouteNotFound(f"/history/play/{play_id}/edit") from None
+
+    def save(edited: ScorePad) -> None:
+        save_edit(ctx.store, play, edited)
+        ctx.navigate(f"/history/play/{play_id}")
+        ctx.notify("Changes saved.")
+
+    screen = ScorePadView(
+        ctx,
+        pad=pad_from_play(play, ctx.catalogue),
+        on_save=save,
+        title=f"Edit {play.game}",
+        save_label="Save changes",
+    ).build()
+    screen.back = f"/history/play/{play_id}"
+    return screen
+
+
+__all__ = ["open_edit"]

@@ -1,0 +1,1 @@
+"""Merchant's Journey's screen parts, one component a file."""

@@ -1,0 +1,33 @@
+"""Score › Score pad: the lobby (``/score``) and a pad being filled in (``/score/<id>``).
+:class:`ScorePadView` also edits a saved play (History › Edit)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.ui.context import AppContext
+    from companion.ui.screen import Screen
+
+
+def open_scorepad(ctx: AppContext, rest: list[str]) -> Screen:
+    """The tool's screen for ``rest``, the route after its own (see
+    :func:`~companion.ui.kit.tool_entry.table_tool`)."""
+    # Imported when the tool opens: importing the tool's flet-free model (which loads this
+    # package first) must not load its screens.
+    from companion.ui.kit.tool_entry import table_tool
+    from companion.ui.scorepad.lobby import ROUTE, ScorePadLobby
+    from companion.ui.scorepad.model import TOOL_ID
+    from companion.ui.scorepad.screen import ScorePadView
+
+    # While the pad is the Score section's only tool the shell hands over its id there too.
+    return table_tool(
+        ROUTE,
+        TOOL_ID,
+        ScorePadLobby,
+        lambda ctx, table_id: ScorePadView(ctx, table_id=table_id),
+        section_tool="pad",
+    )(ctx, rest)
+
+
+__all__ = ["open_scorepad"]
