@@ -49,6 +49,7 @@ from companion.tables import (
     TableInfo,
     TableNotFound,
 )
+from companion.ui import history
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import body, notice, panel, small, tagged
 from companion.ui.model.live import (
@@ -460,14 +461,14 @@ class LiveTable:
         )
         if isinstance(outcome, Saved) and not outcome.created:
             self._show(outcome.snapshot)
-            self.ctx.navigate(f"/history/play/{outcome.play_id}")
+            self.ctx.navigate(history.play_route(outcome.play_id))
             return outcome
         self._show(outcome.snapshot)
         if isinstance(outcome, Saved):
             play_id = outcome.play_id
             self.say(
                 Message(saved(outcome), action="View"),
-                on_action=lambda: self.ctx.navigate(f"/history/play/{play_id}"),
+                on_action=lambda: self.ctx.navigate(history.play_route(play_id)),
             )
         else:
             self.say(error(outcome.message))

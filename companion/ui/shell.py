@@ -193,7 +193,7 @@ class Shell:
     def _tool_list(self, section: Section) -> Screen:
         tiles: list[ft.Control] = [ft.Text(section.intro, theme_style=ft.TextThemeStyle.BODY_LARGE)]
         for tool in section.tools:
-            route = f"{section.route()}/{tool.id}"
+            route = tool.route
             card = ft.Card(
                 content=ft.ListTile(
                     leading=ft.Icon(tool.icon, size=32),

@@ -16,9 +16,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.engine.bard import TABLE_RULES
+
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
+
+
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/calculators/bard"
+
+
+def table_route(table_id: int) -> str:
+    return f"{ROUTE}/{table_id}"
 
 
 def open_bard(ctx: AppContext, rest: list[str]) -> Screen:
@@ -27,11 +37,10 @@ def open_bard(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.bard.lobby import BardLobby
-    from companion.ui.bard.screen import ROUTE, TOOL_ID, BardTableView
+    from companion.ui.bard.screen import BardTableView
     from companion.ui.kit.tool_entry import table_tool
 
-    # While the Bard were its section's only tool the shell would hand over the tool id too.
-    return table_tool(ROUTE, TOOL_ID, BardLobby, BardTableView, section_tool=TOOL_ID)(ctx, rest)
+    return table_tool(ROUTE, TOOL_ID, BardLobby, BardTableView)(ctx, rest)
 
 
-__all__ = ["open_bard"]
+__all__ = ["ROUTE", "TOOL_ID", "open_bard", "table_route"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.bard import BardError, BardGame, HouseRules
+from companion.ui.bard import TOOL_ID, table_route
 from companion.ui.bard.model import BARD_KEY, NewTableForm, StateError, read_old_save
-from companion.ui.bard.screen import TOOL_ID, table_route
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import LOBBY, import_old_save, lobby_screen, start_table
 from companion.ui.kit.widgets import body, button, panel, tagged
@@ -94,4 +94,4 @@ class BardLobby:
         )
 
 
-__all__ = ["LOBBY", "BardLobby"]
+__all__ = ["BardLobby"]

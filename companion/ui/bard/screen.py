@@ -24,6 +24,7 @@ from companion.engine.bard import (
     facts,
 )
 from companion.tables import Applied, Outcome, Snapshot
+from companion.ui.bard import ROUTE, TOOL_ID, table_route
 from companion.ui.bard.model import song as moves
 from companion.ui.bard.model.card import Card, cards_of, free_letter, new_card, with_card
 from companion.ui.bard.model.card import without_card as card_out
@@ -47,13 +48,6 @@ from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 
 log = logging.getLogger(__name__)
-
-TOOL_ID = "bard"
-ROUTE = "/calculators/bard"
-
-
-def table_route(table_id: int) -> str:
-    return f"{ROUTE}/{table_id}"
 
 
 class BardTableView:
@@ -591,4 +585,4 @@ class BardTableView:
         )
 
 
-__all__ = ["ROUTE", "TOOL_ID", "BardTableView", "table_route"]
+__all__ = ["BardTableView"]

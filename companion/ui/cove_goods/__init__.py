@@ -6,9 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.engine.cove_goods import TABLE_RULES
+
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
+
+
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/calculators/cove-goods"
+
+
+def table_route(table_id: int) -> str:
+    return f"{ROUTE}/{table_id}"
 
 
 def open_cove_goods(ctx: AppContext, rest: list[str]) -> Screen:
@@ -16,12 +26,11 @@ def open_cove_goods(ctx: AppContext, rest: list[str]) -> Screen:
     :func:`~companion.ui.kit.tool_entry.table_tool`)."""
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
-    from companion.ui.cove_goods.lobby import ROUTE, CoveLobby
-    from companion.ui.cove_goods.model import TOOL_ID
+    from companion.ui.cove_goods.lobby import CoveLobby
     from companion.ui.cove_goods.screen import CoveTableView
     from companion.ui.kit.tool_entry import table_tool
 
     return table_tool(ROUTE, TOOL_ID, CoveLobby, CoveTableView)(ctx, rest)
 
 
-__all__ = ["open_cove_goods"]
+__all__ = ["ROUTE", "TOOL_ID", "open_cove_goods", "table_route"]

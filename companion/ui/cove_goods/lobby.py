@@ -6,28 +6,19 @@ import flet as ft
 
 from companion.engine.cove_goods import CoveSale
 from companion.ui.context import AppContext
-from companion.ui.cove_goods.model import (
-    STATE_KEY,
-    TOOL_ID,
-    CoveDraft,
-    StateError,
-    old_draft,
-    old_sale,
-)
+from companion.ui.cove_goods import TOOL_ID, table_route
+from companion.ui.cove_goods.model import STATE_KEY, CoveDraft, StateError, old_draft, old_sale
 from companion.ui.kit.lobby import (
     import_old_save,
     lobby_screen,
     setting_or_none,
     start_table,
-    table_routes,
 )
 from companion.ui.kit.widgets import body, button, panel
 from companion.ui.live import live_session
 from companion.ui.screen import Screen
 
-ROUTE = "/calculators/cove-goods"
 TITLE = "Merchants Cove sale value"
-sale_route = table_routes(ROUTE)
 
 
 class CoveLobby:
@@ -52,7 +43,7 @@ class CoveLobby:
             self.session.draft(TOOL_ID, table_id, lambda: draft)
 
     def start(self) -> None:
-        start_table(self.ctx, self.session, TOOL_ID, CoveSale(), route=sale_route, what="sale")
+        start_table(self.ctx, self.session, TOOL_ID, CoveSale(), route=table_route, what="sale")
 
     def build(self) -> Screen:
         new_pier = panel(
@@ -77,11 +68,11 @@ class CoveLobby:
             TOOL_ID,
             title=TITLE,
             problems=self.problems,
-            route=sale_route,
+            route=table_route,
             running="Piers in progress",
             problem_ident="damaged-save",
             content=[new_pier],
         )
 
 
-__all__ = ["ROUTE", "TITLE", "CoveLobby", "sale_route"]
+__all__ = ["TITLE", "CoveLobby"]

@@ -28,9 +28,8 @@ from companion.engine.cove_goods import (
 )
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
-from companion.ui.cove_goods.lobby import ROUTE
+from companion.ui.cove_goods import ROUTE, TOOL_ID
 from companion.ui.cove_goods.model import (
-    TOOL_ID,
     CoveDraft,
     SaleState,
     StateError,

@@ -11,6 +11,19 @@ if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
 
+ROUTE = "/history"
+STATS_ROUTE = f"{ROUTE}/stats"
+
+
+def play_route(play_id: int) -> str:
+    """A saved play's page."""
+    return f"{ROUTE}/play/{play_id}"
+
+
+def edit_route(play_id: int) -> str:
+    """A saved play on the score pad, being edited."""
+    return f"{play_route(play_id)}/edit"
+
 
 def open_history(ctx: AppContext, rest: list[str]) -> Screen:
     """``/history`` (the plays), ``/history/stats``, ``/history/play/<id>[/edit]``."""
@@ -32,7 +45,7 @@ def open_history(ctx: AppContext, rest: list[str]) -> Screen:
             return PlayDetailView(ctx, play_id).build()
         if rest[2] == "edit":
             return open_edit(ctx, play_id)
-    raise RouteNotFound("/history/" + "/".join(rest))
+    raise RouteNotFound(f"{ROUTE}/" + "/".join(rest))
 
 
-__all__ = ["open_history"]
+__all__ = ["ROUTE", "STATS_ROUTE", "edit_route", "open_history", "play_route"]

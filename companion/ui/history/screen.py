@@ -5,7 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.history import PlayPublic
+from companion.ui import scorepad
 from companion.ui.context import AppContext
+from companion.ui.history import play_route
 from companion.ui.history.model import outcome, play_subtitle
 from companion.ui.history.parts.exchange import Exchange
 from companion.ui.history.parts.filters import Filters, switcher
@@ -41,7 +43,9 @@ class PlaysView:
                     if not filtered
                     else "Try another game or player, or show all.",
                     button(
-                        "Open the score pad", lambda e: self.ctx.navigate("/score"), kind="tonal"
+                        "Open the score pad",
+                        lambda e: self.ctx.navigate(scorepad.ROUTE),
+                        kind="tonal",
                     ),
                 )
             )
@@ -77,7 +81,7 @@ class PlaysView:
                     subtitle=ft.Text(
                         play_subtitle(play), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
                     ),
-                    on_click=lambda e: self.ctx.navigate(f"/history/play/{play_id}"),
+                    on_click=lambda e: self.ctx.navigate(play_route(play_id)),
                     min_height=72,
                 ),
                 margin=0,

@@ -11,9 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.engine.journey import TABLE_RULES
+
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
+
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/calculators/journey"
+
+
+def table_route(table_id: int) -> str:
+    return f"{ROUTE}/{table_id}"
 
 
 def open_journey(ctx: AppContext, rest: list[str]) -> Screen:
@@ -22,14 +31,10 @@ def open_journey(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.journey.lobby import JourneyLobby
-    from companion.ui.journey.parts.base import ROUTE, TOOL_ID
     from companion.ui.journey.screen import JourneyTableView
     from companion.ui.kit.tool_entry import table_tool
 
-    # While Journey were its section's only tool the shell would hand over the tool id too.
-    return table_tool(ROUTE, TOOL_ID, JourneyLobby, JourneyTableView, section_tool=TOOL_ID)(
-        ctx, rest
-    )
+    return table_tool(ROUTE, TOOL_ID, JourneyLobby, JourneyTableView)(ctx, rest)
 
 
-__all__ = ["open_journey"]
+__all__ = ["ROUTE", "TOOL_ID", "open_journey", "table_route"]

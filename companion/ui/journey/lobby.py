@@ -7,6 +7,7 @@ import flet as ft
 from companion.engine import journey as engine
 from companion.engine.journey import HouseRules, JourneyError
 from companion.ui.context import AppContext
+from companion.ui.journey import TOOL_ID, table_route
 from companion.ui.journey.model import (
     GAME_KEY,
     NewGameForm,
@@ -15,13 +16,9 @@ from companion.ui.journey.model import (
     read_old_save,
 )
 from companion.ui.journey.model.why import why_setup
-from companion.ui.journey.parts.base import (
-    LOBBY,
-    TOOL_ID,
-    readings_panel,
-    table_route,
-)
+from companion.ui.journey.parts.readings import readings_panel
 from companion.ui.kit.lobby import (
+    LOBBY,
     import_old_save,
     lobby_screen,
     setting_or_none,

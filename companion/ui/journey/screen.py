@@ -20,6 +20,7 @@ from companion.engine import journey as engine
 from companion.engine.journey import HouseRules, JourneyGame, Place, StartRow, Swap, SwapOption
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.context import AppContext
+from companion.ui.journey import ROUTE, TOOL_ID, table_route
 from companion.ui.journey.model import (
     EndOption,
     JourneyDraft,
@@ -29,20 +30,15 @@ from companion.ui.journey.model import (
     stopped_note,
 )
 from companion.ui.journey.model.why import why_card
-from companion.ui.journey.parts.base import (
-    LOBBY,
-    ROUTE,
-    TOOL_ID,
-    readings_panel,
-    table_route,
-)
 from companion.ui.journey.parts.final import final_panel
 from companion.ui.journey.parts.last_move import LastMovePart
 from companion.ui.journey.parts.moves import MovesPart
 from companion.ui.journey.parts.picker import PickerPart
+from companion.ui.journey.parts.readings import readings_panel
 from companion.ui.journey.parts.rows import RowsPart
 from companion.ui.journey.parts.status import ScoresPart, StatusPart
 from companion.ui.journey.parts.swaps import ghorralands_panel, swap_offer
+from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import UndoButton, game_menu, menu_button, menu_item
 from companion.ui.kit.table_notices import TableNotices
 from companion.ui.kit.widgets import mounted

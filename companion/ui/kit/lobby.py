@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.history import StoreError
 from companion.tables import Snapshot
+from companion.ui import setup
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import notice, tagged
 from companion.ui.live import LiveSession, games_in_progress, import_old_game
@@ -37,7 +38,7 @@ def table_routes(route: str) -> Callable[[int], str]:
 def setup_link(ctx: AppContext, text: str) -> ft.Control:
     """A game lobby's way to the Setup assistant's checklist."""
     return ft.TextButton(
-        text, icon=ft.Icons.CHECKLIST, on_click=lambda e: ctx.navigate("/setup/assistant")
+        text, icon=ft.Icons.CHECKLIST, on_click=lambda e: ctx.navigate(setup.ROUTE)
     )
 
 

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.engine.core.standings import Standing
 from companion.rules import Catalogue
+from companion.ui import seats
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import Handler, body, button, small, tagged, wrap
 from companion.ui.model.names import filter_suggestions
@@ -138,9 +139,7 @@ def use_table_button(label: str, on_click: Handler) -> ft.Control:
 
 def seat_players_link(ctx: AppContext, text: str) -> ft.TextButton:
     """The way to Players & seats when its table does not fit this game."""
-    return ft.TextButton(
-        text, icon=ft.Icons.GROUPS, on_click=lambda e: ctx.navigate("/setup/seats")
-    )
+    return ft.TextButton(text, icon=ft.Icons.GROUPS, on_click=lambda e: ctx.navigate(seats.ROUTE))
 
 
 def standing_row(

@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui import settings
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import body, source_text, tagged
 
@@ -41,7 +42,7 @@ def show_ruling(ctx: AppContext, ruling_id: str) -> None:
 
     def all_rulings(e: Any) -> None:
         ctx.page.pop_dialog()
-        ctx.navigate(f"/settings/rulings/{ruling_id}")
+        ctx.navigate(settings.ruling_route(ruling_id))
 
     render()
     lines: list[ft.Control] = [body(ruling.question), in_use, reading]

@@ -17,23 +17,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.engine.mercante import TABLE_RULES
+
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
 
-BASE = "/calculators/mercante"
-TOOL_ID = "mercante"
-LOBBY = 0  # the draft key of the new-game form (tables count from 1)
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/calculators/mercante"
 
 
 def route(rest: str = "") -> str:
     """A route of the tool that belongs to no table (``events``, ``events/new``)."""
-    return f"{BASE}/{rest}" if rest else BASE
+    return f"{ROUTE}/{rest}" if rest else ROUTE
 
 
 def table_route(table_id: int, tab: str | None = None) -> str:
     """``/calculators/mercante/<id>`` (the calendar) or ``.../<id>/<tab>``."""
-    return f"{BASE}/{table_id}" + (f"/{tab}" if tab else "")
+    return f"{ROUTE}/{table_id}" + (f"/{tab}" if tab else "")
 
 
 def open_mercante(ctx: AppContext, rest: list[str]) -> Screen:
@@ -59,16 +60,14 @@ def open_mercante(ctx: AppContext, rest: list[str]) -> Screen:
             return open_events(ctx, tail[1:], int(head))
         return None
 
-    # While Mercante were the section's only tool the shell would hand over the tool id too.
     return table_tool(
-        BASE,
+        ROUTE,
         TOOL_ID,
         MercanteLobby,
         tab_page("calendar"),
-        section_tool=TOOL_ID,
         pages={name: tab_page(tab) for name in (*VIEWS, *TAB_ALIASES) if (tab := tab_of(name))},
         other=events_or_old,
     )(ctx, rest)
 
 
-__all__ = ["BASE", "LOBBY", "TOOL_ID", "open_mercante", "route", "table_route"]
+__all__ = ["ROUTE", "TOOL_ID", "open_mercante", "route", "table_route"]

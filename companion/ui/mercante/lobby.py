@@ -26,6 +26,7 @@ from companion.engine.mercante import (
 from companion.history import StoreError
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import (
+    LOBBY,
     import_old_save,
     lobby_screen,
     setting_or_none,
@@ -51,7 +52,7 @@ from companion.ui.kit.widgets import (
     wrap,
 )
 from companion.ui.live import live_session
-from companion.ui.mercante import BASE, LOBBY, TOOL_ID, table_route
+from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     GAME_KEY,
     PRINTED_KEY,
@@ -490,7 +491,7 @@ class MercanteLobby:
                 ft.IconButton(
                     ft.Icons.STYLE_OUTLINED,
                     tooltip="Your event cards",
-                    on_click=lambda e: self.ctx.navigate(f"{BASE}/events"),
+                    on_click=lambda e: self.ctx.navigate(f"{ROUTE}/events"),
                 )
             ],
         )

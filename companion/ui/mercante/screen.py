@@ -21,11 +21,12 @@ from companion.engine.mercante import Action, MercanteGame, MercanteTable
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
+from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import UndoButton, game_menu, menu_button, menu_item
 from companion.ui.kit.table_notices import TableNotices
 from companion.ui.kit.widgets import body, small, tagged
 from companion.ui.live import LiveTable, Painter, isolate, live_session
-from companion.ui.mercante import BASE, LOBBY, TOOL_ID, table_route
+from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     TAB_ALIASES,
     TABS,
@@ -338,7 +339,7 @@ class MercanteSession:
             content=main,
             actions=self.actions(),
             scroll=False,
-            back=BASE,
+            back=ROUTE,
             footer=self.live.footer,
             on_leave=self.live.close,
         )
@@ -361,7 +362,7 @@ class MercanteSession:
                 form.seats = []
                 for name in table.players:
                     form.add(name)
-            self.ctx.navigate(BASE)
+            self.ctx.navigate(ROUTE)
 
         actions = [
             menu_item(self.ctx, "new-game", "New game with these players", ft.Icons.ADD, new_game)
@@ -369,7 +370,7 @@ class MercanteSession:
         game_menu(
             self.ctx,
             self.live,
-            lobby=BASE,
+            lobby=ROUTE,
             players=table.players if isinstance(table, MercanteTable) else (),
             items=actions,
             finish_note="Save its final tally to history first if it has ended.",

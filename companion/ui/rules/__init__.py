@@ -9,6 +9,8 @@ if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
 
+ROUTE = "/rules"
+
 
 def open_rules(ctx: AppContext, rest: list[str]) -> Screen:
     """``/rules``, ``/rules/<entry id>`` or ``/rules/topic/<game>/<topic>``."""
@@ -25,13 +27,13 @@ def open_rules(ctx: AppContext, rest: list[str]) -> Screen:
         try:
             return entry_screen(ctx, reference.entry(rest[0]))
         except KeyError:
-            raise RouteNotFound(f"/rules/{rest[0]}") from None
+            raise RouteNotFound(f"{ROUTE}/{rest[0]}") from None
     if len(rest) == 3 and rest[0] == "topic":
         try:
             return topic_screen(ctx, search.topic(rest[1], rest[2]))
         except (KeyError, ValueError):
-            raise RouteNotFound("/rules/" + "/".join(rest)) from None
-    raise RouteNotFound("/rules/" + "/".join(rest))
+            raise RouteNotFound(f"{ROUTE}/" + "/".join(rest)) from None
+    raise RouteNotFound(f"{ROUTE}/" + "/".join(rest))
 
 
-__all__ = ["open_rules"]
+__all__ = ["ROUTE", "open_rules"]

@@ -25,6 +25,7 @@ from companion.ui.kit.widgets import (
     tagged,
 )
 from companion.ui.model.words import plural
+from companion.ui.rules import ROUTE
 from companion.ui.rules.model import search as logic
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
@@ -323,13 +324,13 @@ def entry_screen(ctx: AppContext, item: Entry) -> Screen:
                 title="See also",
             )
         )
-    return Screen(title=item.title, content=ft.Column(blocks, spacing=GAP), back="/rules")
+    return Screen(title=item.title, content=ft.Column(blocks, spacing=GAP), back=ROUTE)
 
 
 def topic_screen(ctx: AppContext, topic: logic.Topic) -> Screen:
     tiles = [entry_tile(ctx, item) for item in topic.entries]
     content = ft.Column([small(logic.game_name(topic.game)), panel(*tiles, padding=4)], spacing=GAP)
-    return Screen(title=topic.title, content=content, back="/rules")
+    return Screen(title=topic.title, content=content, back=ROUTE)
 
 
 __all__ = ["RulesHome", "entry_screen", "topic_screen"]

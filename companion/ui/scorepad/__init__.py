@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.engine.scorepad import TABLE_RULES
+
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
+
+
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/score"
+
+
+def table_route(table_id: int) -> str:
+    return f"{ROUTE}/{table_id}"
 
 
 def open_scorepad(ctx: AppContext, rest: list[str]) -> Screen:
@@ -16,11 +26,11 @@ def open_scorepad(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.kit.tool_entry import table_tool
-    from companion.ui.scorepad.lobby import ROUTE, ScorePadLobby
-    from companion.ui.scorepad.model import TOOL_ID
+    from companion.ui.scorepad.lobby import ScorePadLobby
     from companion.ui.scorepad.screen import ScorePadView
 
-    # While the pad is the Score section's only tool the shell hands over its id there too.
+    # The pad is the Score section's only tool: the shell hands over its name in the section
+    # too (/score/pad, /score/pad/<id>).
     return table_tool(
         ROUTE,
         TOOL_ID,
@@ -30,4 +40,4 @@ def open_scorepad(ctx: AppContext, rest: list[str]) -> Screen:
     )(ctx, rest)
 
 
-__all__ = ["open_scorepad"]
+__all__ = ["ROUTE", "TOOL_ID", "open_scorepad", "table_route"]

@@ -11,17 +11,14 @@ from companion.ui.kit.lobby import (
     import_old_save,
     lobby_screen,
     start_table,
-    table_routes,
 )
 from companion.ui.kit.players import game_picker, seat_players_link, use_table_button
 from companion.ui.kit.widgets import body, button, panel
 from companion.ui.live import live_session
-from companion.ui.scorepad.model import DRAFT_KEY, TOOL_ID, NewPadForm, read_old_draft
+from companion.ui.scorepad import TOOL_ID, table_route
+from companion.ui.scorepad.model import DRAFT_KEY, NewPadForm, read_old_draft
 from companion.ui.screen import Screen
 from companion.ui.seats.model import current_seating
-
-ROUTE = "/score"
-pad_route = table_routes(ROUTE)
 
 
 class ScorePadLobby:
@@ -53,7 +50,7 @@ class ScorePadLobby:
             if seating is not None
             else Pad.new(game)
         )
-        start_table(self.ctx, self.session, TOOL_ID, pad, route=pad_route, what="score pad")
+        start_table(self.ctx, self.session, TOOL_ID, pad, route=table_route, what="score pad")
 
     def build(self) -> Screen:
         offer: list[ft.Control] = []
@@ -90,10 +87,10 @@ class ScorePadLobby:
             TOOL_ID,
             title="Score pad",
             problems=self.problems,
-            route=pad_route,
+            route=table_route,
             running="Score pads being filled in",
             content=[new_pad],
         )
 
 
-__all__ = ["LOBBY", "ROUTE", "ScorePadLobby", "pad_route"]
+__all__ = ["ScorePadLobby"]

@@ -42,7 +42,8 @@ from companion.ui.kit.table_menu import UndoButton, menu_button, table_menu
 from companion.ui.kit.widgets import notice, panel, tagged
 from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
 from companion.ui.model.live import error
-from companion.ui.scorepad.model import TOOL_ID, PadDraft, ScorePad, form_of, pad_of, with_typed
+from companion.ui.scorepad import ROUTE, TOOL_ID, table_route
+from companion.ui.scorepad.model import PadDraft, ScorePad, form_of, pad_of, with_typed
 from companion.ui.scorepad.model.words import (
     APPLIED,
     FAILED,
@@ -64,8 +65,6 @@ from companion.ui.scorepad.parts.source import LocalPad, Settle, TablePad
 from companion.ui.scorepad.parts.tiebreakers import TiebreakerPanel
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
-
-ROUTE = "/score"
 
 
 class ScorePadView:
@@ -215,7 +214,7 @@ class ScorePadView:
         except StoreError as exc:
             self.say_error(f"The new pad could not be started: {exc}")
             return
-        self.ctx.navigate(f"{ROUTE}/{snapshot.table_id}")
+        self.ctx.navigate(table_route(snapshot.table_id))
 
     def menu(self) -> None:
         live = self.live
@@ -342,4 +341,4 @@ class ScorePadView:
         )
 
 
-__all__ = ["ROUTE", "LocalPad", "ScorePadView", "TablePad", "field_col"]
+__all__ = ["LocalPad", "ScorePadView", "TablePad", "field_col"]

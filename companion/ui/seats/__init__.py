@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.engine.seats import TABLE_RULES
+
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
+
+
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/setup/seats"
+
+
+def table_route(table_id: int) -> str:
+    return f"{ROUTE}/{table_id}"
 
 
 def open_seats(ctx: AppContext, rest: list[str]) -> Screen:
@@ -16,11 +26,10 @@ def open_seats(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.kit.tool_entry import table_tool
-    from companion.ui.seats.lobby import ROUTE, SeatsLobby
-    from companion.ui.seats.model import TOOL_ID
+    from companion.ui.seats.lobby import SeatsLobby
     from companion.ui.seats.screen import SeatsTableView
 
     return table_tool(ROUTE, TOOL_ID, SeatsLobby, SeatsTableView)(ctx, rest)
 
 
-__all__ = ["open_seats"]
+__all__ = ["ROUTE", "TOOL_ID", "open_seats", "table_route"]

@@ -11,16 +11,13 @@ from companion.ui.kit.lobby import (
     import_old_save,
     lobby_screen,
     start_table,
-    table_routes,
 )
 from companion.ui.kit.players import game_picker
 from companion.ui.kit.widgets import body, button, panel
 from companion.ui.live import live_session
 from companion.ui.screen import Screen
-from companion.ui.seats.model import TABLE_KEY, TOOL_ID, NewSeatingForm, read_old_seating
-
-ROUTE = "/setup/seats"
-table_route = table_routes(ROUTE)
+from companion.ui.seats import TOOL_ID, table_route
+from companion.ui.seats.model import TABLE_KEY, NewSeatingForm, read_old_seating
 
 
 class SeatsLobby:
@@ -84,4 +81,4 @@ class SeatsLobby:
         )
 
 
-__all__ = ["LOBBY", "ROUTE", "SeatsLobby", "table_route"]
+__all__ = ["SeatsLobby"]

@@ -26,6 +26,7 @@ from companion.engine.seats import (
 )
 from companion.history import StoreError
 from companion.tables import Applied, Outcome, Snapshot
+from companion.ui import scorepad
 from companion.ui.context import AppContext
 from companion.ui.kit.players import (
     add_seat_row,
@@ -48,10 +49,9 @@ from companion.ui.kit.widgets import (
 from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
 from companion.ui.model.live import error, info
 from companion.ui.model.words import capitalized, ordinal
-from companion.ui.scorepad.model import TOOL_ID as PAD_TOOL
 from companion.ui.screen import RouteNotFound, Screen
-from companion.ui.seats.lobby import ROUTE, table_route
-from companion.ui.seats.model import TOOL_ID, SeatsDraft
+from companion.ui.seats import ROUTE, TOOL_ID, table_route
+from companion.ui.seats.model import SeatsDraft
 from companion.ui.theme import GAP
 
 
@@ -136,11 +136,11 @@ class SeatsTableView:
             return
         pad = Pad.new(seating.game_id, names=seating.seats, start=seating.first_player)
         try:
-            snapshot = self.session.hub.create(PAD_TOOL, pad, device=self.session.device)
+            snapshot = self.session.hub.create(scorepad.TOOL_ID, pad, device=self.session.device)
         except StoreError as exc:
             self.live.tell(error(f"The score pad could not be started: {exc}"))
             return
-        self.ctx.navigate(f"/score/{snapshot.table_id}")
+        self.ctx.navigate(scorepad.table_route(snapshot.table_id))
 
     def menu(self) -> None:
         seating = self.live.snapshot.game

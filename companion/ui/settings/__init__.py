@@ -9,6 +9,13 @@ if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
 
+ROUTE = "/settings"
+
+
+def ruling_route(ruling_id: str) -> str:
+    """Settings with one ruling opened."""
+    return f"{ROUTE}/rulings/{ruling_id}"
+
 
 def open_settings(ctx: AppContext, rest: list[str]) -> Screen:
     """``/settings``, or ``/settings/rulings/<id>`` with that ruling opened."""
@@ -26,9 +33,9 @@ def open_settings(ctx: AppContext, rest: list[str]) -> Screen:
         try:
             ctx.catalogue.ruling(ruling_id)
         except KeyError:
-            raise RouteNotFound("/settings/" + "/".join(rest)) from None
+            raise RouteNotFound(f"{ROUTE}/" + "/".join(rest)) from None
         return SettingsView(ctx, focus=ruling_id).build()
-    raise RouteNotFound("/settings/" + "/".join(rest))
+    raise RouteNotFound(f"{ROUTE}/" + "/".join(rest))
 
 
-__all__ = ["open_settings"]
+__all__ = ["ROUTE", "open_settings", "ruling_route"]

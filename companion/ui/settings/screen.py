@@ -13,6 +13,7 @@ from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, button, labelled_switch, panel, source_text, tagged
 from companion.ui.model.words import plural
 from companion.ui.screen import Screen
+from companion.ui.settings import ROUTE
 from companion.ui.settings.parts.bgstats import bgstats_section
 from companion.ui.theme import GAP, apply_theme
 
@@ -250,7 +251,7 @@ class SettingsView:
         ctx.refresh()
         # This browser's cookie was signed with the old code's secret: the address with the
         # new code signs it again (and takes the code out of the address bar).
-        await ft.UrlLauncher().launch_url(f"/settings?code={code}", web_only_window_name="_self")
+        await ft.UrlLauncher().launch_url(f"{ROUTE}?code={code}", web_only_window_name="_self")
 
     def build(self) -> Screen:
         ctx = self.ctx

@@ -4,13 +4,13 @@ the combination is legal; then work through one ordered checklist at the table.
 Every setup is a shared table (``companion.tables``) that all phones see live:
 
 - ``/setup/assistant`` (:mod:`.lobby`): the setups in progress and a new one;
-- ``/setup/assistant/<id>`` (:mod:`.choose`): Choose, assembled from its panels
-  (:mod:`.modules`, :mod:`.findings` for the Check, :mod:`.cards`, :mod:`.surprise`) and
-  the module sheet (:mod:`.module_sheet`);
-- ``/setup/assistant/<id>/checklist`` (:mod:`.checklist`): the Checklist, one
-  :mod:`.step_row` per step.
+- ``/setup/assistant/<id>`` (:mod:`.parts.choose`): Choose, assembled from its panels
+  (:mod:`.parts.modules`, :mod:`.parts.findings` for the Check, :mod:`.parts.cards`,
+  :mod:`.parts.surprise`) and the module sheet (:mod:`.parts.module_sheet`);
+- ``/setup/assistant/<id>/checklist`` (:mod:`.parts.checklist`): the Checklist, one
+  :mod:`.parts.step_row` per step.
 
-Both table pages share the frame of :mod:`.base`: a segmented button switching between
+Both table pages share the frame of :mod:`.screen`: a segmented button switching between
 them (a phone screen never holds both), a strip above the scrolling part that always shows
 what matters most, the message line below it, and the one session loop every change goes
 through; :mod:`.parts` holds the small pieces both draw. Views render and forward taps: what
@@ -19,11 +19,22 @@ a tap means (the action to send, or a hint) is :mod:`companion.ui.setup.model.ta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from companion.engine.setup import TABLE_RULES
 
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
     from companion.ui.screen import Screen
+
+
+TOOL_ID = TABLE_RULES.tool
+ROUTE = "/setup/assistant"
+Page = Literal["choose", "checklist"]
+
+
+def table_route(table_id: int, page: Page = "choose") -> str:
+    return f"{ROUTE}/{table_id}" + ("/checklist" if page == "checklist" else "")
 
 
 def open_setup(ctx: AppContext, rest: list[str]) -> Screen:
@@ -35,11 +46,10 @@ def open_setup(ctx: AppContext, rest: list[str]) -> Screen:
     from companion.ui.setup.lobby import SetupLobby
     from companion.ui.setup.parts.checklist import ChecklistView
     from companion.ui.setup.parts.choose import ChooseView
-    from companion.ui.setup.screen import ROUTE, TOOL
 
-    return table_tool(ROUTE, TOOL, SetupLobby, ChooseView, pages={"checklist": ChecklistView})(
+    return table_tool(ROUTE, TOOL_ID, SetupLobby, ChooseView, pages={"checklist": ChecklistView})(
         ctx, rest
     )
 
 
-__all__ = ["open_setup"]
+__all__ = ["ROUTE", "TOOL_ID", "Page", "open_setup", "table_route"]

@@ -14,6 +14,7 @@ from companion.engine import setup as engine
 from companion.engine.seats import new_seed
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import (
+    LOBBY,
     import_old_save,
     lobby_screen,
     setting_or_none,
@@ -23,6 +24,7 @@ from companion.ui.kit.widgets import body, button, panel, tagged
 from companion.ui.live import live_session
 from companion.ui.screen import Screen
 from companion.ui.seats.model import Seating, current_seating
+from companion.ui.setup import TOOL_ID, table_route
 from companion.ui.setup.model import (
     SETUP_KEY,
     NewSetupForm,
@@ -32,14 +34,13 @@ from companion.ui.setup.model import (
     read_old_setup,
     table_house_rules,
 )
-from companion.ui.setup.screen import LOBBY, ROUTE, TOOL, table_route
 
 
 class SetupLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.session = live_session(ctx, TOOL)
-        self.form: NewSetupForm = self.session.draft(TOOL, LOBBY, NewSetupForm)
+        self.session = live_session(ctx, TOOL_ID)
+        self.form: NewSetupForm = self.session.draft(TOOL_ID, LOBBY, NewSetupForm)
         self.problems = self._import_old_setup()
         if not self.form.filled:
             table = self._seated()
@@ -58,7 +59,7 @@ class SetupLobby:
         table_id, problems = import_old_save(
             self.ctx,
             key=SETUP_KEY,
-            tool=TOOL,
+            tool=TOOL_ID,
             read=read_old_setup,
             errors=(OldSetupError, engine.SetupError),
             moved="The setup saved before is now a shared setup",
@@ -85,7 +86,7 @@ class SetupLobby:
         start_table(
             self.ctx,
             self.session,
-            TOOL,
+            TOOL_ID,
             game,
             route=table_route,
             what="setup",
@@ -133,7 +134,7 @@ class SetupLobby:
         ]
         return lobby_screen(
             self.ctx,
-            TOOL,
+            TOOL_ID,
             title="Setup assistant",
             problems=self.problems,
             route=table_route,
@@ -142,4 +143,4 @@ class SetupLobby:
         )
 
 
-__all__ = ["ROUTE", "SetupLobby"]
+__all__ = ["SetupLobby"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import flet as ft
 
@@ -25,6 +25,7 @@ from companion.ui.kit.widgets import mounted, notice, tagged
 from companion.ui.live import LiveTable, Painter, Slot, confirm, isolate, live_session
 from companion.ui.model.live import closed_note, error, info
 from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.setup import ROUTE, TOOL_ID, Page, table_route
 from companion.ui.setup.model import (
     SetupDraft,
     confirm_words,
@@ -36,15 +37,7 @@ from companion.ui.theme import GAP
 
 log = logging.getLogger(__name__)
 
-TOOL = engine.TOOL
-ROUTE = "/setup/assistant"
-LOBBY = 0  # the draft key of the new-setup form (tables count from 1)
-Page = Literal["choose", "checklist"]
 SHOWN_KEPT = 16  # steps of the table a screen remembers having shown
-
-
-def table_route(table_id: int, page: Page = "choose") -> str:
-    return f"{ROUTE}/{table_id}" + ("/checklist" if page == "checklist" else "")
 
 
 class SetupTableView:
@@ -58,9 +51,9 @@ class SetupTableView:
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.ctx = ctx
-        self.session = live_session(ctx, TOOL)
+        self.session = live_session(ctx, TOOL_ID)
         self.table_id = table_id
-        self.draft: SetupDraft = self.session.draft(TOOL, table_id, SetupDraft)
+        self.draft: SetupDraft = self.session.draft(TOOL_ID, table_id, SetupDraft)
         self.paint = Painter()
         self.problems: list[str] = []
         # The games this screen showed, by step: a tap means what it meant on the screen the
@@ -73,7 +66,7 @@ class SetupTableView:
         self._build_frame()
         self.build_page()
         self.live = LiveTable(ctx, table_id, self.render)  # TableNotFound: no such table
-        if self.live.snapshot.info.tool != TOOL:
+        if self.live.snapshot.info.tool != TOOL_ID:
             self.live.close()
             raise RouteNotFound(table_route(table_id, self.page_kind))
         self._sync_house_rules()
@@ -362,11 +355,4 @@ class SetupTableView:
         self.live.close()
 
 
-__all__ = [
-    "LOBBY",
-    "ROUTE",
-    "TOOL",
-    "Page",
-    "SetupTableView",
-    "table_route",
-]
+__all__ = ["SetupTableView"]

@@ -56,7 +56,7 @@ def counted(**counts: int) -> CoveSale:
 
 def test_the_sale_exports_its_table_rules() -> None:
     assert isinstance(RULES, TableRules)
-    assert (RULES.tool, RULES.error) == ("cove-goods", GoodsError)
+    assert (RULES.tool, RULES.error) == ("cove_goods", GoodsError)
     sale = counted(wizards=3, paladins=2).apply(AddGood(WIZARD))[0]
     assert RULES.players(sale) == ()
     assert RULES.status(sale) == "At the Pier: 3 Wizards, 2 Paladins · 1 Good sold"
@@ -194,7 +194,7 @@ pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def sale_with(hub: TableHub, *actions: CoveAction) -> int:
-    return table_from(hub, "cove-goods", CoveSale(), actions)
+    return table_from(hub, "cove_goods", CoveSale(), actions)
 
 
 def sale_of(hub: TableHub, table_id: int) -> CoveSale:
@@ -222,7 +222,7 @@ async def test_the_old_save_becomes_a_table_once_and_its_phone_keeps_pricing(
     store.set_setting(STATE_KEY, state.to_dict())
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert h.has_text("The sale kept before is now a shared table")
-    (table,) = store.list_tables(tool="cove-goods")
+    (table,) = store.list_tables(tool="cove_goods")
     sale = sale_of(hub, table.id)
     assert (sale.pier, sale.rogue_card, sale.sold) == (state.pier, "un_fairies", state.sold)
     assert store.get_setting(live_logic.imported_key(STATE_KEY)) == state.to_dict()
@@ -230,7 +230,7 @@ async def test_the_old_save_becomes_a_table_once_and_its_phone_keeps_pricing(
     assert h.by_id("kind-wizards").selected and h.by_id("display-case").value is True
     assert h.by_id("strip-total").value == "Sold at this Pier: 2 Goods, 9 gold"
     again = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    assert len(store.list_tables(tool="cove-goods")) == 1
+    assert len(store.list_tables(tool="cove_goods")) == 1
     assert not again.has_text("kept before")
 
 

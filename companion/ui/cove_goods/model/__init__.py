@@ -42,8 +42,6 @@ from companion.ui.cove_goods.model.words import (
 )
 from companion.ui.model.words import plural
 
-TOOL_ID = "cove-goods"
-
 __all__ = [
     "DAMAGED_KEY",
     "DEFAULT_BASE",
@@ -55,7 +53,6 @@ __all__ = [
     "ROGUE_CARDS",
     "SALE_ENTRY",
     "STATE_KEY",
-    "TOOL_ID",
     "CoveDraft",
     "GoodDraft",
     "LedgerLine",

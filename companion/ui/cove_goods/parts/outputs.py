@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.engine import cove_goods as cg
 from companion.engine.cove_goods import HouseRules, PierSale
+from companion.ui import settings
 from companion.ui.cove_goods.model import (
     LedgerLine,
     Result,
@@ -125,7 +126,7 @@ class ValueStrip:
 def settings_link(view: CoveTableView) -> ft.Control:
     return button(
         "House rules in Settings",
-        lambda e: view.ctx.navigate("/settings"),
+        lambda e: view.ctx.navigate(settings.ROUTE),
         icon=ft.Icons.SETTINGS_OUTLINED,
         kind="text",
         ident="open-settings-link",

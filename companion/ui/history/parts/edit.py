@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.history import NotFoundError
 from companion.ui.context import AppContext
+from companion.ui.history import edit_route, play_route
 from companion.ui.history.model import pad_from_play, save_edit
 from companion.ui.scorepad.model import ScorePad
 from companion.ui.scorepad.screen import ScorePadView
@@ -15,11 +16,11 @@ def open_edit(ctx: AppContext, play_id: int) -> Screen:
     try:
         play = ctx.store.get_play(play_id)
     except NotFoundError:
-        raise RouteNotFound(f"/history/play/{play_id}/edit") from None
+        raise RouteNotFound(edit_route(play_id)) from None
 
     def save(edited: ScorePad) -> None:
         save_edit(ctx.store, play, edited)
-        ctx.navigate(f"/history/play/{play_id}")
+        ctx.navigate(play_route(play_id))
         ctx.notify("Changes saved.")
 
     screen = ScorePadView(
@@ -29,7 +30,7 @@ def open_edit(ctx: AppContext, play_id: int) -> Screen:
         title=f"Edit {play.game}",
         save_label="Save changes",
     ).build()
-    screen.back = f"/history/play/{play_id}"
+    screen.back = play_route(play_id)
     return screen
 
 

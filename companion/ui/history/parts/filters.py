@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui.context import AppContext
+from companion.ui.history import ROUTE, STATS_ROUTE
 from companion.ui.history.model import ALL, FILTER_KEY, HistoryFilter
 from companion.ui.kit.widgets import tagged
 
@@ -80,7 +81,7 @@ def switcher(ctx: AppContext, current: str) -> ft.Control:
         ],
         selected=[current],
         on_change=lambda e: ctx.navigate(
-            "/history/stats" if "stats" in (e.control.selected or []) else "/history"
+            STATS_ROUTE if "stats" in (e.control.selected or []) else ROUTE
         ),
     )
 

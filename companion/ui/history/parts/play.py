@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.history import NotFoundError, StoreError
 from companion.ui.context import AppContext
+from companion.ui.history import ROUTE, edit_route, play_route
 from companion.ui.history.model import (
     NOT_FINISHED,
     delete_question,
@@ -31,7 +32,7 @@ class PlayDetailView:
         try:
             self.play = ctx.store.get_play(play_id)
         except NotFoundError:
-            raise RouteNotFound(f"/history/play/{play_id}") from None
+            raise RouteNotFound(play_route(play_id)) from None
 
     def delete(self) -> None:
         def confirm(e: Any) -> None:
@@ -41,7 +42,7 @@ class PlayDetailView:
             except StoreError as exc:
                 self.ctx.notify(f"Not deleted: {exc}", error=True)
                 return
-            self.ctx.navigate("/history")
+            self.ctx.navigate(ROUTE)
 
             def undo() -> None:
                 try:
@@ -53,7 +54,7 @@ class PlayDetailView:
                 self.ctx.notify(
                     "Play restored.",
                     action="Open",
-                    on_action=lambda: self.ctx.navigate(f"/history/play/{new_id}"),
+                    on_action=lambda: self.ctx.navigate(play_route(new_id)),
                 )
 
             self.ctx.notify(deleted_line(self.play), action="Undo", on_action=undo)
@@ -153,10 +154,10 @@ class PlayDetailView:
             ],
             spacing=GAP,
         )
-        return Screen(title=play.game, content=content, back="/history")
+        return Screen(title=play.game, content=content, back=ROUTE)
 
     def edit(self) -> None:
-        self.ctx.navigate(f"/history/play/{self.play_id}/edit")
+        self.ctx.navigate(edit_route(self.play_id))
 
 
 __all__ = ["PlayDetailView"]

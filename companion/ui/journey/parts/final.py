@@ -10,6 +10,7 @@ import flet as ft
 from companion.engine import journey as engine
 from companion.engine.journey import JourneyGame
 from companion.tables import Snapshot
+from companion.ui import history
 from companion.ui.context import AppContext
 from companion.ui.journey.model import plural, score_lines, stopped_note
 from companion.ui.journey.model.why import why_final
@@ -56,7 +57,7 @@ def final_panel(
         items.append(
             button(
                 "View in history",
-                lambda e: ctx.navigate(f"/history/play/{play_id}"),
+                lambda e: ctx.navigate(history.play_route(play_id)),
                 icon=ft.Icons.HISTORY,
                 kind="outlined",
                 ident="view-saved",

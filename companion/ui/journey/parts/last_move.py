@@ -8,12 +8,13 @@ from collections.abc import Hashable, Sequence
 import flet as ft
 
 from companion.engine import journey as engine
+from companion.engine.core.words import signed
 from companion.engine.journey import JourneyGame, PlayRecord
 from companion.rules import Source
 from companion.ui.context import AppContext
 from companion.ui.journey.model import record_sources, record_title
 from companion.ui.journey.model.why import why_record
-from companion.ui.journey.parts.base import WhySlot, signed
+from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import panel, small, source_text, tagged
 from companion.ui.live import Painter, isolate

@@ -11,7 +11,7 @@ from companion.engine.journey import JourneyGame
 from companion.ui.context import AppContext
 from companion.ui.journey.model import plural, score_lines
 from companion.ui.journey.model.why import why_score
-from companion.ui.journey.parts.base import WhySlot, same_controls
+from companion.ui.journey.parts import WhySlot, same_controls
 from companion.ui.kit.widgets import body, panel, source_text
 from companion.ui.live import Painter, isolate
 

@@ -13,7 +13,7 @@ from companion.engine.journey import JourneyGame
 from companion.ui.context import AppContext
 from companion.ui.journey.model import JourneyDraft, card_line, turn_ask
 from companion.ui.journey.model.why import Why
-from companion.ui.journey.parts.base import WhySlot
+from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.widgets import small, tagged
 from companion.ui.live import Painter, isolate
 

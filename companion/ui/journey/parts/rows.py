@@ -16,7 +16,7 @@ from companion.ui.journey.model import (
     plural,
     shown_positions,
 )
-from companion.ui.journey.parts.base import same_controls
+from companion.ui.journey.parts import same_controls
 from companion.ui.kit.widgets import body, tagged
 from companion.ui.live import Painter, isolate
 from companion.ui.theme import TOUCH

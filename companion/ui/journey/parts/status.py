@@ -9,7 +9,7 @@ from companion.engine.journey import JourneyGame
 from companion.ui.context import AppContext
 from companion.ui.journey.model import pile_count, score_lines, status_line
 from companion.ui.journey.model.why import why_status
-from companion.ui.journey.parts.base import WhySlot
+from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.widgets import tagged
 from companion.ui.live import Painter, isolate
 

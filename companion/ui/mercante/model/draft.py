@@ -1,6 +1,6 @@
 """What one device is typing at one Mercante table (:class:`MercanteDrafts`): never written to
 the table, kept in the browser session across pushes, tab changes and reloads
-(``ctx.live.draft("mercante", table_id, MercanteDrafts)``)."""
+(``ctx.live.draft(TOOL_ID, table_id, MercanteDrafts)``)."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from companion.ui.kit.widgets import (
     wrap,
 )
 from companion.ui.live import live_session
-from companion.ui.mercante import BASE, TOOL_ID, table_route
+from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     EVENT_DRAFT_KEY,
     DamagedCard,
@@ -71,11 +71,11 @@ class EventCards:
 
     def route(self, rest: str = "") -> str:
         tail = "events" + (f"/{rest}" if rest else "")
-        return f"{BASE}/{tail}" if self.table_id is None else table_route(self.table_id, tail)
+        return f"{ROUTE}/{tail}" if self.table_id is None else table_route(self.table_id, tail)
 
     @property
     def back(self) -> str:
-        return BASE if self.table_id is None else table_route(self.table_id, "calendar")
+        return ROUTE if self.table_id is None else table_route(self.table_id, "calendar")
 
     def problem_notices(self) -> list[ft.Control]:
         return [notice(p, level="warning") for p in self.problems]

@@ -19,6 +19,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
 from companion.tables import Applied, Outcome, Saved, Snapshot
+from companion.ui import history
 from companion.ui.kit.players import standings_table
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import (
@@ -370,7 +371,7 @@ class TallyTab:
                     [
                         button(
                             "View in history",
-                            lambda e: self.ctx.navigate(f"/history/play/{saved}"),
+                            lambda e: self.ctx.navigate(history.play_route(saved)),
                             kind="outlined",
                             icon=ft.Icons.HISTORY,
                             ident="view-saved",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from companion import reference
 from companion.reference import Entry, Hit
 from companion.reference.search import words
+from companion.ui.rules import ROUTE
 
 RESULTS_LIMIT = 30
 SNIPPET_LENGTH = 160
@@ -21,7 +22,7 @@ def slug(text: str) -> str:
 
 
 def topic_route(game: str, topic: str) -> str:
-    return f"/rules/topic/{game}/{slug(topic)}"
+    return f"{ROUTE}/topic/{game}/{slug(topic)}"
 
 
 @dataclass(frozen=True)

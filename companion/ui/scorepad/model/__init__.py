@@ -23,15 +23,12 @@ from companion.ui.scorepad.model.form import (
 )
 from companion.ui.scorepad.model.old_save import read_old_draft
 
-TOOL_ID = "scorepad"
-
 __all__ = [
     "DRAFT_KEY",
     "MAX_CATEGORIES",
     "MAX_ROWS",
     "MAX_SCORE",
     "MAX_TIEBREAKERS",
-    "TOOL_ID",
     "FieldKey",
     "NewPadForm",
     "PadDraft",

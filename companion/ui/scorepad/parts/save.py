@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.engine.scorepad import FieldKey
+from companion.ui import history
 from companion.ui.kit.widgets import button, notice, panel, tagged, wrap
 from companion.ui.live import Slot, isolate
 from companion.ui.scorepad.model import ScorePad
@@ -42,7 +43,7 @@ class SavePanel:
                 [
                     button(
                         "View in history",
-                        lambda e: view.ctx.navigate(f"/history/play/{play_id}"),
+                        lambda e: view.ctx.navigate(history.play_route(play_id)),
                         icon=ft.Icons.HISTORY,
                         kind="outlined",
                         ident="view-saved",

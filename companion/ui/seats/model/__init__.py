@@ -7,13 +7,12 @@ The rules of the seating are the engine's (:mod:`companion.engine.seats`).
 from __future__ import annotations
 
 from companion.engine.seats import Seating
-from companion.ui.seats.model.current import TOOL_ID, current_seating, import_old_seating
+from companion.ui.seats.model.current import current_seating, import_old_seating
 from companion.ui.seats.model.form import NewSeatingForm, SeatsDraft
 from companion.ui.seats.model.old_save import TABLE_KEY, read_old_seating
 
 __all__ = [
     "TABLE_KEY",
-    "TOOL_ID",
     "NewSeatingForm",
     "Seating",
     "SeatsDraft",

@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 
 from companion.engine.seats import Seating, SeatsError
 from companion.history import StoreError
+from companion.ui.seats import TOOL_ID
 from companion.ui.seats.model.old_save import TABLE_KEY, read_old_seating
 
 if TYPE_CHECKING:
     from companion.ui.context import AppContext
 
 log = logging.getLogger(__name__)
-
-TOOL_ID = "seats"
 
 
 def import_old_seating(ctx: AppContext) -> tuple[int | None, str | None]:
@@ -46,4 +45,4 @@ def current_seating(ctx: AppContext) -> Seating | None:
     return None
 
 
-__all__ = ["TOOL_ID", "current_seating", "import_old_seating"]
+__all__ = ["current_seating", "import_old_seating"]

@@ -18,6 +18,7 @@ from companion.ui.kit.widgets import body, button, heading, notice, panel, tagge
 from companion.ui.live import Slot, isolate
 from companion.ui.screen import Screen
 from companion.ui.seats.model import Seating, current_seating
+from companion.ui.setup import table_route
 from companion.ui.setup.model import (
     FINISHED,
     changed_notice,
@@ -32,7 +33,7 @@ from companion.ui.setup.model import (
 )
 from companion.ui.setup.parts import LEVEL_STYLE, action_button, ruling_line, small
 from companion.ui.setup.parts.step_row import StepRow
-from companion.ui.setup.screen import SetupTableView, table_route
+from companion.ui.setup.screen import SetupTableView
 from companion.ui.theme import GAP, TOUCH
 
 

@@ -18,6 +18,7 @@ from companion.engine.setup import Module, SetupGame
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.kit.widgets import button, notice, panel, tagged
 from companion.ui.live import Slot, isolate
+from companion.ui.setup import table_route
 from companion.ui.setup.model import (
     COVE,
     choice_status,
@@ -31,7 +32,7 @@ from companion.ui.setup.parts.findings import findings_panel
 from companion.ui.setup.parts.module_sheet import ModuleSheet
 from companion.ui.setup.parts.modules import ModulesPanel
 from companion.ui.setup.parts.surprise import SurprisePanel
-from companion.ui.setup.screen import SetupTableView, table_route
+from companion.ui.setup.screen import SetupTableView
 from companion.ui.theme import GAP
 
 

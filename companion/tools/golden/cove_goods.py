@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from companion.engine.cove_goods import (
+    TABLE_RULES,
     AddGood,
     CoveAction,
     CoveSale,
@@ -20,7 +21,7 @@ from companion.engine.cove_goods import (
     sell_at_pier,
 )
 
-TOOL = "cove-goods"
+TOOL = TABLE_RULES.tool
 PIERS = 3
 
 
