@@ -6,6 +6,7 @@
 - :mod:`~companion.ui.bard.model.stop` — the location being typed on this device;
 - :mod:`~companion.ui.bard.model.goals` — the goals chosen for "Best song";
 - :mod:`~companion.ui.bard.model.draft` — everything this device keeps while typing;
+- :mod:`~companion.ui.bard.model.form` — the lobby's new-table form;
 - :mod:`~companion.ui.bard.model.song` — the table's action for each tap, and the song read
   back as the screen lays it out;
 - :mod:`~companion.ui.bard.model.plans` — the planner's answer as cards;
@@ -18,7 +19,8 @@
 from __future__ import annotations
 
 from companion.ui.bard.model.card import Card, cards_of, new_card, with_card, without_card
-from companion.ui.bard.model.draft import GemForm, NewTableForm, SongDraft
+from companion.ui.bard.model.draft import GemForm, SongDraft
+from companion.ui.bard.model.form import NewTableForm
 from companion.ui.bard.model.goals import GoalChip, GoalForm
 from companion.ui.bard.model.old_save import read_old_save, table_of
 from companion.ui.bard.model.old_song import (

@@ -47,17 +47,4 @@ class SongDraft:
     gems: GemForm = field(default_factory=GemForm)
 
 
-@dataclass
-class NewTableForm:
-    """The lobby's form: who plays the Bard (may stay empty)."""
-
-    player: str = ""
-
-    def set_player(self, name: str) -> None:
-        name = name.strip()
-        if len(name) > 40:
-            raise ValueError("At most 40 letters")
-        self.player = name
-
-
-__all__ = ["GemForm", "NewTableForm", "SongDraft"]
+__all__ = ["GemForm", "SongDraft"]

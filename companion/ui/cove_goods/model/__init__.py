@@ -1,25 +1,22 @@
 """Calculators › Merchants Cove sale value, as plain logic: the screen's state
-(:mod:`~companion.ui.cove_goods.model.sale`: the table's sale with this device's Good) and
-its words (:mod:`~companion.ui.cove_goods.model.words`: titles, notes, the ledger with its
-"why?" keys, rulings). The rules are the engine's (:mod:`companion.engine.cove_goods`)."""
+(:mod:`.sale`: the table's sale with this device's Good, :mod:`.draft`), the sale an older
+version kept (:mod:`.old_save`) and the words (:mod:`.words`: titles, notes, the ledger with
+its "why?" keys, rulings). The rules are the engine's (:mod:`companion.engine.cove_goods`)."""
 
 from __future__ import annotations
 
+from companion.ui.cove_goods.model.draft import DEFAULT_BASE, CoveDraft, GoodDraft
+from companion.ui.cove_goods.model.old_save import old_draft, old_sale
 from companion.ui.cove_goods.model.sale import (
     DAMAGED_KEY,
-    DEFAULT_BASE,
     FORMAT,
     MIN_BASE,
     ROGUE_CARDS,
     STATE_KEY,
-    CoveDraft,
-    GoodDraft,
     Result,
     RogueCard,
     SaleState,
     StateError,
-    old_draft,
-    old_sale,
 )
 from companion.ui.cove_goods.model.words import (
     MODIFIER_ENTRIES,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion.engine import cove_goods as cg
 from companion.engine.core.saves import SaveFormat
@@ -33,8 +33,12 @@ from companion.engine.cove_goods import (
     SaleValue,
 )
 from companion.rules import Source
+from companion.ui.cove_goods.model.draft import GoodDraft, draft_of
 from companion.ui.cove_goods.model.words import PALADIN_GOOD, kinds, readable
 from companion.ui.model.old_save import damaged_key
+
+if TYPE_CHECKING:
+    from companion.ui.cove_goods.model.draft import CoveDraft
 
 STATE_KEY = "cove_goods"
 DAMAGED_KEY = damaged_key(STATE_KEY)
@@ -47,7 +51,6 @@ ROGUE_CARDS: tuple[tuple[RogueCard, str], ...] = (
     ("un_fairies", "Un-Fairies"),
     ("fence", "Fence"),
 )
-DEFAULT_BASE = 3
 MIN_BASE = 1  # the stepper's floor: a Good on the shelf has a printed value
 
 
@@ -56,27 +59,6 @@ class StateError(ValueError):
 
 
 _OLD_SAVE = SaveFormat(FORMAT, None, StateError, what="the saved sale")
-
-
-# -- the Good being priced -----------------------------------------------------------------
-@dataclass(frozen=True)
-class GoodDraft:
-    """The Good on the screen: its colour (or a Paladin Good), base value and tokens."""
-
-    kind: str = "warriors"
-    base: int = DEFAULT_BASE
-    display_case: bool = False
-    enchanted: bool = False
-
-    def good(self) -> Good:
-        if self.kind == PALADIN_GOOD:
-            return Good.paladin_good(display_case=self.display_case, enchanted=self.enchanted)
-        return Good(self.base, self.kind, self.display_case, self.enchanted)
-
-
-def _draft_of(good: Good) -> GoodDraft:
-    kind = PALADIN_GOOD if good.sells_to is None else good.sells_to
-    return GoodDraft(kind, good.base, good.display_case, good.enchanted)
 
 
 @dataclass(frozen=True)
@@ -217,7 +199,7 @@ class SaleState:
             "rogue_card": self.rogue_card,
             "good": _good_dict(self.draft),
             "fence": self.fence,
-            "sold": [_good_dict(_draft_of(g)) for g in self.sold],
+            "sold": [_good_dict(draft_of(g)) for g in self.sold],
         }
 
     @classmethod
@@ -302,67 +284,19 @@ def _read_good(data: object, where: str) -> GoodDraft:
 def _read_sold(data: object, where: str) -> Good:
     draft = _read_good(data, where)
     good = draft.good()
-    if _draft_of(good) != draft:  # the screen's draft remembers a base; a sold one cannot
+    if draft_of(good) != draft:  # the screen's draft remembers a base; a sold one cannot
         raise StateError(f"{where}: a Paladin Good's base value is {good.base}, not {draft.base}")
     return good
 
 
-@dataclass
-class CoveDraft:
-    """What one device is pricing (never written to the table): the Good and whether it goes
-    through the Fence."""
-
-    good: GoodDraft = field(default_factory=lambda: GoodDraft())
-    fence: bool = False
-
-    def take(self, state: SaleState) -> None:
-        """Keep the device's part of ``state`` (after a change made with its methods)."""
-        self.good = state.draft
-        self.fence = state.fence
-
-
-def old_sale(raw: object) -> CoveSale | None:
-    """The state saved before shared tables (under :data:`STATE_KEY`) as a sale whose log
-    counts the Pier, sets the Rogue card and adds each Good (so it replays as a table), or
-    None when it held nothing of the table's. Raises :class:`StateError` naming the field."""
-    state = SaleState.from_dict(raw)
-    sale = CoveSale()
-    actions: list[cg.CoveAction] = [cg.SetCount(t, n) for t, n in state.pier.counts]
-    if state.rogue_card != "other":
-        actions.append(cg.SetRogueCard(state.rogue_card))
-    actions.extend(cg.AddGood(good) for good in state.sold)
-    if not actions:
-        return None
-    for action in actions:
-        try:
-            sale = sale.apply(action)[0]
-        except GoodsError as exc:
-            raise StateError(readable(exc)) from None
-    return sale
-
-
-def old_draft(raw: object) -> CoveDraft | None:
-    """The Good the old save was pricing, for the device that imports it (None if none)."""
-    try:
-        state = SaleState.from_dict(raw)
-    except StateError:
-        return None
-    return CoveDraft(state.draft, state.fence)
-
-
 __all__ = [
     "DAMAGED_KEY",
-    "DEFAULT_BASE",
     "FORMAT",
     "MIN_BASE",
     "ROGUE_CARDS",
     "STATE_KEY",
-    "CoveDraft",
-    "GoodDraft",
     "Result",
     "RogueCard",
     "SaleState",
     "StateError",
-    "old_draft",
-    "old_sale",
 ]

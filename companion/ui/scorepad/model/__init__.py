@@ -6,10 +6,11 @@ typing, and the old draft read once. The pad's rules are the engine's
 from __future__ import annotations
 
 from companion.engine.scorepad import MAX_CATEGORIES, MAX_ROWS, MAX_SCORE, MAX_TIEBREAKERS
-from companion.ui.scorepad.model.draft import NewPadForm, PadDraft
+from companion.ui.scorepad.model.draft import PadDraft
 from companion.ui.scorepad.model.form import (
     DRAFT_KEY,
     FieldKey,
+    NewPadForm,
     Row,
     ScorePad,
     TieBreakerSpec,

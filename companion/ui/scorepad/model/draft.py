@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.scorepad import DEFAULT_GAME, FieldKey, Pad, text_problem
+from companion.engine.scorepad import FieldKey, Pad, text_problem
 
 
 @dataclass
@@ -40,11 +40,4 @@ class PadDraft:
             del self.typed[key]
 
 
-@dataclass
-class NewPadForm:
-    """The lobby's new pad: its game."""
-
-    game_id: str = DEFAULT_GAME
-
-
-__all__ = ["NewPadForm", "PadDraft"]
+__all__ = ["PadDraft"]

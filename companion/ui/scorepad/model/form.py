@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.engine.core.standings import Entry, Standing, TieBreak, rank
 from companion.engine.scorepad import (
+    DEFAULT_GAME,
     MAX_CATEGORIES,
     MAX_ROWS,
     MAX_TIEBREAKERS,
@@ -558,12 +559,20 @@ def pad_errors(form: ScorePad, pad: Pad) -> dict[FieldKey, str]:
     return {pad_key(pad, k): v for k, v in form.errors().items()}
 
 
+@dataclass
+class NewPadForm:
+    """The lobby's new pad: its game."""
+
+    game_id: str = DEFAULT_GAME
+
+
 __all__ = [
     "DRAFT_KEY",
     "MAX_CATEGORIES",
     "MAX_ROWS",
     "MAX_TIEBREAKERS",
     "FieldKey",
+    "NewPadForm",
     "Row",
     "ScorePad",
     "TieBreakerSpec",
