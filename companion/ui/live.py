@@ -9,8 +9,9 @@
   seq the screen last showed and renders the outcome in place, with a message whose Undo is
   bound to that action's seq; ``undo``, ``save``, ``finish`` and ``abandon`` likewise. Pushes
   from other devices arrive on any thread, are handed to this session's event loop
-  (``call_soon_threadsafe``) and re-render in place, silently. Put ``live.footer`` in the
-  screen's ``Screen(footer=...)`` and ``live.close`` in its ``on_leave``.
+  (``call_soon_threadsafe``) and re-render in place, silently. A table screen
+  (:class:`~companion.ui.kit.table_screen.TableScreen`) puts ``live.footer`` below its
+  content and closes the table when it is left.
 - :class:`MessageStrip`: the messages, below the scrolling screen (never over its
   controls), timed out on the server, the Undo disabled as soon as its step is no longer the
   table's last.

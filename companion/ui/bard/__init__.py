@@ -37,10 +37,10 @@ def open_bard(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.bard.lobby import BardLobby
-    from companion.ui.bard.screen import BardTableView
+    from companion.ui.bard.screen import BardScreen
     from companion.ui.kit.tool_entry import table_tool
 
-    return table_tool(ROUTE, TOOL_ID, BardLobby, BardTableView)(ctx, rest)
+    return table_tool(ROUTE, BardLobby, BardScreen)(ctx, rest)
 
 
 __all__ = ["ROUTE", "TOOL_ID", "open_bard", "table_route"]

@@ -4,7 +4,7 @@ The board (entered once), the Song tableau and the song are the table's: each ta
 one action every phone sees at once. What this phone is only typing (the card its pickers
 edit, the location being typed, the goals of "Best song") stays on this phone
 (:class:`~companion.ui.bard.model.draft.SongDraft`). The screen is built once and
-:meth:`BardTableView.render` brings it up to date in place from each snapshot, sending only
+:meth:`BardScreen.render` brings it up to date in place from each snapshot, sending only
 the sections that changed; a push from another phone never disturbs what this one is typing.
 """
 
@@ -17,14 +17,13 @@ from typing import Any
 import flet as ft
 
 from companion.engine.bard import (
-    BardAction,
     BardGame,
     EndSong,
     HouseRules,
     facts,
 )
 from companion.tables import Applied, Outcome, Snapshot
-from companion.ui.bard import ROUTE, TOOL_ID, table_route
+from companion.ui.bard import ROUTE, TOOL_ID
 from companion.ui.bard.model import song as moves
 from companion.ui.bard.model.card import Card, cards_of, free_letter, new_card, with_card
 from companion.ui.bard.model.card import without_card as card_out
@@ -39,77 +38,46 @@ from companion.ui.bard.parts.stop import StopCard, StopEditor
 from companion.ui.bard.parts.tableau import KIND_LABELS, TableauPanel
 from companion.ui.bard.parts.totals import BoastRow, TotalsPanel
 from companion.ui.context import AppContext
-from companion.ui.kit.table_menu import UndoButton, menu_button, menu_item, table_menu
-from companion.ui.kit.table_notices import TableNotices
+from companion.ui.kit.table_menu import menu_item, table_menu
+from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
-from companion.ui.model.live import info
-from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.live import Slot, isolate
 from companion.ui.theme import GAP
 
 log = logging.getLogger(__name__)
 
 
-class BardTableView:
+class BardScreen(TableScreen[BardGame, SongDraft]):
     """One Bard table on screen: built once, rendered in place."""
 
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = BardGame
+    draft_type = SongDraft
+
     def __init__(self, ctx: AppContext, table_id: int) -> None:
-        self.ctx = ctx
-        self.session = live_session(ctx, TOOL_ID)
-        self.table_id = table_id
-        self.draft: SongDraft = self.session.draft(TOOL_ID, table_id, SongDraft)
-        self.problems: list[str] = []
-        self.paint = Painter()
         self._answer: tuple[object, object, Answer] | None = None
-        self.live = LiveTable(ctx, table_id, self.render)
-        game = self.live.snapshot.game
-        self._build_controls(game if isinstance(game, BardGame) else BardGame.new())
-        self._sync_house_rules()
-        self.render(self.live.snapshot)
+        super().__init__(ctx, table_id)
 
-    # -- state ----------------------------------------------------------------------------------
-    @property
-    def game(self) -> BardGame:
-        game = self.live.snapshot.game
-        if not isinstance(game, BardGame):
-            raise RouteNotFound(table_route(self.table_id))
-        return game
-
-    @property
-    def playing(self) -> bool:
-        return not self.live.snapshot.read_only and isinstance(self.live.snapshot.game, BardGame)
-
-    def _sync_house_rules(self) -> None:
-        """Play by the house rules chosen in Settings; a table whose songs they forbid keeps
-        the rules it was played with (and says so)."""
+    def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
         game = self.live.snapshot.game
         in_use = game.rules.alternatives if isinstance(game, BardGame) else None
-        wanted = HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
-        if problem := self.live.follow_house_rules(in_use, wanted):
-            self.problems.append(problem)
+        return in_use, HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
 
     # -- acting ---------------------------------------------------------------------------------
     def act(
         self,
-        action: BardAction,
+        action: Any,
         *,
         confirm: Callable[[Applied], str] | None = None,
         then: Callable[[], None] | None = None,
-    ) -> Outcome | None:
-        """Send ``action`` to the table; ``then`` settles this phone's drafts once it is
-        applied (before the screen is drawn)."""
-        if not self.playing:
-            return None
-
-        def settle(outcome: Outcome) -> None:
-            if isinstance(outcome, Applied) and then is not None:
-                then()
-
-        return self.live.act(action, confirm=confirm, on_outcome=settle)
-
-    def redraw(self) -> None:
-        """A change of this phone's drafts only: nothing is sent to the table."""
-        self.render(self.live.snapshot)
+        on_outcome: Callable[[Outcome], None] | None = None,
+        quiet: bool = False,
+    ) -> None:
+        """Send ``action`` while the table takes changes (its controls are disabled when it
+        does not)."""
+        if self.playing:
+            super().act(action, confirm=confirm, then=then, on_outcome=on_outcome, quiet=quiet)
 
     # The board.
     def count(self, place: str, colour: str | None, step: int) -> None:
@@ -143,7 +111,7 @@ class BardTableView:
         try:
             letter = free_letter(cards)
         except ValueError as exc:
-            self.live.tell(info(str(exc)))
+            self.hint(str(exc))
             return
         card = new_card(letter, colour)
         sources = with_card(moves.sources_of(game.song), card)
@@ -316,9 +284,9 @@ class BardTableView:
         return found
 
     # -- the controls, built once ---------------------------------------------------------------
-    def _build_controls(self, game: BardGame) -> None:
+    def build_controls(self) -> None:
         paint = self.paint
-        self.notices = TableNotices(paint)
+        game = self.game if self.readable else BardGame.new()
         self.summary_title = ft.Text(
             "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ft.Colors.ON_PRIMARY_CONTAINER
         )
@@ -398,7 +366,6 @@ class BardTableView:
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
         )
-        self.undo_button = UndoButton(lambda: self.live)
         self.content = ft.Column(
             [
                 self.notices.box,
@@ -412,14 +379,7 @@ class BardTableView:
         )
 
     # -- rendering, in place --------------------------------------------------------------------
-    def render(self, snapshot: Snapshot) -> None:
-        game = snapshot.game
-        self.notices.render(snapshot.info, self.problems)
-        if not isinstance(game, BardGame):
-            for control in self.content.controls[1:]:
-                control.visible = False
-            self.paint.send()
-            return
+    def render_game(self, game: BardGame, snapshot: Snapshot) -> None:
         paint = self.paint
         playing = not snapshot.read_only
         paint.set(self.work, self.work, disabled=not playing)
@@ -447,8 +407,6 @@ class BardTableView:
         self.boast_row.render(song, paint)
         self.board.render(game, paint)
         self.tableau.render(game, paint)
-        self.undo_button.show(paint, snapshot, game.log)
-        paint.send()
 
     def _render_summary(self, game: BardGame) -> None:
         song = game.song
@@ -570,19 +528,11 @@ class BardTableView:
             saved=False,
         )
 
-    def build(self) -> Screen:
+    def screen_title(self) -> str:
         game = self.live.snapshot.game
-        title = "The Bard"
         if isinstance(game, BardGame) and game.player:
-            title = f"The Bard · {game.player}"
-        return Screen(
-            title=title,
-            content=self.content,
-            actions=[self.undo_button.control, menu_button(self.menu)],
-            back=ROUTE,
-            footer=self.live.footer,
-            on_leave=self.live.close,
-        )
+            return f"The Bard · {game.player}"
+        return "The Bard"
 
 
-__all__ = ["BardTableView"]
+__all__ = ["BardScreen"]

@@ -27,10 +27,10 @@ def open_cove_goods(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.cove_goods.lobby import CoveLobby
-    from companion.ui.cove_goods.screen import CoveTableView
+    from companion.ui.cove_goods.screen import CoveScreen
     from companion.ui.kit.tool_entry import table_tool
 
-    return table_tool(ROUTE, TOOL_ID, CoveLobby, CoveTableView)(ctx, rest)
+    return table_tool(ROUTE, CoveLobby, CoveScreen)(ctx, rest)
 
 
 __all__ = ["ROUTE", "TOOL_ID", "open_cove_goods", "table_route"]

@@ -17,7 +17,6 @@ import flet as ft
 from companion.engine.cove_goods import (
     AddGood,
     ClearSale,
-    CoveAction,
     CoveSale,
     GoodsError,
     HouseRules,
@@ -26,7 +25,7 @@ from companion.engine.cove_goods import (
     SetCount,
     SetRogueCard,
 )
-from companion.tables import Applied, Outcome, Snapshot
+from companion.tables import Snapshot
 from companion.ui.context import AppContext
 from companion.ui.cove_goods import ROUTE, TOOL_ID
 from companion.ui.cove_goods.model import (
@@ -38,12 +37,10 @@ from companion.ui.cove_goods.model import (
 )
 from companion.ui.cove_goods.parts.inputs import GoodPanel, PierPanel
 from companion.ui.cove_goods.parts.outputs import ResultPanel, SalePanel, ValueStrip
-from companion.ui.kit.table_menu import UndoButton, menu_button, table_menu
-from companion.ui.kit.table_notices import TableNotices
+from companion.ui.kit.table_menu import menu_button, table_menu
+from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import notice
-from companion.ui.live import LiveTable, Painter, Slot, live_session
-from companion.ui.model.live import error
-from companion.ui.screen import Screen
+from companion.ui.live import Slot
 from companion.ui.theme import GAP
 
 #: The Pier's title: short enough to stand whole beside Undo, the menu and Settings at 390 px
@@ -51,52 +48,38 @@ from companion.ui.theme import GAP
 TABLE_TITLE = "Sale value"
 
 
-class CoveTableView:
+class CoveScreen(TableScreen[CoveSale, CoveDraft]):
     """``/calculators/cove-goods/<id>``: one Pier's sale, built once, painted in place."""
 
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = CoveSale
+    draft_type = CoveDraft
+    title = TABLE_TITLE
+    noun = "Pier"
+    unreadable_note = "This sale cannot be read."
+    scroll = False
+
     def __init__(self, ctx: AppContext, table_id: int) -> None:
-        self.ctx = ctx
-        self.session = live_session(ctx, TOOL_ID)
-        self.table_id = table_id
-        self.draft: CoveDraft = self.session.draft(TOOL_ID, table_id, CoveDraft)
         self.house = HouseRules.from_house_rules(ctx.house_rules())
-        self.paint = Painter()
-        self.notices = TableNotices(self.paint, noun="Pier")
-        self.house_box = Slot(self.paint)
-        self.pier = PierPanel(self)
-        self.good = GoodPanel(self)
-        self.strip = ValueStrip(self)
-        self.result = ResultPanel(self)
-        self.sale = SalePanel(self)
-        self.undo = UndoButton(lambda: self.live)
-        self.live = LiveTable(ctx, table_id, self.render)
-        self.render(self.live.snapshot)
+        super().__init__(ctx, table_id)
 
     # -- state ----------------------------------------------------------------------------------
     @property
     def table(self) -> CoveSale:
-        game = self.live.snapshot.game
-        return game if isinstance(game, CoveSale) else CoveSale()
+        """The table's sale (an empty one while it cannot be read)."""
+        return self.game if self.readable else CoveSale()
 
     def state(self) -> SaleState:
         return SaleState.of(self.table, self.draft)
 
     # -- acting ---------------------------------------------------------------------------------
-    def act(
-        self,
-        action: CoveAction,
-        *,
-        quiet: bool = False,
-        on_outcome: Callable[[Outcome], None] | None = None,
-    ) -> None:
-        self.live.act(action, quiet=quiet, on_outcome=on_outcome)
-
     def set_count(self, type_id: str, count: int) -> None:
         self.act(SetCount(type_id, count), quiet=True)
 
     def set_rogue_card(self, card: str) -> None:
         if card == self.table.rogue_card:
-            self.render(self.live.snapshot)
+            self.redraw()
             return
         self.act(SetRogueCard(card), quiet=True)
 
@@ -106,10 +89,10 @@ class CoveTableView:
         try:
             changed = make(self.state())
         except (GoodsError, StateError) as exc:
-            self.live.tell(error(readable(exc)))
+            self.refuse(readable(exc))
         else:
             self.draft.take(changed)
-        self.render(self.live.snapshot)
+        self.redraw()
 
     def add(self) -> None:
         """Put the Good being priced in this Pier's sale; its tokens are used up, so the next
@@ -117,14 +100,13 @@ class CoveTableView:
         try:
             after = self.state().add_to_pier(self.house)
         except (GoodsError, StateError) as exc:
-            self.live.tell(error(readable(exc)))
+            self.refuse(readable(exc))
             return
 
-        def settle(outcome: Outcome) -> None:
-            if isinstance(outcome, Applied):
-                self.draft.good = after.draft
+        def settle() -> None:
+            self.draft.good = after.draft
 
-        self.act(AddGood(after.sold[-1]), on_outcome=settle)
+        self.act(AddGood(after.sold[-1]), then=settle)
 
     def remove(self, index: int) -> None:
         sold = self.table.sold
@@ -135,11 +117,10 @@ class CoveTableView:
         self.act(ClearSale())
 
     def new_pier(self) -> None:
-        def settle(outcome: Outcome) -> None:
-            if isinstance(outcome, Applied):
-                self.draft.fence = False
+        def settle() -> None:
+            self.draft.fence = False
 
-        self.act(NewPier(), on_outcome=settle)
+        self.act(NewPier(), then=settle)
 
     def menu(self) -> None:
         table_menu(
@@ -150,33 +131,17 @@ class CoveTableView:
             ended=("The Pier is put away.", "The Pier was abandoned."),
         )
 
-    # -- rendering in place ---------------------------------------------------------------------
-    def render(self, snapshot: Snapshot) -> None:
-        closed = snapshot.read_only or not isinstance(snapshot.game, CoveSale)
-        if self.table.rogue_card != "fence":
-            self.draft.fence = False  # the Fence left play (on this phone or another)
-        state = self.state()
-        result = state.result(self.house)
-        unread = not isinstance(snapshot.game, CoveSale) and not snapshot.info.damaged
-        self.notices.render(snapshot.info, ("This sale cannot be read.",) if unread else ())
-        labels = house_rules_in_use(self.ctx.catalogue, self.house)
-        self.house_box.set(
-            labels,
-            lambda: (
-                notice("House rules on: " + "; ".join(labels) + ".", level="info")
-                if labels
-                else None
-            ),
-        )
-        self.pier.paint(state, closed=closed)
-        self.good.paint(state, closed=closed)
-        self.strip.paint(state, result, self.house, closed=closed)
-        self.result.paint(state, result)
-        self.sale.paint(state, closed=closed)
-        self.undo.paint(self.paint, can_undo=snapshot.last is not None and not closed)
-        self.paint.send()
+    def actions(self) -> list[ft.Control]:
+        return [self.undo_button.control, menu_button(self.menu)]
 
-    def build(self) -> Screen:
+    # -- the controls, built once and painted in place ------------------------------------------
+    def build_controls(self) -> None:
+        self.house_box = Slot(self.paint)
+        self.pier = PierPanel(self)
+        self.good = GoodPanel(self)
+        self.strip = ValueStrip(self)
+        self.result = ResultPanel(self)
+        self.sale = SalePanel(self)
         scroller = ft.Column(
             [
                 self.notices.box,
@@ -202,16 +167,33 @@ class CoveTableView:
             expand=True,
             scroll=ft.ScrollMode.AUTO,
         )
-        content = ft.Column([self.strip.control, scroller], spacing=8, expand=True)
-        return Screen(
-            title=TABLE_TITLE,
-            content=content,
-            scroll=False,
-            actions=[self.undo.control, menu_button(self.menu)],
-            back=ROUTE,
-            footer=self.live.footer,
-            on_leave=self.live.close,
+        self.content = ft.Column([self.strip.control, scroller], spacing=8, expand=True)
+
+    def render_game(self, game: CoveSale, snapshot: Snapshot) -> None:
+        self._paint_sale(closed=snapshot.read_only)
+
+    def render_unreadable(self, snapshot: Snapshot) -> None:
+        self._paint_sale(closed=True)
+
+    def _paint_sale(self, *, closed: bool) -> None:
+        if self.table.rogue_card != "fence":
+            self.draft.fence = False  # the Fence left play (on this phone or another)
+        state = self.state()
+        result = state.result(self.house)
+        labels = house_rules_in_use(self.ctx.catalogue, self.house)
+        self.house_box.set(
+            labels,
+            lambda: (
+                notice("House rules on: " + "; ".join(labels) + ".", level="info")
+                if labels
+                else None
+            ),
         )
+        self.pier.paint(state, closed=closed)
+        self.good.paint(state, closed=closed)
+        self.strip.paint(state, result, self.house, closed=closed)
+        self.result.paint(state, result)
+        self.sale.paint(state, closed=closed)
 
 
-__all__ = ["CoveTableView"]
+__all__ = ["CoveScreen"]

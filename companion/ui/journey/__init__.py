@@ -31,10 +31,10 @@ def open_journey(ctx: AppContext, rest: list[str]) -> Screen:
     # Imported when the tool opens: importing the tool's flet-free model (which loads this
     # package first) must not load its screens.
     from companion.ui.journey.lobby import JourneyLobby
-    from companion.ui.journey.screen import JourneyTableView
+    from companion.ui.journey.screen import JourneyScreen
     from companion.ui.kit.tool_entry import table_tool
 
-    return table_tool(ROUTE, TOOL_ID, JourneyLobby, JourneyTableView)(ctx, rest)
+    return table_tool(ROUTE, JourneyLobby, JourneyScreen)(ctx, rest)
 
 
 __all__ = ["ROUTE", "TOOL_ID", "open_journey", "table_route"]

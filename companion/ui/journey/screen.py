@@ -6,10 +6,11 @@ their working, whose turn it is, the draw-pile countdown and the running scores;
 swaps the rules allow; and at the end saves the game to history, once, whichever device taps
 Save.
 
-This is the reference pattern for a tool on a shared table (see ``companion.tables``): the
-screen is built once from its parts (one file each) and :meth:`JourneyTableView.render`
-updates their controls in place from each snapshot, so a push from another device neither
-rebuilds the screen nor disturbs what this device is choosing.
+This is the reference pattern for a tool on a shared table (see ``companion.tables``): a
+:class:`~companion.ui.kit.table_screen.TableScreen` built once from its parts (one file each)
+in :meth:`JourneyScreen.build_controls`, whose :meth:`JourneyScreen.render_game` updates
+their controls in place from each snapshot, so a push from another device neither rebuilds
+the screen nor disturbs what this device is choosing.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ import flet as ft
 from companion.engine import journey as engine
 from companion.engine.journey import HouseRules, JourneyGame, Place, StartRow, Swap, SwapOption
 from companion.tables import Applied, Outcome, Saved, Snapshot
-from companion.ui.context import AppContext
-from companion.ui.journey import ROUTE, TOOL_ID, table_route
+from companion.ui.journey import ROUTE, TOOL_ID
 from companion.ui.journey.model import (
     EndOption,
     JourneyDraft,
@@ -39,60 +39,41 @@ from companion.ui.journey.parts.rows import RowsPart
 from companion.ui.journey.parts.status import ScoresPart, StatusPart
 from companion.ui.journey.parts.swaps import ghorralands_panel, swap_offer
 from companion.ui.kit.lobby import LOBBY
-from companion.ui.kit.table_menu import UndoButton, game_menu, menu_button, menu_item
-from companion.ui.kit.table_notices import TableNotices
+from companion.ui.kit.table_menu import game_menu, menu_item
+from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import mounted
-from companion.ui.live import LiveTable, Painter, Slot, confirm, live_session, run_as_event
-from companion.ui.model.live import info
-from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.live import Slot, confirm, run_as_event
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH
 
 
-class JourneyTableView:
+class JourneyScreen(TableScreen[JourneyGame, JourneyDraft]):
     """``/calculators/journey/<id>``: one shared table, built once, rendered in place."""
 
-    def __init__(self, ctx: AppContext, table_id: int) -> None:
-        self.ctx = ctx
-        self.session = live_session(ctx, TOOL_ID)
-        self.table_id = table_id
-        self.draft: JourneyDraft = self.session.draft(TOOL_ID, table_id, JourneyDraft)
-        self.problems: list[str] = []
-        self._build_controls()
-        self.live = LiveTable(ctx, table_id, self.render)
-        self._sync_house_rules()
-        self.render(self.live.snapshot)
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = JourneyGame
+    draft_type = JourneyDraft
+    # (the game's full name is the lobby's title: beside Undo, the menu and the settings it
+    # would be cut off at 390 px)
+    title = "Journey"
+    noun = "game"
+    changes = "moves"
 
-    # -- state ----------------------------------------------------------------------------------
-    @property
-    def snapshot(self) -> Snapshot:
-        return self.live.snapshot
-
-    @property
-    def game(self) -> JourneyGame:
-        game = self.live.snapshot.game
-        if not isinstance(game, JourneyGame):
-            raise RouteNotFound(table_route(self.table_id))
-        return game
-
-    def _sync_house_rules(self) -> None:
-        """Play by the house rules chosen in Settings; a game whose moves they forbid keeps
-        the rules it was played with (and says so)."""
+    def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
         game = self.live.snapshot.game
         in_use = game.rules.alternatives if isinstance(game, JourneyGame) else None
-        wanted = HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
-        if problem := self.live.follow_house_rules(in_use, wanted):
-            self.problems.append(problem)
+        return in_use, HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
 
     # -- acting ---------------------------------------------------------------------------------
     def choose(self, rank: str | None) -> None:
         """Only this device's choice: nothing is written, other phones see nothing."""
         self.draft.choose(rank)
-        self.render(self.live.snapshot)
+        self.redraw()
 
     def play(self, option: EndOption) -> None:
         card = self.draft.card
         if card is None:
-            self.live.tell(info("Choose the card being played first."))
+            self.hint("Choose the card being played first.")
             return
         action: engine.Action = (
             StartRow(card) if option.row is None else Place(card, option.row, option.side or "left")
@@ -114,7 +95,7 @@ class JourneyTableView:
             if isinstance(outcome, Applied) and not isinstance(action, Swap):
                 self.draft.card = None  # played: no longer this device's choice
 
-        self.live.act(action, confirm=said, on_outcome=settle)
+        self.act(action, confirm=said, on_outcome=settle)
 
     def save_to_history(self, *, unfinished: bool = False) -> None:
         """Save the table to history, once. ``unfinished``: the players stopped before the
@@ -182,9 +163,8 @@ class JourneyTableView:
         )
 
     # -- the controls, built once ---------------------------------------------------------------
-    def _build_controls(self) -> None:
-        paint = self.paint = Painter()
-        self.notices = TableNotices(paint, noun="game", changes="moves")
+    def build_controls(self) -> None:
+        paint = self.paint
         self.status = StatusPart(self.ctx, paint)
         self.scores = ScoresPart(paint)
         self.final_slot = Slot(paint)
@@ -202,7 +182,6 @@ class JourneyTableView:
         self.moves = MovesPart(self.ctx, paint)
         self.readings_slot = Slot(paint)
         self._rest_pending = False
-        self.undo_button = UndoButton(lambda: self.live)
         # The order is a turn's: whose turn, the scores, a swap the last card allows, the card
         # being played, then where it goes (the picker folds once a card is chosen, so the
         # row ends are on a phone's screen without scrolling); then the working behind the
@@ -228,26 +207,17 @@ class JourneyTableView:
         )
 
     # -- rendering, in place ----------------------------------------------------------------------
-    def render(self, snapshot: Snapshot) -> None:
-        """Bring the controls up to date with ``snapshot`` and this device's draft, sending
-        only the sections that changed: first what says the move is made (the turn, the
-        scores, the cards on the table, the card chosen), then, on the next turn of the event
-        loop, once that has gone out, the rest (the last move's working, the previews on every
-        row end, the list of moves, the final scores, the rulings)."""
-        game = snapshot.game
-        if not isinstance(game, JourneyGame):
-            self._render_unreadable(snapshot)
-            self.paint.send()
-            return
+    def render_game(self, game: JourneyGame, snapshot: Snapshot) -> None:
+        """First what says the move is made (the turn, the scores, the cards on the table, the
+        card chosen), then, on the next turn of the event loop, once that has gone out, the
+        rest (the last move's working, the previews on every row end, the list of moves, the
+        final scores, the rulings)."""
         self.draft.still_playable(game)
         playing = not snapshot.read_only and not game.is_over
-        self.notices.render(snapshot.info, self.problems)
         self.status.render(game)
         self.scores.render(game)
         self.picker.render(game, playing)
         self.rows.render_cards(game, playing)
-        self.undo_button.show(self.paint, snapshot, game.log)
-        self.paint.send()
         self._render_rest_soon()
 
     def _render_rest_soon(self) -> None:
@@ -302,23 +272,5 @@ class JourneyTableView:
         self.readings_slot.set((game.rules, house), lambda: readings_panel(self.ctx, game.rules))
         self.paint.send()
 
-    def _render_unreadable(self, snapshot: Snapshot) -> None:
-        self.notices.render(snapshot.info, self.problems)
-        for control in self.content.controls[1:]:
-            control.visible = False
 
-    # -- the screen -------------------------------------------------------------------------------
-    def build(self) -> Screen:
-        return Screen(
-            # (the game's full name is the lobby's title: beside Undo, the menu and the
-            # settings it would be cut off at 390 px)
-            title="Journey",
-            content=self.content,
-            actions=[self.undo_button.control, menu_button(self.menu, noun="game")],
-            back=ROUTE,
-            footer=self.live.footer,
-            on_leave=self.live.close,
-        )
-
-
-__all__ = ["JourneyTableView"]
+__all__ = ["JourneyScreen"]

@@ -2,7 +2,7 @@
 start a new table and open it, and lay out the screen (what went wrong above, the tables in
 progress, then the tool's own new-table form).
 
-Each tool's ``views/<tool>/lobby.py`` holds only its own form and words; these are the
+Each tool's ``ui/<tool>/lobby.py`` holds only its own form and words; these are the
 steps they share.
 """
 
@@ -24,15 +24,6 @@ from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 
 LOBBY = 0  # the draft key of a lobby's new-table form (tables count from 1)
-
-
-def table_routes(route: str) -> Callable[[int], str]:
-    """A tool's table route from its own: ``<route>/<table id>``."""
-
-    def table_route(table_id: int) -> str:
-        return f"{route}/{table_id}"
-
-    return table_route
 
 
 def setup_link(ctx: AppContext, text: str) -> ft.Control:
@@ -140,5 +131,4 @@ __all__ = [
     "setting_or_none",
     "setup_link",
     "start_table",
-    "table_routes",
 ]

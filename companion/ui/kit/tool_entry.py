@@ -9,7 +9,6 @@ from typing import Protocol
 
 from companion.tables import TableNotFound
 from companion.ui.context import AppContext
-from companion.ui.live import LiveTable
 from companion.ui.screen import RouteNotFound, Screen
 
 
@@ -17,25 +16,18 @@ class Built(Protocol):
     def build(self) -> Screen: ...
 
 
-class TableScreen(Protocol):
-    @property
-    def live(self) -> LiveTable | None: ...
-
-    def build(self) -> Screen: ...
-
-
 def table_tool(
     route: str,
-    tool: str,
     lobby: Callable[[AppContext], Built],
-    table: Callable[[AppContext, int], TableScreen],
+    table: Callable[[AppContext, int], Built],
     *,
     section_tool: str | None = None,
-    pages: Mapping[str, Callable[[AppContext, int], TableScreen]] | None = None,
+    pages: Mapping[str, Callable[[AppContext, int], Built]] | None = None,
     other: Callable[[AppContext, list[str]], Screen | None] | None = None,
 ) -> Callable[[AppContext, list[str]], Screen]:
     """The tool's ``open(ctx, rest)``: for ``rest`` (the route after the tool's), the lobby,
-    or the table whose id it names (not found when there is none, or it is another tool's).
+    or the :class:`~companion.ui.kit.table_screen.TableScreen` of the table whose id it names
+    (not found when there is none, or it is another tool's).
     ``section_tool`` is the tool's id in its section, which the shell hands over while the
     tool is the section's only one. ``pages`` are a table's sub-pages (``<table id>/<page>``)
     by name; ``other`` opens the tool's addresses that are neither (``None``: not found)."""
@@ -54,10 +46,6 @@ def table_tool(
                     view = screen(ctx, int(rest[0]))
                 except TableNotFound:
                     raise RouteNotFound(where) from None
-                live = view.live
-                if live is not None and live.snapshot.info.tool != tool:
-                    live.close()
-                    raise RouteNotFound(where)
                 return view.build()
         if other is not None and (found := other(ctx, rest)) is not None:
             return found

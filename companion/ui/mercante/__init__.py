@@ -62,7 +62,6 @@ def open_mercante(ctx: AppContext, rest: list[str]) -> Screen:
 
     return table_tool(
         ROUTE,
-        TOOL_ID,
         MercanteLobby,
         tab_page("calendar"),
         pages={name: tab_page(tab) for name in (*VIEWS, *TAB_ALIASES) if (tab := tab_of(name))},

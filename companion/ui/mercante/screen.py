@@ -1,12 +1,12 @@
-"""What every tab of a Mercante table shares: its seat at the shared table (one
-:class:`~companion.ui.live.LiveTable`), this device's drafts, the event cards, the house rules,
-the tab strip, the turn banner with End turn, and the app-bar actions (undo, your event cards,
-this game's menu).
+"""One tab of a Mercante table (:class:`MercanteScreen`, a
+:class:`~companion.ui.kit.table_screen.TableScreen`) and what every tab shares: the event
+cards, the house rules, the tab strip, the turn banner with End turn, and the app-bar actions
+(undo, your event cards, this game's menu).
 
-A tab builds its controls once, registers a renderer (:meth:`MercanteSession.on_render`) and
-returns :meth:`MercanteSession.screen`; every snapshot of the table (this phone's tap, another
-phone's push, a reload) then renders every part in place, sending only the sections that
-changed.
+A tab (:data:`VIEWS`) builds its controls once, registers a renderer
+(:meth:`MercanteScreen.on_render`) and returns :meth:`MercanteScreen.screen`; every snapshot
+of the table (this phone's tap, another phone's push, a reload) then renders every part in
+place, sending only the sections that changed.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from companion.engine.mercante import Action, MercanteGame, MercanteTable
+from companion.engine.mercante import MercanteTable
 from companion.history import StoreError
-from companion.tables import Applied, Outcome, Snapshot
+from companion.tables import Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import LOBBY
-from companion.ui.kit.table_menu import UndoButton, game_menu, menu_button, menu_item
-from companion.ui.kit.table_notices import TableNotices
+from companion.ui.kit.table_menu import game_menu, menu_button, menu_item
+from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, small, tagged
-from companion.ui.live import LiveTable, Painter, isolate, live_session
+from companion.ui.live import isolate
 from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     TAB_ALIASES,
@@ -43,8 +43,6 @@ from companion.ui.mercante.parts.sale import SaleTab
 from companion.ui.mercante.parts.setup import SetupTab
 from companion.ui.mercante.parts.tally import TallyTab
 from companion.ui.mercante.parts.turn import TurnTab
-from companion.ui.model.live import Message, error, info
-from companion.ui.model.words import capitalized
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 
@@ -72,83 +70,38 @@ def read_choices(
     return event_choices(cards)
 
 
-class MercanteSession:
-    """One Mercante table screen (one tab) at its shared table.
-
-    Raises :class:`~companion.tables.TableNotFound` when there is no such table.
+class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
+    """One tab of one Mercante table: the frame every tab shares, and the tab's own parts
+    (:data:`VIEWS`), built once and rendered in place. Raises
+    :class:`~companion.tables.TableNotFound` when there is no such table.
     """
 
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = MercanteTable
+    draft_type = MercanteDrafts
+    title = "Mercante"
+    noun = "game"
+    changes = "moves"
+    scroll = False
+
     def __init__(self, ctx: AppContext, table_id: int, tab: str) -> None:
-        self.ctx = ctx
-        self.table_id = table_id
         self.tab = tab
-        self.session = live_session(ctx, TOOL_ID)
-        self.drafts: MercanteDrafts = self.session.draft(TOOL_ID, table_id, MercanteDrafts)
-        self.problems: list[str] = []
-        self.choices, self.damaged = read_choices(ctx, self.problems)
         self.house = house_rules_from(ctx.house_rules())
-        self.paint = Painter()
         self._renderers: list[Callable[[Snapshot], None]] = []
-        self._build_chrome()
-        self.live = LiveTable(ctx, table_id, self.render)
-        self._sync_house_rules()
+        super().__init__(ctx, table_id)
 
     # -- the table -------------------------------------------------------------------------
     @property
-    def snapshot(self) -> Snapshot:
-        return self.live.snapshot
-
-    @property
     def table(self) -> MercanteTable:
-        """The table as this screen last showed it (views are only built for a readable one)."""
-        table = self.live.snapshot.game
-        assert isinstance(table, MercanteTable)
-        return table
+        """The table as this screen last showed it (tabs are only built for a readable one)."""
+        return self.game
 
-    @property
-    def readable(self) -> bool:
-        return isinstance(self.live.snapshot.game, MercanteTable)
-
-    @property
-    def game(self) -> MercanteGame:
-        return self.table.game
-
-    @property
-    def playing(self) -> bool:
-        """The table takes moves (it is open and its log replays)."""
-        return not self.live.snapshot.read_only
-
-    def _sync_house_rules(self) -> None:
-        """Play by the house rules chosen in Settings; a game whose moves they forbid keeps
-        the rules it was played with (and says so)."""
-        in_use = self.game.rules.alternatives if self.readable else None
-        if problem := self.live.follow_house_rules(in_use, self.house.alternatives):
-            self.problems.append(problem)
+    def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
+        in_use = self.table.game.rules.alternatives if self.readable else None
+        return in_use, self.house.alternatives
 
     # -- acting ----------------------------------------------------------------------------
-    def act(
-        self,
-        action: Action,
-        *,
-        confirm: Callable[[Applied], str] | None = None,
-        on_outcome: Callable[[Outcome], None] | None = None,
-    ) -> Outcome:
-        """Send ``action`` to the table (see :meth:`LiveTable.act`)."""
-        return self.live.act(action, confirm=confirm, on_outcome=on_outcome)
-
-    def tell(self, message: Message) -> None:
-        self.live.tell(message)
-
-    def refuse(self, text: str) -> None:
-        """A tap that cannot be sent as it is: say why, on this phone."""
-        self.live.tell(error(capitalized(text)))
-
-    def hint(self, text: str) -> None:
-        self.live.tell(info(text))
-
-    def undo(self) -> None:
-        self.live.undo()
-
     def end_turn(self) -> None:
         from companion.engine.mercante import EndTurn
 
@@ -158,23 +111,28 @@ class MercanteSession:
         """Render this part of the screen from every snapshot (in place)."""
         self._renderers.append(renderer)
 
-    def render(self, snapshot: Snapshot) -> None:
-        """Bring every part of the screen up to date with ``snapshot`` and this device's
-        drafts, sending only the sections that changed."""
-        self._render_chrome(snapshot)
-        if isinstance(snapshot.game, MercanteTable):
-            for renderer in self._renderers:
-                renderer(snapshot)
-        self.paint.send()
+    def build_controls(self) -> None:
+        """The frame, then the tab's parts (their screen is built here, once)."""
+        self.choices, self.damaged = read_choices(self.ctx, self.problems)
+        self._build_chrome()
+        self.built = (
+            VIEWS[self.tab](self).build()
+            if self.readable
+            else self.screen(
+                [body("This game cannot be shown. Its moves are kept in the database.", muted=True)]
+            )
+        )
 
-    def start(self) -> None:
-        """The first render, once the tab's controls are built."""
-        self.render(self.live.snapshot)
+    def render_game(self, table: MercanteTable, snapshot: Snapshot) -> None:
+        self._render_banner(table, snapshot)
+        for renderer in self._renderers:
+            renderer(snapshot)
+
+    def render_unreadable(self, snapshot: Snapshot) -> None:
+        self.paint.set(self.banner, self.banner, visible=False)
 
     # -- the chrome, built once ------------------------------------------------------------
     def _build_chrome(self) -> None:
-        paint = self.paint
-        self.notices = TableNotices(paint, noun="game", changes="moves")
         self.title_text = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
         self.agents_text = small("", muted=False)
         self.step_icon = ft.Icon(ft.Icons.FLAG_OUTLINED, size=18)
@@ -221,16 +179,8 @@ class MercanteSession:
                 ),
             )
         )
-        self.undo_button = UndoButton(lambda: self.live)
 
-    def _render_chrome(self, snapshot: Snapshot) -> None:
-        table = snapshot.game
-        log = table.log if isinstance(table, MercanteTable) else ()
-        self.notices.render(snapshot.info, self.problems)
-        self.undo_button.show(self.paint, snapshot, log)
-        if not isinstance(table, MercanteTable):
-            self.paint.set(self.banner, self.banner, visible=False)
-            return
+    def _render_banner(self, table: MercanteTable, snapshot: Snapshot) -> None:
         game = table.game
         status = turn_status(game)
         upkeep = game.is_upkeep_turn
@@ -344,12 +294,8 @@ class MercanteSession:
             on_leave=self.live.close,
         )
 
-    def unreadable(self) -> Screen:
-        """A table whose start cannot be read: its problem, and the way back."""
-        self.start()
-        return self.screen(
-            [body("This game cannot be shown. Its moves are kept in the database.", muted=True)]
-        )
+    def build(self) -> Screen:
+        return self.built
 
     # -- this game's menu ------------------------------------------------------------------
     def menu(self) -> None:
@@ -377,21 +323,11 @@ class MercanteSession:
         )
 
 
-def lines(*controls: ft.Control | None, spacing: int = 8) -> ft.Column:
-    """The controls given (None left out), one under the other, full width."""
-    return ft.Column(
-        [c for c in controls if c is not None],
-        spacing=spacing,
-        tight=True,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
-
-
 class _View(Protocol):
     def build(self) -> Screen: ...
 
 
-VIEWS: dict[str, Callable[[MercanteSession], _View]] = {
+VIEWS: dict[str, Callable[[MercanteScreen], _View]] = {
     "calendar": CalendarView,
     "turn": TurnTab,
     "sale": SaleTab,
@@ -406,29 +342,8 @@ def tab_of(name: str | None) -> str | None:
     return tab if tab in {t for t, _ in TABS} else None
 
 
-class TableTab:
-    """One tab of one table (:class:`TableNotFound` for a table that is not there)."""
-
-    def __init__(self, ctx: AppContext, table_id: int, tab: str) -> None:
-        self.session = MercanteSession(ctx, table_id, tab)
-        self.tab = tab
-
-    @property
-    def live(self) -> LiveTable:
-        return self.session.live
-
-    def build(self) -> Screen:
-        try:
-            if not self.session.readable:
-                return self.session.unreadable()
-            return VIEWS[self.tab](self.session).build()
-        except BaseException:
-            self.session.live.close()
-            raise
+def tab_page(tab: str) -> Callable[[AppContext, int], MercanteScreen]:
+    return lambda ctx, table_id: MercanteScreen(ctx, table_id, tab)
 
 
-def tab_page(tab: str) -> Callable[[AppContext, int], TableTab]:
-    return lambda ctx, table_id: TableTab(ctx, table_id, tab)
-
-
-__all__ = ["VIEWS", "MercanteSession", "TableTab", "read_choices", "tab_of", "tab_page"]
+__all__ = ["VIEWS", "MercanteScreen", "read_choices", "tab_of", "tab_page"]

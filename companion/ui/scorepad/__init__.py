@@ -27,15 +27,14 @@ def open_scorepad(ctx: AppContext, rest: list[str]) -> Screen:
     # package first) must not load its screens.
     from companion.ui.kit.tool_entry import table_tool
     from companion.ui.scorepad.lobby import ScorePadLobby
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.screen import ScorePadScreen
 
     # The pad is the Score section's only tool: the shell hands over its name in the section
     # too (/score/pad, /score/pad/<id>).
     return table_tool(
         ROUTE,
-        TOOL_ID,
         ScorePadLobby,
-        lambda ctx, table_id: ScorePadView(ctx, table_id=table_id),
+        ScorePadScreen,
         section_tool="pad",
     )(ctx, rest)
 

@@ -27,9 +27,9 @@ def open_seats(ctx: AppContext, rest: list[str]) -> Screen:
     # package first) must not load its screens.
     from companion.ui.kit.tool_entry import table_tool
     from companion.ui.seats.lobby import SeatsLobby
-    from companion.ui.seats.screen import SeatsTableView
+    from companion.ui.seats.screen import SeatsScreen
 
-    return table_tool(ROUTE, TOOL_ID, SeatsLobby, SeatsTableView)(ctx, rest)
+    return table_tool(ROUTE, SeatsLobby, SeatsScreen)(ctx, rest)
 
 
 __all__ = ["ROUTE", "TOOL_ID", "open_seats", "table_route"]

@@ -16,7 +16,6 @@ from companion.engine.seats import (
     NewSeed,
     Seat,
     Seating,
-    SeatsAction,
     SeatsError,
     SetGame,
     SetSeed,
@@ -25,9 +24,8 @@ from companion.engine.seats import (
     new_seed,
 )
 from companion.history import StoreError
-from companion.tables import Applied, Outcome, Snapshot
+from companion.tables import Snapshot
 from companion.ui import scorepad
-from companion.ui.context import AppContext
 from companion.ui.kit.players import (
     add_seat_row,
     filter_suggestions,
@@ -35,8 +33,8 @@ from companion.ui.kit.players import (
     player_name_field,
     suggestion_chips,
 )
-from companion.ui.kit.table_menu import UndoButton, menu_button, table_menu
-from companion.ui.kit.table_notices import TableNotices
+from companion.ui.kit.table_menu import table_menu
+from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import (
     body,
     icon_button,
@@ -46,39 +44,29 @@ from companion.ui.kit.widgets import (
     tagged,
     wrap,
 )
-from companion.ui.live import LiveTable, Painter, Slot, isolate, live_session
-from companion.ui.model.live import error, info
+from companion.ui.live import Slot, isolate
 from companion.ui.model.words import capitalized, ordinal
-from companion.ui.screen import RouteNotFound, Screen
-from companion.ui.seats import ROUTE, TOOL_ID, table_route
+from companion.ui.seats import ROUTE, TOOL_ID
 from companion.ui.seats.model import SeatsDraft
 from companion.ui.theme import GAP
 
 
-class SeatsTableView:
+class SeatsScreen(TableScreen[Seating, SeatsDraft]):
     """``/setup/seats/<id>``: one seating, built once, rendered in place."""
 
-    def __init__(self, ctx: AppContext, table_id: int) -> None:
-        self.ctx = ctx
-        self.session = live_session(ctx, TOOL_ID)
-        self.table_id = table_id
-        self.draft: SeatsDraft = self.session.draft(TOOL_ID, table_id, SeatsDraft)
-        self.known = ctx.store.player_names()
-        self._build_controls()
-        self.live = LiveTable(ctx, table_id, self.render)
-        self.render(self.live.snapshot)
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = Seating
+    draft_type = SeatsDraft
+    title = "Players & seats"
+    unreadable_note = "This table cannot be read."
 
     @property
     def seating(self) -> Seating:
-        game = self.live.snapshot.game
-        if not isinstance(game, Seating):
-            raise RouteNotFound(table_route(self.table_id))
-        return game
+        """The table's seating (an empty one while it cannot be read)."""
+        return self.game if self.readable else Seating()
 
     # -- acting -------------------------------------------------------------------------------
-    def act(self, action: SeatsAction, *, quiet: bool = False) -> Outcome:
-        return self.live.act(action, quiet=quiet)
-
     def add_player(self, name: str | None = None) -> None:
         typed = (self.name_field.value or "") if name is None else name
         action = Seat(typed)
@@ -90,18 +78,18 @@ class SeatsTableView:
             self.paint.send()
             return
 
-        def settle(outcome: Outcome) -> None:
-            if isinstance(outcome, Applied) and name is None:
+        def settle() -> None:
+            if name is None:
                 self.name_field.value = ""
                 self.name_field.error = None
                 self.paint.touch(self.form)
 
-        self.live.act(action, on_outcome=settle)
+        self.act(action, then=settle)
 
     def set_seed(self, text: str) -> None:
         seed = self.draft.type_seed(text)
         if seed is None or seed == self.seating.seed:
-            self.render(self.live.snapshot)
+            self.redraw()
             return
         self.act(SetSeed(seed), quiet=True)
 
@@ -114,13 +102,13 @@ class SeatsTableView:
 
     def draw(self) -> None:
         if not self.seating.seats:
-            self.live.tell(info("Seat at least one player first."))
+            self.hint("Seat at least one player first.")
             return
         self.act(DrawFirst())
 
     def shuffle(self) -> None:
         if len(self.seating.seats) < 2:
-            self.live.tell(info("Seat at least two players to shuffle."))
+            self.hint("Seat at least two players to shuffle.")
             return
         self.act(Shuffle())
 
@@ -132,13 +120,13 @@ class SeatsTableView:
         """A new score pad with these players in seat order and the drawn first player."""
         seating = self.seating
         if not seating.seats:
-            self.live.tell(info("Seat the players first."))
+            self.hint("Seat the players first.")
             return
         pad = Pad.new(seating.game_id, names=seating.seats, start=seating.first_player)
         try:
             snapshot = self.session.hub.create(scorepad.TOOL_ID, pad, device=self.session.device)
         except StoreError as exc:
-            self.live.tell(error(f"The score pad could not be started: {exc}"))
+            self.refuse(f"The score pad could not be started: {exc}")
             return
         self.ctx.navigate(scorepad.table_route(snapshot.table_id))
 
@@ -154,9 +142,9 @@ class SeatsTableView:
         )
 
     # -- the controls, built once -------------------------------------------------------------
-    def _build_controls(self) -> None:
-        paint = self.paint = Painter()
-        self.notices = TableNotices(paint)
+    def build_controls(self) -> None:
+        self.known = self.ctx.store.player_names()
+        paint = self.paint
         self.picker = game_picker(self.ctx.catalogue, "", self.set_game)
         self.dropdown: ft.Dropdown = self.picker.content  # type: ignore[attr-defined]
         self.name_field = player_name_field(
@@ -193,7 +181,6 @@ class SeatsTableView:
             height=48,
             on_click=lambda e: self.score_this_table(),
         )
-        self.undo = UndoButton(lambda: self.live)
         self.form = isolate(
             panel(
                 tagged(
@@ -241,7 +228,7 @@ class SeatsTableView:
         self.paint.send()
 
     def render_suggestions(self) -> None:
-        seated = self.seating.seats if isinstance(self.live.snapshot.game, Seating) else ()
+        seated = self.seating.seats
         names = tuple(filter_suggestions(self.known, self.name_field.value or "", seated))
         closed = self.live.snapshot.read_only
 
@@ -255,15 +242,9 @@ class SeatsTableView:
 
         self.suggestions.set((names, closed), build)
 
-    def render(self, snapshot: Snapshot) -> None:
+    def render_game(self, seating: Seating, snapshot: Snapshot) -> None:
         paint = self.paint
-        seating = snapshot.game
         closed = snapshot.read_only
-        problems: tuple[str, ...] = ()
-        if not isinstance(seating, Seating):
-            problems = () if snapshot.info.damaged else ("This table cannot be read.",)
-            seating = Seating()
-        self.notices.render(snapshot.info, problems)
         paint.set(self.game_box, self.dropdown, value=seating.game_id, disabled=closed)
         for control in (self.name_field, self.draw_button, self.shuffle_button):
             paint.set(self.form, control, disabled=closed)
@@ -295,8 +276,9 @@ class SeatsTableView:
             ),
         )
         paint.set(self.score_box, self.score_button, disabled=not seating.seats)
-        self.undo.paint(paint, can_undo=snapshot.last is not None and not closed)
-        paint.send()
+
+    def render_unreadable(self, snapshot: Snapshot) -> None:
+        self.render_game(Seating(), snapshot)
 
     def seat_rows(self, seating: Seating) -> ft.Control:
         draw = seating.draw
@@ -386,15 +368,5 @@ class SeatsTableView:
             spacing=4,
         )
 
-    def build(self) -> Screen:
-        return Screen(
-            title="Players & seats",
-            content=self.content,
-            actions=[self.undo.control, menu_button(self.menu)],
-            back=ROUTE,
-            footer=self.live.footer,
-            on_leave=self.live.close,
-        )
 
-
-__all__ = ["SeatsTableView"]
+__all__ = ["SeatsScreen"]

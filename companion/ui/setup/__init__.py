@@ -44,10 +44,10 @@ def open_setup(ctx: AppContext, rest: list[str]) -> Screen:
     # package first) must not load its screens.
     from companion.ui.kit.tool_entry import table_tool
     from companion.ui.setup.lobby import SetupLobby
-    from companion.ui.setup.parts.checklist import ChecklistView
-    from companion.ui.setup.parts.choose import ChooseView
+    from companion.ui.setup.parts.checklist import ChecklistScreen
+    from companion.ui.setup.parts.choose import ChooseScreen
 
-    return table_tool(ROUTE, TOOL_ID, SetupLobby, ChooseView, pages={"checklist": ChecklistView})(
+    return table_tool(ROUTE, SetupLobby, ChooseScreen, pages={"checklist": ChecklistScreen})(
         ctx, rest
     )
 

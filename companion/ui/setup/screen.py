@@ -2,7 +2,7 @@
 that always shows what matters most, the scrolling part), the seat at the table
 (:class:`~companion.ui.live.LiveTable`), the menu, and the small pieces both draw.
 
-A page is built ONCE; :meth:`SetupTableView.render` brings it up to date in place from each
+A page is built ONCE; :meth:`SetupScreen.render` brings it up to date in place from each
 snapshot (this device's own tap, or a push from another phone), sending only the sections
 that changed, so a push never disturbs what this phone is doing (a seed half typed, a step's
 source opened, the scroll position).
@@ -18,13 +18,13 @@ from typing import Any
 import flet as ft
 
 from companion.engine import setup as engine
-from companion.engine.setup import SetupAction, SetupGame, Step
+from companion.engine.setup import SetupGame, Step
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
+from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import mounted, notice, tagged
-from companion.ui.live import LiveTable, Painter, Slot, confirm, isolate, live_session
-from companion.ui.model.live import closed_note, error, info
-from companion.ui.screen import RouteNotFound, Screen
+from companion.ui.live import Slot, confirm, isolate
+from companion.ui.model.live import closed_note
 from companion.ui.setup import ROUTE, TOOL_ID, Page, table_route
 from companion.ui.setup.model import (
     SetupDraft,
@@ -40,22 +40,23 @@ log = logging.getLogger(__name__)
 SHOWN_KEPT = 16  # steps of the table a screen remembers having shown
 
 
-class SetupTableView:
+class SetupScreen(TableScreen[SetupGame, SetupDraft]):
     """One page of a setup table (Choose or Checklist): built once, rendered in place.
 
     Subclasses build their strip and body in :meth:`build_page` and bring them up to date
     in :meth:`render_page`; taps go through :meth:`act` (the one session loop).
     """
 
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = SetupGame
+    draft_type = SetupDraft
+    title = "Setup"
+    noun = "setup"
+    scroll = False
     page_kind: Page = "choose"
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
-        self.ctx = ctx
-        self.session = live_session(ctx, TOOL_ID)
-        self.table_id = table_id
-        self.draft: SetupDraft = self.session.draft(TOOL_ID, table_id, SetupDraft)
-        self.paint = Painter()
-        self.problems: list[str] = []
         # The games this screen showed, by step: a tap means what it meant on the screen the
         # phone had in front of it (see shown), which may be a step or two behind the table.
         self._shown: dict[int, SetupGame] = {}
@@ -63,24 +64,12 @@ class SetupTableView:
         # ticked): sent on every render, so what the phone changed is set right again when
         # the table says otherwise (an update that changes nothing sends nothing).
         self.input_sections: list[ft.BaseControl] = []
-        self._build_frame()
-        self.build_page()
-        self.live = LiveTable(ctx, table_id, self.render)  # TableNotFound: no such table
-        if self.live.snapshot.info.tool != TOOL_ID:
-            self.live.close()
-            raise RouteNotFound(table_route(table_id, self.page_kind))
-        self._sync_house_rules()
-        self.render(self.live.snapshot)
+        super().__init__(ctx, table_id)
 
     # -- the table -----------------------------------------------------------------------------
     @property
-    def snapshot(self) -> Snapshot:
-        return self.live.snapshot
-
-    @property
-    def game(self) -> SetupGame | None:
-        game = self.live.snapshot.game
-        return game if isinstance(game, SetupGame) else None
+    def here(self) -> str:
+        return table_route(self.table_id, self.page_kind)
 
     @property
     def shown(self) -> SetupGame | None:
@@ -88,21 +77,27 @@ class SetupTableView:
         session judges its taps against, ``LiveTable.seen``): what "tap a ticked step"
         means (untick it) is read off this, never off a table the player had not seen."""
         game = self._shown.get(self.live.seen)
-        return game if game is not None else self.game
+        if game is not None:
+            return game
+        return self.game if self.readable else None
 
-    def _sync_house_rules(self) -> None:
-        """Follow the house rules chosen in Settings (those a setup reads)."""
-        in_use = None if self.game is None else self.game.rules
-        wanted = table_house_rules(self.ctx.catalogue, self.ctx.house_rules())
-        if problem := self.live.follow_house_rules(in_use, wanted):
-            self.problems.append(f"The house rules from Settings are not in use: {problem}")
+    def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
+        """Those a setup reads."""
+        in_use = self.game.rules if self.readable else None
+        return in_use, table_house_rules(self.ctx.catalogue, self.ctx.house_rules())
+
+    def house_rules_problem(self, message: str) -> str:
+        return f"The house rules from Settings are not in use: {message}"
 
     def act(
         self,
-        action: SetupAction,
+        action: Any,
         *,
+        confirm: Callable[[Applied], str] | None = None,
+        then: Callable[[], None] | None = None,
         on_outcome: Callable[[Outcome], None] | None = None,
-    ) -> Outcome:
+        quiet: bool = False,
+    ) -> None:
         """Submit ``action``; the message says what came of it (with an Undo of exactly it)."""
 
         def said(applied: Applied) -> str:
@@ -110,7 +105,7 @@ class SetupTableView:
             assert isinstance(game, SetupGame)
             return confirm_words(applied.record, game)
 
-        return self.live.act(action, confirm=said, on_outcome=on_outcome)
+        super().act(action, confirm=confirm or said, then=then, on_outcome=on_outcome, quiet=quiet)
 
     def tap(
         self,
@@ -122,7 +117,7 @@ class SetupTableView:
         :mod:`companion.ui.setup.model.taps`) says what to send or tell."""
         game = self.shown
         if game is None:
-            self.tell("This setup cannot be read.", problem=True)
+            self.refuse("This setup cannot be read.")
             return
         self.forward(meaning(game, *args), on_outcome=on_outcome)
 
@@ -130,27 +125,27 @@ class SetupTableView:
         """Send the action a tap means, or say its hint on this screen (nothing sent)."""
         if isinstance(tap, Hint):
             if tap.text:
-                self.tell(tap.text, problem=tap.problem)
+                (self.refuse if tap.problem else self.hint)(tap.text)
             if tap.redraw:
-                self.render(self.live.snapshot)
+                self.redraw()
         elif tap is not None:
             self.act(tap, on_outcome=on_outcome)
 
-    def tell(self, text: str, *, problem: bool = False) -> None:
-        """A message on this screen only (a hint, or why a tap did nothing)."""
-        self.live.tell(error(text) if problem else info(text))
-
-    def undo(self) -> None:
-        self.live.undo()
-
     def module_name(self, module_id: str | None) -> str:
-        game = self.game
-        return module_name(module_id, self.ctx.catalogue, game.game if game else engine.COVE)
+        game = self.game.game if self.readable else engine.COVE
+        return module_name(module_id, self.ctx.catalogue, game)
 
     def step_where(self, step: Step) -> str:
         return self.module_name(step.module)
 
     # -- the frame, built once -----------------------------------------------------------------
+    def build_controls(self) -> None:
+        self._build_frame()
+        self.build_page()
+        self.content = ft.Column(
+            [self.tabs, self.strip_section, self.scroller], spacing=8, expand=True
+        )
+
     def _build_frame(self) -> None:
         self.problem_slot = Slot(self.paint)
         self.checklist_label = ft.Text("Checklist")
@@ -186,6 +181,8 @@ class SetupTableView:
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:
+        """The problems, the page (for a readable table), and the sections the phone changes
+        itself; sending only what changed."""
         game = snapshot.game
         self.problem_slot.set(
             (tuple(self.problems), snapshot.info.damaged, snapshot.info.status, game is None),
@@ -329,9 +326,8 @@ class SetupTableView:
     def page_actions(self) -> list[ft.Control]:
         return []
 
-    def build(self) -> Screen:
-        content = ft.Column([self.tabs, self.strip_section, self.scroller], spacing=8, expand=True)
-        actions = [
+    def actions(self) -> list[ft.Control]:
+        return [
             *self.page_actions(),
             tagged(
                 "setup-menu",
@@ -340,19 +336,6 @@ class SetupTableView:
                 ),
             ),
         ]
-        return Screen(
-            title="Setup",
-            content=content,
-            actions=actions,
-            scroll=False,
-            back=ROUTE,
-            footer=self.live.footer,
-            on_leave=self.leave,
-        )
-
-    def leave(self) -> None:
-        """The screen is replaced (another route): it leaves the table."""
-        self.live.close()
 
 
-__all__ = ["SetupTableView"]
+__all__ = ["SetupScreen"]

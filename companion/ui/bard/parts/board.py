@@ -35,7 +35,7 @@ from companion.ui.live import Painter, isolate
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
-    from companion.ui.bard.screen import BardTableView
+    from companion.ui.bard.screen import BardScreen
 
 
 def _heading(text: str) -> ft.Text:
@@ -45,7 +45,7 @@ def _heading(text: str) -> ft.Text:
 class BoardPanel:
     """The board, folded to one line once something is entered."""
 
-    def __init__(self, view: BardTableView, game: BardGame) -> None:
+    def __init__(self, view: BardScreen, game: BardGame) -> None:
         self.view = view
         bard = facts()
         self.cells: dict[tuple[str, str | None], Stepper] = {}

@@ -16,11 +16,11 @@ from companion.ui.live import Painter, Slot, isolate
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.bard.screen import BardTableView
+    from companion.ui.bard.screen import BardScreen
 
 
 class PlansPanel:
-    def __init__(self, view: BardTableView) -> None:
+    def __init__(self, view: BardScreen) -> None:
         self.view = view
         paint = view.paint
         self.best = ft.FilledButton(
@@ -164,7 +164,7 @@ STOPS = 4
 class StopView:
     """One location of a plan card, its texts changed in place."""
 
-    def __init__(self, view: BardTableView, card: str) -> None:
+    def __init__(self, view: BardScreen, card: str) -> None:
         self.view = view
         self.card = card
         self.name = ft.Text("", weight=ft.FontWeight.BOLD, expand=True)
@@ -220,7 +220,7 @@ class StopView:
 class PlanCardView:
     """One plan as a card (the best first), built once and drawn in place from each answer."""
 
-    def __init__(self, view: BardTableView, rank: int) -> None:
+    def __init__(self, view: BardScreen, rank: int) -> None:
         self.view = view
         self.rank = rank
         self.card: PlanCard | None = None

@@ -36,7 +36,7 @@ from companion.ui.live import Slot, isolate
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.bard.screen import BardTableView
+    from companion.ui.bard.screen import BardScreen
 
 
 def sources_of_record(kind: str) -> list[Source]:
@@ -51,7 +51,7 @@ def sources_of_record(kind: str) -> list[Source]:
 
 
 def record_parts(
-    view: BardTableView, record: Performed, ident: str, *, with_sources: bool = True
+    view: BardScreen, record: Performed, ident: str, *, with_sources: bool = True
 ) -> list[ft.Control]:
     """A performance's result: the gold (or what it took) with the working, its notes, the
     passages and a why? link."""
@@ -111,7 +111,7 @@ def record_parts(
 class StopCard:
     """A location the song has sung (built for what it shows; rebuilt when that changes)."""
 
-    def __init__(self, view: BardTableView, number: int, record: Performed, editable: bool):
+    def __init__(self, view: BardScreen, number: int, record: Performed, editable: bool):
         name = record.name
         head = ft.Row(
             [
@@ -165,7 +165,7 @@ class StopCard:
 class StopEditor:
     """The location being typed on this device (a section of its own)."""
 
-    def __init__(self, view: BardTableView) -> None:
+    def __init__(self, view: BardScreen) -> None:
         self.view = view
         paint = view.paint
         self.title = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True)

@@ -32,14 +32,14 @@ from companion.ui.live import Painter, Slot, isolate
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
-    from companion.ui.bard.screen import BardTableView
+    from companion.ui.bard.screen import BardScreen
 
 KIND_LABELS = {"singing": "Singing step", "swan_song": "Swan Song"}
 NO_BOTTOM = "none"
 
 
 class TableauPanel:
-    def __init__(self, view: BardTableView, game: BardGame) -> None:
+    def __init__(self, view: BardScreen, game: BardGame) -> None:
         self.view = view
         bard = facts()
         ctx = view.ctx

@@ -19,11 +19,11 @@ from companion.ui.live import Painter, Slot, isolate
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.bard.screen import BardTableView
+    from companion.ui.bard.screen import BardScreen
 
 
 class BoastRow:
-    def __init__(self, view: BardTableView) -> None:
+    def __init__(self, view: BardScreen) -> None:
         bard = facts()
         self.view = view
         self.label = ft.Text("", expand=True)
@@ -82,7 +82,7 @@ class BoastRow:
 
 
 class TotalsPanel:
-    def __init__(self, view: BardTableView) -> None:
+    def __init__(self, view: BardScreen) -> None:
         self.view = view
         bard = facts()
         ctx = view.ctx

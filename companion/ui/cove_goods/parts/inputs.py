@@ -25,7 +25,7 @@ from companion.ui.kit.widgets import Steps, body, notice, panel, small, source_t
 from companion.ui.live import Painter, Slot, isolate
 
 if TYPE_CHECKING:
-    from companion.ui.cove_goods.screen import CoveTableView
+    from companion.ui.cove_goods.screen import CoveScreen
 
 
 class Stepper:
@@ -62,7 +62,7 @@ class Stepper:
 class PierPanel:
     """At the Pier: a stepper per type of adventurer, the Rogue card, notes and sources."""
 
-    def __init__(self, view: CoveTableView) -> None:
+    def __init__(self, view: CoveScreen) -> None:
         self.view = view
         data = cg.facts()
         self.counters: dict[str, Stepper] = {}
@@ -146,7 +146,7 @@ class PierPanel:
 class GoodPanel:
     """The Good being priced: this device's own, until it is added to the Pier's sale."""
 
-    def __init__(self, view: CoveTableView) -> None:
+    def __init__(self, view: CoveScreen) -> None:
         self.view = view
         data = cg.facts()
         self.kind_chips: dict[str, ft.Chip] = {

@@ -31,7 +31,7 @@ from companion.ui.model.words import plural
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.cove_goods.screen import CoveTableView
+    from companion.ui.cove_goods.screen import CoveScreen
 
 INK = ft.Colors.ON_PRIMARY_CONTAINER  # readable on the strip in light and dark themes
 
@@ -44,7 +44,7 @@ class ValueStrip:
     """Always in sight above the scrolling part: the value and its working, the button that
     adds the Good to this Pier's sale, and the sale's total so far."""
 
-    def __init__(self, view: CoveTableView) -> None:
+    def __init__(self, view: CoveScreen) -> None:
         self.view = view
         self.title = strip_text("")
         self.value = ft.Text(
@@ -123,7 +123,7 @@ class ValueStrip:
         paint.set(section, self.total_box, visible=bool(count))
 
 
-def settings_link(view: CoveTableView) -> ft.Control:
+def settings_link(view: CoveScreen) -> ft.Control:
     return button(
         "House rules in Settings",
         lambda e: view.ctx.navigate(settings.ROUTE),
@@ -133,7 +133,7 @@ def settings_link(view: CoveTableView) -> ft.Control:
     )
 
 
-def ruling_chips(view: CoveTableView, ids: Sequence[str]) -> list[ft.Control]:
+def ruling_chips(view: CoveScreen, ids: Sequence[str]) -> list[ft.Control]:
     """A line per ruling a number rests on; a tap explains it and can switch the house
     rule right there."""
     notes = ruling_notes(view.ctx.catalogue, ids, view.house)
@@ -144,7 +144,7 @@ class ResultPanel:
     """How it adds up: the sale step by step (a "why?" on each modifier and on the value),
     the rulings it rests on and the rule sources; or why the Good cannot be priced."""
 
-    def __init__(self, view: CoveTableView) -> None:
+    def __init__(self, view: CoveScreen) -> None:
         self.view = view
         self.slot = Slot(view.paint)
         self.control = isolate(
@@ -210,7 +210,7 @@ class ResultPanel:
 class SalePanel:
     """The Goods sold at this Pier with their values and the total (with its "why?")."""
 
-    def __init__(self, view: CoveTableView) -> None:
+    def __init__(self, view: CoveScreen) -> None:
         self.view = view
         self.slot = Slot(view.paint)
         self.new_pier_button = ft.TextButton(

@@ -7,8 +7,10 @@ from companion.history import NotFoundError
 from companion.ui.context import AppContext
 from companion.ui.history import edit_route, play_route
 from companion.ui.history.model import pad_from_play, save_edit
-from companion.ui.scorepad.model import ScorePad
-from companion.ui.scorepad.screen import ScorePadView
+from companion.ui.live import Painter
+from companion.ui.scorepad.model import PadDraft, ScorePad, pad_of
+from companion.ui.scorepad.parts.pad import PadEditor
+from companion.ui.scorepad.parts.source import LocalPad
 from companion.ui.screen import RouteNotFound, Screen
 
 
@@ -23,15 +25,10 @@ def open_edit(ctx: AppContext, play_id: int) -> Screen:
         ctx.navigate(play_route(play_id))
         ctx.notify("Changes saved.")
 
-    screen = ScorePadView(
-        ctx,
-        pad=pad_from_play(play, ctx.catalogue),
-        on_save=save,
-        title=f"Edit {play.game}",
-        save_label="Save changes",
-    ).build()
-    screen.back = play_route(play_id)
-    return screen
+    source = LocalPad(ctx, pad_of(pad_from_play(play, ctx.catalogue)), lambda: editor.render())
+    editor = PadEditor(ctx, source, PadDraft(), Painter(), save_label="Save changes", on_save=save)
+    editor.render()
+    return Screen(title=f"Edit {play.game}", content=editor.content, back=play_route(play_id))
 
 
 __all__ = ["open_edit"]

@@ -35,7 +35,7 @@ from companion.ui.screen import Screen
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.mercante.screen import MercanteSession
+    from companion.ui.mercante.screen import MercanteScreen
 
 #: Above this many cards the list gets a search field.
 FILTER_FROM = 6
@@ -46,7 +46,7 @@ class CalendarView:
     """The Calendar tab, built once and rendered in place from each snapshot: the calendar
     and the glance board follow the table; the card list follows the filter typed here."""
 
-    def __init__(self, session: MercanteSession) -> None:
+    def __init__(self, session: MercanteScreen) -> None:
         self.session = session
         self.ctx = session.ctx
         self.filter = ft.TextField(
@@ -70,7 +70,7 @@ class CalendarView:
         """Upkeep step 2 applies the card turned over; otherwise a Manipulate Events agent
         plays it from the hand."""
         event = choice.event
-        if self.session.game.step == "apply_event":
+        if self.session.table.game.step == "apply_event":
             self.session.act(PlayEvent(event))
         else:
             self.session.act(ManipulateEvents(event))
@@ -84,7 +84,7 @@ class CalendarView:
 
     def play_label(self) -> tuple[str, bool]:
         """The Play buttons' label, and whether an event can be played now."""
-        game = self.session.game
+        game = self.session.table.game
         playing = self.session.playing
         if game.step == "apply_event":
             return "Apply (upkeep)", playing
@@ -265,7 +265,6 @@ class CalendarView:
             panel(*play_panel, title="Play an event"),
         ]
         screen = self.session.screen(content)
-        self.session.start()
         return screen
 
 

@@ -29,7 +29,7 @@ from companion.ui.mercante.parts import check_row, cite
 from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
-    from companion.ui.mercante.screen import MercanteSession
+    from companion.ui.mercante.screen import MercanteScreen
 
 
 def tap_kept(
@@ -48,7 +48,7 @@ class SetupTab:
     """The Setup tab: the contracts kept and the checklist are the table's (every phone sees
     each pick and tick at once); the rest is the game's start."""
 
-    def __init__(self, session: MercanteSession) -> None:
+    def __init__(self, session: MercanteScreen) -> None:
         self.session = session
         self.ctx = session.ctx
         self.seats_slot = Slot(session.paint)
@@ -204,7 +204,7 @@ class SetupTab:
         )
 
     def starting_text(self) -> str:
-        game = self.session.game
+        game = self.session.table.game
         facts_ = rules()
         if game.variants.contractual_obligations:
             variant = facts_.variants.contractual_obligations
@@ -221,13 +221,13 @@ class SetupTab:
 
     def starting_sources(self) -> list[Source]:
         facts_ = rules()
-        if self.session.game.variants.contractual_obligations:
+        if self.session.table.game.variants.contractual_obligations:
             return [facts_.variants.contractual_obligations.source]
         return [facts_.starting_crowns.source, facts_.setup.contracts_source]
 
     def table_lines(self) -> list[ft.Control]:
         """The reference track on the table, and the variants this game plays."""
-        game = self.session.game
+        game = self.session.table.game
         track = game.variants.track_for(len(game.seats))
         lines: list[ft.Control] = [
             tagged(
@@ -255,7 +255,7 @@ class SetupTab:
         return lines
 
     def build(self) -> Screen:
-        game = self.session.game
+        game = self.session.table.game
         facts_ = rules()
         first = game.start.slots[0]
         deck = ", ".join(
@@ -295,5 +295,4 @@ class SetupTab:
             self.checklist_panel(),
         ]
         screen = self.session.screen(content)
-        self.session.start()
         return screen

@@ -53,7 +53,7 @@ from companion.ui.screen import Screen
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.mercante.screen import MercanteSession
+    from companion.ui.mercante.screen import MercanteScreen
 
 RULING_UNFULFILLED = "mercante.unfulfilled_count"
 RULING_FIRST_PLACE = "mercante.tiebreak_first_place"
@@ -79,10 +79,10 @@ class TallyTab:
     the same time) and shows on every phone; a field that does not read yet stays on this
     phone, marked. Save to history saves the table once, whichever phone taps it."""
 
-    def __init__(self, session: MercanteSession) -> None:
+    def __init__(self, session: MercanteScreen) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.drafts = session.drafts
+        self.drafts = session.draft
         self.fields: dict[tuple[str, int], ft.TextField] = {}
         self.panels: dict[int, ft.Control] = {}
         self.working: dict[int, ft.Column] = {}
@@ -437,5 +437,4 @@ class TallyTab:
             self.save_box,
         ]
         screen = self.session.screen(content, bar=[self.save_bar])
-        self.session.start()
         return screen

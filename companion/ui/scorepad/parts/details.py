@@ -15,13 +15,13 @@ from companion.ui.live import isolate
 from companion.ui.scorepad.model.words import picked_day, to_the_minute, when_lines
 
 if TYPE_CHECKING:
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.parts.pad import PadEditor
 
 
 class DetailsPanel:
     """The details tile, built once."""
 
-    def __init__(self, view: ScorePadView) -> None:
+    def __init__(self, view: PadEditor) -> None:
         self.view = view
         self.when_text = ft.Text("", expand=True)
         self.change_when = button("Change", self.pick_date, kind="text")

@@ -15,13 +15,13 @@ from companion.ui.live import Slot, isolate
 from companion.ui.scorepad.model.words import category_problem, game_line
 
 if TYPE_CHECKING:
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.parts.pad import PadEditor
 
 
 class PadHeader:
     """The game, the way scores are kept and the categories, built once."""
 
-    def __init__(self, view: ScorePadView) -> None:
+    def __init__(self, view: PadEditor) -> None:
         self.view = view
         paint = view.paint
         self.picker = game_picker(view.ctx.catalogue, "", view.set_game)

@@ -16,7 +16,7 @@ from companion.ui.scorepad.model import ScorePad
 from companion.ui.scorepad.model.words import score_fields, total_line
 
 if TYPE_CHECKING:
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.parts.pad import PadEditor
 
 
 def field_col(label: str) -> dict[str | ft.ResponsiveRowBreakpoint, int | float]:
@@ -35,7 +35,7 @@ class RowCard:
     """One player's line on screen, kept for as long as its row is on the pad (a push that
     adds or moves another row moves this card, it does not rebuild its fields)."""
 
-    def __init__(self, view: ScorePadView, row_id: int) -> None:
+    def __init__(self, view: PadEditor, row_id: int) -> None:
         self.view = view
         self.row_id = row_id
         self.name = view.text_field(

@@ -17,13 +17,13 @@ from companion.ui.scorepad.parts.row_card import RowCard, same
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.parts.pad import PadEditor
 
 
 class PadRows:
     """The players' cards, kept by row id, and what adds a player."""
 
-    def __init__(self, view: ScorePadView) -> None:
+    def __init__(self, view: PadEditor) -> None:
         self.view = view
         self.known = view.ctx.store.player_names()
         self.cards: dict[int, RowCard] = {}

@@ -16,13 +16,13 @@ from companion.ui.scorepad.model.words import notices
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.parts.pad import PadEditor
 
 
 class SavePanel:
     """The notices, Save and the saved play's links, built once."""
 
-    def __init__(self, view: ScorePadView, label: str) -> None:
+    def __init__(self, view: PadEditor, label: str) -> None:
         self.view = view
         self.notices = Slot(view.paint)
         self.button = ft.FilledButton(

@@ -1,69 +1,65 @@
-"""Where the score pad screen's pad comes from: a shared table (:class:`TablePad`, every
-change through the session loop) or this device alone (:class:`LocalPad`, a saved play being
-edited)."""
+"""Who holds the pad the score pad shows (:class:`PadSource`): a shared table (the score
+pad's screen, every change through the session loop) or this device alone
+(:class:`LocalPad`, a saved play being edited)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from companion.engine.scorepad import Pad, PadAction, PadError
-from companion.tables import Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.live import LiveTable
 from companion.ui.model.words import capitalized
-from companion.ui.scorepad.model.words import APPLIED, REFUSED, settled
+from companion.ui.scorepad.model.words import APPLIED, REFUSED
 
 Settle = Callable[[str], None]  # told "applied", "refused" or "failed" before the redraw
 
 
-class TablePad:
-    """The pad of a shared table: every change goes through the session loop."""
-
-    def __init__(self, ctx: AppContext, table_id: int, render: Callable[[], None]) -> None:
-        self.live = LiveTable(ctx, table_id, lambda snapshot: render())
+class PadSource(Protocol):
+    """Where the pad comes from and where its changes go."""
 
     @property
-    def pad(self) -> Pad:
-        game = self.live.snapshot.game
-        return game if isinstance(game, Pad) else Pad()
+    def pad(self) -> Pad: ...
 
     @property
-    def snapshot(self) -> Snapshot:
-        return self.live.snapshot
+    def read_only(self) -> bool: ...
 
     @property
-    def read_only(self) -> bool:
-        return self.live.snapshot.read_only or not isinstance(self.live.snapshot.game, Pad)
+    def live(self) -> LiveTable | None: ...
 
-    def act(self, action: PadAction, *, quiet: bool = False, settle: Settle | None = None) -> None:
-        def outcome_of(outcome: Outcome) -> None:
-            if settle is not None:
-                settle(settled(outcome))
+    def send(self, action: PadAction, *, quiet: bool = False, settle: Settle | None = None) -> None:
+        """Apply ``action``; ``settle`` hears how it ended before the pad is drawn again."""
 
-        self.live.act(action, quiet=quiet, on_outcome=outcome_of)
+    def say_error(self, text: str) -> None: ...
 
 
 class LocalPad:
     """A pad only this screen holds (a saved play being edited): changes apply here, a
     refusal is said at once."""
 
+    live = None
+    read_only = False
+
     def __init__(self, ctx: AppContext, pad: Pad, render: Callable[[], None]) -> None:
         self.ctx = ctx
         self.pad = pad
         self.render = render
-        self.read_only = False
 
-    def act(self, action: PadAction, *, quiet: bool = False, settle: Settle | None = None) -> None:
+    def send(self, action: PadAction, *, quiet: bool = False, settle: Settle | None = None) -> None:
         try:
             self.pad = self.pad.apply(action)[0]
         except PadError as exc:
             if settle is not None:
                 settle(REFUSED)
-            self.ctx.notify(capitalized(str(exc)), error=True)
+            self.say_error(capitalized(str(exc)))
         else:
             if settle is not None:
                 settle(APPLIED)
         self.render()
 
+    def say_error(self, text: str) -> None:
+        self.ctx.notify(text, error=True)
 
-__all__ = ["LocalPad", "Settle", "TablePad"]
+
+__all__ = ["LocalPad", "PadSource", "Settle"]

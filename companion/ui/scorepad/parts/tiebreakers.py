@@ -18,13 +18,13 @@ from companion.ui.live import Slot, isolate
 from companion.ui.scorepad.model.words import tiebreaker_problem
 
 if TYPE_CHECKING:
-    from companion.ui.scorepad.screen import ScorePadView
+    from companion.ui.scorepad.parts.pad import PadEditor
 
 
 class TiebreakerPanel:
     """The tie-breakers and the field that adds one, built once."""
 
-    def __init__(self, view: ScorePadView) -> None:
+    def __init__(self, view: PadEditor) -> None:
         self.view = view
         self.items = Slot(view.paint)
         self.new_tiebreaker = ft.TextField(

@@ -15,7 +15,7 @@ from companion.ui.setup.model import card_why, taps
 from companion.ui.setup.parts import small, why
 
 if TYPE_CHECKING:
-    from companion.ui.setup.parts.choose import ChooseView
+    from companion.ui.setup.parts.choose import ChooseScreen
 
 NONE_KEY = "none"  # drop-down key for "no card chosen"
 
@@ -23,7 +23,7 @@ NONE_KEY = "none"  # drop-down key for "no card chosen"
 class CardPicker:
     """The Paladin card or Rogue card: a drop-down, a draw from the seed, and what it does."""
 
-    def __init__(self, view: ChooseView, kind: str, label: str) -> None:
+    def __init__(self, view: ChooseScreen, kind: str, label: str) -> None:
         self.view = view
         self.kind = kind
         self.label = label
@@ -104,7 +104,7 @@ class CardsPanel:
     """The Rogue card, the Paladin card (with the Paladins) and the Beasts deck (with the
     Beasts of the Bay)."""
 
-    def __init__(self, view: ChooseView) -> None:
+    def __init__(self, view: ChooseScreen) -> None:
         self.paint = view.paint
         self.rogue = CardPicker(view, "rogue", "Rogue card")
         self.paladin = CardPicker(view, "paladin", "Paladin card")

@@ -33,11 +33,11 @@ from companion.ui.setup.model import (
 )
 from companion.ui.setup.parts import LEVEL_STYLE, action_button, ruling_line, small
 from companion.ui.setup.parts.step_row import StepRow
-from companion.ui.setup.screen import SetupTableView
+from companion.ui.setup.screen import SetupScreen
 from companion.ui.theme import GAP, TOUCH
 
 
-class ChecklistView(SetupTableView):
+class ChecklistScreen(SetupScreen):
     page_kind = "checklist"
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
@@ -59,13 +59,12 @@ class ChecklistView(SetupTableView):
         self.tap(taps.tick_next, on_outcome=follow)
 
     def reset_ticks(self) -> None:
-        game = self.game
-        if game is not None:
-            self.forward(taps.reset_checklist(game))
+        if self.readable:
+            self.forward(taps.reset_checklist(self.game))
 
     def toggle_details(self, step_id: str) -> None:
         self.draft.toggle_details(step_id)  # this phone's only
-        self.render(self.live.snapshot)
+        self.redraw()
 
     def show_step(self, step_id: str) -> None:
         self.scroll_to(f"step-{step_id}")
@@ -177,8 +176,7 @@ class ChecklistView(SetupTableView):
         ]
 
     def _show_next(self) -> None:
-        game = self.game
-        step = None if game is None else game.progress().next_step
+        step = self.game.progress().next_step if self.readable else None
         if step is not None:
             self.show_step(step.id)
 
@@ -337,9 +335,8 @@ class ChecklistView(SetupTableView):
 
     def build(self) -> Screen:
         screen = super().build()
-        game = self.game
-        if game is not None and self.ctx.narrow:
-            progress = game.progress()
+        if self.readable and self.ctx.narrow:
+            progress = self.game.progress()
             if progress.done and progress.next_step is not None:
                 # Back at the table after a break: a phone opens where the group left off.
                 # (A wide window shows the summary beside the steps; it stays at the top.)
@@ -347,4 +344,4 @@ class ChecklistView(SetupTableView):
         return screen
 
 
-__all__ = ["ChecklistView"]
+__all__ = ["ChecklistScreen"]

@@ -32,20 +32,19 @@ from companion.ui.setup.parts.findings import findings_panel
 from companion.ui.setup.parts.module_sheet import ModuleSheet
 from companion.ui.setup.parts.modules import ModulesPanel
 from companion.ui.setup.parts.surprise import SurprisePanel
-from companion.ui.setup.screen import SetupTableView
+from companion.ui.setup.screen import SetupScreen
 from companion.ui.theme import GAP
 
 
-class ChooseView(SetupTableView):
+class ChooseScreen(SetupScreen):
     page_kind = "choose"
     sheet: ModuleSheet | None = None  # the module sheet open on this phone
 
-    # -- acting (what a tap means is ui.logic's: taps) -----------------------------------------
+    # -- acting (what a tap means is the model's: taps) ------------------------------------------
     def commit_seed(self) -> None:
         """The seed field left (or submitted): a good seed becomes the table's."""
-        game = self.game
-        if game is not None:
-            self.forward(taps.commit_seed(game, self.draft), on_outcome=self.seed_used)
+        if self.readable:
+            self.forward(taps.commit_seed(self.game, self.draft), on_outcome=self.seed_used)
 
     def seed_used(self, outcome: Outcome) -> None:
         if isinstance(outcome, Applied):
@@ -60,11 +59,10 @@ class ChooseView(SetupTableView):
         self.scroll_to("findings")
 
     def open_module_sheet(self, module: Module) -> None:
-        game = self.game
-        if game is None:
+        if not self.readable:
             return
         sheet = self.sheet = ModuleSheet(self, module)
-        sheet.open(game)
+        sheet.open(self.game)
 
     def leave(self) -> None:
         """The screen is replaced: its sheet goes with it."""
@@ -247,4 +245,4 @@ class ChooseView(SetupTableView):
         ]
 
 
-__all__ = ["COVE", "ChooseView"]
+__all__ = ["COVE", "ChooseScreen"]

@@ -20,10 +20,10 @@ from companion.ui.setup.parts import (
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
-    from companion.ui.setup.parts.choose import ChooseView
+    from companion.ui.setup.parts.choose import ChooseScreen
 
 
-def findings_panel(view: ChooseView, findings: list[Finding], game: SetupGame) -> ft.Control:
+def findings_panel(view: ChooseScreen, findings: list[Finding], game: SetupGame) -> ft.Control:
     problems = [f for f in findings if f.level != "info"]
     notes = [f for f in findings if f.level == "info"]
     controls: list[ft.Control] = []
@@ -53,7 +53,7 @@ def findings_panel(view: ChooseView, findings: list[Finding], game: SetupGame) -
     return ft.Column(controls, spacing=8)
 
 
-def finding_card(view: ChooseView, finding: Finding, game: SetupGame) -> ft.Control:
+def finding_card(view: ChooseScreen, finding: Finding, game: SetupGame) -> ft.Control:
     ctx = view.ctx
     icon, fg, bg = LEVEL_STYLE[finding.level]
     lines: list[ft.Control] = [

@@ -17,7 +17,7 @@ from companion.ui.setup.parts import small, why
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.setup.parts.choose import ChooseView
+    from companion.ui.setup.parts.choose import ChooseScreen
 
 PIN_CHOICES: tuple[tuple[str, str, ft.IconData], ...] = (
     ("either", "Either", ft.Icons.SHUFFLE),
@@ -29,7 +29,7 @@ PIN_CHOICES: tuple[tuple[str, str, ft.IconData], ...] = (
 class ModuleSheet:
     """The bottom sheet of one module, built once when opened."""
 
-    def __init__(self, view: ChooseView, module: Module) -> None:
+    def __init__(self, view: ChooseScreen, module: Module) -> None:
         self.view = view
         self.module = module
         ctx = view.ctx

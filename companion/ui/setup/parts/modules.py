@@ -16,13 +16,13 @@ from companion.ui.setup.parts import LEVEL_STYLE
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.setup.parts.choose import ChooseView
+    from companion.ui.setup.parts.choose import ChooseScreen
 
 
 class ModuleRow:
     """One module in the list: its checkbox, name, marker, blurb and the dots to its sheet."""
 
-    def __init__(self, view: ChooseView, module: Module, blurb: str) -> None:
+    def __init__(self, view: ChooseScreen, module: Module, blurb: str) -> None:
         self.module = module
         self.blurb = blurb
         self.box = ft.Checkbox(
@@ -86,7 +86,7 @@ class ModuleRow:
 class ModulesPanel:
     """Every module of Merchants Cove by group, and a line saying how many are chosen."""
 
-    def __init__(self, view: ChooseView) -> None:
+    def __init__(self, view: ChooseScreen) -> None:
         self.paint = view.paint
         self.blurbs = module_blurbs(engine.modules())
         self.rows = [ModuleRow(view, m, self.blurbs[m.id]) for m in engine.modules()]

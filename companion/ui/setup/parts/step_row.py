@@ -16,13 +16,13 @@ from companion.ui.setup.model import step_why, taps
 from companion.ui.setup.parts import scroll_key, why
 
 if TYPE_CHECKING:
-    from companion.ui.setup.parts.checklist import ChecklistView
+    from companion.ui.setup.parts.checklist import ChecklistScreen
 
 
 class StepRow:
     """One step on screen, built once per step id and brought up to date in place."""
 
-    def __init__(self, view: ChecklistView, step_id: str) -> None:
+    def __init__(self, view: ChecklistScreen, step_id: str) -> None:
         self.step_id = step_id
         paint = view.paint
         self.box = ft.Checkbox(value=False, on_change=lambda e: view.tap(taps.tap_step, step_id))
@@ -97,7 +97,7 @@ class StepRow:
 
     def show(
         self,
-        view: ChecklistView,
+        view: ChecklistScreen,
         step: Step,
         number: int,
         game: SetupGame,

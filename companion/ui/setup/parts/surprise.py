@@ -15,11 +15,11 @@ from companion.ui.live import Slot, isolate
 from companion.ui.setup.model import draw_note, marks_line, taps
 
 if TYPE_CHECKING:
-    from companion.ui.setup.parts.choose import ChooseView
+    from companion.ui.setup.parts.choose import ChooseScreen
 
 
 class SurprisePanel:
-    def __init__(self, view: ChooseView) -> None:
+    def __init__(self, view: ChooseScreen) -> None:
         self.view = view
         self.paint = view.paint
         count = len(engine.module_ids())

@@ -26,7 +26,7 @@ from companion.ui.screen import Screen
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
-    from companion.ui.mercante.screen import MercanteSession
+    from companion.ui.mercante.screen import MercanteScreen
 
 
 class SaleTab:
@@ -34,10 +34,10 @@ class SaleTab:
     prices follow the table's calendar and board, so a push re-prices it in place and keeps
     every field as typed. Selling sends the sale to the table."""
 
-    def __init__(self, session: MercanteSession) -> None:
+    def __init__(self, session: MercanteScreen) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.draft = session.drafts.sale
+        self.draft = session.draft.sale
         self.picker = GoodsPicker(self)
         self.tokens = TokenCards(self)
         self.reaction_slot = Slot(session.paint)
@@ -64,7 +64,7 @@ class SaleTab:
 
     @property
     def game(self) -> MercanteGame:
-        return self.session.game
+        return self.session.table.game
 
     # -- state changes ----------------------------------------------------------------------
     def structure(self) -> None:
@@ -232,7 +232,6 @@ class SaleTab:
             self.sell_box,
         ]
         screen = self.session.screen(content, bar=bar)
-        self.session.start()
         return screen
 
 

@@ -26,14 +26,14 @@ class ChallengePanel:
         self.claimed: ft.TextField | None = None
 
     def set_challenger(self, name: str | None) -> None:
-        self.tab.session.drafts.challenger = None if name in (None, NOBODY) else name
+        self.tab.session.draft.challenger = None if name in (None, NOBODY) else name
 
     def set_claimed(self, text: str) -> None:
-        self.tab.session.drafts.claimed = text
+        self.tab.session.draft.claimed = text
 
     def settle(self) -> None:
         session = self.tab.session
-        drafts = session.drafts
+        drafts = session.draft
         try:
             action = drafts.challenge()
         except FieldErrors as exc:
@@ -68,7 +68,7 @@ class ChallengePanel:
                 title="Challenge a price",
             )
         others = [n for n in game.seats if n != sale.player]
-        drafts = tab.session.drafts
+        drafts = tab.session.draft
         if drafts.challenger not in others:
             drafts.challenger = None
         claimed = whole_number_field(

@@ -76,7 +76,7 @@ def reaction_controls(tab: SaleTab) -> list[ft.Control]:
                     f"reaction-by-{i + 1}",
                     label="Played by",
                     value=reaction.by or NOBODY,
-                    options=[(NOBODY, "Not noted")] + [(n, n) for n in session.game.seats],
+                    options=[(NOBODY, "Not noted")] + [(n, n) for n in session.table.game.seats],
                     on_pick=functools.partial(tab.set_reaction_by, i),
                     col={"xs": 6, "md": 4},
                 )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.engine.mercante import Action, MercanteGame
-from companion.tables import Applied, Outcome, Snapshot
+from companion.tables import Snapshot
 from companion.ui.live import Slot
 from companion.ui.mercante.parts.turn.agents import agents_panel
 from companion.ui.mercante.parts.turn.removal_points import removal_points_panel
@@ -26,7 +26,7 @@ from companion.ui.mercante.parts.turn.upkeep import UpkeepSteps
 from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
-    from companion.ui.mercante.screen import MercanteSession
+    from companion.ui.mercante.screen import MercanteScreen
 
 
 class TurnTab:
@@ -34,10 +34,10 @@ class TurnTab:
     shows changed (the game's state, or what this phone chose: tokens to take off, the
     shipment card typed in). What is typed here (bids, minimums) stays on this phone."""
 
-    def __init__(self, session: MercanteSession) -> None:
+    def __init__(self, session: MercanteScreen) -> None:
         self.session = session
         self.ctx = session.ctx
-        self.drafts = session.drafts
+        self.drafts = session.draft
         paint = session.paint
         self.upkeep_slot = Slot(paint)
         self.shipment_slot = Slot(paint)
@@ -51,17 +51,12 @@ class TurnTab:
 
     @property
     def game(self) -> MercanteGame:
-        return self.session.game
+        return self.session.table.game
 
     # -- actions ----------------------------------------------------------------------------
-    def act(self, action: Action, *, settle: Callable[[], None] | None = None) -> Outcome:
+    def act(self, action: Action, *, settle: Callable[[], None] | None = None) -> None:
         """Send ``action``; ``settle`` clears this phone's draft once it is done."""
-
-        def done(outcome: Outcome) -> None:
-            if settle is not None and isinstance(outcome, Applied):
-                settle()
-
-        return self.session.act(action, on_outcome=done)
+        self.session.act(action, then=settle)
 
     def redraw(self) -> None:
         """This phone's draft changed: render it again and send what changed."""
@@ -114,7 +109,6 @@ class TurnTab:
             self.costs_slot.box,
         ]
         screen = self.session.screen(content)
-        self.session.start()
         return screen
 
 
