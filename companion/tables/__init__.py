@@ -50,7 +50,7 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      typed ``game``, and follows Settings' house rules (``house_rules()``). The tool builds
      every control ONCE in ``build_controls()`` and updates them in place in
      ``render_game(game, snapshot)`` from the game and the device's draft, sending only what
-     changed: mark sections with ``isolate(control)``, change properties through
+     changed: build sections as ``companion.ui.paint`` section classes, change properties through
      ``self.paint.set(section, control, prop=value)``, rebuild a part only when its key
      changed with ``Slot(painter)``. Never rebuild the whole screen on a push: a push must
      not disturb what the player is doing (a card chosen, a half-typed field). Its

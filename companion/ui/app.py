@@ -211,6 +211,7 @@ def create_main(
             device=device_of(page) if device_of else None,
             uploads=uploads,
         )
+        page.on_connect = lambda e: ctx.close_messages()  # a reload: old messages go
         ctx.live = LiveSession(page, tables)
         try:
             mode = ctx.setting(THEME_KEY, "system")

@@ -65,6 +65,7 @@ from companion.ui.model.live import (
     new_device_id,
 )
 from companion.ui.model.old_save import damaged_key
+from companion.ui.paint import SectionBox, mounted
 from companion.ui.theme import GAP, TOUCH
 
 log = logging.getLogger(__name__)
@@ -166,13 +167,9 @@ class LiveSession:
             self.current = None
 
     def _on_connect(self, e: Any) -> None:
-        # A reload: the same session and controls come back. Messages do not survive it,
-        # and the table is shown as the hub has it now.
-        # Flet 1.0 keeps a page's dialogs and snack bars in the private ``Page._dialogs`` and
-        # offers no public list of them (``pop_dialog`` closes only the newest dialog).
-        for dialog in list(self.page._dialogs.controls):
-            if isinstance(dialog, ft.SnackBar) and dialog.open:
-                dialog.open = False
+        # A reload: the same session and controls come back. Messages do not survive it
+        # (the app's snack bars are closed by AppContext), and the table is shown as the hub
+        # has it now.
         if self.current is not None:
             self.current.reconnected()
         if self._previous_connect is not None:
@@ -233,7 +230,7 @@ class MessageStrip:
             bgcolor=ft.Colors.INVERSE_SURFACE,
             border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
         )
-        self.control = isolate(tagged("message", self.box))
+        self.control = tagged("message", self.box, section=True)
         self.control.visible = False
 
     @property
@@ -273,7 +270,7 @@ class MessageStrip:
     def _expire(self, token: Message) -> None:
         if self.message is token and self.visible:
             self.hide()
-            if _mounted(self.control):
+            if mounted(self.control):
                 run_as_event(self.control.page, self.control.update)
 
     def cancel_timer(self) -> None:
@@ -285,13 +282,6 @@ class MessageStrip:
         self.cancel_timer()
         self.message = None
         self.control.visible = False
-
-
-def _mounted(control: ft.BaseControl) -> bool:
-    try:
-        return control.page is not None
-    except RuntimeError:
-        return False
 
 
 class LiveTable:
@@ -382,7 +372,7 @@ class LiveTable:
 
     def _update(self) -> None:
         """Send the message strip (the screen's sections were sent by its render)."""
-        if not self.closed and _mounted(self.strip.control):
+        if not self.closed and mounted(self.strip.control):
             self.strip.control.update()
 
     # -- acting -------------------------------------------------------------------------------
@@ -555,9 +545,8 @@ class LiveTable:
     async def _drawn(self, push: list[Any]) -> None:
         """Note when the phone has the change: it answers a question sent after it."""
         # No answer (a phone gone, a silent test client): count it as drawn after all.
-        # The private call because the public ``page.get_device_info()`` takes no timeout.
         with contextlib.suppress(Exception):
-            await self.page._invoke_method("get_device_info", timeout=ACK_TIMEOUT)
+            await asyncio.wait_for(self.page.get_device_info(), ACK_TIMEOUT)
         push[1] = time.monotonic()
 
     def reconnected(self) -> None:
@@ -578,69 +567,6 @@ class LiveTable:
         self._subscription.close()
         self.strip.cancel_timer()
         self.session.detach(self)
-
-
-# -- rendering in place ---------------------------------------------------------------------------
-
-
-def isolate(control: C) -> C:
-    """Mark ``control`` as a section of its own: a page update skips what is inside it, and
-    :class:`Painter` sends it when it changed. The whole screen is never diffed on a tap."""
-    object.__setattr__(control, "_isolated", True)  # what @ft.control(isolated=True) sets
-    return control
-
-
-class Painter:
-    """Renders a screen in place, sending only the sections (isolated controls) it changed.
-
-    ``set(section, control, value=..., ...)`` changes ``control``'s properties and, if any
-    really changed, marks ``section`` (an :func:`isolate` d ancestor) to be sent; ``touch``
-    marks one outright; ``send()`` updates each marked section (once mounted on a page).
-    """
-
-    def __init__(self) -> None:
-        self._dirty: dict[int, ft.BaseControl] = {}
-
-    def set(self, section: ft.BaseControl, control: ft.BaseControl, **props: Any) -> bool:
-        changed = False
-        for name, value in props.items():
-            if getattr(control, name) != value:
-                setattr(control, name, value)
-                changed = True
-        if changed:
-            self.touch(section)
-        return changed
-
-    def touch(self, section: ft.BaseControl) -> None:
-        self._dirty[id(section)] = section
-
-    def send(self) -> None:
-        dirty = list(self._dirty.values())
-        self._dirty.clear()
-        for section in dirty:
-            if _mounted(section):
-                section.update()
-
-
-class Slot:
-    """A section rebuilt only when what it shows (its ``key``) changed."""
-
-    _UNSET: Any = object()
-
-    def __init__(self, painter: Painter) -> None:
-        self.box = isolate(ft.Container(visible=False))
-        self._painter = painter
-        self._key: Hashable = self._UNSET
-
-    def set(self, key: Hashable, build: Callable[[], ft.Control | None]) -> bool:
-        if key == self._key:
-            return False
-        self._key = key
-        content = build()
-        self.box.content = content
-        self.box.visible = content is not None
-        self._painter.touch(self.box)
-        return True
 
 
 # -- confirmations and the list of games in progress ----------------------------------------------
@@ -730,7 +656,7 @@ class GamesInProgress:
         self.title = title
         self.empty = empty
         self.closed = False
-        self.control = isolate(ft.Container(visible=False))
+        self.control = SectionBox(visible=False)
         self._shown: Hashable = object()
         self._pending = False
         self._draw(self._read())
@@ -984,13 +910,10 @@ __all__ = [
     "LiveSession",
     "LiveTable",
     "MessageStrip",
-    "Painter",
-    "Slot",
     "bind_page",
     "confirm",
     "games_in_progress",
     "import_old_game",
-    "isolate",
     "live_session",
     "on_screen",
     "run_as_event",

@@ -8,6 +8,7 @@ are icons in the app bar on every screen; their screens' back arrow returns wher
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
@@ -152,9 +153,7 @@ class Shell:
         few times, until the browser says it has it."""
         for _ in range(PUSH_TRIES):
             try:
-                await self.page._invoke_method(
-                    "push_route", arguments={"route": route}, timeout=PUSH_SECONDS
-                )
+                await asyncio.wait_for(self.page.push_route(route), PUSH_SECONDS)
                 return
             except TimeoutError:
                 if route != self.route:

@@ -41,7 +41,7 @@ from companion.ui.context import AppContext
 from companion.ui.kit.table_menu import menu_item, table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import SectionColumn, Slot
 from companion.ui.theme import GAP
 
 log = logging.getLogger(__name__)
@@ -291,80 +291,74 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ft.Colors.ON_PRIMARY_CONTAINER
         )
         self.summary_status = ft.Text("", color=ft.Colors.ON_PRIMARY_CONTAINER)
-        self.summary = isolate(
-            tagged(
-                "bard-summary",
-                ft.Container(
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.MUSIC_NOTE, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                            ft.Column(
-                                [self.summary_title, self.summary_status],
-                                spacing=0,
-                                expand=True,
-                                tight=True,
-                            ),
-                        ],
-                        spacing=GAP,
-                    ),
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                    border_radius=12,
-                    padding=12,
+        self.summary = tagged(
+            "bard-summary",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.MUSIC_NOTE, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                        ft.Column(
+                            [self.summary_title, self.summary_status],
+                            spacing=0,
+                            expand=True,
+                            tight=True,
+                        ),
+                    ],
+                    spacing=GAP,
                 ),
-            )
+                bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                border_radius=12,
+                padding=12,
+            ),
+            section=True,
         )
         self.board = BoardPanel(self, game)
         self.tableau = TableauPanel(self, game)
         self.plans = PlansPanel(self)
         self.stop_cards: dict[Hashable, StopCard] = {}
-        self.stops_column = isolate(ft.Column([], spacing=GAP))
+        self.stops_column = SectionColumn([], spacing=GAP)
         self.editor = StopEditor(self)
         self.moves_left = body("", muted=True)
         self.go_title = ft.Text("", theme_style=ft.TextThemeStyle.LABEL_LARGE)
         self.go_chips = Slot(paint)
-        self.go_box = isolate(
-            ft.Column(
-                [self.go_title, tagged("bard-moves-left", self.moves_left), self.go_chips.box],
-                spacing=8,
-            )
+        self.go_box = SectionColumn(
+            [self.go_title, tagged("bard-moves-left", self.moves_left), self.go_chips.box],
+            spacing=8,
         )
         self.boast_row = BoastRow(self)
         self.totals = TotalsPanel(self)
-        self.locations = isolate(
-            tagged(
-                "bard-locations",
-                ft.Card(
-                    content=ft.Container(
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    "Locations, in order",
-                                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                                ),
-                                self.stops_column,
-                                self.editor.control,
-                                self.go_box,
-                                self.boast_row.control,
-                            ],
-                            spacing=GAP,
-                        ),
-                        padding=16,
+        self.locations = tagged(
+            "bard-locations",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                "Locations, in order",
+                                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                            ),
+                            self.stops_column,
+                            self.editor.control,
+                            self.go_box,
+                            self.boast_row.control,
+                        ],
+                        spacing=GAP,
                     ),
-                    margin=0,
+                    padding=16,
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
-        self.work = isolate(
-            ft.Column(
-                [
-                    self.board.control,
-                    self.tableau.control,
-                    self.plans.control,
-                    self.locations,
-                ],
-                spacing=GAP,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            )
+        self.work = SectionColumn(
+            [
+                self.board.control,
+                self.tableau.control,
+                self.plans.control,
+                self.locations,
+            ],
+            spacing=GAP,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         self.content = ft.Column(
             [

@@ -40,7 +40,7 @@ from companion.ui.cove_goods.parts.outputs import ResultPanel, SalePanel, ValueS
 from companion.ui.kit.table_menu import menu_button, table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import notice
-from companion.ui.live import Slot
+from companion.ui.paint import Slot
 from companion.ui.theme import GAP
 
 #: The Pier's title: short enough to stand whole beside Undo, the menu and Settings at 390 px

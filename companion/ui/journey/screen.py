@@ -41,8 +41,8 @@ from companion.ui.journey.parts.swaps import ghorralands_panel, swap_offer
 from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import game_menu, menu_item
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.kit.widgets import mounted
-from companion.ui.live import Slot, confirm, run_as_event
+from companion.ui.live import confirm, run_as_event
+from companion.ui.paint import Slot, mounted
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH
 
 

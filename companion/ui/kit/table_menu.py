@@ -12,7 +12,8 @@ import flet as ft
 from companion.tables import Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.live import LiveTable, Painter, confirm, isolate
+from companion.ui.live import LiveTable, confirm
+from companion.ui.paint import Painter
 
 
 class UndoButton:
@@ -26,7 +27,7 @@ class UndoButton:
             disabled=True,
             on_click=lambda e: live().undo(),
         )
-        self.control = isolate(tagged("undo-last", self.button))
+        self.control = tagged("undo-last", self.button, section=True)
 
     def paint(self, paint: Painter, *, can_undo: bool) -> None:
         paint.set(

@@ -10,8 +10,8 @@ import flet as ft
 
 from companion.tables import TableInfo
 from companion.ui.kit.widgets import notice
-from companion.ui.live import Painter, Slot
 from companion.ui.model.live import closed_note
+from companion.ui.paint import Painter, Slot
 from companion.ui.theme import GAP
 
 

@@ -30,9 +30,10 @@ from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.table_menu import UndoButton, menu_button
 from companion.ui.kit.table_notices import TableNotices
-from companion.ui.live import LiveSession, LiveTable, Painter, live_session
+from companion.ui.live import LiveSession, LiveTable, live_session
 from companion.ui.model.live import error, info
 from companion.ui.model.words import capitalized
+from companion.ui.paint import Painter
 from companion.ui.screen import RouteNotFound, Screen
 
 G = TypeVar("G")

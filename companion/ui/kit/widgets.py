@@ -8,20 +8,21 @@ from typing import Any
 import flet as ft
 
 from companion.rules import Catalogue, Source
+from companion.ui.paint import SectionCard, SectionSemantics
 from companion.ui.theme import GAP, PAD, TOUCH
 
 # Any callable flet accepts as an event handler (a lambda with defaulted extras included).
 Handler = Callable[..., Any] | None
 
 
-def tagged(identifier: str, control: ft.Control) -> ft.Control:
-    """Give ``control`` a stable handle (``[flt-semantics-identifier=...]`` in the browser).
+def tagged(identifier: str, control: ft.Control, *, section: bool = False) -> ft.Control:
+    """Give ``control`` a stable handle (``[flt-semantics-identifier=...]`` in the browser);
+    ``section``: the wrapper is a section sent on its own (:mod:`companion.ui.paint`).
 
     The wrapper takes over the control's ``col`` and ``expand`` so layouts behave the same.
     """
-    return ft.Semantics(
-        identifier=identifier, content=control, col=control.col, expand=control.expand
-    )
+    kind = SectionSemantics if section else ft.Semantics
+    return kind(identifier=identifier, content=control, col=control.col, expand=control.expand)
 
 
 def heading(text: str, *, level: int = 2) -> ft.Text:
@@ -48,11 +49,14 @@ def small(text: str, *, muted: bool = True, italic: bool = False) -> ft.Text:
     )
 
 
-def panel(*controls: ft.Control, title: str | None = None, padding: int = PAD) -> ft.Card:
-    """A card holding a titled group of controls."""
+def panel(
+    *controls: ft.Control, title: str | None = None, padding: int = PAD, section: bool = False
+) -> ft.Card:
+    """A card holding a titled group of controls (``section``: sent on its own, see
+    :mod:`companion.ui.paint`)."""
     items: list[ft.Control] = [heading(title)] if title else []
     items.extend(controls)
-    return ft.Card(
+    return (SectionCard if section else ft.Card)(
         content=ft.Container(ft.Column(items, spacing=GAP, tight=True), padding=padding),
         margin=0,
     )
@@ -219,14 +223,6 @@ def whole_number_field(
         text_align=ft.TextAlign.RIGHT,
         dense=False,
     )
-
-
-def mounted(control: ft.BaseControl) -> bool:
-    """Whether ``control`` is on a page yet (flet 1.0 raises instead of returning None)."""
-    try:
-        return control.page is not None
-    except RuntimeError:
-        return False
 
 
 def labelled_switch(

@@ -40,17 +40,7 @@ from companion.ui.kit.players import (
     seat_row,
     use_table_button,
 )
-from companion.ui.kit.widgets import (
-    body,
-    button,
-    icon_button,
-    mounted,
-    notice,
-    panel,
-    small,
-    tagged,
-    wrap,
-)
+from companion.ui.kit.widgets import body, button, icon_button, notice, panel, small, tagged, wrap
 from companion.ui.live import live_session
 from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
@@ -68,6 +58,7 @@ from companion.ui.mercante.model import (
 )
 from companion.ui.mercante.parts import check_row, cite, switched, tap
 from companion.ui.mercante.screen import read_choices
+from companion.ui.paint import mounted
 from companion.ui.screen import Screen
 from companion.ui.seats.model import Seating, current_seating
 

@@ -25,7 +25,6 @@ from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import game_menu, menu_button, menu_item
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, small, tagged
-from companion.ui.live import isolate
 from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     TAB_ALIASES,
@@ -144,40 +143,39 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             on_click=lambda e: self.end_turn(),
             height=48,
         )
-        self.banner = isolate(
-            tagged(
-                "turn-line",
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Row(
-                                [
-                                    ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
-                                    ft.Column(
-                                        [self.title_text, tagged("turn-agents", self.agents_text)],
-                                        spacing=0,
-                                        tight=True,
-                                        expand=True,
-                                    ),
-                                    tagged("end-turn", self.end_button),
-                                ],
-                                spacing=8,
-                            ),
-                            ft.Row(
-                                [self.step_icon, tagged("turn-step", self.step_text)],
-                                spacing=8,
-                                vertical_alignment=ft.CrossAxisAlignment.START,
-                            ),
-                            tagged("turn-marker", self.marker_text),
-                        ],
-                        spacing=4,
-                        tight=True,
-                    ),
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                    border_radius=12,
-                    padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        self.banner = tagged(
+            "turn-line",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.PERSON, color=ft.Colors.PRIMARY),
+                                ft.Column(
+                                    [self.title_text, tagged("turn-agents", self.agents_text)],
+                                    spacing=0,
+                                    tight=True,
+                                    expand=True,
+                                ),
+                                tagged("end-turn", self.end_button),
+                            ],
+                            spacing=8,
+                        ),
+                        ft.Row(
+                            [self.step_icon, tagged("turn-step", self.step_text)],
+                            spacing=8,
+                            vertical_alignment=ft.CrossAxisAlignment.START,
+                        ),
+                        tagged("turn-marker", self.marker_text),
+                    ],
+                    spacing=4,
+                    tight=True,
                 ),
-            )
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            ),
+            section=True,
         )
 
     def _render_banner(self, table: MercanteTable, snapshot: Snapshot) -> None:

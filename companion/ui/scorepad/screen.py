@@ -16,7 +16,6 @@ from companion.tables import Outcome, Snapshot
 from companion.ui.kit.table_menu import menu_button, table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import tagged
-from companion.ui.live import isolate
 from companion.ui.model.live import error
 from companion.ui.scorepad import ROUTE, TOOL_ID
 from companion.ui.scorepad.model import PadDraft
@@ -62,7 +61,7 @@ class ScorePadScreen(TableScreen[Pad, PadDraft]):
             tooltip="Clear the scores",
             on_click=lambda e: self.editor.clear(),
         )
-        self.clear_box = isolate(tagged("clear-scores", self.clear_button))
+        self.clear_box = tagged("clear-scores", self.clear_button, section=True)
         self.content = self.editor.content
 
     def render(self, snapshot: Snapshot) -> None:

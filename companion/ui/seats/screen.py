@@ -35,17 +35,9 @@ from companion.ui.kit.players import (
 )
 from companion.ui.kit.table_menu import table_menu
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.kit.widgets import (
-    body,
-    icon_button,
-    notice,
-    panel,
-    small,
-    tagged,
-    wrap,
-)
-from companion.ui.live import Slot, isolate
+from companion.ui.kit.widgets import body, icon_button, notice, panel, small, tagged, wrap
 from companion.ui.model.words import capitalized, ordinal
+from companion.ui.paint import Slot
 from companion.ui.seats import ROUTE, TOOL_ID
 from companion.ui.seats.model import SeatsDraft
 from companion.ui.theme import GAP
@@ -181,34 +173,32 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
             height=48,
             on_click=lambda e: self.score_this_table(),
         )
-        self.form = isolate(
-            panel(
-                tagged(
-                    "add-seat-row",
-                    add_seat_row(self.name_field, self.add_player, ident="add-player"),
-                ),
-                self.suggestions.box,
-                self.count_slot.box,
-                self.seats_slot.box,
-                wrap(
-                    [
-                        tagged("draw-first", self.draw_button),
-                        tagged("shuffle-seats", self.shuffle_button),
-                    ]
-                ),
-                self.result_slot.box,
-                title="Seats and first player",
-            )
+        self.form = panel(
+            tagged(
+                "add-seat-row",
+                add_seat_row(self.name_field, self.add_player, ident="add-player"),
+            ),
+            self.suggestions.box,
+            self.count_slot.box,
+            self.seats_slot.box,
+            wrap(
+                [
+                    tagged("draw-first", self.draw_button),
+                    tagged("shuffle-seats", self.shuffle_button),
+                ]
+            ),
+            self.result_slot.box,
+            title="Seats and first player",
+            section=True,
         )
-        self.game_box = isolate(panel(self.picker))
-        self.seed_box = isolate(
-            panel(
-                wrap([tagged("seed", self.seed_field), tagged("new-seed", self.seed_button)]),
-                self.replay,
-                title="Seed of the draw",
-            )
+        self.game_box = panel(self.picker, section=True)
+        self.seed_box = panel(
+            wrap([tagged("seed", self.seed_field), tagged("new-seed", self.seed_button)]),
+            self.replay,
+            title="Seed of the draw",
+            section=True,
         )
-        self.score_box = isolate(tagged("score-this-table", self.score_button))
+        self.score_box = tagged("score-this-table", self.score_button, section=True)
         self.content = ft.Column(
             [
                 self.notices.box,

@@ -22,9 +22,10 @@ from companion.engine.setup import SetupGame, Step
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.kit.widgets import mounted, notice, tagged
-from companion.ui.live import Slot, confirm, isolate
+from companion.ui.kit.widgets import notice, tagged
+from companion.ui.live import confirm
 from companion.ui.model.live import closed_note
+from companion.ui.paint import SectionRow, Slot, mounted
 from companion.ui.setup import ROUTE, TOOL_ID, Page, table_route
 from companion.ui.setup.model import (
     SetupDraft,
@@ -163,12 +164,12 @@ class SetupScreen(TableScreen[SetupGame, SetupDraft]):
             on_change=lambda e: self.switch_page(e.control.selected or []),
             expand=True,
         )
-        self.tabs = isolate(ft.Row([tagged("assistant-tabs", self.tabs_control)], spacing=0))
+        self.tabs = SectionRow([tagged("assistant-tabs", self.tabs_control)], spacing=0)
         self.input_sections.append(self.tabs)
         self.strip = ft.Container(
             border_radius=12, padding=ft.Padding.symmetric(vertical=8, horizontal=12)
         )
-        self.strip_section = isolate(tagged("assistant-strip", self.strip))
+        self.strip_section = tagged("assistant-strip", self.strip, section=True)
         self.scroller = ft.Column(spacing=GAP, expand=True, scroll=ft.ScrollMode.AUTO)
 
     def switch_page(self, selected: Sequence[str]) -> None:

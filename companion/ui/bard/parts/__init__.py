@@ -1,7 +1,7 @@
 """Small pieces the Bard screens share: a thumb-sized stepper, a row of numbers to pick
 from with one tap, a row of chips to choose one from, a folding card, a "why?" link.
 
-Each piece is its own section (:func:`companion.ui.live.isolate`): :meth:`show` changes its
+Each piece is its own section (:mod:`companion.ui.paint`): :meth:`show` changes its
 values through a :class:`~companion.ui.live.Painter`, so a tap sends the piece it changed and
 nothing else.
 """
@@ -17,7 +17,7 @@ from companion.ui.bard.model.why import Why
 from companion.ui.context import AppContext
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import Steps, small, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter, SectionBox, SectionColumn, SectionText
 
 Cols = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 #: Two to a line on a phone, four on a wider window.
@@ -49,7 +49,7 @@ class Stepper:
             parts.append(small(hint))
         parts.append(self.steps.control)
         self.column = ft.Column(parts, spacing=0, tight=True)
-        self.control = isolate(ft.Container(self.column, col=col or HALF))
+        self.control = SectionBox(self.column, col=col or HALF)
 
     def show(self, paint: Painter, value: int, low: int, high: int, *, text: str = "") -> None:
         paint.set(self.control, self.count, value=text or str(value))
@@ -90,8 +90,8 @@ class NumberRow:
             on_change=picked,
         )
         self.label = ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)
-        self.control = isolate(
-            ft.Column([self.label, tagged(ident, self.segments)], spacing=4, tight=True)
+        self.control = SectionColumn(
+            [self.label, tagged(ident, self.segments)], spacing=4, tight=True
         )
 
     def show(self, paint: Painter, value: int, *, visible: bool = True) -> None:
@@ -129,7 +129,7 @@ class ChoiceChips:
         if label:
             parts.append(ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_MEDIUM))
         parts.append(row)
-        self.control = isolate(ft.Column(parts, spacing=4, tight=True))
+        self.control = SectionColumn(parts, spacing=4, tight=True)
 
     def show(self, paint: Painter, chosen: str | None, *, visible: bool = True) -> None:
         for value, chip in self.chips.items():
@@ -144,7 +144,9 @@ class Fold:
         self, title: str, content: ft.Control, *, ident: str, expanded: bool = True
     ) -> None:
         # A section of its own: a new summary sends one line, not the whole folded card.
-        self.subtitle = isolate(small(""))
+        self.subtitle = SectionText(
+            "", theme_style=ft.TextThemeStyle.BODY_SMALL, color=ft.Colors.ON_SURFACE_VARIANT
+        )
         self.tile = ft.ExpansionTile(
             title=ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             subtitle=self.subtitle,
@@ -155,7 +157,7 @@ class Fold:
             shape=ft.RoundedRectangleBorder(radius=12),
             collapsed_shape=ft.RoundedRectangleBorder(radius=12),
         )
-        self.control = isolate(tagged(ident, ft.Card(content=self.tile, margin=0)))
+        self.control = tagged(ident, ft.Card(content=self.tile, margin=0), section=True)
 
     def show(self, paint: Painter, summary: str) -> None:
         paint.set(self.subtitle, self.subtitle, value=summary)

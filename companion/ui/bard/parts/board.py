@@ -31,7 +31,7 @@ from companion.ui.bard.model.lines import table_summary
 from companion.ui.bard.parts import ChoiceChips, Fold, Stepper, why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import small, source_text, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter, SectionBox, SectionColumn
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
@@ -152,10 +152,10 @@ class BoardPanel:
             )
         # Which reading of the Gems prices the cards: shown under either, switched in Settings.
         self.gem_text = small("")
-        self.gem_reading = isolate(tagged("board-gem-reading", self.gem_text))
-        self.gem_box = isolate(ft.Column([g.control for g in self.gems], spacing=8))
-        self.paladin_rule = isolate(
-            ft.Container(ruling_chip(ctx, RULING_PALADINS, label="Paladins at the Piers"))
+        self.gem_reading = tagged("board-gem-reading", self.gem_text, section=True)
+        self.gem_box = SectionColumn([g.control for g in self.gems], spacing=8)
+        self.paladin_rule = SectionBox(
+            ruling_chip(ctx, RULING_PALADINS, label="Paladins at the Piers")
         )
         parts += [
             self.gem_reading,

@@ -12,7 +12,7 @@ from companion.ui.bard.model.goals import GoalChip
 from companion.ui.bard.model.plans import TOP, Answer, PlanCard, PlanStop
 from companion.ui.bard.parts import why
 from companion.ui.kit.widgets import body, notice, small, tagged
-from companion.ui.live import Painter, Slot, isolate
+from companion.ui.paint import Painter, SectionBox, SectionColumn, Slot
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
@@ -32,22 +32,20 @@ class PlansPanel:
         self.close = ft.TextButton(
             "Hide the plans", icon=ft.Icons.EXPAND_LESS, on_click=lambda e: view.hide_plans()
         )
-        self.close_box = isolate(tagged("bard-hide-plans", self.close))
+        self.close_box = tagged("bard-hide-plans", self.close, section=True)
         self.hint = small("")
-        self.buttons = isolate(
-            ft.Column(
-                [
-                    ft.Row(
-                        [tagged("bard-best", self.best), self.close_box],
-                        wrap=True,
-                        spacing=8,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    self.hint,
-                ],
-                spacing=4,
-                tight=True,
-            )
+        self.buttons = SectionColumn(
+            [
+                ft.Row(
+                    [tagged("bard-best", self.best), self.close_box],
+                    wrap=True,
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                self.hint,
+            ],
+            spacing=4,
+            tight=True,
         )
         self.goals = Slot(paint)
         self.note = Slot(paint)
@@ -57,30 +55,29 @@ class PlansPanel:
         self.cards_column = ft.Column(
             [self.note.box, *(c.control for c in self.card_views)], spacing=GAP, tight=True
         )
-        self.cards_box = isolate(ft.Container(self.cards_column, visible=False))
-        self.control = isolate(
-            tagged(
-                "bard-plans",
-                ft.Card(
-                    content=ft.Container(
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    "What is my best song?",
-                                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                                ),
-                                self.buttons,
-                                self.cards_box,
-                                self.goals.box,
-                            ],
-                            spacing=GAP,
-                            tight=True,
-                        ),
-                        padding=16,
+        self.cards_box = SectionBox(self.cards_column, visible=False)
+        self.control = tagged(
+            "bard-plans",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                "What is my best song?",
+                                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                            ),
+                            self.buttons,
+                            self.cards_box,
+                            self.goals.box,
+                        ],
+                        spacing=GAP,
+                        tight=True,
                     ),
-                    margin=0,
+                    padding=16,
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
 
     def render(
@@ -251,39 +248,36 @@ class PlanCardView:
             height=TOUCH,
             on_click=lambda e: self._load(),
         )
-        self.control = isolate(
-            tagged(
-                ident,
-                ft.Container(
-                    ft.Column(
-                        [
-                            tagged(
-                                f"{ident}-title",
-                                ft.Row(
-                                    [self.title, self.gold],
-                                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                                ),
+        self.control = tagged(
+            ident,
+            ft.Container(
+                ft.Column(
+                    [
+                        tagged(
+                            f"{ident}-title",
+                            ft.Row(
+                                [self.title, self.gold],
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER,
                             ),
-                            self.changes,
-                            self.gold_working,
-                            self.stops_column,
-                            self.nowhere,
-                            self.boast,
-                            self.kept,
-                            self.goals,
-                            self.ahead,
-                            tagged(f"{ident}-load", load),
-                        ],
-                        spacing=6,
-                        tight=True,
-                    ),
-                    bgcolor=(
-                        ft.Colors.PRIMARY_CONTAINER if best else ft.Colors.SURFACE_CONTAINER_HIGH
-                    ),
-                    border_radius=12,
-                    padding=12,
+                        ),
+                        self.changes,
+                        self.gold_working,
+                        self.stops_column,
+                        self.nowhere,
+                        self.boast,
+                        self.kept,
+                        self.goals,
+                        self.ahead,
+                        tagged(f"{ident}-load", load),
+                    ],
+                    spacing=6,
+                    tight=True,
                 ),
-            )
+                bgcolor=(ft.Colors.PRIMARY_CONTAINER if best else ft.Colors.SURFACE_CONTAINER_HIGH),
+                border_radius=12,
+                padding=12,
+            ),
+            section=True,
         )
 
     def _load(self) -> None:

@@ -32,7 +32,7 @@ from companion.ui.bard.model.words import colour_name, source_label
 from companion.ui.bard.parts import why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import body, notice, small, source_text, tagged, wrap
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
@@ -179,45 +179,44 @@ class StopEditor:
             height=TOUCH,
             on_click=lambda e: view.sing_stop(),
         )
-        self.sing_box = isolate(tagged("stop-sing", self.sing))
-        self.control = isolate(
-            tagged(
-                "stop-new",
-                ft.Card(
-                    content=ft.Container(
-                        ft.Column(
-                            [
-                                ft.Row(
-                                    [
-                                        ft.CircleAvatar(content=self.number, radius=16),
-                                        self.title,
-                                        tagged(
-                                            "stop-cancel",
-                                            ft.IconButton(
-                                                ft.Icons.CLOSE,
-                                                tooltip="Cancel this location",
-                                                on_click=lambda e: view.cancel_stop(),
-                                                style=ft.ButtonStyle(padding=12),
-                                            ),
+        self.sing_box = tagged("stop-sing", self.sing, section=True)
+        self.control = tagged(
+            "stop-new",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.CircleAvatar(content=self.number, radius=16),
+                                    self.title,
+                                    tagged(
+                                        "stop-cancel",
+                                        ft.IconButton(
+                                            ft.Icons.CLOSE,
+                                            tooltip="Cancel this location",
+                                            on_click=lambda e: view.cancel_stop(),
+                                            style=ft.ButtonStyle(padding=12),
                                         ),
-                                    ],
-                                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                                ),
-                                self.choices.box,
-                                self.chips.box,
-                                self.result.box,
-                                self.sing_box,
-                            ],
-                            spacing=8,
-                            tight=True,
-                        ),
-                        padding=12,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                        border_radius=12,
+                                    ),
+                                ],
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                            ),
+                            self.choices.box,
+                            self.chips.box,
+                            self.result.box,
+                            self.sing_box,
+                        ],
+                        spacing=8,
+                        tight=True,
                     ),
-                    margin=0,
+                    padding=12,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border_radius=12,
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
         self.control.visible = False
 

@@ -28,7 +28,7 @@ from companion.ui.bard.model.lines import colour_word, icons_left_line, tableau_
 from companion.ui.bard.parts import ChoiceChips, Fold, NumberRow, Stepper, why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import body, small, source_text, tagged
-from companion.ui.live import Painter, Slot, isolate
+from companion.ui.paint import Painter, Slot
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class TableauPanel:
             selected=[KINDS[0]],
             on_change=lambda e: self._kind((e.control.selected or [KINDS[0]])[0]),
         )
-        self.kind_box = isolate(tagged("bard-kind", self.kind))
+        self.kind_box = tagged("bard-kind", self.kind, section=True)
         self.moves = Stepper(
             "Movement",
             lambda s: view.numbers(moves=moves.numbers_of(view.game).moves + s),
@@ -123,50 +123,45 @@ class TableauPanel:
             lambda n: view.edit_card(lambda card: card.with_count("bottom_coins", n)),
             ident="bard-bottom-coins",
         )
-        self.editor = isolate(
-            tagged(
-                "bard-card-editor",
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Row(
-                                [self.editing, tagged("bard-remove-card", self.remove)],
-                                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                            ),
-                            self.top.control,
-                            ft.ResponsiveRow(
-                                [
-                                    ft.Container(self.top_icons.control, col={"xs": 12, "sm": 7}),
-                                    ft.Container(self.top_coins.control, col={"xs": 12, "sm": 5}),
-                                ],
-                                spacing=8,
-                                run_spacing=8,
-                            ),
-                            self.bottom.control,
-                            ft.ResponsiveRow(
-                                [
-                                    ft.Container(
-                                        self.bottom_icons.control, col={"xs": 12, "sm": 7}
-                                    ),
-                                    ft.Container(self.cost.control, col={"xs": 12, "sm": 7}),
-                                    ft.Container(
-                                        self.bottom_coins.control, col={"xs": 12, "sm": 5}
-                                    ),
-                                ],
-                                spacing=8,
-                                run_spacing=8,
-                            ),
-                        ],
-                        spacing=GAP,
-                    ),
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                    border_radius=12,
-                    padding=12,
+        self.editor = tagged(
+            "bard-card-editor",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [self.editing, tagged("bard-remove-card", self.remove)],
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                        self.top.control,
+                        ft.ResponsiveRow(
+                            [
+                                ft.Container(self.top_icons.control, col={"xs": 12, "sm": 7}),
+                                ft.Container(self.top_coins.control, col={"xs": 12, "sm": 5}),
+                            ],
+                            spacing=8,
+                            run_spacing=8,
+                        ),
+                        self.bottom.control,
+                        ft.ResponsiveRow(
+                            [
+                                ft.Container(self.bottom_icons.control, col={"xs": 12, "sm": 7}),
+                                ft.Container(self.cost.control, col={"xs": 12, "sm": 7}),
+                                ft.Container(self.bottom_coins.control, col={"xs": 12, "sm": 5}),
+                            ],
+                            spacing=8,
+                            run_spacing=8,
+                        ),
+                    ],
+                    spacing=GAP,
                 ),
-            )
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                border_radius=12,
+                padding=12,
+            ),
+            section=True,
         )
         self.left_text = small("")
-        self.left = isolate(tagged("bard-icons-left", self.left_text))
+        self.left = tagged("bard-icons-left", self.left_text, section=True)
         content = ft.Column(
             [
                 self.kind_box,

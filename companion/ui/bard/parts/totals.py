@@ -15,7 +15,7 @@ from companion.ui.bard.model.words import plural
 from companion.ui.bard.parts import why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import body, small, source_text, tagged
-from companion.ui.live import Painter, Slot, isolate
+from companion.ui.paint import Painter, SectionColumn, Slot
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
@@ -29,23 +29,21 @@ class BoastRow:
         self.label = ft.Text("", expand=True)
         self.switch = ft.Switch(on_change=lambda e: self._switched(bool(e.control.value)))
         self.lines = Slot(view.paint)
-        self.control = isolate(
-            ft.Column(
-                [
-                    ft.Row(
-                        [self.label, tagged("bard-boast", self.switch)],
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    self.lines.box,
-                    source_text(
-                        view.ctx.catalogue,
-                        [bard.volume.boast_source, bard.volume.boast_effect_source],
-                    ),
-                    ruling_chip(view.ctx, RULING_BOAST, label="one Boast a song"),
-                    why(view.ctx, reasons.BOAST, ident="why-boast"),
-                ],
-                spacing=8,
-            )
+        self.control = SectionColumn(
+            [
+                ft.Row(
+                    [self.label, tagged("bard-boast", self.switch)],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                self.lines.box,
+                source_text(
+                    view.ctx.catalogue,
+                    [bard.volume.boast_source, bard.volume.boast_effect_source],
+                ),
+                ruling_chip(view.ctx, RULING_BOAST, label="one Boast a song"),
+                why(view.ctx, reasons.BOAST, ident="why-boast"),
+            ],
+            spacing=8,
         )
 
     def _switched(self, on: bool) -> None:
@@ -98,34 +96,33 @@ class TotalsPanel:
             on_click=lambda e: view.end_song(),
         )
         self.sung = small("")
-        self.control = isolate(
-            tagged(
-                "bard-totals",
-                ft.Card(
-                    content=ft.Container(
-                        ft.Column(
-                            [
-                                ft.Text("Song total", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                                tagged("bard-net", self.net),
-                                tagged("bard-net-working", self.working),
-                                self.lines.box,
-                                self.closing,
-                                self.closing_source,
-                                tagged("bard-end-song", self.end),
-                                small(
-                                    "The next song keeps the board, your Runes, Badges and "
-                                    "Creature cards, the Volume and Soundstones left."
-                                ),
-                                tagged("bard-sung", self.sung),
-                            ],
-                            spacing=8,
-                            tight=True,
-                        ),
-                        padding=16,
+        self.control = tagged(
+            "bard-totals",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text("Song total", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                            tagged("bard-net", self.net),
+                            tagged("bard-net-working", self.working),
+                            self.lines.box,
+                            self.closing,
+                            self.closing_source,
+                            tagged("bard-end-song", self.end),
+                            small(
+                                "The next song keeps the board, your Runes, Badges and "
+                                "Creature cards, the Volume and Soundstones left."
+                            ),
+                            tagged("bard-sung", self.sung),
+                        ],
+                        spacing=8,
+                        tight=True,
                     ),
-                    margin=0,
+                    padding=16,
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
         # Card price, next fan, hand size.
         self.helpers = {k: body("") for k in ("card-price", "fan-cost", "hand-size")}
@@ -138,42 +135,41 @@ class TotalsPanel:
                 reasons.HAND_SIZE,
             ),
         }
-        self.helpers_box = isolate(
-            tagged(
-                "bard-helpers",
-                ft.Card(
-                    content=ft.Container(
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    "Card price, next fan, hand size",
-                                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
-                                ),
-                                body("After the locations above:", muted=True),
-                                *(
-                                    tagged(
-                                        f"bard-{ident}",
-                                        ft.Column(
-                                            [
-                                                ft.Text(label, weight=ft.FontWeight.W_600),
-                                                self.helpers[ident],
-                                                source_text(ctx.catalogue, sources),
-                                                why(ctx, targets, ident=f"why-{ident}"),
-                                            ],
-                                            spacing=0,
-                                            tight=True,
-                                        ),
-                                    )
-                                    for ident, (label, sources, targets) in cited.items()
-                                ),
-                            ],
-                            spacing=GAP,
-                        ),
-                        padding=16,
+        self.helpers_box = tagged(
+            "bard-helpers",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                "Card price, next fan, hand size",
+                                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                            ),
+                            body("After the locations above:", muted=True),
+                            *(
+                                tagged(
+                                    f"bard-{ident}",
+                                    ft.Column(
+                                        [
+                                            ft.Text(label, weight=ft.FontWeight.W_600),
+                                            self.helpers[ident],
+                                            source_text(ctx.catalogue, sources),
+                                            why(ctx, targets, ident=f"why-{ident}"),
+                                        ],
+                                        spacing=0,
+                                        tight=True,
+                                    ),
+                                )
+                                for ident, (label, sources, targets) in cited.items()
+                            ),
+                        ],
+                        spacing=GAP,
                     ),
-                    margin=0,
+                    padding=16,
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
 
     def render(self, game: BardGame, paint: Painter) -> None:

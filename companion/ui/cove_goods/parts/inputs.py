@@ -22,7 +22,7 @@ from companion.ui.cove_goods.model import (
 )
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import Steps, body, notice, panel, small, source_text, tagged, wrap
-from companion.ui.live import Painter, Slot, isolate
+from companion.ui.paint import Painter, Slot
 
 if TYPE_CHECKING:
     from companion.ui.cove_goods.screen import CoveScreen
@@ -93,18 +93,17 @@ class PierPanel:
             )
             for type_id, counter in self.counters.items()
         ]
-        self.control = isolate(
-            panel(
-                body("Count the adventurers standing at the Pier you sell at.", muted=True),
-                ft.ResponsiveRow(counters, spacing=8, run_spacing=0),
-                ft.Text("Rogue card in play", weight=ft.FontWeight.W_600),
-                tagged("rogue-card", self.rogue_card),
-                self.notes.box,
-                ruling_chip(view.ctx, cg.RULING_PIER_MULTIPLIER),
-                ruling_chip(view.ctx, cg.RULING_ONE_ROGUE_CARD),
-                self.source,
-                title="At the Pier",
-            )
+        self.control = panel(
+            body("Count the adventurers standing at the Pier you sell at.", muted=True),
+            ft.ResponsiveRow(counters, spacing=8, run_spacing=0),
+            ft.Text("Rogue card in play", weight=ft.FontWeight.W_600),
+            tagged("rogue-card", self.rogue_card),
+            self.notes.box,
+            ruling_chip(view.ctx, cg.RULING_PIER_MULTIPLIER),
+            ruling_chip(view.ctx, cg.RULING_ONE_ROGUE_CARD),
+            self.source,
+            title="At the Pier",
+            section=True,
         )
 
     def paint(self, state: SaleState, *, closed: bool) -> None:
@@ -187,20 +186,19 @@ class GoodPanel:
             on_change=lambda e: view.change(lambda s: s.with_fence(bool(e.control.value))),
         )
         self.fence_box = tagged("fence-sale", self.fence)
-        self.control = isolate(
-            panel(
-                ft.Text("The Good's colour, or a Paladin Good", weight=ft.FontWeight.W_600),
-                wrap(
-                    [tagged(f"kind-{kind}", chip) for kind, chip in self.kind_chips.items()],
-                    spacing=6,
-                ),
-                self.base_row,
-                self.paladin_base,
-                tagged("display-case", self.display_case),
-                tagged("enchanted", self.enchanted),
-                self.fence_box,
-                title="The Good",
-            )
+        self.control = panel(
+            ft.Text("The Good's colour, or a Paladin Good", weight=ft.FontWeight.W_600),
+            wrap(
+                [tagged(f"kind-{kind}", chip) for kind, chip in self.kind_chips.items()],
+                spacing=6,
+            ),
+            self.base_row,
+            self.paladin_base,
+            tagged("display-case", self.display_case),
+            tagged("enchanted", self.enchanted),
+            self.fence_box,
+            title="The Good",
+            section=True,
         )
 
     def paint(self, state: SaleState, *, closed: bool) -> None:

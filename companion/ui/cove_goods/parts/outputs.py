@@ -26,8 +26,8 @@ from companion.ui.cove_goods.model import (
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, button, notice, small, source_text, tagged, wrap
-from companion.ui.live import Slot, isolate
 from companion.ui.model.words import plural
+from companion.ui.paint import SectionCard, Slot
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class ValueStrip:
             padding=ft.Padding.symmetric(vertical=8, horizontal=12),
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
         )
-        self.control = isolate(tagged("value-strip", self.container))
+        self.control = tagged("value-strip", self.container, section=True)
 
     def paint(self, state: SaleState, result: Result, house: HouseRules, *, closed: bool) -> None:
         paint = self.view.paint
@@ -147,21 +147,19 @@ class ResultPanel:
     def __init__(self, view: CoveScreen) -> None:
         self.view = view
         self.slot = Slot(view.paint)
-        self.control = isolate(
-            ft.Card(
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text("How it adds up", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                            self.slot.box,
-                        ],
-                        spacing=12,
-                        tight=True,
-                    ),
-                    padding=16,
+        self.control = SectionCard(
+            content=ft.Container(
+                ft.Column(
+                    [
+                        ft.Text("How it adds up", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                        self.slot.box,
+                    ],
+                    spacing=12,
+                    tight=True,
                 ),
-                margin=0,
-            )
+                padding=16,
+            ),
+            margin=0,
         )
 
     def paint(self, state: SaleState, result: Result) -> None:
@@ -220,24 +218,20 @@ class SalePanel:
             on_click=lambda e: view.new_pier(),
         )
         self.new_pier = tagged("new-pier", self.new_pier_button)
-        self.control = isolate(
-            ft.Card(
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(
-                                "Sold at this Pier", theme_style=ft.TextThemeStyle.TITLE_MEDIUM
-                            ),
-                            self.slot.box,
-                            self.new_pier,
-                        ],
-                        spacing=12,
-                        tight=True,
-                    ),
-                    padding=16,
+        self.control = SectionCard(
+            content=ft.Container(
+                ft.Column(
+                    [
+                        ft.Text("Sold at this Pier", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                        self.slot.box,
+                        self.new_pier,
+                    ],
+                    spacing=12,
+                    tight=True,
                 ),
-                margin=0,
-            )
+                padding=16,
+            ),
+            margin=0,
         )
 
     def paint(self, state: SaleState, *, closed: bool) -> None:

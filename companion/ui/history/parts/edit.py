@@ -7,7 +7,7 @@ from companion.history import NotFoundError
 from companion.ui.context import AppContext
 from companion.ui.history import edit_route, play_route
 from companion.ui.history.model import pad_from_play, save_edit
-from companion.ui.live import Painter
+from companion.ui.paint import Painter
 from companion.ui.scorepad.model import PadDraft, ScorePad, pad_of
 from companion.ui.scorepad.parts.pad import PadEditor
 from companion.ui.scorepad.parts.source import LocalPad

@@ -8,7 +8,7 @@ import flet as ft
 from companion.ui.context import AppContext
 from companion.ui.journey.model.why import Why
 from companion.ui.kit.why import why_link
-from companion.ui.live import Painter, Slot
+from companion.ui.paint import Painter, Slot
 
 
 def same_controls(shown: list[ft.Control], wanted: list[ft.Control]) -> bool:

@@ -17,7 +17,7 @@ from companion.ui.journey.model.why import why_record
 from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import panel, small, source_text, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter
 
 
 def rulings_line(ctx: AppContext, ids: tuple[str, ...]) -> ft.Control:
@@ -44,20 +44,19 @@ class LastMovePart:
         self._rulings_lines: dict[Hashable, ft.Control] = {}
         self.source = source_text(ctx.catalogue, [])
         self.why = WhySlot(ctx, paint, "why-last-move")
-        self.control = isolate(
-            tagged(
-                "last-move",
-                panel(
-                    self.title,
-                    ft.Row(
-                        [tagged("last-working", self.working), self.points, self.why.box],
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    self.rulings,
-                    self.source,
-                    padding=12,
+        self.control = tagged(
+            "last-move",
+            panel(
+                self.title,
+                ft.Row(
+                    [tagged("last-working", self.working), self.points, self.why.box],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-            )
+                self.rulings,
+                self.source,
+                padding=12,
+            ),
+            section=True,
         )
         self.control.visible = False
 

@@ -13,7 +13,7 @@ from companion.ui.journey.model import plural, score_lines
 from companion.ui.journey.model.why import why_score
 from companion.ui.journey.parts import WhySlot, same_controls
 from companion.ui.kit.widgets import body, panel, source_text
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter
 
 
 class MovesPart:
@@ -30,18 +30,17 @@ class MovesPart:
             ctx.catalogue, [facts.deck.pile_source, facts.play.end_source, facts.play.pair_source]
         )
         self.subtitle = ft.Text("")
-        self.control = isolate(
-            panel(
-                ft.ExpansionTile(
-                    title=ft.Text("Scores and every move"),
-                    subtitle=self.subtitle,
-                    leading=ft.Icon(ft.Icons.LIST_ALT),
-                    controls=[self.lines],
-                    controls_padding=ft.Padding.symmetric(horizontal=8, vertical=8),
-                    expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-                ),
-                padding=4,
-            )
+        self.control = panel(
+            ft.ExpansionTile(
+                title=ft.Text("Scores and every move"),
+                subtitle=self.subtitle,
+                leading=ft.Icon(ft.Icons.LIST_ALT),
+                controls=[self.lines],
+                controls_padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+                expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+            ),
+            padding=4,
+            section=True,
         )
 
     def render(self, game: JourneyGame) -> None:

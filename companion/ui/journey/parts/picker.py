@@ -15,7 +15,7 @@ from companion.ui.journey.model import JourneyDraft, card_line, turn_ask
 from companion.ui.journey.model.why import Why
 from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.widgets import small, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter
 
 
 class PickerPart:
@@ -61,26 +61,25 @@ class PickerPart:
         self.chosen_row.visible = False
         self.chosen_ability = small("")
         self.chosen_ability.visible = False
-        self.control = isolate(
-            tagged(
-                "journey-picker",
-                ft.Card(
-                    content=ft.Container(
-                        ft.Column(
-                            [
-                                self.ask,
-                                self.grid,
-                                self.chosen_row,
-                                self.chosen_ability,
-                            ],
-                            spacing=8,
-                            tight=True,
-                        ),
-                        padding=ft.Padding.only(left=12, right=4, top=8, bottom=10),
+        self.control = tagged(
+            "journey-picker",
+            ft.Card(
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            self.ask,
+                            self.grid,
+                            self.chosen_row,
+                            self.chosen_ability,
+                        ],
+                        spacing=8,
+                        tight=True,
                     ),
-                    margin=0,
+                    padding=ft.Padding.only(left=12, right=4, top=8, bottom=10),
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
 
     def _tile(self, rank: str) -> ft.Control:
@@ -101,7 +100,7 @@ class PickerPart:
         )
         self.tiles[rank] = (tile, face, left)
         self._choosers[rank] = lambda e: self._choose(rank)
-        box = self.boxes[rank] = isolate(tagged(f"card-{rank}", tile))
+        box = self.boxes[rank] = tagged(f"card-{rank}", tile, section=True)
         return box
 
     def render(self, game: JourneyGame, playing: bool) -> None:

@@ -18,7 +18,7 @@ from companion.ui.journey.model import (
 )
 from companion.ui.journey.parts import same_controls
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter, SectionBox, SectionColumn, SectionRow
 from companion.ui.theme import TOUCH
 
 End = tuple[ft.Control, ft.FilledTonalButton, ft.Text]  # (section, button, points)
@@ -40,14 +40,12 @@ class RowPart:
             border_radius=11,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
         )
-        self.chips = isolate(
-            ft.Row(
-                [],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
+        self.chips = SectionRow(
+            [],
+            wrap=True,
+            spacing=4,
+            run_spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         self.chip_key: Hashable = None
         self.chip_controls: dict[Hashable, ft.Control] = {}  # by what each chip shows
@@ -67,7 +65,7 @@ class RowPart:
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         )
-        self.control = isolate(tagged(f"row-{index + 1}", self.box))
+        self.control = tagged(f"row-{index + 1}", self.box, section=True)
 
 
 class RowsPart:
@@ -88,11 +86,9 @@ class RowsPart:
         self._play = play
         self.rows: list[RowPart] = []
         self.options: dict[tuple[int | None, engine.Side | None], EndOption] = {}
-        self.column = isolate(ft.Column([], spacing=6))
-        self.empty_box = isolate(
-            ft.Container(
-                body("No cards on the table yet: the first card starts a city."), visible=False
-            )
+        self.column = SectionColumn([], spacing=6)
+        self.empty_box = SectionBox(
+            body("No cards on the table yet: the first card starts a city."), visible=False
         )
         self._new_city_option: EndOption = EndOption(None, None, None, "Choose a card first")
         self.new_city = ft.OutlinedButton(
@@ -101,7 +97,7 @@ class RowsPart:
             height=TOUCH,
             on_click=lambda e: self._play(self._new_city_option),
         )
-        self.new_city_box = isolate(tagged("new-row", self.new_city))
+        self.new_city_box = tagged("new-row", self.new_city, section=True)
 
     def end_button(self, row: int, side: engine.Side) -> End:
         """A row end: an arrow and the points the chosen card would score there."""
@@ -120,7 +116,7 @@ class RowsPart:
             on_click=lambda e: self._play(self.option(row, side)),
         )
         # Each end a section of its own: a new preview sends the two buttons of a row only.
-        return isolate(tagged(f"row-{row + 1}-{side}", control)), control, points
+        return tagged(f"row-{row + 1}-{side}", control, section=True), control, points
 
     def option(self, row: int, side: engine.Side) -> EndOption:
         """The row end as this screen offers it (worked out now if the screen has not
@@ -237,16 +233,14 @@ def cancelled(game: JourneyGame, row: int, position: int) -> bool:
 
 def more_chip(hidden: tuple[Card, ...]) -> ft.Control:
     """The cards between a long row's ends on a phone: how many, and which (its tooltip)."""
-    return isolate(
-        ft.Container(
-            ft.Text(f"+{len(hidden)}", size=14, weight=ft.FontWeight.BOLD),
-            width=32,
-            height=38,
-            alignment=ft.Alignment.CENTER,
-            border_radius=8,
-            border=ft.Border.all(1, ft.Colors.OUTLINE),
-            tooltip=f"{plural(len(hidden), 'more card')}: " + " ".join(c.rank for c in hidden),
-        )
+    return SectionBox(
+        ft.Text(f"+{len(hidden)}", size=14, weight=ft.FontWeight.BOLD),
+        width=32,
+        height=38,
+        alignment=ft.Alignment.CENTER,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        tooltip=f"{plural(len(hidden), 'more card')}: " + " ".join(c.rank for c in hidden),
     )
 
 
@@ -272,24 +266,23 @@ def card_chip(
     )
     worth = "minus its value" if game.rules.blight_minus else "0"
     note = f" · beside a Blight: counts {worth}" if struck else ""
-    return isolate(  # a chip never changes once drawn: rows skip it when they update
-        ft.Container(
-            ft.Text(
-                card.rank,
-                size=17,
-                weight=ft.FontWeight.BOLD,
-                color=fg,
-                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if struck else None,
-            ),
-            width=32,
-            height=38,
-            alignment=ft.Alignment.CENTER,
-            border_radius=8,
-            bgcolor=bg,
-            border=ft.Border.all(3, ft.Colors.PRIMARY) if card.id == last_id else None,
-            tooltip=f"{card.rank} · {engine.card_facts(card.rank).civilization} · "
-            f"played by {card.by}{note}",
-        )
+    # a chip never changes once drawn: rows skip it when they update
+    return SectionBox(
+        ft.Text(
+            card.rank,
+            size=17,
+            weight=ft.FontWeight.BOLD,
+            color=fg,
+            style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if struck else None,
+        ),
+        width=32,
+        height=38,
+        alignment=ft.Alignment.CENTER,
+        border_radius=8,
+        bgcolor=bg,
+        border=ft.Border.all(3, ft.Colors.PRIMARY) if card.id == last_id else None,
+        tooltip=f"{card.rank} · {engine.card_facts(card.rank).civilization} · "
+        f"played by {card.by}{note}",
     )
 
 

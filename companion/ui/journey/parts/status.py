@@ -11,7 +11,7 @@ from companion.ui.journey.model import pile_count, score_lines, status_line
 from companion.ui.journey.model.why import why_status
 from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.widgets import tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter, SectionResponsiveRow
 
 
 class StatusPart:
@@ -31,20 +31,19 @@ class StatusPart:
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
         lines = ft.Column([self.text, self.progress, pile], spacing=6, tight=True, expand=True)
-        self.control = isolate(
-            tagged(
-                "journey-status",
-                ft.Container(
-                    ft.Row(
-                        [lines, self.why.box],
-                        spacing=0,
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                    ),
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                    border_radius=12,
-                    padding=ft.Padding.only(left=12, right=0, top=8, bottom=10),
+        self.control = tagged(
+            "journey-status",
+            ft.Container(
+                ft.Row(
+                    [lines, self.why.box],
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
-            )
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                border_radius=12,
+                padding=ft.Padding.only(left=12, right=0, top=8, bottom=10),
+            ),
+            section=True,
         )
 
     def render(self, game: JourneyGame) -> None:
@@ -62,7 +61,7 @@ class ScoresPart:
         self.paint = paint
         self.tiles: dict[str, tuple[ft.Container, ft.Text, ft.Text]] = {}
         self.boxes: dict[str, ft.Control] = {}
-        self.control = isolate(ft.ResponsiveRow([], spacing=6, run_spacing=6))
+        self.control = SectionResponsiveRow([], spacing=6, run_spacing=6)
 
     def render(self, game: JourneyGame) -> None:
         if not self.tiles:
@@ -80,7 +79,7 @@ class ScoresPart:
                     col={"xs": 3 if len(game.players) <= 4 else 2, "md": 2},
                 )
                 self.tiles[name] = (tile, title, score)
-                self.boxes[name] = isolate(tagged(f"score-{name}", tile))
+                self.boxes[name] = tagged(f"score-{name}", tile, section=True)
                 tiles.append(self.boxes[name])
             self.control.controls = tiles
             self.paint.touch(self.control)

@@ -12,7 +12,6 @@ from companion.engine.mercante.pricing import RULING_CUMULATIVE
 from companion.tables import Snapshot
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, button, notice, panel, small, tagged, wrap
-from companion.ui.live import Slot, isolate
 from companion.ui.mercante import table_route
 from companion.ui.mercante.model import (
     EventChoice,
@@ -31,6 +30,7 @@ from companion.ui.mercante.parts import (
     stretched,
     tap,
 )
+from companion.ui.paint import SectionColumn, Slot
 from companion.ui.screen import Screen
 from companion.ui.theme import TOUCH
 
@@ -57,7 +57,7 @@ class CalendarView:
         paint = session.paint
         self.calendar_slot = Slot(paint)
         self.glance = GlanceBoard()
-        self.glance_box = isolate(ft.Column(spacing=8))
+        self.glance_box = SectionColumn(spacing=8)
         self.glance_notes = ft.Column(spacing=8)
         self.glance_key: object = None
         self.when_slot = Slot(paint)

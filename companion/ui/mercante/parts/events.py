@@ -19,7 +19,6 @@ from companion.ui.kit.widgets import (
     button,
     empty_state,
     icon_button,
-    mounted,
     notice,
     panel,
     small,
@@ -47,6 +46,7 @@ from companion.ui.mercante.parts import (
 )
 from companion.ui.mercante.screen import read_choices
 from companion.ui.model.words import plural
+from companion.ui.paint import mounted
 from companion.ui.screen import RouteNotFound, Screen
 from companion.ui.theme import GAP
 

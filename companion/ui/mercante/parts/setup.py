@@ -23,9 +23,9 @@ from companion.rules import Source
 from companion.tables import Snapshot
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, panel, small, tagged
-from companion.ui.live import Slot
 from companion.ui.mercante.model import plural
 from companion.ui.mercante.parts import check_row, cite
+from companion.ui.paint import Slot
 from companion.ui.screen import Screen
 
 if TYPE_CHECKING:

@@ -32,7 +32,6 @@ from companion.ui.kit.widgets import (
     tagged,
     whole_number_field,
 )
-from companion.ui.live import isolate
 from companion.ui.mercante.model import (
     TALLY_FIELDS,
     TallyDraft,
@@ -49,6 +48,7 @@ from companion.ui.mercante.parts import (
     switched,
     typed,
 )
+from companion.ui.paint import SectionColumn
 from companion.ui.screen import Screen
 from companion.ui.theme import TOUCH
 
@@ -88,10 +88,10 @@ class TallyTab:
         self.working: dict[int, ft.Column] = {}
         self.working_keys: dict[int, tuple[str, str]] = {}
         self.triggers: dict[str, tuple[ft.Control, ft.Checkbox, ft.Text]] = {}
-        self.triggers_box = isolate(ft.Column(spacing=0))
+        self.triggers_box = SectionColumn(spacing=0)
         self.trigger_note = ft.Column(spacing=0)
-        self.standings_box = isolate(ft.Column(spacing=8))
-        self.save_box = isolate(ft.Column(spacing=8))
+        self.standings_box = SectionColumn(spacing=8)
+        self.save_box = SectionColumn(spacing=8)
         # Kept in the bottom bar, in reach of a thumb.
         self.save_button = ft.FilledButton(
             content="Save to history",
@@ -99,7 +99,7 @@ class TallyTab:
             on_click=lambda e: self.save(),
             height=TOUCH,
         )
-        self.save_bar = isolate(tagged("save-tally", self.save_button))
+        self.save_bar = tagged("save-tally", self.save_button, section=True)
         session.on_render(self.render)
 
     @property
@@ -180,22 +180,21 @@ class TallyTab:
             fields.append(tagged(f"tally-{figure}-{index + 1}", field))
         working = ft.Column(spacing=2)
         self.working[index] = working
-        box = isolate(
-            tagged(
-                f"tally-player-{index + 1}",
-                panel(
-                    heading(name),
-                    ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
-                    working,
-                    why_link(
-                        self.ctx,
-                        ["mercante.scoring", "mercante.game_end"],
-                        [RULING_END_BAZAAR, RULING_END_ORDER],
-                        ident=f"why-tally-{index + 1}",
-                    ),
-                    padding=12,
+        box = tagged(
+            f"tally-player-{index + 1}",
+            panel(
+                heading(name),
+                ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
+                working,
+                why_link(
+                    self.ctx,
+                    ["mercante.scoring", "mercante.game_end"],
+                    [RULING_END_BAZAAR, RULING_END_ORDER],
+                    ident=f"why-tally-{index + 1}",
                 ),
-            )
+                padding=12,
+            ),
+            section=True,
         )
         self.panels[index] = box
         return box

@@ -11,7 +11,6 @@ import flet as ft
 
 from companion.engine.scorepad import FieldKey, Pad
 from companion.ui.kit.widgets import button, panel, tagged, whole_number_field
-from companion.ui.live import isolate
 from companion.ui.scorepad.model.words import picked_day, to_the_minute, when_lines
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ class DetailsPanel:
             ],
             controls_padding=ft.Padding.symmetric(horizontal=8, vertical=8),
         )
-        self.box = isolate(panel(self.tile))
+        self.box = panel(self.tile, section=True)
 
     def pick_date(self, e: Any) -> None:
         view = self.view

@@ -11,7 +11,7 @@ import flet as ft
 from companion.engine.scorepad import AddCategory, FieldKey, Pad, RemoveCategory
 from companion.ui.kit.players import game_picker
 from companion.ui.kit.widgets import body, button, panel, tagged, wrap
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.scorepad.model.words import category_problem, game_line
 
 if TYPE_CHECKING:
@@ -65,15 +65,14 @@ class PadHeader:
             ],
             spacing=8,
         )
-        self.box = isolate(
-            panel(
-                self.picker,
-                self.title_box,
-                self.lowest,
-                self.game_line,
-                tagged("score-mode", self.mode),
-                self.category_editor,
-            )
+        self.box = panel(
+            self.picker,
+            self.title_box,
+            self.lowest,
+            self.game_line,
+            tagged("score-mode", self.mode),
+            self.category_editor,
+            section=True,
         )
 
     def add_category(self) -> None:

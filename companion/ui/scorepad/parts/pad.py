@@ -36,7 +36,7 @@ from companion.ui.context import AppContext
 from companion.ui.history.model import play_fields
 from companion.ui.kit.players import standings_table
 from companion.ui.kit.widgets import notice, panel
-from companion.ui.live import Painter, Slot
+from companion.ui.paint import Painter, Slot
 from companion.ui.scorepad import TOOL_ID, table_route
 from companion.ui.scorepad.model import PadDraft, ScorePad, form_of, with_typed
 from companion.ui.scorepad.model.words import (

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.engine.scorepad import FieldKey, MoveRow, Pad, PadRow, RemoveRow, ToggleStart
 from companion.ui.kit.widgets import icon_button, panel, whole_number_field
-from companion.ui.live import isolate
+from companion.ui.paint import SectionSemantics
 from companion.ui.scorepad.model import ScorePad
 from companion.ui.scorepad.model.words import score_fields, total_line
 
@@ -61,14 +61,14 @@ class RowCard:
         )
         self.scores = ft.ResponsiveRow([], spacing=8, run_spacing=8)
         self.total = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
-        self.ident = ft.Semantics(identifier="player-row", content=None)
+        self.ident = SectionSemantics(identifier="player-row", content=None)
         top = ft.Row(
             [self.name, self.start, self.up, self.down, self.remove],
             spacing=0,
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
         self.ident.content = panel(top, self.scores, self.total, padding=12)
-        self.control = isolate(self.ident)
+        self.control = self.ident
 
     def render(
         self,

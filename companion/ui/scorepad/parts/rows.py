@@ -10,7 +10,7 @@ import flet as ft
 from companion.engine.scorepad import AddRow, FieldKey, Pad
 from companion.ui.kit.players import filter_suggestions, suggestion_chips
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import SectionColumn, Slot
 from companion.ui.scorepad.model import ScorePad
 from companion.ui.scorepad.model.words import known_player
 from companion.ui.scorepad.parts.row_card import RowCard, same
@@ -27,14 +27,14 @@ class PadRows:
         self.view = view
         self.known = view.ctx.store.player_names()
         self.cards: dict[int, RowCard] = {}
-        self.column = isolate(ft.Column([], spacing=GAP))
+        self.column = SectionColumn([], spacing=GAP)
         self.add_button = ft.OutlinedButton(
             "Add player",
             icon=ft.Icons.PERSON_ADD,
             height=TOUCH,
             on_click=lambda e: view.act(AddRow("")),
         )
-        self.add_box = isolate(tagged("add-player-row", self.add_button))
+        self.add_box = tagged("add-player-row", self.add_button, section=True)
         self.suggestions = Slot(view.paint)
 
     def pick_known(self, name: str) -> None:

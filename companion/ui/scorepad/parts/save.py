@@ -10,7 +10,7 @@ import flet as ft
 from companion.engine.scorepad import FieldKey
 from companion.ui import history
 from companion.ui.kit.widgets import button, notice, panel, tagged, wrap
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.scorepad.model import ScorePad
 from companion.ui.scorepad.model.words import notices
 from companion.ui.theme import TOUCH
@@ -28,7 +28,7 @@ class SavePanel:
         self.button = ft.FilledButton(
             label, icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: view.save()
         )
-        self.box = isolate(tagged("save-play", self.button))
+        self.box = tagged("save-play", self.button, section=True)
         self.saved = Slot(view.paint)
 
     @property

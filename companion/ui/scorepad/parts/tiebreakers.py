@@ -14,7 +14,7 @@ from companion.engine.scorepad import (
     RemoveTiebreaker,
 )
 from companion.ui.kit.widgets import body, button, icon_button, panel
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.scorepad.model.words import tiebreaker_problem
 
 if TYPE_CHECKING:
@@ -34,16 +34,15 @@ class TiebreakerPanel:
             expand=True,
         )
         self.add_button = button("Add", lambda e: self.add(), kind="tonal", icon=ft.Icons.ADD)
-        self.box = isolate(
-            panel(
-                body("When scores are equal, these decide, in this order.", muted=True),
-                self.items.box,
-                ft.Row(
-                    [self.new_tiebreaker, self.add_button],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                title="Tie-breakers",
-            )
+        self.box = panel(
+            body("When scores are equal, these decide, in this order.", muted=True),
+            self.items.box,
+            ft.Row(
+                [self.new_tiebreaker, self.add_button],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            title="Tie-breakers",
+            section=True,
         )
 
     def add(self) -> None:

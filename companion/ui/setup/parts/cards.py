@@ -10,7 +10,7 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.setup import SetupGame
 from companion.ui.kit.widgets import body, panel, tagged, wrap
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.setup.model import card_why, taps
 from companion.ui.setup.parts import small, why
 
@@ -129,18 +129,17 @@ class CardsPanel:
             ],
             spacing=6,
         )
-        self.section = isolate(
-            panel(
-                body(
-                    "Optional. Unchosen, the checklist says to draw or pick one at the table; a "
-                    "base-game Rogue card works too.",
-                    muted=True,
-                ),
-                self.rogue.control,
-                self.paladin.control,
-                self.beasts_box,
-                title="Cards",
-            )
+        self.section = panel(
+            body(
+                "Optional. Unchosen, the checklist says to draw or pick one at the table; a "
+                "base-game Rogue card works too.",
+                muted=True,
+            ),
+            self.rogue.control,
+            self.paladin.control,
+            self.beasts_box,
+            title="Cards",
+            section=True,
         )
 
     def render(self, game: SetupGame) -> None:

@@ -15,7 +15,7 @@ from companion.engine.setup import Progress, SetupGame, Step
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import body, button, heading, notice, panel, tagged, wrap
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import SectionCard, SectionColumn, Slot
 from companion.ui.screen import Screen
 from companion.ui.seats.model import Seating, current_seating
 from companion.ui.setup import table_route
@@ -112,52 +112,49 @@ class ChecklistScreen(SetupScreen):
         self.summary_slot = Slot(paint)
         self.take_out_slot = Slot(paint)
         self.take_out_count = ft.Text("")
-        self.take_out_section = isolate(
-            tagged(
-                "take-out",
-                ft.Card(
-                    content=ft.ExpansionTile(
-                        title=ft.Text("Take out of the box", weight=ft.FontWeight.W_600),
-                        subtitle=self.take_out_count,
-                        leading=ft.Icon(ft.Icons.INVENTORY_2_OUTLINED),
-                        controls=[self.take_out_slot.box],
-                        controls_padding=ft.Padding.only(left=16, right=16, bottom=12),
-                        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-                        maintain_state=True,
-                    ),
-                    margin=0,
+        self.take_out_section = tagged(
+            "take-out",
+            ft.Card(
+                content=ft.ExpansionTile(
+                    title=ft.Text("Take out of the box", weight=ft.FontWeight.W_600),
+                    subtitle=self.take_out_count,
+                    leading=ft.Icon(ft.Icons.INVENTORY_2_OUTLINED),
+                    controls=[self.take_out_slot.box],
+                    controls_padding=ft.Padding.only(left=16, right=16, bottom=12),
+                    expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                    maintain_state=True,
                 ),
-            )
+                margin=0,
+            ),
+            section=True,
         )
         self.rows: dict[str, StepRow] = {}
         self.steps_title = heading("Steps")
-        self.steps_column = isolate(ft.Column([], spacing=4))
-        self.steps_section = isolate(
-            ft.Card(
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            self.steps_title,
-                            self.steps_column,
-                            wrap(
-                                [
-                                    button(
-                                        "Untick every step",
-                                        lambda e: self.reset_ticks(),
-                                        icon=ft.Icons.RESTART_ALT,
-                                        kind="outlined",
-                                        ident="reset-checklist",
-                                    )
-                                ]
-                            ),
-                        ],
-                        spacing=GAP,
-                        tight=True,
-                    ),
-                    padding=12,
+        self.steps_column = SectionColumn([], spacing=4)
+        self.steps_section = SectionCard(
+            content=ft.Container(
+                ft.Column(
+                    [
+                        self.steps_title,
+                        self.steps_column,
+                        wrap(
+                            [
+                                button(
+                                    "Untick every step",
+                                    lambda e: self.reset_ticks(),
+                                    icon=ft.Icons.RESTART_ALT,
+                                    kind="outlined",
+                                    ident="reset-checklist",
+                                )
+                            ]
+                        ),
+                    ],
+                    spacing=GAP,
+                    tight=True,
                 ),
-                margin=0,
-            )
+                padding=12,
+            ),
+            margin=0,
         )
         side = ft.Column([self.summary_slot.box, self.take_out_section], spacing=GAP)
         self.scroller.controls = [

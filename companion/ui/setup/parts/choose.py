@@ -17,7 +17,7 @@ from companion.engine import setup as engine
 from companion.engine.setup import Module, SetupGame
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.kit.widgets import button, notice, panel, tagged
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import SectionBox, Slot
 from companion.ui.setup import table_route
 from companion.ui.setup.model import (
     COVE,
@@ -85,24 +85,20 @@ class ChooseScreen(SetupScreen):
         self.findings_slot = Slot(self.paint)
         check = panel(self.findings_slot.box, title="Check")
         check.key = scroll_key("findings")  # "Show" brings the heading and all into view
-        self.check_section = isolate(ft.Container(check, col={"xs": 12, "md": 5}))
+        self.check_section = SectionBox(check, col={"xs": 12, "md": 5})
         self.cards = CardsPanel(self)
         self.surprise = SurprisePanel(self)
         self.input_sections += [self.game_section, self.cards.section, self.surprise.section]
         # Together: on a phone the check sits below the modules; wide, beside them.
-        left_top = isolate(
-            ft.Container(
-                ft.Column(
-                    [self.game_section, self.nothing_slot.box, self.modules.section], spacing=GAP
-                ),
-                col={"xs": 12, "md": 7},
-            )
+        left_top = SectionBox(
+            ft.Column(
+                [self.game_section, self.nothing_slot.box, self.modules.section], spacing=GAP
+            ),
+            col={"xs": 12, "md": 7},
         )
-        self.cove_bottom = isolate(
-            ft.Container(
-                ft.Column([self.cards.section, self.surprise.section], spacing=GAP),
-                col={"xs": 12, "md": 7},
-            )
+        self.cove_bottom = SectionBox(
+            ft.Column([self.cards.section, self.surprise.section], spacing=GAP),
+            col={"xs": 12, "md": 7},
         )
         go = button(
             "Go to the checklist",
@@ -166,12 +162,11 @@ class ChooseScreen(SetupScreen):
             expand=True,
         )
         self._players_range: tuple[int, int] | None = None
-        self.game_section = isolate(
-            panel(
-                ft.Row([tagged("assistant-game", self.game_picker)]),
-                ft.Text("Players", theme_style=ft.TextThemeStyle.LABEL_LARGE),
-                ft.Row([tagged("assistant-players", self.players_picker)]),
-            )
+        self.game_section = panel(
+            ft.Row([tagged("assistant-game", self.game_picker)]),
+            ft.Text("Players", theme_style=ft.TextThemeStyle.LABEL_LARGE),
+            ft.Row([tagged("assistant-players", self.players_picker)]),
+            section=True,
         )
 
     # -- rendering in place --------------------------------------------------------------------

@@ -11,7 +11,7 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.setup import Module, SetupGame
 from companion.ui.kit.widgets import body, heading, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter
 from companion.ui.setup.model import module_why, taps
 from companion.ui.setup.parts import small, why
 from companion.ui.theme import TOUCH
@@ -65,7 +65,7 @@ class ModuleSheet:
             show_selected_icon=False,
             on_change=self._choose,
         )
-        self.pins_section = isolate(tagged("pin-choice", self.pins))
+        self.pins_section = tagged("pin-choice", self.pins, section=True)
         lines += [
             ft.Text("When you tap Surprise me", theme_style=ft.TextThemeStyle.LABEL_LARGE),
             self.pins_section,

@@ -10,7 +10,7 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.setup import Finding, Module, SetupGame
 from companion.ui.kit.widgets import body, panel, tagged
-from companion.ui.live import Painter, isolate
+from companion.ui.paint import Painter
 from companion.ui.setup.model import flagged_modules, module_blurbs, modules_summary, taps
 from companion.ui.setup.parts import LEVEL_STYLE
 from companion.ui.theme import TOUCH
@@ -51,7 +51,7 @@ class ModuleRow:
             horizontal_spacing=8,
             min_leading_width=40,
         )
-        self.control = isolate(tagged(f"module-{module.id}", self.tile))
+        self.control = tagged(f"module-{module.id}", self.tile, section=True)
         view.input_sections.append(self.control)
 
     def show(self, paint: Painter, game: SetupGame, flag: str | None) -> None:
@@ -107,8 +107,8 @@ class ModulesPanel:
                 )
             rows.append(row.control)
         self.summary = body("", muted=True)
-        self.section = isolate(
-            panel(self.summary, ft.Column(rows, spacing=0), title="Modules", padding=12)
+        self.section = panel(
+            self.summary, ft.Column(rows, spacing=0), title="Modules", padding=12, section=True
         )
 
     def render(self, game: SetupGame, findings: list[Finding]) -> None:

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.engine.setup import Progress, SetupGame, Step
 from companion.ui.kit.widgets import body, notice, tagged
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.setup.model import step_why, taps
 from companion.ui.setup.parts import scroll_key, why
 
@@ -92,7 +92,7 @@ class StepRow:
             on_click=lambda e: view.tap(taps.tap_step, step_id),
             ink=True,
         )
-        self.control = isolate(tagged(f"step-{step_id}", self.container))
+        self.control = tagged(f"step-{step_id}", self.container, section=True)
         view.input_sections.append(self.control)
 
     def show(

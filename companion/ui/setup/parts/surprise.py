@@ -11,7 +11,7 @@ from companion.engine import setup as engine
 from companion.engine.seats import new_seed
 from companion.engine.setup import SetupGame
 from companion.ui.kit.widgets import body, button, notice, panel, tagged, wrap
-from companion.ui.live import Slot, isolate
+from companion.ui.paint import Slot
 from companion.ui.setup.model import draw_note, marks_line, taps
 
 if TYPE_CHECKING:
@@ -47,52 +47,51 @@ class SurprisePanel:
         self.draw_text = body("", muted=True)
         self.draw_box = tagged("draw-note", self.draw_text)
         self.draw_box.visible = False
-        self.section = isolate(
-            panel(
-                body(
-                    "A random legal combination, and a Paladin card if the Paladins come out. "
-                    "Set modules to Always or Never with the dots beside each.",
-                    muted=True,
-                ),
-                ft.Row([tagged("surprise-size", self.size_picker)]),
-                ft.Row(
-                    [
-                        tagged("surprise-seed", self.seed_field),
-                        ft.IconButton(
-                            ft.Icons.CASINO_OUTLINED,
-                            tooltip="New seed",
-                            on_click=lambda e: view.tap(
-                                taps.new_seed, view.draft, new_seed(), on_outcome=seeded
-                            ),
-                            style=ft.ButtonStyle(padding=12),
+        self.section = panel(
+            body(
+                "A random legal combination, and a Paladin card if the Paladins come out. "
+                "Set modules to Always or Never with the dots beside each.",
+                muted=True,
+            ),
+            ft.Row([tagged("surprise-size", self.size_picker)]),
+            ft.Row(
+                [
+                    tagged("surprise-seed", self.seed_field),
+                    ft.IconButton(
+                        ft.Icons.CASINO_OUTLINED,
+                        tooltip="New seed",
+                        on_click=lambda e: view.tap(
+                            taps.new_seed, view.draft, new_seed(), on_outcome=seeded
                         ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                wrap(
-                    [
-                        button(
-                            "Surprise me",
-                            lambda e: view.tap(
-                                taps.surprise, view.draft, new_seed(), on_outcome=seeded
-                            ),
-                            icon=ft.Icons.AUTO_AWESOME,
-                            ident="surprise-me",
+                        style=ft.ButtonStyle(padding=12),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            wrap(
+                [
+                    button(
+                        "Surprise me",
+                        lambda e: view.tap(
+                            taps.surprise, view.draft, new_seed(), on_outcome=seeded
                         ),
-                        button(
-                            "Replay this seed",
-                            lambda e: view.tap(taps.surprise, view.draft, None, on_outcome=seeded),
-                            icon=ft.Icons.REPLAY,
-                            kind="outlined",
-                            ident="replay-seed",
-                        ),
-                    ]
-                ),
-                self.marks_slot.box,
-                self.problem_slot.box,
-                self.draw_box,
-                title="Surprise me",
-            )
+                        icon=ft.Icons.AUTO_AWESOME,
+                        ident="surprise-me",
+                    ),
+                    button(
+                        "Replay this seed",
+                        lambda e: view.tap(taps.surprise, view.draft, None, on_outcome=seeded),
+                        icon=ft.Icons.REPLAY,
+                        kind="outlined",
+                        ident="replay-seed",
+                    ),
+                ]
+            ),
+            self.marks_slot.box,
+            self.problem_slot.box,
+            self.draw_box,
+            title="Surprise me",
+            section=True,
         )
 
     def type_seed(self, text: str) -> None:

@@ -13,8 +13,7 @@ import flet as ft
 
 from companion.engine.mercante import MercanteGame, facts, market_of, markets, rules
 from companion.tables import Applied, Outcome, Snapshot
-from companion.ui.kit.widgets import body, button, panel, tagged, whole_number_field
-from companion.ui.live import Slot, isolate
+from companion.ui.kit.widgets import button, panel, tagged, whole_number_field
 from companion.ui.mercante.model import plural, running_total
 from companion.ui.mercante.parts import cite, stretched, typed
 from companion.ui.mercante.parts.sale.challenge import ChallengePanel
@@ -22,6 +21,7 @@ from companion.ui.mercante.parts.sale.picker import GoodsPicker
 from companion.ui.mercante.parts.sale.reactions import NOBODY, reaction_panel
 from companion.ui.mercante.parts.sale.summary import SaleSummary
 from companion.ui.mercante.parts.sale.tokens import TokenCards
+from companion.ui.paint import SectionText, Slot
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP, TOUCH
 
@@ -44,12 +44,12 @@ class SaleTab:
         self.summary = SaleSummary(self)
         self.challenge = ChallengePanel(self)
         self.challenge_slot = Slot(session.paint)
-        self.running_total = isolate(ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        self.running_total = SectionText(theme_style=ft.TextThemeStyle.TITLE_MEDIUM)
         # Kept in the bottom bar, in reach of a thumb; its label follows the total.
         self.sell_button = ft.FilledButton(
             content="Sell", icon=ft.Icons.SELL, on_click=lambda e: self.confirm(), height=TOUCH
         )
-        self.sell_box = isolate(tagged("confirm-sale", self.sell_button))
+        self.sell_box = tagged("confirm-sale", self.sell_button, section=True)
         self.contract_vp = whole_number_field(
             "VP for contracts it completes",
             self.draft.contract_vp,
@@ -57,8 +57,10 @@ class SaleTab:
             on_change=typed(self.set_contract_vp),
         )
         self.contract_vp.error_max_lines = 2
-        self.contract_box = isolate(tagged("contract-vp", self.contract_vp))
-        self.intro = isolate(body("", muted=True))
+        self.contract_box = tagged("contract-vp", self.contract_vp, section=True)
+        self.intro = SectionText(
+            "", theme_style=ft.TextThemeStyle.BODY_MEDIUM, color=ft.Colors.ON_SURFACE_VARIANT
+        )
         self._shown: object = None
         session.on_render(self.render)
 

@@ -9,9 +9,9 @@ import flet as ft
 
 from companion.engine.mercante import goods_in, markets
 from companion.ui.kit.widgets import small, tagged, wrap
-from companion.ui.live import isolate
 from companion.ui.mercante.model import good_name, market_name, next_space_text
 from companion.ui.mercante.parts import CLOSED, pill
+from companion.ui.paint import SectionColumn
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class GoodsPicker:
         self.tab = tab
         self.parts: dict[str, tuple[ft.Control, ft.Text]] = {}
         self.chips: dict[str, tuple[ft.Chip, ft.Text]] = {}
-        self.control = isolate(ft.Column(self._groups(), spacing=GAP))
+        self.control = SectionColumn(self._groups(), spacing=GAP)
 
     def _groups(self) -> list[ft.Control]:
         groups: list[ft.Control] = []

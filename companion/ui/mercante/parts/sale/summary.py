@@ -16,7 +16,6 @@ from companion.engine.mercante.pricing import (
 )
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, notice, small, tagged
-from companion.ui.live import isolate
 from companion.ui.mercante.model import (
     SaleView,
     bazaar_line,
@@ -26,6 +25,7 @@ from companion.ui.mercante.model import (
     token_label,
 )
 from companion.ui.mercante.parts import rulings, stepper
+from companion.ui.paint import SectionColumn
 
 if TYPE_CHECKING:
     from companion.ui.mercante.parts.sale import SaleTab
@@ -38,7 +38,7 @@ class SaleSummary:
 
     def __init__(self, tab: SaleTab) -> None:
         self.tab = tab
-        self.control = isolate(ft.Column(spacing=8))
+        self.control = SectionColumn(spacing=8)
 
     def show(self, view: SaleView) -> None:
         self.control.controls = self.controls(view)

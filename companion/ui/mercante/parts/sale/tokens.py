@@ -10,10 +10,10 @@ import flet as ft
 from companion.engine.mercante import TokenQuote, market_of
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, notice, small, tagged, whole_number_field
-from companion.ui.live import isolate
 from companion.ui.mercante.model import SaleView, good_name, plural, token_label
 from companion.ui.mercante.parts import switched, tap, typed
 from companion.ui.model.words import capitalized
+from companion.ui.paint import SectionColumn
 from companion.ui.theme import GAP
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class TokenCards:
 
     def __init__(self, tab: SaleTab) -> None:
         self.tab = tab
-        self.control = isolate(ft.Column(spacing=8))
+        self.control = SectionColumn(spacing=8)
         self.base_fields: dict[str, ft.TextField] = {}
         self.results: dict[str, ft.Column] = {}
         self.key: object = None

@@ -16,13 +16,13 @@ import flet as ft
 
 from companion.engine.mercante import Action, MercanteGame
 from companion.tables import Snapshot
-from companion.ui.live import Slot
 from companion.ui.mercante.parts.turn.agents import agents_panel
 from companion.ui.mercante.parts.turn.removal_points import removal_points_panel
 from companion.ui.mercante.parts.turn.schedule import schedule_panel
 from companion.ui.mercante.parts.turn.shipment import ShipmentPanel
 from companion.ui.mercante.parts.turn.teams import teams_panel
 from companion.ui.mercante.parts.turn.upkeep import UpkeepSteps
+from companion.ui.paint import Slot
 from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
