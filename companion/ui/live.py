@@ -30,6 +30,7 @@ import dataclasses
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -91,6 +92,66 @@ def bind_page(page: ft.Page) -> None:
     would move the update to another thread; so this is the one place that sets it.
     """
     _context_page.set(page)  # type: ignore[arg-type]
+
+
+class _Pending:
+    """Changes on their way to each page's screen: handed to its session's event loop and
+    not yet drawn (``pushes``), or drawn and not yet answered by the phone (``answers``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.pushes: Counter[int] = Counter()
+        self.answers: Counter[int] = Counter()
+
+    def add(self, counter: Counter[int], page: ft.Page, step: int) -> None:
+        with self._lock:
+            counter[id(page)] += step
+            if counter[id(page)] <= 0:
+                del counter[id(page)]
+
+    def count(self, counter: Counter[int], page: ft.Page | None) -> int:
+        with self._lock:
+            return sum(counter.values()) if page is None else counter[id(page)]
+
+
+_PENDING = _Pending()
+
+
+def pushes_pending(page: ft.Page | None = None) -> int:
+    """How many changes are on their way to ``page``'s screen (to any screen of this process:
+    None), handed to its session's event loop and not yet drawn there. Tests wait until
+    there are none instead of waiting a fixed time."""
+    return _PENDING.count(_PENDING.pushes, page)
+
+
+def answers_pending(page: ft.Page | None = None) -> int:
+    """How many changes drawn on ``page``'s screen (any: None) the phone has not yet said it
+    has (see :attr:`LiveTable.seen`)."""
+    return _PENDING.count(_PENDING.answers, page)
+
+
+def deliver(page: ft.Page, fn: Callable[..., None], *args: Any, threadsafe: bool = True) -> bool:
+    """Run ``fn(*args)`` as an event of ``page``'s session on its event loop, soon (from any
+    thread; ``threadsafe=False`` from the loop itself, after the current turn). Counted in
+    :func:`pushes_pending` until it has run. False when the session's loop is gone."""
+
+    def run() -> None:
+        try:
+            run_as_event(page, fn, *args)
+        finally:
+            _PENDING.add(_PENDING.pushes, page, -1)
+
+    _PENDING.add(_PENDING.pushes, page, 1)
+    try:
+        loop = page.loop
+        if threadsafe:
+            loop.call_soon_threadsafe(run)
+        else:
+            loop.call_soon(run)
+    except (AttributeError, RuntimeError):  # no loop: the session is not connected now
+        _PENDING.add(_PENDING.pushes, page, -1)
+        return False
+    return True
 
 
 def run_as_event(page: ft.Page, fn: Callable[..., None], *args: Any) -> None:
@@ -515,14 +576,9 @@ class LiveTable:
         """Called by the hub on whichever thread made the change: hand it to our loop."""
         if self.closed or self.session.closed:
             return
-        try:
-            loop = self.page.loop
-        except (AttributeError, RuntimeError):
-            return  # the page is not connected now: when it comes back it shows the table
-        try:
-            loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
-        except RuntimeError:  # the loop is gone: the session ended
-            self.close()
+        # (not delivered: the page is not connected now, and shows the table when it comes
+        # back, or the session ended)
+        deliver(self.page, self._pushed, snapshot)
 
     def _pushed(self, snapshot: Snapshot) -> None:
         if self.closed or snapshot.version <= self.snapshot.version:
@@ -537,17 +593,22 @@ class LiveTable:
         except Exception:
             log.exception("showing a change of table %s failed", self.table_id)
         if push is not None:
+            _PENDING.add(_PENDING.answers, self.page, 1)  # until the phone answers
             try:
                 self.page.run_task(self._drawn, push)
             except RuntimeError:  # the session is gone
                 push[1] = time.monotonic()
+                _PENDING.add(_PENDING.answers, self.page, -1)
 
     async def _drawn(self, push: list[Any]) -> None:
         """Note when the phone has the change: it answers a question sent after it."""
         # No answer (a phone gone, a silent test client): count it as drawn after all.
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.page.get_device_info(), ACK_TIMEOUT)
-        push[1] = time.monotonic()
+        try:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.page.get_device_info(), ACK_TIMEOUT)
+            push[1] = time.monotonic()
+        finally:
+            _PENDING.add(_PENDING.answers, self.page, -1)
 
     def reconnected(self) -> None:
         """After a reload: the table as it is now, and no old message."""
@@ -696,11 +757,8 @@ class GamesInProgress:
         if self.closed or self._pending or self.session.closed:
             return
         self._pending = True
-        page = self.session.page
-        try:
-            page.loop.call_soon_threadsafe(run_as_event, page, self.refresh)
-        except RuntimeError:  # the loop is gone: the session ended
-            self.close()
+        if not deliver(self.session.page, self.refresh):
+            self._pending = False  # not connected now, or ended (its close closes the list)
 
     def refresh(self) -> None:
         self._pending = False
@@ -910,11 +968,14 @@ __all__ = [
     "LiveSession",
     "LiveTable",
     "MessageStrip",
+    "answers_pending",
     "bind_page",
     "confirm",
+    "deliver",
     "games_in_progress",
     "import_old_game",
     "live_session",
     "on_screen",
+    "pushes_pending",
     "run_as_event",
 ]

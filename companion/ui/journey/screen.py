@@ -41,7 +41,7 @@ from companion.ui.journey.parts.swaps import ghorralands_panel, swap_offer
 from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import game_menu, menu_item
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.live import confirm, run_as_event
+from companion.ui.live import confirm, deliver
 from companion.ui.paint import Slot, mounted
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH
 
@@ -229,11 +229,7 @@ class JourneyScreen(TableScreen[JourneyGame, JourneyDraft]):
         if not mounted(self.content):
             self._render_rest()
             return
-        self._rest_pending = True
-        try:
-            page.loop.call_soon(run_as_event, page, self._render_rest)
-        except RuntimeError:  # no loop (the session ended)
-            self._rest_pending = False
+        self._rest_pending = deliver(page, self._render_rest, threadsafe=False)
 
     def _render_rest(self) -> None:
         self._rest_pending = False

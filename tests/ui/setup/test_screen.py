@@ -24,7 +24,16 @@ from companion.ui.setup.model import SETUP_KEY, AssistantState
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import fresh_journey, game_on, writes_failing
 from tests.ui.setup.test_logic import old_save
-from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
+from tests.ui_harness import (
+    Harness,
+    app_bar_title_room,
+    is_shown,
+    message,
+    run,
+    settled,
+    visible,
+    walk,
+)
 
 ROUTE = "/setup/assistant"
 
@@ -72,7 +81,7 @@ def texts_in(control: Any) -> list[str]:
 
 
 async def settle() -> None:
-    await asyncio.sleep(0.05)
+    await settled()
 
 
 async def reload(h: Harness) -> None:
