@@ -23,7 +23,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, webapp
-from companion.server import SESSION_MINUTES, is_loopback, lan_address, page_address
+from companion.server import (
+    SESSION_MINUTES,
+    bound_logs,
+    is_loopback,
+    lan_address,
+    page_address,
+)
 from companion.uploads import Uploads
 
 if TYPE_CHECKING:
@@ -175,6 +181,7 @@ def _fail(message: str, code: int = 1) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING").upper())
+    bound_logs()  # nothing a client sends is copied into the log at length
 
     from companion.rules import DataFileError, catalogue
 
@@ -261,6 +268,9 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub
             )
 
         access.on_rotate(announce)
+        # Every server of a shared history follows its code: a new code made on another
+        # shuts the old devices out here too, within a few seconds.
+        access.watch()
         print(
             f"Merchant's Companion is reachable from the network at {address}\n"
             "Anyone on this network who has the access code can open it and read and change "
@@ -307,6 +317,8 @@ def _serve(args: argparse.Namespace, store: Store, cat: Catalogue, hub: TableHub
         server.serve(app, host=args.host, port=args.port)
     finally:
         uploads.close()
+        if access is not None:
+            access.stop()
     return 0
 
 

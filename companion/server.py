@@ -12,9 +12,15 @@ enforces, where requests enter (HTTP and the WebSocket handshake, not by hiding 
   included; no ``Access-Control-Allow-Origin: *``; pages may not be framed by other sites;
   only GET and HEAD are served.
 * **Access code** — served on anything but a loopback address, a browser without a device
-  cookie signed by this server gets the join screen (plain HTML, no app, no data) for every
-  path, and its WebSocket handshake is refused. ``/?code=…`` (the printed address) or the
-  join screen's form admits the device; wrong codes are slowed and limited per client.
+  cookie signed with the history's secret gets the join screen (plain HTML, no app, no
+  data) for every path, and its WebSocket handshake is refused. ``/?code=…`` (the printed
+  address) or the join screen's form admits the device; wrong codes are slowed and limited
+  per client and for the whole server (``Throttle``). The code is the shared history's: a
+  new one made on another server is followed (read every second, and at once when a cookie
+  or a code is refused), its shut-out devices' connections here closed with code 4001, on
+  which their page reloads to the join screen.
+* **Logs** — every log line is cut to ``LOG_CHARS`` characters (``BoundedLog``): a client
+  can send a route of megabytes, which is not copied into the log.
 * **Uploads** — ``PUT /upload`` (a file for History's import, :mod:`companion.uploads`) is
   the one request besides GET and HEAD: it needs the device cookie exactly like a page (no
   code in its address admits anyone), the app's own Origin, a name the app is waiting for,
@@ -49,9 +55,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
+from companion import __version__
 from companion.access import AccessCode, Throttle, normal_code, shown_code
 from companion.uploads import UPLOAD_PATH, Uploads
 from companion.webapp import APP_DESCRIPTION, APP_NAME, APP_SHORT_NAME, INSTALL_HEAD
+from companion.webstatic import WebStatic
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +74,8 @@ ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
 COOKIE_PREFIX = "companion_device_"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
 WRONG_CODE_DELAY = 1.0
+#: A request the code refuses reads the history's code again, at most this often (seconds).
+REFRESH_SECONDS = 0.5
 SESSION_MINUTES = 5.0
 LIVE_PER_CLIENT = 8
 KEPT_PER_CLIENT = 12
@@ -326,6 +336,8 @@ class Guard:
         # Without an access code the device id is only for telling browsers apart.
         self.local_devices = access or _LocalDevices()
         self.live: dict[int, _Live] = {}
+        #: How many typed codes were looked at (not held back by the throttle).
+        self.checked = 0
         # Called once the server has answered its first request (or a second after it
         # started, whichever comes first): for work that must not delay that answer.
         self.ready: list[Callable[[], None]] = []
@@ -342,11 +354,33 @@ class Guard:
         return name in self.hosts and port in (None, self.port)
 
     def device(self, headers: dict[str, str]) -> str | None:
+        return self._device(headers)[0]
+
+    def _device(self, headers: dict[str, str]) -> tuple[str | None, str | None]:
+        """The device of a request's cookie, and its new token where the cookie is to be
+        signed again (the device kept at a new code, still holding its cookie of before)."""
         token = _cookies(headers.get("cookie")).get(self.cookie)
-        return self.local_devices.device_of(token)
+        if self.access is None:
+            return self.local_devices.device_of(token), None
+        return self.access.check(token)
+
+    async def _followed(self) -> bool:
+        """Read the history's code now (at most twice a second, off the event loop): a
+        request that fails may be the first to see a new code made on another server.
+        True when it had changed."""
+        access = self.access
+        if access is None or access.read_within(REFRESH_SECONDS):
+            return False
+        try:
+            return await asyncio.to_thread(access.refresh, max_age=REFRESH_SECONDS)
+        except Exception as exc:  # the database is away: what this server knows stays
+            log.debug("reading the access code failed: %s", exc)
+            return False
 
     def _rotated(self, _code: str, keep: str | None) -> None:
-        """A new code: every open connection of another device is closed now."""
+        """A new code (made here or on another server of the history): every open
+        connection of another device is closed now (thread-safe), and its page reloads to
+        the join screen (see ``companion.webapp``'s page script)."""
         for live in list(self.live.values()):
             if live.device != keep:
                 live.close()
@@ -469,6 +503,17 @@ class Guard:
 
         return forward
 
+    def _renewing(self, send: Send, token: str) -> Send:
+        """``send`` that sets the device's cookie again on the WebSocket's acceptance."""
+        header = self._cookie_header(token)
+
+        async def forward(message: Message) -> None:
+            if message.get("type") == "websocket.accept":
+                message = {**message, "headers": [*message.get("headers", []), header]}
+            await send(message)
+
+        return forward
+
     # -- HTTP -------------------------------------------------------------------------------
     async def _http(
         self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]
@@ -497,12 +542,17 @@ class Guard:
         # slash) must not turn into an address elsewhere once the code is taken out.
         local = "/" + path.lstrip("/\\")
         clean = quote(local, safe="/%:@!$&'()*+,;=-._~") + (f"?{urlencode(rest)}" if rest else "")
-        device = self.device(headers)
+        device, renewed = self._device(headers)
+        # A cookie this server does not take: signed under a new code another server just
+        # made? (The new code's own page, on a second server of the club.)
+        refused = device is None and self.cookie in headers.get("cookie", "")
+        if refused and self.access is not None and await self._followed():
+            device, renewed = self._device(headers)
         if self.access is None or device is not None:
             if codes:  # the printed address again: the code leaves the address bar
-                await self._redirect(scope, send, clean)
+                await self._redirect(scope, send, clean, renewed)
                 return
-            cookie = None
+            cookie = renewed
             if device is None and "." not in path.rsplit("/", 1)[-1]:
                 cookie = self.local_devices.admit()[1]  # a page, not an asset: say who
             await self.app(scope, receive, self._passing(send, cookie))
@@ -518,7 +568,10 @@ class Guard:
         if wait > 0:
             await self._join(scope, send, 429, wait=wait)
             return
-        if self.access.matches(codes[-1]):
+        self.checked += 1
+        if self.access.matches(codes[-1]) or (
+            await self._followed() and self.access.matches(codes[-1])
+        ):
             self.throttle.succeeded(client)
             await self._redirect(scope, send, clean, self.access.admit()[1])
             return
@@ -547,7 +600,7 @@ class Guard:
         if self.access is not None and self.device(headers) is None:
             await self._respond(scope, send, 403, b"Join with the access code first.\n", plain)
             return
-        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"))
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1")[:2000])
         names = [v for k, v in query if k == "f"]
         name = names[0] if len(names) == 1 else ""
         if not uploads.expected(name):
@@ -600,7 +653,9 @@ class Guard:
         if origin not in self.origins:
             await self._plain(scope, receive, send, 403, "This app only talks to its own pages.")
             return
-        device = self.device(headers)
+        device, renewed = self._device(headers)
+        if self.access is not None and device is None and await self._followed():
+            device, renewed = self._device(headers)
         if self.access is not None and device is None:
             await self._plain(scope, receive, send, 403, "Join with the access code first.")
             return
@@ -615,6 +670,8 @@ class Guard:
         self.live[key] = live
         who = Client(ip=client, device=device)
         context = _client.set(who)
+        if renewed is not None:
+            send = self._renewing(send, renewed)
         try:
             await self.app(scope, *_closable(live, receive, send))
         except Exception as exc:
@@ -822,6 +879,8 @@ def build_app(
             else {}
         ),
     )
+    # The web client's files compressed and cached (companion.webstatic); the rest is Flet's.
+    static = WebStatic(flet_app, assets_dir=assets_dir, version=__version__)
     hosts = set(LOOPBACK_NAMES) | {h.lower() for h in extra_hosts}
     if host in ALL_INTERFACES:
         hosts |= local_names()
@@ -832,8 +891,8 @@ def build_app(
                 hosts |= local_names()
         except ValueError:
             pass
-    return Guard(
-        flet_app,
+    guard = Guard(
+        static,
         port=port,
         hosts=hosts,
         access=access,
@@ -843,6 +902,54 @@ def build_app(
         public_paths=public_paths,
         uploads=uploads,
     )
+    guard.ready.append(static.start)  # compress what is missing once the server answers
+    return guard
+
+
+#: The most of a log message (and of each line of a traceback) written: a client can send a
+#: route, a field or a file name of megabytes, which the log must not copy.
+LOG_CHARS = 400
+LOG_TRACEBACK_LINES = 60
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= LOG_CHARS:
+        return text
+    return f"{text[:LOG_CHARS]}… ({len(text):,} characters in all)"
+
+
+class BoundedLog(logging.Filter):
+    """Cuts every record a handler writes to :data:`LOG_CHARS` characters a line (the
+    message, each line of its traceback, at most :data:`LOG_TRACEBACK_LINES` of those)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a message whose arguments do not fit it: logged as given
+            message = f"{record.msg!r} {record.args!r}"
+        if len(message) > LOG_CHARS or record.args:
+            record.msg, record.args = _bounded(message), None
+        if record.exc_info and not record.exc_text:
+            lines = logging.Formatter().formatException(record.exc_info).splitlines()
+            if len(lines) > LOG_TRACEBACK_LINES:
+                lines = [lines[0], "  …", *lines[-LOG_TRACEBACK_LINES + 2 :]]
+            record.exc_text = "\n".join(_bounded(line) for line in lines)
+        if record.stack_info:
+            record.stack_info = "\n".join(
+                _bounded(line) for line in record.stack_info.splitlines()[-LOG_TRACEBACK_LINES:]
+            )
+        return True
+
+
+_BOUNDED = BoundedLog()
+
+
+def bound_logs() -> None:
+    """Put :class:`BoundedLog` on every handler of the root logger and uvicorn's."""
+    for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            if _BOUNDED not in handler.filters:
+                handler.addFilter(_BOUNDED)
 
 
 def serve(app: Guard, *, host: str, port: int) -> None:
@@ -861,13 +968,16 @@ def serve(app: Guard, *, host: str, port: int) -> None:
         server_header=False,
         timeout_graceful_shutdown=3,
     )
+    bound_logs()  # (uvicorn has set up its handlers by now)
     uvicorn.Server(config).run()
 
 
 __all__ = [
     "APP_NAME",
+    "BoundedLog",
     "Client",
     "Guard",
+    "bound_logs",
     "build_app",
     "current_device",
     "device_of",

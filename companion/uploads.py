@@ -25,8 +25,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-#: The largest file an import takes (the app's own backup of 100,000 plays is 64 MB).
-MAX_BYTES = 256_000_000
+from companion.limits import MAX_IMPORT_BYTES
+
+#: The largest file an import takes: the one limit of every import (companion.limits).
+MAX_BYTES = MAX_IMPORT_BYTES
 #: Where Flet's web app takes uploads (``flet_web.fastapi.app``'s default endpoint).
 UPLOAD_PATH = "/upload"
 #: How long an expected upload may take before its name (and file) is given up.

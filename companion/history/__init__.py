@@ -11,11 +11,13 @@ from companion.history.errors import (
     ImportFileError,
     NotFoundError,
     PlayDataError,
+    SavedBeforeError,
     SeqTakenError,
     StoreError,
     TableClosedError,
 )
 from companion.history.models import (
+    SCORINGS,
     CustomCardPublic,
     GamePublic,
     PlayCreate,
@@ -23,12 +25,19 @@ from companion.history.models import (
     PlayPublic,
     ResultCreate,
     ResultPublic,
+    Scoring,
     TableActionPublic,
     TableHead,
     TablePublic,
     TieBreakerSpec,
 )
-from companion.history.stats import GameStats, PlayerGameStats, PlayerStats
+from companion.history.stats import (
+    FeaturePlayer,
+    FeatureStats,
+    GameStats,
+    PlayerGameStats,
+    PlayerStats,
+)
 from companion.history.store import Store, open_store
 
 if TYPE_CHECKING:
@@ -45,7 +54,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "SCORINGS",
     "CustomCardPublic",
+    "FeaturePlayer",
+    "FeatureStats",
     "GamePublic",
     "GameStats",
     "ImportFileError",
@@ -59,6 +71,8 @@ __all__ = [
     "PlayerStats",
     "ResultCreate",
     "ResultPublic",
+    "SavedBeforeError",
+    "Scoring",
     "SeqTakenError",
     "Store",
     "StoreError",

@@ -7,19 +7,29 @@ local wall-clock time as ``"YYYY-MM-DD hh:mm:ss"``, its scores are text (``"42"`
 as ``"-10+7+22"``, or empty), ``manualWinner`` is true when the winners were set by hand rather
 than by the best score, and ``newPlayer`` marks a player's first play *of that game*.
 
-Expansions and modules. BG Stats models an expansion as a game of its own, linked from a play
-through ``expansionPlays``. A module of Merchants Cove that belongs to Master Craft or to The
-Entertainer goes out as that expansion (BG Stats knows them as expansions, not their modules,
-so the module detail stays here). Any other module or variant goes out as an expansion game
-named ``"<game>: <module>"``. Coming in, a known expansion becomes the module of its name, an
-expansion named ``"<game>: X"`` becomes module ``X``, and a play's ``board`` text (a scenario
-or mode) becomes a module too.
+Expansions and modules. BG Stats models an expansion as a game of its own (``isExpansion``),
+linked from a play through ``expansionPlays``: a play's expansions go out so, a known one
+under the name BG Stats and BoardGameGeek give it ("Merchants Cove: Master Craft"), any other
+as ``"<game>: <expansion>"``; a module of Merchants Cove that belongs to Master Craft or The
+Entertainer brings its expansion along. BG Stats has no list of modules; the nearest is a
+play's ``board`` (the board, scenario or mode played), where the modules go as their names
+separated by "; ". Coming in, expansion games become the play's expansions (``"<game>: X"``
+as ``X``) and the board's parts its modules.
+
+Plays without points. A game BG Stats keeps without points (``noPoints``) has empty scores
+and its winners ticked; a co-operative one (``cooperative``) has everyone ticked or nobody;
+``manualWinner`` marks winners chosen by hand. Coming in, such plays are kept with their
+scoring ("manual", "cooperative") and winners; going out, they are written so, and a game
+goes out without points (or co-operative) when every play of it is. Plays BG Stats marks
+``ignored`` (out of its own statistics) are left out, and counted in the report.
 
 Import is all or nothing, like the app's own format: a dangling reference, a wrong type or a
 huge field refuses the whole file with a message saying where, and nothing is written. Plays
-are matched by ``uuid``, so importing the same file again adds nothing. A play the history
-cannot hold as BG Stats has it (no scores, teams, winners that the scores and a hand-decided
-tie cannot explain) is not imported, and the report says which and why.
+are matched by ``uuid``, so importing the same file again adds nothing. A play played in
+teams is kept with each player's own score and result (the report notes the teams are not
+kept). A play the history cannot hold (a score that is not a whole number, a name or text
+longer than the history keeps, one player twice) is not imported, and the report says which
+and why.
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple, cast
 from urllib.parse import quote
 
 import msgspec
@@ -45,21 +55,30 @@ from pydantic import (
     Field,
     Strict,
     StrictBool,
+    TypeAdapter,
     ValidationError,
 )
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 from sqlalchemy.orm import Session
 
-from companion.history import bulk, crud, stats
+from companion.history import bulk, crud, features, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError, describe_value, validation_message
-from companion.history.exchange import ImportReport, file_text, has_plays, history_snapshot
+from companion.history.exchange import ImportReport, has_plays, history_snapshot
+from companion.history.jsonscan import (
+    AFTER_LIST_OF_OBJECTS,
+    BETWEEN_OBJECTS,
+    FileShapeError,
+    JsonFile,
+)
+from companion.history.jsonscan import Field as JsonField
 from companion.history.models import (
     DURATION_MAX_MIN,
     EARLIEST,
     GAME_NAME_MAX,
     LATEST,
     LOCATION_MAX,
+    MAX_EXPANSIONS,
     MAX_MODULES,
     MAX_RESULTS,
     MODULE_MAX,
@@ -88,21 +107,24 @@ ANONYMOUS = "Anonymous player"
 #: The tie-breaker a play gets when BG Stats' winners were decided by hand among equal scores.
 HAND_DECIDED = "Decided at the table"
 
-# Caps that refuse a hostile file; the history's own, smaller limits are met per play (a play
-# over them is reported rather than refusing the whole file).
+# Caps that refuse a hostile file, each checked as the file is read, at the first item over
+# it (the file's size: companion.limits.MAX_IMPORT_BYTES); the history's own, smaller limits
+# are met per play (a play over them is reported rather than refusing the whole file).
 HUGE_TEXT = 100_000
 HUGE_NAME = 1_000
 MAX_ITEMS = 500_000
 MAX_SCORES = 500
+#: Players, games and locations: each kept while the plays are read, so fewer than plays
+#: (a real backup has hundreds).
+MAX_NAMED = 100_000
+#: The largest item of each list, in bytes: far above what BG Stats writes.
+MAX_NAMED_BYTES = 1_000_000
+MAX_PLAY_BYTES = 4_000_000
 
-#: Master Craft's and The Entertainer's modules go out as these expansion games.
-EXPANSIONS: dict[str, tuple[tuple[str, str, str], ...]] = {
-    # base game: (book id, expansion game name, module name it comes back as)
-    "merchants_cove": (
-        ("master_craft", "Merchants Cove: Master Craft", "Master Craft"),
-        ("entertainer", "Merchants Cove: The Entertainer", "The Entertainer"),
-    ),
-}
+#: The published expansions, each as (book id, expansion game name, short name kept).
+EXPANSIONS = features.EXPANSIONS
+#: Between two modules in a play's ``board``.
+BOARD_SEPARATOR = "; "
 
 
 # ----------------------------------------------------------------------------- the file
@@ -354,12 +376,13 @@ class InFile(_InHead):
 
 
 # The same plays read fast, one at a time. InFile calls Python for every date and uuid
-# (_bg_date, _uuid) and keeps every play of the file at once; msgspec keeps the plays as their
-# JSON text (_Rows) and reads each into these structs just before it is converted and
+# (_bg_date, _uuid) and would keep every play of the file at once; the file is read from
+# its bytes a piece at a time instead (companion.history.jsonscan), each play kept as its
+# JSON text only until msgspec reads it into these structs, just before it is converted and
 # written, with the same fields and limits, but dates and uuids as plain text (checked as
 # _bg_date and _uuid do by the loop that reads them). A 100,000-play backup is never held as
-# objects all at once. A file with any problem is read again by InFile, whose refusal (the
-# first problem, and how many others) is the one given; so the two must take the same files
+# objects all at once. A play with any problem is read again by InPlay, whose refusal (its
+# first problem, and how many others) is the one given; so the two must take the same plays
 # (a test compares their fields).
 _Text = Annotated[str, Strict()]
 
@@ -396,21 +419,6 @@ class PlayRow(msgspec.Struct, kw_only=True, frozen=True):
     expansionPlays: Annotated[list[ExpansionRow], Meta(max_length=MAX_SCORES)] = []
 
 
-_ABSENT = msgspec.Raw(b"")  # never valid JSON: a field the file does not have
-
-
-class _Rows(msgspec.Struct):
-    """The file as msgspec reads it at first: each play kept as its JSON text (for _PLAY,
-    one at a time), the rest kept as its JSON text for _InHead to read."""
-
-    players: msgspec.Raw
-    games: msgspec.Raw
-    plays: Annotated[list[msgspec.Raw], Meta(max_length=MAX_ITEMS)]
-    locations: msgspec.Raw = _ABSENT
-    userInfo: msgspec.Raw = _ABSENT
-
-
-_ROWS = msgspec.json.Decoder(_Rows)
 _PLAY = msgspec.json.Decoder(PlayRow)
 
 
@@ -473,20 +481,22 @@ def _bg_uuid(uid: str) -> str:
 
 
 def module_expansion(game_key: str | None, module: str) -> tuple[str, str] | None:
-    """(expansion game name, module name it comes back as) for a module of a published
-    expansion, or None. ``"faction_festival"`` of Merchants Cove is Master Craft's."""
-    if game_key not in EXPANSIONS:
+    """(expansion game name, short name kept) of the published expansion a module (or the
+    expansion itself) belongs to, or None: ``"faction_festival"`` of Merchants Cove is Master
+    Craft's (``features.expansion_of``)."""
+    short = features.expansion_of(game_key, module)
+    if game_key is None or short is None:
         return None
-    folded = name_key(module)
-    from companion.engine.setup.check import game_setup
+    return next((full, kept) for _, full, kept in EXPANSIONS[game_key] if kept == short)
 
-    books = {m.id: m.source.book for m in game_setup(game_key).modules}
-    books.update({name_key(m.name): m.source.book for m in game_setup(game_key).modules})
-    book = books.get(module) or books.get(folded)
-    for book_id, expansion, short in EXPANSIONS[game_key]:
-        if book == book_id or folded in (name_key(expansion), name_key(short), book_id):
-            return expansion, short
-    return None
+
+def expansion_game(base: str, game_key: str | None, expansion: str) -> str:
+    """The name of the BG Stats game an expansion of ``base`` goes out as."""
+    kept = features.canonical(game_key, "expansion", expansion)
+    for _, full, short in EXPANSIONS.get(game_key or "", ()):
+        if short == kept:
+            return full
+    return f"{base}: {expansion}"
 
 
 def score_winners(scores: Sequence[int], highest_wins: bool) -> list[bool]:
@@ -496,11 +506,19 @@ def score_winners(scores: Sequence[int], highest_wins: bool) -> list[bool]:
 
 
 def manual_winner(
-    finished: bool, scores: Sequence[int], winners: Sequence[bool], highest_wins: bool
+    finished: bool,
+    scores: Sequence[int | None],
+    winners: Sequence[bool],
+    highest_wins: bool,
+    scoring: str = "points",
 ) -> bool:
-    """True exactly when the winners do not follow from the scores: a tie-breaker decided,
-    the play was not finished (nobody won), or the winners were set otherwise."""
-    return not finished or list(winners) != score_winners(scores, highest_wins)
+    """True exactly when the winners do not follow from the scores: they were chosen (the
+    play's scoring, or a score missing), a tie-breaker decided, or the play was not finished
+    (nobody won)."""
+    numbers = [s for s in scores if s is not None]
+    if scoring != "points" or not finished or len(numbers) != len(scores):
+        return True
+    return list(winners) != score_winners(numbers, highest_wins)
 
 
 def export_bgstats(session: Session, preferences: Preferences | None = None) -> str:
@@ -541,7 +559,25 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
     game_ref: dict[int, int] = {}
     game_rows = {row.id: row for row in games}
 
-    def add_game(name: str, *, highest_wins: bool, expansion: bool, key: str | None) -> int:
+    # A game goes out without points, or co-operative, when every play of it is so.
+    unscored: dict[int, bool] = {}
+    together: dict[int, bool] = {}
+    for play in plays:
+        lines = results[play.id]
+        empty = all(r.score is None for r in lines)
+        unscored[play.game_id] = unscored.get(play.game_id, True) and empty
+        coop = play.scoring == "cooperative"
+        together[play.game_id] = together.get(play.game_id, True) and coop
+
+    def add_game(
+        name: str,
+        *,
+        highest_wins: bool,
+        expansion: bool,
+        key: str | None,
+        no_points: bool = False,
+        cooperative: bool = False,
+    ) -> int:
         bgg = prefs.bgg_id(name)
         known = next((g for g in cat.games if g.id == key and not g.is_other), None)
         out_games.append(
@@ -551,6 +587,8 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
                 name=name,
                 modificationDate=now,
                 highestWins=highest_wins,
+                noPoints=no_points,
+                cooperative=cooperative,
                 bggName=name if bgg else "",
                 bggId=bgg,
                 isBaseGame=0 if expansion else 1,
@@ -563,24 +601,38 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
 
     for row in games:
         game_ref[row.id] = add_game(
-            row.name, highest_wins=bool(row.highest_wins), expansion=False, key=row.key
+            row.name,
+            highest_wins=bool(row.highest_wins),
+            expansion=False,
+            key=row.key,
+            no_points=unscored.get(row.id, False),
+            cooperative=together.get(row.id, False),
         )
     expansion_ref: dict[str, int] = {}
 
     def expansions_of(play: Any) -> list[BGExpansionPlay]:
         base = game_rows[play.game_id]
+        key = features.game_key(base.key or base.name)
+        # The play's expansions, and those its modules come in (their module detail goes on
+        # the board).
+        named = [*(play.expansions or [])]
+        named += [e for m in play.modules or [] if (e := features.expansion_of(key, m))]
         refs: list[int] = []
-        for module in play.modules or []:
-            known = module_expansion(base.key, module)
-            name = known[0] if known else f"{base.name}: {module}"
-            key = name_key(name)
-            if key not in expansion_ref:
-                expansion_ref[key] = add_game(
+        for expansion in named:
+            name = expansion_game(base.name, key, expansion)
+            key_of = name_key(name)
+            if key_of not in expansion_ref:
+                expansion_ref[key_of] = add_game(
                     name, highest_wins=bool(base.highest_wins), expansion=True, key=None
                 )
-            if expansion_ref[key] not in refs:
-                refs.append(expansion_ref[key])
+            if expansion_ref[key_of] not in refs:
+                refs.append(expansion_ref[key_of])
         return [BGExpansionPlay(gameRefId=r) for r in refs]
+
+    def board_of(play: Any) -> str:
+        base = game_rows[play.game_id]
+        key = features.game_key(base.key or base.name)
+        return BOARD_SEPARATOR.join(features.label(key, "module", m) for m in play.modules or [])
 
     locations: dict[str, int] = {}
     out_locations: list[BGLocation] = []
@@ -609,7 +661,7 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
             scored.append(
                 BGScore(
                     playerRefId=player_ref[r.player_id],
-                    score=str(r.score),
+                    score="" if r.score is None else str(r.score),
                     winner=r.winner,
                     newPlayer=first,
                     startPlayer=r.start_player,
@@ -634,7 +686,9 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
                     scores,
                     winners,
                     bool(game_rows[play.game_id].highest_wins),
+                    play.scoring,
                 ),
+                board=board_of(play),
                 comments=play.notes or "",
                 expansionPlays=expansions_of(play),
                 playerScores=scored,
@@ -664,7 +718,7 @@ class LinkPlayer(_Out):
     startPlayer: bool
     winner: bool
     rank: int
-    score: int
+    score: int | None = None
     role: str = ""
 
 
@@ -684,13 +738,14 @@ def play_link(play: PlayPublic, preferences: Preferences | None = None) -> str:
     """BG Stats' documented "create play" link for one saved play.
 
     Opening it on a phone with BG Stats installed shows BG Stats' import dialog for the play.
-    Every player carries ``startPlayer`` and ``winner`` (BG Stats' Android app requires both).
-    Modules go into the comments, as the link has no field for expansions.
+    Every player carries ``startPlayer`` and ``winner`` (BG Stats' Android app requires both);
+    a play without points has no scores. The modules go on the board, as in a backup, and
+    the expansions into the comments, as the link has no field for them.
     """
     prefs = preferences or Preferences()
     comments = play.notes
-    if play.modules:
-        comments = (comments + "\n\n" if comments else "") + "With " + ", ".join(play.modules)
+    if play.expansions:
+        comments = (comments + "\n\n" if comments else "") + "With " + ", ".join(play.expansions)
     if not play.finished:
         comments = (comments + "\n\n" if comments else "") + "Not finished."
     data = LinkPlay(
@@ -699,12 +754,14 @@ def play_link(play: PlayPublic, preferences: Preferences | None = None) -> str:
         playDate=_when(play.played_at),
         durationMin=play.duration_min or None,
         location=play.location or None,
+        board=BOARD_SEPARATOR.join(play.module_labels()),
         comments=comments,
         game=LinkGame(
             name=play.game,
             sourceGameId=play.game_key or name_key(play.game),
             bggId=prefs.bgg_id(play.game),
             highestWins=play.highest_wins,
+            noPoints=play.no_points,
         ),
         players=[
             LinkPlayer(
@@ -775,47 +832,86 @@ def _refuse(message: str) -> ImportFileError:
     return ImportFileError(message)
 
 
-def _read_file(text: str) -> tuple[_InHead, list[msgspec.Raw]]:
-    """The file's players, games, locations and "me", checked, and its plays as JSON texts."""
-    try:
-        rows = _ROWS.decode(text)
-        parts = [
-            f'"{key}":{bytes(raw).decode()}'
-            for key, raw in (
-                ("players", rows.players),
-                ("games", rows.games),
-                ("locations", rows.locations),
-                ("userInfo", rows.userInfo),
-            )
-            if raw != _ABSENT
-        ]
-        head = _InHead.model_validate_json("{" + ",".join(parts) + "}")
-    except msgspec.DecodeError as exc:  # a ValidationError of msgspec is a DecodeError
-        raise _checked_refusal(text) or _refuse(f"not a BG Stats backup: {exc}") from None
-    except ValidationError as exc:
-        raise _checked_refusal(text) or _refusal(exc) from None
-    return head, rows.plays
+_NOT_A_BACKUP = "not a BG Stats backup (expected a JSON object with players, games and plays)"
+_NAMED: dict[str, tuple[TypeAdapter[Any], str]] = {
+    "players": (TypeAdapter(InPlayer), "player"),
+    "games": (TypeAdapter(InGame), "game"),
+    "locations": (TypeAdapter(InLocation), "location"),
+}
+_USER_INFO = TypeAdapter(InUserInfo | None)
+_IN_PLAY = TypeAdapter(InPlay)
 
 
-def _checked_refusal(text: str) -> ImportFileError | None:
-    """InFile's refusal of ``text``: the first problem anywhere in it, as it names it."""
-    try:
-        InFile.model_validate_json(text)
-    except ValidationError as exc:
-        return _refusal(exc)
-    return None
+def _read_named(source: JsonFile, found: JsonField) -> list[Any]:
+    """Players, games or locations, each checked as it is read."""
+    adapter, noun = _NAMED[found.name]
+    items: list[Any] = []
+    for first, start, raws in source.pieces(
+        found, limit=MAX_NAMED, largest=MAX_NAMED_BYTES, noun=noun, separators=(BETWEEN_OBJECTS,)
+    ):
+        for k, raw in enumerate(raws):
+            try:
+                items.append(adapter.validate_json(bytes(raw)))
+            except ValidationError as exc:
+                problem = _refusal(exc, prefix=(found.name, first + k))
+                at = source.item_start(found, start, first, first + k)
+                raise source.placed(problem, at, f"the {noun}") from None
+    return items
 
 
-def _refusal(exc: ValidationError) -> ImportFileError:
+def _read_file(source: JsonFile) -> tuple[_InHead, JsonField, int]:
+    """The file's players, games, locations and "me", checked, and where its plays are and
+    how many (each play is read when it is converted, :meth:`BGStatsBackup.plays`)."""
+    lists: dict[str, list[Any]] = {}
+    user: InUserInfo | None = None
+    plays: JsonField | None = None
+    total = 0
+    for found in source.fields():
+        name = found.name
+        if name in lists or (name == "plays" and plays is not None):
+            raise _refuse(f"{name}: given twice")
+        if name in _NAMED:
+            lists[name] = _read_named(source, found)
+        elif name == "userInfo":
+            end = source.value_end(found.start, name)
+            found.end = end
+            try:
+                user = _USER_INFO.validate_json(source.bytes_of(found.start, end)[:MAX_NAMED_BYTES])
+            except ValidationError as exc:
+                raise _refusal(exc, prefix=("userInfo",)) from None
+        elif name == "plays":
+            plays = found
+            for _first, _start, raws in source.pieces(
+                found,
+                limit=MAX_ITEMS,
+                largest=MAX_PLAY_BYTES,
+                noun="play",
+                separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
+            ):
+                total += len(raws)
+    for name in ("players", "games", "plays"):
+        if (name != "plays" and name not in lists) or (name == "plays" and plays is None):
+            raise _refuse(f"{name}: missing")
+    assert plays is not None
+    head = _InHead.model_construct(
+        userInfo=user,
+        players=lists["players"],
+        games=lists["games"],
+        locations=lists.get("locations", []),
+    )
+    return head, plays, total
+
+
+def _refusal(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> ImportFileError:
     first = exc.errors()[0]
     if first["type"] == "json_invalid":
         detail = str(first.get("ctx", {}).get("error", "")).strip()
         return _refuse(f"not valid JSON: {detail or 'cannot be read'}")
-    if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
-        return _refuse(
-            "not a BG Stats backup (expected a JSON object with players, games and plays)"
-        )
-    return _refuse(validation_message(exc))
+    if first["type"] in ("model_type", "model_attributes_type", "dataclass_type") and (
+        not first["loc"] and not prefix
+    ):
+        return _refuse(_NOT_A_BACKUP)
+    return _refuse(validation_message(exc, prefix=prefix))
 
 
 def _unique_ids(items: Sequence[Any], table: str) -> dict[int, Any]:
@@ -847,11 +943,11 @@ class BGStatsBackup:
     never held as objects all at once). Read in a write transaction, a problem found half-way
     rolls back what was written before it: all or nothing still."""
 
-    def __init__(self, text: str | bytes) -> None:
+    def __init__(self, text: str | bytes | bytearray | memoryview) -> None:
         """:class:`ImportFileError` if the file is not a BG Stats backup, or if its players,
         games or locations are wrong (what its plays hold is checked as they are read)."""
-        self._text = file_text(text)
-        head, self._plays = _read_file(self._text)
+        self._source = JsonFile(text, what=_NOT_A_BACKUP)
+        head, self._plays, self._total = _read_file(self._source)
         players = _unique_ids(head.players, "players")
         self._games = games = _unique_ids(head.games, "games")
         locations = _unique_ids(head.locations, "locations")
@@ -872,13 +968,15 @@ class BGStatsBackup:
         """The BoardGameGeek id of each base game that has one (by name key)."""
         self.skipped: list[str] = []
         """Why each play read so far that the history cannot hold was left out."""
+        self.ignored = 0
+        """How many plays read so far BG Stats marks as ignored (left out)."""
         self.read = 0
         """How many plays of the file have been read so far."""
 
     @property
     def total(self) -> int:
         """How many plays the file holds."""
-        return len(self._plays)
+        return self._total
 
     @property
     def notes(self) -> list[str]:
@@ -888,14 +986,40 @@ class BGStatsBackup:
     def plays(self) -> Iterator[ReadyPlay]:
         """The plays the history can hold, ready to write, in the file's order (the others go
         to :attr:`skipped`); :class:`ImportFileError` names the file's first problem."""
-        try:
-            yield from self._read_plays()
-        except ImportFileError as problem:
-            # A problem InFile finds (a type, a date or uuid here) comes first, as when it
-            # read the whole file.
-            raise _checked_refusal(self._text) or problem from None
+        yield from self._read_plays()
+
+    def _raws(self) -> Iterator[tuple[int, msgspec.Raw]]:
+        """Each play of the file as its JSON text, read again a piece at a time."""
+        self._plays.end = None
+        for first, start, raws in self._source.pieces(
+            self._plays,
+            limit=MAX_ITEMS,
+            largest=MAX_PLAY_BYTES,
+            noun="play",
+            separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
+        ):
+            self._piece = (first, start)
+            yield from enumerate(raws, start=first)
+
+    _piece = (0, 0)
+
+    def _placed(self, problem: ImportFileError, i: int) -> ImportFileError:
+        """A problem of play ``i`` (of the piece being read), with where the play starts."""
+        first, start = self._piece
+        at = self._source.item_start(self._plays, start, first, i)
+        return self._source.placed(problem, at, "the play")
 
     def _read_plays(self) -> Iterator[ReadyPlay]:
+        try:
+            yield from self._read_each_play()
+        except FileShapeError:
+            raise
+        except ImportFileError as problem:
+            if " at line " in str(problem):
+                raise
+            raise self._placed(problem, self.read - 1) from None
+
+    def _read_each_play(self) -> Iterator[ReadyPlay]:
         games = self._games
         reader = self._reader
         players, locations = reader.players, reader.locations
@@ -903,12 +1027,12 @@ class BGStatsBackup:
         skipped = self.skipped
         hex_uuid = _HEX_UUID.fullmatch
         decode = _PLAY.decode
-        for i, raw in enumerate(self._plays):
+        for i, raw in self._raws():
             self.read = i + 1
             try:
                 play = decode(raw)
-            except msgspec.DecodeError as exc:
-                raise _refuse(f"plays[{i}]: {exc}") from None
+            except (msgspec.DecodeError, RecursionError) as exc:
+                raise _play_refusal(i, raw, exc) from None
             # The checks InFile's validators make, then the references, then the play itself.
             uid = play.uuid
             date = play.playDate
@@ -921,7 +1045,7 @@ class BGStatsBackup:
                 if modified is not None and modified != entry:
                     _bg_date(modified)
             except ValueError as exc:
-                raise _refuse(f"plays[{i}]: {exc}") from None
+                raise _play_refusal(i, raw, exc) from None
             if uid in uuids:
                 raise _refuse(f"plays[{i}].uuid: {uid} is used twice; also in plays[{uuids[uid]}]")
             uuids[uid] = i
@@ -948,11 +1072,27 @@ class BGStatsBackup:
                         f"plays[{i}].expansionPlays[{j}].gameRefId: no game with id "
                         f"{expansion.gameRefId} in games"
                     )
+            if play.ignored:
+                self.ignored += 1  # BG Stats leaves it out of its statistics: so do we
+                continue
             converted = reader.play(i, play, uid, played, entered)
             if isinstance(converted, str):
                 skipped.append(converted)
             else:
                 yield converted
+
+
+def _play_refusal(i: int, raw: msgspec.Raw, problem: Exception) -> ImportFileError:
+    """Play ``i``'s problem as InPlay words it (with the field's place), or as found."""
+    try:
+        _IN_PLAY.validate_json(bytes(raw))
+    except ValidationError as exc:
+        return _refusal(exc, prefix=("plays", i))
+    except RecursionError:
+        return _refuse(f"plays[{i}]: nested too deeply")
+    if isinstance(problem, RecursionError):
+        return _refuse(f"plays[{i}]: nested too deeply")
+    return _refuse(f"plays[{i}]: {problem}")
 
 
 class _Where(tuple[int, str, datetime]):
@@ -1018,15 +1158,17 @@ class _PlayReader:
             self._resolved[game.id] = crud.resolve_title(self.title(game) or "?")
         return self._resolved[game.id]
 
-    def module(self, base: InGame, expansion: InGame) -> str:
-        resolved = self.resolved(base)
-        known = module_expansion(resolved.key, self.title(expansion))
-        if known:
-            return known[1]
+    def expansion(self, base: InGame, expansion: InGame) -> str:
+        """An expansion game of a play as the history keeps it: a known expansion by its
+        short name, ``"<game>: X"`` as ``X``, anything else by its name."""
+        key = self.resolved(base).key
         name = self.title(expansion)
+        kept = features.canonical(key, "expansion", name)
+        if kept != name:
+            return kept
         prefix = self.title(base) + ":"
         if name_key(name).startswith(name_key(prefix)) and len(name) > len(prefix):
-            return _clean(name[len(prefix) :])
+            return features.canonical(key, "expansion", _clean(name[len(prefix) :]))
         return name
 
     def play(
@@ -1038,8 +1180,6 @@ class _PlayReader:
         where = _Where((i, title, played))
         if not title or len(title) > GAME_NAME_MAX:
             return f"{where}: the game's name is empty or longer than {GAME_NAME_MAX} characters"
-        if play.usesTeams:
-            return f"{where}: played in teams, which this history does not keep"
         lines = play.playerScores
         if not lines:
             return f"{where}: no players"
@@ -1054,10 +1194,11 @@ class _PlayReader:
         names: list[str] = []
         keys: set[str] = set()
         anonymous = 0
-        scores: list[int] = []
+        scores: list[int | None] = []
         winners: list[bool] = []
         starts: list[bool] = []
         seats: list[int] = []
+        no_points = game.noPoints
         for score in lines:
             ref = score.playerRefId
             name, key = known_names.get(ref) or self.name(ref)
@@ -1076,61 +1217,64 @@ class _PlayReader:
             value = known_scores.get(text, _UNREAD)
             if value is _UNREAD:
                 value = known_scores[text] = score_value(text)
-            if value is None:
-                shown = (
-                    "no score"
-                    if not (text or "").strip()
-                    else (f"the score {describe_value(text)}, which is not a whole number")
+            if value is None and (text or "").strip() and not no_points:
+                return (
+                    f"{where}: {name} has the score {describe_value(text)}, "
+                    "which is not a whole number"
                 )
-                return f"{where}: {name} has {shown}"
             names.append(name)
-            scores.append(value)  # type: ignore[arg-type]  # an int: None returned above
+            # A game BG Stats keeps without points has none, whatever a score field holds.
+            scores.append(None if no_points else cast("int | None", value))
             winners.append(score.winner)
             starts.append(score.startPlayer)
             seats.append(score.seatOrder)
-        finished = not play.ignored
+        if play.usesTeams:
+            self.notes.append(
+                f"{where}: played in teams; kept with each player's own score and result, "
+                "without the teams"
+            )
+        scoring = "points"
         tiebreakers: list[tuple[str, bool]] | None = None
         ties: list[list[int | None] | None] = [None] * len(scores)
-        by_score = [False] * len(scores)
-        if finished:
-            by_score = score_winners(scores, direction)
-            if not any(winners):
-                return f"{where}: nobody won, which a finished play here cannot say"
-            if winners != by_score:
-                if not all(b for w, b in zip(winners, by_score, strict=True) if w):
-                    won = ", ".join(n for n, w in zip(names, winners, strict=True) if w)
-                    return (
-                        f"{where}: the winners ({won}) do not have the best score, "
-                        "which this history cannot show"
-                    )
+        numbers = [s for s in scores if s is not None]
+        scored = len(numbers) == len(scores)
+        by_score = score_winners(numbers, direction) if scored else []
+        if game.cooperative and len(set(winners)) == 1:
+            scoring = "cooperative"  # everyone won, or everyone lost, together
+        elif not scored or not any(winners) or game.cooperative:
+            scoring = "manual"
+        elif winners != by_score:
+            if all(b for w, b in zip(winners, by_score, strict=True) if w):
                 # Winners chosen by hand among equal best scores: a tie-breaker says so.
                 tiebreakers = [(HAND_DECIDED, True)]
                 ties = [
                     [1 if w else 0] if b else None for w, b in zip(winners, by_score, strict=True)
                 ]
-        elif any(winners):
-            self.notes.append(
-                f"{where}: not counted in BG Stats' statistics, so it is kept as "
-                "not finished, without a winner"
-            )
+            else:
+                scoring = "manual"  # the winners were chosen whatever the scores say
         if sum(starts) > 1:
             return f"{where}: more than one start player"
         if seats != _IN_ORDER[len(seats)] and (
             not all(seats) or len(set(seats)) != len(seats) or max(seats) > MAX_RESULTS
         ):
             seats = list(range(1, len(scores) + 1))
+        game_key = resolved.key
+        expansions: list[str] = []
+        for expansion in play.expansionPlays:
+            kept = self.expansion(game, self.games[expansion.gameRefId])
+            if kept and kept not in expansions:
+                expansions.append(kept)
         modules: list[str] = []
-        expansions, board = play.expansionPlays, play.board
-        if expansions or board:
-            for expansion in expansions or ():
-                module = self.module(game, self.games[expansion.gameRefId])
-                if module and name_key(module) not in {name_key(m) for m in modules}:
-                    modules.append(module)
-            board = _clean(board or "")
-            if board and name_key(board) not in {name_key(m) for m in modules}:
-                modules.append(board)
-            if len(modules) > MAX_MODULES or any(len(m) > MODULE_MAX for m in modules):
-                return f"{where}: more or longer expansions than this history keeps"
+        for part in _clean(play.board or "").split(";") if play.board else ():
+            module = features.canonical(game_key, "module", _clean(part))
+            if module and module not in modules:
+                modules.append(module)
+        if (
+            len(modules) > MAX_MODULES
+            or len(expansions) > MAX_EXPANSIONS
+            or any(len(m) > MODULE_MAX for m in (*modules, *expansions))
+        ):
+            return f"{where}: more or longer expansions or modules than this history keeps"
         location = None
         location_ref = play.locationRefId
         if location_ref:
@@ -1148,18 +1292,21 @@ class _PlayReader:
         created = None if entered is None else _utc_stamp(entered)
         entry, modified = play.entryDate, play.modificationDate
         updated = created if modified in (None, entry) else _utc_stamp(_bg_date(modified))
-        if tiebreakers is None:
+        if scoring != "points":
+            ranks = crud.chosen_ranks(scores, winners, direction, scoring)
+            wins = winners
+        elif tiebreakers is None:
             # As bulk.places ranks them: one more than the number of better scores (the best
             # score wins a finished play, as checked above).
-            first = sorted(scores, reverse=direction).index
-            ranks = [first(s) + 1 for s in scores]
+            first = sorted(numbers, reverse=direction).index
+            ranks = [first(s) + 1 for s in numbers]
             wins = by_score
         else:
             tied = [
                 BulkResult(n, 0, s, None, t) for n, s, t in zip(names, scores, ties, strict=True)
             ]
             places = bulk.places(
-                BulkPlay(uid, "", played, tied, finished, tiebreakers=tiebreakers), direction
+                BulkPlay(uid, "", played, tied, True, tiebreakers=tiebreakers), direction
             )
             ranks, wins = [p[0] for p in places], [p[1] for p in places]
         return ReadyPlay(
@@ -1167,11 +1314,12 @@ class _PlayReader:
             game=resolved.key or resolved.name,
             highest_wins=None if resolved.key else direction,
             direction=direction,
-            finished=finished,
+            scoring=scoring,
             played=play.playDate + ".000000",
             created=created,
             updated=updated,
             modules=modules or None,
+            expansions=expansions or None,
             duration_min=duration or None,
             location=location,
             notes=notes,
@@ -1196,28 +1344,33 @@ class ReadyPlay(NamedTuple):
     """The game and direction as bulk.direction_of takes them (BulkPlay's)."""
     direction: bool
     """The direction the play is scored and ranked in."""
-    finished: bool
+    scoring: str
     played: str
     created: str | None
     updated: str | None
     """The times in their stored form (bulk.sqlite_stamp); None: the time of the import."""
     modules: list[str] | None
+    expansions: list[str] | None
     duration_min: int | None
     location: str | None
     notes: str
     hand_decided: bool
-    results: list[tuple[str, int, int, list[int | None] | None, bool, int, bool]]
-    """Each player's (name, seat, score, tie-break values, start player, rank, winner)."""
+    results: list[tuple[str, int, int | None, list[int | None] | None, bool, int, bool]]
+    """Each player's (name, seat, score or None, tie-break values, start player, rank,
+    winner)."""
 
     def bulk(self) -> BulkPlay:
         """The same play as a :class:`BulkPlay`, for :func:`bulk.insert_plays`."""
+        chosen = self.scoring != "points"
         return BulkPlay(
             uid=self.uid,
             game=self.game,
             played_at=datetime.fromisoformat(self.played),
-            finished=self.finished,
+            finished=True,
             highest_wins=self.highest_wins,
+            scoring=self.scoring,
             modules=self.modules,
+            expansions=self.expansions,
             duration_min=self.duration_min,
             location=self.location,
             notes=self.notes,
@@ -1225,8 +1378,8 @@ class ReadyPlay(NamedTuple):
             created_at=None if self.created is None else datetime.fromisoformat(self.created),
             updated_at=None if self.updated is None else datetime.fromisoformat(self.updated),
             results=[
-                BulkResult(name, seat, score, None, tie, start)
-                for name, seat, score, tie, start, _, _ in self.results
+                BulkResult(name, seat, score, None, tie, start, won if chosen else None)
+                for name, seat, score, tie, start, _, won in self.results
             ],
         )
 
@@ -1275,6 +1428,7 @@ def import_backup(
         games_added=games_after - games_before,
         skipped=tuple(backup.skipped),
         notes=tuple(backup.notes),
+        ignored=backup.ignored,
     )
 
 
@@ -1337,11 +1491,15 @@ def _insert_sqlite(session: Session, batches: Iterable[Sequence[ReadyPlay]], tot
                     bulk.NO_DURATION if play.duration_min is None else play.duration_min,
                     play.location or bulk.NO_LOCATION,
                     play.notes,
-                    1 if play.finished else 0,
+                    1,
                     1 if direction else 0,
                     _HAND_DECIDED_JSON if play.hand_decided else "[]",
                     created,
                     play.updated or created,
+                    play.scoring,
+                    dumps(play.expansions) if play.expansions else "[]",
+                    "{}",
+                    bulk.NO_START,
                 )
                 counted = []
                 for name, seat, score, ties, start, place, won in play.results:
@@ -1350,7 +1508,7 @@ def _insert_sqlite(session: Session, batches: Iterable[Sequence[ReadyPlay]], tot
                         play_id,
                         player_id,
                         seat,
-                        score,
+                        bulk.NO_SCORE if score is None else score,
                         "{}",
                         dumps(ties) if ties else "[]",
                         1 if start else 0,
@@ -1358,8 +1516,7 @@ def _insert_sqlite(session: Session, batches: Iterable[Sequence[ReadyPlay]], tot
                         1 if won else 0,
                     )
                     counted.append((player_id, score, won))
-                if play.finished:
-                    add_totals(game_id, counted)
+                add_totals(game_id, counted)
             bulk.sqlite_insert(connection, bulk.PLAY_TABLE, play_values)
             bulk.sqlite_insert(connection, bulk.RESULT_TABLE, result_values)
             next_id += len(batch)

@@ -13,9 +13,12 @@ one upsert per player and game at the end. The rows written are the same as
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import gc
 import json
 import re
+import sys
 import uuid as uuid_module
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -40,14 +43,16 @@ Progress = Callable[[int, int], None]
 
 
 class BulkResult(NamedTuple):
-    """One player's checked line: seat and score, and the optional details."""
+    """One player's checked line: seat and score (None: no score), and the optional details;
+    ``winner`` as chosen, for a play whose scoring is not points."""
 
     player: str
     seat: int
-    score: int
+    score: int | None
     breakdown: dict[str, int] | None = None
     tiebreaks: list[int | None] | None = None
     start_player: bool = False
+    winner: bool | None = None
 
 
 @dataclass(slots=True)
@@ -64,7 +69,11 @@ class BulkPlay:
     results: list[BulkResult]
     finished: bool = True
     highest_wins: bool | None = None
+    scoring: str = "points"
     modules: list[str] | None = None
+    expansions: list[str] | None = None
+    house_rules: dict[str, str] | None = None
+    started_at: datetime | None = None
     duration_min: int | None = None
     location: str | None = None
     notes: str = ""
@@ -83,7 +92,11 @@ class BulkPlay:
             played_at=play.played_at,
             finished=play.finished,
             highest_wins=play.highest_wins,
+            scoring=play.scoring,
             modules=list(play.modules) or None,
+            expansions=list(play.expansions) or None,
+            house_rules=dict(play.house_rules) or None,
+            started_at=play.started_at,
             duration_min=play.duration_min,
             location=play.location,
             notes=play.notes,
@@ -98,6 +111,7 @@ class BulkPlay:
                     breakdown=dict(r.breakdown) or None,
                     tiebreaks=list(r.tiebreaks) or None,
                     start_player=r.start_player,
+                    winner=r.winner,
                 )
                 for i, r in enumerate(play.results)
             ],
@@ -119,13 +133,18 @@ def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
 
     Ties share a place (1, 1, 3). Only where tie-breakers exist and two scores are equal does
     this call :func:`companion.engine.core.standings.rank`; a play stopped before the end has
-    ranks but no winner.
+    ranks but no winner. A play whose winners were chosen is ranked by
+    :func:`companion.history.crud.chosen_ranks`, its winners as chosen.
     """
     results = play.results
-    scores = [r.score for r in results]
+    if play.scoring != "points":
+        winners = [bool(r.winner) for r in results]
+        ranks = crud.chosen_ranks([r.score for r in results], winners, highest_wins, play.scoring)
+        return list(zip(ranks, winners, strict=True))
+    scores: list[int] = [r.score or 0 for r in results]
     if play.tiebreakers and len(set(scores)) != len(scores):
         standings = rank(
-            [Entry(r.player, r.score, tuple(r.tiebreaks or ())) for r in play.results],
+            [Entry(r.player, r.score or 0, tuple(r.tiebreaks or ())) for r in play.results],
             highest_wins=highest_wins,
             tiebreaks=[TieBreak(n, h) for n, h in play.tiebreakers],
         )
@@ -179,6 +198,30 @@ def collector_paused() -> Iterator[None]:
     finally:
         if was_on:
             gc.enable()
+
+
+def give_back_memory() -> None:
+    """After an import: hand the memory it freed back to the system.
+
+    glibc keeps small freed blocks for the process by default, so a server that refused a
+    large file would hold its peak for good; ``malloc_trim`` returns them (where there is
+    no glibc this does nothing). An import makes next to no reference cycles (see
+    :func:`collector_paused`), so what it held is freed as soon as it is let go."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        trim: Callable[[int], int] = libc.malloc_trim
+    except (OSError, AttributeError):  # musl, or no glibc
+        return None
+    return trim
 
 
 def insert_plays(
@@ -252,7 +295,8 @@ def sqlite_bulk_mode(session: Session, total: int) -> Iterator[None]:
             "AND tbl_name IN ('play', 'play_result')"
         ).all()
         for name, sql in rows:
-            if not sql.upper().startswith("CREATE UNIQUE"):
+            # Unique ones check the rows as they go in; partial ones hold next to nothing.
+            if not sql.upper().startswith("CREATE UNIQUE") and " WHERE " not in sql.upper():
                 connection.exec_driver_sql(f'DROP INDEX "{name}"')
                 rebuild.append(sql)
     try:
@@ -387,8 +431,15 @@ PLAY_TABLE = SqliteTable(
         "tiebreakers",
         "created_at",
         "updated_at",
+        "scoring",
+        "expansions",
+        "house_rules",
+        "started_at",
     ),
-    ("?", "?", "?", "?", "?", "NULLIF(?, -1)", "NULLIF(?, '')", "?", "?", "?", "?", "?", "?"),
+    (
+        *("?", "?", "?", "?", "?", "NULLIF(?, -1)", "NULLIF(?, '')", "?", "?", "?", "?", "?", "?"),
+        *("?", "?", "?", "NULLIF(?, '')"),
+    ),
 )
 RESULT_TABLE = SqliteTable(
     "play_result",
@@ -403,10 +454,16 @@ RESULT_TABLE = SqliteTable(
         "rank",
         "winner",
     ),
-    ("?",) * 9,
+    ("?", "?", "?", f"NULLIF(?, {-(2**62)})", "?", "?", "?", "?", "?"),
 )
 NO_DURATION = -1
 NO_LOCATION = ""
+NO_START = ""
+#: A missing score (no score a play can have; NULLIF makes it NULL).
+NO_SCORE = -(2**62)
+#: What the four columns after ``updated_at`` hold for a play won on points with nothing
+#: else recorded (the columns' defaults).
+PLAIN_PLAY = ("points", "[]", "{}", NO_START)
 
 
 def _statement(table: SqliteTable, rows: int = 1) -> str:
@@ -423,7 +480,8 @@ def sqlite_insert(connection: Connection, table: SqliteTable, values: Sequence[A
     """Insert rows given as one flat sequence of values (row after row) into a SQLite table.
 
     The values must already be in their stored form (text for times and JSON, 0 or 1 for
-    flags, NO_DURATION and NO_LOCATION for those missing; see above); they go to the driver
+    flags, NO_DURATION, NO_LOCATION, NO_START and NO_SCORE for those missing; see above); they
+    go to the driver
     as they are, ``ROWS_PER_INSERT`` rows per statement.
     """
     width = len(table.columns)
@@ -488,6 +546,10 @@ def _sqlite_rows(
             _dump(_tiebreaker_dicts(play), "[]") if play.tiebreakers else "[]",
             created,
             updated,
+            play.scoring,
+            _dump(play.expansions, "[]"),
+            _dump(play.house_rules, "{}"),
+            sqlite_stamp(play.started_at) if play.started_at else NO_START,
         )
         results = play.results
         placed = places(play, direction)
@@ -499,7 +561,7 @@ def _sqlite_rows(
                 play_id,
                 player_id,
                 r.seat,
-                r.score,
+                NO_SCORE if r.score is None else r.score,
                 dumps(r.breakdown) if r.breakdown else "{}",
                 dumps(r.tiebreaks) if r.tiebreaks else "[]",
                 1 if r.start_player else 0,
@@ -531,7 +593,11 @@ def _core_rows(
                 "uid": play.uid,
                 "game_id": game_id,
                 "played_at": play.played_at,
+                "started_at": play.started_at,
+                "scoring": play.scoring,
                 "modules": list(play.modules or []),
+                "expansions": list(play.expansions or []),
+                "house_rules": dict(play.house_rules or {}),
                 "duration_min": play.duration_min,
                 "location": play.location,
                 "notes": play.notes,

@@ -2,9 +2,14 @@
 
 The caller owns the transaction (``companion.history.store.Store`` opens one per call), so a
 function here never commits; several of them inside one transaction succeed or fail together.
-Ranks and winners are computed here on every save with ``companion.engine.core.standings.rank``,
-in the game's direction and with the play's ordered tie-breakers; they are never taken from
-the caller.
+Ranks are computed here on every save; so are the winners of a play won on points, with
+``companion.engine.core.standings.rank`` in the game's direction and with the play's ordered
+tie-breakers. Only a play whose scoring says its winners were chosen (``"manual"``,
+``"cooperative"``) keeps the winners handed in.
+
+A deleted play stays in its table, marked (``deleted_at``), for :data:`KEEP_DELETED`: every
+read here leaves it out, and :func:`restore_play` puts it back as it was (same id, uid and
+link to the table it was saved from). It is removed for good by :func:`purge_deleted`.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,7 +28,7 @@ from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from companion.engine.core.standings import Entry, TieBreak, rank
-from companion.history import stats
+from companion.history import features, stats
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -37,6 +42,7 @@ from companion.history.models import (
     CustomCardPublic,
     Game,
     GamePublic,
+    GameTable,
     Play,
     PlayCreate,
     Player,
@@ -58,6 +64,12 @@ PLAYERS: Table = Player.__table__  # type: ignore[attr-defined]
 GAMES: Table = Game.__table__  # type: ignore[attr-defined]
 SETTINGS: Table = Setting.__table__  # type: ignore[attr-defined]
 CARDS: Table = CustomCard.__table__  # type: ignore[attr-defined]
+TABLES: Table = GameTable.__table__  # type: ignore[attr-defined]
+LIVE = PLAYS.c.deleted_at.is_(None)
+"""The condition of a play not deleted (every read of plays has it)."""
+
+#: How long a deleted play can be put back; older ones go for good at the next delete.
+KEEP_DELETED = timedelta(days=1)
 
 SETTING_KEY_MAX = 200
 SETTING_VALUE_MAX = 1_000_000
@@ -298,11 +310,42 @@ class _Prepared:
     finished: bool
 
 
+def chosen_ranks(
+    scores: Sequence[int | None], winners: Sequence[bool], highest_wins: bool, scoring: str
+) -> list[int]:
+    """Ranks where the winners were chosen: everyone shares first place in a co-operative
+    play; otherwise the winners share first place and the others follow by score in the
+    game's direction (standard competition ranking: equal scores share a place), those
+    without a score last."""
+    if scoring == "cooperative":
+        return [1] * len(scores)
+    first = sum(1 for w in winners if w) + 1
+
+    def key(score: int | None) -> tuple[bool, int]:
+        if score is None:
+            return (True, 0)
+        return (False, -score if highest_wins else score)
+
+    keys = [key(score) for score, won in zip(scores, winners, strict=True) if not won]
+    return [
+        1 if won else first + sum(1 for k in keys if k < key(score))
+        for score, won in zip(scores, winners, strict=True)
+    ]
+
+
 def _ranked(play: PlayCreate, highest_wins: bool) -> dict[str, tuple[int, bool]]:
-    """name → (rank, winner) for a play, by the standings engine."""
+    """name → (rank, winner) for a play: by the standings engine for a play won on points,
+    as handed in for one whose winners were chosen."""
+    if play.scoring != "points":
+        winners = [bool(r.winner) for r in play.results]
+        ranks = chosen_ranks([r.score for r in play.results], winners, highest_wins, play.scoring)
+        return {
+            r.player: (place, won)
+            for r, place, won in zip(play.results, ranks, winners, strict=True)
+        }
     breakers = [TieBreak(t.name, t.higher_wins) for t in play.tiebreakers]
     standings = rank(
-        [Entry(r.player, r.score, tuple(r.tiebreaks)) for r in play.results],
+        [Entry(r.player, r.score or 0, tuple(r.tiebreaks)) for r in play.results],
         highest_wins=highest_wins,
         tiebreaks=breakers,
     )
@@ -327,7 +370,11 @@ def _prepare(
         "uid": play.uid or str(uuid.uuid4()),
         "game_id": game.id,
         "played_at": play.played_at,
+        "started_at": play.started_at,
+        "scoring": play.scoring,
         "modules": list(play.modules),
+        "expansions": list(play.expansions),
+        "house_rules": dict(play.house_rules),
         "duration_min": play.duration_min,
         "location": play.location,
         "notes": play.notes,
@@ -364,7 +411,8 @@ def _contribution(prepared: _Prepared) -> stats.Contribution:
 
 
 def uids_present(*, session: Session, uids: Sequence[str]) -> set[str]:
-    """Which of ``uids`` are already plays in the history."""
+    """Which of ``uids`` are already plays in the history (a deleted one not yet removed
+    for good counts: its undo would bring it back)."""
     found: set[str] = set()
     for chunk in chunks(list(uids)):
         found.update(session.execute(select(PLAYS.c.uid).where(PLAYS.c.uid.in_(chunk))).scalars())
@@ -428,7 +476,9 @@ def _stored_contribution(session: Session, play_id: int) -> stats.Contribution:
 def _require_play(session: Session, play_id: int) -> None:
     if not isinstance(play_id, int) or isinstance(play_id, bool) or not 1 <= play_id <= ID_MAX:
         raise NotFoundError(f"no play with id {describe_value(play_id)}")
-    found = session.execute(select(PLAYS.c.id).where(PLAYS.c.id == play_id)).scalar_one_or_none()
+    found = session.execute(
+        select(PLAYS.c.id).where(PLAYS.c.id == play_id, LIVE)
+    ).scalar_one_or_none()
     if found is None:
         raise NotFoundError(f"no play with id {play_id!r} in the history")
 
@@ -451,15 +501,63 @@ def update_play(*, session: Session, play_id: int, play: PlayCreate) -> None:
 
 
 def delete_play(*, session: Session, play_id: int) -> PlayCreate:
-    """Delete a play (its results go with it); returns a snapshot :func:`create_play` restores."""
+    """Delete a play: it leaves every list, statistic and export, and the table it was saved
+    from no longer points at it (the table still knows it was saved). Returns the snapshot
+    :func:`restore_play` puts it back from. Plays deleted more than :data:`KEEP_DELETED` ago
+    are removed for good on the way."""
     snapshot = read_play(session=session, play_id=play_id).to_create()
     old = _stored_contribution(session, play_id)
-    session.execute(delete(PLAYS).where(PLAYS.c.id == play_id))
-    # Foreign keys cascade to the results; said again here so that a connection without
-    # foreign-key enforcement cannot leave results behind.
-    session.execute(delete(RESULTS).where(RESULTS.c.play_id == play_id))
+    now = utcnow()
+    purge_deleted(session=session, before=now - KEEP_DELETED)
+    session.execute(update(PLAYS).where(PLAYS.c.id == play_id).values(deleted_at=now))
+    session.execute(
+        update(TABLES).where(TABLES.c.saved_play_id == play_id).values(saved_play_id=None)
+    )
     stats.remove_from_stats(session, [old])
     return snapshot
+
+
+def restore_play(*, session: Session, snapshot: PlayCreate) -> int:
+    """Undo a delete: the play as it was (same id, uid and details), back in the statistics,
+    and the table it was saved from pointing at it again. A play removed for good meanwhile
+    is saved again from ``snapshot`` (same uid, a new id). Returns its id; a play of that uid
+    still in the history is refused (:class:`PlayDataError`), so an undo never doubles it."""
+    uid = snapshot.uid
+    if uid is None:
+        raise PlayDataError("uid: a snapshot from delete_play carries the play's uid")
+    row = session.execute(
+        select(PLAYS.c.id, PLAYS.c.deleted_at).where(PLAYS.c.uid == uid)
+    ).one_or_none()
+    if row is not None and row.deleted_at is None:
+        raise PlayDataError(f"uid: a play with uid {uid!r} is already saved")
+    if row is None:
+        play_id = create_play(session=session, play=snapshot)
+    else:
+        play_id = row.id
+        session.execute(update(PLAYS).where(PLAYS.c.id == play_id).values(deleted_at=None))
+        stats.add_to_stats(session, [_stored_contribution(session, play_id)])
+    session.execute(
+        update(TABLES)
+        .where(TABLES.c.saved_play_uid == uid, TABLES.c.saved_play_id.is_(None))
+        .values(saved_play_id=play_id)
+    )
+    return play_id
+
+
+def purge_deleted(*, session: Session, before: datetime | None = None) -> int:
+    """Remove deleted plays for good (only those deleted before ``before``, if given); how
+    many. Their statistics left with the delete; a table they were saved from still knows
+    it was saved (its ``saved_play_uid``)."""
+    query = select(PLAYS.c.id).where(PLAYS.c.deleted_at.is_not(None))
+    if before is not None:
+        query = query.where(PLAYS.c.deleted_at < before)
+    ids = list(session.execute(query).scalars())
+    for chunk in chunks(ids):
+        # Foreign keys cascade to the results; said here too, so that a connection without
+        # foreign-key enforcement cannot leave results behind.
+        session.execute(delete(RESULTS).where(RESULTS.c.play_id.in_(chunk)))
+        session.execute(delete(PLAYS).where(PLAYS.c.id.in_(chunk)))
+    return len(ids)
 
 
 def _read_results(session: Session, play_ids: Sequence[int]) -> dict[int, list[ResultPublic]]:
@@ -488,8 +586,21 @@ def _read_results(session: Session, play_ids: Sequence[int]) -> dict[int, list[R
     return out
 
 
+def _tables_of(session: Session, play_ids: Sequence[int]) -> dict[int, int]:
+    """play id → the table it was saved from, for the plays that came from one."""
+    found: dict[int, int] = {}
+    for chunk in chunks(list(play_ids)):
+        found.update(
+            session.execute(
+                select(TABLES.c.saved_play_id, TABLES.c.id).where(TABLES.c.saved_play_id.in_(chunk))
+            ).all()
+        )
+    return found
+
+
 def _public(rows: Sequence[Any], session: Session) -> list[PlayPublic]:
     results = _read_results(session, [row.id for row in rows])
+    tables = _tables_of(session, [row.id for row in rows])
     return [
         PlayPublic(
             id=row.id,
@@ -497,7 +608,11 @@ def _public(rows: Sequence[Any], session: Session) -> list[PlayPublic]:
             game=row.game_name,
             game_key=row.game_key,
             played_at=row.played_at,
+            started_at=row.started_at,
+            scoring=row.scoring,
             modules=row.modules or [],
+            expansions=row.expansions or [],
+            house_rules=row.house_rules or {},
             duration_min=row.duration_min,
             location=row.location,
             notes=row.notes,
@@ -507,14 +622,17 @@ def _public(rows: Sequence[Any], session: Session) -> list[PlayPublic]:
             results=results[row.id],
             created_at=row.created_at,
             updated_at=row.updated_at,
+            table_id=tables.get(row.id),
         )
         for row in rows
     ]
 
 
 def _plays_query() -> Any:
-    return select(PLAYS, GAMES.c.name.label("game_name"), GAMES.c.key.label("game_key")).join(
-        GAMES, GAMES.c.id == PLAYS.c.game_id
+    return (
+        select(PLAYS, GAMES.c.name.label("game_name"), GAMES.c.key.label("game_key"))
+        .join(GAMES, GAMES.c.id == PLAYS.c.game_id)
+        .where(LIVE)
     )
 
 
@@ -525,13 +643,48 @@ def read_play(*, session: Session, play_id: int) -> PlayPublic:
     return _public([row], session)[0]
 
 
-def _filtered(query: Any, session: Session, game: str | None, player: str | None) -> Any:
-    """``query`` narrowed to a game and/or a player; None if either names nothing known."""
+def listing(session: Session, column: Any, values: Iterable[str]) -> Any:
+    """The condition that the JSON list in ``column`` (a play's modules or expansions) holds
+    one of ``values``, in the session's dialect."""
+    if session.get_bind().dialect.name == "sqlite":
+        items = func.json_each(column).table_valued("value")
+    else:
+        items = func.json_array_elements_text(column).table_valued("value").render_derived()
+    return exists(select(items.c.value).where(items.c.value.in_(sorted(values))))
+
+
+def _feature_forms(game: Game | None, kind: features.Kind, text: str) -> set[str]:
+    """Every stored spelling of module or expansion ``text`` (of ``game``, or of any game)."""
+    if game is not None:
+        return set(features.spellings(game.key, kind, text))
+    keys = [None, *(g.id for g in catalogue().games)]
+    return {form for key in keys for form in features.spellings(key, kind, text)}
+
+
+def _filtered(
+    query: Any,
+    session: Session,
+    game: str | None,
+    player: str | None,
+    module: str | None = None,
+    expansion: str | None = None,
+) -> Any:
+    """``query`` narrowed to a game, a player, a module and/or an expansion; None if the game
+    or the player is one the history does not know."""
+    row = None
     if game is not None:
         row = find_game(session=session, title=game)
         if row is None:
             return None
         query = query.where(PLAYS.c.game_id == row.id)
+    wanted_features: tuple[tuple[features.Kind, str | None, Any], ...] = (
+        ("module", module, PLAYS.c.modules),
+        ("expansion", expansion, PLAYS.c.expansions),
+    )
+    for kind, wanted, column in wanted_features:
+        if wanted is not None:
+            forms = _feature_forms(row, kind, normal_text(wanted))
+            query = query.where(listing(session, column, forms))
     if player is not None:
         who = find_player(session=session, name=player)
         if who is None:
@@ -556,12 +709,15 @@ def read_plays(
     session: Session,
     game: str | None = None,
     player: str | None = None,
+    module: str | None = None,
+    expansion: str | None = None,
     limit: int = 50,
     offset: int = 0,
 ) -> list[PlayPublic]:
-    """Plays newest first, optionally of one game and/or with one player."""
+    """Plays newest first, optionally of one game, with one player, played with one module
+    and/or one expansion."""
     _page(limit, offset)
-    query = _filtered(_plays_query(), session, game, player)
+    query = _filtered(_plays_query(), session, game, player, module, expansion)
     if query is None:
         return []
     rows = session.execute(
@@ -570,9 +726,23 @@ def read_plays(
     return _public(rows, session)
 
 
-def count_plays(*, session: Session, game: str | None = None, player: str | None = None) -> int:
+def count_plays(
+    *,
+    session: Session,
+    game: str | None = None,
+    player: str | None = None,
+    module: str | None = None,
+    expansion: str | None = None,
+) -> int:
     """How many plays (finished or not) match the same filters as :func:`read_plays`."""
-    query = _filtered(select(func.count()).select_from(PLAYS), session, game, player)
+    query = _filtered(
+        select(func.count()).select_from(PLAYS).where(LIVE),
+        session,
+        game,
+        player,
+        module,
+        expansion,
+    )
     if query is None:
         return 0
     return int(session.execute(query).scalar_one())

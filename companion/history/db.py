@@ -1,11 +1,13 @@
 """Opening a history database: the engine, SQLite's settings, and migrating to the newest schema.
 
 Opening never recreates or "repairs" anything: a file that is not a SQLite database, a
-damaged database, a database written by a newer version of the app, or a SQLite file that
-belongs to some other program is refused with a one-line :class:`StoreError`, and the file is
-left exactly as it was. A SQLite file is checked (``PRAGMA quick_check``) before anything is
-written to it, and a file, folder or disk the app could not write to is refused up front
-rather than failing at the first save.
+damaged database (pages, or tables and columns missing from the schema its revision
+records), an empty file, a database written by a newer version of the app, or a SQLite file
+that belongs to some other program is refused with a one-line :class:`StoreError`, and the
+file is left exactly as it was. A new SQLite file is made whole before it appears under its
+name, so the app never leaves an empty one behind. A SQLite file is checked (``PRAGMA
+quick_check``) before anything is written to it, and a file, folder or disk the app could
+not write to is refused up front rather than failing at the first save.
 
 Alembic is imported only when a migration is due: the version row is read with plain SQL
 first, and the revisions this app knows are read from the migration files' headers.
@@ -13,11 +15,14 @@ first, and the revisions this app knows are read from the migration files' heade
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import importlib.util
 import os
 import re
+import secrets
+import shutil
 import sqlite3
 import sys
 import threading
@@ -146,10 +151,48 @@ def _check_sqlite_file(url: URL) -> None:
                 header = handle.read(len(SQLITE_HEADER))
         except OSError as exc:
             raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
-        # An empty file is what SQLite itself would start from; anything else must carry the
-        # SQLite header, or it is some other file (or a damaged one) that we must not write to.
-        if header and header != SQLITE_HEADER:
+        # The app never leaves an empty file behind (a new history is made whole before it
+        # appears under its name, _create_whole): an empty one lost what it held (a failed
+        # copy, a sync, a full disk) or is something else. Starting a new history in it would
+        # hide that, so it is refused like any file without the SQLite header.
+        if not header:
+            raise StoreError(
+                f"{path} is empty (0 bytes), not a history; left untouched (to start a new "
+                "history there, delete the file first)"
+            )
+        if header != SQLITE_HEADER:
             raise StoreError(f"{path} is not a SQLite database (left untouched)")
+
+
+def _create_whole(path: Path) -> None:
+    """Make a new, empty SQLite file at ``path`` (if there is none) without it ever being an
+    empty file there: it is written beside it under another name and linked into place, so
+    another copy of the app starting at the same moment finds either no file or a whole one.
+    """
+    temporary = path.with_name(f".{path.name}.new-{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        conn = sqlite3.connect(temporary)
+        try:
+            # WAL from the start: this writes the file's first page (its header).
+            conn.execute("PRAGMA journal_mode = WAL")
+        finally:
+            conn.close()
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another copy of the app made it first: that one is used
+        except OSError:
+            # A file system without hard links: create it exclusively and write it at once.
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                return
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(temporary.read_bytes())
+    finally:
+        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
 
 
 def _free_bytes(folder: Path) -> int:
@@ -357,7 +400,7 @@ def _quick_check(engine: Engine, url: URL) -> None:
             "malformed" in message or "not a database" in message or "corrupt" in message
         ):
             raise StoreError(f"{path} is damaged: {message} (left untouched)") from None
-        raise StoreError(_describe_failure(url, exc)) from None
+        raise _os_failure(url, exc) from None
     result = str(rows[0][0]) if rows else "no answer"
     if result != "ok":
         # The first line may only say which database ("*** in database main ***").
@@ -379,6 +422,12 @@ def _os_failure(url: URL, exc: BaseException) -> StoreError:
         return StoreError(f"cannot write to {where}: its disk is mounted read-only")
     if code == sqlite3.SQLITE_READONLY or "readonly" in first_line(exc):
         return StoreError(f"cannot write to {where}: it is read-only")
+    if path is not None and "I/O error" in first_line(exc):
+        # SQLite says "disk I/O error" when it cannot make its shared-memory file (-shm) on
+        # a full disk.
+        with contextlib.suppress(OSError):
+            if shutil.disk_usage(path.parent).free < MIN_FREE_BYTES:
+                return StoreError(f"cannot write to {where}: the disk is full")
     return StoreError(_describe_failure(url, exc))
 
 
@@ -394,12 +443,19 @@ def migrate(engine: Engine, url: URL) -> None:
     path = _sqlite_file(url) if sqlite else None
     if path is not None:
         _check_writable(path)
+        if not path.exists():
+            try:
+                _create_whole(path)
+            except (OSError, sqlite3.Error) as exc:
+                raise _os_failure(url, exc) from None
         _quick_check(engine, url)
     try:
         with engine.connect() as conn:
             tables = set(inspect(conn).get_table_names())
             heads = _version_rows(conn)
     except (DBAPIError, sqlite3.Error) as exc:
+        if sqlite:
+            raise _os_failure(url, exc) from None
         raise StoreError(_describe_failure(url, exc)) from None
     except SQLAlchemyError as exc:
         raise StoreError(_describe_failure(url, exc)) from None
@@ -427,6 +483,8 @@ def migrate(engine: Engine, url: URL) -> None:
                 "of Merchant's Companion does not know; it was written by a newer version "
                 "(update the app to open it)"
             )
+    if len(heads) == 1:
+        _check_schema(engine, url, heads[0], tables)
     head = head_revision()
     try:
         if sqlite:
@@ -438,6 +496,75 @@ def migrate(engine: Engine, url: URL) -> None:
         raise
     except (OSError, sqlite3.Error) as exc:
         raise _os_failure(url, exc) from None
+
+
+@functools.cache
+def expected_schema(revision: str) -> dict[str, frozenset[str]]:
+    """Each table of the history and its columns, as the migrations leave them at ``revision``.
+
+    At the newest revision that is the models' own tables (a test checks they match the
+    migrations); at an older one, what its migrations make of an empty in-memory database
+    (Alembic is imported then anyway, to upgrade).
+    """
+    if revision == head_revision():
+        from sqlmodel import SQLModel
+
+        import companion.history.models  # noqa: F401  (registers the tables)
+
+        return {
+            table.name: frozenset(column.name for column in table.columns)
+            for table in SQLModel.metadata.sorted_tables
+        }
+    from alembic import command
+
+    scratch = make_engine(make_url("sqlite://"))
+    try:
+        command.upgrade(alembic_config(scratch), revision)
+        with scratch.connect() as conn:
+            found = inspect(conn)
+            return {
+                table: frozenset(column["name"] for column in found.get_columns(table))
+                for table in found.get_table_names()
+                if table != VERSION_TABLE
+            }
+    finally:
+        scratch.dispose()
+
+
+def _check_schema(engine: Engine, url: URL, revision: str, tables: set[str]) -> None:
+    """Refuse a database whose tables or columns are not those of the revision it records
+    (a table dropped, a column lost): reading only, so a refused file is left as it was.
+
+    Without this, such a history opens and serves, and a screen fails later on "no such
+    table". Tables and columns beyond the expected ones are left alone (a PostgreSQL
+    database may hold another program's tables too).
+    """
+    expected = expected_schema(revision)
+    where = str(_sqlite_file(url) or shown(url))
+    missing = sorted(set(expected) - tables)
+    if missing:
+        what = f"the table {missing[0]}" + (
+            f" and {len(missing) - 1} other{'s' if len(missing) > 2 else ''}"
+            if len(missing) > 1
+            else ""
+        )
+        raise StoreError(
+            f"{where} is damaged: {what} of the history is missing (schema revision "
+            f"{revision}); left untouched"
+        )
+    try:
+        with engine.connect() as conn:
+            found = inspect(conn)
+            for table in sorted(expected):
+                present = {column["name"] for column in found.get_columns(table)}
+                lost = sorted(expected[table] - present)
+                if lost:
+                    raise StoreError(
+                        f"{where} is damaged: the column {table}.{lost[0]} of the history is "
+                        f"missing (schema revision {revision}); left untouched"
+                    )
+    except (DBAPIError, sqlite3.Error, SQLAlchemyError) as exc:
+        raise StoreError(_describe_failure(url, exc)) from None
 
 
 def _upgrade(engine: Engine, url: URL, head: str) -> None:

@@ -43,6 +43,11 @@ class TableClosedError(StoreError):
     """The table is finished or abandoned: its log takes no more actions; nothing written."""
 
 
+class SavedBeforeError(StoreError):
+    """The table was saved to history before and its play has been deleted since: it is not
+    saved again unless asked to explicitly (``again=True``); nothing written."""
+
+
 # Pydantic's own wording ("Input should be a valid integer") talks about "input" and types;
 # players read these messages, so they get plainer ones, naming the value they typed.
 _PLAIN = {
@@ -71,6 +76,8 @@ _PLAIN = {
         'expected a date and time like "2024-05-01T19:30:00", got {input}'
     ),
     "none_required": "expected null, got {input}",
+    # The only patterns in a play are ruling ids (its house rules).
+    "string_pattern_mismatch": 'expected a ruling id such as "journey.pair_value", got {input}',
 }
 
 

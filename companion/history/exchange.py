@@ -15,10 +15,17 @@ The app's own format (``"format": "merchants-companion-history"``, ``"version": 
                              "tiebreaks": [], "start_player": true, "rank": 1,
                              "winner": true}]}]}
 
+A play that has them also carries ``"scoring"`` (``"manual"`` or ``"cooperative"``; absent:
+won on points), ``"expansions"``, ``"house_rules"`` (ruling id → ``"reading"`` or
+``"alternative"``) and ``"started_at"``; a result without a score has ``"score": null``.
+These are written only where they say something, so a history without them is written as
+before (and older versions of the app read it).
+
 Ids are the file's own (1, 2, 3 … in name order), so exporting the same history twice gives
 the same file. On import, players and games are matched by name (ignoring case), plays by
 ``uid`` (a play already present is a duplicate and skipped), and rank and winner are computed
-again from the scores rather than trusted. An import is all or nothing: a file with any
+again from the scores rather than trusted (the winners of a play whose scoring says they
+were chosen are the file's). An import is all or nothing: a file with any
 problem is refused with a message naming the place (``plays[3].results[1].score: expected a
 whole number, got "ten"``) and nothing is written (the plays are checked as they go into the
 import's one transaction, which a refusal rolls back). A large file is read one play at a
@@ -33,7 +40,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
+from array import array
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -58,7 +65,7 @@ from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from companion import __version__
-from companion.history import bulk, crud
+from companion.history import bulk, crud, features
 from companion.history.bulk import CANONICAL_UID, BulkPlay, BulkResult, canonical_uid
 from companion.history.crud import PLAYS, RESULTS
 from companion.history.errors import (
@@ -67,11 +74,15 @@ from companion.history.errors import (
     describe_value,
     validation_message,
 )
+from companion.history.jsonscan import Field as JsonField
+from companion.history.jsonscan import JsonFile
 from companion.history.models import (
     DURATION_MAX_MIN,
     GAME_NAME_MAX,
     LOCATION_MAX,
     MAX_CATEGORIES,
+    MAX_EXPANSIONS,
+    MAX_HOUSE_RULES,
     MAX_MODULES,
     MAX_RESULTS,
     MAX_TIEBREAKERS,
@@ -84,6 +95,7 @@ from companion.history.models import (
     PlayCreate,
     Player,
     Score,
+    Scoring,
     StoredText,
     clean_text,
     name_key,
@@ -94,8 +106,8 @@ from companion.history.models import (
 
 FORMAT = "merchants-companion-history"
 VERSION = 1
-# Caps that keep a hostile file from exhausting memory before validation can refuse it.
-MAX_IMPORT_CHARS = 128 * 1024 * 1024
+# Caps that keep a hostile file from exhausting memory: each checked as the file is read,
+# at the first item over it (the file's size: companion.limits.MAX_IMPORT_BYTES).
 MAX_PLAYERS = 10_000
 MAX_GAMES = 10_000
 MAX_PLAYS = 250_000
@@ -163,11 +175,12 @@ class FileTieBreaker:
 class FileResult:
     player_id: FileId
     seat: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
-    score: Score
+    score: Score | None = None
     breakdown: Parts = None
     tiebreaks: Ties = None
     start_player: Flag = False
-    # Written for other tools to read; recomputed from the scores on import.
+    # Written for other tools to read; recomputed from the scores on import (the winner is
+    # read where the play's scoring says the winners were chosen).
     rank: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
     winner: Flag | None = None
 
@@ -179,9 +192,21 @@ class FilePlay:
     played_at: IsoTime
     finished: Flag = True
     highest_wins: Flag | None = None
+    scoring: Scoring = "points"
+    started_at: IsoTime | None = None
     modules: Annotated[
         list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
         Field(max_length=MAX_MODULES),
+        AfterValidator(_none_if_empty),
+    ] = None
+    expansions: Annotated[
+        list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
+        Field(max_length=MAX_EXPANSIONS),
+        AfterValidator(_none_if_empty),
+    ] = None
+    house_rules: Annotated[
+        dict[StrictStr, StrictStr] | None,
+        Field(max_length=MAX_HOUSE_RULES),
         AfterValidator(_none_if_empty),
     ] = None
     duration_min: Whole | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
@@ -221,27 +246,25 @@ class _Head(_FileModel):
 _PLAY = TypeAdapter(FilePlay)
 
 
-class _Header(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    format: Any = None
-    version: Any = None
-
-
 @dataclass(frozen=True)
 class ParsedHistory:
-    """A read import file: names of players and games, and its plays (checked as they go in).
+    """A read import file: names of players and games, and where its plays are in the file
+    (each checked when read, and read again, one at a time, as it goes in).
 
     Every reference, identity and type in the file has been checked; each play's own rules
     (those of :class:`PlayCreate`) are checked as :meth:`batches` hands the play out, inside
-    the import's transaction, so a play breaking one still leaves nothing written.
+    the import's transaction, so a play breaking one still leaves nothing written. No play
+    is held longer than it takes to write it: a file just under the size limit holds at most
+    its uids besides its bytes.
     """
 
     players: tuple[str, ...]
     games: tuple[tuple[str, bool], ...]
     uids: tuple[str, ...]
     """Each play's uid as the history stores it (as written where it is not a UUID)."""
-    plays: tuple[FilePlay, ...] = ()
+    source: JsonFile | None = None
+    spans: array[int] = field(default_factory=lambda: array("q"))
+    """Each play's start and end in :attr:`source`."""
     context: tuple[tuple[str, bool | None], ...] = ()
     """Each play's game (catalogue id or title) and the direction the file gives it."""
     names: dict[int, str] = field(default_factory=dict)
@@ -249,7 +272,7 @@ class ParsedHistory:
     fast: bool = True
 
     def __len__(self) -> int:
-        return len(self.plays)
+        return len(self.uids)
 
     def batches(
         self, *, skip: frozenset[str] | set[str] = frozenset(), size: int = bulk.BATCH
@@ -259,9 +282,10 @@ class ParsedHistory:
         Raises :class:`ImportFileError` at the first play that breaks a rule.
         """
         batch: list[BulkPlay] = []
-        for i, (play, uid, (game, direction)) in enumerate(
-            zip(self.plays, self.uids, self.context, strict=True)
-        ):
+        spans = self.spans
+        for i, (uid, (game, direction)) in enumerate(zip(self.uids, self.context, strict=True)):
+            assert self.source is not None
+            play = _play_at(self.source, i, spans[2 * i], spans[2 * i + 1])
             # A play already in the history is checked too: a file with any problem is
             # refused whole, whatever it would have added.
             fast = _fast_play(play, uid, game, direction, self.names) if self.fast else None
@@ -288,6 +312,8 @@ class ImportReport:
     """Plays of the file the history cannot hold, each as "where: why" (BG Stats import)."""
     notes: tuple[str, ...] = ()
     """Plays imported with something changed, each as "where: what"."""
+    ignored: int = 0
+    """Plays BG Stats itself marks as ignored (out of its statistics), left out."""
 
     def __str__(self) -> str:
         text = f"{self.imported} play{'s' if self.imported != 1 else ''} imported"
@@ -295,6 +321,8 @@ class ImportReport:
             text += f", {len(self.duplicates)} already present"
         if self.skipped:
             text += f", {len(self.skipped)} not imported"
+        if self.ignored:
+            text += f", {self.ignored} that BG Stats ignores left out"
         return text
 
 
@@ -305,125 +333,96 @@ def _refuse(message: str) -> ImportFileError:
     return ImportFileError(message)
 
 
-def _check_header(text: str) -> None:
-    try:
-        header = _Header.model_validate_json(text)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        if first["type"] == "json_invalid":
-            detail = str(first.get("ctx", {}).get("error", "")).strip()
-            raise _refuse(f"not valid JSON: {detail or 'cannot be read'}") from None
-        raise _refuse(
-            "not a Merchant's Companion history file (expected a JSON object with "
-            f'"format": "{FORMAT}")'
-        ) from None
-    if header.format != FORMAT:
-        raise _refuse(f'format: expected "{FORMAT}", got {describe_value(header.format)}')
+def _check_header(head: dict[str, Any]) -> None:
+    """Refuse a file whose ``format`` and ``version`` are not this app's (before anything
+    else in it is worded: a BG Stats backup is better told it is not ours)."""
+    found = head.get("format")
+    if found != FORMAT:
+        raise _refuse(f'format: expected "{FORMAT}", got {describe_value(found)}')
+    version = head.get("version")
     # Exactly the whole number 1: not 1.0, "1" or true (JSON has one kind of number, but a
     # file that writes its version as 1.0 was not written by this app).
-    if type(header.version) is not int or header.version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise _refuse(
-            f"version: this app reads version {VERSION} files, got {describe_value(header.version)}"
+            f"version: this app reads version {VERSION} files, got {describe_value(version)}"
         )
 
 
-_SPACE = re.compile(r"[ \t\n\r]*")
+#: The largest item of each list, in bytes (far above what this app writes, pretty-printed
+#: or not: a play of 99 players with every category is under 100 KB), and of a field at
+#: the top (format, version, times).
+MAX_PLAYER_BYTES = 16_384
+MAX_GAME_BYTES = 16_384
+MAX_PLAY_BYTES = 4_000_000
+MAX_HEAD_BYTES = 4_096
+#: The top-level fields of the format, and the limits of the lists among them.
+_LISTS = {
+    "players": (MAX_PLAYERS, MAX_PLAYER_BYTES, "player"),
+    "games": (MAX_GAMES, MAX_GAME_BYTES, "game"),
+}
+_HEAD = frozenset({"format", "version", "exported_at", "app_version"})
 
 
-def _skip(text: str, at: int) -> int:
-    """The index of the first character at or after ``at`` that is not JSON white space."""
-    found = _SPACE.match(text, at)
-    return found.end() if found else at
+def open_file(text: str | bytes | bytearray | memoryview | JsonFile) -> JsonFile:
+    """An import file to read (the app's format): :class:`ImportFileError` when it is too
+    large or not UTF-8 text."""
+    if isinstance(text, JsonFile):
+        return text
+    return JsonFile(text, what="not a Merchant's Companion history file")
 
 
-class _Document(NamedTuple):
-    head: _Head
-    plays: list[FilePlay]
-
-
-def _where(text: str, at: int) -> str:
-    line = text.count("\n", 0, at) + 1
-    return f"line {line} column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
-
-
-def _read(text: str) -> _Document:
-    """Read and check the file, one play at a time.
-
-    ``json.loads`` of a 100,000-play file builds half a million dicts, and a whole-file
-    validation holds a parsed copy of the text besides the models; instead the top level is
-    walked with the standard library's own JSON scanner (``raw_decode``) and each play is
-    decoded, checked into a slotted :class:`FilePlay` and its dict dropped straight away.
-    """
-    decoder = json.JSONDecoder()
-    plays: list[FilePlay] = []
-    head: dict[str, Any] = {}
+def _json_at(source: JsonFile, start: int, end: int, where: str) -> Any:
+    """The value between ``start`` and ``end``, as Python objects (a bounded item)."""
+    raw = source.bytes_of(start, end)
     try:
-        at = _skip(text, 0)
-        if text[at : at + 1] != "{":
-            whole = decoder.raw_decode(text, at)[0]  # not an object: say what it is
-            del whole
-            _check_header(text)
-            raise _refuse("not a Merchant's Companion history file")
-        at = _skip(text, at + 1)
-        while text[at : at + 1] != "}":
-            if head or plays:
-                if text[at : at + 1] != ",":
-                    raise _refuse(f"not valid JSON: expected ',' or '}}' at {_where(text, at)}")
-                at = _skip(text, at + 1)
-            key, at = decoder.raw_decode(text, at)
-            if not isinstance(key, str):
-                raise _refuse(f"not valid JSON: expected a field name at {_where(text, at)}")
-            at = _skip(text, at)
-            if text[at : at + 1] != ":":
-                raise _refuse(f"not valid JSON: expected ':' at {_where(text, at)}")
-            at = _skip(text, at + 1)
-            if key in head or (key == "plays" and plays):
-                raise _refuse(f"{key}: given twice")
-            if key == "plays" and text[at : at + 1] == "[":
-                at = _read_plays(text, _skip(text, at + 1), decoder, plays)
-                head["plays"] = None
-            else:
-                head[key], at = decoder.raw_decode(text, at)
-            at = _skip(text, at)
-        if _skip(text, at + 1) != len(text):
-            raise _refuse(f"not valid JSON: extra data at {_where(text, at + 1)}")
+        return json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise _refuse(
-            f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
+        at = start + len(exc.doc[: exc.pos].encode("utf-8", "surrogatepass"))
+        raise _refuse(f"{where}: not valid JSON: {exc.msg} at {source.where(at)}") from None
     except RecursionError:
-        raise _refuse("not valid JSON: nested too deeply") from None
+        raise _refuse(f"{where}: nested too deeply (at {source.where(start)})") from None
+
+
+def _play_at(source: JsonFile, i: int, start: int, end: int) -> FilePlay:
+    """Play ``i`` of the file, read and checked into a :class:`FilePlay`."""
+    try:
+        return _PLAY.validate_python(_json_at(source, start, end, f"plays[{i}]"))
     except ValidationError as exc:
-        # A file of another kind (BG Stats' own, say) fails on its first play; saying "not
-        # our format" helps more, so the header is looked at first.
-        _check_header(text)
-        raise _refuse(validation_message(exc, prefix=("plays", len(plays)))) from None
-    version = head.get("version")
-    if head.get("format") != FORMAT or type(version) is not int or version != VERSION:
-        _check_header(json.dumps({k: head.get(k) for k in ("format", "version")}))
-    head.pop("plays", None)
+        raise source.placed(
+            _refuse(validation_message(exc, prefix=("plays", i))), start, "the play"
+        ) from None
+
+
+def _read_head_field(source: JsonFile, found: JsonField, head: dict[str, Any]) -> None:
+    """Read one field of the head into ``head`` (players and games an item at a time, each
+    list refused at the first item over its limit)."""
+    name = found.name
+    if name in _LISTS:
+        limit, largest, noun = _LISTS[name]
+        head[name] = [
+            _json_at(source, a, b, f"{name}[{i}]")
+            for i, a, b in source.items(found, limit=limit, largest=largest, noun=noun)
+        ]
+        return
+    end = source.value_end(found.start, name)
+    found.end = end
+    if name not in _HEAD:
+        raise _refuse(f"{name}: unknown field")
+    if end - found.start > MAX_HEAD_BYTES:
+        raise _refuse(
+            f"{name}: too long ({end - found.start:,} bytes; at most {MAX_HEAD_BYTES:,}), at "
+            f"{source.where(found.start)}"
+        )
+    head[name] = _json_at(source, found.start, end, name)
+
+
+def _checked_head(head: dict[str, Any]) -> _Head:
+    _check_header(head)
     try:
         # Small (players and games): checked in JSON mode, where strict mode reads ISO times.
-        checked = _Head.model_validate_json(json.dumps(head))
+        return _Head.model_validate_json(json.dumps(head))
     except ValidationError as exc:
         raise _refuse(validation_message(exc)) from None
-    return _Document(checked, plays)
-
-
-def _read_plays(text: str, at: int, decoder: json.JSONDecoder, plays: list[FilePlay]) -> int:
-    """Decode and check the plays array starting at ``at``; returns the index after it."""
-    check = _PLAY.validate_python
-    while text[at : at + 1] != "]":
-        if plays:
-            if text[at : at + 1] != ",":
-                raise _refuse(f"not valid JSON: expected ',' or ']' at {_where(text, at)}")
-            at = _skip(text, at + 1)
-        if len(plays) >= MAX_PLAYS:
-            raise _refuse(f"plays: too many items (more than {MAX_PLAYS:,})")
-        item, at = decoder.raw_decode(text, at)
-        plays.append(check(item))
-        at = _skip(text, at)
-    return at + 1
 
 
 def check_unique(items: list[Any], attr: str, table: str, *, fold: bool = False) -> None:
@@ -442,51 +441,51 @@ def check_unique(items: list[Any], attr: str, table: str, *, fold: bool = False)
         seen[key] = i
 
 
-def file_text(text: str | bytes) -> str:
-    """An import file's text (bytes read as UTF-8, a byte-order mark dropped), at most
-    :data:`MAX_IMPORT_CHARS` long; :class:`ImportFileError` otherwise (any import format)."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_IMPORT_CHARS:
+class _Plays:
+    """The plays checked one at a time against the file's players and games: what is kept
+    of each is its uid, its game and where it is in the file."""
+
+    def __init__(self, source: JsonFile, head: _Head) -> None:
+        check_unique(head.players, "id", "players")
+        check_unique(head.players, "name", "players", fold=True)
+        check_unique(head.games, "id", "games")
+        check_unique(head.games, "name", "games", fold=True)
+        check_unique(head.games, "key", "games")
+        self.source = source
+        self.head = head
+        self.players = {p.id: p.name for p in head.players}
+        self.games = {g.id: g for g in head.games}
+        self.titles: dict[int, crud.Title] = {}
+        self.contexts: dict[tuple[str, bool | None], tuple[str, bool | None]] = {}
+        self.context: list[tuple[str, bool | None]] = []
+        self.uids: list[str] = []
+        self.spans = array("q")
+        self.seen_uids: dict[str, int] = {}
+        self.seen_written: dict[str, int] = {}
+
+    def read(self, found: JsonField) -> None:
+        for i, start, end in self.source.items(
+            found, limit=MAX_PLAYS, largest=MAX_PLAY_BYTES, noun="play"
+        ):
+            play = _play_at(self.source, i, start, end)
+            try:
+                self.add(i, play, start, end)
+            except ImportFileError as problem:
+                raise self.source.placed(problem, start, "the play") from None
+
+    def add(self, i: int, play: FilePlay, start: int, end: int) -> None:
+        if play.uid in self.seen_written:
             raise _refuse(
-                f"the file is too large ({len(text):,} bytes; at most {MAX_IMPORT_CHARS:,})"
+                f"plays[{i}].uid: {describe_value(play.uid)} is used twice; also in "
+                f"plays[{self.seen_written[play.uid]}]"
             )
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise _refuse("not a text file in UTF-8") from None
-    if not isinstance(text, str):
-        raise _refuse(f"expected the file's text, got {type(text).__name__}")
-    if text.startswith("\ufeff"):  # text read by a tool that kept the mark
-        text = text[1:]
-    if len(text) > MAX_IMPORT_CHARS:
-        raise _refuse(
-            f"the file is too large ({len(text):,} characters; at most {MAX_IMPORT_CHARS:,})"
-        )
-    return text
-
-
-def parse_history(text: str | bytes) -> ParsedHistory:
-    """Check an import file completely; :class:`ImportFileError` names the first problem."""
-    doc = _read(file_text(text))
-
-    check_unique(doc.head.players, "id", "players")
-    check_unique(doc.head.players, "name", "players", fold=True)
-    check_unique(doc.head.games, "id", "games")
-    check_unique(doc.head.games, "name", "games", fold=True)
-    check_unique(doc.head.games, "key", "games")
-    check_unique(doc.plays, "uid", "plays")
-    players = {p.id: p.name for p in doc.head.players}
-    games = {g.id: g for g in doc.head.games}
-    titles: dict[int, crud.Title] = {}
-
-    context: list[tuple[str, bool | None]] = []
-    for i, play in enumerate(doc.plays):
-        game = games.get(play.game_id)
+        self.seen_written[play.uid] = i
+        game = self.games.get(play.game_id)
         if game is None:
             raise _refuse(f"plays[{i}].game_id: no game with id {play.game_id} in games")
         seen: dict[int, int] = {}
         for j, result in enumerate(play.results):
-            if result.player_id not in players:
+            if result.player_id not in self.players:
                 raise _refuse(
                     f"plays[{i}].results[{j}].player_id: no player with id "
                     f"{result.player_id} in players"
@@ -497,12 +496,12 @@ def parse_history(text: str | bytes) -> ParsedHistory:
                     f"is already in results[{seen[result.player_id]}]"
                 )
             seen[result.player_id] = j
-        title = titles.get(game.id)
+        title = self.titles.get(game.id)
         if title is None:
             title = crud.resolve_title(game.key or game.name)
             if title.key is None:
                 title = crud.resolve_title(game.name)
-            titles[game.id] = title
+            self.titles[game.id] = title
         direction = play.highest_wins
         if title.highest_wins is None and direction is None:
             direction = game.highest_wins
@@ -513,28 +512,82 @@ def parse_history(text: str | bytes) -> ParsedHistory:
         ):
             side = "highest" if title.highest_wins else "lowest"
             raise _refuse(f"plays[{i}].highest_wins: {title.name} is won by the {side} score")
-        context.append((title.key or title.name, direction))
-    uids = []
-    for play in doc.plays:
+        key = (title.key or title.name, direction)
+        self.context.append(self.contexts.setdefault(key, key))
         try:
-            uids.append(canonical_uid(play.uid))
+            uid = canonical_uid(play.uid)
         except ValueError:
-            uids.append(play.uid)
-    if len(set(uids)) != len(uids):
-        check_unique([_Uid(u) for u in uids], "uid", "plays")
-    return ParsedHistory(
-        players=tuple(p.name for p in doc.head.players),
-        games=tuple((g.key or g.name, g.highest_wins) for g in doc.head.games),
-        uids=tuple(uids),
-        plays=tuple(doc.plays),
-        context=tuple(context),
-        names=players,
-        fast=all(clean_text(name) == name for name in players.values()),
-    )
+            uid = play.uid
+        if uid in self.seen_uids:
+            raise _refuse(
+                f"plays[{i}].uid: {describe_value(play.uid)} is the same play as "
+                f"plays[{self.seen_uids[uid]}]"
+            )
+        self.seen_uids[uid] = i
+        self.uids.append(uid)
+        self.spans.extend((start, end))
+
+    def parsed(self) -> ParsedHistory:
+        players = self.players
+        return ParsedHistory(
+            players=tuple(p.name for p in self.head.players),
+            games=tuple((g.key or g.name, g.highest_wins) for g in self.head.games),
+            uids=tuple(self.uids),
+            source=self.source,
+            spans=self.spans,
+            context=tuple(self.context),
+            names=players,
+            fast=all(clean_text(name) == name for name in players.values()),
+        )
 
 
-class _Uid(NamedTuple):
-    uid: str
+def parse_history(text: str | bytes | bytearray | memoryview | JsonFile) -> ParsedHistory:
+    """Check an import file completely; :class:`ImportFileError` names the first problem.
+
+    The file is read from its bytes field by field (:mod:`.jsonscan`); the plays one at a
+    time, each checked and let go, where the format, version, players and games come
+    before them (as this app writes them), otherwise once the rest has been read. A file
+    of another kind is told so first: a refusal waits until the format has been read.
+    """
+    source = open_file(text)
+    head: dict[str, Any] = {}
+    problem: ImportFileError | None = None
+    plays: _Plays | None = None
+    later: JsonField | None = None  # the plays, where they come before the rest
+    for found in source.fields():
+        name = found.name
+        try:
+            if name in head or (name == "plays" and (plays is not None or later is not None)):
+                raise _refuse(f"{name}: given twice")
+            if problem is not None:
+                if name in ("format", "version"):  # what the refusal waits for
+                    _read_head_field(source, found, head)
+                continue
+            if name != "plays":
+                _read_head_field(source, found, head)
+            elif {"format", "version", "players", "games"} <= head.keys():
+                plays = _Plays(source, _checked_head(head))
+                plays.read(found)
+            else:
+                later = found  # read again once the players and games are known
+                for _ in source.pieces(found, limit=MAX_PLAYS, largest=MAX_PLAY_BYTES, noun="play"):
+                    pass
+        except ImportFileError as exc:
+            if name in ("format", "version") or plays is not None:
+                raise  # (the plays are read only once the format is known to be ours)
+            if {"format", "version"} <= head.keys():
+                _check_header(head)
+                raise
+            problem = problem or exc
+    if problem is not None:
+        _check_header(head)
+        raise problem
+    if plays is None:
+        plays = _Plays(source, _checked_head(head))
+        if later is not None:
+            later.end = None
+            plays.read(later)
+    return plays.parsed()
 
 
 def _checked_play(
@@ -545,7 +598,11 @@ def _checked_play(
         "uid": play.uid,
         "game": game,
         "played_at": play.played_at,
+        "started_at": play.started_at,
+        "scoring": play.scoring,
         "modules": list(play.modules or ()),
+        "expansions": list(play.expansions or ()),
+        "house_rules": dict(play.house_rules or {}),
         "duration_min": play.duration_min,
         "location": play.location,
         "notes": play.notes,
@@ -562,6 +619,7 @@ def _checked_play(
                 "breakdown": dict(r.breakdown or {}),
                 "tiebreaks": list(r.tiebreaks or ()),
                 "start_player": r.start_player,
+                "winner": None if play.scoring == "points" else r.winner,
             }
             for r in play.results
         ],
@@ -592,17 +650,29 @@ def _fast_play(
     of PlayCreate's cross-field rules take this path; any other play goes through PlayCreate,
     so that the result, or the message refusing it, is exactly the same.
     """
-    if not CANONICAL_UID.fullmatch(uid):
-        return None
+    if (
+        not CANONICAL_UID.fullmatch(uid)
+        or play.scoring != "points"
+        or play.house_rules
+        or play.started_at is not None
+    ):
+        return None  # PlayCreate checks them (and words a refusal)
     notes = play.notes
     if notes and (notes[0].isspace() or notes[-1].isspace() or text_problem(notes)):
         return None
     if play.location is not None and not _is_clean(play.location):
         return None
-    if play.modules and (
-        not all(_is_clean(m) for m in play.modules) or len(set(play.modules)) != len(play.modules)
-    ):
-        return None
+    key = features.game_key(game)
+    kinds: tuple[tuple[features.Kind, list[str] | None], ...] = (
+        ("module", play.modules),
+        ("expansion", play.expansions),
+    )
+    for kind, listed in kinds:
+        if listed and (
+            not all(_is_clean(m) and features.canonical(key, kind, m) == m for m in listed)
+            or len(set(listed)) != len(listed)
+        ):
+            return None
     breakers = play.tiebreakers or ()
     if breakers and (
         not all(_is_clean(t.name) for t in breakers)
@@ -625,6 +695,8 @@ def _fast_play(
         if ties and len(ties) > n_breakers:
             return None
         parts = r.breakdown
+        if r.score is None:
+            return None
         if parts and (sum(parts.values()) != r.score or not all(map(_is_clean, parts))):
             return None
         results.append(
@@ -649,6 +721,7 @@ def _fast_play(
         finished=play.finished,
         highest_wins=direction,
         modules=list(play.modules) if play.modules else None,
+        expansions=list(play.expansions) if play.expansions else None,
         duration_min=play.duration_min,
         location=play.location,
         notes=play.notes,
@@ -725,7 +798,9 @@ def history_snapshot(
     )
     # Plain rows rather than ORM objects, and the JSON columns read as text: most hold "{}"
     # or "[]", and a full json.loads per value made exporting 100,000 plays three times slower.
-    plays = session.execute(select(PLAYS).order_by(PLAYS.c.played_at, PLAYS.c.id)).all()
+    plays = session.execute(
+        select(PLAYS).where(crud.LIVE).order_by(PLAYS.c.played_at, PLAYS.c.id)
+    ).all()
     results: dict[int, list[_Result]] = defaultdict(list)
     query = select(
         RESULTS.c.play_id,
@@ -738,6 +813,7 @@ def history_snapshot(
         RESULTS.c.rank,
         RESULTS.c.winner,
     ).order_by(RESULTS.c.play_id, RESULTS.c.seat)
+    live = {p.id for p in plays}
     for (
         play_id,
         player_id,
@@ -749,6 +825,8 @@ def history_snapshot(
         place,
         winner,
     ) in session.execute(query):
+        if play_id not in live:
+            continue  # a deleted play's
         results[play_id].append(
             _Result(
                 player_id,
@@ -767,7 +845,7 @@ def history_snapshot(
 class _Result(NamedTuple):
     player_id: int
     seat: int
-    score: int
+    score: int | None
     breakdown: dict[str, int]
     tiebreaks: list[int | None]
     start_player: bool
@@ -780,6 +858,20 @@ def _json(value: Any, empty: Any) -> Any:
     if value is None or value in ("{}", "[]"):
         return type(empty)()
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _play_extras(play: Any) -> dict[str, Any]:
+    """What a play records beyond the first version's fields, where it records anything."""
+    extras: dict[str, Any] = {}
+    if play.scoring != "points":
+        extras["scoring"] = play.scoring
+    if play.started_at is not None:
+        extras["started_at"] = _iso(play.started_at)
+    if play.expansions:
+        extras["expansions"] = list(play.expansions)
+    if play.house_rules:
+        extras["house_rules"] = dict(play.house_rules)
+    return extras
 
 
 def export_json(session: Session) -> str:
@@ -816,6 +908,7 @@ def export_json(session: Session) -> str:
                 "tiebreakers": list(play.tiebreakers or []),
                 "created_at": _iso(play.created_at),
                 "updated_at": _iso(play.updated_at),
+                **_play_extras(play),
                 "results": [
                     {
                         "player_id": player_ref[r.player_id],
@@ -847,6 +940,10 @@ CSV_COLUMNS = (
     "location",
     "modules",
     "notes",
+    "scoring",
+    "started_at",
+    "expansions",
+    "house_rules",
     "player",
     "seat",
     "score",
@@ -888,9 +985,15 @@ def export_csv(session: Session) -> str:
                     _cell(play.location),
                     _cell("; ".join(play.modules or [])),
                     _cell(play.notes),
+                    play.scoring,
+                    "" if play.started_at is None else play.started_at.isoformat(sep=" "),
+                    _cell("; ".join(play.expansions or [])),
+                    _cell(
+                        "; ".join(f"{k}={v}" for k, v in sorted((play.house_rules or {}).items()))
+                    ),
                     _cell(names[r.player_id]),
                     r.seat,
-                    r.score,
+                    "" if r.score is None else r.score,
                     r.rank,
                     "true" if r.winner else "false",
                     "true" if r.start_player else "false",

@@ -2,15 +2,14 @@
 
 :func:`companion.history.exchange.parse_history` checks a file play by play in Python before
 anything is written; at 100,000 plays that alone takes seconds and holds every play in
-memory. This path takes the file in one pass instead. The plays text is cut at play
-boundaries into pieces of about a megabyte (``"}]},{"`` separates two plays as
-``export_json`` writes them, since a play's results are its last field; for other layouts a
-regular expression that knows JSON strings and brackets finds the boundaries). Each piece is
-checked by one call into msgspec's decoder, strictly and with the same limits as
-:class:`~companion.history.exchange.FilePlay` (a wrongly cut piece is never valid JSON, so a
-cut is checked by the parse itself), and its plays go straight into rows, written with
-multi-row inserts in the import's one transaction. Memory stays at the file's text plus one
-piece; the statistics are added once at the end.
+memory. This path takes the file in one pass instead. The plays are read from the file's
+bytes a piece of about a megabyte at a time (:meth:`.jsonscan.JsonFile.pieces`: ``}]},{``
+separates two plays as ``export_json`` writes them, since a play's results are its last
+field; other layouts are cut elsewhere or read a play at a time), the count of plays and
+each play's size checked as they come. Each play is checked by msgspec's decoder, strictly
+and with the same limits as :class:`~companion.history.exchange.FilePlay`, and the plays go
+straight into rows, written with multi-row inserts in the import's one transaction. Memory
+stays at the file's bytes plus one piece; the statistics are added once at the end.
 
 This path never refuses a file itself. Whatever it does not take whole — a problem anywhere,
 or a detail that only the checked path handles (a uid to normalise, a name to tidy, plays
@@ -23,11 +22,10 @@ from __future__ import annotations
 
 import json
 import operator
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 from msgspec import Meta, Struct
@@ -35,15 +33,23 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion.history import bulk, crud, exchange, stats
+from companion.history import bulk, crud, exchange, features, stats
 from companion.history.bulk import BulkPlay, BulkResult, Progress
 from companion.history.errors import ImportFileError
+from companion.history.jsonscan import (
+    AFTER_LIST_OF_OBJECTS,
+    BETWEEN_OBJECTS,
+    FileShapeError,
+    JsonFile,
+)
+from companion.history.jsonscan import Field as JsonField
 from companion.history.models import (
     DURATION_MAX_MIN,
     EARLIEST,
     LATEST,
     LOCATION_MAX,
     MAX_CATEGORIES,
+    MAX_EXPANSIONS,
     MAX_MODULES,
     MAX_RESULTS,
     MAX_TIEBREAKERS,
@@ -57,12 +63,6 @@ from companion.history.models import (
     utcnow,
 )
 from companion.text import NOT_TEXT
-
-#: About this many characters of plays are checked and written at a time.
-PIECE_CHARS = 1_000_000
-#: Between two plays as export_json writes them: the end of the last result, of the results
-#: and of the play, then the next play.
-_BETWEEN = "}]},{"
 
 
 class NotFast(Exception):
@@ -98,7 +98,7 @@ class _TieBreaker(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
 
 class _Result(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     player_id: _Id
-    score: _Score
+    score: _Score  # a result without one (null) is left to the checked path
     seat: _Place | None = None
     breakdown: Annotated[dict[_Name, _Score], Meta(max_length=MAX_CATEGORIES)] | None = None
     tiebreaks: Annotated[list[_Score | None], Meta(max_length=MAX_TIEBREAKERS)] | None = None
@@ -121,6 +121,16 @@ class _Play(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
         ]
         | None
     ) = None
+    expansions: (
+        Annotated[
+            list[Annotated[str, Meta(min_length=1, max_length=MODULE_MAX)]],
+            Meta(max_length=MAX_EXPANSIONS),
+        ]
+        | None
+    ) = None
+    # Only plays won on points with no house rules and no start time take this path; any
+    # other goes to the checked path (PlayCreate checks and words them).
+    scoring: Literal["points"] = "points"
     duration_min: Annotated[int, Meta(ge=0, le=DURATION_MAX_MIN)] | None = None
     location: Annotated[str, Meta(max_length=LOCATION_MAX)] | None = None
     notes: Annotated[str, Meta(max_length=NOTES_MAX)] = ""
@@ -129,22 +139,8 @@ class _Play(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     updated_at: _Time | None = None
 
 
+_PLAY = msgspec.json.Decoder(_Play)
 _PLAYS = msgspec.json.Decoder(list[_Play])
-_SPACE = re.compile(r"[ \t\n\r]*")
-# A JSON value nested at most four deep (a play, its results, a result, its breakdown), and
-# a run of up to 2,000 of them separated by commas: where the plays are not laid out as
-# export_json writes them, this finds the pieces' ends. It only counts brackets outside
-# strings (possessive, so it never backtracks); parsing the piece is the real check.
-_STRING = r'"(?:[^"\\]++|\\.)*+"'
-_NESTED = r'[\[{](?:[^{}\[\]"]++|' + _STRING + r")*+[\]}]"
-for _ in range(3):
-    _NESTED = r'[\[{](?:[^{}\[\]"]++|' + _STRING + "|" + _NESTED + r")*+[\]}]"
-_RUN = re.compile(rf"(?:{_NESTED}[ \t\n\r]*+,[ \t\n\r]*+){{0,1999}}{_NESTED}")
-
-
-def _skip(text: str, at: int) -> int:
-    found = _SPACE.match(text, at)
-    return found.end() if found else at
 
 
 def _is_clean(text: str) -> bool:
@@ -183,7 +179,7 @@ class _Ref(NamedTuple):
 class _Target:
     """Plays of one file game given one direction: their game row and direction."""
 
-    __slots__ = ("game_id", "highest_wins", "ref", "state")
+    __slots__ = ("game_id", "highest_wins", "key", "ref", "state")
 
     def __init__(self, ref: _Ref, highest_wins: bool) -> None:
         self.ref = ref
@@ -191,6 +187,17 @@ class _Target:
         self.game_id: int | None = None
         self.state: bulk._GameState | None = None
         """A typed title's running state (its direction follows its latest play)."""
+        self.key = features.game_key(ref.game)
+
+    def kept(self, modules: Sequence[str] | None, expansions: Sequence[str] | None) -> bool:
+        """Whether the modules and expansions are in the form PlayCreate keeps them."""
+        key = self.key
+        if key is None:
+            return True
+        canonical = features.canonical
+        return all(canonical(key, "module", m) == m for m in modules or ()) and all(
+            canonical(key, "expansion", e) == e for e in expansions or ()
+        )
 
 
 _RESULT_FIELDS = operator.attrgetter(
@@ -210,7 +217,10 @@ class _FileGame:
 
 
 def import_text(
-    session: Session, text: str | bytes, *, progress: Progress | None = None
+    session: Session,
+    text: str | bytes | bytearray | memoryview | JsonFile,
+    *,
+    progress: Progress | None = None,
 ) -> exchange.ImportReport:
     """Import the app's own backup into SQLite in the caller's transaction.
 
@@ -221,11 +231,13 @@ def import_text(
     if session.get_bind().dialect.name != "sqlite":
         raise NotFast("the fast path writes SQLite only")
     try:
-        text = exchange.file_text(text)
+        source = exchange.open_file(text)
     except ImportFileError as exc:  # the checked path refuses it in the same words
         raise NotFast(str(exc)) from None
     try:
-        return _Import(session, text, progress).run()
+        return _Import(session, source, progress).run()
+    except _Refused as refused:
+        raise refused.problem from None
     except (ValueError, LookupError, TypeError, OverflowError, RecursionError) as exc:
         # ValidationError, ImportFileError and PlayDataError are ValueErrors too.
         raise NotFast(str(exc)[:200]) from None
@@ -233,12 +245,20 @@ def import_text(
         raise NotFast(f"refused by the database: {exc.orig}") from None
 
 
+class _Refused(Exception):
+    """The file's shape refused once its format is known to be ours (too many plays, a play
+    too large, not JSON): the checked path would refuse it in the same words, after reading
+    it all again, so the refusal is given at once."""
+
+    def __init__(self, problem: FileShapeError) -> None:
+        self.problem = problem
+
+
 class _Import:
-    def __init__(self, session: Session, text: str, progress: Progress | None) -> None:
+    def __init__(self, session: Session, source: JsonFile, progress: Progress | None) -> None:
         self.session = session
-        self.text = text
+        self.source = source
         self.progress = progress
-        self.decoder = json.JSONDecoder()
         self.games: dict[int, _FileGame] = {}
         self.player_ids: dict[int, int] = {}
         self.names: dict[int, str] = {}
@@ -269,36 +289,25 @@ class _Import:
     # --------------------------------------------------------------------- the top level
 
     def run(self) -> exchange.ImportReport:
-        text = self.text
-        at = _skip(text, 0)
-        if text[at : at + 1] != "{":
-            raise NotFast("not an object")
-        at = _skip(text, at + 1)
+        source = self.source
         head: dict[str, Any] = {}
-        while True:
-            if head:
-                if text[at : at + 1] != ",":
-                    raise NotFast("no plays after the players and games")
-                at = _skip(text, at + 1)
-            if text[at : at + 1] != '"':
-                raise NotFast("expected a field name")
-            key, at = self.decoder.raw_decode(text, at)
-            at = _skip(text, at)
-            if text[at : at + 1] != ":" or key in head:
-                raise NotFast("not a field")
-            at = _skip(text, at + 1)
-            if key == "plays":
-                break
-            head[key], at = self.decoder.raw_decode(text, at)
-            at = _skip(text, at)
-        if text[at : at + 1] != "[":
-            raise NotFast("plays is not a list")
-        self.prepare(head, text.count('"uid"', at))
-        with bulk.sqlite_bulk_mode(self.session, self.expected):
-            at = self.read_plays(_skip(text, at + 1))
-        at = _skip(text, at)
-        if text[at : at + 1] != "}" or _skip(text, at + 1) != len(text):
-            raise NotFast("more after the plays")
+        plays_read = False
+        for found in source.fields():
+            if plays_read:
+                raise NotFast("more after the plays")
+            if found.name in head:
+                raise NotFast("a field twice")
+            if found.name != "plays":
+                exchange._read_head_field(source, found, head)
+                continue
+            if source.char(source.skip(found.start)) != b"[":
+                raise NotFast("plays is not a list")
+            self.prepare(head, source.data.count(b'"uid"', found.start))
+            with bulk.sqlite_bulk_mode(self.session, self.expected):
+                self.read_plays(found)
+            plays_read = True
+        if not plays_read:
+            raise NotFast("no plays after the players and games")
         return self.finish()
 
     def prepare(self, head: dict[str, Any], expected: int) -> None:
@@ -345,39 +354,34 @@ class _Import:
         self.stamp = bulk.sqlite_stamp(utcnow())
         self.expected = expected
 
-    def read_plays(self, at: int) -> int:
-        """Check and write the plays from ``at`` (just inside the list); the index after it."""
-        text = self.text
-        if text[at : at + 1] == "]":
-            return at + 1
+    def read_plays(self, found: JsonField) -> None:
+        """Check and write the plays, a piece of about a megabyte at a time (the count and
+        each play's size checked as they are read, :mod:`.jsonscan`)."""
+        decode, decode_all = _PLAY.decode, _PLAYS.decode
+        pieces = self.source.pieces(
+            found,
+            limit=exchange.MAX_PLAYS,
+            largest=exchange.MAX_PLAY_BYTES,
+            noun="play",
+            separators=(AFTER_LIST_OF_OBJECTS, BETWEEN_OBJECTS),
+        )
         while True:
-            piece: list[_Play] | None = None
-            cut = text.find(_BETWEEN, at + PIECE_CHARS)
-            if cut >= 0:
-                try:
-                    piece = _PLAYS.decode("[" + text[at : cut + 3] + "]")
-                except msgspec.ValidationError as exc:
-                    raise NotFast(str(exc)[:200]) from None
-                except msgspec.DecodeError:
-                    pass  # cut inside a text, or not export_json's layout: find the plays' ends
-                if piece is not None:
-                    self.write(piece)
-                    at = cut + 4
-                    continue
-            run = _RUN.match(text, at)
-            if run is None:
-                raise NotFast("plays nested deeper than a play is")
             try:
-                plays = _PLAYS.decode("[" + run.group() + "]")
+                _first, _start, raws = next(pieces)
+            except StopIteration:
+                return
+            except FileShapeError as exc:
+                raise _Refused(exc) from None
+            try:
+                # The piece's plays in one call (the items are what lies between the first's
+                # start and the last's end, commas and spaces between them).
+                if len(raws) > 1:
+                    plays = decode_all(b"[" + b",".join(raws) + b"]")
+                else:
+                    plays = [decode(raw) for raw in raws]
             except msgspec.DecodeError as exc:  # a ValidationError is a DecodeError too
                 raise NotFast(str(exc)[:200]) from None
             self.write(plays)
-            after = _skip(text, run.end())
-            if text[after : after + 1] == "]":
-                return after + 1
-            if text[after : after + 1] != ",":
-                raise NotFast("not a list of plays")
-            at = _skip(text, after + 1)
 
     # ------------------------------------------------------------------------- the plays
 
@@ -425,6 +429,13 @@ class _Import:
             modules = play.modules
             if modules and (not all(map(_is_clean, modules)) or len(set(modules)) != len(modules)):
                 raise NotFast("modules to tidy")
+            expansions = play.expansions
+            if expansions and (
+                not all(map(_is_clean, expansions)) or len(set(expansions)) != len(expansions)
+            ):
+                raise NotFast("expansions to tidy")
+            if (modules or expansions) and not target.kept(modules, expansions):
+                raise NotFast("modules or expansions the history keeps in another form")
             breakers = play.tiebreakers
             n_breakers = len(breakers) if breakers else 0
             if breakers and (
@@ -517,6 +528,10 @@ class _Import:
                 else "[]",
                 created,
                 self._stored(play.updated_at) if play.updated_at else created,
+                "points",
+                dumps(expansions) if expansions else "[]",
+                "{}",
+                bulk.NO_START,
             )
             play_id += 1
         connection = session.connection()

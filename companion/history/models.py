@@ -10,6 +10,14 @@ file cannot bloat the database: names up to 40 characters, notes 2000, location 
 20 score categories, whole-number scores within ±1,000,000,000, dates between the years 1900
 and 2999.
 
+How a play is won is its ``scoring``: ``"points"`` (the winners follow from the scores, in the
+game's direction, and the play's tie-breakers), ``"manual"`` (the winners were chosen at the
+table: each result says ``winner``; scores are optional, so a win/lose play has none) or
+``"cooperative"`` (everyone wins or everyone loses together; scores optional). What was
+played with is kept beside the scores: ``modules`` and ``expansions`` (see
+``companion.history.features``), the ``house_rules`` in force (ruling id → the reading played,
+``"reading"`` or ``"alternative"``), when it started and how long it took.
+
 Texts are normalised before they are checked or compared: Unicode NFC (so "é" typed as one
 character or as "e" plus an accent is one player), invisible zero-width characters removed,
 runs of whitespace folded; a control character or a broken surrogate in a text is refused.
@@ -22,10 +30,13 @@ import uuid as uuid_module
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, Strict, field_validator, model_validator
+from pydantic import AfterValidator, Strict, StringConstraints, field_validator, model_validator
 from pydantic_core import PydanticCustomError
-from sqlalchemy import JSON, BigInteger, DateTime, Index, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Index, String, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
+
+from companion.history import features
+from companion.rules.renamed import current_ruling_ids
 
 # Re-exported: the history's callers compare names with models.name_key.
 from companion.text import INVISIBLE as INVISIBLE
@@ -39,6 +50,9 @@ NOTES_MAX = 2000
 LOCATION_MAX = 120
 MODULE_MAX = 80
 MAX_MODULES = 40
+MAX_EXPANSIONS = 20
+MAX_HOUSE_RULES = 60
+RULING_ID_MAX = 80
 MAX_CATEGORIES = 20
 MAX_TIEBREAKERS = 10
 MAX_RESULTS = 99
@@ -68,6 +82,15 @@ Score = Annotated[int, Strict(), Field(ge=-SCORE_LIMIT, le=SCORE_LIMIT)]
 StoredText = AfterValidator(_plain_text)
 CategoryName = Annotated[str, Field(min_length=1, max_length=NAME_MAX), StoredText]
 ModuleName = Annotated[str, Field(min_length=1, max_length=MODULE_MAX), StoredText]
+RulingId = Annotated[
+    str, StringConstraints(max_length=RULING_ID_MAX, pattern=r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")
+]
+#: Which reading of a ruling a play was played by: the app's own, or the other one (the
+#: house rule Settings offers).
+Reading = Literal["reading", "alternative"]
+#: How a play is won (see the module docstring).
+Scoring = Literal["points", "manual", "cooperative"]
+SCORINGS: tuple[Scoring, ...] = ("points", "manual", "cooperative")
 # Strict: a flag must be true or false, not "yes" or 1 (an import file says what it means).
 Flag = Annotated[bool, Strict()]
 
@@ -240,7 +263,8 @@ class TieBreakerSpec(SQLModel):
 
 class ResultBase(SQLModel):
     seat: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
-    score: Score
+    score: Score | None = None
+    """None: no score (a win/lose or co-operative play, or a score not entered)."""
     breakdown: dict[CategoryName, Score] = Field(
         default_factory=dict, max_length=MAX_CATEGORIES, sa_type=JSON
     )
@@ -251,7 +275,8 @@ class ResultBase(SQLModel):
 
 
 class PlayResult(ResultBase, table=True):
-    """One player's line in a play. Rank and winner are computed on save, never typed in."""
+    """One player's line in a play. Rank is computed on save; the winner too, unless the
+    play's scoring says the winners were chosen (then it is the one handed in)."""
 
     __tablename__: ClassVar[str] = "play_result"
     __table_args__ = (
@@ -265,17 +290,22 @@ class PlayResult(ResultBase, table=True):
     play_id: int = Field(foreign_key="play.id", ondelete="CASCADE")
     player_id: int = Field(foreign_key="player.id", ondelete="RESTRICT")
     seat: int
-    score: int
+    score: int | None = None
     rank: int
     winner: bool = False
 
 
 class ResultCreate(ResultBase):
-    """A player's result as entered: their name, score and the optional details."""
+    """A player's result as entered: their name, score and the optional details.
+
+    ``winner`` is given exactly when the play's scoring is not ``"points"`` (the winners
+    were chosen, or everyone won or lost together); for points it follows from the scores.
+    """
 
     model_config = {"extra": "forbid"}
 
     player: str = Field(min_length=1, max_length=NAME_MAX)
+    winner: Flag | None = None
 
     _clean_player, _text = typed_text("player")
 
@@ -296,7 +326,25 @@ class ResultPublic(ResultBase):
 
 class PlayBase(SQLModel):
     played_at: datetime = Field(sa_type=NAIVE)
+    """When the play ended (or simply when it was played), the players' wall-clock time."""
+    started_at: datetime | None = Field(default=None, sa_type=NAIVE)
+    """When it began (wall clock); with it, ``duration_min`` defaults to start to end."""
+    scoring: Scoring = Field(
+        default="points", sa_type=String(12), sa_column_kwargs={"server_default": "points"}
+    )
     modules: list[ModuleName] = Field(default_factory=list, max_length=MAX_MODULES, sa_type=JSON)
+    expansions: list[ModuleName] = Field(
+        default_factory=list,
+        max_length=MAX_EXPANSIONS,
+        sa_type=JSON,
+        sa_column_kwargs={"server_default": "[]"},
+    )
+    house_rules: dict[RulingId, Reading] = Field(
+        default_factory=dict,
+        max_length=MAX_HOUSE_RULES,
+        sa_type=JSON,
+        sa_column_kwargs={"server_default": "{}"},
+    )
     duration_min: Annotated[int, Strict()] | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
     location: str | None = Field(default=None, max_length=LOCATION_MAX)
     notes: str = Field(default="", max_length=NOTES_MAX)
@@ -304,18 +352,31 @@ class PlayBase(SQLModel):
 
 
 class Play(PlayBase, table=True):
-    """One sitting of one game. ``uid`` identifies it across exports and imports."""
+    """One sitting of one game. ``uid`` identifies it across exports and imports.
+
+    ``deleted_at`` set: the play was deleted (in no list, statistic or export) and can still
+    be put back by an undo exactly as it was, id and all; such plays are removed for good
+    later (``crud.purge_deleted``).
+    """
 
     __tablename__: ClassVar[str] = "play"
     __table_args__ = (
         UniqueConstraint("uid", name="uq_play_uid"),
         Index("ix_play_played_at", "played_at", "id"),
         Index("ix_play_game", "game_id", "played_at"),
+        # Only the deleted plays (a handful): found at once when they go for good.
+        Index(
+            "ix_play_deleted",
+            "deleted_at",
+            sqlite_where=text("deleted_at IS NOT NULL"),
+            postgresql_where=text("deleted_at IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     uid: str = Field(max_length=36)
     game_id: int = Field(foreign_key="game.id", ondelete="RESTRICT")
+    deleted_at: datetime | None = Field(default=None, sa_type=NAIVE)
     highest_wins: bool = True
     tiebreakers: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     created_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
@@ -326,9 +387,16 @@ class PlayCreate(PlayBase):
     """A play as the score pad (or an import, or an undo) hands it in.
 
     ``game`` is a catalogue id ("mercante"), a catalogue name ("Mercante") or any typed
-    title. ``played_at`` defaults to now. ``highest_wins`` None means the game's own
-    direction. ``uid``, ``created_at`` and ``updated_at`` are normally left out; an undo or
-    an import passes them so the play keeps its identity.
+    title. ``played_at`` defaults to now; ``started_at``, when given, must not be later, and
+    ``duration_min`` left out is then the whole minutes between the two. ``highest_wins``
+    None means the game's own direction. ``scoring`` says how the play is won (see the
+    module docstring): with ``"points"`` every result has a score and none says ``winner``;
+    otherwise every result says ``winner`` (all the same for ``"cooperative"``; nobody wins a
+    play that was not finished). ``modules`` and ``expansions`` of a game the catalogue knows
+    are kept as ``features.canonical`` has them. ``house_rules`` maps a ruling id to the
+    reading played; a list of ruling ids means their alternatives (as Settings keeps them).
+    ``uid``, ``created_at`` and ``updated_at`` are normally left out; an undo or an import
+    passes them so the play keeps its identity.
     """
 
     model_config = {"extra": "forbid"}
@@ -353,7 +421,7 @@ class PlayCreate(PlayBase):
             return unicodedata.normalize("NFC", value).replace("\r\n", "\n").strip()
         return value
 
-    @field_validator("modules", mode="before")
+    @field_validator("modules", "expansions", mode="before")
     @classmethod
     def _clean_modules(cls, value: object) -> object:
         # A text is not a list of modules ("abc" is not ["a", "b", "c"]).
@@ -361,15 +429,26 @@ class PlayCreate(PlayBase):
             return [clean_text(v) for v in value]
         return value
 
-    @field_validator("played_at", "created_at", "updated_at", mode="before")
+    @field_validator("house_rules", mode="before")
+    @classmethod
+    def _house_rules(cls, value: object) -> object:
+        # Settings keeps house rules as the ruling ids whose alternative is played; an id
+        # stored before its ruling was renamed is today's (companion.rules.renamed).
+        if isinstance(value, list | tuple | set | frozenset):
+            value = dict.fromkeys(sorted(value, key=str), "alternative")
+        if isinstance(value, dict):
+            return dict(zip(current_ruling_ids(value), value.values(), strict=True))
+        return value
+
+    @field_validator("played_at", "started_at", "created_at", "updated_at", mode="before")
     @classmethod
     def _dates_only(cls, value: object) -> object:
         return refuse_numbers_as_dates(value)
 
-    @field_validator("played_at")
+    @field_validator("played_at", "started_at")
     @classmethod
-    def _wall_clock(cls, value: datetime) -> datetime:
-        return wall_clock(value)
+    def _wall_clock(cls, value: datetime | None) -> datetime | None:
+        return None if value is None else wall_clock(value)
 
     @field_validator("created_at", "updated_at")
     @classmethod
@@ -420,6 +499,7 @@ class PlayCreate(PlayBase):
         for i, key in enumerate(names):
             if names.index(key) != i:
                 raise _rule(f"tiebreakers[{i}].name", "this tie-breaker is listed twice")
+        self._check_winners()
         for i, result in enumerate(self.results):
             if len(result.tiebreaks) > len(self.tiebreakers):
                 raise _rule(
@@ -427,20 +507,81 @@ class PlayCreate(PlayBase):
                     f"{len(result.tiebreaks)} tie-breaker values for "
                     f"{len(self.tiebreakers)} tie-breakers",
                 )
+            if result.breakdown and result.score is None:
+                raise _rule(f"results[{i}].breakdown", "categories given without a score")
             if result.breakdown and sum(result.breakdown.values()) != result.score:
                 raise _rule(
                     f"results[{i}].breakdown",
                     f"the categories add up to {sum(result.breakdown.values())}, "
                     f"not the score {result.score}",
                 )
-        for i, module in enumerate(self.modules):
-            if self.modules.index(module) != i:
-                raise _rule(f"modules[{i}]", f"{module!r} is listed twice")
+        self._check_times()
+        game = features.game_key(self.game)
+        kinds: tuple[tuple[features.Kind, list[str]], ...] = (
+            ("module", self.modules),
+            ("expansion", self.expansions),
+        )
+        for kind, listed in kinds:
+            kept = [features.canonical(game, kind, item) for item in listed]
+            for i, item in enumerate(kept):
+                if kept.index(item) != i:
+                    shown = features.label(game, kind, item)
+                    raise _rule(f"{kind}s[{i}]", f"{shown!r} is listed twice")
+            listed[:] = kept
         return self
+
+    def _check_winners(self) -> None:
+        if self.scoring == "points":
+            for i, result in enumerate(self.results):
+                if result.score is None:
+                    raise _rule(
+                        f"results[{i}].score",
+                        "missing: a play won on points needs every player's score",
+                    )
+                if result.winner is not None:
+                    raise _rule(
+                        f"results[{i}].winner",
+                        "the winners of a play won on points follow from the scores "
+                        '(to name them by hand, its scoring must be "manual")',
+                    )
+            return
+        for i, result in enumerate(self.results):
+            if result.winner is None:
+                raise _rule(f"results[{i}].winner", "missing: say whether this player won")
+            if result.winner and not self.finished:
+                raise _rule(f"results[{i}].winner", "a play that was not finished has no winner")
+            if self.scoring == "cooperative" and result.winner != self.results[0].winner:
+                raise _rule(
+                    f"results[{i}].winner",
+                    "in a co-operative play everyone wins or everyone loses together",
+                )
+
+    def _check_times(self) -> None:
+        if self.started_at is None:
+            return
+        if self.started_at > self.played_at:
+            raise _rule(
+                "started_at",
+                f"{self.started_at:%Y-%m-%d %H:%M} is after the end of the play "
+                f"({self.played_at:%Y-%m-%d %H:%M})",
+            )
+        if self.duration_min is None:
+            minutes = int((self.played_at - self.started_at).total_seconds()) // 60
+            if minutes > DURATION_MAX_MIN:
+                raise _rule(
+                    "started_at",
+                    f"{minutes:,} minutes before the end of the play; a play lasts at most "
+                    f"{DURATION_MAX_MIN:,} minutes",
+                )
+            self.duration_min = minutes
 
 
 class PlayPublic(PlayBase):
-    """A saved play: results ordered best first (rank, then seat), with names filled in."""
+    """A saved play: results ordered best first (rank, then seat), with names filled in.
+
+    ``table_id`` is the shared table it was saved from (None: entered otherwise, or that
+    table is gone).
+    """
 
     id: int
     uid: str
@@ -451,11 +592,27 @@ class PlayPublic(PlayBase):
     results: list[ResultPublic]
     created_at: datetime
     updated_at: datetime
+    table_id: int | None = None
 
     @property
     def winners(self) -> list[str]:
         """Names of the winners; empty for a play that was not finished."""
         return [r.player for r in self.results if r.winner]
+
+    @property
+    def scored(self) -> bool:
+        """Every player has a score (score statistics count only such results)."""
+        return all(r.score is not None for r in self.results)
+
+    @property
+    def no_points(self) -> bool:
+        """Nobody has a score: a win/lose play (or a co-operative one without points)."""
+        return all(r.score is None for r in self.results)
+
+    def module_labels(self) -> list[str]:
+        """The modules in players' words (``"faction_festival"`` → ``"Faction Festival"``)."""
+        key = features.game_key(self.game_key or self.game)
+        return [features.label(key, "module", m) for m in self.modules]
 
     def to_create(self) -> PlayCreate:
         """The play as a :class:`PlayCreate`, e.g. to fill the edit form or to undo a delete."""
@@ -464,7 +621,11 @@ class PlayPublic(PlayBase):
                 "uid": self.uid,
                 "game": self.game_key or self.game,
                 "played_at": self.played_at,
+                "started_at": self.started_at,
+                "scoring": self.scoring,
                 "modules": list(self.modules),
+                "expansions": list(self.expansions),
+                "house_rules": dict(self.house_rules),
                 "duration_min": self.duration_min,
                 "location": self.location,
                 "notes": self.notes,
@@ -479,6 +640,7 @@ class PlayPublic(PlayBase):
                         "breakdown": dict(r.breakdown),
                         "tiebreaks": list(r.tiebreaks),
                         "start_player": r.start_player,
+                        "winner": None if self.scoring == "points" else r.winner,
                     }
                     for r in sorted(self.results, key=lambda r: r.seat)
                 ],
@@ -548,18 +710,23 @@ class PlayerGameStat(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     plays: int = 0
     wins: int = 0
+    scored: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """How many of the plays gave this player a score (the sum, extremes and average are
+    over those; a win/lose play counts as a play and maybe a win, never as a score)."""
     score_sum: int = Field(default=0, sa_type=BigInteger)
-    score_max: int
-    score_min: int
+    score_max: int | None = None
+    score_min: int | None = None
 
 
 class GameStat(SQLModel, table=True):
-    """Running totals of one game's finished plays (the winning score per play summed)."""
+    """Running totals of one game's finished plays (the winning score per play summed, over
+    the ``scored_plays`` whose winners have a score)."""
 
     __tablename__: ClassVar[str] = "stat_game"
 
     game_id: int = Field(foreign_key="game.id", primary_key=True, ondelete="CASCADE")
     plays: int = 0
+    scored_plays: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     winning_score_sum: int = Field(default=0, sa_type=BigInteger)
 
 
@@ -578,8 +745,10 @@ class GameTable(SQLModel, table=True):
     :class:`TableAction` rows. ``head`` is the seq of the last action (0: none yet), kept in
     step with the log in the same transaction, so another server sees a change by reading
     one row. ``saved_play_id`` is the "saved as play N" mark, set in the same transaction as
-    the play (unique, so a table is saved once). ``summary`` is what the games-in-progress
-    list shows (players, status line).
+    the play (unique, so a table is saved once); ``saved_play_uid`` is that play's uid, kept
+    when the play is deleted (the mark is then None): the table remembers it was saved, and
+    an undo of the delete points the mark at the play again. ``summary`` is what the
+    games-in-progress list shows (players, status line).
     """
 
     __tablename__: ClassVar[str] = "game_table"
@@ -596,6 +765,7 @@ class GameTable(SQLModel, table=True):
     saved_play_id: int | None = Field(
         default=None, foreign_key="play.id", ondelete="SET NULL", nullable=True
     )
+    saved_play_uid: str | None = Field(default=None, max_length=36)
     summary: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     created_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=NAIVE)
@@ -625,9 +795,15 @@ class TablePublic(SQLModel):
     status: TableStatus
     head: int
     saved_play_id: int | None
+    saved_play_uid: str | None = None
     summary: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+
+    @property
+    def saved(self) -> bool:
+        """Saved to history (whether or not its play is still there)."""
+        return self.saved_play_id is not None or self.saved_play_uid is not None
 
 
 class TableActionPublic(SQLModel):
@@ -644,4 +820,5 @@ class TableHead(SQLModel):
     head: int
     status: TableStatus
     saved_play_id: int | None
+    saved_play_uid: str | None = None
     updated_at: datetime

@@ -11,7 +11,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from pydantic import ValidationError
@@ -20,7 +20,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from companion.history import crud, db, stats, tables
+from companion.history import crud, db, features, stats, tables
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -38,8 +38,9 @@ from companion.history.models import (
     TablePublic,
     TieBreakerSpec,
     name_key,
+    utcnow,
 )
-from companion.history.stats import GameStats, PlayerStats
+from companion.history.stats import FeatureStats, GameStats, PlayerStats
 
 if TYPE_CHECKING:
     from companion.history import bgstats, bulk, exchange, fastimport
@@ -117,6 +118,15 @@ def _map_arg(argument: str, value: object, expected: str) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
         raise _refuse(argument, expected, value)
     return value
+
+
+def _texts(argument: str, value: object) -> list[str]:
+    """A list or tuple of texts."""
+    listed = _list_arg(argument, value, "a list of names")
+    for i, item in enumerate(listed):
+        if not isinstance(item, str):
+            raise _refuse(f"{argument}[{i}]", "text", item)
+    return list(listed)
 
 
 def _optional_text(argument: str, value: object) -> str | None:
@@ -226,10 +236,15 @@ class Store:
     def record_play(
         self,
         game: str,
-        results: Sequence[tuple[str, int]],
+        results: Sequence[tuple[str, int | None]],
         played_at: datetime | None = None,
         *,
+        scoring: str = "points",
+        winners: Sequence[str] = (),
         modules: Sequence[str] = (),
+        expansions: Sequence[str] = (),
+        house_rules: Mapping[str, str] | Sequence[str] = (),
+        started_at: datetime | None = None,
         duration_min: int | None = None,
         location: str | None = None,
         notes: str = "",
@@ -246,7 +261,12 @@ class Store:
         ``game`` is a catalogue id ("mercante"), a catalogue name ("Mercante") or any typed
         title (an "Other game": highest score wins unless ``highest_wins=False``).
         ``results`` are ``(player name, score)`` pairs in seat order, unless ``seats`` gives
-        the order (a list of names) or the seat numbers (name → seat, from 1).
+        the order (a list of names) or the seat numbers (name → seat, from 1); a score is
+        None where there is none. ``scoring`` is how the play is won (``"points"``,
+        ``"manual"`` or ``"cooperative"``, see ``PlayCreate``); for the last two ``winners``
+        names the players who won (none: nobody won). ``modules``, ``expansions``,
+        ``house_rules`` (ruling id → ``"reading"`` or ``"alternative"``, or the ids whose
+        alternative was played) and ``started_at`` say what was played and when it began.
         ``breakdowns`` maps a player to their score per category (the categories must add
         up to the score); ``tiebreakers`` are ``(name, higher_wins)`` in the order they are
         applied, ``tiebreak_values`` each player's values in that order (None: not entered).
@@ -279,6 +299,15 @@ class Store:
                     rows[index_of("seats", name)]["seat"] = seat
         if start_player is not None:
             rows[index_of("start_player", start_player)]["start_player"] = True
+        won = {index_of("winners", name) for name in _list_arg("winners", winners, "names")}
+        if scoring != "points":
+            for i, row in enumerate(rows):
+                row["winner"] = i in won
+        elif won:
+            raise PlayDataError(
+                "winners: the winners of a play won on points follow from the scores (to "
+                'name them by hand, its scoring must be "manual")'
+            )
         if breakdowns is not None:
             for name, breakdown in _map_arg(
                 "breakdowns", breakdowns, "a mapping of player → {category: points}"
@@ -299,10 +328,16 @@ class Store:
         ]
         if played_at is not None and not isinstance(played_at, date):
             raise _refuse("played_at", "a date and time", played_at)
+        if not isinstance(house_rules, Mapping):
+            house_rules = list(_list_arg("house_rules", house_rules, "ruling ids"))
         raw: dict[str, Any] = {
             "game": game,
             "results": rows,
+            "scoring": scoring,
             "modules": list(_list_arg("modules", modules, "a list of module names")),
+            "expansions": list(_list_arg("expansions", expansions, "a list of expansions")),
+            "house_rules": house_rules,
+            "started_at": started_at,
             "duration_min": duration_min,
             "location": location,
             "notes": notes,
@@ -339,38 +374,85 @@ class Store:
         *,
         game: str | None = None,
         player: str | None = None,
+        module: str | None = None,
+        expansion: str | None = None,
         limit: int = 50,
         offset: int = 0,
     ) -> list[PlayPublic]:
-        """Plays newest first, optionally only one game's and/or one player's.
+        """Plays newest first, optionally only one game's, one player's, those played with a
+        module and/or an expansion.
 
         ``game`` is matched like in :meth:`record_play`, ``player`` ignoring case; a game or
-        player the history does not know gives an empty list.
+        player the history does not know gives an empty list. ``module`` and ``expansion``
+        are matched in any spelling the history knows ("faction_festival", "Faction
+        Festival"; "Master Craft", "Merchants Cove: Master Craft").
         """
-        _optional_text("game", game)
-        _optional_text("player", player)
+        for name, value in (
+            ("game", game),
+            ("player", player),
+            ("module", module),
+            ("expansion", expansion),
+        ):
+            _optional_text(name, value)
         return self._read(
             lambda s: crud.read_plays(
-                session=s, game=game, player=player, limit=limit, offset=offset
+                session=s,
+                game=game,
+                player=player,
+                module=module,
+                expansion=expansion,
+                limit=limit,
+                offset=offset,
             )
         )
 
-    def count_plays(self, *, game: str | None = None, player: str | None = None) -> int:
+    def count_plays(
+        self,
+        *,
+        game: str | None = None,
+        player: str | None = None,
+        module: str | None = None,
+        expansion: str | None = None,
+    ) -> int:
         """How many plays :meth:`list_plays` would page through with the same filters."""
-        _optional_text("game", game)
-        _optional_text("player", player)
-        return self._read(lambda s: crud.count_plays(session=s, game=game, player=player))
+        for name, value in (
+            ("game", game),
+            ("player", player),
+            ("module", module),
+            ("expansion", expansion),
+        ):
+            _optional_text(name, value)
+        return self._read(
+            lambda s: crud.count_plays(
+                session=s, game=game, player=player, module=module, expansion=expansion
+            )
+        )
 
     def delete_play(self, play_id: int) -> PlayCreate:
-        """Delete a play; returns a snapshot that :meth:`restore_play` puts back (undo)."""
+        """Delete a play: it leaves every list, statistic and export, and the table it was
+        saved from stops pointing at it (yet still knows it was saved, so a later Save does
+        not make a second play). Returns the snapshot :meth:`restore_play` takes (undo)."""
         return self._write(lambda s: crud.delete_play(session=s, play_id=play_id))
 
     def restore_play(self, snapshot: PlayCreate) -> int:
-        """Put a deleted play back from its snapshot (same uid and creation time); new id."""
+        """Undo :meth:`delete_play`: the same play comes back (same id, uid and details, and
+        the table it was saved from points at it again); returns its id. Once the play has
+        been removed for good (:meth:`purge_deleted_plays`), it is saved again from the
+        snapshot under the same uid and a new id. Restoring a play that is there already is
+        refused (:class:`PlayDataError`): an undo never doubles a play."""
         checked = validate_play(snapshot)
         if checked.uid is None:
             raise PlayDataError("uid: a snapshot from delete_play carries the play's uid")
-        return self._write(lambda s: crud.create_play(session=s, play=checked))
+        return self._write(lambda s: crud.restore_play(session=s, snapshot=checked))
+
+    def purge_deleted_plays(self, *, older_than: timedelta | None = None) -> int:
+        """Remove deleted plays for good (those deleted longer than ``older_than`` ago, or
+        all); returns how many. Deleting a play does this for the plays deleted more than a
+        day before (``crud.KEEP_DELETED``), and every import for all of them."""
+        if older_than is not None and not isinstance(older_than, timedelta):
+            raise _refuse("older_than", "a length of time (timedelta)", older_than)
+        before = None if older_than is None else utcnow() - older_than
+        return self._write(lambda s: crud.purge_deleted(session=s, before=before))
 
     def player_names(self) -> list[str]:
         """Known players, most finished plays first, then by name (for suggestions)."""
@@ -435,6 +517,48 @@ class Store:
                 return stats.wins_per_player(s)
             row = crud.find_game(session=s, title=game)
             return [] if row is None or row.id is None else stats.wins_per_player(s, row.id)
+
+        return self._read(run)
+
+    def module_stats(self, game: str) -> list[FeatureStats]:
+        """Every module and expansion played with in a game, with its finished plays and each
+        player's plays and wins with it ("with the Faction Festival: 7 plays, Ann won 4"):
+        expansions first, then modules, most played first. :class:`NotFoundError` for a game
+        never played."""
+        return self._read(lambda s: stats.feature_stats(s, self._game_id(s, game)))
+
+    def modules_not_played(
+        self,
+        game: str,
+        players: Sequence[str],
+        *,
+        among: Sequence[str] | None = None,
+        together: bool = True,
+    ) -> list[str]:
+        """The modules of ``game`` this group has not played yet (for Surprise me), in the
+        order and spelling of ``among`` (default: the modules the setup data lists for the
+        game, by id). With ``together`` a module counts as played when a finished play of the
+        game had every one of ``players`` at the table and used it; otherwise when any of them
+        was at it. Players and games the history does not know have played nothing."""
+        if not isinstance(game, str):
+            raise _refuse("game", "text", game)
+        names = _texts("players", players)
+        candidates_given = None if among is None else _texts("among", among)
+
+        def run(s: Session) -> list[str]:
+            row = crud.find_game(session=s, title=game)
+            key = features.game_key(game if row is None else row.key or row.name)
+            candidates = (
+                candidates_given
+                if candidates_given is not None
+                else list(features.catalogue_modules(key))
+            )
+            ids = []
+            for name in names:
+                who = crud.find_player(session=s, name=name)
+                ids.append(None if who is None else who.id)
+            game_id = None if row is None else row.id
+            return stats.modules_not_played(s, game_id, key, ids, candidates, together=together)
 
         return self._read(run)
 
@@ -509,21 +633,32 @@ class Store:
         Plays whose uid is already in the history are skipped and listed as duplicates.
         An invalid file raises :class:`ImportFileError` (a ``ValueError``) saying what is
         wrong and where, and nothing is written. ``progress(done, total)`` is called as the
-        plays go in (from the thread doing the import).
+        plays go in (from the thread doing the import). Whatever the import held is handed
+        back to the system once it is over.
         """
+        return _giving_back(lambda: self._import_report(text, progress))
+
+    def _import_report(
+        self, text: str | bytes, progress: bulk.Progress | None
+    ) -> exchange.ImportReport:
         with bulk.collector_paused():
+            source = exchange.open_file(text)  # read as bytes, in pieces (jsonscan)
             if self.dialect == "sqlite":
                 try:
                     # The fast path makes every reference it writes itself: no foreign key
                     # is checked row by row (a test checks the result with foreign_key_check).
                     return self._write(
-                        lambda s: fastimport.import_text(s, text, progress=progress),
+                        _after_purge(
+                            lambda s: fastimport.import_text(s, source, progress=progress)
+                        ),
                         unchecked=True,
                     )
                 except fastimport.NotFast:
                     pass  # rolled back: the checked path says what is wrong, or imports it
-            parsed = exchange.parse_history(text)
-            return self._write(lambda s: exchange.import_parsed(s, parsed, progress=progress))
+            parsed = exchange.parse_history(source)
+            return self._write(
+                _after_purge(lambda s: exchange.import_parsed(s, parsed, progress=progress))
+            )
 
     def import_json(self, text: str | bytes) -> int:
         """Import a file made by :meth:`export_json`; returns how many plays were added."""
@@ -558,12 +693,19 @@ class Store:
         BoardGameGeek ids and its "me" player are remembered for later exports (where none
         were set).
         """
+        return _giving_back(lambda: self._read_bgstats(text, progress))
+
+    def _read_bgstats(
+        self, text: str | bytes, progress: bulk.Progress | None
+    ) -> exchange.ImportReport:
         with bulk.collector_paused():
             backup = bgstats.BGStatsBackup(text)
             # Every reference written is made by the import itself (players and games it
             # finds or creates, plays it writes): no foreign key is checked row by row. The
             # plays are read as they are written: a problem in one rolls all of them back.
-            return self._write(lambda s: self._import_bgstats(s, backup, progress), unchecked=True)
+            return self._write(
+                _after_purge(lambda s: self._import_bgstats(s, backup, progress)), unchecked=True
+            )
 
     def _import_bgstats(
         self, session: Session, backup: bgstats.BGStatsBackup, progress: bulk.Progress | None
@@ -684,20 +826,25 @@ class Store:
         return self._write(move)
 
     def save_table_play(
-        self, *, table_id: int, play: PlayCreate, head: int | None = None
+        self, *, table_id: int, play: PlayCreate, head: int | None = None, again: bool = False
     ) -> tuple[int, bool]:
         """Record ``play`` and mark the table "saved as play N" in ONE transaction.
 
         Returns ``(play id, True)``; when the table is already marked (by this server,
         another one, or before a crash) ``(that play id, False)`` and nothing is recorded.
-        With ``head`` the table must still be at that step (:class:`SeqTakenError`).
+        A table saved before whose play has been deleted since is never saved again by
+        this call: :class:`SavedBeforeError`, nothing recorded; ``again=True`` is the
+        explicit choice to save it as a new play. With ``head`` the table must still be at
+        that step (:class:`SeqTakenError`).
         """
         checked = validate_play(play)
+        if not isinstance(again, bool):
+            raise _refuse("again", "true or false", again)
         for _ in range(3):
             try:
                 return self._write(
                     lambda s: tables.save_play(
-                        session=s, table_id=table_id, play=checked, head=head
+                        session=s, table_id=table_id, play=checked, head=head, again=again
                     )
                 )
             except tables.AlreadySaved:
@@ -705,7 +852,34 @@ class Store:
         raise StoreError(f"table {table_id} could not be saved: it kept changing")
 
 
+def _after_purge(fn: Callable[[Session], T]) -> Callable[[Session], T]:
+    """``fn`` after the plays deleted so far are removed for good (in the same transaction):
+    an import may bring a deleted play's uid back, and it then comes in as in the file."""
+
+    def run(session: Session) -> T:
+        crud.purge_deleted(session=session)
+        return fn(session)
+
+    return run
+
+
 open_store = checked_arguments(open_store)
+
+
+def _giving_back(run: Callable[[], T]) -> T:
+    """``run()`` (an import), and then whatever it held handed back to the system, on a
+    refusal too: the refusal leaves without the import's frames (its traceback and the
+    exception it was raised from), which would otherwise keep what they held alive."""
+    try:
+        result = run()
+    except ValueError as exc:  # ImportFileError, StoreError
+        refusal = exc
+        refusal.__traceback__ = refusal.__context__ = refusal.__cause__ = None
+    else:
+        bulk.give_back_memory()
+        return result
+    bulk.give_back_memory()
+    raise refusal
 
 
 def _check_every_call(cls: type) -> None:

@@ -12,6 +12,8 @@ call). Two rules make several servers over one database safe without any server-
 - a table is saved to history once: the play and the mark are written in one transaction,
   and the mark is set by an UPDATE that only matches while there is none. When another
   transaction set it first, this one is rolled back, play and all (:class:`AlreadySaved`).
+  The mark keeps the play's uid besides its id: a table whose play was deleted since still
+  knows it was saved, and is saved again only when asked to (``again=True``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from companion.history import crud
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
+    SavedBeforeError,
     SeqTakenError,
     StoreError,
     TableClosedError,
@@ -36,7 +39,6 @@ from companion.history.models import (
     DEVICE_MAX,
     TABLE_STATUSES,
     TOOL_MAX,
-    GameTable,
     PlayCreate,
     TableAction,
     TableActionPublic,
@@ -45,7 +47,7 @@ from companion.history.models import (
     utcnow,
 )
 
-TABLES: Table = GameTable.__table__  # type: ignore[attr-defined]
+TABLES: Table = crud.TABLES
 ACTIONS: Table = TableAction.__table__  # type: ignore[attr-defined]
 
 START_MAX = 200_000
@@ -107,6 +109,7 @@ def create_table(
         "status": "open",
         "head": 0,
         "saved_play_id": None,
+        "saved_play_uid": None,
         "summary": _json(summary, where="summary", limit=SUMMARY_MAX),
         "created_at": now,
         "updated_at": now,
@@ -230,6 +233,7 @@ def heads(*, session: Session, table_ids: Sequence[int]) -> dict[int, TableHead]
                 TABLES.c.head,
                 TABLES.c.status,
                 TABLES.c.saved_play_id,
+                TABLES.c.saved_play_uid,
                 TABLES.c.updated_at,
             ).where(TABLES.c.id.in_(chunk))
         )
@@ -246,7 +250,12 @@ def tool_heads(
     wanted = [status] if isinstance(status, str) else list(status)
     rows = session.execute(
         select(
-            TABLES.c.id, TABLES.c.head, TABLES.c.status, TABLES.c.saved_play_id, TABLES.c.updated_at
+            TABLES.c.id,
+            TABLES.c.head,
+            TABLES.c.status,
+            TABLES.c.saved_play_id,
+            TABLES.c.saved_play_uid,
+            TABLES.c.updated_at,
         ).where(TABLES.c.tool == _tool(tool), TABLES.c.status.in_([_status(s) for s in wanted]))
     )
     return {row.id: TableHead.model_validate(dict(row._mapping)) for row in rows}
@@ -282,18 +291,20 @@ def import_table(
 
 
 def save_play(
-    *, session: Session, table_id: int, play: PlayCreate, head: int | None
+    *, session: Session, table_id: int, play: PlayCreate, head: int | None, again: bool = False
 ) -> tuple[int, bool]:
     """Record ``play`` and mark the table "saved as play N" (and finished) in this
     transaction: ``(play id, True)``. A table already marked gives ``(its play id, False)``
-    and records nothing. ``head``, if given, must still be the table's head
+    and records nothing. A table whose play was deleted since it was saved is refused with
+    :class:`SavedBeforeError`, unless ``again``: then ``play`` is recorded as a new play and
+    becomes the table's mark. ``head``, if given, must still be the table's head
     (:class:`SeqTakenError` otherwise: the play would not be of the game as it now stands).
     """
     _whole(table_id, "table id", 1)
     # Lock the row where the database can (PostgreSQL): a second saver waits here and then
     # finds the mark, instead of writing a play that is thrown away.
     row = session.execute(
-        select(TABLES.c.saved_play_id, TABLES.c.head)
+        select(TABLES.c.saved_play_id, TABLES.c.saved_play_uid, TABLES.c.head)
         .where(TABLES.c.id == table_id)
         .with_for_update()
     ).one_or_none()
@@ -301,20 +312,28 @@ def save_play(
         raise NotFoundError(f"no table {table_id!r} (it may have been deleted)")
     if row.saved_play_id is not None:
         return row.saved_play_id, False
+    if row.saved_play_uid is not None and not again:
+        raise SavedBeforeError(
+            "this game was saved to history before, and its play has been deleted since; "
+            "it is saved again only if you choose to"
+        )
     if head is not None and row.head != head:
         raise SeqTakenError(
             f"table {table_id} moved on to step {row.head} before it was saved",
             table_id=table_id,
             seq=row.head,
         )
+    if play.uid is not None and play.uid == row.saved_play_uid:
+        play = play.model_copy(update={"uid": None})  # a new play, not the deleted one again
     play_id = crud.create_play(session=session, play=play)
+    uid = session.execute(select(crud.PLAYS.c.uid).where(crud.PLAYS.c.id == play_id)).scalar_one()
     guard = [TABLES.c.id == table_id, TABLES.c.saved_play_id.is_(None)]
     if head is not None:
         guard.append(TABLES.c.head == head)
     marked = session.execute(
         update(TABLES)
         .where(*guard)
-        .values(saved_play_id=play_id, status="finished", updated_at=utcnow())
+        .values(saved_play_id=play_id, saved_play_uid=uid, status="finished", updated_at=utcnow())
     )
     if marked.rowcount != 1:  # type: ignore[attr-defined]
         raise AlreadySaved(None)  # rolls the play back; the store reads the mark again

@@ -50,8 +50,8 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      typed ``game``, and follows Settings' house rules (``house_rules()``). The tool builds
      every control ONCE in ``build_controls()`` and updates them in place in
      ``render_game(game, snapshot)`` from the game and the device's draft, sending only what
-     changed: build sections as ``companion.ui.paint`` section classes, change properties through
-     ``self.paint.set(section, control, prop=value)``, rebuild a part only when its key
+     changed: build sections of ``companion.ui.paint``'s section classes, change properties
+     through ``self.paint.set(section, control, prop=value)``, rebuild a part only when its key
      changed with ``Slot(painter)``. Never rebuild the whole screen on a push: a push must
      not disturb what the player is doing (a card chosen, a half-typed field). Its
      ``menu()`` is ``table_menu``/``game_menu`` (``kit/table_menu.py``: the tool's entries,
@@ -63,8 +63,10 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
      changed, the screen stays as it was); a tap that cannot be sent says why with
      ``self.refuse(text)`` (or ``self.hint(text)``). ``self.undo()`` takes back the table's
      last effective action; ``self.live.save(play_builder, saved=...)`` saves to history
-     exactly once (a second Save anywhere opens the saved play); ``self.live.finish()`` /
-     ``abandon()`` end it (asked first by the table menu).
+     exactly once (a second Save anywhere opens the saved play; once its play has been
+     deleted in History, Save is refused, saying so, and only ``TableHub.save_to_history(...,
+     again=True)`` saves it as a new play: ``snapshot.info.saved`` tells the two apart);
+     ``self.live.finish()`` / ``abandon()`` end it (asked first by the table menu).
    - What a device is only typing lives in its draft (``self.draft``), never in the table.
      On a table screen messages go through the table's message line (``self.hint``,
      ``self.refuse``, ``self.live.tell``), never a SnackBar: they time out on the server,

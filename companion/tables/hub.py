@@ -30,6 +30,7 @@ from companion.engine.core.words import sentence
 from companion.history import (
     NotFoundError,
     PlayCreate,
+    SavedBeforeError,
     SeqTakenError,
     Store,
     StoreError,
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 
 #: How often a submit re-reads the log and decides again after another server took the step.
 RETRIES = 5
+SAVED_BEFORE = (
+    "this game was saved to history before, and its play has been deleted since; "
+    "save it again only if you mean to"
+)
 STATUS_WORDS = {"finished": "finished", "abandoned": "abandoned"}
 
 
@@ -65,10 +70,11 @@ class TableInfo:
     status: str  # "open", "finished" or "abandoned"
     players: tuple[str, ...]
     line: str  # the tool's status line ("Turn 7 of 28 · Cleo to play")
-    saved_play_id: int | None
+    saved_play_id: int | None  # the play it was saved as (None: not saved, or deleted since)
     created_at: datetime
     updated_at: datetime  # last touched (UTC, naive)
     damaged: str | None = None  # why the log no longer replays (the table is then read-only)
+    saved: bool = False  # saved to history, whether or not its play is still there
 
     @property
     def is_open(self) -> bool:
@@ -331,6 +337,7 @@ class _Table:
             created_at=self.row.created_at,
             updated_at=self.row.updated_at,
             damaged=self.damaged,
+            saved=self.row.saved,
         )
 
     def snapshot(self) -> Snapshot:
@@ -496,6 +503,7 @@ class TableHub:
                     saved_play_id=row.saved_play_id,
                     created_at=row.created_at,
                     updated_at=row.updated_at,
+                    saved=row.saved,
                 )
             )
         return infos
@@ -619,7 +627,11 @@ class TableHub:
                     log.warning("table %s is damaged: %s", row.id, table.damaged)
                     break
             changed = True
-        if (row.status, row.saved_play_id) != (table.row.status, table.row.saved_play_id):
+        if (row.status, row.saved_play_id, row.saved_play_uid) != (
+            table.row.status,
+            table.row.saved_play_id,
+            table.row.saved_play_uid,
+        ):
             changed = True
         table.row = row
         if changed:
@@ -647,18 +659,28 @@ class TableHub:
         *,
         seen: int,
         device: str,
+        again: bool = False,
     ) -> Saved | Refused | Failed:
         """Save the table to history exactly once: ``play(game)`` builds the play from the
         game as it now is. When the table is already saved (from any device or server, or
-        before a crash) this returns that play with ``created=False`` and records nothing."""
+        before a crash) this returns that play with ``created=False`` and records nothing.
+        A table whose play was deleted after it was saved is refused (saying so), whatever
+        the device or server: saving it as a new play is the explicit ``again=True``."""
         table = self._open_for(table_id)
         if not isinstance(table, _Table):
             return table
         with table.lock:
+            # The mark as the database has it now: its play may have been deleted, or put
+            # back, from any device or server since this server last looked.
+            failed = self._try_catch_up(table)
+            if failed:
+                return failed
             for _ in range(RETRIES):
                 saved = table.row.saved_play_id
-                if saved is not None:
+                if saved is not None and not again:
                     return Saved(table.snapshot(), saved, False)
+                if table.row.saved and saved is None and not again:
+                    return Refused(table.snapshot(), _sentence(f"Not saved: {SAVED_BEFORE}"))
                 if table.damaged is not None:
                     return Refused(table.snapshot(), self._closed(table) or "")
                 if table.row.status == "abandoned":
@@ -678,8 +700,13 @@ class TableHub:
                     return Refused(table.snapshot(), _sentence(f"Not saved: {exc}"))
                 try:
                     play_id, created = self.store.save_table_play(
-                        table_id=table_id, play=checked, head=table.head
+                        table_id=table_id, play=checked, head=table.head, again=again
                     )
+                except SavedBeforeError:
+                    failed = self._try_catch_up(table)  # another server's save, since deleted
+                    if failed:
+                        return failed
+                    continue
                 except SeqTakenError:
                     failed = self._try_catch_up(table)
                     if failed:

@@ -132,7 +132,9 @@ def seed_mercante(store: Any) -> int:
     for e in own:
         store.save_custom_card("mercante", "event", e.name, e.to_dict(), existing.get(e.name))
     draw = draw_first_player(["Anna", "Ben", "Cleo", "Dev"], 482913)
-    game = MercanteGame.new(draw.turn_order(), first_event=rulebook_event("Visiting Nobility"))
+    game = MercanteGame.new(
+        draw.turn_order(), first_event=rulebook_event("Visiting Nobility"), ledger=False
+    )
     first, second, third, holder = game.seats
     # One round and a bit, in the rulebook's order. The first player plays the group's
     # Harvest Festival with Manipulate Events and buys a third agent; the second buys a silk

@@ -276,7 +276,9 @@ def _second_mercante_game(store: Any) -> None:
     from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
     from companion.tables import TableHub
 
-    game = MercanteGame.new(["Eli", "Fay", "Gus"], first_event=rulebook_event("Distant War"))
+    game = MercanteGame.new(
+        ["Eli", "Fay", "Gus"], first_event=rulebook_event("Distant War"), ledger=False
+    )
     TableHub(store).create(mercante.TABLE_RULES.tool, MercanteTable.new(game), device="demo")
 
 

@@ -684,8 +684,10 @@ def on_screen(control: ft.BaseControl) -> bool:
 
 
 def _holds(parent: Any, child: Any) -> bool:
+    """Whether ``child`` is one of ``parent``'s public controls (a list of games in progress
+    is part of a screen's content: never in a dialog or the overlay)."""
     for f in dataclasses.fields(parent):
-        if f.name.startswith("_") and f.name not in ("_dialogs", "_overlay"):
+        if f.name.startswith("_"):
             continue
         value = getattr(parent, f.name, None)
         if value is child:

@@ -16,13 +16,16 @@ server from ``assets_dir``:
   :mod:`companion.webapp.icons` (``icon.png`` is the source ``flet build`` makes app icons of).
 - ``assets/fonts/`` — DejaVu Sans Condensed (Debian's fonts-dejavu-core 2.37, with its
   licence): the renderer has no local font for "→", "−", "×" and friends and cannot fetch one
-  offline, so the theme uses this one everywhere (:data:`FONT_FAMILY`). In the browser it is
-  registered in ``assets/FontManifest.json`` (Flet's own list plus this family), elsewhere
-  through ``page.fonts`` (:data:`FONTS`).
+  offline, so the theme uses this one everywhere (:data:`FONT_FAMILY`). It is cut down to the
+  characters the app writes and players type (36 KB instead of 680 KB a weight) from the full
+  fonts in ``companion/webapp/fonts/``. In the browser it is registered in
+  ``assets/FontManifest.json`` (the Material icons of Flet's own list plus this family; the
+  Cupertino icons and KaTeX fonts Flet lists are never used by the app, so a phone does not
+  load them), elsewhere through ``page.fonts`` (:data:`FONTS`).
 
 ``python -m companion.webapp.build`` writes ``manifest.json``, ``index.html``,
-``assets/FontManifest.json`` and the icons
-again (a test checks the committed ones are what it writes).
+``assets/FontManifest.json``, the font and the icons again (a test checks the committed ones
+are what it writes).
 
 ``companion.cli`` passes :func:`assets_dir`, :data:`APP_NAME`, :data:`APP_SHORT_NAME`,
 :data:`APP_DESCRIPTION` and :data:`PUBLIC_PATHS` to ``companion.server.build_app`` (the

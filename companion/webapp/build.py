@@ -1,17 +1,44 @@
 """``python -m companion.webapp.build``: write the web app files of the assets folder again.
 
-Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colours and the
-offline Rive redirect), the Rive stubs and the icons (needs Pillow, a test extra). The font
-files are copied from Debian's fonts-dejavu-core by hand (see companion/webapp/__init__.py).
+Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colours, the
+offline Rive redirect and the reload to the join screen when a new access code shuts the
+device out), ``assets/FontManifest.json`` (the fonts the app uses), the Rive stubs, the icons
+(needs Pillow, a test extra) and the app's font: DejaVu Sans Condensed cut down to the
+characters the app writes and players type (needs fontTools, a test extra). The full fonts it
+is cut from are in ``companion/webapp/fonts/`` (Debian's fonts-dejavu-core 2.37), which is not
+shipped.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import sys
 from pathlib import Path
 
 from companion import webapp
+
+#: The checkout: the app's code and data (what it writes) and the full fonts.
+REPO = Path(__file__).resolve().parents[2]
+#: The full fonts the app's font is cut from, by file name (not shipped).
+FONT_SOURCES = Path(__file__).resolve().parent / "fonts"
+#: The families of Flet's font list a page loads that the app uses: Material icons. Flet's
+#: list also names the Cupertino icons and the KaTeX fonts of Markdown's formulas (about
+#: 0.8 MB a phone would fetch before the first screen), which no screen of the app shows.
+#: Flet adds Roboto itself, the renderer's fallback for letters the app's font does not have.
+FLET_FONT_FAMILIES = ("MaterialIcons",)
+#: Besides what the app's own code and data write: what players type at the table, names
+#: from across Europe (Latin-1 and Latin Extended-A) and the punctuation phones put in for
+#: them (dashes, curly quotes, the ellipsis), and the euro sign. Letters beyond (Greek,
+#: Cyrillic, Vietnamese...) come from Flet's Roboto.
+TYPED = (
+    range(0x20, 0x7F),
+    range(0xA0, 0x180),
+    range(0x2010, 0x2028),
+    range(0x2030, 0x203B),
+    range(0x20AC, 0x20AD),
+)
 
 RIVE_PATHS = ("rive/wasm/rive_native.js", "rive/wasm_compatibility/rive_native.js")
 
@@ -53,6 +80,30 @@ OFFLINE_SCRIPT = """\
 
 """
 
+# A server closes the page's connection with code 4001 when a new access code shut this
+# device out (companion.server); Flet's client would only try to reconnect, refused, for
+# ever. The page reloads instead, which shows the join screen.
+SHUT_OUT_SCRIPT = """\
+  <script>
+    // Merchant's Companion: shut out by a new access code, show the join screen.
+    (function () {
+      var Native = window.WebSocket;
+      window.WebSocket = new Proxy(Native, {
+        construct: function (target, args) {
+          var socket = Reflect.construct(target, args);
+          socket.addEventListener("close", function (event) {
+            if (event.code === 4001) {
+              window.location.reload();
+            }
+          });
+          return socket;
+        }
+      });
+    })();
+  </script>
+
+"""
+
 
 def flet_index() -> str:
     """Flet's own ``index.html`` (from the installed flet-web package)."""
@@ -87,19 +138,24 @@ def index_html(source: str | None = None) -> str:
     text = _replace(text, "<title>Flet</title>", f"<title>{webapp.APP_NAME}</title>")
     text = _replace(text, "background: #ffffff;", f"background: {webapp.BACKGROUND_LIGHT};")
     text = _replace(text, "background: #222222;", f"background: {webapp.BACKGROUND_DARK};")
-    text = _replace(text, "  <!-- fletAppConfig -->", OFFLINE_SCRIPT + "  <!-- fletAppConfig -->")
+    text = _replace(
+        text,
+        "  <!-- fletAppConfig -->",
+        OFFLINE_SCRIPT + SHUT_OUT_SCRIPT + "  <!-- fletAppConfig -->",
+    )
     return text
 
 
 def font_manifest(source: str | None = None) -> str:
-    """Flet's FontManifest.json with our family added (Flet adds Roboto itself)."""
+    """Flet's FontManifest.json with only the families the app uses (see
+    :data:`FLET_FONT_FAMILIES`) and ours (Flet adds Roboto itself)."""
     from flet_web import get_package_web_dir
 
     if source is None:
         source = (Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text(
             encoding="utf-8"
         )
-    fonts = [entry for entry in json.loads(source) if entry["family"] != webapp.FONT_FAMILY]
+    fonts = [entry for entry in json.loads(source) if entry["family"] in FLET_FONT_FAMILIES]
     regular, bold = webapp.FONT_FILES
     fonts.append(
         {
@@ -113,11 +169,52 @@ def font_manifest(source: str | None = None) -> str:
     return json.dumps(fonts, indent=1) + "\n"
 
 
+def written_characters() -> set[int]:
+    """Every character beyond ASCII that the app's code and data (``companion/``, ``data/``)
+    hold: what it can write on a screen."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted((REPO / "companion").rglob("*.py"))]
+    texts += [p.read_text(encoding="utf-8") for p in sorted((REPO / "data").rglob("*.toml"))]
+    return {ord(ch) for text in texts for ch in text if ord(ch) > 127}
+
+
+def font_characters() -> set[int]:
+    """What the app's font keeps: what the app writes (:func:`written_characters`) and what
+    players type (:data:`TYPED`)."""
+    return written_characters() | {code for block in TYPED for code in block}
+
+
+def subset_font(source: Path, characters: set[int]) -> bytes:
+    """The font file ``source`` cut down to ``characters`` (with the glyphs, kerning and
+    ligatures they need; hinting kept, so a desktop window draws them as before)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # "FFTM dropped" etc.
+    options = subset.Options()
+    options.notdef_outline = True  # a box, should a glyph ever be missing
+    with TTFont(source, recalcTimestamp=False) as font:  # the same bytes every time
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=characters)
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+    return out.getvalue()
+
+
+def app_fonts() -> dict[str, bytes]:
+    """The app's font files (paths in the assets folder → content), cut from
+    :data:`FONT_SOURCES`."""
+    characters = font_characters()
+    return {
+        name: subset_font(FONT_SOURCES / Path(name).name, characters) for name in webapp.FONT_FILES
+    }
+
+
 def manifest_json() -> str:
     return json.dumps(webapp.manifest(), indent=2, ensure_ascii=False) + "\n"
 
 
-def write(folder: Path, *, icons: bool = True) -> list[Path]:
+def write(folder: Path, *, icons: bool = True, fonts: bool = True) -> list[Path]:
     """Write the generated files into ``folder``; returns their paths."""
     written: list[Path] = []
 
@@ -132,6 +229,12 @@ def write(folder: Path, *, icons: bool = True) -> list[Path]:
     put("assets/FontManifest.json", font_manifest())
     for name in RIVE_PATHS:
         put(name, RIVE_STUB)
+    if fonts:
+        for name, data in app_fonts().items():
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            written.append(path)
     if icons:
         from companion.webapp.icons import draw_icon
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import time
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +144,147 @@ def test_a_right_code_clears_the_count_and_memory_stays_bounded() -> None:
         clock.now += 1
         throttle.failed(f"10.0.{i // 256}.{i % 256}")
     assert throttle.remembered <= 50
+
+
+def test_a_device_kept_at_a_new_code_is_signed_again_by_every_server(
+    store: Any, tmp_path: Path
+) -> None:
+    """Two servers of one history: a new code made on one is followed by the other, which
+    refuses the old devices and takes the kept one's old cookie, signing the same id again."""
+    here = AccessCode.load(store)
+    there = AccessCode.load(open_store(store.url))
+    host, host_token = here.admit()
+    _, other_token = here.admit()
+    assert there.device_of(host_token) == host  # one secret for the whole history
+    heard: list[tuple[str, str | None]] = []
+    there.on_rotate(lambda code, keep: heard.append((code, keep)))
+    new = here.rotate(keep=host)
+    assert there.code != new  # not yet read
+    assert there.refresh() is True and there.code == new
+    assert heard == [(new, host)]
+    assert there.refresh() is False  # nothing new: nobody told twice
+    for server in (here, there):
+        assert server.check(other_token) == (None, None)
+        device, renewed = server.check(host_token)
+        assert device == host and renewed is not None and renewed != host_token
+        assert server.check(renewed) == (host, None)
+        assert not server.matches(host_token) and server.matches(new)
+    # The next new code keeps only its own asker: the host's old cookie goes then.
+    here.rotate(keep=None)
+    there.refresh()
+    assert there.check(host_token) == (None, None)
+
+
+def test_every_server_follows_the_code_by_itself(store: Any) -> None:
+    here = AccessCode.load(store)
+    there = AccessCode.load(open_store(store.url))
+    _, token = there.admit()
+    there.watch(interval=0.05)
+    try:
+        new = here.rotate()
+        deadline = time.monotonic() + 10
+        while there.code != new and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert there.code == new and there.device_of(token) is None
+    finally:
+        there.stop()
+
+
+def _guard(store: Any, clock: Clock) -> tuple[Any, AccessCode]:
+    from companion.server import Guard
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"the app"})
+
+    access = AccessCode.load(store)
+    throttle = Throttle(clock=clock)
+    return Guard(app, port=8550, hosts=["127.0.0.2"], access=access, throttle=throttle), access
+
+
+async def _try(guard: Any, address: str, code: str) -> int:
+    """One typed code from ``address`` through the door (no socket): the answer's status."""
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/",
+        "query_string": f"code={code}".encode(),
+        "headers": [(b"host", b"127.0.0.2:8550")],
+        "client": (address, 40000),
+    }
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await guard(scope, receive, send)
+    return int(sent[0]["status"])
+
+
+def _address(n: int) -> str:
+    """The ``n``-th of the crowd's loopback addresses (127.0.1.1, 127.0.1.2, …)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
+def _wrong(access: AccessCode) -> str:
+    return "ABCDEF" if access.code != "ABCDEF" else "ABCDEG"
+
+
+def test_a_crowd_of_addresses_is_slowed_as_one_guesser(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1,000 wrong codes from 200 loopback addresses in 25 seconds (the probe's pace): each
+    address's first code is looked at, then the whole crowd waits as one guesser does; a
+    phone typing the right code from an address of its own gets in at once all the while."""
+    import companion.server as server_module
+
+    monkeypatch.setattr(server_module, "WRONG_CODE_DELAY", 0)
+
+    async def run(addresses: int, tries: int, seconds: float) -> tuple[int, list[int], Any]:
+        clock = Clock()
+        guard, access = _guard(store, clock)
+        statuses = []
+        for i in range(tries):
+            statuses.append(await _try(guard, _address(i % addresses), _wrong(access)))
+            clock.now += seconds / tries
+        return guard.checked, statuses, (guard, access, clock)
+
+    crowd_checked, crowd, (guard, access, _clock) = asyncio.run(run(200, 1000, 25.0))
+    alone_checked, _, _ = asyncio.run(run(1, 1000, 25.0))
+    throttle = guard.throttle
+    # Looked at: the server's free tries, and each address's first; everything after waits.
+    assert crowd_checked == 200 and crowd.count(303) == 0
+    assert alone_checked == throttle.free
+    assert crowd[200:] == [429] * 800  # once each has guessed, the crowd is one guesser
+    # A phone of the table, from an address that typed nothing wrong: in at once.
+    assert asyncio.run(_try(guard, "127.0.200.9", access.code)) == 303
+    # An address of the crowd is held back even with the right code (it may not try now).
+    assert asyncio.run(_try(guard, "127.0.1.1", access.code)) == 429
+
+    # For an hour: the crowd keeps guessing four times a second, a lone guesser as fast; the crowd
+    # gets no more codes looked at than the lone guesser does.
+    async def keep_guessing(addresses: int) -> int:
+        clock = Clock()
+        guard, access = _guard(store, clock)
+        for i in range(addresses):  # each address has guessed once already
+            await _try(guard, _address(i), _wrong(access))
+        before, tries = guard.checked, 0
+        while clock.now < 1000 + 3600:
+            clock.now += 0.25
+            tries += 1
+            await _try(guard, _address(tries % addresses), _wrong(access))
+        return guard.checked - before
+
+    crowd_hour = asyncio.run(keep_guessing(200))
+    alone_hour = asyncio.run(keep_guessing(1))
+    assert crowd_hour <= alone_hour
+    print(
+        f"throttle: 1,000 wrong codes from 200 addresses: {crowd_checked} looked at "
+        f"(alone: {alone_checked}); the next hour: {crowd_hour} (alone: {alone_hour})"
+    )
 
 
 # ------------------------------------------------------------------------- join screen

@@ -13,7 +13,9 @@ def test_every_module_names_its_measurements() -> None:
         "import_100k",
         "import_bgstats_10k",
         "import_bgstats_100k",
+        "import_hostile_peak_mb",
         "mercante_price",
+        "night_save",
         "startup",
     } <= set(names)
     assert len(names) == len(set(names))

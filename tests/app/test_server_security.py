@@ -8,6 +8,7 @@ handshake is checked against an accepted one that really does see the data.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -409,3 +410,26 @@ def test_the_code_and_the_devices_are_kept_across_restarts_until_a_new_code(
         assert refused(lambda: session(server, cookie=cookie)) == 403
         _, received = session(server, cookie=join(server))
         assert NOTES.encode() in received
+
+
+def test_a_huge_route_is_not_copied_into_the_log(
+    history: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client may send a route (or anything) of megabytes: the log keeps a few hundred
+    characters of it at most, even logging everything (Flet logs each message at DEBUG)."""
+    monkeypatch.setenv("COMPANION_LOG", "DEBUG")
+    log = tmp_path / "server.log"
+    route = "/" + "x" * 10_000_000
+    with AppServer(history, log_path=log) as server, raw_socket(server) as ws:
+        ws.max_size = None
+        register(ws, route)
+        with contextlib.suppress(Exception):
+            for _ in range(20):
+                ws.recv(timeout=1)
+        deadline = time.monotonic() + 10
+        while "x" * 50 not in log.read_text(errors="replace") and time.monotonic() < deadline:
+            time.sleep(0.1)
+    written = log.read_text(errors="replace")
+    assert "x" * 50 in written, "the route was not logged at all (nothing to check)"
+    assert written.count("x") < 10_000, f"{written.count('x'):,} of the route's x logged"
+    assert max(len(line) for line in written.splitlines()) <= 600

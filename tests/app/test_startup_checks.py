@@ -96,6 +96,42 @@ def test_the_check_runs_before_the_switch_to_wal(tmp_path: Path) -> None:
     assert path.read_bytes()[18:20] == b"\x01\x01"
 
 
+# ------------------------------------------------------------------------- the schema
+
+
+@pytest.mark.parametrize(
+    ("damage", "needle"),
+    [
+        ("DROP TABLE play_result", "the table play_result of the history is missing"),
+        ("ALTER TABLE play DROP COLUMN notes", "the column play.notes of the history is missing"),
+        ("DROP TABLE stat_game", "the table stat_game of the history is missing"),
+    ],
+    ids=["table dropped", "column dropped", "statistics table dropped"],
+)
+def test_a_history_missing_a_table_or_a_column_is_refused_untouched(
+    tmp_path: Path, damage: str, needle: str
+) -> None:
+    """The schema the recorded revision makes is checked before anything is served: without
+    this, History said "no such table: play_result" only once opened."""
+    path = tmp_path / "history.sqlite3"
+    make_history(path, plays=3)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute(damage)
+        conn.commit()
+    before = sha256(path)
+    line = one_line_error(start(path))
+    assert_refused_untouched(path, line, before, str(path), needle, "left untouched")
+
+
+def test_an_empty_file_is_refused_at_startup_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    path.touch()
+    line = one_line_error(start(path))
+    assert_refused_untouched(path, line, sha256(path), "is empty (0 bytes)")
+    assert path.stat().st_size == 0
+
+
 # ----------------------------------------------------------------------------- read-only
 
 
@@ -209,7 +245,7 @@ def tmpfs() -> Iterator[Path]:
 
 
 def _fill(folder: Path) -> None:
-    with (folder / "filler").open("wb") as handle, contextlib.suppress(OSError):
+    with (folder / "filler").open("wb", buffering=0) as handle, contextlib.suppress(OSError):
         while True:
             handle.write(b"\0" * 65536)
             handle.flush()
@@ -245,8 +281,8 @@ def test_a_disk_that_fills_up_during_the_upgrade_gives_one_line(
 ) -> None:
     """The free-space check passed (injected), then SQLite itself runs out of room."""
     path = tmpfs / "history.sqlite3"
-    with contextlib.closing(sqlite3.connect(path)):
-        pass  # an empty file: everything is still to be written
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")  # a new file's first page: no tables yet
     _fill(tmpfs)
     monkeypatch.setattr(history_db, "_free_bytes", lambda folder: 10**9)
     code = cli.main(["--web", "--port", str(free_port()), "--db", f"sqlite:///{path}"])

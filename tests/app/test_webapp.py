@@ -3,6 +3,7 @@ the bundled font covers every character the app writes; packaging for phones."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import tomllib
@@ -75,6 +76,34 @@ def test_the_bundled_font_covers_every_character_the_app_writes(font: str) -> No
     missing = sorted(ch for ch in wanted if ord(ch) not in covered)
     assert missing == [], f"{font} lacks {missing!r}"
     assert (ASSETS / "assets" / "fonts" / "DejaVu-LICENSE.txt").is_file()
+
+
+def _shapes(data: bytes) -> dict[int, tuple[object, ...]]:
+    """What a font draws for each character: its advance and its outline, point by point
+    (glyph order and table layout may differ between fontTools versions; these may not)."""
+    with TTFont(io.BytesIO(data)) as face:
+        glyphs, metrics = face["glyf"], face["hmtx"]
+        shapes: dict[int, tuple[object, ...]] = {}
+        for code, name in face.getBestCmap().items():
+            coordinates, ends, _flags = glyphs[name].getCoordinates(glyphs)
+            shapes[code] = (metrics[name], tuple(coordinates), tuple(ends))
+    return shapes
+
+
+@pytest.mark.parametrize("font", webapp.FONT_FILES)
+def test_the_font_is_the_full_one_cut_to_what_the_app_writes_and_players_type(font: str) -> None:
+    """The committed font is what ``python -m companion.webapp.build`` makes of the full font
+    in ``companion/webapp/fonts/``: every character it keeps drawn as the full font draws it,
+    nothing more."""
+    committed = (ASSETS / font).read_bytes()
+    made = build.app_fonts()[font]
+    assert _shapes(committed) == _shapes(made), "run python -m companion.webapp.build"
+    full = _shapes((build.FONT_SOURCES / Path(font).name).read_bytes())
+    kept = _shapes(committed)
+    assert set(kept) == build.font_characters() & set(full)
+    assert all(kept[code] == full[code] for code in kept)
+    assert {ord(ch) for ch in "Zoë Łukasz Ærø “€”"} <= set(kept)  # names players type
+    assert len(committed) < len((build.FONT_SOURCES / Path(font).name).read_bytes()) / 10
 
 
 def test_a_phone_build_keeps_the_history_in_flets_app_storage(

@@ -189,3 +189,30 @@ def test_a_new_code_from_settings_keeps_this_phone_in_and_shuts_out_the_others(
     other.page.get_by_role("heading", name="Join the table").wait_for(timeout=10_000)
     other.page.context.close()
     host.page.context.close()
+
+
+def test_a_new_code_made_on_another_server_shows_the_join_screen_here(
+    chromium: Any, history: str, tmp_path: Path
+) -> None:
+    """Two servers of one history: a phone on the second is shut out by a new code made on
+    the first, and its page turns into the join screen by itself (no reload by hand)."""
+    with (
+        AppServer(history, host="127.0.0.2", log_path=tmp_path / "one.log") as one,
+        AppServer(history, host="127.0.0.2", log_path=tmp_path / "two.log") as two,
+    ):
+        assert one.access_code == two.access_code
+        other = AppPage.open(chromium, two.url, route=two.address("/history"))
+        other.expect("Catan: Bob won with 5")
+        host = AppPage.open(chromium, one.url, route=one.address("/settings"))
+        host.press("new-access-code")
+        with host.page.expect_navigation(url=f"{one.url}/settings", timeout=20_000):
+            host.press("confirm-new-access-code")
+        other.page.get_by_role("heading", name="Join the table").wait_for(timeout=20_000)
+        assert NOTES not in other.page.content()
+        host.wait_ready()
+        host.reload()  # the host stays in
+        code = one.access_code
+        assert code is not None
+        host.shows("access-code", f"{code[:3]} {code[3:]}")
+        other.page.context.close()
+        host.page.context.close()

@@ -58,7 +58,7 @@ def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(
         assert store.count_plays() == 0
 
 
-def test_a_file_over_256_mb_is_refused_before_it_is_sent(
+def test_a_file_over_128_mb_is_refused_before_it_is_sent(
     chromium: Any, lan_server: AppServer, tmp_path: Path
 ) -> None:
     file = tmp_path / "huge.json"
@@ -67,7 +67,7 @@ def test_a_file_over_256_mb_is_refused_before_it_is_sent(
     app = AppPage.open(chromium, lan_server.url, route=lan_server.address("/history"))
     app.pick_file("history-menu", "Import a backup file", file)
     app.expect("huge.json was not imported", timeout=60_000)
-    app.shows("import-result", "The file is 300 MB; the largest file an import takes is 256 MB.")
+    app.shows("import-result", "The file is 300 MB; the largest file an import takes is 128 MB.")
     result = app.by_id("import-result").bounding_box()
     assert result is not None and result["x"] >= 0 and result["x"] + result["width"] <= 390
     app.page.context.close()

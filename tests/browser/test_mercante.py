@@ -22,7 +22,7 @@ BASE = "/calculators/mercante"
 def seeded_table(db_url: str, seats: tuple[str, ...]) -> int:
     """A game already started (as the new-game form leaves it), as a table on the server's
     database (the server opens it on demand)."""
-    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
+    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"), ledger=False)
     return table_at(db_url, "mercante", MercanteTable.new(game))
 
 

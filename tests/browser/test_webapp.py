@@ -138,3 +138,71 @@ def test_on_the_network_a_phone_installs_from_the_join_screen_and_after_joining(
         assert foreign == []
         assert any(r.url.endswith("/" + webapp.FONT_FILES[0]) for r in requests)
         app.page.context.close()
+
+
+def _open_and_count(context: Any, url: str) -> dict[str, tuple[int, str | None]]:
+    """Open the app in a new tab of ``context`` until its first screen shows; every request
+    with the bytes that came over the network for it and its Content-Encoding."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    urls: dict[str, str] = {}
+    encodings: dict[str, str | None] = {}
+    received: dict[str, int] = {}
+    cdp.on(
+        "Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"])
+    )
+    cdp.on(
+        "Network.responseReceived",
+        lambda e: encodings.__setitem__(
+            e["requestId"],
+            {k.lower(): v for k, v in e["response"]["headers"].items()}.get("content-encoding"),
+        ),
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: received.__setitem__(e["requestId"], int(e["encodedDataLength"])),
+    )
+    cdp.send("Network.enable")
+    app = AppPage(page, url, phone=True)
+    app.goto("/")
+    app.expect("Players & seats")
+    cdp.detach()
+    page.close()
+    return {
+        urlsplit(urls[rid]).path: (received.get(rid, 0), encodings.get(rid))
+        for rid in urls
+        if rid in received
+    }
+
+
+def test_a_phone_gets_the_client_compressed_once_and_keeps_it(
+    chromium: Any, db_url: str, tmp_path: Any
+) -> None:
+    """As a phone on the network asks (gzip: browsers ask for brotli only over HTTPS or from
+    localhost): the first open gets the client's large files compressed; the next open, in
+    the same browser, takes them from its cache and downloads almost nothing."""
+    from companion.webstatic import flet_web_dir, precompress
+
+    precompress(webapp.assets_dir())  # what the server does in the background after its start
+    with AppServer(db_url, log_path=tmp_path / "server.log") as server:
+        context = chromium.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            extra_http_headers={"Accept-Encoding": "gzip, deflate"},
+        )
+        first = _open_and_count(context, server.url)
+        again = _open_and_count(context, server.url)
+        context.close()
+    wasm = next(path for path in first if path.endswith("/main.dart.wasm"))
+    assert wasm.startswith("/static/")  # a versioned address, kept by the browser
+    size, encoding = first[wasm]
+    assert encoding == "gzip"
+    assert size < (flet_web_dir() / "main.dart.wasm").stat().st_size / 2
+    font = next(path for path in first if path.endswith(webapp.FONT_FILES[0]))
+    assert first[font][1] == "gzip"
+    # Nothing of the client comes over the network again: only the page (304) and the like.
+    fetched_again = {path for path, (size, _) in again.items() if size > 0}
+    assert not {path for path in fetched_again if path.startswith("/static/")}, fetched_again
+    assert sum(size for size, _ in again.values()) < sum(size for size, _ in first.values()) / 50

@@ -224,8 +224,15 @@ def test_new_player_marks_the_first_play_of_that_game(store: Store) -> None:
     assert new("variant") == {"Dev": True, "Ben": False, "Cleo": False}
 
 
-def test_expansions_and_modules_are_expansion_games(store: Store) -> None:
+def test_expansions_are_expansion_games_and_modules_go_on_the_board(store: Store) -> None:
     ids = history(store)
+    ids["night"] = store.record_play(
+        "Merchants Cove",
+        [("Ann", 40), ("Ben", 35)],
+        T0 + timedelta(days=6),
+        modules=["the Faction Festival"],
+        expansions=["Master Craft", "The Entertainer"],
+    )
     doc = exported(store)
     games = {g["id"]: g for g in doc["games"]}
     by_uid = {p["uuid"].lower(): p for p in doc["plays"]}
@@ -234,11 +241,27 @@ def test_expansions_and_modules_are_expansion_games(store: Store) -> None:
         play = by_uid[store.get_play(ids[name]).uid]
         return [games[e["gameRefId"]]["name"] for e in play["expansionPlays"]]
 
-    # Two Master Craft modules are one Master Craft expansion play.
+    def board(name: str) -> str:
+        return str(by_uid[store.get_play(ids[name]).uid]["board"])
+
+    # The play's expansions, as BG Stats names them, each once.
+    assert expansions("night") == [
+        "Merchants Cove: Master Craft",
+        "Merchants Cove: The Entertainer",
+    ]
+    assert board("night") == "Faction Festival"
+    # A module of Master Craft or The Entertainer brings its expansion along.
     assert expansions("cove") == ["Merchants Cove: Master Craft", "Merchants Cove: The Entertainer"]
-    assert expansions("variant") == ["Mercante: Talk of Peace"]
-    assert expansions("plain") == []
-    assert all(by_uid[store.get_play(i).uid]["board"] == "" for i in ids.values())
+    assert board("cove") == "Faction Festival; Paladins; The Entertainer (the Bard)"
+    # Any other module is a detail of the play, not a game: it goes on the board.
+    assert (expansions("variant"), board("variant")) == ([], "Talk of Peace")
+    assert (expansions("plain"), board("plain")) == ([], "")
+    expansion_games = [g for g in doc["games"] if g["isExpansion"]]
+    assert sorted(g["name"] for g in expansion_games) == [
+        "Merchants Cove: Master Craft",
+        "Merchants Cove: The Entertainer",
+    ]
+    assert all(g["isBaseGame"] == 0 for g in expansion_games)
 
 
 def test_export_is_validated_before_it_is_written(store: Store) -> None:
@@ -257,12 +280,14 @@ def fixture_text() -> str:
 
 def test_backup_imports_with_the_right_plays_winners_and_statistics(store: Store) -> None:
     report = store.import_bgstats(fixture_text())
-    assert report.imported == 5
-    assert [s.split(":")[0] for s in report.skipped] == [
-        "plays[3] (Pylos, 2024-03-18)",
-        "plays[5] (Azul, 2024-03-21)",
-    ]
-    assert "no score" in report.skipped[0] and "teams" in report.skipped[1]
+    # Every play BG Stats counts comes in: the win/lose Pylos play without points and the
+    # play in teams too; the one BG Stats ignores stays out, and the report counts it.
+    assert (report.imported, report.skipped, report.ignored) == (6, (), 1)
+    assert report.notes == (
+        "plays[5] (Azul, 2024-03-21): played in teams; kept with each player's own score and "
+        "result, without the teams",
+    )
+    assert "1 that BG Stats ignores left out" in str(report)
     plays = {p.uid: p for p in store.list_plays()}
     crowns = plays["4e3b1f4d-0000-4000-8000-000000000001"]
     assert crowns.game_key == "mercante" and crowns.winners == ["Ann"]
@@ -275,21 +300,33 @@ def test_backup_imports_with_the_right_plays_winners_and_statistics(store: Store
     assert crowns.location == "Harbour Café" and crowns.duration_min == 120
     cove = plays["4e3b1f4d-0000-4000-8000-000000000002"]
     assert cove.game_key == "merchants_cove" and cove.winners == ["Ben"]
-    assert cove.modules == ["Master Craft", "The Entertainer"]
+    assert (cove.expansions, cove.modules) == (["Master Craft", "The Entertainer"], [])
     assert next(r for r in cove.results if r.start_player).player == "Dev"
-    unfinished = plays["4e3b1f4d-0000-4000-8000-000000000003"]
-    assert not unfinished.finished and unfinished.winners == []
+    assert "4e3b1f4d-0000-4000-8000-000000000003" not in plays  # ignored in BG Stats
+    pylos = plays["4e3b1f4d-0000-4000-8000-000000000004"]
+    assert (pylos.scoring, pylos.winners, pylos.no_points) == ("manual", ["Ann"], True)
+    assert [(r.player, r.score, r.rank) for r in pylos.results] == [
+        ("Ann", None, 1),
+        ("Cleo", None, 2),
+    ]
+    teams = plays["4e3b1f4d-0000-4000-8000-000000000006"]
+    assert (teams.scoring, teams.winners) == ("points", ["Ann", "Cleo"])
     sums = plays["4e3b1f4d-0000-4000-8000-000000000005"]
     assert {r.player: r.score for r in sums.results} == {"Ann": 19, "Ben": 12}
     anonymous = plays["4e3b1f4d-0000-4000-8000-000000000007"]
     assert {r.player for r in anonymous.results} == {"Ann", bg.ANONYMOUS}
     assert anonymous.modules == ["Joker tiles"]
     ann = store.player_stats("Ann")
-    assert (ann.plays, ann.wins) == (4, 3)  # the unfinished Azul does not count
+    assert (ann.plays, ann.wins) == (6, 5)  # the Pylos win counts; the ignored Azul does not
+    # Her scores are those of the five plays with points: 42, 55, 19, 30, 30.
+    assert ann.average == (42 + 55 + 19 + 30 + 30) / 5
     azul = store.game_stats("Azul")
-    assert azul.plays == 2 and azul.top_winners == ("Ann",)
+    assert azul.plays == 3 and azul.top_winners == ("Ann",)
+    pylos_stats = store.game_stats("Pylos")
+    assert (pylos_stats.plays, pylos_stats.average_winning_score) == (1, None)
+    assert pylos_stats.top_winners == ("Ann",)
     cleo = store.player_stats("Cleo")
-    assert (cleo.plays, cleo.wins) == (1, 0)
+    assert (cleo.plays, cleo.wins) == (3, 1)
     prefs = store.bgstats_preferences()
     assert prefs.me == "Ann"
     assert prefs.bgg_ids == {"mercante": 900001, "merchants cove": 900002}
@@ -305,9 +342,9 @@ def test_a_backup_in_many_batches_imports_as_in_one(
     monkeypatch.setattr(bulk, "BATCH", 2)
     calls: list[tuple[int, int]] = []
     report = store.import_bgstats(fixture_text(), progress=lambda *done: calls.append(done))
-    # Progress counts the file's plays read (plays[3] and plays[5] are skipped): after
-    # plays 0-1, 2 and 4, and 6.
-    assert report.imported == 5 and calls == [(2, 7), (5, 7), (7, 7)]
+    # Progress counts the file's plays read (plays[2] is ignored): after plays 0-1, 3-4
+    # and 5-6.
+    assert report.imported == 6 and calls == [(2, 7), (5, 7), (7, 7)]
     assert store.export_json().split('"plays"')[1] == whole.export_json().split('"plays"')[1]
     assert store.all_player_stats() == whole.all_player_stats()
     assert store.all_game_stats() == whole.all_game_stats()
@@ -318,18 +355,19 @@ def test_progress_ends_with_the_whole_file_when_its_last_plays_are_skipped(
 ) -> None:
     monkeypatch.setattr(bulk, "BATCH", 2)
     doc = json.loads(fixture_text())
-    del doc["plays"][6]  # the last play is now plays[5], played in teams: skipped
+    doc["plays"].append({**doc["plays"][2], "uuid": "4E3B1F4D-0000-4000-8000-0000000000FF"})
     calls: list[tuple[int, int]] = []
     report = store.import_bgstats(json.dumps(doc), progress=lambda *done: calls.append(done))
-    assert report.imported == 4 and len(report.skipped) == 2
-    assert calls == [(2, 6), (5, 6), (6, 6)]
+    # The last play is ignored in BG Stats: no batch after the one holding plays 5-6.
+    assert (report.imported, report.ignored) == (6, 2)
+    assert calls == [(2, 8), (5, 8), (7, 8), (8, 8)]
 
 
 def test_second_import_adds_nothing(store: Store) -> None:
     store.import_bgstats(fixture_text())
     before = store.export_json()
     again = store.import_bgstats(fixture_text().encode("utf-8"))
-    assert again.imported == 0 and len(again.duplicates) == 5
+    assert again.imported == 0 and len(again.duplicates) == 6
     assert json.loads(store.export_json())["plays"] == json.loads(before)["plays"]
 
 
@@ -341,18 +379,18 @@ def test_two_players_of_one_name_become_one_and_the_report_says_so(store: Store)
     moved = next(s for s in last if s["playerRefId"] == ann["id"])
     moved["playerRefId"] = 77
     report = store.import_bgstats(json.dumps(doc))
-    assert report.imported == 5
+    assert report.imported == 6
     said = [n for n in report.notes if "both called Ann" in n]
     ids = f"players with ids {ann['id']} and 77"
     assert said == [f"{ids} are both called Ann: their plays are kept as one player's"]
-    assert store.player_stats("Ann").plays == 4
+    assert store.player_stats("Ann").plays == 6
 
 
 @pytest.mark.parametrize("form", ["text", "bytes"])
 def test_a_byte_order_mark_at_the_start_is_dropped(store: Store, form: str) -> None:
     text = "\ufeff" + fixture_text()
     report = store.import_bgstats(text if form == "text" else text.encode("utf-8"))
-    assert report.imported == 5
+    assert report.imported == 6
 
 
 def test_plays_from_bg_stats_go_back_with_their_uuids_as_they_came(store: Store) -> None:
@@ -467,7 +505,8 @@ def test_our_export_comes_back_with_the_same_plays_and_winners(
     fresh = make_store()
     report = fresh.import_bgstats(store.export_bgstats())
     # Golf's lowest score wins: BG Stats' game says so, and the play comes back as it was.
-    assert (report.imported, report.skipped) == (6, ())
+    # The unfinished Azul goes out as a play BG Stats ignores, and stays out coming back.
+    assert (report.imported, report.skipped, report.ignored) == (5, (), 1)
     original = {p.uid: p for p in store.list_plays()}
     for play in fresh.list_plays():
         old = original[play.uid]
@@ -504,7 +543,7 @@ def test_play_link_is_bg_stats_create_play_with_every_player_flagged(store: Stor
         ("Ben", 30, False, False),
     ]
     cove = json.loads(unquote(store.bgstats_link(ids["cove"]).split("?data=", 1)[1]))
-    assert "faction_festival" in cove["comments"]
+    assert cove["board"] == "Faction Festival; Paladins; The Entertainer (the Bard)"
 
 
 # ------------------------------------------------------------------------------ pieces

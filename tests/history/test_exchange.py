@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.history import ImportFileError, ImportReport, Store
+from companion.history import ImportFileError, ImportReport, Store, jsonscan
 from companion.history import exchange as exchange_module
 from companion.history import stats as stats_module
 from companion.rules import catalogue
@@ -370,7 +370,7 @@ REFUSED: list[tuple[str, Callable[[str], str], str]] = [
         edit(_lowest_wins_mercante),
         "plays[0].highest_wins: Mercante is won by the highest score",
     ),
-    ("deep nesting", _text(DEEP), "not valid JSON"),
+    ("deep nesting", _text(DEEP), "players[0]: nested more than 32 levels deep (at line 1 column"),
     # What no stored text may hold, and times outside the years kept: written as they came,
     # the play could not be listed, edited or deleted afterwards.
     (
@@ -461,7 +461,7 @@ def test_too_large_a_file_is_refused_before_reading(
 ) -> None:
     rich_history(store)
     exported = store.export_json()
-    monkeypatch.setattr(exchange_module, "MAX_IMPORT_CHARS", len(exported) - 1)
+    monkeypatch.setattr(jsonscan, "MAX_IMPORT_BYTES", len(exported) - 1)
     with pytest.raises(ImportFileError, match="the file is too large"):
         store.import_json(exported)
     with pytest.raises(ImportFileError, match="the file is too large"):
@@ -471,7 +471,10 @@ def test_too_large_a_file_is_refused_before_reading(
 def test_too_many_players_are_refused(store: Store) -> None:
     document = json.loads(store.export_json())
     document["players"] = [{"id": i, "name": f"P{i}"} for i in range(1, 10_002)]
-    with pytest.raises(ImportFileError, match=r"players: too many items \(10001; at most 10000\)"):
+    with pytest.raises(
+        ImportFileError,
+        match=r"players: more than 10,000 players in the file \(the 10,001st at line 1 column",
+    ):
         store.import_json(json.dumps(document))
     assert store.player_names() == []
 

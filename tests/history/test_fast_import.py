@@ -25,7 +25,7 @@ from sqlalchemy import event
 from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError
 
-from companion.history import ImportFileError, Store, exchange, fastimport, open_store
+from companion.history import ImportFileError, Store, exchange, fastimport, jsonscan, open_store
 from tests.history.test_bgstats import fixture_text as bgstats_fixture
 from tests.history.test_exchange import REFUSED, rich_history
 
@@ -138,6 +138,24 @@ def test_an_export_takes_the_fast_path_and_writes_what_the_checked_path_writes(
     assert report.imported == 5 and report.players_added == 5 and report.games_added == 5
 
 
+def test_a_night_with_modules_and_expansions_takes_the_fast_path(
+    pair: Callable[..., Pair], tmp_path: Path
+) -> None:
+    def night(store: Store) -> None:
+        for day in range(3):
+            store.record_play(
+                "Merchants Cove",
+                [("Ann", 50 + day), ("Ben", 48)],
+                T0 + timedelta(days=day),
+                modules=["the Faction Festival", "paladins"],
+                expansions=["Master Craft", "The Entertainer"],
+                duration_min=140,
+            )
+
+    report = pair().import_both(exported(tmp_path, night))
+    assert report.imported == 3
+
+
 def test_into_a_history_with_plays_already_there(pair: Callable[..., Pair], tmp_path: Path) -> None:
     text = exported(tmp_path)
     # Part of the file already imported, and other plays of the same players and games.
@@ -185,7 +203,7 @@ def test_large_files_are_cut_into_pieces(
                 duration_min=None if i % 4 else 30,
             )
 
-    monkeypatch.setattr(fastimport, "PIECE_CHARS", 700)
+    monkeypatch.setattr(jsonscan, "PIECE_BYTES", 700)
     monkeypatch.setattr(fastimport.bulk, "REINDEX_ABOVE", 10)
     done: list[tuple[int, int]] = []
     text = exported(tmp_path, many)
@@ -225,7 +243,7 @@ def test_an_insert_refused_by_the_database_leaves_nothing_of_the_fast_path(
     # A piece already written stays only if the whole fast path succeeds: what the database
     # refuses later rolls it all back, and the checked path imports the file as it always did.
     text = exported(tmp_path)
-    monkeypatch.setattr(fastimport, "PIECE_CHARS", 200)
+    monkeypatch.setattr(jsonscan, "PIECE_BYTES", 200)
     insert, calls = fastimport.bulk.sqlite_insert, []
 
     def refuse_the_third(connection: Any, table: Any, values: Any) -> None:
@@ -285,7 +303,7 @@ def test_foreign_keys_hold_after_the_fast_path_and_are_checked_again_after_it(
 def test_foreign_keys_hold_after_a_bg_stats_import(tmp_path: Path) -> None:
     # The BG Stats import's transaction checks no foreign key row by row either.
     with open_store(f"sqlite:///{tmp_path / 'bgstats.sqlite3'}") as store:
-        assert store.import_bgstats(bgstats_fixture()).imported == 5
+        assert store.import_bgstats(bgstats_fixture()).imported == 6
         assert_foreign_keys_hold_and_are_checked(store)
 
 
@@ -375,8 +393,30 @@ def history_files(draw: st.DrawFn) -> str:
             GAMES[game - 1][1] is None or given_direction == GAMES[game - 1][2]
         ):
             play["highest_wins"] = given_direction
+        scoring = draw(st.sampled_from(["points", "points", "manual", "cooperative"]))
+        if scoring != "points":
+            # Winners chosen (everyone's the same in a co-operative play), scores optional.
+            play["scoring"] = scoring
+            together = draw(st.booleans())
+            for result in results:
+                won = together if scoring == "cooperative" else draw(st.booleans())
+                result["winner"] = won and play["finished"]
+                if draw(st.booleans()):
+                    result["score"] = None
+                    result.pop("breakdown", None)
         if draw(st.booleans()):
-            play["modules"] = draw(st.sampled_from([["Talk of peace"], ["A", "B"]]))
+            # Kept as they are, or (a Merchants Cove module or expansion not in the form the
+            # history keeps it) tidied by the checked path.
+            play["modules"] = draw(
+                st.sampled_from([["Talk of peace"], ["A", "B"], ["paladins"], ["Paladins"]])
+            )
+            play["expansions"] = draw(
+                st.sampled_from([["Master Craft"], ["master_craft", "The Entertainer"], ["X"]])
+            )
+            if draw(st.booleans()):
+                play["house_rules"] = {"journey.pair_value": "alternative"}
+            if draw(st.booleans()):
+                play["started_at"] = (T0 - timedelta(minutes=draw(st.integers(0, 99)))).isoformat()
             play["location"] = "The Tankard"
             play["duration_min"] = draw(st.integers(0, 300))
             play["notes"] = "close\nfinish"

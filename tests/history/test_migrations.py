@@ -38,8 +38,8 @@ def test_revisions_are_a_single_line_ending_at_head() -> None:
 
     script = ScriptDirectory.from_config(history_db.alembic_config())
     chain = [rev.revision for rev in script.walk_revisions()]
-    assert chain == ["0005", "0004", "0003", "0002", "0001"]
-    assert history_db.head_revision() == "0005"
+    assert chain == ["0006", "0005", "0004", "0003", "0002", "0001"]
+    assert history_db.head_revision() == "0006"
 
 
 def test_migrations_ship_inside_the_package() -> None:
@@ -53,6 +53,7 @@ def test_migrations_ship_inside_the_package() -> None:
         "0003_statistics.py",
         "0004_tables.py",
         "0005_tool_ids.py",
+        "0006_plays_kept.py",
     ]
     assert not (Path(history_db.__file__).parents[2] / "alembic.ini").exists()
 
@@ -262,7 +263,11 @@ def test_first_revision_with_data_is_upgraded_to_head_with_nothing_lost(
     store = databases.store(url)
     assert history_db.current_revision(store.engine) == history_db.head_revision()
     with store.engine.connect() as conn:
-        assert {table: _rows(conn, table) for table in OLD_TABLES} == before
+        # Every old column keeps its values; the new ones come after them.
+        assert {
+            table: [row[: len(before[table][0])] for row in _rows(conn, table)]
+            for table in OLD_TABLES
+        } == before
 
     first = store.get_play(1)
     assert (first.game, first.location, first.notes, first.modules) == (
@@ -372,11 +377,23 @@ def test_another_programs_sqlite_file_is_left_alone(tmp_path: Path) -> None:
     assert "belongs to another program" in _refused_untouched(path)
 
 
-def test_an_empty_file_becomes_a_history(tmp_path: Path) -> None:
+def test_an_empty_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    """The app never leaves an empty file behind, so an empty one lost what it held (or is
+    something else): it is not quietly started as a new history."""
     path = tmp_path / "history.sqlite3"
     path.touch()
+    message = _refused_untouched(path)
+    assert "is empty (0 bytes)" in message and "delete the file first" in message
+
+
+def test_a_new_history_file_is_made_whole(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
     with open_store(f"sqlite:///{path}") as store:
         store.record_play("Catan", [("Ann", 3)])
+        assert store.count_plays() == 1
+    assert path.read_bytes()[:16] == b"SQLite format 3\x00"
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("history")) == []
+    with open_store(f"sqlite:///{path}") as store:
         assert store.count_plays() == 1
 
 
@@ -483,7 +500,7 @@ def test_third_revision_with_data_is_upgraded_to_tables_with_nothing_lost(
     store = databases.store(url)
     assert history_db.current_revision(store.engine) == history_db.head_revision()
     with store.engine.connect() as conn:
-        assert _rows(conn, "play") == before_play
+        assert [row[: len(before_play[0])] for row in _rows(conn, "play")] == before_play
     assert store.get_setting("journey_game")["format"] == "companion.journey.screen"
     assert store.player_stats("Ann").plays == 1
     # The new tables work on the upgraded database, and know the old plays.
@@ -529,24 +546,21 @@ def test_tables_stored_as_cove_goods_are_upgraded_to_the_tool_id_and_back(
         ]
         conn.execute(meta.tables["game_table"].insert(), rows)
         before = _rows(conn, "game_table")
-    engine.dispose()
-
-    store = databases.store(url)  # opening the history upgrades it
-    assert history_db.current_revision(store.engine) == "0005"
-    with store.engine.connect() as conn:
-        after = _rows(conn, "game_table")
     renamed = {"cove-goods": cove_goods.TABLE_RULES.tool}
+    command.upgrade(history_db.alembic_config(engine), "0005")
+    with engine.connect() as conn:
+        after = _rows(conn, "game_table")
     assert [(r[0], renamed.get(r[1], r[1]), *r[2:]) for r in before] == after
-    assert len(store.list_tables(tool="cove_goods")) == 2
-    assert store.list_tables(tool="cove-goods") == []
-    assert len(store.list_tables(tool="journey")) == 1
-    store.engine.dispose()
-
-    engine = history_db.make_engine(history_db.parse_url(url))
     command.downgrade(history_db.alembic_config(engine), "0004")
     with engine.connect() as conn:
         assert _rows(conn, "game_table") == before
     engine.dispose()
+
+    store = databases.store(url)  # opening the history upgrades it to the newest revision
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
+    assert len(store.list_tables(tool="cove_goods")) == 2
+    assert store.list_tables(tool="cove-goods") == []
+    assert len(store.list_tables(tool="journey")) == 1
 
 
 def _fill_plays_at(url: str) -> list[tuple[Any, ...]]:
@@ -628,3 +642,72 @@ def _fill_plays_at(url: str) -> list[tuple[Any, ...]]:
         rows = _rows(conn, "play")
     engine.dispose()
     return rows
+
+
+# ------------------------------------------- 0004 → 0006: plays that say what was played
+
+
+def test_fourth_revision_with_data_is_upgraded_with_nothing_lost(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    engine = history_db.make_engine(history_db.parse_url(url))
+    command.upgrade(history_db.alembic_config(engine), "0004")
+    engine.dispose()
+    before_play = _fill_plays_at(url)
+    # A table saved as play 1, as the app at 0004 left it.
+    engine = history_db.make_engine(history_db.parse_url(url))
+    at = datetime(2024, 3, 1, 22, 0)
+    with engine.begin() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        assert "saved_play_uid" not in meta.tables["game_table"].c
+        table_id = conn.execute(
+            meta.tables["game_table"]
+            .insert()
+            .values(
+                tool="journey",
+                start={"players": ["Ann", "Bob"]},
+                status="finished",
+                head=0,
+                saved_play_id=1,
+                summary={},
+                created_at=at,
+                updated_at=at,
+            )
+            .returning(meta.tables["game_table"].c.id)
+        ).scalar_one()
+        before = {table: _rows(conn, table) for table in (*OLD_TABLES, "stat_player_game")}
+    engine.dispose()
+
+    store = databases.store(url)
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
+    with store.engine.connect() as conn:
+        # Every old column keeps its values; the new ones come after them.
+        assert {
+            table: [row[: len(rows[0])] for row in _rows(conn, table)]
+            for table, rows in before.items()
+        } == before
+    assert [row[0] for row in before["play"]] == [row[0] for row in before_play]
+    play = store.get_play(1)
+    assert (play.scoring, play.expansions, play.house_rules, play.started_at) == (
+        "points",
+        [],
+        {},
+        None,
+    )
+    assert play.table_id == table_id
+    assert store.table(table_id).saved_play_uid == play.uid
+    # The statistics count the old plays' scores (every play so far had them all).
+    ann = store.player_stats("Ann")
+    assert (ann.plays, ann.wins, ann.average, ann.best) == (1, 1, 9.0, 9)
+    assert store.game_stats("Catan").average_winning_score == 9
+    # Delete, undo and Save on the upgraded database: the same play, once.
+    assert store.restore_play(store.delete_play(1)) == 1
+    assert store.save_table_play(table_id=table_id, play=store.get_play(1).to_create()) == (
+        1,
+        False,
+    )
+    # And it takes plays without points.
+    pylos = store.record_play("Pylos", [("Ann", None), ("Bob", None)], scoring="manual")
+    assert store.get_play(pylos).winners == [] and store.player_stats("Bob").plays == 2

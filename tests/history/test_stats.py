@@ -34,6 +34,7 @@ import tempfile
 from collections import defaultdict
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -220,28 +221,35 @@ def recount(store: Store) -> tuple[dict[str, PlayerStats], dict[str, tuple[int, 
     plays = store.list_plays(limit=100_000)
     per: dict[str, dict[str, list[tuple[int, bool]]]] = defaultdict(lambda: defaultdict(list))
     direction: dict[str, bool] = {g.name: g.highest_wins for g in store.games()}
-    games: dict[str, list[int]] = defaultdict(list)
+    games: dict[str, list[int | None]] = defaultdict(list)
     for play in plays:
         if not play.finished:
             continue
         for r in play.results:
-            per[r.player][play.game].append((r.score, r.winner))
-        games[play.game].append(next(r.score for r in play.results if r.winner))
+            per[r.player][play.game].append((r.score, r.winner))  # type: ignore[arg-type]
+        # The winning score: the winners' (the best of them where they were chosen), if any.
+        won = [r.score for r in play.results if r.winner and r.score is not None]
+        games[play.game].append(max(won) if won else None)
     players = {}
     for name in store.player_names():
-        scores = [s for g in per[name].values() for s, _ in g]
+        results = [s for g in per[name].values() for s, _ in g]
+        scores = [s for s in results if s is not None]
         wins = sum(w for g in per[name].values() for _, w in g)
-        high = [s for g, rs in per[name].items() if direction[g] for s, _ in rs]
-        low = [s for g, rs in per[name].items() if not direction[g] for s, _ in rs]
+        high = [s for g, rs in per[name].items() if direction[g] for s, _ in rs if s is not None]
+        low = [s for g, rs in per[name].items() if not direction[g] for s, _ in rs if s is not None]
         players[name] = PlayerStats(
             name=name,
-            plays=len(scores),
+            plays=len(results),
             wins=wins,
-            win_rate=wins / len(scores) if scores else 0.0,
+            win_rate=wins / len(results) if results else 0.0,
             best=max(high) if high else (min(low) if low else None),
             average=sum(scores) / len(scores) if scores else None,
         )
-    return players, {g: (len(w), sum(w) / len(w)) for g, w in games.items()}
+    averages = {}
+    for game, winning in games.items():
+        scored = [w for w in winning if w is not None]
+        averages[game] = (len(winning), sum(scored) / len(scored) if scored else None)
+    return players, averages
 
 
 def check_totals(store: Store) -> None:
@@ -280,8 +288,25 @@ plays_strategy = st.fixed_dictionaries(
         "players": st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True),
         "scores": st.lists(st.integers(-3, 6), min_size=4, max_size=4),
         "finished": st.booleans(),
+        # Plays whose winners were chosen, with and without points, and co-operative ones.
+        "scoring": st.sampled_from(["points", "points", "manual", "cooperative"]),
+        "no_points": st.booleans(),
+        "winners": st.lists(st.booleans(), min_size=4, max_size=4),
     }
 )
+
+
+def _lines(play: dict[str, Any]) -> list[tuple[str, int | None, bool | None]]:
+    """(name, score, winner) of a generated play as its scoring has them."""
+    chosen = play["scoring"] != "points"
+    lines = []
+    for i, name in enumerate(play["players"]):
+        score = None if chosen and play["no_points"] else play["scores"][i]
+        won = play["winners"][0 if play["scoring"] == "cooperative" else i]
+        lines.append((name, score, (won and play["finished"]) if chosen else None))
+    return lines
+
+
 # A few plays first, so that deletes and edits have something to hit.
 starts = st.lists(plays_strategy, min_size=2, max_size=8).map(lambda ps: [("add", p) for p in ps])
 operations = st.lists(
@@ -301,12 +326,15 @@ def apply(store: Store, ops: list[tuple[str, object]]) -> None:
     for kind, arg in ops:
         ids = [p.id for p in store.list_plays(limit=1000)]
         if kind == "add":
-            play = arg  # type: ignore[assignment]
+            play: dict[str, Any] = arg  # type: ignore[assignment]
+            lines = _lines(play)
             store.record_play(
-                play["game"],  # type: ignore[index]
-                list(zip(play["players"], play["scores"], strict=False)),  # type: ignore[index]
-                finished=play["finished"],  # type: ignore[index]
-                highest_wins=None if play["game"] != "Golf" else False,  # type: ignore[index]
+                play["game"],
+                [(name, score) for name, score, _ in lines],
+                finished=play["finished"],
+                highest_wins=None if play["game"] != "Golf" else False,
+                scoring=play["scoring"],
+                winners=[name for name, _, won in lines if won],
             )
         elif kind == "delete" and ids:
             snapshots.append(store.delete_play(ids[arg % len(ids)]))  # type: ignore[operator]
@@ -316,20 +344,20 @@ def apply(store: Store, ops: list[tuple[str, object]]) -> None:
             edited.game = play["game"]
             edited.highest_wins = None if play["game"] != "Golf" else False
             edited.finished = play["finished"]
+            edited.scoring = play["scoring"]
             edited.results = [
                 edited.results[0].model_copy(
                     update={
                         "player": name,
                         "score": score,
+                        "winner": won,
                         "seat": seat,
                         "start_player": False,
                         "tiebreaks": [],
                         "breakdown": {},
                     }
                 )
-                for seat, (name, score) in enumerate(
-                    zip(play["players"], play["scores"], strict=False), start=1
-                )
+                for seat, (name, score, won) in enumerate(_lines(play), start=1)
             ]
             edited.tiebreakers = []
             store.update_play(ids[index % len(ids)], edited)

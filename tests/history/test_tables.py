@@ -8,6 +8,7 @@ the races run two stores (two servers) on one database.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -16,6 +17,7 @@ from companion.history import (
     NotFoundError,
     PlayCreate,
     PlayDataError,
+    SavedBeforeError,
     SeqTakenError,
     Store,
     StoreError,
@@ -205,6 +207,86 @@ def test_deleting_the_saved_play_clears_the_mark(store: Store) -> None:
     play_id, _ = store.save_table_play(table_id=table_id, play=a_play())
     store.delete_play(play_id)
     assert store.table(table_id).saved_play_id is None
+
+
+# ------------------------------------------- never doubled, whatever happened to the play
+
+
+def test_delete_undo_and_save_again_is_one_play(store: Store) -> None:
+    """Delete the saved play, undo, tap Save on the table: the same play, once."""
+    table_id = new_table(store)
+    play_id, _ = store.save_table_play(table_id=table_id, play=a_play())
+    before = store.get_play(play_id)
+    assert before.table_id == table_id
+    snapshot = store.delete_play(play_id)
+    table = store.table(table_id)
+    assert (table.saved_play_id, table.saved_play_uid, table.saved) == (None, before.uid, True)
+    assert store.restore_play(snapshot) == play_id
+    # The same play: id, uid, every detail, and the table it came from points at it again.
+    assert store.get_play(play_id) == before
+    assert store.table(table_id).saved_play_id == play_id
+    assert store.save_table_play(table_id=table_id, play=a_play(9)) == (play_id, False)
+    assert store.count_plays() == 1
+    assert store.player_stats("Ann").plays == 1
+
+
+def test_delete_undo_and_save_on_two_servers_is_one_play(databases: DatabaseFactory) -> None:
+    url = databases.url()
+    one, two = databases.store(url), databases.store(url)
+    table_id = new_table(one)
+    play_id, _ = one.save_table_play(table_id=table_id, play=a_play())
+    snapshot = two.delete_play(play_id)
+    assert two.restore_play(snapshot) == play_id
+    assert one.save_table_play(table_id=table_id, play=a_play()) == (play_id, False)
+    assert two.save_table_play(table_id=table_id, play=a_play()) == (play_id, False)
+    assert one.count_plays() == 1 and one.get_play(play_id).table_id == table_id
+
+
+def test_a_table_whose_play_was_deleted_is_not_saved_again(databases: DatabaseFactory) -> None:
+    """Deleted (and then removed for good), the play is not made again by a later Save on
+    this server or another: the table remembers it was saved."""
+    url = databases.url()
+    one, two = databases.store(url), databases.store(url)
+    table_id = new_table(one)
+    play_id, _ = one.save_table_play(table_id=table_id, play=a_play())
+    one.delete_play(play_id)
+    for store in (one, two):
+        with pytest.raises(SavedBeforeError, match="deleted since"):
+            store.save_table_play(table_id=table_id, play=a_play())
+    assert two.purge_deleted_plays() == 1
+    with pytest.raises(SavedBeforeError):
+        two.save_table_play(table_id=table_id, play=a_play())
+    assert one.count_plays() == 0 and one.table(table_id).saved
+
+
+def test_saving_again_after_a_real_deletion_is_an_explicit_call(store: Store) -> None:
+    table_id = new_table(store)
+    first, _ = store.save_table_play(table_id=table_id, play=a_play())
+    old_uid = store.get_play(first).uid
+    store.delete_play(first)
+    store.purge_deleted_plays()
+    second, created = store.save_table_play(table_id=table_id, play=a_play(7), again=True)
+    # A new play (SQLite may give it the id the removed one had: its uid is its own).
+    assert created and store.get_play(second).uid != old_uid
+    table = store.table(table_id)
+    assert (table.saved_play_id, table.saved_play_uid) == (second, store.get_play(second).uid)
+    # Asked again, a table whose play is there gives that play.
+    assert store.save_table_play(table_id=table_id, play=a_play(), again=True) == (second, False)
+    assert store.count_plays() == 1
+
+
+def test_an_undo_after_a_real_deletion_links_the_table_again(store: Store) -> None:
+    table_id = new_table(store)
+    play_id, _ = store.save_table_play(table_id=table_id, play=a_play())
+    uid = store.get_play(play_id).uid
+    snapshot = store.delete_play(play_id)
+    assert store.purge_deleted_plays(older_than=timedelta(hours=1)) == 0  # deleted just now
+    assert store.purge_deleted_plays() == 1
+    back = store.restore_play(snapshot)
+    assert store.get_play(back).uid == uid
+    assert store.table(table_id).saved_play_id == back
+    assert store.save_table_play(table_id=table_id, play=a_play()) == (back, False)
+    assert store.count_plays() == 1
 
 
 # ------------------------------------------------------- two servers on one database

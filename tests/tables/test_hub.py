@@ -427,6 +427,44 @@ def test_save_to_history_exactly_once_from_two_servers(databases: DatabaseFactor
     assert databases.store(url).count_plays() == len(ids)
 
 
+def test_delete_undo_and_save_again_on_the_table_is_one_play(store: Store) -> None:
+    """Finish a Journey game and save it, delete the play in History, Undo, reopen the game,
+    tap Save: the same play, once (issue 19)."""
+    hub = hub_on(store)
+    table_id = journey_table(hub, ("Anna", "Ben"))
+    first = hub.save_to_history(table_id, a_play, seen=0, device="a")
+    assert isinstance(first, Saved) and first.created
+    snapshot = store.delete_play(first.play_id)
+    assert store.restore_play(snapshot) == first.play_id
+    again = hub.save_to_history(table_id, a_play, seen=0, device="b")
+    assert isinstance(again, Saved) and (again.play_id, again.created) == (first.play_id, False)
+    assert store.count_plays() == 1
+    assert hub.open(table_id).info.saved_play_id == first.play_id
+
+
+def test_a_deleted_play_is_saved_again_only_when_asked(databases: DatabaseFactory) -> None:
+    """Deleted on another server, the play is not made again by a tap on this one; saving it
+    again is the explicit ``again=True``."""
+    url = databases.url()
+    one, other = hub_on(databases.store(url)), databases.store(url)
+    table_id = journey_table(one, ("Anna", "Ben"))
+    first = one.save_to_history(table_id, a_play, seen=0, device="a")
+    assert isinstance(first, Saved)
+    other.delete_play(first.play_id)
+    refused = one.save_to_history(table_id, a_play, seen=0, device="a")
+    assert isinstance(refused, Refused)
+    assert refused.message == (
+        "Not saved: this game was saved to history before, and its play has been deleted "
+        "since; save it again only if you mean to."
+    )
+    assert refused.snapshot.info.saved and refused.snapshot.info.saved_play_id is None
+    assert other.count_plays() == 0
+    again = one.save_to_history(table_id, a_play, seen=0, device="a", again=True)
+    assert isinstance(again, Saved) and again.created and again.play_id != first.play_id
+    assert other.count_plays() == 1
+    assert one.open(table_id).info.saved_play_id == again.play_id
+
+
 def test_a_stale_save_is_refused(store: Store) -> None:
     hub = hub_on(store)
     table_id = journey_table(hub)

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
+from companion.access import SETTING_KEY, AccessCode
 from companion.engine.journey import JourneyGame, StartRow
 from companion.tables import TableHub
 from companion.tools.browser import AppServer
@@ -146,3 +151,114 @@ def test_a_game_started_on_one_server_shows_in_the_other_servers_list(
     finally:
         watching.close()
         starter.close()
+
+
+# ------------------------------------------------------------------ the access code, shared
+
+LAN = "127.0.0.2"  # stands in for the computers' address on the network (needs the code)
+FOLLOWS = 10.0  # seconds the other server may take to follow a new code (how fast: printed)
+
+
+@pytest.fixture
+def lan_servers(
+    databases: DatabaseFactory, tmp_path: Path
+) -> Iterator[tuple[str, AppServer, AppServer]]:
+    url = databases.url()
+    AccessCode.load(databases.store(url))  # the code, before both servers race to make one
+    with (
+        AppServer(url, host=LAN, log_path=tmp_path / "one.log") as one,
+        AppServer(url, host=LAN, log_path=tmp_path / "two.log") as two,
+    ):
+        yield url, one, two
+
+
+def _join(server: AppServer, code: str) -> httpx.Response:
+    return httpx.get(f"{server.url}/?code={code}")
+
+
+def _cookie(response: httpx.Response) -> str:
+    assert response.status_code == 303, response.text[:200]
+    return response.headers["set-cookie"].split(";")[0]
+
+
+def _page(server: AppServer, cookie: str) -> httpx.Response:
+    return httpx.get(f"{server.url}/settings", headers={"Cookie": cookie})
+
+
+def _until(condition: Callable[[], bool], timeout: float = FOLLOWS) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_a_new_code_on_one_server_shuts_the_old_devices_out_of_the_other(
+    lan_servers: tuple[str, AppServer, AppServer], databases: DatabaseFactory
+) -> None:
+    url, one, two = lan_servers
+    store = databases.store(url)
+    old = store.get_setting(SETTING_KEY)["code"]
+    assert one.access_code == two.access_code == old
+    old_cookie_two = _cookie(_join(two, old))
+    host_cookie = _cookie(_join(one, old))  # the phone that will press New code, on one
+    assert _page(two, old_cookie_two).status_code == 200
+    # A phone with the app open on server two: a live session there.
+    watching = Client(two.url, "/history", cookie=old_cookie_two)
+    host = Client(one.url, "/settings", cookie=host_cookie)
+    try:
+        assert watching.handle("filter-game", timeout=30), "History on server two"
+        assert host.handle("new-access-code", timeout=30), "Settings on server one"
+        # Settings › New code on server one.
+        host.tap("new-access-code")
+        host.tap("confirm-new-access-code")
+        assert _until(lambda: store.get_setting(SETTING_KEY)["code"] != old), "no new code"
+        rotated = time.monotonic()
+        new = store.get_setting(SETTING_KEY)["code"]
+
+        # Server two follows: the old cookie opens nothing, nor the WebSocket ...
+        assert _until(lambda: _page(two, old_cookie_two).status_code == 403), "old cookie"
+        followed = time.monotonic() - rotated
+        assert "Join the table" in _page(two, old_cookie_two).text
+        with pytest.raises(InvalidStatus) as refused:
+            connect(
+                two.url.replace("http://", "ws://") + "/ws",
+                origin=Origin(two.url),
+                additional_headers={"Cookie": old_cookie_two},
+                open_timeout=10,
+            )
+        assert refused.value.response.status_code == 403
+        # ... its open session is closed, with the code the page reloads on ...
+        assert _until(lambda: _closed(watching)), "the open session on two stayed open"
+        # ... the old code admits nobody, the new one does.
+        refused_old = _join(two, old)
+        assert refused_old.status_code == 403 and "That is not the code" in refused_old.text
+        new_cookie_two = _cookie(_join(two, new))
+        assert _page(two, new_cookie_two).status_code == 200
+        # The phone that pressed New code stays in on every server: its cookie of before is
+        # taken by either and signed again under the new secret (same device).
+        token = host_cookie.split("=", 1)[1]
+        for server in (one, two):
+            kept = _page(server, f"companion_device_{server.port}={token}")
+            assert kept.status_code == 200
+            renewed = kept.headers["set-cookie"].split(";")[0].split("=", 1)[1]
+            assert renewed.split(".")[0] == token.split(".")[0] and renewed != token
+            assert _page(server, f"companion_device_{server.port}={renewed}").status_code == 200
+        # And the terminal of server two says so.
+        assert _until(lambda: two.access_code == new), "server two printed the new code"
+        print(f"two servers: a new code reached the other server after {followed * 1000:.0f} ms")
+    finally:
+        watching.close()
+        host.close()
+
+
+def _closed(client: Client) -> bool:
+    """Whether the server closed the client's connection (with the access code's 4001)."""
+    try:
+        client.ws.recv(timeout=0.05)
+    except TimeoutError:
+        return False
+    except ConnectionClosed as exc:
+        return exc.rcvd is not None and exc.rcvd.code == 4001
+    return False

@@ -4,10 +4,10 @@ A :class:`Song` is one Singing step (or the Swan Song at the start of the Market
 icon sources of the Song tableau (card tops, Volume-unlocked bottom halves, Improv and Paladin
 icons, Soundstones), the Volume and the Movement value, and the player board as it stands
 (:class:`Board`: Runes in Faction Halls, Badges placed, Creature cards in the Boast area).
-Every performance is verified first, then applied, and returns a :class:`Performed` record with
-the working shown ("8 Warrior icons × 4 Warriors = 32 gold"); the records are the song's log.
-Like pokerkit's actions, each comes in three: :meth:`Song.verify` raises with the reason,
-:meth:`Song.can_perform` answers yes or no, :meth:`Song.perform` applies.
+Every performance is an action that verifies itself against the song and says what it does:
+``song.apply(AtPier(...))`` returns the song after it and a :class:`Performed` record with the
+working shown ("8 Warrior icons × 4 Warriors = 32 gold"); the records are the song's log.
+``song.verify(action)`` raises with the reason, ``song.can_apply(action)`` answers yes or no.
 
 Pure, typed and deterministic. Every number comes from ``data/bard/facts.toml``; every reading of an
 unclear passage from ``data/bard/rulings.toml`` (the ``RULING_*`` ids); the readings a group
@@ -19,13 +19,18 @@ The package has one room per concern, as every engine does:
 - :mod:`~companion.engine.bard.facts` — the schema of ``data/bard/facts.toml`` and its loader;
 - :mod:`~companion.engine.bard.house` — the ruling ids and :class:`HouseRules`;
 - :mod:`~companion.engine.bard.values` — card price, fan cost, hand size; Board, IconSource;
-- :mod:`~companion.engine.bard.actions` — the performances, their spends and the Boast, as
-  plain data;
-- :mod:`~companion.engine.bard.song` — the song, its records and :func:`sing`;
-- :mod:`~companion.engine.bard.table` — the main board as the Bard sees it (:class:`Table`);
-- :mod:`~companion.engine.bard.planner` — the best songs from a start (:func:`plan`);
+- :mod:`~companion.engine.bard.main_board` — the main board as the Bard sees it
+  (:class:`Table`);
+- :mod:`~companion.engine.bard.actions` — the performances, their spends and the Boast (a
+  song's actions) and a table's own steps, each checking itself and saying what it does;
+- :mod:`~companion.engine.bard.locations` — the rules of each place the Bard sings at;
+- :mod:`~companion.engine.bard.records` — what each action did: the logs' records;
+- :mod:`~companion.engine.bard.song` — the song and :func:`sing`;
+- :mod:`~companion.engine.bard.planner` — the best songs from a start (:func:`plan`), found
+  by :mod:`~companion.engine.bard.search`;
 - :mod:`~companion.engine.bard.game` — a shared table's state: the board once, then song
-  after song (:class:`BardGame`, its actions, :func:`read_action`, :data:`TABLE_RULES`).
+  after song (:class:`BardGame`);
+- :mod:`~companion.engine.bard.table` — the shared table's rules (:data:`TABLE_RULES`).
 """
 
 from __future__ import annotations
@@ -36,11 +41,19 @@ from companion.engine.bard.actions import (
     AtPier,
     AtTownSquare,
     BardAction,
+    BeginSong,
     Boast,
+    ChangeSong,
+    EndSong,
+    Finish,
     HallSong,
     Performance,
+    ReviseSong,
+    SetBoard,
+    SetTable,
     SongAction,
     Spend,
+    read_action,
     read_song_action,
     spends,
 )
@@ -49,6 +62,7 @@ from companion.engine.bard.errors import (
     BoastError,
     CountError,
     GameOverError,
+    GoldError,
     IconError,
     LocationError,
     SaveDataError,
@@ -57,23 +71,11 @@ from companion.engine.bard.errors import (
     VolumeError,
 )
 from companion.engine.bard.facts import BardFacts, facts, load_facts, location_name
-from companion.engine.bard.game import (
-    TABLE_RULES,
-    BardGame,
-    BeginSong,
-    ChangeSong,
-    EndSong,
-    Finish,
-    GameRecord,
-    ReviseSong,
-    SetBoard,
-    SetTable,
-    SongSung,
-    read_action,
-    table_changed,
-)
+from companion.engine.bard.game import BardGame
 from companion.engine.bard.house import (
     RULING_BOAST,
+    RULING_BOAST_GAINS,
+    RULING_CARD_GOLD,
     RULING_COIN_ICONS,
     RULING_COINS,
     RULING_CREATURES,
@@ -89,9 +91,18 @@ from companion.engine.bard.house import (
     RULINGS,
     HouseRules,
 )
+from companion.engine.bard.main_board import PALADIN, Table
 from companion.engine.bard.planner import KEY_NAMES, Goals, Plan, plan
-from companion.engine.bard.song import Boasted, Performed, Record, Song, SongTotals, sing
-from companion.engine.bard.table import PALADIN, Table
+from companion.engine.bard.records import (
+    Boasted,
+    GameRecord,
+    Performed,
+    Record,
+    SongSung,
+    SongTotals,
+)
+from companion.engine.bard.song import Song, sing
+from companion.engine.bard.table import TABLE_RULES, status_line, table_changed
 from companion.engine.bard.values import (
     ANY,
     COIN,
@@ -99,6 +110,7 @@ from companion.engine.bard.values import (
     MAX_ADVENTURERS,
     MAX_ICONS,
     SIDES,
+    STONE,
     Board,
     Figure,
     IconSource,
@@ -118,6 +130,8 @@ __all__ = [
     "PALADIN",
     "RULINGS",
     "RULING_BOAST",
+    "RULING_BOAST_GAINS",
+    "RULING_CARD_GOLD",
     "RULING_COINS",
     "RULING_COIN_ICONS",
     "RULING_CREATURES",
@@ -131,6 +145,7 @@ __all__ = [
     "RULING_SOURCE_WHOLE",
     "RULING_TOWN_SQUARE_ICON",
     "SIDES",
+    "STONE",
     "TABLE_RULES",
     "AtDragonIsland",
     "AtFactionHall",
@@ -153,6 +168,7 @@ __all__ = [
     "GameOverError",
     "GameRecord",
     "Goals",
+    "GoldError",
     "HallSong",
     "HouseRules",
     "IconError",
@@ -187,5 +203,6 @@ __all__ = [
     "read_song_action",
     "sing",
     "spends",
+    "status_line",
     "table_changed",
 ]

@@ -8,6 +8,7 @@ __all__ = [
     "BoastError",
     "CountError",
     "GameOverError",
+    "GoldError",
     "IconError",
     "LocationError",
     "SaveDataError",
@@ -39,6 +40,11 @@ class IconError(BardError):
 
 class VolumeError(BardError):
     """More Volume spent than the song has."""
+
+
+class GoldError(BardError):
+    """A card the song cannot pay for (under the house rule that a song pays for its cards
+    from the gold it has earned)."""
 
 
 class BoastError(BardError):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.engine.bard.table import Table
+from companion.engine.bard.main_board import Table
 from companion.engine.bard.values import ANY, Board, IconSource
 
 #: The cards as the screens name them, left to right (A, B, C and C's bottom half).

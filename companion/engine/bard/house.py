@@ -17,6 +17,8 @@ from companion.engine.core.house_rules import HouseRuleSet
 __all__ = [
     "RULINGS",
     "RULING_BOAST",
+    "RULING_BOAST_GAINS",
+    "RULING_CARD_GOLD",
     "RULING_COINS",
     "RULING_COIN_ICONS",
     "RULING_CREATURES",
@@ -46,6 +48,8 @@ RULING_HALLS = "bard.dragon_island_halls"
 RULING_COIN_ICONS = "bard.coin_icons"
 RULING_CREATURES = "bard.creature_supply"
 RULING_PALADINS = "bard.paladins_at_piers"
+RULING_BOAST_GAINS = "bard.boast_gains"
+RULING_CARD_GOLD = "bard.card_gold"
 RULINGS = (
     RULING_DRAGON_ISLAND,
     RULING_TOWN_SQUARE_ICON,
@@ -60,11 +64,21 @@ RULINGS = (
     RULING_COIN_ICONS,
     RULING_CREATURES,
     RULING_PALADINS,
+    RULING_BOAST_GAINS,
+    RULING_CARD_GOLD,
 )
 
 #: The rulings whose alternative reading a song can play by.
 SUPPORTED: Final = frozenset(
-    {RULING_DRAGON_ISLAND, RULING_FANS, RULING_BOAST, RULING_PALADINS, RULING_TOWN_SQUARE_ICON}
+    {
+        RULING_DRAGON_ISLAND,
+        RULING_FANS,
+        RULING_BOAST,
+        RULING_PALADINS,
+        RULING_TOWN_SQUARE_ICON,
+        RULING_BOAST_GAINS,
+        RULING_CARD_GOLD,
+    }
 )
 
 
@@ -105,6 +119,18 @@ class HouseRules(HouseRuleSet):
         """Whether each revealed Blue Gem raises the card price only at its own Pier, ruling
         :data:`RULING_TOWN_SQUARE_ICON`."""
         return RULING_TOWN_SQUARE_ICON in self.alternatives
+
+    @property
+    def boast_gains_join_song(self) -> bool:
+        """Whether the Soundstones a Boast gains join the song at once (to be spent at a later
+        location of it), ruling :data:`RULING_BOAST_GAINS`."""
+        return RULING_BOAST_GAINS in self.alternatives
+
+    @property
+    def cards_from_song_gold(self) -> bool:
+        """Whether a card bought at a Pier must be paid from the gold the song has earned by
+        then, ruling :data:`RULING_CARD_GOLD`."""
+        return RULING_CARD_GOLD in self.alternatives
 
     @property
     def house_rules(self) -> frozenset[str]:

@@ -1,18 +1,20 @@
 """The Bard's values: the figures the rules compute (card price, fan cost, hand size), each
 with its working, and the immutable inputs of a song (:class:`Board`, :class:`IconSource`).
 
-Also the input checks every room of the engine shares (:func:`whole`, :func:`check_faction`)
-and the few words the working is written with.
+Also the input checks every room of the engine shares (:func:`check_faction`,
+:func:`check_pier`) and the few words the working is written with.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from companion.engine.bard.errors import CountError, UnknownNameError
+from companion.engine.bard.errors import CountError, SaveDataError, UnknownNameError
 from companion.engine.bard.facts import facts
+from companion.engine.core.numbers import whole
+from companion.engine.core.saves import SaveFormat, saved, saved_fields
 from companion.engine.core.words import plural
 
 __all__ = [
@@ -21,7 +23,9 @@ __all__ = [
     "KINDS",
     "MAX_ADVENTURERS",
     "MAX_ICONS",
+    "SAVE",
     "SIDES",
+    "STONE",
     "Board",
     "Figure",
     "IconSource",
@@ -38,15 +42,19 @@ __all__ = [
     "hand_size",
     "icons_text",
     "plural",
-    "whole",
 ]
 
+#: The colour of a source whose icons may be any one colour (a Paladin icon, a
 #: Soundstone, an Improv card's wild icons).
 ANY = "any"
 #: The colour of a source of Coin icons: gold for the taking, not Faction icons.
 COIN = "coin"
 SIDES = ("left", "right")
+#: The Bard's saves: a table's start and actions, a song and its actions.
+SAVE = SaveFormat("companion.bard", 1, SaveDataError)
 KINDS = ("singing", "swan_song")
+#: The prefix of the ids of a song's Soundstone sources (``soundstone-1``...).
+STONE = "soundstone-"
 #: Bounds against typing slips, far above anything a table holds; not rules of the game.
 MAX_ICONS = 20
 MAX_ADVENTURERS = 40
@@ -87,14 +95,6 @@ def evolve(value: _V, **changes: Any) -> _V:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CountError(f"{name} must be a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise CountError(f"{name} must be {low}–{high}, got {value!r}")
-    return value
 
 
 def check_instance(name: str, value: object, cls: type[_V]) -> _V:
@@ -138,13 +138,13 @@ def adventurers_text(n: int, colour: str) -> str:
 
 def coins(runes_placed: int) -> int:
     """Coins revealed around the Tempo Wheel: one under each Rune gone to a hall."""
-    return whole("runes_placed", runes_placed, 0, facts().runes.count)
+    return whole(runes_placed, "runes_placed", CountError, least=0, most=facts().runes.count)
 
 
 def blue_gems(badges_placed: int) -> int:
     """Blue Gems revealed on the Badge track: one under each Badge after the first two."""
     badges = facts().badges
-    placed = whole("badges_placed", badges_placed, 0, badges.count)
+    placed = whole(badges_placed, "badges_placed", CountError, least=0, most=badges.count)
     return max(0, placed - badges.hand_size_badges)
 
 
@@ -163,7 +163,7 @@ def card_price(runes_placed: int, badges_placed: int, *, pier_gems: int | None =
     c, g = coins(runes_placed), blue_gems(badges_placed)
     where = ""
     if pier_gems is not None:
-        g = whole("pier_gems", pier_gems, 0, g)
+        g = whole(pier_gems, "pier_gems", CountError, least=0, most=g)
         where = " of this Pier"
     total = base + c + g
     return Figure(
@@ -180,7 +180,7 @@ def fan_cost(fans: int) -> Figure:
     Figure(2, '1 + 1 fan you already have = 2 icons')
     """
     badges = facts().badges
-    had = whole("fans", fans, 0, badges.count)
+    had = whole(fans, "fans", CountError, least=0, most=badges.count)
     if had == badges.count:
         raise CountError(f"fans {fans!r}: all {badges.count} Badges are placed, no fan is left")
     base = facts().town_square.fan_cost_base
@@ -199,7 +199,7 @@ def hand_size(badges_placed: int) -> Figure:
     Figure(4, '2 + 2 Melody icons under Badges = 4 cards')
     """
     badges = facts().badges
-    placed = whole("badges_placed", badges_placed, 0, badges.count)
+    placed = whole(badges_placed, "badges_placed", CountError, least=0, most=badges.count)
     extra = min(placed, badges.hand_size_badges)
     total = badges.hand_size_start + extra
     return Figure(
@@ -234,11 +234,11 @@ class Board:
             raise UnknownNameError(f"runes must be a set of factions, got {self.runes!r}")
         runes = frozenset(check_faction(r, what="hall for a Rune") for r in self.runes)
         object.__setattr__(self, "runes", runes)
-        whole("badges", self.badges, 0, bard.badges.count)
-        whole("boast_area", self.boast_area, 0, bard.cards.entertainer)
+        whole(self.badges, "badges", CountError, least=0, most=bard.badges.count)
+        whole(self.boast_area, "boast_area", CountError, least=0, most=bard.cards.entertainer)
         if self.creatures == -1:
             object.__setattr__(self, "creatures", bard.dragon_island.creatures)
-        whole("creatures", self.creatures, 0, bard.dragon_island.creatures)
+        whole(self.creatures, "creatures", CountError, least=0, most=bard.dragon_island.creatures)
         if isinstance(self.gem_piers, str) or not isinstance(self.gem_piers, Iterable):
             raise UnknownNameError(f"gem_piers must be a sequence of piers, got {self.gem_piers!r}")
         gem_piers = tuple(check_pier(p, what="pier in gem_piers") for p in self.gem_piers)
@@ -337,16 +337,22 @@ class IconSource:
     id: str
     colour: str
     count: int
-    volume: int = 0
-    label: str = ""
+    volume: int = field(default=0, metadata=saved(omit_default=True))
+    label: str = field(default="", metadata=saved(omit_default=True))
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
             raise UnknownNameError(f"a source id is 1–40 characters, got {self.id!r}")
         if self.colour not in (ANY, COIN):
             check_faction(self.colour, what=f"colour for source {self.id!r}")
-        whole(f"count of source {self.id!r}", self.count, 1, MAX_ICONS)
-        whole(f"volume of source {self.id!r}", self.volume, 0, facts().volume.max)
+        whole(self.count, f"count of source {self.id!r}", CountError, least=1, most=MAX_ICONS)
+        whole(
+            self.volume,
+            f"volume of source {self.id!r}",
+            CountError,
+            least=0,
+            most=facts().volume.max,
+        )
         if not isinstance(self.label, str) or len(self.label) > 80:
             raise CountError(f"label of source {self.id!r} is at most 80 characters")
 
@@ -371,27 +377,11 @@ class IconSource:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (:meth:`from_dict` reads it back)."""
-        out: dict[str, Any] = {"id": self.id, "colour": self.colour, "count": self.count}
-        if self.volume:
-            out["volume"] = self.volume
-        if self.label:
-            out["label"] = self.label
-        return out
+        return saved_fields(self)
 
     @classmethod
     def from_dict(cls, data: object) -> IconSource:
-        if not isinstance(data, dict):
-            raise CountError(f"source {data!r} must be a mapping")
-        unknown = sorted(set(data) - {"id", "colour", "count", "volume", "label"})
-        if unknown:
-            raise UnknownNameError(f"source: unknown field {unknown[0]!r}")
-        return cls(
-            data.get("id"),  # type: ignore[arg-type]
-            data.get("colour"),  # type: ignore[arg-type]
-            data.get("count"),  # type: ignore[arg-type]
-            volume=data.get("volume", 0),
-            label=data.get("label", ""),
-        )
+        return SAVE.read_value(cls, data)
 
     def describe(self) -> str:
         """``2 Warrior icons`` / ``3 icons of any one colour`` / ``2 Coins`` (+ the Volume to

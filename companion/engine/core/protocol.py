@@ -27,10 +27,9 @@ effective action. Nothing here imports flet, SQLAlchemy or the history.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, ParamSpec, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.engine.core.saves import Action
 
@@ -56,7 +55,6 @@ class Game(Protocol):
 
 G = TypeVar("G", bound=Game)
 A = TypeVar("A", bound=Action)
-P = ParamSpec("P")
 
 
 def passes(check: Callable[[], object], error: type[Exception]) -> bool:
@@ -67,20 +65,6 @@ def passes(check: Callable[[], object], error: type[Exception]) -> bool:
     except error:
         return False
     return True
-
-
-def can_of(verify: Callable[P, object], error: type[Exception], name: str) -> Callable[P, bool]:
-    """The ``can_<act>`` called ``name`` of the function ``verify_<act>``: its arguments,
-    answered with :func:`passes`
-    (``can_sale_value = can_of(verify_sale_value, GoodsError, "can_sale_value")``)."""
-
-    @functools.wraps(verify)
-    def can(*args: P.args, **kwargs: P.kwargs) -> bool:
-        return passes(lambda: verify(*args, **kwargs), error)
-
-    can.__name__ = can.__qualname__ = name
-    can.__doc__ = f"Whether :func:`{verify.__name__}` passes for these arguments."
-    return can
 
 
 def whole_game(game: Any, action: Any) -> object:

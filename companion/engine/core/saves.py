@@ -18,9 +18,9 @@ another start, and pickling through the save. Adding an action to an engine is o
 An action's saved form is its ``kind`` and then its fields (:meth:`Action.to_dict`; a field
 that needs converting or is left out at its default says so with :func:`saved`), and
 :meth:`SaveFormat.read_action` reads one back from its own fields: each by its type (whole
-numbers, text, flags, ``Literal`` choices, optional values, tuples, values with ``from_dict``)
-or by the reader its :func:`saved` metadata gives. A bad save raises the engine's own
-``SaveDataError`` naming the path of the first bad field (``actions[3].row``).
+numbers, text, flags, ``Literal`` choices, optional values, tuples, sets and mappings, values
+with ``from_dict``) or by the reader its :func:`saved` metadata gives. A bad save raises the
+engine's own ``SaveDataError`` naming the path of the first bad field (``actions[3].row``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import types
 import typing
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import MISSING, dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal, Protocol, Self, TypeVar, Union, get_args, get_origin
 
 from companion.engine.core.numbers import is_whole
@@ -40,8 +40,6 @@ _SAVED = "companion.saved"
 #: How a field is read back by hand: ``read(value)``; a ``ValueError`` or ``TypeError`` it
 #: raises becomes the save's error, prefixed with the field's name.
 FieldReader = Callable[[Any], Any]
-#: TRANSITIONAL: how an engine not yet on the one shape reads a field, ``reader(data, name)``.
-KeyedReader = Callable[[Mapping[str, Any], str], Any]
 
 
 @dataclass(frozen=True)
@@ -121,6 +119,7 @@ class Action:
 
 
 A = TypeVar("A", bound=Action)
+V = TypeVar("V")
 
 
 class SavedGame:
@@ -162,7 +161,10 @@ class SavedGame:
         """The game after ``action`` and the record of what it did; an action that is not
         allowed raises :attr:`error` naming the input, and nothing changes."""
         after, record = action.play(self, self.verify(action))
-        game: Self = replace(after, log=(*self.log, record))
+        # ``after`` was built from checked values: only its log changes, without checking
+        # its fields again (and what it worked out from them once, a cached property, stays).
+        game: Self = object.__new__(type(after))
+        game.__dict__.update(after.__dict__, log=(*self.log, record))
         return game, record
 
     def to_dict(self) -> dict[str, Any]:
@@ -322,9 +324,13 @@ class SaveFormat:
             if not isinstance(value, str):
                 raise self.error(f"{where} {value!r} must be text")
             return value
-        if origin is tuple:
+        if origin is tuple or origin is frozenset:
             if not isinstance(value, (list, tuple)):
                 raise self.error(f"{where} {value!r} must be a list")
+            if origin is frozenset:
+                return frozenset(
+                    self.value(args[0], v, f"{where}[{i}]") for i, v in enumerate(value)
+                )
             if len(args) == 2 and args[1] is Ellipsis:
                 return tuple(self.value(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
             if len(value) != len(args):
@@ -333,18 +339,20 @@ class SaveFormat:
                 self.value(a, v, f"{where}[{i}]")
                 for i, (a, v) in enumerate(zip(args, value, strict=True))
             )
+        if origin is Mapping or origin is dict:
+            items = self.mapping(value, where)
+            key, item = args if args else (Any, Any)
+            return {
+                self.value(key, k, where): self.value(item, v, f"{where}[{k!r}]")
+                for k, v in items.items()
+            }
         reader = getattr(kind, "from_dict", None)
         if reader is not None:
             with self.at(where):
                 return reader(value)
         raise TypeError(f"{where}: no reader for {kind!r}")
 
-    def read_action(
-        self,
-        raw: object,
-        actions: Sequence[type[A]],
-        readers: Mapping[str, KeyedReader] | None = None,
-    ) -> A:
+    def read_action(self, raw: object, actions: Sequence[type[A]]) -> A:
         """An action back from its saved form: the one of ``actions`` its ``kind`` names, each
         field read by its :func:`saved` reader or else by its type, a field left out taking
         its default. An unknown kind or field raises :attr:`error`, as does a field that is
@@ -354,10 +362,21 @@ class SaveFormat:
         cls = next((a for a in actions if a.kind == kind), None)
         if cls is None:
             raise self.error(f"unknown action kind {kind!r}")
-        self.known(data, "", {"kind", *(f.name for f in fields(cls))})
-        if readers is not None:  # TRANSITIONAL: engines not yet on the one shape
-            return cls(**{f.name: readers[f.name](data, f.name) for f in fields(cls)})
-        return cls(**self.read_fields(cls, data))
+        return self.read_value(cls, data, {"kind"})
+
+    def read_value(self, cls: type[V], raw: object, extra: Collection[str] = ()) -> V:
+        """A value of the dataclass ``cls`` back from its saved fields (``extra``: other keys
+        the mapping may hold), each read as :meth:`read_action` reads an action's; what
+        ``cls`` itself refuses on being built raises :attr:`error` too."""
+        data = self.mapping(raw, "")
+        self.known(data, "", {*extra, *(f.name for f in fields(cls))})  # type: ignore[arg-type]
+        values = self.read_fields(cls, data)
+        try:
+            return cls(**values)
+        except (ValueError, TypeError) as exc:
+            if isinstance(exc, self.error):
+                raise
+            raise self.error(str(exc)) from None
 
     def read_fields(self, cls: type[Any], data: Mapping[str, Any]) -> dict[str, Any]:
         """The fields of the dataclass ``cls`` read back from ``data`` (see :meth:`read_action`);
@@ -412,7 +431,6 @@ def _prefix(where: str) -> str:
 __all__ = [
     "Action",
     "FieldReader",
-    "KeyedReader",
     "SaveFormat",
     "SavedGame",
     "plain",

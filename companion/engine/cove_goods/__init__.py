@@ -18,9 +18,10 @@ How these combine is not stated; every reading is a ruling in ``data/cove_goods/
 (ids in the ``RULING_*`` names), and the readings players may switch are :class:`HouseRules`.
 The numbers come from ``data/cove_goods/facts.toml``.
 
-The package's rooms: ``errors``, ``facts`` (``data/cove_goods/facts.toml``), ``house`` (rulings and
-house rules), ``values`` (one Good's value), ``goods`` (Goods, Piers, a sale of several),
-``actions`` and ``game`` (the sale at a Pier as a shared table, :data:`TABLE_RULES`).
+The package's rooms: ``errors``, ``facts`` (``data/cove_goods/facts.toml``), ``house`` (rulings
+and house rules), ``values`` (one Good's value), ``goods`` (Goods, Piers, a sale of several),
+``actions`` (each checking itself and saying what it does), ``records``, ``game`` (the sale
+at a Pier as a shared table) and ``table`` (:data:`TABLE_RULES`).
 
 Public API: :func:`sale_value` (one Good, a multiplier you give), :func:`fence_sale`,
 :class:`Pier`, :class:`Good`, :func:`paladin_good_choice` (the best type for a Paladin
@@ -32,11 +33,13 @@ from __future__ import annotations
 
 from companion.engine.cove_goods.actions import (
     ROGUE_CARD_IDS,
+    ROGUE_CARD_NAMES,
     AddGood,
     ClearSale,
     CoveAction,
     NewPier,
     RemoveGood,
+    RogueCard,
     SetCount,
     SetRogueCard,
     read_action,
@@ -59,15 +62,7 @@ from companion.engine.cove_goods.facts import (
     facts,
     load_facts,
 )
-from companion.engine.cove_goods.game import (
-    ROGUE_CARD_NAMES,
-    TABLE_RULES,
-    CoveRecord,
-    CoveSale,
-    good_words,
-    status_line,
-    table_changed,
-)
+from companion.engine.cove_goods.game import CoveSale
 from companion.engine.cove_goods.goods import (
     Good,
     Multiplier,
@@ -96,17 +91,17 @@ from companion.engine.cove_goods.house import (
     SUPPORTED,
     HouseRules,
 )
+from companion.engine.cove_goods.records import CoveRecord
+from companion.engine.cove_goods.table import TABLE_RULES, status_line, table_changed
 from companion.engine.cove_goods.values import (
     MAX_BASE,
     MAX_COUNT,
     MINUS,
     Modifier,
     SaleValue,
-    can_sale_value,
     check_base,
     check_count,
     sale_value,
-    verify_sale_value,
 )
 
 __all__ = [
@@ -150,6 +145,7 @@ __all__ = [
     "Pier",
     "PierSale",
     "RemoveGood",
+    "RogueCard",
     "RogueCardError",
     "SaleLine",
     "SaleValue",
@@ -159,12 +155,10 @@ __all__ = [
     "adventurer_name",
     "adventurer_types",
     "best_multiplier",
-    "can_sale_value",
     "check_base",
     "check_count",
     "facts",
     "fence_sale",
-    "good_words",
     "load_facts",
     "paladin_good_choice",
     "read_action",
@@ -173,5 +167,4 @@ __all__ = [
     "status_line",
     "table_changed",
     "verify_pier_sale",
-    "verify_sale_value",
 ]

@@ -1,26 +1,52 @@
-"""The sale at a Pier as a shared table: its actions, plain data read back from their saved
-form by :func:`read_action` (raising :class:`~companion.engine.cove_goods.errors.GoodsError`
-naming the field)."""
+"""The sale at a Pier as a shared table: its actions. Each is a small frozen value that checks
+itself against the sale (``verify``), says what it does (``play``) and what it depends on
+(``reads``: a count reads only its own type, a Good added reads nothing, so phones counting
+different adventurers or adding Goods at once all succeed); its saved form is its kind and
+its fields, read back by :func:`read_action` (raising
+:class:`~companion.engine.cove_goods.errors.GoodsError` naming the field)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
-from companion.engine.core.saves import Action, KeyedReader, SaveFormat, saved, saved_fields
+from companion.engine.core import saves
+from companion.engine.core.numbers import is_whole, whole
 from companion.engine.cove_goods.errors import GoodsError
-from companion.engine.cove_goods.goods import Good
+from companion.engine.cove_goods.facts import adventurer_name, facts
+from companion.engine.cove_goods.goods import Good, Pier, verify_pier_sale
+from companion.engine.cove_goods.records import CoveRecord
+from companion.engine.cove_goods.values import check_count
+
+if TYPE_CHECKING:
+    from companion.engine.cove_goods.game import CoveSale
 
 #: The Rogue cards the sale knows: one whose effect is not on sales, Un-Fairies, the Fence.
-ROGUE_CARD_IDS: Final = ("other", "un_fairies", "fence")
+RogueCard = Literal["other", "un_fairies", "fence"]
+ROGUE_CARD_IDS: Final[tuple[RogueCard, ...]] = ("other", "un_fairies", "fence")
+ROGUE_CARD_NAMES: Final = {"other": "another Rogue card", "un_fairies": "Un-Fairies",
+                           "fence": "the Fence"}  # fmt: skip
 
-SAVE: Final = SaveFormat("companion-cove-sale", 1, GoodsError)
+SAVE: Final = saves.SaveFormat("companion-cove-sale", 1, GoodsError)
 
 
 @dataclass(frozen=True)
-class CoveAction(Action):
+class CoveAction(saves.Action):
     """A change to the sale at a Pier (each kind below)."""
+
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        """The sale after this action (its log not yet extended) and what it did, in a
+        sentence; raises why it is not allowed."""
+        raise NotImplementedError
+
+    def play(self, game: CoveSale, checked: tuple[CoveSale, str]) -> tuple[CoveSale, CoveRecord]:
+        after, summary = checked
+        return after, CoveRecord(self, game, summary)
+
+    def reads(self, sale: CoveSale) -> object:
+        """What this action depends on (see :class:`~companion.engine.core.protocol.TableRules`):
+        by default the whole sale."""
+        return sale
 
 
 @dataclass(frozen=True)
@@ -31,34 +57,38 @@ class SetCount(CoveAction):
     adventurer: str
     count: int
 
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        facts().adventurer(self.adventurer)
+        count = check_count(self.count, f"{self.adventurer} count")
+        if game.pier.count(self.adventurer) == count:
+            raise GoodsError(f"{self.adventurer} count {count!r} is the count already")
+        pier = Pier.of({**dict(game.pier.counts), self.adventurer: count})
+        return replace(game, pier=pier), f"At the Pier: {adventurer_name(self.adventurer, count)}"
+
+    def reads(self, sale: CoveSale) -> object:
+        """That count: a count of another type from another phone still fits."""
+        try:
+            return sale.pier.count(self.adventurer)
+        except GoodsError:
+            return None
+
 
 @dataclass(frozen=True)
 class SetRogueCard(CoveAction):
     """The Rogue card in play (one of :data:`ROGUE_CARD_IDS`)."""
 
     kind: ClassVar[str] = "rogue_card"
-    card: str
+    card: RogueCard
 
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        if self.card not in ROGUE_CARD_IDS:
+            raise GoodsError(f"card {self.card!r} must be one of {', '.join(ROGUE_CARD_IDS)}")
+        if self.card == game.rogue_card:
+            raise GoodsError(f"card {self.card!r} is in play already")
+        return replace(game, rogue_card=self.card), f"In play: {ROGUE_CARD_NAMES[self.card]}"
 
-def good_dict(good: Good) -> dict[str, Any]:
-    """A Good's saved form: its fields (``{"base", "sells_to", "display_case", "enchanted"}``)."""
-    return saved_fields(good)
-
-
-def read_good(raw: object, where: str = "good") -> Good:
-    """A Good from its saved form (``{"base", "sells_to", "display_case", "enchanted"}``)."""
-    data = SAVE.mapping(raw, where)
-    SAVE.known(data, where, {"base", "sells_to", "display_case", "enchanted"})
-    with SAVE.at(where):
-        sells_to = data.get("sells_to")
-        if sells_to is not None and not isinstance(sells_to, str):
-            raise GoodsError(f"sells_to {sells_to!r} must be a type of adventurer or null")
-        return Good(
-            data.get("base"),  # type: ignore[arg-type]  # Good checks each field
-            sells_to,
-            data.get("display_case", False),
-            data.get("enchanted", False),
-        )
+    def reads(self, sale: CoveSale) -> object:
+        return sale.rogue_card
 
 
 @dataclass(frozen=True)
@@ -66,7 +96,17 @@ class AddGood(CoveAction):
     """A Good priced on a phone goes into this Pier's sale (with its tokens)."""
 
     kind: ClassVar[str] = "add_good"
-    good: Good = field(metadata=saved(good_dict))
+    good: Good
+
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        if not isinstance(self.good, Good):
+            raise GoodsError(f"good {self.good!r} must be a Good value")
+        sold = (*game.sold, self.good)
+        verify_pier_sale(sold)
+        return replace(game, sold=sold), f"{self.good.words} added to this Pier's sale"
+
+    def reads(self, sale: CoveSale) -> object:
+        return None  # both phones' Goods are added
 
 
 @dataclass(frozen=True)
@@ -76,7 +116,19 @@ class RemoveGood(CoveAction):
 
     kind: ClassVar[str] = "remove_good"
     index: int
-    good: Good = field(metadata=saved(good_dict))
+    good: Good
+
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        index = whole(self.index, "index", GoodsError)
+        if not 0 <= index < len(game.sold) or game.sold[index] != self.good:
+            raise GoodsError(f"Good number {index + 1!r} of this sale is not {self.good.label!r}")
+        sold = game.sold[:index] + game.sold[index + 1 :]
+        return replace(game, sold=sold), f"{self.good.words} taken off the sale"
+
+    def reads(self, sale: CoveSale) -> object:
+        """The Good at that place."""
+        ok = is_whole(self.index) and 0 <= self.index < len(sale.sold)
+        return sale.sold[self.index] if ok else None
 
 
 @dataclass(frozen=True)
@@ -85,6 +137,14 @@ class ClearSale(CoveAction):
 
     kind: ClassVar[str] = "clear_sale"
 
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        if not game.sold:
+            raise GoodsError("nothing is sold at this Pier yet")
+        return replace(game, sold=()), "This Pier's sale was cleared"
+
+    def reads(self, sale: CoveSale) -> object:
+        return sale.sold
+
 
 @dataclass(frozen=True)
 class NewPier(CoveAction):
@@ -92,48 +152,35 @@ class NewPier(CoveAction):
 
     kind: ClassVar[str] = "new_pier"
 
+    def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
+        if not game.sold and not game.pier.counts:
+            raise GoodsError("this Pier has no counts and no sale to clear")
+        return replace(game, pier=Pier(), sold=()), "Counts and sale cleared for the next Pier"
 
-def _adventurer(data: Mapping[str, Any], name: str) -> str:
-    adventurer = data.get(name)
-    if not isinstance(adventurer, str):
-        raise GoodsError(f"{name} {adventurer!r} must be a type of adventurer")
-    return adventurer
-
-
-def _rogue_card(data: Mapping[str, Any], name: str) -> str:
-    card = data.get(name)
-    if card not in ROGUE_CARD_IDS:
-        raise GoodsError(f"{name} {card!r} must be one of {', '.join(ROGUE_CARD_IDS)}")
-    return str(card)
+    def reads(self, sale: CoveSale) -> object:
+        return (sale.pier, sale.sold)
 
 
 ACTIONS: Final = (SetCount, SetRogueCard, AddGood, RemoveGood, ClearSale, NewPier)
-#: How each field of an action is read back.
-READERS: Final[Mapping[str, KeyedReader]] = {
-    "adventurer": _adventurer,
-    "count": SAVE.whole,
-    "card": _rogue_card,
-    "good": lambda data, name: read_good(data.get(name)),
-    "index": SAVE.whole,
-}
 
 
 def read_action(raw: object) -> CoveAction:
     """An action back from its saved form; raises :class:`GoodsError` naming the field."""
-    return SAVE.read_action(raw, ACTIONS, READERS)
+    return SAVE.read_action(raw, ACTIONS)
 
 
 __all__ = [
+    "ACTIONS",
     "ROGUE_CARD_IDS",
+    "ROGUE_CARD_NAMES",
     "SAVE",
     "AddGood",
     "ClearSale",
     "CoveAction",
     "NewPier",
     "RemoveGood",
+    "RogueCard",
     "SetCount",
     "SetRogueCard",
-    "good_dict",
     "read_action",
-    "read_good",
 ]

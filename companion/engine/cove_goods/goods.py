@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from companion.engine.core.saves import saved_fields
 from companion.engine.cove_goods.errors import (
     AdventurerError,
     BaseValueError,
@@ -28,7 +30,6 @@ from companion.engine.cove_goods.values import (
     check_count,
     check_flag,
     sale_value,
-    verify_sale_value,
 )
 
 
@@ -58,6 +59,31 @@ class Good:
                 f"sells_to {self.sells_to!r}: a Good sells to one of "
                 f"{', '.join(data.factions)} (or None for a Paladin Good)"
             )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved form: ``{"base", "sells_to", "display_case", "enchanted"}``."""
+        return saved_fields(self)
+
+    @classmethod
+    def from_dict(cls, raw: object) -> Good:
+        """A Good back from its saved form (the flags may be left out)."""
+        if not isinstance(raw, Mapping):
+            raise GoodsError(f"{raw!r} must be a mapping")
+        unknown = sorted(set(raw) - {"base", "sells_to", "display_case", "enchanted"}, key=repr)
+        if unknown:
+            raise GoodsError(f"unknown field {unknown[0]!r}")
+        base: Any = raw.get("base")  # the Good checks each field
+        sells_to = raw.get("sells_to")
+        if sells_to is not None and not isinstance(sells_to, str):
+            raise GoodsError(f"sells_to {sells_to!r} must be a type of adventurer or null")
+        return cls(base, sells_to, raw.get("display_case", False), raw.get("enchanted", False))
+
+    @property
+    def words(self) -> str:
+        """``Enchanted Wizard Good (4) from a Display Case``."""
+        enchanted = "Enchanted " if self.enchanted else ""
+        case = " from a Display Case" if self.display_case else ""
+        return f"{enchanted}{self.label}{case}"
 
     @classmethod
     def paladin_good(cls, *, display_case: bool = False, enchanted: bool = False) -> Good:
@@ -326,7 +352,7 @@ def verify_pier_sale(
         if used > box:
             raise LimitError(f"{used!r} {what} in one sale: the box holds {box}")
     for good in goods:
-        verify_sale_value(
+        sale_value(
             good.base, 0, display_case=good.display_case, enchanted=good.enchanted, house=house
         )
 

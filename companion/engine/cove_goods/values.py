@@ -1,13 +1,12 @@
-"""What one Good sells for: the modifiers, the value with its working, and the
-verify / can / do triple that prices it (:func:`verify_sale_value`, :func:`can_sale_value`,
-:func:`sale_value`)."""
+"""What one Good sells for: the modifiers, and the value with its working
+(:func:`sale_value`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from companion.engine.core.protocol import can_of
+from companion.engine.core.numbers import whole
 from companion.engine.core.words import plural
 from companion.engine.cove_goods.errors import (
     BaseValueError,
@@ -39,12 +38,6 @@ MAX_COUNT = 99
 MINUS = "−"  # a real minus sign in the working, as printed on cards
 
 
-def _whole(value: object, what: str, error: type[GoodsError], high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise error(f"{what} {value!r} must be a whole number from 0 to {high}")
-    return value
-
-
 def check_flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise GoodsError(f"{what} {value!r} must be True or False")
@@ -53,12 +46,12 @@ def check_flag(value: object, what: str) -> bool:
 
 def check_base(value: object) -> int:
     """Return ``value`` if it can be a Good's printed base value (0–99)."""
-    return _whole(value, "base value", BaseValueError, MAX_BASE)
+    return whole(value, "base value", BaseValueError, least=0, most=MAX_BASE)
 
 
 def check_count(value: object, what: str = "multiplier") -> int:
     """Return ``value`` if it can be a multiplier or a number of adventurers (0–99)."""
-    return _whole(value, what, CountError, MAX_COUNT)
+    return whole(value, what, CountError, least=0, most=MAX_COUNT)
 
 
 def _number(value: int) -> str:
@@ -182,7 +175,7 @@ class SaleValue:
         return f"SaleValue({self.value}, {self.text!r})"
 
 
-def verify_sale_value(
+def sale_value(
     good_base: int,
     multiplier: int | None,
     *,
@@ -191,8 +184,15 @@ def verify_sale_value(
     un_fairies_rogues_at_pier: int | None = None,
     fence: bool = False,
     house: HouseRules = STANDARD,
-) -> None:
-    """Raise the :class:`GoodsError` that :func:`sale_value` would raise, or return None."""
+) -> SaleValue:
+    """What one Good sells for, with the working.
+
+    ``multiplier``: the Pier's multiplier as counted on the table (``None`` for a Fence sale,
+    which has none). ``un_fairies_rogues_at_pier``: ``None`` unless Un-Fairies is the Rogue
+    card in play, then the number of Rogues at the Pier (one or more lowers the base value
+    by 1). ``fence``: the Good is sold through the Fence Rogue card. ``house``: the readings
+    the table switched in Settings.
+    """
     check_base(good_base)
     for flag, what in ((display_case, "display_case"), (enchanted, "enchanted"), (fence, "fence")):
         check_flag(flag, what)
@@ -223,39 +223,6 @@ def verify_sale_value(
             f"{RULING_DISPLAY_CASE_SHELF!r} a Good on a Display Case is not on the Sale Shelf, "
             "so it cannot be Enchanted or Fenced"
         )
-
-
-#: Whether :func:`sale_value` would price this sale (the arguments of :func:`verify_sale_value`).
-can_sale_value = can_of(verify_sale_value, GoodsError, "can_sale_value")
-
-
-def sale_value(
-    good_base: int,
-    multiplier: int | None,
-    *,
-    display_case: bool = False,
-    enchanted: bool = False,
-    un_fairies_rogues_at_pier: int | None = None,
-    fence: bool = False,
-    house: HouseRules = STANDARD,
-) -> SaleValue:
-    """What one Good sells for, with the working.
-
-    ``multiplier``: the Pier's multiplier as counted on the table (``None`` for a Fence sale,
-    which has none). ``un_fairies_rogues_at_pier``: ``None`` unless Un-Fairies is the Rogue
-    card in play, then the number of Rogues at the Pier (one or more lowers the base value
-    by 1). ``fence``: the Good is sold through the Fence Rogue card. ``house``: the readings
-    the table switched in Settings.
-    """
-    verify_sale_value(
-        good_base,
-        multiplier,
-        display_case=display_case,
-        enchanted=enchanted,
-        un_fairies_rogues_at_pier=un_fairies_rogues_at_pier,
-        fence=fence,
-        house=house,
-    )
     data = facts()
     adds: list[Modifier] = []
     factors: list[Modifier] = []
@@ -304,10 +271,8 @@ __all__ = [
     "MINUS",
     "Modifier",
     "SaleValue",
-    "can_sale_value",
     "check_base",
     "check_count",
     "check_flag",
     "sale_value",
-    "verify_sale_value",
 ]

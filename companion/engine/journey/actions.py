@@ -26,6 +26,7 @@ from companion.engine.journey.facts import (
     parse_rank,
     swaps_when_played,
 )
+from companion.engine.journey.house import STANDARD, HouseRules
 from companion.engine.journey.records import Card, PlayRecord, Record, SwapKind, SwapRecord
 from companion.engine.journey.values import Gain, PairValue, pair_value
 
@@ -134,8 +135,9 @@ class Place(Action):
         pair = pair_value(
             rank,
             cards[near].rank,
-            card_beside_blight=beside_blight(cards, at),
-            other_beside_blight=beside_blight(cards, near),
+            card_beside_blight=beside_blight(cards, at, game.rules),
+            other_beside_blight=beside_blight(cards, near, game.rules),
+            linked=_linked(cards, at, near),
             rules=game.rules,
         )
         chain = _chain(cards, at) if is_blight(rank) else 0
@@ -248,8 +250,9 @@ class Swap(Action):
                         pair_value(
                             mover.rank,
                             cards[j].rank,
-                            card_beside_blight=beside_blight(cards, i2),
-                            other_beside_blight=beside_blight(cards, j),
+                            card_beside_blight=beside_blight(cards, i2, game.rules),
+                            other_beside_blight=beside_blight(cards, j, game.rules),
+                            linked=_linked(cards, i2, j),
                             rules=game.rules,
                         )
                     )
@@ -295,11 +298,20 @@ def read_action(raw: object) -> Action:
     return SAVE.read_action(raw, ACTIONS)
 
 
-def beside_blight(cards: tuple[Card, ...], position: int) -> bool:
-    """Whether the card at ``position`` of a row has a Blight next to it."""
+def beside_blight(cards: tuple[Card, ...], position: int, rules: HouseRules = STANDARD) -> bool:
+    """Whether the card at ``position`` of a row has a Blight next to it that cancels it (under
+    the house rule :data:`LINKED_BLIGHTS`, a Blight linked with two others or more does not)."""
+    spare = rules.linked_blights_spare
     return any(
-        0 <= j < len(cards) and is_blight(cards[j].rank) for j in (position - 1, position + 1)
+        0 <= j < len(cards) and is_blight(cards[j].rank) and not (spare and _chain(cards, j) >= 3)
+        for j in (position - 1, position + 1)
     )
+
+
+def _linked(cards: tuple[Card, ...], card: int, other: int) -> bool:
+    """Whether the pair of the cards at ``card`` and ``other`` holds a Blight linked with two
+    others or more."""
+    return any(is_blight(cards[k].rank) and _chain(cards, k) >= 3 for k in (card, other))
 
 
 def _chain(cards: tuple[Card, ...], position: int) -> int:

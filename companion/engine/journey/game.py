@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import whole
+from companion.engine.core.players import check_seat_names
 from companion.engine.core.standings import Entry, Standing, TieBreak, rank
 from companion.engine.journey.actions import (
     SAVE,
@@ -46,7 +47,6 @@ from companion.engine.journey.house import (
 )
 from companion.engine.journey.records import Card, Record
 from companion.engine.journey.values import Gain, sum_text
-from companion.engine.seats import TableError, check_seat_names
 
 
 @dataclass(frozen=True)
@@ -74,10 +74,7 @@ class JourneyGame(saves.SavedGame):
         for name in self.players:
             if not isinstance(name, str):
                 raise SeatError(f"player {name!r} must be a name")
-        try:
-            players = check_seat_names(list(self.players))
-        except TableError as exc:
-            raise SeatError(str(exc)) from None
+        players = check_seat_names(list(self.players), SeatError)
         check_player_count(len(players))
         first = whole(self.first, "first player seat", SeatError)
         if not 0 <= first < len(players):
@@ -223,8 +220,7 @@ class JourneyGame(saves.SavedGame):
 
     def beside_blight(self, row: int, position: int) -> bool:
         """Whether the card at ``position`` of ``row`` has a Blight next to it."""
-        cards = self.rows[row]
-        return beside_blight(cards, position)
+        return beside_blight(self.rows[row], position, self.rules)
 
     # -- moves (each is an action: see :mod:`~companion.engine.journey.actions`) ---------------
 

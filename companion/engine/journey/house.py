@@ -14,6 +14,7 @@ from companion.engine.journey.errors import RulesError
 PAIR_VALUE: Final = "journey.pair_value"
 BLIGHT_LASTS: Final = "journey.blight_lasts"
 BLIGHT_NEGATES: Final = "journey.blight_negates"
+LINKED_BLIGHTS: Final = "journey.linked_blights"
 SWAP_SCORES: Final = "journey.swap_scores"
 GAME_END: Final = "journey.game_end"
 TIES: Final = "journey.ties"
@@ -25,7 +26,7 @@ SWAP_WHEN_PLAYED: Final = "journey.swap_when_played"
 GHORRALANDS: Final = "journey.ghorralands"
 
 SUPPORTED: Final[frozenset[str]] = frozenset(
-    {PAIR_VALUE, BLIGHT_LASTS, BLIGHT_NEGATES, SWAP_SCORES, GAME_END, TIES}
+    {PAIR_VALUE, BLIGHT_LASTS, BLIGHT_NEGATES, LINKED_BLIGHTS, SWAP_SCORES, GAME_END, TIES}
 )
 RULINGS: Final[tuple[str, ...]] = (
     PAIR_VALUE,
@@ -33,6 +34,7 @@ RULINGS: Final[tuple[str, ...]] = (
     BLIGHT_NEGATES,
     BLIGHT_BONUS,
     BLIGHT_CHAIN,
+    LINKED_BLIGHTS,
     CONNECT,
     SWAP_WHEN_PLAYED,
     SWAP_SCORES,
@@ -65,6 +67,11 @@ class HouseRules(HouseRuleSet):
         return BLIGHT_NEGATES in self.alternatives
 
     @property
+    def linked_blights_spare(self) -> bool:
+        """Whether three or more linked Blights stop cancelling their neighbours."""
+        return LINKED_BLIGHTS in self.alternatives
+
+    @property
     def swap_scores(self) -> bool:
         return SWAP_SCORES in self.alternatives
 
@@ -88,6 +95,7 @@ __all__ = [
     "CONNECT",
     "GAME_END",
     "GHORRALANDS",
+    "LINKED_BLIGHTS",
     "MOST_PAIRS",
     "PAIR_VALUE",
     "RULINGS",

@@ -14,6 +14,7 @@ from companion.engine.journey.house import (
     BLIGHT_CHAIN,
     BLIGHT_LASTS,
     BLIGHT_NEGATES,
+    LINKED_BLIGHTS,
     PAIR_VALUE,
     STANDARD,
     HouseRules,
@@ -69,17 +70,24 @@ def pair_value(
     *,
     card_beside_blight: bool = False,
     other_beside_blight: bool = False,
+    linked: bool = False,
     rules: HouseRules = STANDARD,
 ) -> PairValue:
     """The value of the pair ``card`` (just played, or moved) makes with ``other``.
 
     ``card_beside_blight`` and ``other_beside_blight`` say whether each card sits beside a
-    Blight where it now lies (a Blight in the pair itself always counts). The readings:
+    Blight that cancels it where it now lies (a Blight in the pair itself counts too);
+    ``linked``, whether the pair's Blight is linked with two others or more. The readings:
     both values are added (:data:`PAIR_VALUE`), a Blight cancels its neighbours in every pair
-    they make (:data:`BLIGHT_LASTS`) and cancelled means 0 (:data:`BLIGHT_NEGATES`).
+    they make (:data:`BLIGHT_LASTS`), linked or not (:data:`LINKED_BLIGHTS`), and cancelled
+    means 0 (:data:`BLIGHT_NEGATES`).
     """
     card, other = parse_rank(card), parse_rank(other)
-    flags = {"card_beside_blight": card_beside_blight, "other_beside_blight": other_beside_blight}
+    flags = {
+        "card_beside_blight": card_beside_blight,
+        "other_beside_blight": other_beside_blight,
+        "linked": linked,
+    }
     for name, flag in flags.items():
         if not isinstance(flag, bool):
             raise JourneyError(f"{name} {flag!r} must be True or False")
@@ -88,13 +96,16 @@ def pair_value(
     counts: list[int] = []
     cancelled: list[str] = []
     rulings = [PAIR_VALUE]
+    spared = linked and rules.linked_blights_spare and (is_blight(card) or is_blight(other))
+    if linked and (is_blight(card) != is_blight(other)):
+        rulings.append(LINKED_BLIGHTS)
     blight_outside = False
     for this, that, beside in (
         (card, other, card_beside_blight),
         (other, card, other_beside_blight),
     ):
         value = value_of(this)
-        hit_in_pair = is_blight(that)
+        hit_in_pair = is_blight(that) and not spared
         hit_from_outside = beside and not hit_in_pair
         if is_blight(this) or not (hit_in_pair or hit_from_outside):
             counts.append(value)

@@ -7,9 +7,22 @@ and :mod:`~companion.engine.mercante.house`).
 The public API the acceptance checks call: :class:`Event`, :class:`Calendar`,
 :func:`sale_price` (:class:`MarketClosedError`), :func:`cartage_points`,
 :func:`removal_points`, :func:`removal_cost`, :func:`starting_crowns`,
-:func:`final_standings` with :class:`FinalEntry`. The rest serves the Mercante screen.
+:func:`final_standings` with :class:`FinalEntry`; and the ledger's: ``MercanteGame.new(names)``
+(crowns at 8 + 2 × seat), :attr:`PlayerState.crowns`, ``game.bid``, ``auction_vp``,
+``buy_vp``, ``sell``, ``end_turn`` (paying and refusing) and ``game.is_over``. What each
+screen may show of a game's hidden contracts is :mod:`~companion.engine.mercante.views`.
+The rest serves the Mercante screen.
 """
 
+from companion.engine.mercante.accounts import (
+    BidForHouse,
+    Correct,
+    FinalPurchase,
+    FinalSale,
+    NoteEndTrigger,
+    ShowContract,
+    TakeContract,
+)
 from companion.engine.mercante.actions import (
     Action,
     AuctionVictoryPoint,
@@ -28,7 +41,6 @@ from companion.engine.mercante.actions import (
     ShipmentBid,
     Skulduggery,
     StartShipmentAuction,
-    read_action,
 )
 from companion.engine.mercante.auction import (
     Lot,
@@ -41,8 +53,11 @@ from companion.engine.mercante.auction import (
 from companion.engine.mercante.errors import (
     ActionError,
     AuctionError,
+    ContractError,
+    CrownsError,
     EventError,
     FleetingEventError,
+    GameOverError,
     LimitError,
     MarketClosedError,
     MarketFullError,
@@ -81,11 +96,13 @@ from companion.engine.mercante.facts import (
     rules,
 )
 from companion.engine.mercante.game import (
+    ACTIONS,
     STEPS,
     UPKEEP_STEPS,
     MercanteGame,
     PlayerState,
     Step,
+    read_action,
     read_start,
 )
 from companion.engine.mercante.house import (
@@ -96,6 +113,7 @@ from companion.engine.mercante.house import (
     HouseRuleError,
     HouseRules,
 )
+from companion.engine.mercante.ledger import BANK, Contract, ContractCard, FinalSteps, Payment
 from companion.engine.mercante.markets import Market, MarketBoard, check_base
 from companion.engine.mercante.pricing import (
     CartageCheck,
@@ -159,11 +177,12 @@ from companion.engine.mercante.setup import (
     setup_seats,
     starting_crowns,
 )
-from companion.engine.mercante.table import (
-    TABLE_RULES,
+from companion.engine.mercante.table import TABLE_RULES
+from companion.engine.mercante.tabletop import (
     KeepContract,
     MercanteTable,
     SetTally,
+    TableMove,
     TableRecord,
     TallyFigures,
     TickEndTrigger,
@@ -218,7 +237,9 @@ def goods_in(market: str) -> tuple[str, ...]:
 
 
 __all__ = [
+    "ACTIONS",
     "ALTERNATE_FIVE_PLAYER_UPKEEP",
+    "BANK",
     "CONTRACTUAL_OBLIGATIONS",
     "ENDURING",
     "FLEETING",
@@ -242,6 +263,7 @@ __all__ = [
     "AuctionRecord",
     "AuctionResult",
     "AuctionVictoryPoint",
+    "BidForHouse",
     "BidRecord",
     "BuyVictoryPoint",
     "Calendar",
@@ -249,16 +271,25 @@ __all__ = [
     "ChallengeOutcome",
     "ChallengeRecord",
     "ChallengeSale",
+    "Contract",
+    "ContractCard",
+    "ContractError",
+    "Correct",
+    "CrownsError",
     "EndTurn",
     "EndTurnRecord",
     "Event",
     "EventError",
     "EventRecord",
     "FinalEntry",
+    "FinalPurchase",
     "FinalResult",
+    "FinalSale",
+    "FinalSteps",
     "FinalTally",
     "FirstEvent",
     "FleetingEventError",
+    "GameOverError",
     "GatherIntelligence",
     "Glance",
     "GoodGlance",
@@ -280,8 +311,10 @@ __all__ = [
     "MercanteFacts",
     "MercanteGame",
     "MercanteTable",
+    "NoteEndTrigger",
     "PassRecord",
     "PassUpkeepMarker",
+    "Payment",
     "PlayEvent",
     "PlayerCountError",
     "PlayerState",
@@ -310,10 +343,13 @@ __all__ = [
     "ShipmentAuction",
     "ShipmentBid",
     "ShipmentRecord",
+    "ShowContract",
     "Skulduggery",
     "StartShipmentAuction",
     "Step",
+    "TableMove",
     "TableRecord",
+    "TakeContract",
     "TallyError",
     "TallyFigures",
     "TallyLine",

@@ -74,3 +74,15 @@ class ActionError(MercanteError):
 
 class SaveDataError(MercanteError):
     """A saved game that cannot be read back; the message names the path of the bad field."""
+
+
+class ContractError(MercanteError):
+    """A contract card that is not one of the deck's, or one a player does not hold."""
+
+
+class CrownsError(MercanteError):
+    """A payment beyond what a player has: the message names the player and their crowns."""
+
+
+class GameOverError(ActionError):
+    """A move of play after the game has ended (only the end-game steps remain)."""

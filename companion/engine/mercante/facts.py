@@ -48,7 +48,9 @@ class SetupFacts(Frozen):
     contracts_kept: Positive
     events_dealt: Count
     harbor_shipments: Positive
+    shipment_cards: Positive
     contracts_source: Source
+    shipment_cards_source: Source
     harbor_source: Source
     first_event_source: Source
     upkeep_marker_source: Source
@@ -309,14 +311,23 @@ class Deck(Frozen):
 
 
 class ContractKind(Frozen):
-    """A group of identical contract cards in the Reference list (value and demand)."""
+    """A group of contract cards in the Reference list (value and demand): ``quantity``
+    goods of ``market`` (``None``: anything), of different kinds when ``mixed``."""
 
     id: Id
     crowns: Positive
     count: Positive
     quantity: Positive
     market: Id | None = None
+    mixed: bool = False
     summary: Text
+    source: Source
+
+
+class CardFacts(Frozen):
+    """``[card]``: what a contract card can show (its points are printed, not in the text)."""
+
+    most_points: Positive
     source: Source
 
 
@@ -364,7 +375,15 @@ class MercanteFacts:
     contracts: tuple[ContractKind, ...]
     events: tuple[EventCard, ...]
     market_of: Mapping[str, str]
+    card: CardFacts
     variants: tuple[VariantFacts, ...] = ()
+
+    def contract(self, kind: str) -> ContractKind:
+        """The Reference list's group ``kind`` (a KeyError names it when there is none)."""
+        for entry in self.contracts:
+            if entry.id == kind:
+                return entry
+        raise KeyError(f"no contract {kind!r} in contracts.toml")
 
     def variant(self, variant_id: str) -> VariantFacts:
         for entry in self.variants:
@@ -475,6 +494,7 @@ def load_facts(directory: Path | None = None) -> MercanteFacts:
     contracts_doc = read_toml(contracts_path)
     deck = validate_document(Deck, contracts_doc.get("deck"), path=contracts_path)
     contracts = load_entries(contracts_path, "contract", ContractKind, document=contracts_doc)
+    card = validate_document(CardFacts, contracts_doc.get("card"), path=contracts_path)
     _check_contracts(contracts_path, deck, contracts, set(market_of.values()))
 
     events_path = root / "events.toml"
@@ -510,6 +530,7 @@ def load_facts(directory: Path | None = None) -> MercanteFacts:
         events=events,
         market_of=market_of,
         variants=variants,
+        card=card,
     )
 
 

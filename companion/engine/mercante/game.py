@@ -1,12 +1,11 @@
 """A game of Mercante in progress: seats, calendar, market board, upkeep marker, the turn's
 phases and agents, and the log.
 
-:class:`MercanteGame` is an immutable value. Every action comes in three (as in pokerkit):
-``verify_x(...)`` raises the reason it is not allowed, ``can_x(...)`` answers yes or no, and
-``x(...)`` returns ``(new game, record)``. An illegal action raises and changes nothing. Each
-action is also an :class:`Action` value (``kind``, ``to_dict``, read back by
-:func:`read_action`) that :meth:`MercanteGame.apply` carries out, so a game is its start plus
-its actions, replayed (and so checked again) on load.
+:class:`MercanteGame` is an immutable value. Its moves are the actions of
+:mod:`~companion.engine.mercante.actions`: ``game.verify(Sell(...))`` raises the reason a move
+is not allowed (or returns what it computed: a sale's quote), ``game.can_apply(...)`` answers
+yes or no and ``game.apply(...)`` returns ``(new game, record)``; an illegal action raises and
+changes nothing. A game is its start plus its actions, replayed (and so checked again) on load.
 
 A turn runs in the rulebook's order. On the upkeep marker holder's turn the upkeep comes first,
 step by step: take tokens off the markets, apply one event, auction each victory point token on
@@ -19,41 +18,41 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final, Literal, TypedDict, Unpack, cast
+from typing import Any, ClassVar, Final, Literal, cast
 
 from companion.engine.core import saves
-from companion.engine.core.protocol import passes
+from companion.engine.core.words import plural
+from companion.engine.mercante.accounts import LEDGER_ACTIONS
 from companion.engine.mercante.actions import (
     ASSETS,
+    IMPROVE_HOUSE,
     SAVE,
     SAVE_FORMAT,
+    SAVE_VERSION,
+    TURN_ACTIONS,
     Action,
     Asset,
     AuctionVictoryPoint,
     BuyVictoryPoint,
     ChallengeSale,
     EndTurn,
-    GatherIntelligence,
     ImproveHouse,
     ManipulateEvents,
     PassUpkeepMarker,
     PlayEvent,
     RemoveGoods,
-    Security,
-    SelectContract,
     Sell,
     ShipmentBid,
-    Skulduggery,
     StartShipmentAuction,
-    read_action,
 )
 from companion.engine.mercante.auction import LotResult, Shipment, ShipmentAuction
+from companion.engine.mercante.ending import met_triggers, trigger_text
 from companion.engine.mercante.errors import (
     ActionError,
-    AuctionError,
+    CrownsError,
+    GameOverError,
     LimitError,
     MercanteError,
-    ReactionError,
     SaveDataError,
     SeatError,
 )
@@ -64,49 +63,38 @@ from companion.engine.mercante.house import (
     STANDARD,
     HouseRules,
 )
-from companion.engine.mercante.markets import MarketBoard
-from companion.engine.mercante.pricing import (
-    ReactionLike,
-    SaleQuote,
-    quote_sale,
-    reactions_of,
+from companion.engine.mercante.ledger import (
+    BANK,
+    Contract,
+    FinalSteps,
+    Payment,
 )
+from companion.engine.mercante.markets import MarketBoard
+from companion.engine.mercante.pricing import ReactionLike, SaleQuote, quote_sale
 from companion.engine.mercante.records import (
-    AgentRecord,
     AuctionRecord,
     BidRecord,
-    ChallengeOutcome,
-    ChallengeRecord,
     EndTurnRecord,
-    EventRecord,
-    ImproveRecord,
-    ManipulateRecord,
     PassRecord,
     Record,
-    RemovalRecord,
     SaleRecord,
-    ShipmentRecord,
-    challenge_outcome,
 )
+from companion.engine.mercante.setup import starting_crowns
 from companion.engine.mercante.upkeep import (
-    AuctionResult,
-    RemovalPlan,
     UpkeepCosts,
     UpkeepTurn,
     check_seats,
-    pass_upkeep_marker,
     seat_of,
     setup_upkeep_holder,
     upkeep_costs,
     upkeep_schedule,
-    verify_removal,
-    vp_auction_winner,
 )
 from companion.engine.mercante.variants import (
     ALTERNATE_FIVE_PLAYER_UPKEEP,
     NO_VARIANTS,
     Variants,
 )
+from companion.engine.mercante.views import LedgerViews
 
 _SAVE: Final = SAVE
 
@@ -115,33 +103,39 @@ Step = Literal["remove_goods", "apply_event", "auction_vp", "pass_marker", "ship
 UPKEEP_STEPS: Final[tuple[Step, ...]] = ("remove_goods", "apply_event", "auction_vp", "pass_marker")
 STEPS: Final[tuple[Step, ...]] = (*UPKEEP_STEPS, "shipment", "agents")
 
-#: Agent action ids (``data/mercante/rules.toml`` ``[[agent_action]]``).
-HIRE_DOCKWORKERS: Final = "hire_dockworkers"
-IMPROVE_HOUSE: Final = "improve_house"
-BUY_VP: Final = "buy_vp"
-MANIPULATE_EVENTS: Final = "manipulate_events"
-SECURITY: Final = "security"
-SELECT_CONTRACT: Final = "select_contract"
-SKULDUGGERY: Final = "skulduggery"
-GATHER_INTELLIGENCE: Final = "gather_intelligence"
+#: Every move of a game: the turn's and the ledger's own.
+ACTIONS: Final[tuple[type[Action], ...]] = (*TURN_ACTIONS, *LEDGER_ACTIONS)
 
-RULING_DOCKWORKERS = "mercante.dockworker_agents"
-RULING_VICIOUS = "mercante.vicious_accounting"
+#: The single Reaction a sale of a version 1 save carried, before ``reactions`` held them all.
+_V1_REACTION: Final = ("reaction", "reaction_at", "reaction_by")
 
 
-def _count(amount: int, noun: str) -> str:
-    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
+def read_action(raw: object) -> Action:
+    """An :class:`Action` from its saved form (``action.to_dict()``); a bad one raises
+    :class:`SaveDataError` naming the field. A sale saved with version 1's single
+    ``reaction`` (``reaction_at``, ``reaction_by``) is read with it as its first Reaction."""
+    data = SAVE.mapping(raw, "action")
+    if data.get("kind") == Sell.kind and any(k in data for k in _V1_REACTION):
+        data = dict(data)
+        single = data.pop("reaction", None)
+        at, by = data.pop("reaction_at", 0), data.pop("reaction_by", None)
+        if single is not None:
+            first = {"event": single, "by": by, "at": at}
+            data["reactions"] = [first, *SAVE.listed(data.get("reactions", []), "reactions")]
+    return SAVE.read_action(data, ACTIONS)
 
 
 @dataclass(frozen=True)
 class PlayerState:
-    """A merchant house: its name, agents (2–4), warehouses (1–3) and the victory point tokens
-    the app has seen it take (bought, won at auction, gained for contracts in a sale)."""
+    """A merchant house: its name, agents (2–4), warehouses (1–3), the victory point tokens
+    the app has seen it take (bought, won at auction, gained for contracts) and its crowns
+    (kept where the game keeps the ledger: never below 0)."""
 
     name: str
     agents: int = field(default_factory=lambda: rules().agents.start)
     warehouses: int = field(default_factory=lambda: rules().warehouses.start)
     vp: int = 0
+    crowns: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -151,14 +145,19 @@ class PlayerState:
         _limit(self.name, "warehouses", self.warehouses, stores.start, stores.max)
         if isinstance(self.vp, bool) or not isinstance(self.vp, int) or self.vp < 0:
             raise LimitError(f"{self.name}: victory points {self.vp!r} must be a whole number")
+        if isinstance(self.crowns, bool) or not isinstance(self.crowns, int) or self.crowns < 0:
+            raise CrownsError(
+                f"{self.name}: crowns {self.crowns!r} must be a whole number, 0 or more"
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        saved = {
             "name": self.name,
             "agents": self.agents,
             "warehouses": self.warehouses,
             "vp": self.vp,
         }
+        return {**saved, "crowns": self.crowns} if self.crowns else saved
 
 
 def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
@@ -173,18 +172,10 @@ def _limit(name: str, what: str, value: object, least: int, most: int) -> None:
 # -- the game ------------------------------------------------------------------------------------
 
 
-class SaleOptions(TypedDict, total=False):
-    """The options of a sale, besides its goods (:meth:`MercanteGame.verify_sell` says what
-    each means and its default)."""
-
-    agents: int
-    bazaar: Collection[int]
-    bases: Sequence[int | None] | None
-    reaction: Event | None
-    reaction_at: int
-    reaction_by: str | None
-    reactions: Sequence[ReactionLike]
-    contract_vp: int
+def _pairs(items: object) -> Any:
+    """A mapping's ``(key, value)`` pairs, as an action keeps them (anything else as it is,
+    for the action to refuse)."""
+    return tuple(items.items()) if isinstance(items, Mapping) else items
 
 
 def _first_step(active: str, holder: str) -> Step:
@@ -192,7 +183,7 @@ def _first_step(active: str, holder: str) -> Step:
 
 
 @dataclass(frozen=True)
-class MercanteGame(saves.SavedGame):
+class MercanteGame(LedgerViews, saves.SavedGame):
     """A game in progress. ``players`` are in turn order (play passes to the left).
 
     ``step`` is where the active player's turn stands (:data:`STEPS`); ``vp_on_marker`` the
@@ -205,7 +196,8 @@ class MercanteGame(saves.SavedGame):
     An immutable value: copies are the value itself; pickling goes through the save format.
     """
 
-    error: ClassVar[type[ValueError]] = ActionError
+    action_type: ClassVar[type[saves.Action]] = Action
+    error: ClassVar[type[ValueError]] = MercanteError
 
     players: tuple[PlayerState, ...]
     active: str
@@ -224,6 +216,13 @@ class MercanteGame(saves.SavedGame):
     new_agents: int = 0
     auction: ShipmentAuction | None = None
     auctioned: bool = False
+    ledger: bool = False
+    contracts: tuple[Contract, ...] = ()
+    sold: tuple[str, ...] = ()
+    shipments: int = 0
+    ending: tuple[str, ...] = ()
+    over: bool = False
+    final: tuple[tuple[str, FinalSteps], ...] = ()
     log: tuple[Record, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -257,6 +256,8 @@ class MercanteGame(saves.SavedGame):
                 raise MercanteError(f"{name} {value!r} must be a whole number, 0 or more")
         object.__setattr__(self, "assigned", tuple(sorted(dict(self.assigned).items())))
         object.__setattr__(self, "secured", tuple(sorted(self.secured)))
+        if self.ledger and not self.over:  # an end trigger met stays met until the turn ends
+            object.__setattr__(self, "ending", met_triggers(self))
 
     @classmethod
     def new(
@@ -269,9 +270,13 @@ class MercanteGame(saves.SavedGame):
         variants: Variants = NO_VARIANTS,
         active: str | None = None,
         upkeep_holder: str | None = None,
+        ledger: bool = True,
     ) -> MercanteGame:
         """A game at setup: first player active, the upkeep marker on their right, the first
-        (Enduring) event in A, and an empty board if its printed values are given."""
+        (Enduring) event in A, and an empty board if its printed values are given. With the
+        ``ledger`` (the default) the app keeps every crown and contract: each player starts
+        with 8 + 2 × their seat in turn order (Contractual Obligations: 2 × seat), before any
+        contract is kept; ``ledger=False`` is a game whose crowns the table counts itself."""
         names = check_seats(turn_order)
         slots: tuple[Event | None, ...] = ()
         if first_event is not None:
@@ -279,13 +284,17 @@ class MercanteGame(saves.SavedGame):
             calendar.add(first_event)
             slots = calendar.slots
         return cls(
-            players=tuple(PlayerState(name) for name in names),
+            players=tuple(
+                PlayerState(name, crowns=starting_crowns(i, variants=variants) if ledger else 0)
+                for i, name in enumerate(names, start=1)
+            ),
             active=names[0] if active is None else active,
             upkeep_holder=setup_upkeep_holder(names) if upkeep_holder is None else upkeep_holder,
             slots=slots,
             board=board,
             rules=rules,
             variants=variants,
+            ledger=ledger,
         )
 
     # -- reading the state --------------------------------------------------------------------
@@ -320,6 +329,10 @@ class MercanteGame(saves.SavedGame):
         """1 to 4 while upkeep is under way, else ``None``."""
         step = self.step
         return UPKEEP_STEPS.index(step) + 1 if step is not None and step in UPKEEP_STEPS else None
+
+    @property
+    def current_player(self) -> str:
+        return self.active
 
     @property
     def next_player(self) -> str:
@@ -399,10 +412,112 @@ class MercanteGame(saves.SavedGame):
             house=self.rules,
         )
 
-    # -- actions ------------------------------------------------------------------------------
+    # -- moves (each is an action: see :mod:`~companion.engine.mercante.actions`) -------------
 
-    def _done(self, record: Record, **changes: Any) -> tuple[MercanteGame, Record]:
-        return replace(self, log=(*self.log, record), **changes), record
+    def sell(self, goods: Sequence[str], **options: Any) -> tuple[MercanteGame, Record]:
+        """The active player sells ``goods`` (the options of :meth:`Sell.of`)."""
+        return self.apply(Sell.of(goods, **options))
+
+    def bid(
+        self, player: str, amount: int | None, *, crowns: int | None = None
+    ) -> tuple[MercanteGame, Record]:
+        """A bid (or a pass, ``None``) in the shipment auction."""
+        return self.apply(ShipmentBid(player, amount, crowns))
+
+    def auction_vp(
+        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
+    ) -> tuple[MercanteGame, Record]:
+        """Upkeep step 3: one blind bid for one token on the upkeep marker."""
+        return self.apply(AuctionVictoryPoint(_pairs(bids), _pairs(crowns or {})))
+
+    def buy_vp(self, price: int | None = None) -> tuple[MercanteGame, Record]:
+        """Buy One Victory Point at the ``price`` the reference track shows (needed where the
+        app keeps the crowns)."""
+        return self.apply(BuyVictoryPoint(price))
+
+    def end_turn(self) -> tuple[MercanteGame, Record]:
+        return self.apply(EndTurn())
+
+    def remove_goods(self, removals: Mapping[str, int]) -> tuple[MercanteGame, Record]:
+        return self.apply(RemoveGoods(_pairs(removals)))
+
+    def play_event(self, event: Event) -> tuple[MercanteGame, Record]:
+        return self.apply(PlayEvent(event))
+
+    def pass_upkeep_marker(self) -> tuple[MercanteGame, Record]:
+        return self.apply(PassUpkeepMarker())
+
+    def start_auction(
+        self, shipment: Shipment, single_lot: bool = False
+    ) -> tuple[MercanteGame, Record]:
+        return self.apply(StartShipmentAuction(shipment, single_lot))
+
+    def improve(self, asset: Asset, price: int | None = None) -> tuple[MercanteGame, Record]:
+        return self.apply(ImproveHouse(asset, price))
+
+    def manipulate_events(self, event: Event | None = None) -> tuple[MercanteGame, Record]:
+        return self.apply(ManipulateEvents(event))
+
+    def challenge(self, challenger: str, claimed: int) -> tuple[MercanteGame, Record]:
+        return self.apply(ChallengeSale(challenger, claimed))
+
+    # -- what the actions ask of the turn -----------------------------------------------------
+
+    def _verify_open(self) -> None:
+        """Raise once the game is over: only the end-game steps and corrections remain."""
+        if self.over:
+            raise GameOverError(
+                f"the game is over: it ended with {self.active}'s turn ("
+                + "; ".join(trigger_text(t).rstrip(".") for t in self.ending).lower()
+                + "); only the end-game bazaar sale, the 10-crown victory points and "
+                "corrections remain"
+            )
+
+    def _verify_ledger(self, what: str) -> None:
+        if not self.ledger:
+            raise ActionError(
+                f"{what}: this game's crowns are counted at the table, not by the app"
+            )
+
+    def _paying(
+        self, payments: Sequence[Payment], vp: Mapping[str, int] | None = None
+    ) -> tuple[PlayerState, ...]:
+        """The players after ``payments`` (in order) and the victory points gained in ``vp``;
+        a payer without the crowns raises :class:`CrownsError` naming them and what they
+        have. A game whose crowns the table counts changes only victory points."""
+        crowns = {p.name: p.crowns for p in self.players}
+        if self.ledger:
+            for payment in payments:
+                if payment.payer != BANK:
+                    have = crowns[payment.payer]
+                    if payment.amount > have:
+                        raise CrownsError(
+                            f"{payment.payer} has {plural(have, 'crown')}, not the "
+                            f"{payment.amount} to pay {payment.payee}"
+                        )
+                    crowns[payment.payer] = have - payment.amount
+                if payment.payee != BANK:
+                    crowns[payment.payee] += payment.amount
+        gained = vp or {}
+        return tuple(
+            replace(p, crowns=crowns[p.name], vp=p.vp + gained.get(p.name, 0))
+            if crowns[p.name] != p.crowns or gained.get(p.name)
+            else p
+            for p in self.players
+        )
+
+    def _contract_candidates(self, name: str) -> tuple[Contract, ...]:
+        """The contracts ``name``'s sales may complete: their own, and with Talk of Peace their
+        teammate's ("Teammates can complete each others' contracts")."""
+        team = self.variants.team_of(name) or (name,)
+        return tuple(c for c in self.contracts if c.holder in team and not c.completed)
+
+    def _completing(self, completed: Sequence[Contract]) -> tuple[Contract, ...]:
+        done = {c.number for c in completed}
+        return tuple(replace(c, completed=True) if c.number in done else c for c in self.contracts)
+
+    def _first_step(self, active: str) -> Step:
+        return _first_step(active, self.upkeep_holder)
 
     def _with_player(self, name: str, **changes: Any) -> tuple[PlayerState, ...]:
         return tuple(replace(p, **changes) if p.name == name else p for p in self.players)
@@ -427,6 +542,7 @@ class MercanteGame(saves.SavedGame):
 
     def _verify_after_upkeep(self, what: str) -> None:
         """Agent actions, sales and the end of the turn come after upkeep and the auction."""
+        self._verify_open()
         if self.is_upkeep_turn:
             raise ActionError(
                 f"{what} comes after upkeep: {self.active} holds the upkeep marker and is at "
@@ -435,6 +551,12 @@ class MercanteGame(saves.SavedGame):
         if self.auction is not None:
             bidder = self.auction.next_bidder
             raise ActionError(f"{what} waits for the shipment auction to finish ({bidder} to bid)")
+        if self.ledger and not self.auctioned:
+            raise ActionError(
+                f"{what} comes after the shipment auction: {self.active} has not auctioned a "
+                "shipment this turn (the phases come in the order shown: upkeep, the shipment "
+                "auction, then the agents)"
+            )
 
     def _verify_agents(self, action_id: str, agents: int = 1) -> None:
         """Raise unless the active player can put ``agents`` more on ``action_id``."""
@@ -443,7 +565,7 @@ class MercanteGame(saves.SavedGame):
         left = self.agents_left()
         if agents > left:
             waiting = (
-                f" ({_count(self.new_agents, 'agent')} bought this turn work from the next turn)"
+                f" ({plural(self.new_agents, 'agent')} bought this turn work from the next turn)"
                 if self.new_agents
                 else ""
             )
@@ -451,7 +573,7 @@ class MercanteGame(saves.SavedGame):
                 f"{self.agents_used} already assigned" if self.agents_used else "none assigned yet"
             )
             raise LimitError(
-                f"{self.active} has {_count(self.usable_agents(), 'agent')} this turn{waiting}, "
+                f"{self.active} has {plural(self.usable_agents(), 'agent')} this turn{waiting}, "
                 f"{used}: {name} needs {agents!r} but {left} {'is' if left == 1 else 'are'} left"
             )
         seals = self.seals_left(action_id)
@@ -461,7 +583,7 @@ class MercanteGame(saves.SavedGame):
                 raise LimitError(f"every warehouse {self.active} owns is already secured this turn")
             raise LimitError(
                 f"{self.active} has already used {name} this turn: the ledger has "
-                f"{_count(facts_.seals or 0, 'seal')} for it"
+                f"{plural(facts_.seals or 0, 'seal')} for it"
             )
 
     def _assigning(self, action_id: str, agents: int = 1) -> dict[str, Any]:
@@ -475,33 +597,8 @@ class MercanteGame(saves.SavedGame):
             "step": "agents",
         }
 
-    # upkeep
-
-    def verify_remove_goods(self, removals: Mapping[str, int]) -> RemovalPlan:
-        self._verify_upkeep("removing goods")
-        self._verify_step("Removing goods", "remove_goods")
-        return verify_removal(removals, len(self.players), board=self.board, variants=self.variants)
-
-    def can_remove_goods(self, removals: Mapping[str, int]) -> bool:
-        return passes(lambda: self.verify_remove_goods(removals), MercanteError)
-
-    def remove_goods(self, removals: Mapping[str, int]) -> tuple[MercanteGame, Record]:
-        """Upkeep step 1: take tokens off the bottom of the markets with removal points."""
-        plan = self.verify_remove_goods(removals)
-        board = self.board
-        removed: dict[str, tuple[str | None, ...]] = {}
-        if board is not None:
-            board, removed = board.remove_many(dict(plan.removals))
-        record = RemovalRecord(
-            action=RemoveGoods(plan.removals),
-            player=self.active,
-            before=self,
-            plan=plan,
-            removed=tuple(removed.items()),
-        )
-        return self._done(record, board=board, step="apply_event")
-
     def _verify_upkeep(self, step: str) -> None:
+        self._verify_open()
         if not self.is_upkeep_turn:
             if any(isinstance(r, PassRecord) for r in self._turn()):
                 when = f"{self.active} has passed the marker to {self.upkeep_holder} this turn"
@@ -518,20 +615,6 @@ class MercanteGame(saves.SavedGame):
             found.append(record)
         return tuple(reversed(found))
 
-    def verify_play_event(self, event: Event) -> None:
-        if not isinstance(event, Event):
-            raise MercanteError(f"{event!r} is not an Event")
-        if self.step != "apply_event":
-            if self.is_upkeep_turn:
-                self._verify_step("Applying the upkeep event", "apply_event")
-            raise ActionError(
-                f"an event is applied in upkeep step 2, once; on {self.active}'s turn now, "
-                "an event is played with a Manipulate Events agent (or as a Reaction in a sale)"
-            )
-
-    def can_play_event(self, event: Event) -> bool:
-        return passes(lambda: self.verify_play_event(event), MercanteError)
-
     def _event_effects(
         self, event: Event
     ) -> tuple[Calendar, Event | None, MarketBoard | None, dict[str, tuple[str | None, ...]]]:
@@ -545,158 +628,6 @@ class MercanteGame(saves.SavedGame):
             )
         return calendar, pushed, board, removed
 
-    def play_event(self, event: Event) -> tuple[MercanteGame, Record]:
-        """Upkeep step 2, once: Enduring onto the calendar (what falls off C is in the record),
-        Fleeting resolved and discarded; tokens the card takes off a tracked market come off
-        the bottom. Then the auctions of the tokens on the marker (or straight to step 4)."""
-        self.verify_play_event(event)
-        calendar, pushed, board, removed = self._event_effects(event)
-        record = EventRecord(
-            action=PlayEvent(event),
-            player=self.active,
-            before=self,
-            event=event,
-            pushed_out=pushed,
-            removed=tuple(removed.items()),
-        )
-        auctions = self.vp_on_marker
-        return self._done(
-            record,
-            slots=calendar.slots,
-            board=board,
-            step="auction_vp" if auctions else "pass_marker",
-            vp_auctions_left=auctions,
-        )
-
-    def verify_auction_vp(
-        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
-    ) -> AuctionResult:
-        self._verify_upkeep("a victory point auction")
-        if self.step == "pass_marker":
-            if any(isinstance(r, AuctionRecord) for r in self._turn()):
-                raise ActionError(
-                    "every victory point token on the marker has been auctioned this upkeep"
-                    + (
-                        f" ({self.vp_on_marker} unsold stay for the next)"
-                        if self.vp_on_marker
-                        else ""
-                    )
-                )
-            raise ActionError("there is no victory point token on the upkeep marker to auction")
-        self._verify_step("A victory point auction", "auction_vp")
-        return vp_auction_winner(self.seats, self.active, bids, crowns=crowns)
-
-    def can_auction_vp(
-        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
-    ) -> bool:
-        return passes(lambda: self.verify_auction_vp(bids, crowns=crowns), MercanteError)
-
-    def auction_vp(
-        self, bids: Mapping[str, int], *, crowns: Mapping[str, int] | None = None
-    ) -> tuple[MercanteGame, Record]:
-        """Upkeep step 3: one blind bid for one token on the marker; the winner takes it, an
-        unsold token stays for the next upkeep. After the last token, step 4."""
-        result = self.verify_auction_vp(bids, crowns=crowns)
-        left = self.vp_auctions_left - 1
-        players, marker = self.players, self.vp_on_marker
-        if result.winner is not None:
-            players = self._with_player(result.winner, vp=self.player(result.winner).vp + 1)
-            marker -= 1
-        record = AuctionRecord(
-            action=AuctionVictoryPoint(result.bids, tuple(sorted((crowns or {}).items()))),
-            player=self.active,
-            before=self,
-            result=result,
-            left=left,
-        )
-        return self._done(
-            record,
-            players=players,
-            vp_on_marker=marker,
-            vp_auctions_left=left,
-            step="auction_vp" if left else "pass_marker",
-        )
-
-    def verify_pass_upkeep_marker(self) -> str:
-        self._verify_upkeep("passing the upkeep marker")
-        self._verify_step("Passing the upkeep marker", "pass_marker")
-        return pass_upkeep_marker(self.seats, self.upkeep_holder, variants=self.variants)
-
-    def can_pass_upkeep_marker(self) -> bool:
-        return passes(self.verify_pass_upkeep_marker, MercanteError)
-
-    def pass_upkeep_marker(self) -> tuple[MercanteGame, Record]:
-        """Upkeep step 4: the marker goes right (two seats with the five-player variant)."""
-        to = self.verify_pass_upkeep_marker()
-        record = PassRecord(action=PassUpkeepMarker(), player=self.active, before=self, to=to)
-        return self._done(record, upkeep_holder=to, step="shipment")
-
-    # shipment auction
-
-    def verify_start_auction(self, shipment: Shipment, single_lot: bool = False) -> ShipmentAuction:
-        if self.is_upkeep_turn:
-            self._verify_after_upkeep("The shipment auction")
-        if self.auction is not None:
-            raise ActionError("a shipment auction is already under way")
-        if self.auctioned:
-            raise ActionError(f"{self.active} has already auctioned a shipment this turn")
-        if self.step != "shipment":
-            raise ActionError(
-                "the shipment auction comes before the agents: "
-                f"{self.active} has already assigned agents this turn"
-            )
-        return ShipmentAuction.start(
-            shipment,
-            self.seats,
-            self.active,
-            single_lot=single_lot,
-            reversed_=self.variants.reversed_auctions,
-        )
-
-    def can_start_auction(self, shipment: Shipment, single_lot: bool = False) -> bool:
-        return passes(lambda: self.verify_start_auction(shipment, single_lot), MercanteError)
-
-    def start_auction(
-        self, shipment: Shipment, single_lot: bool = False
-    ) -> tuple[MercanteGame, Record]:
-        """Shipment Auction: the card and how it is sold; bids follow with :meth:`bid`."""
-        auction = self.verify_start_auction(shipment, single_lot)
-        record = ShipmentRecord(
-            action=StartShipmentAuction(shipment, single_lot),
-            player=self.active,
-            before=self,
-            auction=auction,
-        )
-        return self._done(record, auction=auction)
-
-    def verify_bid(self, player: str, amount: int | None, *, crowns: int | None = None) -> None:
-        if self.auction is None:
-            raise AuctionError("no shipment auction is under way: start one first")
-        seat_of(self.seats, player, role="bidder")
-        self.auction.verify_bid(player, amount, crowns=crowns)
-
-    def can_bid(self, player: str, amount: int | None, *, crowns: int | None = None) -> bool:
-        return passes(lambda: self.verify_bid(player, amount, crowns=crowns), MercanteError)
-
-    def bid(
-        self, player: str, amount: int | None, *, crowns: int | None = None
-    ) -> tuple[MercanteGame, Record]:
-        """A bid (or a pass) in the shipment auction; the last one ends it."""
-        self.verify_bid(player, amount, crowns=crowns)
-        assert self.auction is not None
-        auction, lot = self.auction.bid(player, amount, crowns=crowns)
-        done = auction.done
-        record = BidRecord(
-            action=ShipmentBid(player, amount, crowns),
-            player=self.active,
-            before=self,
-            bidder=player,
-            amount=amount,
-            lot=lot,
-            next_bidder=auction.next_bidder,
-        )
-        return self._done(record, auction=None if done else auction, auctioned=done)
-
     def vp_auctions_held(self) -> int:
         """Victory point tokens auctioned so far in this upkeep."""
         return sum(1 for r in self._turn() if isinstance(r, AuctionRecord))
@@ -705,343 +636,10 @@ class MercanteGame(saves.SavedGame):
         """The lots sold (or not) in this turn's shipment auction so far."""
         return tuple(r.lot for r in self._turn() if isinstance(r, BidRecord) and r.lot is not None)
 
-    # sell
-
-    def verify_sell(
-        self,
-        goods: Sequence[str],
-        *,
-        agents: int = 0,
-        bazaar: Collection[int] = (),
-        bases: Sequence[int | None] | None = None,
-        reaction: Event | None = None,
-        reaction_at: int = 0,
-        reaction_by: str | None = None,
-        reactions: Sequence[ReactionLike] = (),
-        contract_vp: int = 0,
-    ) -> SaleQuote:
-        """Raise unless the active player can make this sale now; return its quote.
-
-        ``reaction_by`` names who played the single ``reaction`` (for the log); with
-        ``reactions`` each comes with its player. Agents hiring dockworkers come from the
-        turn's agents (ruling ``mercante.dockworker_agents``); a sale to the bazaar needs none.
-        """
-        if reaction_by is not None and reaction is None:
-            raise ReactionError(f"{reaction_by!r} is named as reacting, but no Reaction is given")
-        played = reactions_of(reaction, reaction_at, reactions, by=reaction_by)
-        for item in played:
-            if item.by is not None:
-                seat_of(self.seats, item.by, role="reacting player")
-        if isinstance(contract_vp, bool) or not isinstance(contract_vp, int) or contract_vp < 0:
-            raise ActionError(f"contract victory points {contract_vp!r} must be a whole number")
-        if isinstance(agents, bool) or not isinstance(agents, int) or agents < 0:
-            raise LimitError(f"agents {agents!r} must be a whole number, 0 or more")
-        if agents:
-            self._verify_agents(HIRE_DOCKWORKERS, agents)
-        else:
-            self._verify_after_upkeep("Selling")
-        quote = self.quote(goods, agents=agents, bazaar=bazaar, bases=bases, reactions=played)
-        if quote.refused:
-            first = quote.refused[0]
-            raise ActionError(
-                f"token {first.index + 1} ({first.good!r}) cannot be sold to its market: "
-                f"{first.reason}; send it to the bazaar or leave it out"
-            )
-        if not quote.cartage.enough:
-            raise LimitError(
-                f"the goods for market need {_count(quote.cartage.needed, 'cartage point')}, "
-                f"but {_count(agents, 'agent')} hire dockworkers"
-            )
-        return quote
-
-    def can_sell(self, goods: Sequence[str], **options: Unpack[SaleOptions]) -> bool:
-        return passes(lambda: self.verify_sell(goods, **options), MercanteError)
-
-    def sell(
-        self, goods: Sequence[str], **options: Unpack[SaleOptions]
-    ) -> tuple[MercanteGame, Record]:
-        """The active player sells ``goods`` (with the options of :meth:`verify_sell`); tokens
-        go on the tracked board, Reactions played during the sale go on the calendar in the
-        order played. Returns a :class:`SaleRecord`."""
-        quote = self.verify_sell(goods, **options)
-        agents, contract_vp = options.get("agents", 0), options.get("contract_vp", 0)
-        bases = options.get("bases")
-        action = Sell(
-            goods=tuple(goods),
-            agents=agents,
-            bazaar=tuple(sorted(options.get("bazaar", ()))),
-            bases=None if bases is None else tuple(bases),
-            reactions=quote.reactions,
-            contract_vp=contract_vp,
-        )
-        record = SaleRecord(
-            action=action, player=self.active, before=self, quote=quote, contract_vp=contract_vp
-        )
-        changes = self._assigning(HIRE_DOCKWORKERS, agents)
-        if contract_vp:
-            changes["players"] = self._with_player(
-                self.active, vp=self.player(self.active).vp + contract_vp
-            )
-        return self._done(record, slots=quote.calendar_after, board=quote.board_after, **changes)
-
     def last_sale(self) -> SaleRecord | None:
         """The sale just made, if the last action of this turn was one."""
         turn = self._turn()
         return turn[-1] if turn and isinstance(turn[-1], SaleRecord) else None
-
-    # Vicious Accounting
-
-    def verify_challenge(self, challenger: str, claimed: int) -> ChallengeOutcome:
-        if not self.variants.vicious_accounting:
-            raise ActionError("sale prices are challenged only with the Vicious Accounting variant")
-        seat_of(self.seats, challenger, role="challenger")
-        sale = self.last_sale()
-        if sale is None:
-            raise ActionError(
-                "a price is challenged right after its sale, before anything else happens"
-            )
-        if challenger == sale.player:
-            raise ActionError(f"{challenger} cannot challenge their own sale")
-        return challenge_outcome(claimed, sale.quote.total, treachery=self.variants.treachery)
-
-    def can_challenge(self, challenger: str, claimed: int) -> bool:
-        return passes(lambda: self.verify_challenge(challenger, claimed), MercanteError)
-
-    def challenge(self, challenger: str, claimed: int) -> tuple[MercanteGame, Record]:
-        """Vicious Accounting: settle a challenge of the sale just made (ruling
-        ``mercante.vicious_accounting``); only a sale's first challenge counts."""
-        outcome = self.verify_challenge(challenger, claimed)
-        record = ChallengeRecord(
-            action=ChallengeSale(challenger, claimed),
-            player=self.active,
-            before=self,
-            challenger=challenger,
-            seller=self.active,
-            outcome=outcome,
-        )
-        return self._done(record)
-
-    # agent actions
-
-    def verify_improve(self, asset: Asset) -> PlayerState:
-        """Raise unless the active player may buy ``asset``; return the player afterwards."""
-        if asset not in ASSETS:
-            raise ActionError(f"asset {asset!r} must be 'agent' or 'warehouse'")
-        self._verify_agents(IMPROVE_HOUSE)
-        player = self.player(self.active)
-        if asset == "agent":
-            return replace(player, agents=player.agents + 1)
-        return replace(player, warehouses=player.warehouses + 1)
-
-    def can_improve(self, asset: Asset) -> bool:
-        return passes(lambda: self.verify_improve(asset), MercanteError)
-
-    def improve(self, asset: Asset) -> tuple[MercanteGame, Record]:
-        """Buy an agent (its price is on the reference track, which advances one space) or a
-        warehouse (5 crowns)."""
-        after = self.verify_improve(asset)
-        players = tuple(after if p.name == after.name else p for p in self.players)
-        record = ImproveRecord(
-            action=ImproveHouse(asset),
-            player=self.active,
-            before=self,
-            asset=asset,
-            now=after.agents if asset == "agent" else after.warehouses,
-            cost=rules().warehouses.cost if asset == "warehouse" else None,
-        )
-        track = rules().action(IMPROVE_HOUSE).track if asset == "agent" else 0
-        return self._done(
-            record,
-            players=players,
-            new_agents=self.new_agents + (1 if asset == "agent" else 0),
-            track=self.track + track,
-            **self._assigning(IMPROVE_HOUSE),
-        )
-
-    def verify_buy_vp(self) -> None:
-        self._verify_agents(BUY_VP)
-
-    def can_buy_vp(self) -> bool:
-        return passes(self.verify_buy_vp, MercanteError)
-
-    def buy_vp(self) -> tuple[MercanteGame, Record]:
-        """Buy One Victory Point: a token for the active player and one on the upkeep marker
-        (auctioned at the next upkeep); the reference track marker advances two spaces."""
-        self.verify_buy_vp()
-        record = AgentRecord(
-            action=BuyVictoryPoint(),
-            player=self.active,
-            before=self,
-            action_id=BUY_VP,
-            detail=f"one more on the upkeep marker, {self.vp_on_marker + 1} there now",
-        )
-        return self._done(
-            record,
-            players=self._with_player(self.active, vp=self.player(self.active).vp + 1),
-            vp_on_marker=self.vp_on_marker + 1,
-            track=self.track + rules().action(BUY_VP).track,
-            **self._assigning(BUY_VP),
-        )
-
-    def verify_manipulate_events(self, event: Event | None = None) -> None:
-        if event is not None and not isinstance(event, Event):
-            raise MercanteError(f"{event!r} is not an Event")
-        self._verify_agents(MANIPULATE_EVENTS)
-
-    def can_manipulate_events(self, event: Event | None = None) -> bool:
-        return passes(lambda: self.verify_manipulate_events(event), MercanteError)
-
-    def manipulate_events(self, event: Event | None = None) -> tuple[MercanteGame, Record]:
-        """Manipulate Events: a card drawn, then ``event`` played from the hand (as the Enduring
-        or Fleeting card it is, a Reaction too) or, with ``None``, a second card drawn."""
-        self.verify_manipulate_events(event)
-        changes = self._assigning(MANIPULATE_EVENTS)
-        pushed: Event | None = None
-        removed: dict[str, tuple[str | None, ...]] = {}
-        if event is not None:
-            calendar, pushed, board, removed = self._event_effects(event)
-            changes.update(slots=calendar.slots, board=board)
-        record = ManipulateRecord(
-            action=ManipulateEvents(event),
-            player=self.active,
-            before=self,
-            event=event,
-            pushed_out=pushed,
-            removed=tuple(removed.items()),
-        )
-        return self._done(record, **changes)
-
-    def verify_security(self, warehouse: int = 1) -> None:
-        owned = self.player(self.active).warehouses
-        if isinstance(warehouse, bool) or not isinstance(warehouse, int):
-            raise LimitError(f"warehouse {warehouse!r} must be a warehouse number")
-        if not 1 <= warehouse <= owned:
-            raise LimitError(
-                f"warehouse {warehouse!r}: {self.active} owns {_count(owned, 'warehouse')}"
-            )
-        if warehouse in self.secured:
-            raise LimitError(f"warehouse {warehouse} is already secured this turn")
-        self._verify_agents(SECURITY)
-
-    def can_security(self, warehouse: int = 1) -> bool:
-        return passes(lambda: self.verify_security(warehouse), MercanteError)
-
-    def security(self, warehouse: int = 1) -> tuple[MercanteGame, Record]:
-        """Security: an agent guards one warehouse against Skulduggery."""
-        self.verify_security(warehouse)
-        record = AgentRecord(
-            action=Security(warehouse),
-            player=self.active,
-            before=self,
-            action_id=SECURITY,
-            detail=f"warehouse {warehouse}",
-        )
-        return self._done(record, secured=(*self.secured, warehouse), **self._assigning(SECURITY))
-
-    def _simple(self, action: Action, action_id: str) -> tuple[MercanteGame, Record]:
-        self._verify_agents(action_id)
-        record = AgentRecord(action=action, player=self.active, before=self, action_id=action_id)
-        return self._done(record, **self._assigning(action_id))
-
-    def can_select_contract(self) -> bool:
-        return passes(lambda: self._verify_agents(SELECT_CONTRACT), MercanteError)
-
-    def select_contract(self) -> tuple[MercanteGame, Record]:
-        """Select a Contract: two drawn, one kept, its crowns from the bank."""
-        return self._simple(SelectContract(), SELECT_CONTRACT)
-
-    def can_skulduggery(self) -> bool:
-        return passes(lambda: self._verify_agents(SKULDUGGERY), MercanteError)
-
-    def skulduggery(self) -> tuple[MercanteGame, Record]:
-        """Skulduggery: an agent waits to steal before the player's next turn."""
-        return self._simple(Skulduggery(), SKULDUGGERY)
-
-    def can_gather_intelligence(self) -> bool:
-        return passes(lambda: self._verify_agents(GATHER_INTELLIGENCE), MercanteError)
-
-    def gather_intelligence(self) -> tuple[MercanteGame, Record]:
-        """Gather Intelligence: three cards looked at, each put back on top or bottom."""
-        return self._simple(GatherIntelligence(), GATHER_INTELLIGENCE)
-
-    # end the turn
-
-    def verify_end_turn(self) -> str:
-        self._verify_after_upkeep("Ending the turn")
-        return self.next_player
-
-    def can_end_turn(self) -> bool:
-        return passes(self.verify_end_turn, MercanteError)
-
-    def end_turn(self) -> tuple[MercanteGame, Record]:
-        """Play passes to the left; the next player's turn starts with upkeep if they hold
-        the marker."""
-        nxt = self.verify_end_turn()
-        record = EndTurnRecord(action=EndTurn(), player=self.active, before=self, next_player=nxt)
-        return self._done(
-            record,
-            active=nxt,
-            step=_first_step(nxt, self.upkeep_holder),
-            vp_auctions_left=0,
-            agents_used=0,
-            assigned=(),
-            secured=(),
-            new_agents=0,
-            auction=None,
-            auctioned=False,
-        )
-
-    # generic
-
-    def apply(self, action: Action) -> tuple[MercanteGame, Record]:
-        """Carry out a stored :class:`Action` (a replayed save, a shared table's log)."""
-        if isinstance(action, PlayEvent):
-            return self.play_event(action.event)
-        if isinstance(action, Sell):
-            return self.sell(
-                action.goods,
-                agents=action.agents,
-                bazaar=action.bazaar,
-                bases=action.bases,
-                reactions=action.reactions,
-                contract_vp=action.contract_vp,
-            )
-        if isinstance(action, RemoveGoods):
-            return self.remove_goods(dict(action.removals))
-        if isinstance(action, AuctionVictoryPoint):
-            return self.auction_vp(dict(action.bids), crowns=dict(action.crowns) or None)
-        if isinstance(action, PassUpkeepMarker):
-            return self.pass_upkeep_marker()
-        if isinstance(action, StartShipmentAuction):
-            return self.start_auction(action.shipment, action.single_lot)
-        if isinstance(action, ShipmentBid):
-            return self.bid(action.player, action.amount, crowns=action.crowns)
-        if isinstance(action, ImproveHouse):
-            return self.improve(action.asset)
-        if isinstance(action, BuyVictoryPoint):
-            return self.buy_vp()
-        if isinstance(action, ManipulateEvents):
-            return self.manipulate_events(action.event)
-        if isinstance(action, Security):
-            return self.security(action.warehouse)
-        if isinstance(action, SelectContract):
-            return self.select_contract()
-        if isinstance(action, Skulduggery):
-            return self.skulduggery()
-        if isinstance(action, GatherIntelligence):
-            return self.gather_intelligence()
-        if isinstance(action, ChallengeSale):
-            return self.challenge(action.challenger, action.claimed)
-        if isinstance(action, EndTurn):
-            return self.end_turn()
-        raise ActionError(f"unknown action {action!r}")
-
-    def verify(self, action: Action) -> None:
-        """Raise the :class:`MercanteError` :meth:`apply` would raise, or return None."""
-        self.apply(action)
-
-    def can_apply(self, action: Action) -> bool:
-        return passes(lambda: self.apply(action), MercanteError)
 
     # undo
 
@@ -1087,6 +685,18 @@ class MercanteGame(saves.SavedGame):
             "new_agents": self.new_agents,
             "auction": None if self.auction is None else self.auction.to_dict(),
             "auctioned": self.auctioned,
+            **(self._ledger_dict() if self.ledger else {}),
+        }
+
+    def _ledger_dict(self) -> dict[str, Any]:
+        return {
+            "ledger": True,
+            "contracts": [c.to_dict() for c in self.contracts],
+            "sold": list(self.sold),
+            "shipments": self.shipments,
+            "ending": list(self.ending),
+            "over": self.over,
+            "final": {name: steps.to_dict() for name, steps in self.final},
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -1103,7 +713,9 @@ class MercanteGame(saves.SavedGame):
         naming the path of the first bad field (``actions[3].goods``, ``start.players[1]``).
 
         A save of version 1 (before the turn's phases and agents were kept) is read as a game
-        that starts where that one had got to: its moves are replayed as they were then."""
+        that starts where that one had got to: its moves are replayed as they were then. A save
+        of version 2 (before the ledger) is version 3 with no ledger: its crowns were counted
+        at the table, and it goes on so."""
         if isinstance(data, Mapping) and (data.get("format"), data.get("version")) == (
             SAVE_FORMAT,
             1,
@@ -1111,6 +723,11 @@ class MercanteGame(saves.SavedGame):
             from companion.engine.mercante.legacy import read_version_1
 
             return read_version_1(data)
+        if isinstance(data, Mapping) and (data.get("format"), data.get("version")) == (
+            SAVE_FORMAT,
+            2,
+        ):
+            data = {**data, "version": SAVE_VERSION}
         data = _SAVE.check_header(data)
         _SAVE.known(data, "", {"format", "version", "start", "actions"})
         game = read_start(data.get("start"))
@@ -1122,6 +739,7 @@ class MercanteGame(saves.SavedGame):
 
 # -- reading saves -------------------------------------------------------------------------------
 
+_LEDGER_KEYS: Final = ("ledger", "contracts", "sold", "shipments", "ending", "over", "final")
 _STATE_KEYS: Final = frozenset(
     {
         "players",
@@ -1141,6 +759,7 @@ _STATE_KEYS: Final = frozenset(
         "new_agents",
         "auction",
         "auctioned",
+        *_LEDGER_KEYS,
     }
 )
 
@@ -1152,7 +771,7 @@ def read_players(raw: object, where: str) -> tuple[PlayerState, ...]:
     for i, entry in enumerate(raw):
         at = f"{where}[{i}]"
         item = _SAVE.mapping(entry, at)
-        _SAVE.known(item, at, {"name", "agents", "warehouses", "vp"})
+        _SAVE.known(item, at, {"name", "agents", "warehouses", "vp", "crowns"})
         with _SAVE.at(at):
             players.append(PlayerState(**item))
     return tuple(players)
@@ -1175,6 +794,26 @@ def read_house_and_variants(state: Mapping[str, Any], where: str) -> tuple[House
         if moved:
             variants = replace(variants, on=variants.on | {ALTERNATE_FIVE_PLAYER_UPKEEP})
     return house, variants
+
+
+def _read_ledger(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The ledger's part of a saved start (none: a game whose crowns the table counts)."""
+    if not _SAVE.value(bool, state.get("ledger", False), "start.ledger"):
+        return {}
+    final = _SAVE.mapping(state.get("final", {}), "start.final")
+    with _SAVE.at("start.final"):
+        steps = tuple((name, FinalSteps.from_dict(raw)) for name, raw in final.items())
+    return {
+        "ledger": True,
+        "contracts": _SAVE.value(
+            tuple[Contract, ...], state.get("contracts", []), "start.contracts"
+        ),
+        "sold": _SAVE.value(tuple[str, ...], state.get("sold", []), "start.sold"),
+        "shipments": _SAVE.value(int, state.get("shipments", 0), "start.shipments"),
+        "ending": _SAVE.value(tuple[str, ...], state.get("ending", []), "start.ending"),
+        "over": _SAVE.value(bool, state.get("over", False), "start.over"),
+        "final": steps,
+    }
 
 
 def read_start(raw: object) -> MercanteGame:
@@ -1208,8 +847,10 @@ def read_start(raw: object) -> MercanteGame:
     auctioned = state.get("auctioned", False)
     if not isinstance(auctioned, bool):
         raise SaveDataError(f"start.auctioned: {auctioned!r} must be true or false")
+    ledger = _read_ledger(state)
     with _SAVE.at("start"):
         return MercanteGame(
+            **ledger,
             players=players,
             active=cast(str, state.get("active")),
             upkeep_holder=cast(str, state.get("upkeep_holder")),
@@ -1236,7 +877,6 @@ __all__ = [
     "UPKEEP_STEPS",
     "MercanteGame",
     "PlayerState",
-    "SaleOptions",
     "Step",
     "read_action",
     "read_house_and_variants",

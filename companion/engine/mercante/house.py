@@ -16,6 +16,9 @@ from companion.engine.mercante.errors import MercanteError
 REACTION_CLOSES_MARKET = "mercante.reaction_closes_market"
 TALK_OF_PEACE_TOTALS = "mercante.talk_of_peace_totals"
 TIEBREAK_FIRST_PLACE = "mercante.tiebreak_first_place"
+OBLIGATIONS_PAY = "mercante.obligations_pay"
+OBLIGATIONS_DEAL = "mercante.obligations_deal"
+TALK_OF_PEACE_END = "mercante.talk_of_peace_end"
 
 #: The id the Alternate Five-Player Upkeep had while it was offered as a house rule; saves
 #: from then are read with the variant switched on instead.
@@ -23,7 +26,14 @@ FORMER_FIVE_PLAYER_UPKEEP = "mercante." + "alternate_five_player_upkeep"
 
 #: Ruling ids whose alternative reading the engine can play by.
 SUPPORTED: frozenset[str] = frozenset(
-    {REACTION_CLOSES_MARKET, TALK_OF_PEACE_TOTALS, TIEBREAK_FIRST_PLACE}
+    {
+        REACTION_CLOSES_MARKET,
+        TALK_OF_PEACE_TOTALS,
+        TIEBREAK_FIRST_PLACE,
+        OBLIGATIONS_PAY,
+        OBLIGATIONS_DEAL,
+        TALK_OF_PEACE_END,
+    }
 )
 
 
@@ -50,6 +60,21 @@ class HouseRules(HouseRuleSet):
     @property
     def tiebreak_every_place(self) -> bool:
         return TIEBREAK_FIRST_PLACE in self.alternatives
+
+    @property
+    def obligations_pay_nothing(self) -> bool:
+        """Contractual Obligations' three contracts pay no crowns (the alternative)."""
+        return OBLIGATIONS_PAY in self.alternatives
+
+    @property
+    def obligations_deal_too(self) -> bool:
+        """Contractual Obligations: the normal deal happens as well (the alternative)."""
+        return OBLIGATIONS_DEAL in self.alternatives
+
+    @property
+    def talk_of_peace_goal_only(self) -> bool:
+        """Talk of Peace: only the team goal ends the game (the alternative)."""
+        return TALK_OF_PEACE_END in self.alternatives
 
 
 STANDARD = HouseRules()

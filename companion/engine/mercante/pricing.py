@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from companion.engine.core import saves
 from companion.engine.core.words import signed
@@ -271,6 +271,16 @@ class Reaction:
 
     def to_dict(self) -> dict[str, object]:
         return saves.saved_fields(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Reaction:
+        """A Reaction back from :meth:`to_dict`; :class:`ReactionError` names a bad field."""
+        item = _REACTION_SAVE.mapping(data, "")
+        _REACTION_SAVE.known(item, "", {"event", "by", "at"})
+        return cls(**_REACTION_SAVE.read_fields(cls, item))
+
+
+_REACTION_SAVE: Final = saves.SaveFormat("reaction", None, ReactionError, what="a Reaction")
 
 
 ReactionLike = Reaction | tuple[Event, str | None] | tuple[Event, str | None, int]

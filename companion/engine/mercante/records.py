@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from companion.engine.core.words import plural
-from companion.engine.mercante.actions import Action, Asset
 from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
 )
 from companion.engine.mercante.events import Calendar, Event, display_name
 from companion.engine.mercante.facts import rules
+from companion.engine.mercante.ledger import Contract, Payment
 from companion.engine.mercante.pricing import (
     SaleQuote,
 )
@@ -24,7 +24,11 @@ from companion.engine.mercante.upkeep import (
 )
 
 if TYPE_CHECKING:
+    from companion.engine.mercante.actions import Action
     from companion.engine.mercante.game import MercanteGame
+
+Asset = Literal["agent", "warehouse"]
+ASSETS: Final = ("agent", "warehouse")
 
 
 # -- Vicious Accounting ------------------------------------------------------------------------
@@ -71,11 +75,14 @@ def challenge_outcome(claimed: int, correct: int, *, treachery: bool = False) ->
 
 @dataclass(frozen=True, kw_only=True)
 class Record:
-    """What an action did. ``before`` is the game as it was (for undo); ``player`` was active."""
+    """What an action did. ``before`` is the game as it was (for undo); ``player`` was active
+    (or, for the ledger's own actions, the player it is about); ``payments`` are the crowns
+    it moved, where the app keeps them."""
 
     action: Action
     player: str
     before: MercanteGame = field(repr=False, compare=False)
+    payments: tuple[Payment, ...] = ()
 
     @property
     def changes_calendar(self) -> bool:
@@ -157,8 +164,13 @@ class ManipulateRecord(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class SaleRecord(Record):
+    """A sale: its quote (priced once, when the sale was verified: screens read it here),
+    the contract victory points typed (games the app does not keep) or the contracts it
+    completed (games it keeps: their cards are revealed)."""
+
     quote: SaleQuote
     contract_vp: int = 0
+    completed: tuple[Contract, ...] = ()
 
     @property
     def changes_calendar(self) -> bool:
@@ -187,7 +199,7 @@ class SaleRecord(Record):
             text = " ".join(played) + " " + text
         if self.contract_vp:
             text += f" Contracts completed: {plural(self.contract_vp, 'victory point')}."
-        return text
+        return text + completed_text(self.completed)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -334,3 +346,29 @@ class EndTurnRecord(Record):
     @property
     def summary(self) -> str:
         return f"{self.player}'s turn ended; {self.next_player} is next."
+
+
+def completed_text(completed: Sequence[Contract]) -> str:
+    """`` Ann completed a contract (sell silk): 2 VP.`` (the cards are revealed)."""
+    text = ""
+    for contract in completed:
+        card = contract.card
+        assert card is not None
+        wanted = card.text.split(":")[0].lower()
+        points = plural(card.vp, "victory point")
+        text += f" {contract.holder} completed a contract ({wanted}): {points}."
+    return text
+
+
+@dataclass(frozen=True, kw_only=True)
+class LedgerRecord(Record):
+    """One of the ledger's own actions (a contract kept or told, an end noted, a correction,
+    an end-game step): ``text`` says what happened in words every phone may see (never a
+    hidden card's face), ``completed`` the contracts an end-game sale completed."""
+
+    text: str
+    completed: tuple[Contract, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        return self.text + completed_text(self.completed)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from companion.engine.core.words import plural
 from companion.engine.mercante.errors import SeatError, TallyError
 from companion.engine.mercante.facts import ContractKind, facts, rules
+from companion.engine.mercante.house import STANDARD, HouseRules
 from companion.engine.mercante.upkeep import check_seats, seat_of, setup_upkeep_holder
 from companion.engine.mercante.variants import NO_VARIANTS, Variants
 
@@ -31,11 +32,15 @@ def starting_crowns(position: int, *, variants: Variants = NO_VARIANTS) -> int:
     return facts_.starting_crowns.base + facts_.starting_crowns.per_position * position
 
 
-def contracts_kept(*, variants: Variants = NO_VARIANTS) -> int:
-    """How many contracts each player keeps at setup: 1, or 3 with Contractual Obligations."""
+def contracts_kept(*, variants: Variants = NO_VARIANTS, house: HouseRules = STANDARD) -> int:
+    """How many contracts each player keeps at setup: 1, or 3 with Contractual Obligations
+    (4 when the normal deal happens too, the other reading of ruling
+    ``mercante.obligations_deal``)."""
+    normal = rules().setup.contracts_kept
     if variants.contractual_obligations:
-        return rules().variants.contractual_obligations.contracts_kept
-    return rules().setup.contracts_kept
+        extra = normal if house.obligations_deal_too else 0
+        return rules().variants.contractual_obligations.contracts_kept + extra
+    return normal
 
 
 def contract_values() -> tuple[int, ...]:

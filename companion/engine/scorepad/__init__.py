@@ -1,19 +1,17 @@
-"""The score pad being filled in, as a shared table (see :mod:`companion.engine.scorepad.pad`).
+"""The score pad being filled in, as a shared table (see :mod:`companion.engine.scorepad.game`).
 
 The package's rooms: ``errors``, ``values`` (a pad's limits, what each field takes),
-``actions`` (plain data, the save format) and ``pad`` (the pad, the game of this tool, with
-its :data:`TABLE_RULES`)."""
+``actions`` (each checking itself and saying what it does; the save format), ``records``
+(the lines, tie-breakers and the log's records), ``game`` (:class:`Pad`, the game of this
+tool) and ``table`` (:data:`TABLE_RULES`)."""
 
 from __future__ import annotations
 
 from companion.engine.scorepad.actions import (
-    PAD_FIELDS,
-    ROW_FIELDS,
     AddCategory,
     AddRow,
     AddTiebreaker,
     ClearScores,
-    FieldKey,
     FlipTiebreaker,
     MoveRow,
     MoveTiebreaker,
@@ -32,18 +30,9 @@ from companion.engine.scorepad.actions import (
     read_when,
 )
 from companion.engine.scorepad.errors import PadError
-from companion.engine.scorepad.pad import (
-    TABLE_RULES,
-    Pad,
-    PadRecord,
-    PadRow,
-    TieBreaker,
-    players,
-    read_pad,
-    reads,
-    status_line,
-    table_changed,
-)
+from companion.engine.scorepad.game import Pad, read_pad
+from companion.engine.scorepad.records import PadRecord, PadRow, TieBreaker
+from companion.engine.scorepad.table import TABLE_RULES, players, status_line, table_changed
 from companion.engine.scorepad.values import (
     DEFAULT_GAME,
     LIMITS,
@@ -53,6 +42,9 @@ from companion.engine.scorepad.values import (
     MAX_SCORE,
     MAX_TIEBREAKERS,
     NUMBERS,
+    PAD_FIELDS,
+    ROW_FIELDS,
+    FieldKey,
     parse_whole,
     text_problem,
 )
@@ -98,7 +90,6 @@ __all__ = [
     "read_field",
     "read_pad",
     "read_when",
-    "reads",
     "status_line",
     "table_changed",
     "text_problem",

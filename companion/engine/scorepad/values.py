@@ -4,11 +4,20 @@ typed at the table, text of a bounded length)."""
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
-from companion.engine.scorepad.actions import FieldKey
-from companion.engine.seats import MAX_NAME_LENGTH
+from companion.engine.core.players import MAX_NAME_LENGTH
+from companion.engine.scorepad.errors import PadError
+from companion.rules import Game, catalogue
 from companion.text import text_problem as storable_problem
+
+#: A field of the pad: ``("name", row)``, ``("score", row)``, ``("part", row, category)``,
+#: ``("tie", row, tie_breaker)``, ``("tiebreaker", tie_breaker)``, ``("title",)``,
+#: ``("duration",)``, ``("location",)``, ``("notes",)``. Rows and tie-breakers are named by
+#: their ids (which never change), categories by their names.
+FieldKey = tuple[Any, ...]
+ROW_FIELDS: Final = ("name", "score")
+PAD_FIELDS: Final = ("title", "duration", "location", "notes")
 
 DEFAULT_GAME = "mercante"
 MAX_SCORE = 10**9
@@ -66,6 +75,16 @@ def text_problem(key: FieldKey, text: str) -> str | None:
     return None
 
 
+def known_game(game_id: object) -> Game:
+    """The catalogue's game ``game_id``; raises naming it when the app does not know it."""
+    if not isinstance(game_id, str):
+        raise PadError(f"game {game_id!r} must be a game id")
+    try:
+        return catalogue().game(game_id)
+    except KeyError:
+        raise PadError(f"game {game_id!r} is not one the app knows") from None
+
+
 __all__ = [
     "DEFAULT_GAME",
     "LIMITS",
@@ -75,6 +94,10 @@ __all__ = [
     "MAX_SCORE",
     "MAX_TIEBREAKERS",
     "NUMBERS",
+    "PAD_FIELDS",
+    "ROW_FIELDS",
+    "FieldKey",
+    "known_game",
     "parse_whole",
     "text_problem",
 ]

@@ -1,20 +1,49 @@
-"""Players & seats: the actions on a seating, as plain data (``to_dict``/:func:`read_action`),
-and the save format they are read back with."""
+"""Players & seats: the actions on a seating. Each is a small frozen value that checks itself
+against a seating (``verify``), says what it does (``play``) and what it depends on on a shared
+table (``reads``); its saved form is its kind and its fields, read back by :func:`read_action`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import ClassVar, Final
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from companion.engine.core.saves import Action, KeyedReader, SaveFormat
+from companion.engine.core import saves
+from companion.engine.core.numbers import is_whole
+from companion.engine.core.players import check_seat_names
 from companion.engine.seats.errors import SeatsError
-from companion.engine.seats.values import check_seed
+from companion.engine.seats.records import SeatsRecord
+from companion.engine.seats.values import (
+    MAX_SEATS,
+    check_seed,
+    draw_first_player,
+    move_seat,
+    shuffle_seats,
+)
+from companion.rules import catalogue
+
+if TYPE_CHECKING:
+    from companion.engine.seats.game import Seating
+
+SAVE: Final = saves.SaveFormat("companion-seats", 1, SeatsError)
 
 
 @dataclass(frozen=True)
-class SeatsAction(Action):
+class SeatsAction(saves.Action):
     """A change to the seating (each kind below)."""
+
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        """The seating after this action (its log not yet extended) and what it did, in a
+        sentence; raises why it is not allowed."""
+        raise NotImplementedError
+
+    def play(self, game: Seating, checked: tuple[Seating, str]) -> tuple[Seating, SeatsRecord]:
+        after, summary = checked
+        return after, SeatsRecord(self, game, summary)
+
+    def reads(self, seating: Seating) -> object:
+        """What this action depends on (see :class:`~companion.engine.core.protocol.TableRules`):
+        by default the whole seating."""
+        return seating
 
 
 @dataclass(frozen=True)
@@ -24,6 +53,15 @@ class Seat(SeatsAction):
     kind: ClassVar[str] = "seat"
     name: str
 
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        seats = check_seat_names([*game.seats, self.name], SeatsError)
+        if len(seats) > MAX_SEATS:
+            raise SeatsError(f"{self.name!r}: a table here seats at most {MAX_SEATS}")
+        return replace(game, seats=seats, first=None), f"{seats[-1]} sits in seat {len(seats)}"
+
+    def reads(self, seating: Seating) -> object:
+        return seating.seat_of(self.name) is not None
+
 
 @dataclass(frozen=True)
 class Unseat(SeatsAction):
@@ -31,6 +69,14 @@ class Unseat(SeatsAction):
 
     kind: ClassVar[str] = "unseat"
     name: str
+
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        index = game.seated(self.name)
+        seats = game.seats[:index] + game.seats[index + 1 :]
+        return replace(game, seats=seats, first=None), f"{game.seats[index]} left the table"
+
+    def reads(self, seating: Seating) -> object:
+        return seating.seat_of(self.name) is not None
 
 
 @dataclass(frozen=True)
@@ -41,21 +87,52 @@ class MoveSeat(SeatsAction):
     name: str
     offset: int
 
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        index = game.seated(self.name)
+        if not is_whole(self.offset) or self.offset == 0:
+            raise SeatsError(f"offset {self.offset!r} must be a whole number of seats, not 0")
+        name = game.seats[index]
+        seats = move_seat(game.seats, index, self.offset)
+        if seats == game.seats:
+            end = "first" if self.offset < 0 else "last"
+            raise SeatsError(f"{name!r} already sits in the {end} seat")
+        moved = f"{name} moved to seat {seats.index(name) + 1}"
+        return replace(game, seats=seats, first=None), moved
+
+    def reads(self, seating: Seating) -> object:
+        """Where the player sits and who sits beside them there."""
+        index = seating.seat_of(self.name)
+        if index is None or not is_whole(self.offset):
+            return None
+        target = index + self.offset
+        return (index, seating.seats[target] if 0 <= target < len(seating.seats) else None)
+
 
 @dataclass(frozen=True)
 class SetSeed(SeatsAction):
     """The seed typed by a player."""
 
     kind: ClassVar[str] = "set_seed"
-    seed: int
+    said: ClassVar[str] = "Seed"
+    seed: int = field(metadata=saves.saved(read=check_seed))
+
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        seed = check_seed(self.seed)
+        if seed == game.seed:
+            raise SeatsError(f"seed {seed!r} is the seed already")
+        return replace(game, seed=seed, first=None), f"{self.said} {seed}"
+
+    def reads(self, seating: Seating) -> object:
+        return seating.seed
 
 
 @dataclass(frozen=True)
-class NewSeed(SeatsAction):
-    """A fresh random seed, drawn on the device that asked (see :func:`new_seed`)."""
+class NewSeed(SetSeed):
+    """A fresh random seed, drawn on the device that asked (see
+    :func:`~companion.engine.seats.values.new_seed`)."""
 
     kind: ClassVar[str] = "new_seed"
-    seed: int
+    said: ClassVar[str] = "New seed"
 
 
 @dataclass(frozen=True)
@@ -64,12 +141,30 @@ class DrawFirst(SeatsAction):
 
     kind: ClassVar[str] = "draw"
 
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        if game.first is not None:
+            raise SeatsError(f"the draw is made: {game.seats[game.first]!r} goes first")
+        draw = draw_first_player(game.seats, game.seed)
+        return replace(game, first=draw.first), f"{draw.first_player} goes first"
+
+    def reads(self, seating: Seating) -> object:
+        return (seating.seats, seating.seed, seating.first)
+
 
 @dataclass(frozen=True)
 class Shuffle(SeatsAction):
     """Shuffle the seat order with the seed (the draw, if any, goes with it)."""
 
     kind: ClassVar[str] = "shuffle"
+
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        if len(game.seats) < 2:
+            raise SeatsError(f"{len(game.seats)} seated: shuffling needs two players or more")
+        seats = shuffle_seats(game.seats, game.seed)
+        return replace(game, seats=seats, first=None), "Seats shuffled: " + ", ".join(seats)
+
+    def reads(self, seating: Seating) -> object:
+        return (seating.seats, seating.seed, seating.first)
 
 
 @dataclass(frozen=True)
@@ -79,31 +174,36 @@ class SetGame(SeatsAction):
     kind: ClassVar[str] = "game"
     game: str
 
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        name = game_name(self.game)
+        if self.game == game.game_id:
+            raise SeatsError(f"game {self.game!r} is the game already")
+        return replace(game, game_id=self.game), f"Seated for {name}"
 
-SAVE: Final = SaveFormat("companion-seats", 1, SeatsError)
+    def reads(self, seating: Seating) -> object:
+        return seating.game_id
 
 
-#: The text field ``name`` of a saved form; raises naming it when it is not text.
-read_text = SAVE.text
-#: The whole-number field ``name`` of a saved form; raises naming it otherwise.
-read_int = SAVE.whole
+def game_name(game_id: object) -> str:
+    """The game's name, if ``game_id`` is in the catalogue."""
+    if not isinstance(game_id, str):
+        raise SeatsError(f"game {game_id!r} must be a game id")
+    try:
+        return catalogue().game(game_id).name
+    except KeyError:
+        raise SeatsError(f"game {game_id!r} is not one the app knows") from None
+
 
 ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)
-#: How each field of an action is read back.
-READERS: Final[Mapping[str, KeyedReader]] = {
-    "name": SAVE.text,
-    "offset": SAVE.whole,
-    "seed": lambda data, name: check_seed(data.get(name)),
-    "game": SAVE.text,
-}
 
 
 def read_action(raw: object) -> SeatsAction:
     """An action back from its saved form; raises :class:`SeatsError` naming the field."""
-    return SAVE.read_action(raw, ACTIONS, READERS)
+    return SAVE.read_action(raw, ACTIONS)
 
 
 __all__ = [
+    "ACTIONS",
     "SAVE",
     "DrawFirst",
     "MoveSeat",
@@ -114,7 +214,6 @@ __all__ = [
     "SetSeed",
     "Shuffle",
     "Unseat",
+    "game_name",
     "read_action",
-    "read_int",
-    "read_text",
 ]

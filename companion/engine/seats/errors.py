@@ -7,8 +7,4 @@ class SeatsError(ValueError):
     """A seating the names, seats or seed given cannot make (the message names the input)."""
 
 
-#: The name older code imports.
-TableError = SeatsError
-
-
-__all__ = ["SeatsError", "TableError"]
+__all__ = ["SeatsError"]

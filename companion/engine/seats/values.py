@@ -1,6 +1,6 @@
-"""Players & seats: the seats as names, the seed, and the first-player draw and the shuffle,
-pure functions of the seat order and the seed (so a disputed draw can be replayed by anyone
-who types the same seed)."""
+"""Players & seats: the seed, and the first-player draw and the shuffle, pure functions of the
+seat order and the seed (so a disputed draw can be replayed by anyone who types the same
+seed)."""
 
 from __future__ import annotations
 
@@ -8,37 +8,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.engine.core.numbers import whole
+from companion.engine.core.players import check_seat_names
 from companion.engine.seats.errors import SeatsError
-from companion.text import name_key, normal_text, text_problem
 
 SEED_DIGITS = 6
-MAX_NAME_LENGTH = 40
 MAX_SEATS = 30  # not a rule: more than any game here seats, fewer than a typo's worth
 MAX_SEED = 10**12 - 1  # twelve digits at most: still read out across a table
 DEFAULT_GAME = "mercante"
-
-
-def check_seat_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Return the names as seated (spaces folded, invisible characters removed), or raise
-    naming the first empty, too long or repeated one."""
-    cleaned: list[str] = []
-    folded: set[str] = set()
-    for seat, raw in enumerate(names, start=1):
-        if not isinstance(raw, str):
-            raise SeatsError(f"seat {seat}: name {raw!r} must be text")
-        name = normal_text(raw)
-        if not name:
-            raise SeatsError(f"seat {seat}: a player needs a name")
-        if len(name) > MAX_NAME_LENGTH:
-            raise SeatsError(f"seat {seat}: name {name!r} is longer than {MAX_NAME_LENGTH}")
-        problem = text_problem(name)
-        if problem:
-            raise SeatsError(f"seat {seat}: name {name!r} {problem}")
-        if name_key(name) in folded:
-            raise SeatsError(f"seat {seat}: {name!r} is already seated")
-        folded.add(name_key(name))
-        cleaned.append(name)
-    return tuple(cleaned)
 
 
 def new_seed(rng: random.Random | None = None) -> int:
@@ -49,9 +26,7 @@ def new_seed(rng: random.Random | None = None) -> int:
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SeatsError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
-    return seed
+    return whole(seed, "seed", SeatsError, least=0, most=MAX_SEED)
 
 
 def parse_seed(text: str) -> int:
@@ -83,17 +58,16 @@ class Draw:
 
 def draw_first_player(seats: Sequence[str], seed: int) -> Draw:
     """Pick the first player from ``seats`` with ``seed``; the same inputs give the same pick."""
-    players = check_seat_names(seats)
+    players = check_seat_names(seats, SeatsError)
     if not players:
         raise SeatsError("no players are seated")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SeatsError(f"seed {seed!r} must not be negative")
+    whole(seed, "seed", SeatsError, least=0)
     return Draw(seed=seed, seats=players, first=random.Random(seed).randrange(len(players)))
 
 
 def shuffle_seats(seats: Sequence[str], seed: int) -> tuple[str, ...]:
     """A random seat order from ``seed`` (reproducible like the first-player draw)."""
-    players = list(check_seat_names(seats))
+    players = list(check_seat_names(seats, SeatsError))
     random.Random(seed).shuffle(players)
     return tuple(players)
 
@@ -110,12 +84,10 @@ def move_seat(seats: Sequence[str], index: int, offset: int) -> tuple[str, ...]:
 
 __all__ = [
     "DEFAULT_GAME",
-    "MAX_NAME_LENGTH",
     "MAX_SEATS",
     "MAX_SEED",
     "SEED_DIGITS",
     "Draw",
-    "check_seat_names",
     "check_seed",
     "draw_first_player",
     "move_seat",

@@ -10,8 +10,13 @@ Merchant's Journey, each citing its rulebook passage.
 - :func:`setup_checklist` writes the ordered :class:`Step` list, numbers filled in.
 - :func:`surprise_modules` / :func:`surprise_card` draw a legal combination or card from a seed.
 - :class:`SetupGame` is one table's choice and checklist progress; its actions
-  (:mod:`companion.engine.setup.actions`) are applied one at a time on the shared table
-  (:data:`TABLE_RULES`).
+  (:mod:`companion.engine.setup.actions`), each checking itself and saying what it does, are
+  applied one at a time on the shared table (:data:`TABLE_RULES`).
+
+The package's rooms: ``errors``, ``facts`` (``data/setup/*.toml``: the schema and its loader),
+``house`` (the house rules a setup table follows), ``check`` (modules together), ``checklist``
+(the steps), ``surprise`` (Surprise me), ``words`` (names in sentences), ``actions``,
+``records``, ``game`` (:class:`SetupGame`) and ``table`` (:data:`TABLE_RULES`).
 
 House rules are passed as the ids of rulings whose alternative reading the players chose
 (``house_rules=["setup.paladin_split"]``), exactly the keys Settings stores.
@@ -60,7 +65,21 @@ from companion.engine.setup.checklist import (
     setup_games,
     take_out,
 )
-from companion.engine.setup.data import (
+from companion.engine.setup.errors import (
+    CardChoiceError,
+    HouseRuleError,
+    NoLegalCombinationError,
+    PlayerCountError,
+    SaveDataError,
+    SeedError,
+    SetupError,
+    StepError,
+    UnchangedError,
+    UnknownCardError,
+    UnknownGameError,
+    UnknownModuleError,
+)
+from companion.engine.setup.facts import (
     Card,
     CardKind,
     GameSetup,
@@ -71,39 +90,15 @@ from companion.engine.setup.data import (
     load_setup,
     setup_data,
 )
-from companion.engine.setup.errors import (
-    CardChoiceError,
-    HouseRuleError,
-    NoLegalCombinationError,
-    PlayerCountError,
-    SaveDataError,
-    SetupError,
-    StepError,
-    UnchangedError,
-    UnknownCardError,
-    UnknownGameError,
-    UnknownModuleError,
-)
 from companion.engine.setup.game import (
-    COVE,
     MAX_SEED_DIGITS,
-    TABLE_RULES,
-    TOOL,
-    Draw,
-    Progress,
-    Record,
-    SeedError,
     SetupGame,
     check_seed,
-    differences,
     digest,
-    game_name,
     parse_seed,
-    players_line,
-    setup_house_rules,
-    status_line,
-    table_changed,
 )
+from companion.engine.setup.house import setup_house_rules
+from companion.engine.setup.records import Draw, Progress, Record
 from companion.engine.setup.surprise import (
     SURPRISE_KINDS,
     describe_card,
@@ -111,6 +106,15 @@ from companion.engine.setup.surprise import (
     surprise_card,
     surprise_modules,
 )
+from companion.engine.setup.table import (
+    TABLE_RULES,
+    TOOL,
+    differences,
+    players_line,
+    status_line,
+    table_changed,
+)
+from companion.engine.setup.words import COVE, game_name
 from companion.rules.models import Ruling
 
 

@@ -12,6 +12,8 @@ import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.engine.core.numbers import is_whole
+
 _OPS = {
     ast.Add: "+",
     ast.Sub: "-",
@@ -57,7 +59,7 @@ def parse(text: str | int) -> Expr:
 
 def _check(node: ast.expr, text: str, names: set[str]) -> None:
     if isinstance(node, ast.Constant):
-        if isinstance(node.value, bool) or not isinstance(node.value, int):
+        if not is_whole(node.value):
             raise ExpressionError(f"only whole numbers are allowed in {text!r}")
     elif isinstance(node, ast.Name):
         names.add(node.id)

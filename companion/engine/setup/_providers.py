@@ -1,56 +1,37 @@
-"""Numbers the setup data borrows from another game engine instead of repeating them.
+"""Numbers the setup data borrows from another tool's facts instead of repeating them.
 
 Mercante's facts (starting crowns, how many contracts are dealt...) belong to
-``companion.engine.mercante`` and ``data/mercante/``; the Mercante checklist names them here
-by a key (``provider = "mercante.contracts_dealt"``) so each number lives in one place. The
-imports sit inside the functions so that loading the setup data never loads Mercante's.
+``data/mercante/rules.toml``; the Mercante checklist names them by their path in that file
+(``provider = "mercante.setup.contracts_dealt"``: tool, then the keys) so each number lives in
+one place. They are read from the data file itself, so the setup engine imports no other
+engine (and no other engine's import brings the setup data with it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from companion.rules.loader import data_dir, read_toml
 
 
-def _mercante_setup(field: str) -> Callable[[], int]:
-    def read() -> int:
-        from companion.engine.mercante.facts import rules
-
-        value = getattr(rules().setup, field)
-        assert isinstance(value, int)
-        return value
-
-    return read
+@lru_cache(maxsize=8)
+def _facts(root: Path, tool: str) -> dict[str, Any]:
+    return read_toml(root / tool / "rules.toml")
 
 
-def _mercante_agents_start() -> int:
-    from companion.engine.mercante.facts import rules
-
-    return rules().agents.start
-
-
-def _mercante_warehouses_start() -> int:
-    from companion.engine.mercante.facts import rules
-
-    return rules().warehouses.start
-
-
-def _mercante_starting_crowns(seat: int) -> int:
-    from companion.engine.mercante import starting_crowns
-
-    return starting_crowns(seat)
-
-
-# A provider returns one whole number (no arguments).
-PROVIDERS: Mapping[str, Callable[[], int]] = {
-    "mercante.contracts_dealt": _mercante_setup("contracts_dealt"),
-    "mercante.contracts_kept": _mercante_setup("contracts_kept"),
-    "mercante.events_dealt": _mercante_setup("events_dealt"),
-    "mercante.harbor_shipments": _mercante_setup("harbor_shipments"),
-    "mercante.agents_start": _mercante_agents_start,
-    "mercante.warehouses_start": _mercante_warehouses_start,
-}
-
-# A seat provider returns one whole number per seat (1 is the first player).
-SEAT_PROVIDERS: Mapping[str, Callable[[int], int]] = {
-    "mercante.starting_crowns": _mercante_starting_crowns,
-}
+def provided(key: str) -> int:
+    """The whole number ``key`` names (``"mercante.agents.start"``); a ``ValueError`` says
+    what is missing when the key names nothing, or something that is not a whole number."""
+    tool, _, path = key.partition(".")
+    if not tool.isidentifier() or not path:
+        raise ValueError(f"provider {key!r} must be a tool and a path, such as 'mercante.x.y'")
+    value: Any = _facts(data_dir(), tool)
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            raise ValueError(f"provider {key!r}: data/{tool}/rules.toml has no {path!r}")
+        value = value[part]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"provider {key!r}: {value!r} is not a whole number")
+    return value

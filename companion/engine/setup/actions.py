@@ -1,4 +1,6 @@
-"""What the players do to a setup table, as plain data: choose, fix, draw, tick.
+"""What the players do to a setup table: choose, fix, draw, tick. Each action checks itself
+against a table (``verify``) and says what it does (``play``); its saved form is its kind and
+its fields, read back by :func:`read_action`.
 
 Every action is absolute ("mark step X done", "set the Paladins on"), never a toggle, so an
 action sent twice, or by a phone that had not seen the last change, cannot undo what another
@@ -10,27 +12,50 @@ sent by a phone that had not caught up only if that part is still as the phone s
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from companion.engine.core import saves
-from companion.engine.setup.errors import SaveDataError
+from companion.engine.setup.check import module_ids
+from companion.engine.setup.checklist import Step, setup_games
+from companion.engine.setup.errors import (
+    StepError,
+    UnchangedError,
+    UnknownGameError,
+    UnknownModuleError,
+)
+from companion.engine.setup.records import SAVE, Record
+from companion.engine.setup.words import (
+    Pin,
+    cap,
+    cove_card,
+    game_name,
+    module_name,
+    pin_words,
+    size_words,
+)
 
 if TYPE_CHECKING:
     from companion.engine.setup.game import SetupGame
 
-Pin = Literal["keep", "never"]
 PickedKind = Literal["paladin", "rogue"]
 PICKED_KINDS: tuple[PickedKind, ...] = ("paladin", "rogue")
 PINS: tuple[Pin, ...] = ("keep", "never")
-#: The save format of a setup table (and of its actions).
-SAVE: Final = saves.SaveFormat("companion.setup.table", 1, SaveDataError)
 
 
 @dataclass(frozen=True)
 class SetupAction(saves.Action):
     """An action on a setup table (the base class: a game accepts only these)."""
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        """The table after this action (its log not yet extended) and what it did, in a
+        sentence; raises why it is not allowed."""
+        raise NotImplementedError
+
+    def play(self, game: SetupGame, checked: tuple[SetupGame, str]) -> tuple[SetupGame, Record]:
+        after, summary = checked
+        return after, Record(self, summary, game)
 
     def reads(self, game: SetupGame) -> Hashable:
         """The part of ``game`` this action depends on (default: all of it)."""
@@ -47,6 +72,14 @@ class ChooseGame(SetupAction):
     kind: ClassVar[str] = "choose_game"
     game: str
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.game not in setup_games():
+            raise UnknownGameError(f"unknown game {self.game!r}: no setup checklist")
+        if self.game == game.game:
+            raise UnchangedError(f"{game_name(game.game)} is already the game being set up")
+        new = game.with_game(self.game)
+        return new, f"Setting up {game_name(new.game)} for {new.players} players."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.game
 
@@ -55,6 +88,11 @@ class ChooseGame(SetupAction):
 class SetPlayers(SetupAction):
     kind: ClassVar[str] = "set_players"
     players: int
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.players == game.players:
+            raise UnchangedError(f"the table already has {game.players} players")
+        return game.with_players(self.players), f"{self.players} players."
 
     def reads(self, game: SetupGame) -> Hashable:
         return (game.game, game.players)
@@ -67,6 +105,16 @@ class SetModule(SetupAction):
     kind: ClassVar[str] = "set_module"
     module: str
     on: bool
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.module not in module_ids():
+            raise UnknownModuleError(f"unknown module {self.module!r}")
+        label = module_name(self.module)
+        if (self.module in game.modules) == self.on:
+            where = "in" if self.on else "out of"
+            raise UnchangedError(f"{label} is already {where} the choice")
+        new = game.set_module(self.module, self.on)
+        return new, f"{label} {'added' if self.on else 'taken out'}."
 
     def reads(self, game: SetupGame) -> Hashable:
         # What a module brings or needs depends on the others: the whole selection.
@@ -90,6 +138,12 @@ class ApplyFix(SetupAction):
             f"drop_cards={sorted(self.drop_cards)!r})"
         )
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        new = game.fixed(self.add, self.remove, self.drop_cards)
+        if (new.modules, new.cards) == (game.modules, game.cards):
+            raise UnchangedError(f"nothing left to do for {self.label!r}")
+        return new, f"{cap(self.label)}."
+
     def reads(self, game: SetupGame) -> Hashable:
         # Only what it fixes: whether each module it adds or removes is in, which of the
         # cards it drops are chosen.
@@ -109,6 +163,14 @@ class SetCard(SetupAction):
     card_kind: PickedKind
     card: str | None
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.card == game.picked(self.card_kind):
+            raise UnchangedError(f"card {self.card!r} is already the {self.card_kind} card")
+        new = game.with_card(self.card_kind, self.card)
+        what = "Paladin card" if self.card_kind == "paladin" else "Rogue card"
+        chosen = "none" if self.card is None else cove_card(self.card).name
+        return new, f"{what}: {chosen}."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.picked(self.card_kind)
 
@@ -121,6 +183,14 @@ class SetBeast(SetupAction):
     card: str
     on: bool
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        beast = cove_card(self.card)
+        if (self.card in game.beasts) == self.on:
+            where = "in" if self.on else "out of"
+            raise UnchangedError(f"{beast.name} is already {where} the Beasts deck")
+        new = game.set_beast(self.card, self.on)
+        return new, f"{beast.name} {'added to' if self.on else 'taken out of'} the Beasts deck."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.beasts
 
@@ -130,6 +200,13 @@ class ClearChoice(SetupAction):
     """Back to the base game: no modules, no cards (Surprise me's marks and seed stay)."""
 
     kind: ClassVar[str] = "clear_choice"
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if not game.has_modules:
+            raise UnchangedError(f"{game_name(game.game)} has no modules or cards to clear")
+        if not game.modules and not game.cards:
+            raise UnchangedError("the choice already is the base game alone")
+        return game.clear_choice(), "Back to the base game: modules and cards cleared."
 
     def reads(self, game: SetupGame) -> Hashable:
         return (game.game, game.modules, game.paladin, game.rogue, game.beasts)
@@ -146,6 +223,14 @@ class SetPin(SetupAction):
     module: str
     mode: Pin | None
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.module not in module_ids():
+            raise UnknownModuleError(f"unknown module {self.module!r}")
+        label = module_name(self.module)
+        if game.pin_of(self.module) == self.mode:
+            raise UnchangedError(f"{label} already is {pin_words(self.mode)}")
+        return game.pin(self.module, self.mode), f"{label}: {pin_words(self.mode)}."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.pin_of(self.module)
 
@@ -153,6 +238,11 @@ class SetPin(SetupAction):
 @dataclass(frozen=True)
 class ClearPins(SetupAction):
     kind: ClassVar[str] = "clear_pins"
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if not game.pinned and not game.banned:
+            raise UnchangedError("no module is marked Always or Never")
+        return game.clear_pins(), "Always and Never marks cleared."
 
     def reads(self, game: SetupGame) -> Hashable:
         return (game.pinned, game.banned)
@@ -165,6 +255,11 @@ class SetSize(SetupAction):
     kind: ClassVar[str] = "set_size"
     size: int | None
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.size == game.size:
+            raise UnchangedError(f"Surprise me already draws {size_words(game.size)}")
+        return game.with_size(self.size), f"Surprise me draws {size_words(self.size)}."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.size
 
@@ -173,6 +268,11 @@ class SetSize(SetupAction):
 class SetSeed(SetupAction):
     kind: ClassVar[str] = "set_seed"
     seed: int
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if self.seed == game.seed:
+            raise UnchangedError(f"the seed already is {game.seed}")
+        return game.with_seed(self.seed), f"Seed {self.seed}."
 
     def reads(self, game: SetupGame) -> Hashable:
         return game.seed
@@ -184,6 +284,9 @@ class Surprise(SetupAction):
 
     kind: ClassVar[str] = "surprise"
     seed: int
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        return game.with_seed(self.seed).surprise(), f"Drawn with seed {self.seed}."
 
     def reads(self, game: SetupGame) -> Hashable:
         # What the draw depends on, and what it replaces.
@@ -208,6 +311,11 @@ class DrawCard(SetupAction):
     card_kind: PickedKind
     seed: int
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        new = game.with_seed(self.seed).draw_card(self.card_kind)
+        drawn = cove_card(new.picked(self.card_kind) or "")
+        return new, f"{drawn.name} drawn with seed {self.seed}."
+
     def reads(self, game: SetupGame) -> Hashable:
         return (game.modules, game.picked(self.card_kind), game.rules)
 
@@ -225,6 +333,13 @@ class MarkDone(SetupAction):
     kind: ClassVar[str] = "mark_done"
     step: str
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        step = _on_list(game, self.step)
+        if game.confirmed(step):
+            raise StepError(f"{cap(game.step_name(step.id))} is already marked done")
+        said = "checked again" if game.is_ticked(step.id) else "marked done"
+        return game.tick(step), f"{cap(game.step_name(step.id))} {said}."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.step_key(self.step)
 
@@ -233,6 +348,12 @@ class MarkDone(SetupAction):
 class MarkNotDone(SetupAction):
     kind: ClassVar[str] = "mark_not_done"
     step: str
+
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        step = _on_list(game, self.step)
+        if not game.is_ticked(step.id):
+            raise StepError(f"{cap(game.step_name(step.id))} is not marked done")
+        return game.tick(step, False), f"{cap(game.step_name(step.id))} marked not done."
 
     def reads(self, game: SetupGame) -> Hashable:
         return game.step_key(self.step)
@@ -244,11 +365,24 @@ class ResetChecklist(SetupAction):
 
     kind: ClassVar[str] = "reset_checklist"
 
+    def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
+        if not game.ticks:
+            raise UnchangedError("no step is marked done yet")
+        return game.reset_ticks(), "Every step marked not done."
+
     def reads(self, game: SetupGame) -> Hashable:
         return game.ticks
 
 
 # -- reading actions back --------------------------------------------------------------------------
+
+
+def _on_list(game: SetupGame, step_id: str) -> Step:
+    step = game.step(step_id)
+    if step is None:
+        raise StepError(f"step {step_id!r} is not on this checklist")
+    return step
+
 
 ACTIONS: tuple[type[SetupAction], ...] = (
     ChooseGame,
@@ -268,91 +402,13 @@ ACTIONS: tuple[type[SetupAction], ...] = (
     MarkNotDone,
     ResetChecklist,
 )
-_KINDS = frozenset(a.kind for a in ACTIONS)
-
-
-def _text(data: Mapping[str, Any], name: str) -> str:
-    value = data.get(name)
-    if not isinstance(value, str) or not value:
-        raise SaveDataError(f"{name} {value!r} must be a non-empty string")
-    return value
-
-
-def _ids(data: Mapping[str, Any], name: str) -> frozenset[str]:
-    value = data.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise SaveDataError(f"{name} {value!r} must be a list of ids")
-    return frozenset(value)
-
-
-def _picked_kind(data: Mapping[str, Any], name: str) -> PickedKind:
-    value = data.get(name)
-    if value == "paladin":
-        return "paladin"
-    if value == "rogue":
-        return "rogue"
-    raise SaveDataError(f"{name} {value!r} must be 'paladin' or 'rogue'")
-
-
-def _label(data: Mapping[str, Any], name: str) -> str:
-    label = data.get(name)
-    if not isinstance(label, str):
-        raise SaveDataError(f"{name} {label!r} must be a string")
-    return label
-
-
-def _card(data: Mapping[str, Any], name: str) -> str | None:
-    if data.get("kind") != SetCard.kind:
-        return _text(data, name)  # a Beast of the Bay
-    card = data.get(name)  # the Paladin or Rogue card chosen, or none
-    if card is not None and (not isinstance(card, str) or not card):
-        raise SaveDataError(f"{name} {card!r} must be a card id or null")
-    return card
-
-
-def _pin(data: Mapping[str, Any], name: str) -> Pin | None:
-    mode = data.get(name)
-    if mode is not None and mode not in PINS:
-        raise SaveDataError(f"{name} {mode!r} must be 'keep', 'never' or null")
-    return None if mode is None else "keep" if mode == "keep" else "never"
-
-
-def _size(data: Mapping[str, Any], name: str) -> int | None:
-    return None if data.get(name) is None else SAVE.whole(data, name)
-
-
-#: How each field of an action is read back (by its name: a name means one thing).
-READERS: Final[Mapping[str, saves.KeyedReader]] = {
-    "game": _text,
-    "players": SAVE.whole,
-    "module": _text,
-    "on": SAVE.flag,
-    "label": _label,
-    "add": _ids,
-    "remove": _ids,
-    "drop_cards": _ids,
-    "card_kind": _picked_kind,
-    "card": _card,
-    "mode": _pin,
-    "size": _size,
-    "seed": SAVE.whole,
-    "step": _text,
-}
 
 
 def read_action(raw: object) -> SetupAction:
     """An action back from its saved form (``{"kind": "mark_done", "step": "cove.base"}``);
     raises :class:`SaveDataError` naming the field. Whether the action is allowed is the
-    game's to say (:meth:`SetupGame.apply`)."""
-    if not isinstance(raw, Mapping):
-        raise SaveDataError(f"an action must be a mapping, got {raw!r}")
-    try:
-        return SAVE.read_action(raw, ACTIONS, READERS)
-    except SaveDataError as exc:
-        kind = raw.get("kind")
-        if kind not in _KINDS:
-            raise
-        raise SaveDataError(f"{kind}: {exc}") from None
+    game's to say (``SetupGame.verify``)."""
+    return SAVE.read_action(raw, ACTIONS)
 
 
 __all__ = [

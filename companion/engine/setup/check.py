@@ -17,16 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from companion.engine.core.numbers import whole
 from companion.engine.setup._expr import parse
-from companion.engine.setup.data import (
-    UNKNOWN,
-    Card,
-    GameSetup,
-    Module,
-    Relation,
-    SetupData,
-    setup_data,
-)
 from companion.engine.setup.errors import (
     HouseRuleError,
     PlayerCountError,
@@ -34,6 +26,15 @@ from companion.engine.setup.errors import (
     UnknownCardError,
     UnknownGameError,
     UnknownModuleError,
+)
+from companion.engine.setup.facts import (
+    UNKNOWN,
+    Card,
+    GameSetup,
+    Module,
+    Relation,
+    SetupData,
+    setup_data,
 )
 from companion.rules.models import Source
 
@@ -125,11 +126,7 @@ def join_words(words: Iterable[str]) -> str:
 
 def check_player_count(players: object) -> int:
     """``players`` as an int, or :class:`PlayerCountError` if it is not a count at all."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise PlayerCountError(f"player count {players!r} must be a whole number")
-    if players < 1:
-        raise PlayerCountError(f"player count {players!r} must be at least 1")
-    return players
+    return whole(players, "player count", PlayerCountError, least=1)
 
 
 def as_id_set(values: Collection[str] | Iterable[str], what: str) -> frozenset[str]:

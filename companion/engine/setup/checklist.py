@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.engine.setup._expr import parse
-from companion.engine.setup._providers import PROVIDERS, SEAT_PROVIDERS
+from companion.engine.setup._providers import provided
 from companion.engine.setup.check import (
     as_id_set,
     card_label,
@@ -23,10 +23,12 @@ from companion.engine.setup.check import (
     join_words,
     resolve_cards,
 )
-from companion.engine.setup.data import (
+from companion.engine.setup.errors import CardChoiceError, PlayerCountError, UnknownModuleError
+from companion.engine.setup.facts import (
     CARD_PLACEHOLDERS,
     PER_SEAT_PLACEHOLDER,
     PLAYERS,
+    SEAT,
     UNKNOWN,
     Card,
     ComponentSpec,
@@ -35,7 +37,6 @@ from companion.engine.setup.data import (
     StepSpec,
     setup_data,
 )
-from companion.engine.setup.errors import CardChoiceError, PlayerCountError, UnknownModuleError
 from companion.rules.models import Source
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -125,7 +126,7 @@ def _environment(setup: GameSetup, players: int, house_rules: frozenset[str]) ->
     env: dict[str, int] = {PLAYERS: players}
     for q in setup.quantities:
         if q.provider is not None:
-            env[q.name] = PROVIDERS[q.provider]()
+            env[q.name] = provided(q.provider)
             continue
         assert q.value is not None
         amount = q.value
@@ -283,8 +284,8 @@ def setup_checklist(
         values: dict[str, object] = dict(env)
         values.update(card_values)
         if spec.per_seat is not None:
-            provider = SEAT_PROVIDERS[spec.per_seat.provider]
-            per_seat = tuple(provider(seat) for seat in range(1, count + 1))
+            amount = parse(spec.per_seat.value)
+            per_seat = tuple(amount.evaluate({**env, SEAT: seat}) for seat in range(1, count + 1))
             values[PER_SEAT_PLACEHOLDER] = _per_seat_text(per_seat, spec.per_seat.unit)
         used = _names_in(text) + (_names_in(note) if note else [])
         numbers = tuple(dict.fromkeys((n, env[n]) for n in used if n in env))

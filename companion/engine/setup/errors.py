@@ -52,3 +52,7 @@ class StepError(SetupError):
 class UnchangedError(SetupError):
     """An action that would change nothing (the module is already chosen, the card already
     the one picked): refused, so the table's log holds only real changes."""
+
+
+class SeedError(SetupError):
+    """A seed typed by a player that is not a whole number of at most 12 digits."""

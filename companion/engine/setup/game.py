@@ -4,73 +4,42 @@ A :class:`SetupGame` holds the choice (the game, the player count, Master Craft'
 and The Entertainer, the chosen cards, Surprise me's marks, size and seed, the last draw),
 the house rules it follows and the ticked steps, each kept by step id with a short digest
 of the step's words (so a step whose numbers changed after it was ticked asks to be checked
-again). It is immutable; :meth:`SetupGame.apply` takes one action of
+again). It is immutable; ``apply`` takes one action of
 :mod:`companion.engine.setup.actions`, verifies it first (raising a
 :class:`~companion.engine.setup.SetupError` and changing nothing when it is not allowed) and
-returns the new game with a :class:`Record` of what happened. :data:`TABLE_RULES` puts it on
-the shared table (:mod:`companion.engine.core.protocol`).
+returns the new game with a :class:`~companion.engine.setup.records.Record` of what happened.
+:data:`~companion.engine.setup.table.TABLE_RULES` puts it on the shared table.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from companion.engine.core import saves
-from companion.engine.core.protocol import TableRules, passes
-from companion.engine.setup.actions import (
-    PICKED_KINDS,
-    SAVE,
-    ApplyFix,
-    ChooseGame,
-    ClearChoice,
-    ClearPins,
-    DrawCard,
-    MarkDone,
-    MarkNotDone,
-    Pin,
-    ResetChecklist,
-    SetBeast,
-    SetCard,
-    SetModule,
-    SetPin,
-    SetPlayers,
-    SetSeed,
-    SetSize,
-    SetupAction,
-    Surprise,
-    read_action,
-)
-from companion.engine.setup.check import (
-    MODULES_GAME,
-    Finding,
-    Fix,
-    check_modules,
-    game_setup,
-    join_words,
-    module_ids,
-)
+from companion.engine.core.numbers import is_whole, whole
+from companion.engine.setup.actions import PICKED_KINDS, SetupAction
+from companion.engine.setup.check import Finding, Fix, check_modules, module_ids
 from companion.engine.setup.checklist import Step, player_range, setup_checklist, setup_games
-from companion.engine.setup.data import Card, setup_data
 from companion.engine.setup.errors import (
     CardChoiceError,
     PlayerCountError,
     SaveDataError,
+    SeedError,
     SetupError,
-    StepError,
-    UnchangedError,
     UnknownCardError,
     UnknownGameError,
     UnknownModuleError,
 )
+from companion.engine.setup.facts import setup_data
+from companion.engine.setup.house import current, setup_house_rules
+from companion.engine.setup.records import SAVE, Draw, Progress, Record
 from companion.engine.setup.surprise import surprise_card, surprise_modules
-from companion.rules.renamed import current_ruling_ids
+from companion.engine.setup.words import COVE, Pin, cove_card, game_name, module_name
 
-COVE: Final = MODULES_GAME
-TOOL: Final = "setup"
 MAX_SEED_DIGITS: Final = 12  # long enough for any seed a person reads out; short to type
 _FIELDS: Final = frozenset(
     {
@@ -91,10 +60,6 @@ _FIELDS: Final = frozenset(
 )
 
 
-class SeedError(SetupError):
-    """A seed typed by a player that is not a whole number of at most 12 digits."""
-
-
 def parse_seed(text: str) -> int:
     """The seed typed in the seed field; raises :class:`SeedError` naming the text."""
     cleaned = (text or "").strip()
@@ -107,8 +72,7 @@ def parse_seed(text: str) -> int:
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number of at most 12 digits, else :class:`SeedError`."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SeedError(f"seed {seed!r} must be a whole number")
+    seed = whole(seed, "seed", SeedError)
     if not 0 <= seed < 10**MAX_SEED_DIGITS:
         raise SeedError(f"seed {seed!r} must have at most {MAX_SEED_DIGITS} digits")
     return seed
@@ -117,23 +81,6 @@ def check_seed(seed: object) -> int:
 def digest(step: Step) -> str:
     """A short fingerprint of what a step asks, to notice when it changed after a tick."""
     return hashlib.sha1(step.text.encode("utf-8")).hexdigest()[:10]
-
-
-@lru_cache(maxsize=1)
-def setup_house_rules() -> frozenset[str]:
-    """The rulings with an alternative reading that some setup check or step reads: the
-    house rules a setup table follows (the others belong to other tools)."""
-    data = setup_data()
-    read: set[str] = set()
-    for setup in data.games.values():
-        read |= {r.ruling for r in setup.relations if r.ruling}
-        read |= {c.ruling for c in setup.cards if c.ruling}
-        read |= {q.house_rule.ruling for q in setup.quantities if q.house_rule}
-        for step in setup.steps:
-            read |= set(step.rulings)
-            if step.house_rule:
-                read.add(step.house_rule.ruling)
-    return frozenset(r for r in read if r in data.rulings and data.rulings[r].has_house_rule)
 
 
 @lru_cache(maxsize=512)
@@ -158,142 +105,6 @@ def _card_kinds() -> dict[str, Any]:
     return {k.id: k for k in setup_data().games[COVE].card_kinds}
 
 
-def _card(card_id: str) -> Card:
-    for card in setup_data().games[COVE].cards:
-        if card.id == card_id:
-            return card
-    raise UnknownCardError(f"unknown card {card_id!r}")
-
-
-def _module_name(module_id: str) -> str:
-    try:
-        return game_setup(COVE).module(module_id).name
-    except KeyError:
-        return module_id
-
-
-def _module_label(module_id: str) -> str:
-    """``the Faction Festival`` (how running text names a module)."""
-    try:
-        return game_setup(COVE).module(module_id).label
-    except KeyError:
-        return module_id
-
-
-def game_name(game: str) -> str:
-    """``Merchants Cove`` (the catalogue's name of a game id)."""
-    try:
-        return setup_data().catalogue.game(game).name
-    except KeyError:
-        return game
-
-
-def _ordered(ids: Collection[str]) -> list[str]:
-    """Module ids in the data's order, so texts read the same every time."""
-    return [m for m in module_ids() if m in ids]
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-# --------------------------------------------------------------------------- values
-
-
-@dataclass(frozen=True)
-class Draw:
-    """The last "Surprise me" draw: what was asked and what came out, so it can be replayed."""
-
-    kind: str  # "modules", "paladin" or "rogue"
-    seed: int
-    players: int
-    modules: frozenset[str]
-    size: int | None = None
-    pinned: frozenset[str] = frozenset()
-    banned: frozenset[str] = frozenset()
-    card: str | None = None
-
-    def __repr__(self) -> str:
-        return f"Draw({self.kind!r}, seed={self.seed}, modules={sorted(self.modules)!r})"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "seed": self.seed,
-            "players": self.players,
-            "modules": sorted(self.modules),
-            "size": self.size,
-            "pinned": sorted(self.pinned),
-            "banned": sorted(self.banned),
-            "card": self.card,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> Draw:
-        """A draw back from :meth:`to_dict`; raises :class:`SetupError` naming the field."""
-        if not isinstance(data, Mapping):
-            raise SaveDataError(f"draw {data!r} must be a mapping")
-        kind = data.get("kind")
-        if kind not in ("modules", "paladin", "rogue"):
-            raise SaveDataError(f"draw kind {kind!r}")
-        size = data.get("size")
-        if size is not None and not _is_int(size):
-            raise SaveDataError(f"draw size {size!r}")
-        card = data.get("card")
-        if card is not None:
-            if not isinstance(card, str):
-                raise SaveDataError(f"draw card {card!r}")
-            _card(card)  # an unknown card raises UnknownCardError
-        modules = _id_set(data.get("modules", []), "draw modules")
-        known = set(module_ids())
-        for module_id in sorted(modules - known):
-            raise UnknownModuleError(f"unknown module {module_id!r} in the draw")
-        return cls(
-            kind=str(kind),
-            seed=_whole(data.get("seed"), "draw seed"),
-            players=_whole(data.get("players"), "draw players"),
-            modules=modules,
-            size=size,
-            pinned=_id_set(data.get("pinned", []), "draw pinned"),
-            banned=_id_set(data.get("banned", []), "draw banned"),
-            card=card,
-        )
-
-
-@dataclass(frozen=True)
-class Progress:
-    """How far the checklist is. A ticked step whose words changed since (the player count
-    went up) is not counted as done: it is ``changed`` and waits to be checked again, and it
-    can be the ``next_step``."""
-
-    done: int
-    total: int
-    next_step: Step | None
-    changed: tuple[str, ...]  # ids of ticked steps whose words changed since the tick
-
-    @property
-    def text(self) -> str:
-        return f"{self.done} of {self.total} done"
-
-    @property
-    def fraction(self) -> float:
-        return self.done / self.total if self.total else 0.0
-
-    @property
-    def finished(self) -> bool:
-        return self.total > 0 and self.done == self.total
-
-
-@dataclass(frozen=True)
-class Record:
-    """What an action did: the action, the game as it was ``before`` (for undo) and a
-    sentence saying what happened (``"Step 3 (Faction Festival) marked done."``)."""
-
-    action: SetupAction
-    summary: str
-    before: SetupGame = field(repr=False, compare=False)
-
-
 # --------------------------------------------------------------------------- the game
 
 
@@ -304,8 +115,11 @@ class SetupGame(saves.SavedGame):
     The Merchants Cove choices (modules, cards, marks) are kept while another game is
     chosen, so switching to Mercante and back loses nothing. The transition methods
     (``with_modules``, ``tick``...) return a new game and raise before anything changes
-    when the change is impossible; :meth:`apply` is the same through an action, logged.
+    when the change is impossible; ``apply`` is the same through an action, logged.
     """
+
+    action_type: ClassVar[type[saves.Action]] = SetupAction
+    error: ClassVar[type[ValueError]] = SetupError
 
     game: str = COVE
     players: int = 4
@@ -347,7 +161,7 @@ class SetupGame(saves.SavedGame):
             game=game,
             players=min(max(count, low), high),
             seed=check_seed(seed),
-            rules=_current(rules) & setup_house_rules(),
+            rules=current(rules) & setup_house_rules(),
         )
 
     # -- what the engine sees ---------------------------------------------------------------
@@ -399,7 +213,7 @@ class SetupGame(saves.SavedGame):
         step = self.step(step_id)
         if number is None or step is None:
             return f"step {step_id!r}"
-        where = game_name(self.game) if step.module is None else _module_name(step.module)
+        where = game_name(self.game) if step.module is None else module_name(step.module)
         return f"step {number} ({where})"
 
     def step_key(self, step_id: str) -> str | None:
@@ -468,7 +282,7 @@ class SetupGame(saves.SavedGame):
 
     def with_players(self, players: int) -> SetupGame:
         low, high = player_range(self.game)
-        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        if not is_whole(players) or not low <= players <= high:
             raise PlayerCountError(
                 f"player count {players!r} is outside {self.game!r}'s range of {low} to {high}"
             )
@@ -493,11 +307,9 @@ class SetupGame(saves.SavedGame):
 
     def apply_fix(self, fix: Fix) -> SetupGame:
         """Apply a finding's one-tap fix: modules on or off, chosen cards dropped."""
-        return self._fixed(fix.add, fix.remove, fix.drop_cards)
+        return self.fixed(fix.add, fix.remove, fix.drop_cards)
 
-    def _fixed(
-        self, add: frozenset[str], remove: frozenset[str], drop: frozenset[str]
-    ) -> SetupGame:
+    def fixed(self, add: frozenset[str], remove: frozenset[str], drop: frozenset[str]) -> SetupGame:
         unknown = sorted((add | remove) - set(module_ids()), key=repr)
         if unknown:
             raise UnknownModuleError(f"unknown module {unknown[0]!r}")
@@ -513,13 +325,13 @@ class SetupGame(saves.SavedGame):
         """Choose the Paladin card or Rogue card (``None``: none chosen)."""
         if kind not in PICKED_KINDS:
             raise UnknownCardError(f"card kind {kind!r} is picked one at a time elsewhere")
-        if card_id is not None and _card(card_id).kind != kind:
+        if card_id is not None and cove_card(card_id).kind != kind:
             raise UnknownCardError(f"card {card_id!r} is not a {kind} card")
         return self._rechoose(**{kind: card_id})
 
     def set_beast(self, card_id: str, on: bool) -> SetupGame:
         """Put a Beast in the deck (``on``) or take it out; a deck holds at most three."""
-        if _card(card_id).kind != "beast":
+        if cove_card(card_id).kind != "beast":
             raise UnknownCardError(f"card {card_id!r} is not a Beast of the Bay")
         if not on:
             return self._rechoose(beasts=tuple(b for b in self.beasts if b != card_id))
@@ -529,7 +341,7 @@ class SetupGame(saves.SavedGame):
         if len(self.beasts) >= most:
             raise CardChoiceError(
                 f"a Beasts deck holds {most} cards: take one out before adding "
-                f"{_card(card_id).name} ({card_id!r})"
+                f"{cove_card(card_id).name} ({card_id!r})"
             )
         return self._rechoose(beasts=(*self.beasts, card_id))
 
@@ -569,9 +381,7 @@ class SetupGame(saves.SavedGame):
 
     def with_size(self, size: int | None) -> SetupGame:
         count = len(module_ids())
-        if size is not None and (
-            isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= count
-        ):
+        if size is not None and (not is_whole(size) or not 1 <= size <= count):
             raise SetupError(f"size {size!r} must be None or a whole number from 1 to {count}")
         return replace(self, size=size)
 
@@ -631,125 +441,7 @@ class SetupGame(saves.SavedGame):
     def with_rules(self, rules: Iterable[str]) -> SetupGame:
         """The game under the house rules whose ruling ids are ``rules`` (those no setup check
         or step reads are left out); ticked steps whose words change ask to be checked again."""
-        return self._rechoose(rules=_current(rules) & setup_house_rules())
-
-    # -- the table's actions ------------------------------------------------------------------
-    def verify(self, action: SetupAction) -> None:
-        """Raise the reason ``action`` is not allowed now (nothing changes either way)."""
-        self._do(action)
-
-    def can_apply(self, action: SetupAction) -> bool:
-        return passes(lambda: self._do(action), SetupError)
-
-    def apply(self, action: SetupAction) -> tuple[SetupGame, Record]:
-        """``(game after action, record)``; raises a :class:`SetupError` and changes nothing
-        when the action is not allowed."""
-        after, summary = self._do(action)
-        record = Record(action, summary, self)
-        return replace(after, log=(*self.log, record)), record
-
-    def _do(self, action: SetupAction) -> tuple[SetupGame, str]:
-        if not isinstance(action, SetupAction):
-            raise SaveDataError(f"{action!r} is not a setup action")
-        name = game_name(self.game)
-        if isinstance(action, ChooseGame):
-            if action.game not in setup_games():
-                raise UnknownGameError(f"unknown game {action.game!r}: no setup checklist")
-            if action.game == self.game:
-                raise UnchangedError(f"{name} is already the game being set up")
-            new = self.with_game(action.game)
-            return new, f"Setting up {game_name(new.game)} for {new.players} players."
-        if isinstance(action, SetPlayers):
-            if action.players == self.players:
-                raise UnchangedError(f"the table already has {self.players} players")
-            return self.with_players(action.players), f"{action.players} players."
-        if isinstance(action, SetModule):
-            if action.module not in module_ids():
-                raise UnknownModuleError(f"unknown module {action.module!r}")
-            label = _module_name(action.module)
-            if (action.module in self.modules) == action.on:
-                where = "in" if action.on else "out of"
-                raise UnchangedError(f"{label} is already {where} the choice")
-            new = self.set_module(action.module, action.on)
-            return new, f"{label} {'added' if action.on else 'taken out'}."
-        if isinstance(action, ApplyFix):
-            new = self._fixed(action.add, action.remove, action.drop_cards)
-            if (new.modules, new.cards) == (self.modules, self.cards):
-                raise UnchangedError(f"nothing left to do for {action.label!r}")
-            return new, f"{_cap(action.label)}."
-        if isinstance(action, SetCard):
-            if action.card == self.picked(action.card_kind):
-                raise UnchangedError(f"card {action.card!r} is already the {action.card_kind} card")
-            new = self.with_card(action.card_kind, action.card)
-            what = "Paladin card" if action.card_kind == "paladin" else "Rogue card"
-            chosen = "none" if action.card is None else _card(action.card).name
-            return new, f"{what}: {chosen}."
-        if isinstance(action, SetBeast):
-            beast = _card(action.card)
-            if (action.card in self.beasts) == action.on:
-                where = "in" if action.on else "out of"
-                raise UnchangedError(f"{beast.name} is already {where} the Beasts deck")
-            new = self.set_beast(action.card, action.on)
-            return (
-                new,
-                f"{beast.name} {'added to' if action.on else 'taken out of'} the Beasts deck.",
-            )
-        if isinstance(action, ClearChoice):
-            if not self.has_modules:
-                raise UnchangedError(f"{name} has no modules or cards to clear")
-            if not self.modules and not self.cards:
-                raise UnchangedError("the choice already is the base game alone")
-            return self.clear_choice(), "Back to the base game: modules and cards cleared."
-        if isinstance(action, SetPin):
-            if action.module not in module_ids():
-                raise UnknownModuleError(f"unknown module {action.module!r}")
-            label = _module_name(action.module)
-            if self.pin_of(action.module) == action.mode:
-                raise UnchangedError(f"{label} already is {_pin_words(action.mode)}")
-            return self.pin(action.module, action.mode), f"{label}: {_pin_words(action.mode)}."
-        if isinstance(action, ClearPins):
-            if not self.pinned and not self.banned:
-                raise UnchangedError("no module is marked Always or Never")
-            return self.clear_pins(), "Always and Never marks cleared."
-        if isinstance(action, SetSize):
-            if action.size == self.size:
-                raise UnchangedError(f"Surprise me already draws {_size_words(self.size)}")
-            new = self.with_size(action.size)
-            return new, f"Surprise me draws {_size_words(action.size)}."
-        if isinstance(action, SetSeed):
-            if action.seed == self.seed:
-                raise UnchangedError(f"the seed already is {self.seed}")
-            return self.with_seed(action.seed), f"Seed {action.seed}."
-        if isinstance(action, Surprise):
-            new = self.with_seed(action.seed).surprise()
-            return new, f"Drawn with seed {action.seed}."
-        if isinstance(action, DrawCard):
-            new = self.with_seed(action.seed).draw_card(action.card_kind)
-            drawn = _card(new.picked(action.card_kind) or "")
-            return new, f"{drawn.name} drawn with seed {action.seed}."
-        if isinstance(action, MarkDone):
-            step = self._step_on_list(action.step)
-            if self.confirmed(step):
-                raise StepError(f"{_cap(self.step_name(step.id))} is already marked done")
-            again = self.is_ticked(step.id)
-            said = "checked again" if again else "marked done"
-            return self.tick(step), f"{_cap(self.step_name(step.id))} {said}."
-        if isinstance(action, MarkNotDone):
-            step = self._step_on_list(action.step)
-            if not self.is_ticked(step.id):
-                raise StepError(f"{_cap(self.step_name(step.id))} is not marked done")
-            return self.tick(step, False), f"{_cap(self.step_name(step.id))} marked not done."
-        if isinstance(action, ResetChecklist):
-            if not self.ticks:
-                raise UnchangedError("no step is marked done yet")
-            return self.reset_ticks(), "Every step marked not done."
-        raise SaveDataError(f"{action!r} is not a setup action this table knows")
-
-    def _step_on_list(self, step_id: str) -> Step:
-        step = self.step(step_id)
-        if step is None:
-            raise StepError(f"step {step_id!r} is not on this checklist")
-        return step
+        return self._rechoose(rules=current(rules) & setup_house_rules())
 
     # -- saved form -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -778,35 +470,26 @@ class SetupGame(saves.SavedGame):
         game = saved.get("game")
         if not isinstance(game, str) or game not in setup_games():
             raise UnknownGameError(f"game {game!r} has no setup checklist")
-        players = _whole(saved.get("players"), "players")
         cards = SAVE.mapping(saved.get("cards", {}), "cards")
         SAVE.known(cards, "cards", {"paladin", "rogue", "beasts"})
-        beasts = cards.get("beasts", [])
-        if not isinstance(beasts, list) or not all(isinstance(b, str) for b in beasts):
-            raise SaveDataError(f"cards.beasts {beasts!r} must be a list of card ids")
-        ticks = saved.get("ticks", {})
-        if not isinstance(ticks, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in ticks.items()
-        ):
-            raise SaveDataError(f"ticks {ticks!r} must map step ids to digests")
-        size = saved.get("size")
-        if size is not None:
-            size = _whole(size, "size")
-        draw_raw = saved.get("draw")
+        ids, card = frozenset[str], str | None
+        ticks: dict[str, str] = SAVE.value(dict[str, str], saved.get("ticks", {}), "ticks")
+        with SAVE.at("draw"):
+            draw = None if saved.get("draw") is None else Draw.from_dict(saved["draw"])
         new = cls(
             game=game,
-            players=players,
-            modules=_id_set(saved.get("modules", []), "modules"),
-            pinned=_id_set(saved.get("pinned", []), "pinned"),
-            banned=_id_set(saved.get("banned", []), "banned"),
-            paladin=_optional_id(cards.get("paladin"), "cards.paladin"),
-            rogue=_optional_id(cards.get("rogue"), "cards.rogue"),
-            beasts=tuple(beasts),
+            players=SAVE.value(int, saved.get("players"), "players"),
+            modules=SAVE.value(ids, saved.get("modules", []), "modules"),
+            pinned=SAVE.value(ids, saved.get("pinned", []), "pinned"),
+            banned=SAVE.value(ids, saved.get("banned", []), "banned"),
+            paladin=SAVE.value(card, cards.get("paladin"), "cards.paladin"),
+            rogue=SAVE.value(card, cards.get("rogue"), "cards.rogue"),
+            beasts=SAVE.value(tuple[str, ...], cards.get("beasts", []), "cards.beasts"),
             seed=check_seed(saved.get("seed", 0)),
-            size=size,
+            size=SAVE.value(int | None, saved.get("size"), "size"),
             ticks=tuple(sorted(ticks.items())),
-            draw=None if draw_raw is None else Draw.from_dict(draw_raw),
-            rules=_current(_id_set(saved.get("house_rules", []), "house_rules")),
+            draw=draw,
+            rules=current(SAVE.value(ids, saved.get("house_rules", []), "house_rules")),
         )
         new.check()
         return new
@@ -829,10 +512,10 @@ class SetupGame(saves.SavedGame):
             raise SaveDataError(f"modules {sorted(self.pinned & self.banned)!r} pinned and banned")
         for kind in PICKED_KINDS:
             card_id = self.picked(kind)
-            if card_id is not None and _card(card_id).kind != kind:
+            if card_id is not None and cove_card(card_id).kind != kind:
                 raise UnknownCardError(f"card {card_id!r} is not a {kind} card")
         for beast in self.beasts:
-            if _card(beast).kind != "beast":
+            if cove_card(beast).kind != "beast":
                 raise UnknownCardError(f"card {beast!r} is not a Beast of the Bay")
         if len(set(self.beasts)) != len(self.beasts):
             raise SaveDataError(f"beasts {list(self.beasts)!r} repeat a card")
@@ -844,156 +527,10 @@ class SetupGame(saves.SavedGame):
         self._steps  # noqa: B018 (a choice with no checklist raises here)
 
 
-def _pin_words(mode: Pin | None) -> str:
-    return {"keep": "always in Surprise me", "never": "never in Surprise me"}.get(
-        mode or "", "left to chance in Surprise me"
-    )
-
-
-def _size_words(size: int | None) -> str:
-    return "any number of modules" if size is None else f"exactly {size} modules"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole(value: object, what: str) -> int:
-    if not _is_int(value):
-        raise SaveDataError(f"{what} {value!r} must be a whole number")
-    assert isinstance(value, int)
-    return value
-
-
-def _id_set(values: object, what: str) -> frozenset[str]:
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise SaveDataError(f"{what} {values!r} must be a list of ids")
-    return frozenset(values)
-
-
-def _current(ids: Iterable[str]) -> frozenset[str]:
-    """House-rule ids, each saved before its ruling was renamed read as the current one."""
-    return frozenset(current_ruling_ids(ids))
-
-
-def _optional_id(value: object, what: str) -> str | None:
-    if value is not None and not isinstance(value, str):
-        raise SaveDataError(f"{what} {value!r} must be a card id or null")
-    return value
-
-
-# --------------------------------------------------------------------------- the shared table
-
-
-def players_line(game: SetupGame) -> str:
-    """``Merchants Cove, 4 players``: who the table is for (the assistant knows no names)."""
-    return f"{game_name(game.game)}, {game.players} players"
-
-
-def status_line(game: SetupGame) -> str:
-    """``3 of 11 steps done · Apprentices, Faction Festival and Paladins``."""
-    progress = game.progress()
-    line = f"{progress.done} of {progress.total} steps done"
-    if game.has_modules:
-        names = [_module_name(m) for m in _ordered(game.modules)]
-        if not names:
-            line += " · the base game alone"
-        elif len(names) <= 3:
-            line += " · " + join_words(names)
-        else:
-            line += f" · {', '.join(names[:3])} and {len(names) - 3} more"
-    return line
-
-
-def differences(then: SetupGame, now: SetupGame) -> list[str]:
-    """What changed from ``then`` to ``now``, in words, the choice first, then the ticks."""
-    said: list[str] = []
-    if then.game != now.game:
-        said.append(f"the game became {game_name(now.game)}")
-    if then.players != now.players:
-        said.append(f"the player count went from {then.players} to {now.players}")
-    added = _ordered(now.modules - then.modules)
-    removed = _ordered(then.modules - now.modules)
-    if added:
-        said.append(f"{join_words(_module_label(m) for m in added)} added")
-    if removed:
-        said.append(f"{join_words(_module_label(m) for m in removed)} taken out")
-    for kind in PICKED_KINDS:
-        before, after = then.picked(kind), now.picked(kind)
-        if before != after:
-            what = "Paladin card" if kind == "paladin" else "Rogue card"
-            said.append(
-                f"the {what} became {_card(after).name}" if after else f"the {what} was unchosen"
-            )
-    if then.beasts != now.beasts:
-        said.append("the Beasts deck changed")
-    if (then.pinned, then.banned) != (now.pinned, now.banned):
-        said.append("the Always and Never marks changed")
-    if then.size != now.size:
-        said.append(f"Surprise me now draws {_size_words(now.size)}")
-    if then.seed != now.seed and then.modules == now.modules:
-        said.append(f"the seed became {now.seed}")
-    if then.rules != now.rules:
-        said.append("the house rules changed")
-    ticked_then, ticked_now = then.ticked, now.ticked
-    done = [s for s in ticked_now if ticked_then.get(s) != ticked_now[s]]
-    undone = [s for s in ticked_then if s not in ticked_now and now.step(s) is not None]
-    for ids, verb in ((done, "marked done"), (undone, "marked not done")):
-        if not ids:
-            continue
-        names = [_numbered(now, s) for s in ids]
-        names.sort(key=lambda pair: pair[0])
-        if len(names) == 1:
-            said.append(f"{names[0][1]} was {verb}")
-        else:
-            numbers = join_words(str(n) for n, _ in names)
-            said.append(f"steps {numbers} were {verb}")
-    return said
-
-
-def _numbered(game: SetupGame, step_id: str) -> tuple[int, str]:
-    return (game.step_number(step_id) or 0, game.step_name(step_id))
-
-
-def table_changed(then: SetupGame, now: SetupGame) -> str:
-    """Why a phone's action was refused: what changed since its screen showed the table."""
-    said = differences(then, now)
-    if not said:
-        return "The table changed meanwhile; this screen is up to date now"
-    shown = said[:3] + ([f"{len(said) - 3} more changes"] if len(said) > 3 else [])
-    return "Changed meanwhile: " + "; ".join(shown)
-
-
-TABLE_RULES: Final[TableRules[SetupGame, SetupAction]] = TableRules(
-    tool=TOOL,
-    read_start=SetupGame.from_dict,
-    read_action=read_action,
-    players=lambda game: (players_line(game),),
-    status=status_line,
-    error=SetupError,
-    reads=lambda game, action: action.reads(game),
-    changed=table_changed,
-    with_rules=lambda game, ids: game.with_rules(ids),
-)
-
-
 __all__ = [
-    "COVE",
     "MAX_SEED_DIGITS",
-    "TABLE_RULES",
-    "TOOL",
-    "Draw",
-    "Progress",
-    "Record",
-    "SeedError",
     "SetupGame",
     "check_seed",
-    "differences",
     "digest",
-    "game_name",
     "parse_seed",
-    "players_line",
-    "setup_house_rules",
-    "status_line",
-    "table_changed",
 ]

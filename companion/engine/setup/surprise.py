@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
+from companion.engine.core.numbers import is_whole, whole
 from companion.engine.setup.check import (
     MODULES_GAME,
     as_id_set,
@@ -17,12 +18,12 @@ from companion.engine.setup.check import (
     house_rule_set,
     tables,
 )
-from companion.engine.setup.data import Card, setup_data
 from companion.engine.setup.errors import (
     NoLegalCombinationError,
     SetupError,
     UnknownCardError,
 )
+from companion.engine.setup.facts import Card, setup_data
 
 Seed = int | str
 SURPRISE_KINDS = ("paladin", "rogue")
@@ -31,7 +32,7 @@ SURPRISE_KINDS = ("paladin", "rogue")
 def _check_seed(seed: object) -> Seed:
     # Only ints and strings: random.Random hashes other types in ways that are not stable
     # between runs or versions, and a replayable draw is the point.
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
+    if not is_whole(seed) and not isinstance(seed, str):
         raise SetupError(f"seed {seed!r} must be a whole number or a string")
     return seed
 
@@ -64,10 +65,8 @@ def surprise_modules(
     ban_mask = t.mask(bans)
     if pins & bans:
         raise SetupError(f"modules both pinned and banned: {sorted(pins & bans)!r}")
-    if size is not None and (
-        isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= len(t.ids)
-    ):
-        raise SetupError(f"size {size!r} must be a whole number from 0 to {len(t.ids)}")
+    if size is not None:
+        whole(size, "size", SetupError, least=0, most=len(t.ids))
     quiet = t.bits_of(m.id for m in t.setup.modules if not m.surprise) & ~pin_mask
     ban_mask |= quiet
     candidates = [

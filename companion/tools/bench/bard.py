@@ -62,7 +62,7 @@ def swan_song() -> tuple[Song, Table]:
         IconSource("f", "warrior", 1),
         IconSource("g", "noble", 2),
     ]
-    song = Song.start(
+    song = Song.new(
         sources,
         moves=4,
         volume=6,
@@ -89,7 +89,7 @@ EXAMPLE = example_tableau()
 def _best_gold(icons: int) -> int:
     """The best song's gold on the example with card A holding ``icons`` any-colour icons."""
     sources = (IconSource("A", ANY, icons), *EXAMPLE[1:])
-    song = Song.start(
+    song = Song.new(
         sources, moves=MOVES, volume=VOLUME, soundstones=SOUNDSTONES, board=EXAMPLE_BOARD
     )
     return plan(song, EXAMPLE_TABLE, top=1)[0].net
@@ -149,7 +149,7 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
         song, table = swan_song()
         yield "swan_song_plan", median_ms(lambda: plan(song, table, top=4), repeat=15)
     if wanted is None or "pier_gold" in wanted:
-        pier = Song.start(
+        pier = Song.new(
             [
                 IconSource("a", "warrior", 2),
                 IconSource("b", "noble", 3),

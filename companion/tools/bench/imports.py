@@ -167,7 +167,7 @@ def bgstats_backup(plays: int, *, seed: int = 2) -> str:
 
 
 def _import(path: str, url: str, kind: str) -> None:
-    text = Path(path).read_text(encoding="utf-8")
+    text = Path(path).read_bytes()  # as the server hands it over (read_import_file)
     with open_store(url) as store:
         if kind == "bgstats":
             store.import_bgstats(text)

@@ -205,11 +205,11 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             then=done,
         )
 
-    def boast(self, on: bool) -> None:
+    def boast(self, on: bool, soundstones: int = 0) -> None:
         song = self.game.song
         if song is None:
             return
-        self.act(moves.boast(song, on))
+        self.act(moves.boast(song, on, soundstones))
 
     def end_song(self) -> None:
         def done() -> None:

@@ -81,7 +81,7 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
         if card == self.table.rogue_card:
             self.redraw()
             return
-        self.act(SetRogueCard(card), quiet=True)
+        self.act(SetRogueCard(card), quiet=True)  # type: ignore[arg-type]  # the action checks it
 
     def change(self, make: Callable[[SaleState], SaleState]) -> None:
         """A change to this device's Good only (nothing is sent): adopt it and redraw; one

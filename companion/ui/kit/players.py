@@ -143,9 +143,10 @@ def seat_players_link(ctx: AppContext, text: str) -> ft.TextButton:
 
 
 def standing_row(
-    place: str, name: str, score: int, *, winner: bool, lines: Sequence[str] = ()
+    place: str, name: str, score: int | None, *, winner: bool, lines: Sequence[str] = ()
 ) -> ft.Row:
-    """One line of a standings table: place, trophy for a winner, name with notes, score."""
+    """One line of a standings table: place, trophy for a winner, name with notes, score
+    (none for a play without points)."""
     return ft.Row(
         [
             ft.Container(
@@ -159,7 +160,9 @@ def standing_row(
             else ft.Container(width=24),
             name_with_notes(name, lines, spacing=2),
             ft.Text(
-                str(score), theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.BOLD
+                "" if score is None else str(score),
+                theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                weight=ft.FontWeight.BOLD,
             ),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,

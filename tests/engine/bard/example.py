@@ -32,7 +32,7 @@ def example_song(rules: HouseRules | None = None) -> Song:
     """The Singing Step Example before it starts: 3 cards in the Song tableau, 1 Soundstone,
     6 Volume (3 unlock the rightmost card's bottom, 3 are left for the Boast), a Movement of 2,
     one Badge already placed (the Town Square Badge is the second) and no Rune out yet."""
-    return Song.start(
+    return Song.new(
         list(EXAMPLE_TABLEAU),
         moves=MOVES,
         volume=VOLUME,

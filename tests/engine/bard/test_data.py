@@ -29,6 +29,8 @@ def test_the_house_rules_settings_offers_are_the_ones_song_rules_follow() -> Non
         bard.RULING_BOAST,
         bard.RULING_PALADINS,
         bard.RULING_TOWN_SQUARE_ICON,
+        bard.RULING_BOAST_GAINS,
+        bard.RULING_CARD_GOLD,
     }
     assert with_alternative == bard.HouseRules.supported
     for ruling_id in with_alternative:

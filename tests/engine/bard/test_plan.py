@@ -27,6 +27,7 @@ from companion.engine.bard import (
     AtPier,
     AtTownSquare,
     Board,
+    Boast,
     Goals,
     HallSong,
     HouseRules,
@@ -204,7 +205,7 @@ def endings(song: Song, table: Table, goals: Goals) -> set[Ending]:
         """How a song that stops here ends: with the Boast a goal asks for when it can (and,
         when the goals are preferences, also without it)."""
         ends = []
-        options = [True, False] if goals.boast and s.can_boast() else [False]
+        options = [True, False] if goals.boast and s.can_apply(Boast()) else [False]
         if goals.strict and options[0]:
             options = [True]
         for boasted in options:
@@ -227,7 +228,7 @@ def endings(song: Song, table: Table, goals: Goals) -> set[Ending]:
             return memo[key]
         out = {(0, 0, 0, end) for end in close(s)}
         for p in candidates(s, table, goals, made):
-            if not s.can_perform(p):
+            if not s.can_apply(p):
                 continue
             after, record = s.perform(p, working=False)
             paid = record.card.value if record.card else 0
@@ -328,7 +329,7 @@ def songs(draw: st.DrawFn) -> Song:
         creatures=draw(st.sampled_from((4, 4, 1, 0))),
         gem_piers=gem_piers,
     )
-    return Song.start(
+    return Song.new(
         sources,
         moves=draw(st.sampled_from((0, 1, 1, 2))),
         volume=draw(st.integers(min_value=0, max_value=6)),
@@ -474,13 +475,13 @@ def test_singing_step_example_with_adventurers_on_the_piers_the_planner_sings_be
 
 
 def test_a_song_with_nothing_to_sing_plans_to_keep_everything() -> None:
-    (only,) = plan(Song.start(moves=2, volume=3), Table())
+    (only,) = plan(Song.new(moves=2, volume=3), Table())
     assert only.performances == () and only.gold == 0 and only.volume_left == 3
     assert only.decided_by is None
 
 
 def test_goals_that_cannot_be_met_give_no_plan_strict_and_the_closest_otherwise() -> None:
-    song = Song.start([IconSource("w", "warrior", 1)], moves=0, volume=1)
+    song = Song.new([IconSource("w", "warrior", 1)], moves=0, volume=1)
     assert plan(song, Table(), goals=Goals(boast=True)) == ()
     (closest, *_) = plan(song, Table(), goals=Goals(boast=True, fans=1, strict=False))
     assert closest.goals_met == ("at least 1 fan",)
@@ -499,19 +500,22 @@ def test_a_partly_sung_song_is_planned_from_where_it_stands() -> None:
     ("make", "message"),
     [
         (lambda: plan("song", Table()), "song must be a Song"),  # type: ignore[arg-type]
-        (lambda: plan(Song.start(moves=0, volume=0), {}), "table must be a Table"),  # type: ignore[arg-type]
-        (lambda: plan(Song.start(moves=0, volume=0), Table(), top=0), "top must be 1–20, got 0"),
+        (lambda: plan(Song.new(moves=0, volume=0), {}), "table must be a Table"),  # type: ignore[arg-type]
+        (lambda: plan(Song.new(moves=0, volume=0), Table(), top=0), "top 0 must be from 1 to 20"),
         (lambda: Goals(runes=frozenset({"rogue"})), "unknown hall in goal runes 'rogue'"),
-        (lambda: Goals(fans=7), "goal fans must be 0–6, got 7"),
+        (lambda: Goals(fans=7), "goal fans 7 must be from 0 to 6"),
         (lambda: Goals(boast=1), "goal boast is True or False, got 1"),  # type: ignore[arg-type]
         (lambda: Table(piers={"pier_4": {}}), "piers: unknown pier 'pier_4'"),
         (lambda: Table(piers={"pier_1": {"elf": 1}}), "unknown faction 'elf'"),
-        (lambda: Table(piers={"pier_1": {"paladin": 8}}), "piers['pier_1']['paladin'] must be"),
-        (lambda: Table(halls={"noble": -1}), "halls['noble'] must be 0–40, got -1"),
+        (lambda: Table(piers={"pier_1": {"paladin": 8}}), "piers['pier_1']['paladin'] 8 must be"),
+        (lambda: Table(halls={"noble": -1}), "halls['noble'] -1 must be from 0 to 40"),
         (lambda: Table(halls={"rogues_lair": 1}), "unknown hall 'rogues_lair'"),
         (lambda: Table(dragon_island={"middle": {}}), "unknown side 'middle'"),
-        (lambda: Table(dragon_island={"left": {"bard": 1.5}}), "['bard'] must be a whole number"),
-        (lambda: Table(townsfolk=9), "townsfolk must be 0–6, got 9"),
+        (
+            lambda: Table(dragon_island={"left": {"bard": 1.5}}),
+            "['bard'] 1.5 must be a whole number",
+        ),
+        (lambda: Table(townsfolk=9), "townsfolk 9 must be from 0 to 6"),
     ],
 )
 def test_bad_planner_input_is_refused_naming_it(make: object, message: str) -> None:

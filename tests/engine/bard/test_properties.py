@@ -14,6 +14,7 @@ from companion.engine.bard import (
     AtTownSquare,
     BardError,
     Board,
+    Boast,
     Boasted,
     HallSong,
     HouseRules,
@@ -60,7 +61,7 @@ def songs(draw: st.DrawFn) -> Song:
     rules = HouseRules.from_house_rules(
         draw(st.sets(st.sampled_from((bard.RULING_DRAGON_ISLAND, bard.RULING_FANS))))
     )
-    return Song.start(
+    return Song.new(
         draw(sources()),
         moves=draw(st.integers(min_value=0, max_value=4)),
         volume=draw(st.integers(min_value=0, max_value=6)),
@@ -134,7 +135,7 @@ def test_a_song_never_spends_what_it_does_not_have_and_its_log_adds_up(
     start, steps, boast = plan
     song = start
     for step in steps:
-        if song.can_perform(step):
+        if song.can_apply(step):
             song, record = song.perform(step)
             assert song.log[-1] is record
         else:
@@ -146,7 +147,7 @@ def test_a_song_never_spends_what_it_does_not_have_and_its_log_adds_up(
             else:  # pragma: no cover - the failure message says what went wrong
                 raise AssertionError(f"can_perform said no, perform said yes: {step!r}")
             assert song is before
-    if boast and song.can_boast():
+    if boast and song.can_apply(Boast()):
         song, _ = song.boast()
 
     performed = [r for r in song.log if isinstance(r, Performed)]
@@ -187,7 +188,7 @@ def test_piers_gold_is_icons_times_matching_adventurers(
     icons: list[tuple[str, int]], adventurers: dict[str, int]
 ) -> None:
     tableau = [IconSource(f"s{i}", c, n) for i, (c, n) in enumerate(icons)]
-    song = Song.start(tableau, moves=0, volume=0)
+    song = Song.new(tableau, moves=0, volume=0)
     pier = AtPier("pier_1", tuple(Spend(s.id) for s in tableau), adventurers=adventurers)
     _, record = song.perform(pier)
     assert record.gold.value == sum(n * adventurers.get(c, 0) for c, n in icons)
@@ -200,7 +201,7 @@ def test_dragon_island_example_reading_pays_icons_times_side(
     icons: int, side: int, wild: bool
 ) -> None:
     colour = ANY if wild else "warrior"
-    song = Song.start(
+    song = Song.new(
         [IconSource("x", colour, icons)], moves=0, volume=0, board=Board(runes={"warrior"})
     )
     _, record = song.perform(AtDragonIsland("left", (HallSong("warrior", (Spend("x"),), side),)))

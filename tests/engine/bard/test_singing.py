@@ -16,6 +16,7 @@ from companion.engine.bard import (
     AtPier,
     AtTownSquare,
     Board,
+    Boast,
     BoastError,
     CountError,
     HallSong,
@@ -66,11 +67,11 @@ def test_singing_step_example_whole_song_earns_32_gold_and_boasts_with_the_last_
 def test_singing_step_example_step_2a_two_warrior_icons_beat_the_hall() -> None:
     song = example_song()
     for inside in (0, 1):
-        assert song.can_perform(AtFactionHall("warrior", spends("second"), adventurers=inside))
+        assert song.can_apply(AtFactionHall("warrior", spends("second"), adventurers=inside))
     with pytest.raises(
         IconError, match=r"takes more than 2 Warrior icons; 2 spent \(adventurers=2\)"
     ):
-        song.verify_perform(AtFactionHall("warrior", spends("second"), adventurers=2))
+        song.verify(AtFactionHall("warrior", spends("second"), adventurers=2))
 
 
 def test_singing_step_example_step_3_second_badge_costs_2_and_hand_size_becomes_4() -> None:
@@ -85,15 +86,15 @@ def test_singing_step_example_step_3_second_badge_costs_2_and_hand_size_becomes_
 def test_singing_step_example_step_4_needs_the_rune_placed_earlier_in_the_song() -> None:
     song = example_song()
     with pytest.raises(LocationError, match=r"needs one of your Runes in a Faction Hall"):
-        song.verify_perform(EXAMPLE_STEPS[2])
+        song.verify(EXAMPLE_STEPS[2])
 
 
 def test_singing_step_example_step_5_no_places_left_but_a_boast() -> None:
     song, _ = sing(example_song(), EXAMPLE_STEPS)
-    assert not song.can_perform(AtPier("pier_1"))
+    assert not song.can_apply(AtPier("pier_1"))
     with pytest.raises(LocationError, match=r"no moves left"):
-        song.verify_perform(AtPier("pier_1"))
-    assert song.volume_left == 3 and song.can_boast()
+        song.verify(AtPier("pier_1"))
+    assert song.volume_left == 3 and song.can_apply(Boast())
 
 
 def test_singing_step_example_under_the_rule_text_reading_pays_hall_times_side() -> None:
@@ -114,7 +115,7 @@ def test_singing_step_example_under_the_rule_text_reading_pays_hall_times_side()
 
 
 def test_piers_step_1_icons_times_matching_adventurers_per_colour() -> None:
-    song = Song.start(
+    song = Song.new(
         [IconSource("w", "warrior", 2), IconSource("z", "wizard", 1)], moves=0, volume=0
     )
     _, record = song.perform(
@@ -130,7 +131,7 @@ def test_piers_step_1_icons_times_matching_adventurers_per_colour() -> None:
 
 
 def test_piers_step_1_icons_without_matching_adventurers_earn_nothing() -> None:
-    song = Song.start([IconSource("n", "noble", 3)], moves=0, volume=0)
+    song = Song.new([IconSource("n", "noble", 3)], moves=0, volume=0)
     _, record = song.perform(AtPier("pier_1", spends("n"), adventurers={"warrior": 4}))
     assert record.gold.value == 0
     assert any("No Nobles at this Pier" in n for n in record.notes)
@@ -142,7 +143,7 @@ def test_piers_step_2_card_price_is_1_plus_revealed_coins_and_blue_gems() -> Non
     assert card_price(1, 3).working == "1 + 1 Coin + 1 Blue Gem = 3 gold"
     assert card_price(4, 6).value == 1 + 4 + 4
     board = Board(runes=frozenset({"warrior", "noble"}), badges=4)
-    song = Song.start(moves=0, volume=0, board=board)
+    song = Song.new(moves=0, volume=0, board=board)
     _, record = song.perform(AtPier("pier_3", buy_card=True))
     assert record.card is not None and record.card.value == 5
     assert record.gold.value == 0
@@ -152,7 +153,7 @@ def test_piers_step_2_card_price_is_1_plus_revealed_coins_and_blue_gems() -> Non
 
 
 def test_piers_step_2_a_rune_placed_earlier_in_the_song_raises_the_price() -> None:
-    song = Song.start([IconSource("w", "warrior", 1)], moves=1, volume=0)
+    song = Song.new([IconSource("w", "warrior", 1)], moves=1, volume=0)
     assert song.board.card_price.value == 1
     song, _ = song.perform(AtFactionHall("warrior", spends("w")))
     _, record = song.perform(AtPier("pier_1", buy_card=True))
@@ -169,7 +170,7 @@ def test_town_square_step_2_a_new_fan_costs_1_plus_the_fans_you_have() -> None:
 
 
 def test_town_square_any_colours_pay_and_extra_icons_of_a_source_are_lost() -> None:
-    song = Song.start(
+    song = Song.new(
         [IconSource("w", "warrior", 1), IconSource("n", "noble", 3)],
         moves=0,
         volume=0,
@@ -179,32 +180,32 @@ def test_town_square_any_colours_pay_and_extra_icons_of_a_source_are_lost() -> N
     assert record.fans[0].value == 3 and record.icons == 4
     assert any("1 icon more than the cost" in n for n in record.notes)
     with pytest.raises(IconError, match=r"gives 1 icon, the fan costs 3"):
-        song.verify_perform(AtTownSquare(spends("w")))
+        song.verify(AtTownSquare(spends("w")))
 
 
 def test_town_square_last_four_badges_reveal_blue_gems_that_raise_the_card_price() -> None:
     """Ruling bard.town_square_icon: the icon lost from the text is the Pier's Blue Gem."""
     prices = [card_price(0, badges).value for badges in range(7)]
     assert prices == [1, 1, 1, 2, 3, 4, 5]
-    song = Song.start([IconSource("a", ANY, 3)], moves=0, volume=0, board=Board(badges=2))
+    song = Song.new([IconSource("a", ANY, 3)], moves=0, volume=0, board=Board(badges=2))
     _, record = song.perform(AtTownSquare(spends("a")))
     assert "A Blue Gem shows: cards now cost 1 + 0 Coins + 1 Blue Gem = 2 gold" in record.lines
     assert record.hand_size is None  # the third Badge leaves the hand size at 4
 
 
 def test_town_square_no_badge_left_means_no_fan() -> None:
-    song = Song.start([IconSource("a", ANY, 9)], moves=0, volume=0, board=Board(badges=6))
+    song = Song.new([IconSource("a", ANY, 9)], moves=0, volume=0, board=Board(badges=6))
     with pytest.raises(LocationError, match=r"only 0 Badges left"):
-        song.verify_perform(AtTownSquare(spends("a")))
+        song.verify(AtTownSquare(spends("a")))
 
 
 def test_town_square_one_fan_per_visit_unless_the_house_rule_allows_more() -> None:
     sources = [IconSource("a", ANY, 5)]
-    song = Song.start(sources, moves=0, volume=0, board=Board(badges=1))
+    song = Song.new(sources, moves=0, volume=0, board=Board(badges=1))
     with pytest.raises(LocationError, match=r"fans 2: one fan per Town Square performance"):
-        song.verify_perform(AtTownSquare(spends("a"), fans=2))
+        song.verify(AtTownSquare(spends("a"), fans=2))
     house = HouseRules.from_house_rules({bard.RULING_FANS})
-    song = Song.start(sources, moves=0, volume=0, board=Board(badges=1), rules=house)
+    song = Song.new(sources, moves=0, volume=0, board=Board(badges=1), rules=house)
     after, record = song.perform(AtTownSquare(spends("a"), fans=2))
     assert [c.value for c in record.fans] == [2, 3]
     assert after.board.badges == 3
@@ -228,32 +229,30 @@ def test_hand_size_grows_with_the_first_two_badges_only() -> None:
 def test_faction_halls_the_bard_never_performs_at_the_rogues_lair_or_paladin_hall(
     hall: str, reason: str
 ) -> None:
-    song = Song.start([IconSource("a", ANY, 4)], moves=1, volume=0)
+    song = Song.new([IconSource("a", ANY, 4)], moves=1, volume=0)
     expected = re.escape(f"hall {hall!r}: the Bard never performs at the {reason}")
     with pytest.raises(LocationError, match=expected):
-        song.verify_perform(AtFactionHall(hall, spends("a")))
+        song.verify(AtFactionHall(hall, spends("a")))
 
 
 def test_faction_halls_once_per_game_a_hall_with_your_rune_is_closed() -> None:
-    song = Song.start(
+    song = Song.new(
         [IconSource("w", "warrior", 3)], moves=1, volume=0, board=Board(runes={"warrior"})
     )
     with pytest.raises(LocationError, match=r"already holds one of your Runes"):
-        song.verify_perform(AtFactionHall("warrior_hall", spends("w")))
+        song.verify(AtFactionHall("warrior_hall", spends("w")))
 
 
 def test_faction_halls_step_1_icons_must_match_the_hall_and_outnumber_its_adventurers() -> None:
-    song = Song.start(
+    song = Song.new(
         [IconSource("n", "noble", 3), IconSource("w", "warrior", 2), IconSource("a", ANY, 1)],
         moves=2,
         volume=0,
     )
     with pytest.raises(IconError, match=r"source 'n': the Warrior Hall takes Warrior icons only"):
-        song.verify_perform(AtFactionHall("warrior", spends("w", "n")))
+        song.verify(AtFactionHall("warrior", spends("w", "n")))
     with pytest.raises(IconError, match=r"source 'a'.*not Noble"):
-        song.verify_perform(
-            AtFactionHall("warrior", spends("w", Spend("a", "noble")), adventurers=1)
-        )
+        song.verify(AtFactionHall("warrior", spends("w", Spend("a", "noble")), adventurers=1))
     # A Paladin (any-colour) icon takes the hall's colour.
     after, record = song.perform(AtFactionHall("warrior", spends("w", "a"), adventurers=2))
     assert record.rune == "warrior" and record.icons == 3
@@ -266,7 +265,7 @@ def test_faction_halls_step_1_icons_must_match_the_hall_and_outnumber_its_advent
 
 def test_dragon_island_step_4_sings_for_each_rune_hall_once() -> None:
     board = Board(runes={"warrior", "wizard"})
-    song = Song.start(
+    song = Song.new(
         [IconSource("w", "warrior", 2), IconSource("z", "wizard", 3), IconSource("n", "noble", 1)],
         moves=0,
         volume=0,
@@ -282,11 +281,11 @@ def test_dragon_island_step_4_sings_for_each_rune_hall_once() -> None:
     assert record.gold.expression == "2 × 5 + 3 × 2 = 16"
     assert "Gold: 10 + 6 = 16 gold" in record.lines
     with pytest.raises(LocationError, match=r"hall 'noble': none of your Runes is in the Noble"):
-        song.verify_perform(AtDragonIsland("left", (HallSong("noble", spends("n"), 4),)))
+        song.verify(AtDragonIsland("left", (HallSong("noble", spends("n"), 4),)))
     with pytest.raises(LocationError, match=r"selected twice"):
-        song.verify_perform(AtDragonIsland("left", (HallSong("warrior"), HallSong("warrior_hall"))))
+        song.verify(AtDragonIsland("left", (HallSong("warrior"), HallSong("warrior_hall"))))
     with pytest.raises(IconError, match=r"listed twice"):
-        song.verify_perform(
+        song.verify(
             AtDragonIsland(
                 "left", (HallSong("warrior", spends("w"), 1), HallSong("wizard", spends("w"), 1))
             )
@@ -294,7 +293,7 @@ def test_dragon_island_step_4_sings_for_each_rune_hall_once() -> None:
 
 
 def test_dragon_island_step_5_a_creature_card_only_when_gold_was_earned() -> None:
-    song = Song.start(
+    song = Song.new(
         [IconSource("w", "warrior", 2)], moves=0, volume=0, board=Board(runes={"warrior"})
     )
     after, record = song.perform(AtDragonIsland("right", (HallSong("warrior", spends("w"), 0),)))
@@ -305,7 +304,7 @@ def test_dragon_island_step_5_a_creature_card_only_when_gold_was_earned() -> Non
 
 
 def test_dragon_island_step_3_rule_text_reading_needs_the_hall_count_and_enough_icons() -> None:
-    song = Song.start(
+    song = Song.new(
         [IconSource("w", "warrior", 2)],
         moves=0,
         volume=0,
@@ -313,9 +312,9 @@ def test_dragon_island_step_3_rule_text_reading_needs_the_hall_count_and_enough_
         rules=TEXT_READING,
     )
     with pytest.raises(CountError, match=r"hall 'warrior': hall_adventurers is needed"):
-        song.verify_perform(AtDragonIsland("left", (HallSong("warrior", spends("w"), 3),)))
+        song.verify(AtDragonIsland("left", (HallSong("warrior", spends("w"), 3),)))
     with pytest.raises(IconError, match=r"as many Warrior icons as Adventurers.*\(3\), not 2"):
-        song.verify_perform(
+        song.verify(
             AtDragonIsland("left", (HallSong("warrior", spends("w"), 3, hall_adventurers=3),))
         )
     _, record = song.perform(
@@ -332,7 +331,7 @@ def test_dragon_island_step_3_rule_text_reading_needs_the_hall_count_and_enough_
 
 
 def test_paladin_faction_icon_is_spent_as_one_colour_the_best_at_a_pier() -> None:
-    song = Song.start([IconSource("p", ANY, 2, label="Paladin icon")], moves=0, volume=0)
+    song = Song.new([IconSource("p", ANY, 2, label="Paladin icon")], moves=0, volume=0)
     pier = {"warrior": 1, "noble": 4, "wizard": 4}
     _, record = song.perform(AtPier("pier_1", spends("p"), adventurers=pier))
     # Both icons take one colour (never 1 Warrior + 1 Noble); Wizards and Nobles tie at 4, and
@@ -344,34 +343,34 @@ def test_paladin_faction_icon_is_spent_as_one_colour_the_best_at_a_pier() -> Non
 
 
 def test_splitting_faction_icons_a_source_is_never_spent_at_two_locations() -> None:
-    song = Song.start([IconSource("w", "warrior", 3)], moves=1, volume=0)
+    song = Song.new([IconSource("w", "warrior", 3)], moves=1, volume=0)
     song, _ = song.perform(AtPier("pier_1", spends("w"), adventurers={"warrior": 1}))
     with pytest.raises(IconError, match=r"source 'w' was already spent earlier"):
-        song.verify_perform(AtPier("pier_2", spends("w"), adventurers={"warrior": 5}))
+        song.verify(AtPier("pier_2", spends("w"), adventurers={"warrior": 5}))
 
 
 def test_soundstone_gives_three_icons_of_a_chosen_colour_from_at_most_three_tokens() -> None:
-    song = Song.start(moves=0, volume=0, soundstones=3, board=Board(runes={"noble"}))
+    song = Song.new(moves=0, volume=0, soundstones=3, board=Board(runes={"noble"}))
     assert [s.id for s in song.sources] == ["soundstone-1", "soundstone-2", "soundstone-3"]
     assert dict(song.icons_left()) == {ANY: 9}
     _, record = song.perform(
         AtDragonIsland("left", (HallSong("noble", spends("soundstone-2"), 2),))
     )
     assert record.gold.value == 6
-    with pytest.raises(CountError, match=r"soundstones must be 0–3, got 4"):
-        Song.start(moves=0, volume=0, soundstones=4)
+    with pytest.raises(CountError, match=r"soundstones 4 must be from 0 to 3"):
+        Song.new(moves=0, volume=0, soundstones=4)
 
 
 def test_volume_unlocks_bottom_halves_and_the_track_stops_at_6() -> None:
     sources = [IconSource("top", "bard", 1), IconSource("bottom", "bard", 3, volume=4)]
-    song = Song.start(sources, moves=0, volume=3)
+    song = Song.new(sources, moves=0, volume=3)
     with pytest.raises(
         VolumeError, match=r"unlocking 'bottom' \(4\) costs 4 Volume; the song has 3"
     ):
-        song.verify_perform(AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2}))
-    with pytest.raises(CountError, match=r"volume must be 0–6, got 7"):
-        Song.start(sources, moves=0, volume=7)
-    after, record = Song.start(sources, moves=0, volume=6).perform(
+        song.verify(AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2}))
+    with pytest.raises(CountError, match=r"volume 7 must be from 0 to 6"):
+        Song.new(sources, moves=0, volume=7)
+    after, record = Song.new(sources, moves=0, volume=6).perform(
         AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2})
     )
     assert record.volume == 4 and after.volume_left == 2
@@ -379,38 +378,38 @@ def test_volume_unlocks_bottom_halves_and_the_track_stops_at_6() -> None:
 
 
 def test_boast_costs_3_volume_once_per_song_unless_the_house_rule_says_more() -> None:
-    song = Song.start(moves=0, volume=6, board=Board(boast_area=2))
+    song = Song.new(moves=0, volume=6, board=Board(boast_area=2))
     after, record = song.boast()
     assert record.creatures == 2 and after.board.boast_area == 0 and after.volume_left == 3
     with pytest.raises(BoastError, match=r"already Boasted 1 time this song"):
-        after.verify_boast()
+        after.verify(Boast())
     with pytest.raises(VolumeError, match=r"boast: costs 3 Volume and the song has 2 left"):
-        Song.start(moves=0, volume=2).verify_boast()
+        Song.new(moves=0, volume=2).verify(Boast())
     house = HouseRules.from_house_rules({bard.RULING_BOAST})
-    twice, _ = Song.start(moves=0, volume=6, rules=house).boast()
-    assert twice.can_boast() and twice.boast()[0].volume_left == 0
+    twice, _ = Song.new(moves=0, volume=6, rules=house).boast()
+    assert twice.can_apply(Boast()) and twice.boast()[0].volume_left == 0
 
 
 # -- Gameplay › Singing Step (movement) and the Swan Song -----------------------------------------
 
 
 def test_singing_step_3_movement_counts_the_other_locations_each_once() -> None:
-    song = Song.start(moves=1, volume=0, board=Board(runes={"warrior"}))
+    song = Song.new(moves=1, volume=0, board=Board(runes={"warrior"}))
     assert song.locations_left == 2 and song.moves_left == 1
     song, _ = song.perform(AtPier("pier_1"))
     assert song.moves_left == 1
     with pytest.raises(LocationError, match=r"location 'pier_1': the Pier 1 was already"):
-        song.verify_perform(AtPier("pier_1"))
+        song.verify(AtPier("pier_1"))
     song, _ = song.perform(AtPier("pier_2"))  # another Pier is another location
     assert song.moves_left == 0
     with pytest.raises(LocationError, match=r"no moves left \(a Movement of 1 allows 2 locations"):
-        song.verify_perform(AtTownSquare())
+        song.verify(AtTownSquare())
 
 
 def test_market_phase_swan_song_closes_by_discarding_the_whole_tableau() -> None:
-    text, source = Song.start(moves=0, volume=0, kind="swan_song").closing()
+    text, source = Song.new(moves=0, volume=0, kind="swan_song").closing()
     assert "every card" in text and source.section == "Market Phase - Swan Song"
-    text, source = Song.start(moves=0, volume=0).closing()
+    text, source = Song.new(moves=0, volume=0).closing()
     assert "except the Instrument" in text and "Downtime" in source.section
 
 
@@ -452,27 +451,27 @@ def test_docstring_examples_hold() -> None:
         (lambda: AtPier("pier_1", spend="a"), IconError, "'a'"),
         (lambda: AtFactionHall("dragon"), UnknownNameError, "'dragon'"),
         (lambda: AtFactionHall("warrior", adventurers=True), CountError, "True"),
-        (lambda: AtTownSquare(fans=0), CountError, "fans must be 1–6, got 0"),
+        (lambda: AtTownSquare(fans=0), CountError, "fans 0 must be from 1 to 6"),
         (lambda: AtDragonIsland("middle"), UnknownNameError, "unknown side 'middle'"),
         (lambda: HallSong("rogues_lair"), UnknownNameError, "'rogues_lair'"),
         (lambda: IconSource("x", "purple", 1), UnknownNameError, "'purple'"),
-        (lambda: IconSource("x", "bard", 0), CountError, "got 0"),
+        (lambda: IconSource("x", "bard", 0), CountError, "source 'x' 0 must be from 1"),
         (lambda: IconSource("", "bard", 1), UnknownNameError, "''"),
         (lambda: Spend("a", "gold"), UnknownNameError, "'gold'"),
-        (lambda: Board(badges=7), CountError, "badges must be 0–6, got 7"),
+        (lambda: Board(badges=7), CountError, "badges 7 must be from 0 to 6"),
         (lambda: Board(runes={"rogue"}), UnknownNameError, "'rogue'"),
         (lambda: Board(runes="warrior"), UnknownNameError, "'warrior'"),
-        (lambda: Song.start(moves=9, volume=0), CountError, "moves must be 0–8, got 9"),
-        (lambda: Song.start(moves=0, volume=0, kind="encore"), UnknownNameError, "'encore'"),
+        (lambda: Song.new(moves=9, volume=0), CountError, "moves 9 must be from 0 to 8"),
+        (lambda: Song.new(moves=0, volume=0, kind="encore"), UnknownNameError, "'encore'"),
         (
-            lambda: Song.start([IconSource("a", "bard", 1)] * 2, moves=0, volume=0),
+            lambda: Song.new([IconSource("a", "bard", 1)] * 2, moves=0, volume=0),
             UnknownNameError,
             "source id 'a' is used by two sources",
         ),
         (lambda: HouseRules.of("bard.median"), UnknownNameError, "'bard.median'"),
         (lambda: HouseRules("bard.boast_once"), UnknownNameError, "'bard.boast_once'"),
-        (lambda: card_price(5, 0), CountError, "runes_placed must be 0–4, got 5"),
-        (lambda: hand_size(-1), CountError, "got -1"),
+        (lambda: card_price(5, 0), CountError, "runes_placed 5 must be from 0 to 4"),
+        (lambda: hand_size(-1), CountError, "-1 must be from 0"),
     ],
 )
 def test_bad_input_is_refused_naming_it(make: object, error: type, message: str) -> None:
@@ -483,7 +482,7 @@ def test_bad_input_is_refused_naming_it(make: object, error: type, message: str)
 
 
 def test_illegal_performances_name_the_input_and_change_nothing() -> None:
-    song = Song.start([IconSource("w", "warrior", 1)], moves=0, volume=0)
+    song = Song.new([IconSource("w", "warrior", 1)], moves=0, volume=0)
     before = repr(song), song.log, song.spent, song.board
     for bad, message in [
         (AtPier("pier_1", spends("nope")), "unknown source 'nope'"),
@@ -491,14 +490,14 @@ def test_illegal_performances_name_the_input_and_change_nothing() -> None:
         (AtPier("pier_1", spends("w", "w")), "source 'w' is listed twice"),
         (AtDragonIsland("left"), "location 'dragon_island'"),
     ]:
-        assert not song.can_perform(bad)
+        assert not song.can_apply(bad)
         with pytest.raises(bard.BardError, match=message):
             song.perform(bad)
     assert (repr(song), song.log, song.spent, song.board) == before
 
 
 def test_singing_step_a_location_is_checked_before_anything_is_spent_there() -> None:
-    song = Song.start(moves=1, volume=0, board=Board(runes={"noble"}))
+    song = Song.new(moves=1, volume=0, board=Board(runes={"noble"}))
     assert song.can_visit("dragon_island") and song.can_visit("pier_3")
     assert not song.can_visit("noble_hall")  # its Rune is already there
     with pytest.raises(LocationError, match=r"the Bard never performs at the Rogues Lair"):
@@ -509,4 +508,4 @@ def test_singing_step_a_location_is_checked_before_anything_is_spent_there() -> 
     assert not after.can_visit("pier_3") and after.can_visit("pier_1")
     after, _ = after.perform(AtPier("pier_1"))
     assert not any(after.can_visit(loc.id) for loc in bard.facts().location)
-    assert not Song.start(moves=1, volume=0).can_visit("dragon_island")
+    assert not Song.new(moves=1, volume=0).can_visit("dragon_island")

@@ -224,6 +224,38 @@ def test_special_card_rules_three_blights_linked_pay_30_then_four_pay_50() -> No
     assert game.scores == (0, 0, 30, 50)  # the 30 already paid stands
 
 
+LINKED = HouseRules.of(j.LINKED_BLIGHTS)
+
+
+def test_special_card_rules_three_linked_blights_still_cancel_their_neighbours() -> None:
+    chain = play(new(), ("2",), ("2", 0, "right"), ("2", 0, "right"))
+    record = chain.place("9", 0, "right")[1]
+    assert (record.gain.points, record.gain.working) == (0, "Blight beside 9: 0 + 0 = 0")
+    assert j.LINKED_BLIGHTS in record.gain.rulings
+    # A card already beside the chain stays cancelled in its later pairs.
+    beside = play(new(), ("9",), ("2", 0, "right"), ("2", 0, "right"), ("2", 0, "right"))
+    later = beside.place("8", 0, "left")[1]
+    assert (later.gain.points, later.gain.working) == (8, "Blight beside 9: 8 + 0 = 8")
+    assert beside.beside_blight(0, 0)
+
+
+def test_special_card_rules_linked_blights_spare_their_neighbours_under_the_house_rule() -> None:
+    chain = play(new(LINKED), ("2",), ("2", 0, "right"), ("2", 0, "right"))
+    record = chain.place("9", 0, "right")[1]
+    assert (record.gain.points, record.gain.working) == (9, "9 + 0 = 9")
+    assert j.LINKED_BLIGHTS in record.gain.rulings
+    beside = play(new(LINKED), ("9",), ("2", 0, "right"), ("2", 0, "right"))
+    assert beside.beside_blight(0, 0)  # two linked Blights still cancel
+    beside, third = beside.place("2", 0, "right")
+    assert third.gain.points == 30 and not beside.beside_blight(0, 0)
+    later = beside.place("8", 0, "left")[1]
+    assert (later.gain.points, later.gain.working) == (17, "8 + 9 = 17")
+    # The same table scored by the ruling, then under the house rule: only the scores change.
+    played = play(new(), ("9",), ("2", 0, "right"), ("2", 0, "right"), ("2", 0, "right"))
+    played = played.place("8", 0, "left")[0]
+    assert played.scores == (8, 0, 0, 30) and played.with_rules(LINKED).scores == (17, 0, 0, 30)
+
+
 def test_special_card_rules_blights_apart_do_not_link() -> None:
     game = play(new(), ("2",), ("2", 0, "right"), ("7", 0, "right"))
     record = game.place("2", 0, "right")[1]

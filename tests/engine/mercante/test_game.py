@@ -9,6 +9,7 @@ import copy
 import json
 import pickle
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from companion.engine.mercante import (
     Event,
     EventRecord,
     FleetingEventError,
+    GatherIntelligence,
     LimitError,
     MarketBoard,
     MercanteError,
@@ -39,7 +41,11 @@ from companion.engine.mercante import (
     SaleRecord,
     SaveDataError,
     SeatError,
+    Security,
+    SelectContract,
+    Sell,
     Shipment,
+    Skulduggery,
     UnknownGoodError,
     UnknownMarketError,
     VariantError,
@@ -49,6 +55,9 @@ from companion.engine.mercante import (
     read_action,
     rulebook_event,
 )
+
+#: A game whose crowns the table counts (the turn's rules alone, without the ledger).
+counted_at_table = partial(MercanteGame.new, ledger=False)
 
 FOUR = ("Adam", "Beth", "Chris", "David")
 VISITING_NOBILITY = rulebook_event("Visiting Nobility")
@@ -80,7 +89,7 @@ def after_upkeep(game: MercanteGame) -> MercanteGame:
 
 
 def to_beths_turn() -> MercanteGame:
-    game, _ = MercanteGame.new(FOUR).end_turn()
+    game, _ = counted_at_table(FOUR).end_turn()
     return game
 
 
@@ -232,7 +241,7 @@ def test_hire_dockworkers_example_beths_cartage() -> None:
 def test_auctions_with_three_players_go_round_twice() -> None:
     """Auctions with Three Players: two rounds; a player who passed in the first is not asked
     in the second, nor is the player holding the high bid."""
-    game = MercanteGame.new(("Adam", "Beth", "Chris"))
+    game = counted_at_table(("Adam", "Beth", "Chris"))
     game, _ = game.start_auction(Shipment(("silk",), (2,)))
     assert game.auction is not None and game.auction.order == ("Beth", "Chris", "Adam")
     game, _ = game.bid("Beth", None)
@@ -252,7 +261,7 @@ def test_auctions_with_three_players_go_round_twice() -> None:
 
 
 def test_shipment_auction_minimums_single_lots_and_reversed_bidding() -> None:
-    game = MercanteGame.new(FOUR)
+    game = counted_at_table(FOUR)
     with pytest.raises(AuctionError, match="needs the card's minimum for the whole shipment"):
         game.start_auction(Shipment(("silk", "ore"), (5, 2)), single_lot=True)
     game, _ = game.start_auction(Shipment(("silk", "ore"), (5, 2), 6), single_lot=True)
@@ -267,7 +276,7 @@ def test_shipment_auction_minimums_single_lots_and_reversed_bidding() -> None:
     for name in ("Chris", "David", "Adam"):
         game, _ = game.bid(name, None)
     assert [(r.winner, r.price) for r in game.auction_results()] == [("Beth", 6)]
-    reversed_ = MercanteGame.new(FOUR, variants=Variants(frozenset({REVERSED_AUCTIONS})))
+    reversed_ = counted_at_table(FOUR, variants=Variants(frozenset({REVERSED_AUCTIONS})))
     reversed_, _ = reversed_.start_auction(Shipment(("grain", "grain"), (1, 1)))
     assert reversed_.auction is not None
     assert reversed_.auction.order == ("David", "Chris", "Beth", "Adam")  # Beth bids just before
@@ -286,7 +295,7 @@ def test_agents_are_counted_for_every_agent_action() -> None:
     """Overview: each agent performs one agent action; Adam's three agents cannot make sales
     using 2, then 2, then 3 agents."""
     game = replace(
-        MercanteGame.new(FOUR),
+        counted_at_table(FOUR),
         players=(PlayerState("Adam", agents=3), *(PlayerState(n) for n in FOUR[1:])),
     )
     game, _ = game.sell(["gold", "tin"], agents=2, bases=[12, 10])
@@ -294,12 +303,12 @@ def test_agents_are_counted_for_every_agent_action() -> None:
     with pytest.raises(LimitError, match="3 agents this turn, 2 already assigned"):
         game.sell(["silver", "ore"], agents=2, bases=[8, 12])
     assert _snapshot(game) == before
-    game, _ = game.select_contract()
+    game, _ = game.apply(SelectContract())
     for move in (
         lambda g: g.buy_vp(),
-        lambda g: g.security(1),
-        lambda g: g.skulduggery(),
-        lambda g: g.gather_intelligence(),
+        lambda g: g.apply(Security(1)),
+        lambda g: g.apply(Skulduggery()),
+        lambda g: g.apply(GatherIntelligence()),
         lambda g: g.manipulate_events(),
         lambda g: g.improve("warehouse"),
     ):
@@ -312,7 +321,7 @@ def test_assign_agents_each_seal_holds_one_agent() -> None:
     """Assign Agents: one seal per action (Buy One Victory Point has two, Security one per
     warehouse owned)."""
     game = replace(
-        MercanteGame.new(FOUR),
+        counted_at_table(FOUR),
         players=(PlayerState("Adam", agents=4, warehouses=2), *(PlayerState(n) for n in FOUR[1:])),
     )
     game, _ = game.buy_vp()
@@ -320,49 +329,49 @@ def test_assign_agents_each_seal_holds_one_agent() -> None:
     with pytest.raises(LimitError, match=r"already used Buy One Victory Point.*2 seals"):
         game.buy_vp()
     assert (game.vp_on_marker, game.track) == (2, 4)
-    game, _ = game.security(2)
+    game, _ = game.apply(Security(2))
     with pytest.raises(LimitError, match="warehouse 2 is already secured"):
-        game.security(2)
+        game.apply(Security(2))
     with pytest.raises(LimitError, match="warehouse 3: Adam owns 2 warehouses"):
-        game.security(3)
-    game, _ = game.security(1)
+        game.apply(Security(3))
+    game, _ = game.apply(Security(1))
     assert game.agents_left() == 0 and game.secured == (1, 2)
-    turn, _ = MercanteGame.new(FOUR).manipulate_events(ECONOMIC_WOES)
+    turn, _ = counted_at_table(FOUR).manipulate_events(ECONOMIC_WOES)
     with pytest.raises(LimitError, match="already used Manipulate Events"):
         turn.manipulate_events()
-    for action in ("select_contract", "skulduggery", "gather_intelligence"):
-        once, _ = getattr(MercanteGame.new(FOUR), action)()
+    for action in (SelectContract(), Skulduggery(), GatherIntelligence()):
+        once, _ = counted_at_table(FOUR).apply(action)
         with pytest.raises(LimitError, match="already used"):
-            getattr(once, action)()
+            once.apply(action)
 
 
 def test_manipulate_events_plays_one_from_the_hand_or_draws_a_second() -> None:
-    game, record = MercanteGame.new(FOUR).manipulate_events(DISTANT_WAR)
+    game, record = counted_at_table(FOUR).manipulate_events(DISTANT_WAR)
     assert game.slots[0] == DISTANT_WAR and record.changes_calendar
     assert record.summary == "Adam manipulated events: Distant War went into A."
-    drew, record = MercanteGame.new(FOUR).manipulate_events()
+    drew, record = counted_at_table(FOUR).manipulate_events()
     assert drew.slots == (None, None, None) and "drew two event cards" in record.summary
     assert drew.agents_left() == 1
 
 
 def test_the_shipment_auction_comes_before_the_agents() -> None:
-    game, _ = MercanteGame.new(FOUR).gather_intelligence()
+    game, _ = counted_at_table(FOUR).apply(GatherIntelligence())
     with pytest.raises(ActionError, match="already assigned agents"):
         game.start_auction(Shipment(("grain",), (2,)))
-    game, _ = MercanteGame.new(FOUR).start_auction(Shipment(("grain",), (2,)))
+    game, _ = counted_at_table(FOUR).start_auction(Shipment(("grain",), (2,)))
     with pytest.raises(ActionError, match="waits for the shipment auction to finish \\(Beth"):
-        game.select_contract()
+        game.apply(SelectContract())
     with pytest.raises(ActionError, match="waits for the shipment auction"):
         game.end_turn()
 
 
 def test_purchase_one_agent_marker_works_from_the_next_turn() -> None:
     """Purchase One Agent Marker: available from the owner's next turn; the track moves 1."""
-    game, _ = MercanteGame.new(FOUR).improve("agent")
+    game, _ = counted_at_table(FOUR).improve("agent")
     assert game.player("Adam").agents == 3 and game.track == 1
     assert game.usable_agents() == 2 and game.agents_left() == 1
     with pytest.raises(LimitError, match="bought this turn work from the next turn"):
-        game.verify_sell(["gold", "silver"], agents=2, bases=[10, 9])
+        game.verify(Sell.of(["gold", "silver"], agents=2, bases=[10, 9]))
     while game.active != "Adam" or game.is_upkeep_turn or game.log[-1].action.kind != "end_turn":
         game = after_upkeep(game) if game.is_upkeep_turn else game.end_turn()[0]
     assert game.usable_agents() == 3 and game.agents_left() == 3
@@ -371,7 +380,7 @@ def test_purchase_one_agent_marker_works_from_the_next_turn() -> None:
 
 
 def test_more_than_four_agents_or_three_warehouses_is_refused() -> None:
-    start = MercanteGame.new(FOUR)
+    start = counted_at_table(FOUR)
     full = replace(start, players=(PlayerState("Adam", agents=4, warehouses=3), *start.players[1:]))
     before = _snapshot(full)
     with pytest.raises(LimitError, match="5 agents"):
@@ -379,7 +388,7 @@ def test_more_than_four_agents_or_three_warehouses_is_refused() -> None:
     with pytest.raises(LimitError, match="4 warehouses"):
         full.improve("warehouse")
     assert _snapshot(full) == before
-    game, record = MercanteGame.new(FOUR).improve("warehouse")
+    game, record = counted_at_table(FOUR).improve("warehouse")
     assert record.summary == "Adam bought a warehouse for 5 crowns: now 2."
     with pytest.raises(LimitError, match="already used Improve House Assets"):
         game.improve("agent")
@@ -392,25 +401,25 @@ def test_more_than_four_agents_or_three_warehouses_is_refused() -> None:
 
 def test_alternate_five_player_upkeep_passes_two_seats() -> None:
     seats = (*FOUR, "Eve")
-    game = MercanteGame.new(seats, variants=Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP})))
+    game = counted_at_table(seats, variants=Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP})))
     assert game.upkeep_costs().points == 2
     for _ in range(4):
         game, _ = game.end_turn()
     game = after_upkeep(game)
     assert game.upkeep_holder == "Chris"
     with pytest.raises(VariantError, match="for 5 players; this table has 4"):
-        MercanteGame.new(FOUR, variants=Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP})))
+        counted_at_table(FOUR, variants=Variants(frozenset({ALTERNATE_FIVE_PLAYER_UPKEEP})))
 
 
 def test_variants_are_checked_against_the_table() -> None:
     with pytest.raises(VariantError, match="Talk of Peace is for 4 players; this table has 3"):
-        MercanteGame.new(FOUR[:3], variants=Variants(teams=(("Adam", "Beth"),)))
+        counted_at_table(FOUR[:3], variants=Variants(teams=(("Adam", "Beth"),)))
     with pytest.raises(VariantError, match="'Zoe' is not seated"):
-        MercanteGame.new(FOUR, variants=Variants(teams=(("Adam", "Zoe"), ("Chris", "David"))))
+        counted_at_table(FOUR, variants=Variants(teams=(("Adam", "Zoe"), ("Chris", "David"))))
     with pytest.raises(VariantError, match="every player once"):
-        MercanteGame.new(FOUR, variants=Variants(teams=(("Adam", "Beth"), ("Adam", "David"))))
+        counted_at_table(FOUR, variants=Variants(teams=(("Adam", "Beth"), ("Adam", "David"))))
     with pytest.raises(VariantError, match="3 or 5 for 4 players, not 4"):
-        MercanteGame.new(FOUR, variants=Variants(reference_track=4))
+        counted_at_table(FOUR, variants=Variants(reference_track=4))
     with pytest.raises(VariantError, match="tracks for 3, 4, 5 players"):
         Variants(reference_track=6)
     with pytest.raises(VariantError, match="'treachery' goes with 'vicious_accounting'"):
@@ -418,7 +427,7 @@ def test_variants_are_checked_against_the_table() -> None:
     with pytest.raises(VariantError, match="unknown variant 'fog'"):
         Variants(frozenset({"fog"}))
     peace = Variants(teams=(("Adam", "Chris"), ("Beth", "David")), reference_track=5)
-    game = MercanteGame.new(FOUR, variants=peace)
+    game = counted_at_table(FOUR, variants=peace)
     assert game.variants.team_of("David") == ("Beth", "David")
     assert game.variants.track_for(4) == 5
     assert MercanteGame.from_dict(_json(game)).variants == peace
@@ -429,7 +438,7 @@ def test_vicious_accounting_a_challenge_settles_the_price_claimed() -> None:
     collects the difference; over-claimed, the seller pays double the excess; a right price
     challenged costs 3 with the additional treachery."""
     variants = Variants(frozenset({VICIOUS_ACCOUNTING, TREACHERY}))
-    game = MercanteGame.new(FOUR, variants=variants, first_event=VISITING_NOBILITY)
+    game = counted_at_table(FOUR, variants=variants, first_event=VISITING_NOBILITY)
     sold, _ = game.sell(["silk"], agents=2, bases=[20])  # 21 crowns
     _, under = sold.challenge("Beth", 18)
     assert under.summary.endswith("the price was 21, so Beth collects 3 crowns from the bank.")
@@ -442,11 +451,11 @@ def test_vicious_accounting_a_challenge_settles_the_price_claimed() -> None:
     with pytest.raises(ActionError, match="own sale"):
         sold.challenge("Adam", 18)
     with pytest.raises(ActionError, match="only with the Vicious Accounting variant"):
-        MercanteGame.new(FOUR).sell(["silk"], agents=2, bases=[20])[0].challenge("Beth", 1)
+        counted_at_table(FOUR).sell(["silk"], agents=2, bases=[20])[0].challenge("Beth", 1)
 
 
 def test_contractual_obligations_is_a_setup_variant() -> None:
-    game = MercanteGame.new(FOUR, variants=Variants(frozenset({CONTRACTUAL_OBLIGATIONS})))
+    game = counted_at_table(FOUR, variants=Variants(frozenset({CONTRACTUAL_OBLIGATIONS})))
     assert game.variants.contractual_obligations
 
 
@@ -478,7 +487,7 @@ def _snapshot(game: MercanteGame) -> dict[str, Any]:
         (lambda g: g.sell(["silk"], agents=2), MercanteError, "printed value"),
         (lambda g: g.remove_goods({"spices": 1}), ActionError, "part of upkeep"),
         (lambda g: g.improve("ship"), ActionError, "'ship'"),
-        (lambda g: g.security(0), LimitError, "warehouse 0"),
+        (lambda g: g.apply(Security(0)), LimitError, "warehouse 0"),
         (lambda g: g.bid("Beth", 3), AuctionError, "no shipment auction"),
         (lambda g: g.challenge("Beth", 3), ActionError, "Vicious Accounting"),
     ],
@@ -487,7 +496,7 @@ def test_bad_actions_raise_and_change_nothing(
     move: Any, error: type[Exception], named: str
 ) -> None:
     three = (PlayerState("Adam", agents=3), *(PlayerState(n) for n in FOUR[1:]))
-    game, _ = replace(MercanteGame.new(FOUR), players=three).manipulate_events(DISTANT_WAR)
+    game, _ = replace(counted_at_table(FOUR), players=three).manipulate_events(DISTANT_WAR)
     before = _snapshot(game)
     with pytest.raises(error, match=named):
         move(game)
@@ -507,7 +516,7 @@ def test_bad_upkeep_input_is_named() -> None:
 
 
 def test_setup_new_game() -> None:
-    game = MercanteGame.new(FOUR, first_event=VISITING_NOBILITY)
+    game = counted_at_table(FOUR, first_event=VISITING_NOBILITY)
     assert game.active == "Adam" and game.step == "shipment"
     assert game.upkeep_holder == "David"
     assert game.slots == (VISITING_NOBILITY, None, None)
@@ -516,25 +525,25 @@ def test_setup_new_game() -> None:
 
 def test_setup_refuses_a_fleeting_first_event() -> None:
     with pytest.raises(FleetingEventError, match="'Storm'"):
-        MercanteGame.new(FOUR, first_event=Event("Storm", "fleeting"))
+        counted_at_table(FOUR, first_event=Event("Storm", "fleeting"))
 
 
 @pytest.mark.parametrize("seats", [("Adam", "Beth"), (*FOUR, "Eve", "Finn")])
 def test_game_player_counts_outside_three_to_five(seats: tuple[str, ...]) -> None:
     with pytest.raises(PlayerCountError, match=str(len(seats))):
-        MercanteGame.new(seats)
+        counted_at_table(seats)
 
 
 def test_game_unknown_active_player_is_named() -> None:
     with pytest.raises(SeatError, match="'Zoe'"):
-        MercanteGame.new(FOUR, active="Zoe")
+        counted_at_table(FOUR, active="Zoe")
 
 
 # -- tracked board ---------------------------------------------------------------------------------
 
 
 def test_tracked_sale_places_tokens_and_upkeep_takes_them_off() -> None:
-    game = MercanteGame.new(FOUR, board=MarketBoard.from_printed(PRINTED))
+    game = counted_at_table(FOUR, board=MarketBoard.from_printed(PRINTED))
     game, sale = game.sell(["gold", "wine", "grain"], agents=2)
     assert [t.base for t in sale.quote.tokens] == [20, 20, 18]
     assert game.board is not None
@@ -554,7 +563,7 @@ def test_tracked_sale_places_tokens_and_upkeep_takes_them_off() -> None:
 
 
 def test_an_event_removing_tokens_changes_only_the_board() -> None:
-    game = MercanteGame.new(FOUR, board=MarketBoard.from_printed(PRINTED))
+    game = counted_at_table(FOUR, board=MarketBoard.from_printed(PRINTED))
     game, _ = game.sell(["wine", "grain"], agents=1)
     game, record = game.manipulate_events(Event("Feast", "fleeting", removes={"foodstuffs": 5}))
     assert game.slots == (None, None, None)
@@ -566,7 +575,7 @@ def test_an_event_removing_tokens_changes_only_the_board() -> None:
 
 
 def test_undo_the_last_calendar_action() -> None:
-    game = MercanteGame.new(FOUR, first_event=VISITING_NOBILITY)
+    game = counted_at_table(FOUR, first_event=VISITING_NOBILITY)
     played, _ = game.manipulate_events(DISTANT_WAR)
     assert played.can_undo_calendar
     restored = played.undo_calendar()
@@ -575,13 +584,13 @@ def test_undo_the_last_calendar_action() -> None:
 
 
 def test_undo_calendar_refused_after_another_action() -> None:
-    game, _ = MercanteGame.new(FOUR).manipulate_events(DISTANT_WAR)
+    game, _ = counted_at_table(FOUR).manipulate_events(DISTANT_WAR)
     game, _ = game.improve("warehouse")
     with pytest.raises(ActionError, match="did not change the calendar"):
         game.undo_calendar()
     assert game.undo().player("Adam").warehouses == 1
-    with pytest.raises(ActionError, match="nothing to undo"):
-        MercanteGame.new(FOUR).undo()
+    with pytest.raises(MercanteError, match="nothing to undo"):
+        counted_at_table(FOUR).undo()
 
 
 def test_a_sale_with_an_enduring_reaction_is_a_calendar_action() -> None:
@@ -659,7 +668,7 @@ def test_a_version_1_save_goes_on_from_where_it_had_got_to() -> None:
     assert game.log == () and game.active == "Beth" and game.step == "shipment"
     assert game.slots == (VISITING_NOBILITY, ECONOMIC_WOES, DISTANT_WAR)
     assert game.player("Adam").agents == 3 and game.new_agents == 0
-    assert game.to_dict()["version"] == 2
+    assert game.to_dict()["version"] == 3
     assert MercanteGame.from_dict(_json(game)) == game
 
 
@@ -724,10 +733,10 @@ def _try(game: MercanteGame, kind: str, n: int, sold: list[str], tracked: bool) 
         "improve": lambda: game.improve("agent" if n % 2 else "warehouse"),
         "buy_vp": game.buy_vp,
         "manipulate": lambda: game.manipulate_events(None if n == 0 else DISTANT_WAR),
-        "security": lambda: game.security(n or 1),
-        "contract": game.select_contract,
-        "skulduggery": game.skulduggery,
-        "intelligence": game.gather_intelligence,
+        "security": lambda: game.apply(Security(n or 1)),
+        "contract": lambda: game.apply(SelectContract()),
+        "skulduggery": lambda: game.apply(Skulduggery()),
+        "intelligence": lambda: game.apply(GatherIntelligence()),
         "end": game.end_turn,
     }
     try:
@@ -744,7 +753,7 @@ def test_property_agents_never_exceed_and_upkeep_steps_come_in_order(
     """Over random legal turns: the agents used never exceed the agents the active player
     owns (nor those working this turn), and the upkeep steps always come first and in order."""
     board = MarketBoard.from_printed(PRINTED) if tracked else None
-    start = MercanteGame.new(FOUR, first_event=VISITING_NOBILITY, board=board, upkeep_holder=holder)
+    start = counted_at_table(FOUR, first_event=VISITING_NOBILITY, board=board, upkeep_holder=holder)
     game = replace(start, vp_on_marker=marker)
     for kind, n, sold in plan:
         game = _try(game, kind, n, sold, tracked)
@@ -774,7 +783,7 @@ def test_property_agents_never_exceed_and_upkeep_steps_come_in_order(
 @pytest.mark.parametrize(
     ("edit", "named"),
     [
-        (lambda d: d.update(version=3), "version 3"),
+        (lambda d: d.update(version=4), "version 4"),
         (lambda d: d.update(format="other"), "format 'other'"),
         (lambda d: d["start"]["players"][1].update(agents=5), r"start\.players\[1\].*5 agents"),
         (lambda d: d["start"].update(active="Zoe"), "start.*'Zoe'"),
@@ -803,7 +812,7 @@ def test_property_agents_never_exceed_and_upkeep_steps_come_in_order(
     ],
 )
 def test_bad_saves_name_the_path(edit: Any, named: str) -> None:
-    game, _ = MercanteGame.new(FOUR).manipulate_events(DISTANT_WAR)
+    game, _ = counted_at_table(FOUR).manipulate_events(DISTANT_WAR)
     game, _ = game.improve("agent")
     data = _json(game)
     edit(data)
@@ -812,9 +821,9 @@ def test_bad_saves_name_the_path(edit: Any, named: str) -> None:
 
 
 def test_long_game_copies_and_pickles_without_deep_nesting() -> None:
-    game = MercanteGame.new(FOUR, board=MarketBoard.from_printed(PRINTED))
+    game = counted_at_table(FOUR, board=MarketBoard.from_printed(PRINTED))
     for _ in range(150):
-        game, _ = game.gather_intelligence()
+        game, _ = game.apply(GatherIntelligence())
         game, _ = game.end_turn()
         if game.is_upkeep_turn:
             game = after_upkeep(game)
@@ -827,7 +836,7 @@ def test_with_house_rules_replays_the_game() -> None:
     from companion.engine.mercante import REACTION_CLOSES_MARKET, HouseRules
 
     crash = Event("Crash", "enduring", {"silk": -2}, closes=["luxuries"], reaction=True)
-    game, _ = MercanteGame.new(FOUR).sell(["silk"], agents=2, bases=[20], reaction=crash)
+    game, _ = counted_at_table(FOUR).sell(["silk"], agents=2, bases=[20], reaction=crash)
     assert game.log[-1].quote.total == 0  # type: ignore[attr-defined]
     other = game.with_rules(HouseRules.of(REACTION_CLOSES_MARKET))
     assert other.log[-1].quote.total == 18  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,23 +35,19 @@ from companion.engine.mercante import (
     read_table_action,
     rulebook_event,
 )
-from companion.engine.mercante.table import (
-    TABLE_RULES,
-    TALLY_FIGURES,
-    TallyFigures,
-    check_tally_value,
-    reads,
-    status_line,
-    table_changed,
-)
+from companion.engine.mercante.table import TABLE_RULES, reads, status_line, table_changed
+from companion.engine.mercante.tabletop import TALLY_FIGURES, TallyFigures, check_tally_value
 from companion.history import open_store
 from companion.tables import Applied, Refused, TableHub
+
+#: A game whose crowns the table counts (the turn's rules alone, without the ledger).
+counted_at_table = partial(MercanteGame.new, ledger=False)
 
 SEATS = ("Adam", "Beth", "Chris")
 
 
 def fresh(seats: tuple[str, ...] = SEATS, **kw: Any) -> MercanteTable:
-    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"), **kw)
+    game = counted_at_table(seats, first_event=rulebook_event("Visiting Nobility"), **kw)
     return MercanteTable.new(game)
 
 
@@ -111,15 +108,15 @@ def test_each_action_reads_back_from_its_saved_form() -> None:
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        ({"kind": "keep_contract", "player": "A", "index": "0", "value": 6}, "index: '0'"),
-        ({"kind": "keep_contract", "player": "A", "index": 0, "value": "6"}, "value: '6'"),
-        ({"kind": "setup_step", "step": 3}, "step: 3 must be a text"),
-        ({"kind": "setup_step", "step": "x", "done": "yes"}, "done: 'yes'"),
+        ({"kind": "keep_contract", "player": "A", "index": "0", "value": 6}, "index '0'"),
+        ({"kind": "keep_contract", "player": "A", "index": 0, "value": "6"}, "value '6'"),
+        ({"kind": "setup_step", "step": 3}, "step 3 must be text"),
+        ({"kind": "setup_step", "step": "x", "done": "yes"}, "done 'yes'"),
         ({"kind": "tally", "player": "A", "field": "crowns", "value": -1}, "crowns -1"),
         ({"kind": "tally", "player": "A", "field": "luck", "value": 1}, "tally field 'luck'"),
         ({"kind": "tally", "player": "A", "field": "penalties", "value": [0]}, "penalties [0]"),
         ({"kind": "end_trigger", "trigger": "x", "when": 1}, "unknown field 'when'"),
-        ({"kind": "teleport"}, "unknown action 'teleport'"),
+        ({"kind": "teleport"}, "unknown action kind 'teleport'"),
     ],
 )
 def test_a_bad_saved_action_names_its_field(raw: object, message: str) -> None:
@@ -129,21 +126,21 @@ def test_a_bad_saved_action_names_its_field(raw: object, message: str) -> None:
 
 def test_contracts_kept_one_or_three_in_order_with_values_on_the_cards() -> None:
     table = fresh()
-    assert not table.can_keep_contract("Dora", 0, 8)  # not seated
+    assert not table.can_apply(KeepContract("Dora", 0, 8))  # not seated
     with pytest.raises(MercanteError, match="contract 1: Adam keeps 1 contract"):
-        table.verify_keep_contract("Adam", 1, 8)
+        table.verify(KeepContract("Adam", 1, 8))
     with pytest.raises(MercanteError, match="contract value 7 is not on any card"):
-        table.verify_keep_contract("Adam", 0, 7)
+        table.verify(KeepContract("Adam", 0, 7))
     table = play(table, KeepContract("Adam", 0, 8))
     with pytest.raises(MercanteError, match="already worth 8 crowns"):
-        table.verify_keep_contract("Adam", 0, 8)
+        table.verify(KeepContract("Adam", 0, 8))
     table = play(table, KeepContract("Adam", 0, 10), KeepContract("Adam", 0, None))
     assert table.kept == ()
     obligations = fresh(
         ("Adam", "Beth", "Chris", "Dev"), variants=Variants(frozenset({CONTRACTUAL_OBLIGATIONS}))
     )
     with pytest.raises(MercanteError, match="choose contract 1 first"):
-        obligations.verify_keep_contract("Dev", 1, 6)
+        obligations.verify(KeepContract("Dev", 1, 6))
     obligations = play(obligations, *(KeepContract("Dev", i, v) for i, v in enumerate((6, 8, 10))))
     assert obligations.kept_by("Dev") == (6, 8, 10)
     obligations = play(obligations, KeepContract("Dev", 0, None))
@@ -153,15 +150,15 @@ def test_contracts_kept_one_or_three_in_order_with_values_on_the_cards() -> None
 def test_setup_steps_and_end_triggers_tick_and_untick_once() -> None:
     table = fresh()
     with pytest.raises(MercanteError, match=r"setup step 'mercante\.nowhere' is not on"):
-        table.verify_tick_setup_step("mercante.nowhere")
+        table.verify(TickSetupStep("mercante.nowhere"))
     with pytest.raises(MercanteError, match="already not done"):
-        table.verify_tick_setup_step("mercante.decks", done=False)
+        table.verify(TickSetupStep("mercante.decks", done=False))
     table = play(table, TickSetupStep("mercante.decks"))
-    assert not table.can_tick_setup_step("mercante.decks")
+    assert not table.can_apply(TickSetupStep("mercante.decks"))
     table = play(table, TickSetupStep("mercante.decks", done=False))
     assert table.setup_done == frozenset()
     with pytest.raises(MercanteError, match="end trigger 'dawn' is not one of"):
-        table.verify_tick_end_trigger("dawn")
+        table.verify(TickEndTrigger("dawn"))
     assert not table.is_over
     assert play(table, SetTally("Beth", "crowns", 80)).is_over  # 80 crowns end the game too
 
@@ -175,10 +172,10 @@ def test_tally_figures_are_checked_one_by_one() -> None:
         ("bought", True, "bought True"),
     ):
         with pytest.raises(MercanteError, match=message):
-            table.verify_set_tally("Adam", name, value)  # type: ignore[arg-type]
+            table.verify(SetTally("Adam", name, value))  # type: ignore[arg-type]
     table = play(table, SetTally("Adam", "vp", 4))
     with pytest.raises(MercanteError, match="Adam's victory point tokens already read 4"):
-        table.verify_set_tally("Adam", "vp", 4)
+        table.verify(SetTally("Adam", "vp", 4))
     table = play(table, SetTally("Adam", "vp", None))
     assert table.tally == ()
     assert check_tally_value("penalties", None) == ()
@@ -188,7 +185,7 @@ def test_house_rules_replay_the_whole_table_or_say_why_not() -> None:
     # A Reaction that closes its own market keeps the token home by the reading; the other
     # reading sells it all the same, so the table replays with another price.
     ban = Event("Embargo", "enduring", {"ore": -1}, ("raw_materials",), reaction=True)
-    game = MercanteGame.new(list(SEATS))
+    game = counted_at_table(list(SEATS))
     game = game.sell(["ore"], agents=1, bases=[9], reaction=ban, reaction_at=0)[0]
     table = play(MercanteTable.new(game.start), game.log[0].action, SetTally("Adam", "crowns", 3))
     other = TABLE_RULES.with_rules(table, frozenset({REACTION_CLOSES_MARKET}))  # type: ignore[misc]

@@ -10,7 +10,7 @@ from companion.engine.seats import (
     DrawFirst,
     Seat,
     Seating,
-    TableError,
+    SeatsError,
     draw_first_player,
     move_seat,
     new_seed,
@@ -58,13 +58,13 @@ def test_turn_order_goes_round_from_the_first_player() -> None:
     ],
 )
 def test_bad_tables_are_refused_naming_the_seat(seats: list[str], message: str) -> None:
-    with pytest.raises(TableError, match=message):
+    with pytest.raises(SeatsError, match=message):
         draw_first_player(seats, 5)
 
 
 def test_seed_text_must_be_digits() -> None:
     assert parse_seed(" 0042 ") == 42
-    with pytest.raises(TableError, match="'4x'"):
+    with pytest.raises(SeatsError, match="'4x'"):
         parse_seed("4x")
 
 
@@ -81,7 +81,7 @@ def test_shuffling_keeps_everyone(seats: list[str], seed: int) -> None:
 def test_moving_a_seat_clamps_at_the_ends() -> None:
     assert move_seat(["A", "B", "C"], 0, -1) == ("A", "B", "C")
     assert move_seat(["A", "B", "C"], 0, 1) == ("B", "A", "C")
-    with pytest.raises(TableError, match="3"):
+    with pytest.raises(SeatsError, match="3"):
         move_seat(["A", "B", "C"], 3, 1)
 
 
@@ -102,17 +102,17 @@ def test_a_seating_round_trips_and_keeps_the_draw() -> None:
 
 def test_a_failed_action_changes_nothing() -> None:
     seating = seated("Anna", seed=1)
-    with pytest.raises(TableError, match="'anna' is already seated"):
+    with pytest.raises(SeatsError, match="'anna' is already seated"):
         seating.apply(Seat("anna"))
     assert seating.seats == ("Anna",)
 
 
 def test_a_damaged_saved_table_names_what_is_wrong() -> None:
-    with pytest.raises(TableError, match="'nope'"):
+    with pytest.raises(SeatsError, match="'nope'"):
         read_old_seating({"game": "nope", "seats": ["A"], "seed": 5})
-    with pytest.raises(TableError, match="str"):
+    with pytest.raises(SeatsError, match="str"):
         read_old_seating("garbage")
-    with pytest.raises(TableError, match="seed"):
+    with pytest.raises(SeatsError, match="seed"):
         read_old_seating({"game": "mercante", "seats": ["A"], "seed": "x"})
     assert read_old_seating({"game": "mercante", "seats": [], "seed": 5}) is None
 

@@ -101,7 +101,7 @@ def test_actions_read_back_from_their_saved_form(action: SetupAction) -> None:
 @pytest.mark.parametrize(
     ("data", "names"),
     [
-        ({"kind": "mark_done"}, "None"),
+        ({"kind": "mark_done"}, "step: this field is needed"),
         ({"kind": "mark_done", "step": 3}, "3"),
         ({"kind": "set_module", "module": "lawyers", "on": "yes"}, "'yes'"),
         ({"kind": "set_players", "players": True}, "True"),

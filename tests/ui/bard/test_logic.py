@@ -235,3 +235,51 @@ def test_an_unfinished_location_says_what_to_tap_unless_a_rule_closes_it() -> No
     assert result.problem is not None and result.problem.startswith(
         "Location 'pier_2': no moves left"
     )
+
+
+def test_the_boast_stays_last_by_the_ruling_and_where_it_was_made_under_the_house_rule() -> None:
+    from companion.engine.bard import (
+        AtPier,
+        BardGame,
+        BeginSong,
+        Board,
+        Boast,
+        IconSource,
+        ReviseSong,
+        Spend,
+        spends,
+    )
+    from companion.ui.bard.model import song as moves
+
+    def sung(rules: HouseRules) -> BardGame:
+        game = BardGame.new(rules=rules)
+        begin = BeginSong(
+            (IconSource("w", "warrior", 2),), 2, 3, board=Board(boast_area=1), soundstones=1
+        )
+        for action in (begin, AtPier("pier_1", spends("w"), adventurers={"warrior": 1})):
+            game = game.apply(action)[0]
+        song = game.song
+        assert song is not None
+        return game.apply(moves.boast(song, True, 1 if rules.boast_gains_join_song else 0))[0]
+
+    stone = AtPier("pier_2", (Spend("soundstone-1", "noble"),), adventurers={"noble": 2})
+    plain = sung(HouseRules())
+    assert plain.song is not None
+    # By the ruling a new location goes before the Boast, which stays last.
+    last = moves.sing_at(plain.song, stone, None)
+    assert isinstance(last, ReviseSong) and last.actions[-1] == Boast()
+    assert moves.boast_of(plain.apply(last)[0].song) == (Boast(), 2)
+    # Under the house rule it goes after the Boast, so the Soundstone it gave may be spent.
+    gains = sung(HouseRules.of(bard.RULING_BOAST_GAINS))
+    assert gains.song is not None and moves.boast_of(gains.song) == (Boast(soundstones=1), 1)
+    later = AtPier("pier_2", (Spend("soundstone-2", "noble"),), adventurers={"noble": 2})
+    after = gains.apply(moves.sing_at(gains.song, later, None))[0].song
+    assert after is not None and after.gold == 2 + 6
+    assert moves.before(after, 2).boasts == 1  # location 2 is checked after the Boast
+    whole = moves.before(after, None)  # its Boast is followed by a location: it stays
+    assert (whole.visited, whole.boasts, whole.gold) == (after.visited, 1, after.gold)
+    # What the Boast gave cannot be taken back while a later location spends it.
+    with pytest.raises(bard.UnknownNameError, match="unknown source 'soundstone-2'"):
+        gains.apply(moves.boast(after, True, 0))
+    taken = gains.apply(moves.take_out(after, 1))[0].song
+    assert taken is not None and moves.boast_of(taken) == (Boast(soundstones=1), 0)

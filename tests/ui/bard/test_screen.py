@@ -139,7 +139,7 @@ async def test_singing_step_example_entered_in_under_20_taps_then_best_song_and_
     assert t.count == 17  # board 6, Volume and Soundstones 2, three cards 9: under 20
     game = game_of(hub, row.id)
     assert game.table == EXAMPLE_BOARD
-    assert game.song is not None and game.song.beginning.board == Board(badges=1)
+    assert game.song is not None and game.song.start.board == Board(badges=1)
     assert [s.to_dict() for s in game.song.sources] == [
         {"id": "A", "colour": "any", "count": 3, "label": "card A"},
         {"id": "B", "colour": "warrior", "count": 2, "label": "card B"},
@@ -361,6 +361,30 @@ async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub:
 
 
 @run
+async def test_under_the_boast_house_rule_the_boast_says_what_it_gave(
+    store: Any, hub: TableHub
+) -> None:
+    store.set_setting(HOUSE_RULES_KEY, [bard.RULING_BOAST_GAINS])
+    table_id = table_with(
+        hub,
+        SetBoard(Board(boast_area=1)),
+        BeginSong((bard.IconSource("w", "warrior", 1),), 2, 3, soundstones=1),
+    )
+    h = await open_table(store, hub, table_id)
+    assert not visible(h, "bard-boast-stones-plus")
+    await h.select(h.by_id("bard-boast"), True)
+    assert visible(h, "bard-boast-stones-plus") and count(h, "bard-boast-stones") == "0"
+    await h.click(h.by_id("bard-boast-stones-plus"))
+    song = game_of(hub, table_id).song
+    assert song is not None and song.actions == (bard.Boast(soundstones=1),)
+    assert count(h, "bard-boast-stones") == "1"
+    assert "soundstone-2" in {s.id for s in song.unspent}
+    store.set_setting(HOUSE_RULES_KEY, [])
+    plain = await open_table(store, hub, table_with(hub))
+    assert not visible(plain, "bard-boast-stones-plus")
+
+
+@run
 async def test_every_why_link_opens_its_rules(store: Any, hub: TableHub) -> None:
     table_id = example(hub)
     first = await open_table(store, hub, table_id)
@@ -506,15 +530,15 @@ async def test_a_stale_phone_tap_applies_when_it_still_fits_and_is_refused_when_
     await cleo.select(cleo.by_id("bard-volume"), ["5"])
     game = game_of(hub, table_id)
     assert game.table.pier("pier_2")["noble"] == 1
-    assert game.song is not None and game.song.beginning.volume == 5
+    assert game.song is not None and game.song.start.volume == 5
     # Ben changes the tableau; Cleo, still stale, changes it too: refused, saying what.
     await settled()  # Ben's phone has drawn Cleo's change
     await ben.select(ben.by_id("bard-soundstones"), ["2"])
-    assert game_of(hub, table_id).song.beginning.sources[-1].id == "soundstone-2"  # type: ignore[union-attr]
+    assert game_of(hub, table_id).song.start.sources[-1].id == "soundstone-2"  # type: ignore[union-attr]
     await cleo.select(cleo.by_id("bard-volume"), ["4"])
     assert (message(cleo) or "").startswith("Another screen changed this table meanwhile")
     game = game_of(hub, table_id)
-    assert game.song is not None and game.song.beginning.volume == 5
+    assert game.song is not None and game.song.start.volume == 5
     assert cleo.by_id("bard-volume").selected == ["5"]  # brought up to date
     assert len(store.table_actions(table_id)) == 6  # the refused change is not there
 

@@ -48,7 +48,7 @@ def test_import_summary_lists_what_could_not_be_imported() -> None:
 
 
 def test_progress_text() -> None:
-    assert progress_text(5_000, 100_000) == "Imported 5,000 of 100,000 plays"
+    assert progress_text(5_000, 100_000) == "Read 5,000 of 100,000 plays"
 
 
 # ---------------------------------------------------------------- a file to import, and its upload
@@ -60,9 +60,9 @@ def test_a_file_is_refused_before_it_is_sent_when_too_large_or_empty() -> None:
     with pytest.raises(ImportRefused) as too_large:
         check_size(300_000_000)
     assert str(too_large.value) == (
-        "The file is 300 MB; the largest file an import takes is 256 MB."
+        "The file is 300 MB; the largest file an import takes is 128 MB."
     )
-    with pytest.raises(ImportRefused, match="is 257 MB"):
+    with pytest.raises(ImportRefused, match="is 129 MB"):
         check_size(MAX_IMPORT_BYTES + 1)  # just over reads as over
     with pytest.raises(ImportRefused, match="The file is empty"):
         check_size(0)
@@ -78,11 +78,11 @@ def test_an_empty_file_says_so(data: bytes) -> None:
 def test_a_file_is_read_no_further_than_the_limit(tmp_path: Path) -> None:
     small = tmp_path / "small.json"
     small.write_bytes("\ufeff{}".encode())
-    assert read_import_file(small) == "{}"
+    assert read_import_file(small) == "\ufeff{}".encode()
     big = tmp_path / "big.json"
-    with big.open("wb") as handle:  # sparse: no 256 MB written to the disk
+    with big.open("wb") as handle:  # sparse: no 128 MB written to the disk
         handle.truncate(MAX_IMPORT_BYTES + 10)
-    with pytest.raises(ImportRefused, match="the largest file an import takes is 256 MB"):
+    with pytest.raises(ImportRefused, match="the largest file an import takes is 128 MB"):
         read_import_file(big)
     with pytest.raises(ImportRefused, match="could not be read: No such file or directory"):
         read_import_file(tmp_path / "gone.json")
@@ -111,7 +111,7 @@ def test_an_upload_shows_what_reached_the_server_and_ends_once() -> None:
 @pytest.mark.parametrize(
     ("error", "said"),
     [
-        ("Upload endpoint returned code 413: {...}", "The file is larger than 256 MB."),
+        ("Upload endpoint returned code 413: {...}", "The file is larger than 128 MB."),
         ("Upload endpoint returned code 403: Join with the access code first.", "access code"),
         ("ClientException: XMLHttpRequest error.", "the connection failed"),
     ],

@@ -229,7 +229,7 @@ async def test_a_long_import_shows_its_progress_while_the_screen_keeps_working(
     h, exchange = await start(store, Picker(b""), None)
     task = asyncio.get_running_loop().create_task(exchange.import_text(backup(4)))
     await until(reported.is_set)
-    await until(lambda: h.has_text("Imported 5,000 of 100,000 plays"))
+    await until(lambda: h.has_text("Read 5,000 of 100,000 plays"))
     assert not task.done()
     [progress] = [d for d in h.dialogs(ft.AlertDialog, open_only=True) if d.modal]
     [bar] = [c for c in walk(progress) if isinstance(c, ft.ProgressBar)]

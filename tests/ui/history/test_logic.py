@@ -30,11 +30,11 @@ def test_a_remembered_filter_is_kept_only_while_its_game_and_player_are_there() 
     assert kept.to_setting() == {"game": None, "player": "Ben"}
 
 
-def test_an_imported_file_must_be_utf8_text_of_at_most_256_mb() -> None:
-    assert import_text_of("\ufeff{}".encode()) == "{}"
+def test_an_imported_file_must_be_utf8_text_of_at_most_128_mb() -> None:
+    assert import_text_of("\ufeff{}".encode()) == "\ufeff{}".encode()  # read as it is
     with pytest.raises(ImportRefused, match="not UTF-8"):
         import_text_of(b"\xff\xfe\x00")
-    with pytest.raises(ImportRefused, match="the largest file an import takes is 256 MB"):
+    with pytest.raises(ImportRefused, match="the largest file an import takes is 128 MB"):
         import_text_of(b" " * (MAX_IMPORT_BYTES + 1))
 
 

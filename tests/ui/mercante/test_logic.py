@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,12 +16,14 @@ from hypothesis import strategies as st
 from companion.engine.mercante import (
     ALTERNATE_FIVE_PLAYER_UPKEEP,
     REACTION_CLOSES_MARKET,
+    BuyVictoryPoint,
     Event,
     HouseRules,
     MarketBoard,
     MercanteGame,
     MercanteTable,
     PlayerState,
+    TickEndTrigger,
     goods,
     market_of,
     rulebook_event,
@@ -66,6 +69,9 @@ from companion.ui.mercante.model import (
     turn_status,
     upkeep_headline,
 )
+
+#: A game whose crowns the table counts (the turn's rules alone, without the ledger).
+counted_at_table = partial(MercanteGame.new, ledger=False)
 
 SAMPLE = ("Adam", "Beth", "Chris", "David")
 
@@ -278,7 +284,7 @@ def test_new_game_form_with_a_tracked_board() -> None:
 def selling_goods_game() -> tuple[MercanteGame, tuple[Any, ...]]:
     """The Selling Goods example's calendar: Luxuries −2 (A), Luxuries +1 (B), Art +6 (C)."""
     game = on_calendar(
-        MercanteGame.new(SAMPLE),
+        counted_at_table(SAMPLE),
         Event("Art +6", "enduring", {"art": 6}),
         Event("Luxuries +1", "enduring", {"luxuries": 1}),
         Event("Luxuries -2", "enduring", {"luxuries": -2}),
@@ -307,7 +313,7 @@ def test_selling_goods_example_art_sale_pays_25_with_the_working() -> None:
 
 
 def test_sample_turn_economic_woes_reaction_what_if_silk_pays_15() -> None:
-    game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
+    game = counted_at_table(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
     game = on_calendar(game, rulebook_event("Distant War"))
     options = choices()
     draft = SaleDraft(counts={"silk": 1}, bases={"silk:1": "20"})
@@ -329,7 +335,7 @@ def test_sample_turn_economic_woes_reaction_what_if_silk_pays_15() -> None:
 
 
 def test_a_reaction_must_change_the_price_of_the_token_it_is_played_on() -> None:
-    game = MercanteGame.new(SAMPLE)
+    game = counted_at_table(SAMPLE)
     options = choices()
     draft = SaleDraft(counts={"gold": 1, "silk": 1}, bases={"gold:1": "9", "silk:1": "20"})
     draft.set_reaction(0, "rulebook:economic_woes", options)
@@ -343,7 +349,7 @@ def test_a_reaction_must_change_the_price_of_the_token_it_is_played_on() -> None
 
 
 def test_tokens_of_a_closed_market_need_no_value_and_only_the_bazaar_buys_them() -> None:
-    game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Distant War"))
+    game = counted_at_table(SAMPLE, first_event=rulebook_event("Distant War"))
     draft = SaleDraft(counts={"ore": 2})
     view = draft.evaluate(game, choices())
     assert view.missing == () and view.quote is not None
@@ -358,7 +364,7 @@ def test_a_tracked_board_prices_tokens_one_after_another_down_the_spaces() -> No
     board = MarketBoard.from_printed(
         {"luxuries": [20, 18], "precious_metals": [9], "raw_materials": [9], "foodstuffs": [5]}
     )
-    game = MercanteGame.new(SAMPLE, board=board)
+    game = counted_at_table(SAMPLE, board=board)
     draft = SaleDraft(counts={"gems": 1, "silk": 1})
     # two agents bought on earlier turns: four on Hire Dockworkers now
     game = replace(game, players=(PlayerState("Adam", agents=4), *game.players[1:]))
@@ -369,7 +375,7 @@ def test_a_tracked_board_prices_tokens_one_after_another_down_the_spaces() -> No
 
 
 def test_agents_follow_the_need_until_chosen_and_never_exceed_the_players() -> None:
-    game = MercanteGame.new(SAMPLE)
+    game = counted_at_table(SAMPLE)
     draft = SaleDraft(counts={"art": 2}, bases={"art:1": "20", "art:2": "18"})
     view = draft.evaluate(game, choices())
     assert (view.needed, view.agents, view.available) == (4, 2, 2)
@@ -423,7 +429,7 @@ def test_taking_a_token_out_moves_the_later_ones_up_with_what_was_typed() -> Non
 def test_every_market_price_is_at_least_1_and_the_total_adds_up(
     counts: dict[str, int], base: int, bazaar: bool
 ) -> None:
-    game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Distant War"))
+    game = counted_at_table(SAMPLE, first_event=rulebook_event("Distant War"))
     game = on_calendar(game, Event("Crash", "enduring", {"luxuries": -30, "gold": -50}))
     draft = SaleDraft()
     for good, count in counts.items():
@@ -472,12 +478,12 @@ def test_upkeep_lines_for_three_four_and_five_players() -> None:
 
 
 def test_upkeep_schedule_lines_say_when_and_who_gets_the_marker() -> None:
-    game = MercanteGame.new(SAMPLE)
+    game = counted_at_table(SAMPLE)
     assert schedule_lines(game.next_upkeeps(2)) == (
         "In 3 turns: David's upkeep, then the marker goes to Chris.",
         "In 6 turns: Chris's upkeep, then the marker goes to Beth.",
     )
-    game = MercanteGame.new(SAMPLE, upkeep_holder="Adam")
+    game = counted_at_table(SAMPLE, upkeep_holder="Adam")
     assert schedule_lines(game.next_upkeeps(1)) == (
         "This turn: Adam's upkeep, then the marker goes to David.",
     )
@@ -487,7 +493,7 @@ def test_upkeep_schedule_lines_say_when_and_who_gets_the_marker() -> None:
 
 
 def test_what_left_play_and_the_last_calendar_change() -> None:
-    game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
+    game = counted_at_table(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
     assert last_calendar_change(game) is None
     for event in (
         Event("Storm", "fleeting", {"wine": -1}),
@@ -650,7 +656,7 @@ def test_end_triggers_crowns_from_the_tally_and_ticks() -> None:
 
 def test_state_round_trips_with_the_game_and_drafts() -> None:
     state = MercanteState()
-    game = MercanteGame.new(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
+    game = counted_at_table(SAMPLE, first_event=rulebook_event("Visiting Nobility"))
     state.start(game.manipulate_events(rulebook_event("Distant War"))[0])
     state.sale.set_count("silk", 1)
     state.sale.bases["silk:1"] = "20"
@@ -687,7 +693,7 @@ def test_damaged_state_says_what_is_wrong(saved: object, message: str) -> None:
 
 
 def test_an_old_save_becomes_a_table_with_its_contracts_ticks_and_readable_figures() -> None:
-    game = MercanteGame.new(SAMPLE).manipulate_events(rulebook_event("Distant War"))[0]
+    game = counted_at_table(SAMPLE).manipulate_events(rulebook_event("Distant War"))[0]
     state = MercanteState()
     state.start(game)
     state.kept = {"Adam": [8, 10]}  # more than one is kept only with Contractual Obligations
@@ -705,8 +711,8 @@ def test_an_old_save_becomes_a_table_with_its_contracts_ticks_and_readable_figur
 
 
 def test_the_tally_a_phone_shows_is_the_tables_with_what_it_typed_over_it() -> None:
-    table = MercanteTable.new(MercanteGame.new(SAMPLE[:3]))
-    table = table.set_tally("Adam", "crowns", 31)[0].tick_end_trigger("last_shipment")[0]
+    table = MercanteTable.new(counted_at_table(SAMPLE[:3]))
+    table = table.set_tally("Adam", "crowns", 31)[0].apply(TickEndTrigger("last_shipment"))[0]
     drafts = MercanteDrafts()
     assert drafts.type_figure(table, "vp", 0, "7") == ("Adam", 7)  # a figure: for the table
     assert drafts.type_figure(table, "crowns", 0, "031") is None  # the table's already
@@ -727,7 +733,7 @@ def test_the_tally_a_phone_shows_is_the_tables_with_what_it_typed_over_it() -> N
 
 
 def test_a_complete_tally_is_the_play_saved_to_history() -> None:
-    table = MercanteTable.new(MercanteGame.new(SAMPLE[:3]))
+    table = MercanteTable.new(counted_at_table(SAMPLE[:3]))
     for name, vp, crowns in (("Adam", 8, 7), ("Beth", 8, 12), ("Chris", 6, 3)):
         table = table.set_tally(name, "vp", vp)[0].set_tally(name, "crowns", crowns)[0]
     play = play_of(table, catalogue())
@@ -746,7 +752,7 @@ def test_a_complete_tally_is_the_play_saved_to_history() -> None:
 
 
 def test_turn_status_says_where_the_turn_stands_and_why_it_cannot_end() -> None:
-    game = replace(MercanteGame.new(SAMPLE, upkeep_holder="Adam"), vp_on_marker=2)
+    game = replace(counted_at_table(SAMPLE, upkeep_holder="Adam"), vp_on_marker=2)
     status = turn_status(game)
     assert status.step == "Upkeep 1 of 4: take tokens off the markets"
     assert status.agents == "2 of 2 agents left · Beth next"
@@ -802,7 +808,7 @@ def test_the_shipment_card_and_the_bid_typed_become_the_actions_sent() -> None:
     draft.bid = "5"
     assert (draft.typed_bid("Adam").player, draft.typed_bid("Adam").amount) == ("Adam", 5)
     assert draft.passed("Beth").amount is None
-    game = MercanteGame.new(SAMPLE)
+    game = counted_at_table(SAMPLE)
     draft.bid_taken(game)  # no auction left: the card goes too
     assert draft == ShipmentDraft()
 
@@ -859,13 +865,13 @@ def test_the_sale_sent_is_the_one_priced() -> None:
 
 
 def test_agent_choices_follow_the_rulebook_order_and_what_the_game_allows() -> None:
-    game = MercanteGame.new(SAMPLE)
+    game = counted_at_table(SAMPLE)
     offered = agent_choices(game, playing=True)
     assert [c.ident for c in offered][:4] == ["go-sell", "buy-vp", "buy-agent", "buy-warehouse"]
     assert "security-1" in [c.ident for c in offered]
     by_ident = {c.ident: c for c in offered}
     assert by_ident["go-sell"].tab == "sale" and not by_ident["go-sell"].disabled
-    assert by_ident["buy-vp"].disabled == (not game.can_buy_vp())
+    assert by_ident["buy-vp"].disabled == (not game.can_apply(BuyVictoryPoint()))
     watching = agent_choices(game, playing=False)
     assert all(c.disabled for c in watching if c.ident != "go-sell")
 

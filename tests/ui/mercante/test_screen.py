@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -40,6 +41,9 @@ from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import table_from, writes_failing
 from tests.ui_harness import Harness, message, run, settled, visible, walk
 
+#: A game whose crowns the table counts (the turn's rules alone, without the ledger).
+counted_at_table = partial(MercanteGame.new, ledger=False)
+
 BASE = "/calculators/mercante"
 
 
@@ -62,7 +66,7 @@ def start_game(
 ) -> int:
     """A game already in progress on a table (``slots``: the calendar it has got to; ``kw``
     may set any field of the game, e.g. its ``step``)."""
-    game = MercanteGame.new(seats, first_event=first, board=kw.pop("board", None))
+    game = counted_at_table(seats, first_event=first, board=kw.pop("board", None))
     kw.setdefault("step", None)  # the turn starts as the seats and the marker say
     game = replace(game, **kw) if slots is None else replace(game, slots=slots, **kw)
     return table_with(hub, game)
@@ -226,7 +230,7 @@ async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_m
 ) -> None:
     # Adam holds the upkeep marker and has taken tokens off: step 2 applies the top card.
     seats = ["Adam", "Beth", "Chris", "David"]
-    game = MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"))
+    game = counted_at_table(seats, first_event=rulebook_event("Visiting Nobility"))
     game = replace(game, upkeep_holder="Adam", step=None).remove_goods({})[0]
     table_id = table_with(hub, game)
     h = await open_tab(store, hub, table_id)
@@ -644,7 +648,7 @@ async def test_tracked_board_upkeep_removes_tokens_from_the_bottom(
             "foodstuffs": [5, 4, 3],
         }
     )
-    game = MercanteGame.new(["Adam", "Beth", "Chris"], board=board)
+    game = counted_at_table(["Adam", "Beth", "Chris"], board=board)
     game = game.sell(["gold", "silver"], agents=2)[0]
     for _ in range(2):
         game = game.end_turn()[0]  # to Chris, who holds the marker
@@ -835,7 +839,7 @@ def old_save(game: MercanteGame, **drafts: Any) -> dict[str, Any]:
 async def test_an_old_saved_game_becomes_a_table_once_with_its_contracts_ticks_and_tally(
     store: Any, hub: TableHub
 ) -> None:
-    game = MercanteGame.new(
+    game = counted_at_table(
         ["Adam", "Beth", "Chris"], first_event=rulebook_event("Visiting Nobility")
     )
     game = game.manipulate_events(rulebook_event("Distant War"))[0].end_turn()[0]
@@ -916,7 +920,7 @@ async def test_a_damaged_saved_game_gives_a_notice_and_a_fresh_start(
 async def test_an_old_game_saved_to_history_already_is_not_imported(
     store: Any, hub: TableHub
 ) -> None:
-    saved = old_save(MercanteGame.new(["Adam", "Beth", "Chris"]), saved_play=3)
+    saved = old_save(counted_at_table(["Adam", "Beth", "Chris"]), saved_play=3)
     store.set_setting(GAME_KEY, saved)
     await Harness.start(create_main(store, hub=hub), route=BASE)
     assert store.list_tables(tool="mercante") == []

@@ -99,7 +99,7 @@ def tableau_line(cards: Sequence[Card], song: Song | None) -> str:
         return "No card entered yet"
     text = "; ".join(c.describe() for c in cards)
     if song is not None:
-        start = song.beginning
+        start = song.start
         stones = sum(1 for s in start.sources if s.id.startswith("soundstone-"))
         text += f" · Volume {start.volume} · {plural(stones, 'Soundstone')}"
     return text

@@ -126,6 +126,7 @@ def _renamed_spends(perf: Performance, names: dict[str, str]) -> Performance:
         return AtTownSquare(r(perf.spend), fans=perf.fans)
     if isinstance(perf, AtFactionHall):
         return AtFactionHall(perf.hall, r(perf.spend), adventurers=perf.adventurers)
+    assert isinstance(perf, AtDragonIsland)
     return AtDragonIsland(perf.side, tuple(HallSong(h.hall, r(h.spend)) for h in perf.halls))
 
 

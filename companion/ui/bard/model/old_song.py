@@ -549,7 +549,7 @@ def performance_for(
 
 
 def start_song(draft: BardDraft, rules: HouseRules) -> Song:
-    return Song.start(
+    return Song.new(
         draft.engine_sources(),
         moves=draft.moves,
         volume=draft.volume,

@@ -4,7 +4,8 @@ reads back from the table to show.
 The table (:class:`~companion.engine.bard.BardGame`) keeps the board, the tableau and the
 song; these functions only build actions from what the screen shows and the taps made on it
 (every one of them plain data the hub verifies and commits), and read the song as the
-screen lays it out: its locations in order, then (when it has one) the Boast at the end.
+screen lays it out: its locations in order, then (when it has one) the Boast at the end (or
+where it was made, under the house rule of ruling ``bard.boast_gains``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from companion.engine.bard import (
     SetBoard,
     SetTable,
     Song,
+    SongAction,
     Table,
     facts,
 )
@@ -58,7 +60,7 @@ def stops_of(song: Song | None) -> tuple[Performance, ...]:
     """The song's locations, in order."""
     if song is None:
         return ()
-    return tuple(a for a in song.actions if not isinstance(a, Boast))
+    return tuple(a for a in song.actions if isinstance(a, Performance))
 
 
 def boasted(song: Song | None) -> bool:
@@ -67,14 +69,23 @@ def boasted(song: Song | None) -> bool:
 
 def before(song: Song, number: int | None) -> Song:
     """The song as it stands before its location ``number`` (None: after every location),
-    without the Boast: what a location typed there is checked on."""
+    without a Boast that no location follows: what a location typed there is checked on. (A
+    Boast before a location stays: under the house rule of ruling ``bard.boast_gains`` the
+    Soundstones it gave may be spent there.)"""
     if number is None and not boasted(song):
         return song
-    stops = stops_of(song)
-    upto = stops if number is None else stops[: number - 1]
-    out = song.beginning
-    for p in upto:
-        out = out.perform(p, working=False)[0]
+    actions = list(song.actions)
+    places = [i for i, a in enumerate(actions) if isinstance(a, Performance)]
+    if number is None or number > len(places):
+        end, follows = len(actions), max(places, default=-1)
+    else:
+        end = follows = places[number - 1]
+    out = song.start
+    for i, action in enumerate(actions[:end]):
+        if isinstance(action, Performance):
+            out = out.perform(action, working=False)[0]
+        elif i < follows:
+            out = out.apply(action)[0]
     return out
 
 
@@ -82,7 +93,7 @@ def sources_of(song: Song | None) -> tuple[IconSource, ...]:
     """The tableau's sources (the Soundstones apart)."""
     if song is None:
         return ()
-    return tuple(s for s in song.beginning.sources if not s.id.startswith(STONE))
+    return tuple(s for s in song.start.sources if not s.id.startswith(STONE))
 
 
 def numbers_of(game: BardGame) -> Numbers:
@@ -90,7 +101,7 @@ def numbers_of(game: BardGame) -> Numbers:
     Movement and kind, with the Volume and Soundstones it left."""
     song = game.song
     if song is not None:
-        start = song.beginning
+        start = song.start
         stones = sum(1 for s in start.sources if s.id.startswith(STONE))
         return Numbers(start.moves, start.volume, stones, start.kind)
     for record in reversed(game.log):
@@ -104,7 +115,7 @@ def numbers_of(game: BardGame) -> Numbers:
 def board_of(game: BardGame) -> Board:
     """Your player board as the screen edits it: the one the song began with, or between
     songs the next song's."""
-    return game.song.beginning.board if game.song is not None else game.board
+    return game.song.start.board if game.song is not None else game.board
 
 
 # -- the board ------------------------------------------------------------------------------------
@@ -198,33 +209,55 @@ def set_tableau(
 # -- the song's locations -------------------------------------------------------------------------
 
 
-def _revised(stops: Sequence[Performance], boast: bool) -> ReviseSong:
-    return ReviseSong((*stops, *((Boast(),) if boast else ())))
+def boast_of(song: Song | None) -> tuple[Boast | None, int]:
+    """The song's Boast and how many of its locations come before it (None and 0 without)."""
+    actions = song.actions if song is not None else ()
+    for i, action in enumerate(actions):
+        if isinstance(action, Boast):
+            return action, sum(isinstance(a, Performance) for a in actions[:i])
+    return None, 0
+
+
+def _revised(
+    stops: Sequence[Performance], boast: Boast | None, at: int | None = None
+) -> ReviseSong:
+    """The song's locations, with ``boast`` after the first ``at`` of them (None: last)."""
+    places: list[SongAction] = list(stops)
+    if boast is not None:
+        places.insert(len(places) if at is None else at, boast)
+    return ReviseSong(tuple(places))
 
 
 def sing_at(song: Song, performance: Performance, replaces: int | None) -> BardAction:
     """Sing ``performance`` as a new location at the end (before the Boast, which stays
-    last), or in place of location ``replaces``."""
+    last; after it under the house rule of ruling ``bard.boast_gains``, so what the Boast
+    gave may be spent there), or in place of location ``replaces``."""
     stops = list(stops_of(song))
+    made, at = boast_of(song)
     if replaces is not None:
         stops[replaces - 1] = performance
-        return _revised(stops, boasted(song))
-    if not boasted(song):
+        return _revised(stops, made, at)
+    if made is None or song.rules.boast_gains_join_song:
         return performance
-    return _revised([*stops, performance], True)
+    return _revised([*stops, performance], made)
 
 
 def take_out(song: Song, number: int) -> ReviseSong:
     stops = list(stops_of(song))
     del stops[number - 1]
-    return _revised(stops, boasted(song))
+    made, at = boast_of(song)
+    return _revised(stops, made, at - 1 if number <= at else at)
 
 
-def boast(song: Song, on: bool) -> BardAction:
-    """Boast at the end of the song, or take the Boast back."""
-    if on:
-        return Boast() if not boasted(song) else _revised(stops_of(song), True)
-    return _revised(stops_of(song), False)
+def boast(song: Song, on: bool, soundstones: int = 0) -> BardAction:
+    """Boast (after the locations so far; with the Soundstones its Creature cards gave, under
+    the house rule of ruling ``bard.boast_gains``), change what it gave, or take it back."""
+    made, at = boast_of(song)
+    if not on:
+        return _revised(stops_of(song), None)
+    if made is None:
+        return Boast(soundstones)
+    return _revised(stops_of(song), Boast(soundstones), at)
 
 
 def planning(song: Song) -> Song:
@@ -235,7 +268,7 @@ def planning(song: Song) -> Song:
 
 def load(song: Song, plan: Plan) -> ReviseSong:
     """The song with ``plan`` sung after its locations (and its Boast, if the plan Boasts)."""
-    return _revised([*stops_of(song), *plan.performances], plan.boast)
+    return _revised([*stops_of(song), *plan.performances], Boast() if plan.boast else None)
 
 
 __all__ = [
@@ -244,6 +277,7 @@ __all__ = [
     "before",
     "board_of",
     "boast",
+    "boast_of",
     "boasted",
     "count_in",
     "load",

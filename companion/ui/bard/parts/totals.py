@@ -12,7 +12,7 @@ from companion.ui.bard.model import song as moves
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.lines import board_lines, rewards_lines
 from companion.ui.bard.model.words import plural
-from companion.ui.bard.parts import why
+from companion.ui.bard.parts import Stepper, why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import body, small, source_text, tagged
 from companion.ui.paint import Painter, SectionColumn, Slot
@@ -28,6 +28,15 @@ class BoastRow:
         self.view = view
         self.label = ft.Text("", expand=True)
         self.switch = ft.Switch(on_change=lambda e: self._switched(bool(e.control.value)))
+        # Under the house rule of ruling bard.boast_gains only: what the Creature cards gave.
+        self.stones = Stepper(
+            "Soundstones they gave",
+            lambda step: view.boast(True, max(0, self.gained + step)),
+            ident="bard-boast-stones",
+            hint="spent at a later location",
+        )
+        self.stones.control.visible = False
+        self.gained = 0
         self.lines = Slot(view.paint)
         self.control = SectionColumn(
             [
@@ -35,6 +44,7 @@ class BoastRow:
                     [self.label, tagged("bard-boast", self.switch)],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
+                self.stones.control,
                 self.lines.box,
                 source_text(
                     view.ctx.catalogue,
@@ -54,13 +64,18 @@ class BoastRow:
         bard = facts()
         on = moves.boasted(song)
         creatures = song.board.boast_area if song is not None else 0
+        gains = song is not None and song.rules.boast_gains_join_song
         paint.set(
             self.control,
             self.label,
-            value=f"Boast at the end: spend {bard.volume.boast_cost} Volume to activate "
-            f"{plural(creatures, 'Creature card')} in your Boast area",
+            value=f"Boast{' now' if gains else ' at the end'}: spend {bard.volume.boast_cost} "
+            f"Volume to activate {plural(creatures, 'Creature card')} in your Boast area",
         )
         paint.set(self.control, self.switch, value=on, disabled=song is None)
+        made, _ = moves.boast_of(song)
+        self.gained = made.soundstones if made is not None else 0
+        paint.set(self.control, self.stones.control, visible=gains and on)
+        self.stones.show(paint, self.gained, 0, bard.soundstone.tokens)
         record = (
             next((r for r in song.log if isinstance(r, Boasted)), None)
             if song is not None

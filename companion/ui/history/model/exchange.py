@@ -4,6 +4,7 @@ when it is done."""
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,8 +45,8 @@ IMPORTS: dict[str, ImportKind] = {
     "bgstats": ImportKind("Import a BG Stats backup", "Import a BG Stats backup", "import_bgstats"),
 }
 
-#: The largest file an import takes: four times the app's own backup of 100,000 plays (64 MB),
-#: and as much as a phone's browser can comfortably hold while it uploads.
+#: The largest file an import takes (companion.limits: the same for the upload and every
+#: importer): twice the app's own backup of 100,000 plays (64 MB).
 MAX_IMPORT_BYTES = MAX_BYTES
 
 
@@ -72,20 +73,30 @@ def check_size(size: int | None) -> None:
         raise ImportRefused("The file is empty.")
 
 
-def import_text_of(data: bytes) -> str:
-    """A picked file's bytes as the text to import; :class:`ImportRefused` says why not."""
+_BLANK = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\n\r\f\v]*")
+
+
+def import_text_of(data: bytes) -> bytes:
+    """A picked file's bytes, to import as they are (the importers read bytes, a piece at a
+    time: the file is never held as one text, which takes up to four times its size);
+    :class:`ImportRefused` says why not."""
     check_size(len(data))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ImportRefused("The file is not UTF-8 text.") from None
-    if not text.strip():
+    if _BLANK.fullmatch(data):
         raise ImportRefused("The file is empty.")
-    return text
+    if not data.isascii():
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        step = 4_000_000
+        view = memoryview(data)
+        try:
+            for at in range(0, len(data), step):
+                decoder.decode(view[at : at + step], final=at + step >= len(data))
+        except UnicodeDecodeError:
+            raise ImportRefused("The file is not UTF-8 text.") from None
+    return data
 
 
-def read_import_file(path: str | Path) -> str:
-    """The text of the file at ``path`` (a desktop's pick, or an upload on the server), read
+def read_import_file(path: str | Path) -> bytes:
+    """The bytes of the file at ``path`` (a desktop's pick, or an upload on the server), read
     no further than the limit; :class:`ImportRefused` says why not."""
     try:
         with open(path, "rb") as handle:
@@ -202,8 +213,9 @@ def import_summary(report: Any) -> str:
 
 
 def progress_text(done: int, total: int) -> str:
-    """``Imported 5,000 of 100,000 plays``."""
-    return f"Imported {done:,} of {total:,} play{'s' if total != 1 else ''}"
+    """``Read 5,000 of 100,000 plays``: read and checked, not yet saved (that is said only
+    once the import's transaction is committed, by the result)."""
+    return f"Read {done:,} of {total:,} play{'s' if total != 1 else ''}"
 
 
 __all__ = [

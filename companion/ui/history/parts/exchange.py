@@ -235,7 +235,7 @@ class Exchange:
 
     async def run_import(
         self,
-        read: Callable[[], str],
+        read: Callable[[], str | bytes],
         name: str,
         kind: str = "json",
         *,

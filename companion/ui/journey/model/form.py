@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import journey as engine
+from companion.engine.core.players import MAX_NAME_LENGTH
 from companion.engine.journey import HouseRules, JourneyGame
-from companion.engine.seats import MAX_NAME_LENGTH
 from companion.ui.model.words import plural
 
 

@@ -1,7 +1,7 @@
 """The Mercante screens as plain state (no flet here): each draft a device is typing in its
 own module, and the words the screens show.
 
-The game itself is a shared table (:class:`~companion.engine.mercante.table.MercanteTable`,
+The game itself is a shared table (:class:`~companion.engine.mercante.tabletop.MercanteTable`,
 see ``companion.tables``): every move, tick and tally figure is a table action, so nothing
 here is saved. What a device is only typing stays on it (:class:`~.drafts.MercanteDrafts`),
 and each draft turns what was typed into the engine action a tap sends (``SaleDraft.sale``,

@@ -16,7 +16,7 @@ from companion.engine.mercante import (
     PlayEvent,
     RemoveGoods,
 )
-from companion.engine.mercante.table import TallyValue
+from companion.engine.mercante.tabletop import TallyValue
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
 from companion.ui.mercante.model.sale import SaleDraft
 from companion.ui.mercante.model.shipment import ShipmentDraft
@@ -60,7 +60,7 @@ class MercanteDrafts:
     def removal_problem(self, game: MercanteGame) -> str | None:
         """Why the tokens chosen cannot come off as they are (``None``: they can)."""
         try:
-            game.verify_remove_goods(self.chosen_removals())
+            game.verify(self.removal())
         except MercanteError as exc:
             return capitalized(str(exc))
         return None

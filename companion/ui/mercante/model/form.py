@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.core.players import MAX_NAME_LENGTH
 from companion.engine.mercante import (
     ALTERNATE_FIVE_PLAYER_UPKEEP,
     CONTRACTUAL_OBLIGATIONS,
@@ -22,7 +23,6 @@ from companion.engine.mercante import (
     rules,
 )
 from companion.engine.mercante.house import HouseRules
-from companion.engine.seats import MAX_NAME_LENGTH
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
 from companion.ui.mercante.model.words import (
     FieldKey,
@@ -171,6 +171,7 @@ class NewGameForm:
             board=self.board(),
             rules=house,
             variants=self.chosen_variants(),
+            ledger=False,  # the screens do not send the ledger's crowns and contracts yet
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.scoring import max_goods_left
-from companion.engine.mercante.table import TALLY_LISTS, TallyValue
+from companion.engine.mercante.tabletop import TALLY_LISTS, TallyValue
 from companion.rules import Catalogue
 from companion.ui.mercante.model.words import (
     GAME_ID,

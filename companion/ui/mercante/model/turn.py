@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from companion.engine.mercante import (
     Action,
     BuyVictoryPoint,
+    EndTurn,
     GatherIntelligence,
     ImproveHouse,
     ManipulateEvents,
@@ -18,7 +19,7 @@ from companion.engine.mercante import (
     Skulduggery,
     rules,
 )
-from companion.engine.mercante.game import (
+from companion.engine.mercante.actions import (
     BUY_VP,
     GATHER_INTELLIGENCE,
     IMPROVE_HOUSE,
@@ -86,7 +87,7 @@ def turn_status(game: MercanteGame) -> TurnStatus:
     if game.vp_on_marker:
         marker += f" · {plural(game.vp_on_marker, 'VP token')} on it"
     try:
-        nxt = game.verify_end_turn()
+        nxt = game.verify(EndTurn())
         why = None
     except MercanteError as exc:
         nxt, why = game.next_player, capitalized(str(exc))
@@ -144,21 +145,20 @@ def agent_choices(game: MercanteGame, *, playing: bool) -> tuple[AgentChoice, ..
         count = game.seals_left(action_id)
         return "" if count is None else f" ({count} left)"
 
-    def offer(ident: str, label: str, action: Action, can: bool) -> AgentChoice:
-        return AgentChoice(ident, label, action=action, disabled=not playing or not can)
+    def offer(ident: str, label: str, action: Action) -> AgentChoice:
+        return AgentChoice(
+            ident, label, action=action, disabled=not playing or not game.can_apply(action)
+        )
 
-    manipulate = not playing or not game.can_manipulate_events()
+    manipulate = not playing or not game.can_apply(ManipulateEvents())
     return (
         AgentChoice("go-sell", "Hire dockworkers: sell", tab="sale"),
-        offer(
-            "buy-vp", f"Buy one victory point{seals(BUY_VP)}", BuyVictoryPoint(), game.can_buy_vp()
-        ),
-        offer("buy-agent", "Bought an agent", ImproveHouse("agent"), game.can_improve("agent")),
+        offer("buy-vp", f"Buy one victory point{seals(BUY_VP)}", BuyVictoryPoint()),
+        offer("buy-agent", "Bought an agent", ImproveHouse("agent")),
         offer(
             "buy-warehouse",
             f"Bought a warehouse ({plural(stores.cost, 'crown')})",
             ImproveHouse("warehouse"),
-            game.can_improve("warehouse"),
         ),
         AgentChoice(
             "manipulate-play", "Manipulate events: play a card", tab="calendar", disabled=manipulate
@@ -170,17 +170,12 @@ def agent_choices(game: MercanteGame, *, playing: bool) -> tuple[AgentChoice, ..
             disabled=manipulate,
         ),
         *(
-            offer(f"security-{w}", f"Security: warehouse {w}", Security(w), game.can_security(w))
+            offer(f"security-{w}", f"Security: warehouse {w}", Security(w))
             for w in range(1, player.warehouses + 1)
         ),
-        offer("select-contract", "Select a contract", SelectContract(), game.can_select_contract()),
-        offer("skulduggery", "Skulduggery", Skulduggery(), game.can_skulduggery()),
-        offer(
-            "gather-intelligence",
-            "Gather intelligence",
-            GatherIntelligence(),
-            game.can_gather_intelligence(),
-        ),
+        offer("select-contract", "Select a contract", SelectContract()),
+        offer("skulduggery", "Skulduggery", Skulduggery()),
+        offer("gather-intelligence", "Gather intelligence", GatherIntelligence()),
     )
 
 

@@ -88,7 +88,7 @@ class CalendarView:
         playing = self.session.playing
         if game.step == "apply_event":
             return "Apply (upkeep)", playing
-        return "Play (Manipulate Events)", playing and game.can_manipulate_events()
+        return "Play (Manipulate Events)", playing and game.can_apply(ManipulateEvents())
 
     # -- rendering --------------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:

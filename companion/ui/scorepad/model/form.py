@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from companion.engine.core.players import MAX_NAME_LENGTH
 from companion.engine.core.standings import Entry, Standing, TieBreak, rank
 from companion.engine.scorepad import (
     DEFAULT_GAME,
@@ -24,7 +25,6 @@ from companion.engine.scorepad import (
     TieBreaker,
     parse_whole,
 )
-from companion.engine.seats import MAX_NAME_LENGTH
 from companion.rules import Catalogue, Game
 from companion.text import name_key
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.engine.mercante import rules
-from companion.engine.mercante.game import RULING_VICIOUS
+from companion.engine.mercante.actions import RULING_VICIOUS
 from companion.tables import Applied, Outcome
 from companion.ui.kit.widgets import body, button, panel, small, tagged, whole_number_field
 from companion.ui.mercante.model import FieldErrors, plural

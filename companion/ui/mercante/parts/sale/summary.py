@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.engine.mercante.game import RULING_DOCKWORKERS
+from companion.engine.mercante.actions import RULING_DOCKWORKERS
 from companion.engine.mercante.pricing import (
     RULING_FLEETING_REACTION,
     RULING_FULL,

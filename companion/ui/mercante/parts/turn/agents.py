@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.engine.mercante import rules
-from companion.engine.mercante.game import BUY_VP, RULING_DOCKWORKERS, SECURITY
+from companion.engine.mercante.actions import BUY_VP, RULING_DOCKWORKERS, SECURITY
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, button, panel, small, tagged, wrap
 from companion.ui.mercante import table_route

@@ -5,8 +5,9 @@ Each file declares its ``game`` and holds any of these arrays of tables:
 ``quantity``
     A named whole number for that game: a literal, an arithmetic expression over ``players``
     and earlier quantities (``"assistants_each * players"``), or a ``provider`` that borrows
-    the number from another engine (Mercante's facts). A quantity may carry a ``house_rule``:
-    the value to use when the players choose that ruling's alternative reading.
+    the number from another tool's facts (``data/mercante/rules.toml``). A quantity may
+    carry a ``house_rule``: the value to use when the players choose that ruling's
+    alternative reading.
 ``module``
     A module or option the players can switch on (Merchants Cove: Master Craft's modules and
     The Entertainer), with its pieces in the box.
@@ -45,7 +46,7 @@ from pydantic import (
 )
 
 from companion.engine.setup._expr import ExpressionError, parse
-from companion.engine.setup._providers import PROVIDERS, SEAT_PROVIDERS
+from companion.engine.setup._providers import provided
 from companion.rules.loader import (
     RULINGS_FILE,
     DataFileError,
@@ -79,6 +80,8 @@ RelationKind = Literal[
 ]
 UNKNOWN = "unknown"
 PLAYERS = "players"
+#: The seat a per-seat number is worked out for (1 is the first player).
+SEAT = "seat"
 
 # Placeholders a step text may use for chosen cards: name -> (card kind, what it shows, whether
 # a card of that kind must be chosen for the step to make sense). "name" and "deck" fall back
@@ -128,12 +131,12 @@ class Quantity(Frozen):
     def _one_way(self) -> Quantity:
         if (self.value is None) == (self.provider is None):
             raise ValueError("give exactly one of 'value' and 'provider'")
-        if self.provider is not None and self.provider not in PROVIDERS:
-            raise ValueError(f"unknown provider {self.provider!r}; known: {sorted(PROVIDERS)!r}")
+        if self.provider is not None:
+            provided(self.provider)
         if self.house_rule is not None and self.provider is not None:
             raise ValueError("a provided quantity cannot have a house rule")
-        if self.name == PLAYERS:
-            raise ValueError(f"{PLAYERS!r} is the player count; pick another name")
+        if self.name in (PLAYERS, SEAT):
+            raise ValueError(f"{self.name!r} is the player count or seat; pick another name")
         return self
 
 
@@ -329,17 +332,13 @@ class StepHouseRule(Frozen):
 
 
 class PerSeat(Frozen):
-    """A number per seat (``{per_seat}`` in the text), e.g. Mercante's starting crowns."""
+    """A number per seat (``{per_seat}`` in the text), e.g. Mercante's starting crowns:
+    ``value`` is an expression over the quantities and ``seat`` (1 is the first player)."""
 
-    provider: Text
+    value: Amount
     unit: Text
 
-    @field_validator("provider")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        if value not in SEAT_PROVIDERS:
-            raise ValueError(f"unknown seat provider {value!r}; known: {sorted(SEAT_PROVIDERS)!r}")
-        return value
+    _amount = field_validator("value")(_check_amount)
 
 
 class StepSpec(Frozen):
