@@ -41,7 +41,8 @@ from companion.ui.journey.parts.swaps import ghorralands_panel, swap_offer
 from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import game_menu, menu_item
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.live import confirm, deliver
+from companion.ui.kit.widgets import confirm
+from companion.ui.live import deliver
 from companion.ui.paint import Slot, mounted
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH
 

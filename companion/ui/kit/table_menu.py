@@ -11,8 +11,8 @@ import flet as ft
 
 from companion.tables import Snapshot
 from companion.ui.context import AppContext
-from companion.ui.kit.widgets import body, tagged
-from companion.ui.live import LiveTable, confirm
+from companion.ui.kit.widgets import body, confirm, tagged
+from companion.ui.live import LiveTable
 from companion.ui.paint import Painter
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.rules import Catalogue, Source
+from companion.ui.context import AppContext
 from companion.ui.paint import SectionCard, SectionSemantics
 from companion.ui.theme import GAP, PAD, TOUCH
 
@@ -236,4 +237,36 @@ def labelled_switch(
             ft.Text(label, theme_style=ft.TextThemeStyle.BODY_LARGE, expand=True),
         ],
         spacing=GAP,
+    )
+
+
+def confirm(
+    ctx: AppContext,
+    *,
+    title: str,
+    text: str,
+    action: str,
+    ident: str,
+    on_confirm: Callable[[], None],
+    danger: bool = False,
+) -> None:
+    """Ask before doing something that cannot be taken back by Undo."""
+
+    def yes(e: Any) -> None:
+        ctx.page.pop_dialog()
+        on_confirm()
+
+    style = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR) if danger else None
+    ctx.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(title),
+            content=ft.Text(text),
+            actions=[
+                tagged(
+                    f"{ident}-cancel",
+                    ft.TextButton("Cancel", on_click=lambda e: ctx.page.pop_dialog()),
+                ),
+                tagged(ident, ft.FilledButton(action, on_click=yes, style=style)),
+            ],
+        )
     )

@@ -22,8 +22,7 @@ from companion.engine.setup import SetupGame, Step
 from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.kit.widgets import notice, tagged
-from companion.ui.live import confirm
+from companion.ui.kit.widgets import confirm, notice, tagged
 from companion.ui.model.live import closed_note
 from companion.ui.paint import SectionRow, Slot, mounted
 from companion.ui.setup import ROUTE, TOOL_ID, Page, table_route

@@ -6,7 +6,7 @@ locations in order with the Adventurer counts typed at each. :func:`read_old_sav
 into a :class:`~companion.engine.bard.BardGame`: the counts typed become the board (entered
 once now), the sources the tableau (a source below a Volume Cost becomes a card's bottom
 half), and the locations that the engine accepts, in order, the song; the old setting is kept
-renamed by :func:`companion.ui.live.import_old_game`.
+renamed by :func:`companion.ui.kit.lobby.import_old_game`.
 """
 
 from __future__ import annotations

@@ -223,17 +223,6 @@ class BardDraft:
             if stop.kind == "dragon_island":
                 stop.halls = [h for h in stop.halls if h in self.halls_open(index)]
 
-    def set_location(self, stop_id: int, location: str) -> None:
-        facts().location_named(location)
-        stop = self.stop(stop_id)
-        if stop.location == location:
-            return
-        stop.location = location
-        # What was spent and typed belongs to the old location.
-        stop.spend, stop.fields, stop.halls, stop.hall_spend = [], {}, [], {}
-        stop.buy_card, stop.fans = False, 1
-        self._fill_halls(stop, self.stops.index(stop))
-
     def _fill_halls(self, stop: StopDraft, index: int) -> None:
         # With one hall to sing for, Dragon Island picks it: one tap fewer.
         if stop.kind == "dragon_island":

@@ -70,13 +70,6 @@ class MercanteState:
         self.saved_play = None
         self.setup_ticks = []
 
-    def tick_setup_step(self, step_id: str, done: bool) -> None:
-        """Mark a setup step done or not (kept in step order of first ticking)."""
-        if done and step_id not in self.setup_ticks:
-            self.setup_ticks.append(step_id)
-        elif not done and step_id in self.setup_ticks:
-            self.setup_ticks.remove(step_id)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             **_SCREEN_SAVE.header(),

@@ -124,14 +124,6 @@ class ScorePad:
         target = max(0, min(len(self.rows) - 1, index + offset))
         self.rows.insert(target, self.rows.pop(index))
 
-    def set_start(self, index: int) -> None:
-        """Mark one start player (tapping the marked one clears it)."""
-        self._check_row(index)
-        was = self.rows[index].start
-        for row in self.rows:
-            row.start = False
-        self.rows[index].start = not was
-
     def _check_row(self, index: int) -> None:
         if not 0 <= index < len(self.rows):
             raise IndexError(f"row {index!r} is not on the pad")

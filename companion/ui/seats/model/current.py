@@ -18,8 +18,8 @@ log = logging.getLogger(__name__)
 
 def import_old_seating(ctx: AppContext) -> tuple[int | None, str | None]:
     """The seats saved under :data:`TABLE_KEY` before shared tables become a table, once:
-    ``(table id, problem)`` as :func:`companion.ui.live.import_old_game` says."""
-    from companion.ui.live import import_old_game  # the page's loop (flet) is needed here
+    ``(table id, problem)`` as :func:`companion.ui.kit.lobby.import_old_game` says."""
+    from companion.ui.kit.lobby import import_old_game  # the page's loop (flet) is needed here
 
     return import_old_game(
         ctx, key=TABLE_KEY, tool=TOOL_ID, read=read_old_seating, errors=(SeatsError,)

@@ -2,7 +2,7 @@
 
 Before the shared tables, the assistant saved its whole state (format 1) after every change.
 Such a save is read here once, leniently (ids the data no longer knows are left out and
-named), and becomes a table (``companion.ui.live.import_old_game``); the key is then kept as
+named), and becomes a table (``companion.ui.kit.lobby.import_old_game``); the key is then kept as
 ``setup_assistant_imported``.
 """
 
