@@ -10,7 +10,6 @@ test module elsewhere imports what it needs from here.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 from companion.history import Store, open_store
 from companion.tables import TableHub
 from companion.ui import live as live_module
-from tests.ui_harness import Harness
+from tests.ui_harness import Harness, settled
 
 
 @pytest.fixture
@@ -51,7 +50,7 @@ async def leave_and_close(
     await h.navigate(to)
     assert hub.subscriber_count(table_id) == 1
     other.session.close()
-    await asyncio.sleep(0.05)
+    await settled()
     assert hub.subscriber_count(table_id) == 0
 
 

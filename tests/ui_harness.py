@@ -10,10 +10,11 @@ import asyncio
 import dataclasses
 import functools
 import threading
+import weakref
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 import msgpack
@@ -28,6 +29,11 @@ from flet.messaging.protocol import (
 )
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.ui import live
+
+#: How long :func:`settled` waits for the pushes on their way before the test fails.
+SETTLE_TIMEOUT = 10.0
 
 
 class FakeConnection(Connection):
@@ -116,13 +122,46 @@ def message(h: Harness) -> str | None:
     return str(strip.content.content.controls[0].value) if strip.visible else None
 
 
+async def settled(timeout: float = SETTLE_TIMEOUT) -> None:
+    """Return once every change the hub has pushed has been drawn on every phone, and every
+    phone that answers (``conn.answers``) has said it has it; fail, saying what is still on
+    its way, after ``timeout`` seconds. (A phone that never answers keeps its pushes "not
+    seen" as long as the test wants.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    quiet = 0
+    while quiet < 3:  # a few turns of the loop in a row with nothing on its way
+        await asyncio.sleep(0)
+        answering = [h.page for h in Harness.started if h.conn.answers]
+        pushes = live.pushes_pending()
+        answers = sum(live.answers_pending(page) for page in answering)
+        if pushes or answers:
+            quiet = 0
+            if loop.time() > deadline:
+                raise AssertionError(
+                    f"not settled after {timeout} s: {pushes} pushes not drawn yet, "
+                    f"{answers} not answered by their phone"
+                )
+            await asyncio.sleep(0.001)
+        else:
+            quiet += 1
+
+
 class Harness:
     """A live page: find controls, tap them, type into them."""
+
+    #: The pages started (for :func:`settled`; the test's own, its loop gone with it).
+    started: ClassVar[weakref.WeakSet[Harness]] = weakref.WeakSet()
 
     def __init__(self, session: Session, conn: FakeConnection) -> None:
         self.session = session
         self.conn = conn
         self.page: ft.Page = session.page
+        Harness.started.add(self)
+
+    async def settled(self, timeout: float = SETTLE_TIMEOUT) -> None:
+        """:func:`settled`: every push drawn on every phone."""
+        await settled(timeout)
 
     @classmethod
     async def start(
@@ -151,8 +190,9 @@ class Harness:
         )
         main(page)
         await session.after_event(page)
-        await asyncio.sleep(0.01)
-        return cls(session, conn)
+        harness = cls(session, conn)
+        await settled()
+        return harness
 
     # -- finding ----------------------------------------------------------------------------
     def all(self) -> list[BaseControl]:
@@ -202,7 +242,7 @@ class Harness:
         # exactly what the server does for a browser, so a view that forgets to send a change
         # fails here too. Do not add another after_event: it would send what the browser won't.
         await self.session.dispatch_event(control._i, event, data)
-        await asyncio.sleep(0.01)
+        await settled()
         self.assert_all_sent(f"{event!r} on {type(control).__name__}")
 
     def assert_all_sent(self, after: str) -> None:

@@ -10,7 +10,7 @@ Undo (``{"kind": "undo", "of": seq}``) is generic: it takes back the table's las
 action and is refused unless ``of`` still is that action.
 
 How a tool joins (Merchant's Journey is the worked example: ``companion/engine/journey/``,
-``companion/ui/logic/journey/``, ``companion/ui/views/journey/``)
+``companion/ui/journey/``)
 ===========================================================================================
 
 1. The engine (pure, ``companion/engine/<tool>``):
@@ -29,45 +29,48 @@ How a tool joins (Merchant's Journey is the worked example: ``companion/engine/j
 
 2. Register it: add ``<engine>.TABLE_RULES`` to :func:`companion.tables.registry.tools`.
 
-3. The screens: a package ``companion/ui/views/<tool>/`` (lobby, table, one part a file) over
-   ``companion/ui/logic/<tool>/`` (drafts and words, no flet), using the shared kit:
+3. The screens: a package ``companion/ui/<tool>/`` (its ``__init__``, ``lobby.py``,
+   ``screen.py``, one part a file in ``parts/``) over its ``model/`` (drafts, forms and
+   words, no flet), using the shared kit (``companion/ui/kit/``):
 
-   - The entry, in the package's ``__init__``: ``open_<tool> = table_tool(ROUTE, TOOL_ID,
-     Lobby, TableView)`` (``companion/ui/views/tool_entry.py``): ``/<section>/<tool>`` opens
-     the lobby, ``/<section>/<tool>/<id>`` that table (any other route is not found).
-   - The lobby, with ``companion/ui/views/lobby.py``: ``lobby_screen(ctx, TOOL_ID, ...)`` is
-     its frame (problems, the live list of games in progress with Resume, Finish and Abandon
+   - The entry, in the package's ``__init__``: ``TOOL_ID = TABLE_RULES.tool``, ``ROUTE``,
+     ``table_route`` and ``open_<tool>``, which returns ``table_tool(ROUTE, Lobby,
+     Screen)(ctx, rest)`` (``kit/tool_entry.py``): ``/<section>/<tool>`` opens the lobby,
+     ``/<section>/<tool>/<id>`` that table (any other route is not found).
+   - The lobby, with ``kit/lobby.py``: ``lobby_screen(ctx, TOOL_ID, ...)`` is its frame
+     (problems, the live list of games in progress with Resume, Finish and Abandon
      confirmed, then the tool's own form); the new-game form is a draft of this device
-     (``live_session(ctx, TOOL_ID).draft(tool, 0, Form)``); Start is ``start_table(ctx,
-     session, TOOL_ID, fresh_game, route=..., what=...)``; an old single saved game under
-     a settings key is imported once with ``import_old_save(...)``.
-   - The table: build every control ONCE, then ``self.live = LiveTable(ctx, table_id,
-     self.render)`` (raises ``TableNotFound`` → ``RouteNotFound``), follow Settings' house
-     rules with ``self.live.follow_house_rules(in_use, wanted)``, and return ``Screen(...,
-     footer=self.live.footer, on_leave=self.live.close)``. ``render(snapshot)`` updates the
-     controls in place from ``snapshot.game`` and the device's drafts and sends only what
-     changed: mark sections with ``isolate(control)``, change properties through
-     ``Painter.set(section, control, prop=value)``, rebuild a part only when its key changed
-     with ``Slot(painter)``, and end with ``painter.send()``. Never rebuild the whole screen
-     on a push: a push must not disturb what the player is doing (a card chosen, a half-typed
-     field). The notice strip (``views/table_notices.py`` ``TableNotices``: what the screen
-     could not do, why the table takes no more changes), Undo (``views/table_menu.py``
-     ``UndoButton``) and the table menu (``table_menu``/``game_menu``: the tool's entries,
-     Finish, Abandon) are shared.
-   - A tap: the view asks the draft for the action (``companion/ui/logic/<tool>/``) and
-     sends it: ``self.live.act(action, confirm="<message>", on_outcome=...)`` (Applied:
+     (``live_session(ctx, TOOL_ID).draft(TOOL_ID, LOBBY, Form)``); Start is
+     ``start_table(ctx, session, TOOL_ID, fresh_game, route=table_route, what=...)``; an old
+     single saved game under a settings key is imported once with ``import_old_save(...)``.
+   - The table: a subclass of ``kit/table_screen.py``'s ``TableScreen`` naming its
+     ``tool_id``, ``lobby``, ``game_type`` and ``draft_type``; it holds the session, this
+     device's draft, the problems, the painter, the notices, Undo, ``self.live`` (a
+     ``LiveTable``; ``TableNotFound`` → not found, another tool's table → not found), the
+     typed ``game``, and follows Settings' house rules (``house_rules()``). The tool builds
+     every control ONCE in ``build_controls()`` and updates them in place in
+     ``render_game(game, snapshot)`` from the game and the device's draft, sending only what
+     changed: build sections of ``companion.ui.paint``'s section classes, change properties
+     through ``self.paint.set(section, control, prop=value)``, rebuild a part only when its key
+     changed with ``Slot(painter)``. Never rebuild the whole screen on a push: a push must
+     not disturb what the player is doing (a card chosen, a half-typed field). Its
+     ``menu()`` is ``table_menu``/``game_menu`` (``kit/table_menu.py``: the tool's entries,
+     Finish, Abandon).
+   - A tap: the screen asks the draft for the action (``companion/ui/<tool>/model/``) and
+     sends it: ``self.act(action, confirm=<words>, then=<settle the draft>)`` (Applied:
      rendered with a message whose Undo takes back exactly that step; Refused: the message
      on this device, the screen brought up to date; Failed: the database refused, nothing
-     changed, the screen stays as it was). ``self.live.undo()`` takes back the table's last
-     effective action; ``self.live.save(play_builder, saved=...)`` saves to history exactly
-     once (a second Save anywhere opens the saved play; once its play has been deleted in
-     History, Save is refused, saying so, and only ``TableHub.save_to_history(...,
+     changed, the screen stays as it was); a tap that cannot be sent says why with
+     ``self.refuse(text)`` (or ``self.hint(text)``). ``self.undo()`` takes back the table's
+     last effective action; ``self.live.save(play_builder, saved=...)`` saves to history
+     exactly once (a second Save anywhere opens the saved play; once its play has been
+     deleted in History, Save is refused, saying so, and only ``TableHub.save_to_history(...,
      again=True)`` saves it as a new play: ``snapshot.info.saved`` tells the two apart);
      ``self.live.finish()`` / ``abandon()`` end it (asked first by the table menu).
-   - What a device is only typing lives in ``live_session(ctx, TOOL_ID).draft(tool,
-     table_id, factory)``, never in the table. On a table screen messages go through
-     ``self.live.tell(...)`` (``companion.ui.logic.live.info``/``error``), never a SnackBar:
-     they time out on the server, cover nothing and never survive a reload.
+   - What a device is only typing lives in its draft (``self.draft``), never in the table.
+     On a table screen messages go through the table's message line (``self.hint``,
+     ``self.refuse``, ``self.live.tell``), never a SnackBar: they time out on the server,
+     cover nothing and never survive a reload.
 
 4. Tests: the hub's behaviour is tested once (``tests/tables/test_hub.py``); a tool tests
    its ``TableRules`` (``tests/engine/test_protocol.py``), its screen on real sessions with

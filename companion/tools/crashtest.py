@@ -42,6 +42,7 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 
+from companion.engine import journey
 from companion.engine.journey import (
     SIDES,
     JourneyGame,
@@ -404,7 +405,9 @@ class Cycle:
             client.close()
         store = open_store(self.server.db_url)
         try:
-            newest = max(t.id for t in store.list_tables(tool="journey", status="open"))
+            newest = max(
+                t.id for t in store.list_tables(tool=journey.TABLE_RULES.tool, status="open")
+            )
         finally:
             store.close()
         self.expected.tables[newest] = []
@@ -444,7 +447,7 @@ def check(db_url: str, expected: Expected, cycle: Cycle, report: Report) -> None
                 report.unexpected += len(extra)
                 report.problems.append(f"table {table_id}: not confirmed {extra!r}")
                 bodies.extend(extra)  # carry on from the database
-        saved = {t.id: t.saved_play_id for t in store.list_tables(tool="journey")}
+        saved = {t.id: t.saved_play_id for t in store.list_tables(tool=journey.TABLE_RULES.tool)}
         for table_id in expected.saved:
             if saved.get(table_id) is None:
                 report.lost += 1

@@ -66,10 +66,11 @@ def seed_examples(
 def seed_seats(store: Any) -> int:
     """The seated table (Players & seats) as a shared table, its first player drawn; any
     other seating in progress is abandoned first. Returns its id."""
+    from companion.engine.seats import TABLE_RULES as seats_rules
     from companion.engine.seats import DrawFirst, Seat, Seating
 
     actions: list[Any] = [Seat(n) for n in ("Anna", "Ben", "Cleo", "Dev")] + [DrawFirst()]
-    return _example_table(store, "seats", Seating.new("mercante", seed=482913), actions)
+    return _example_table(store, seats_rules.tool, Seating.new("mercante", seed=482913), actions)
 
 
 def _abandon_open(store: Any, tool: str) -> None:
@@ -103,6 +104,7 @@ def seed_mercante(store: Any) -> int:
     its id. Three cards of the group's own, a calendar that closes raw materials, a shipment
     auction under way, the contracts kept at setup, the first setup steps ticked and the final
     tally filled in. (A sale being priced is a phone's own draft: the screenshots type it.)"""
+    from companion.engine.mercante import TABLE_RULES as mercante_rules
     from companion.engine.mercante import (
         Event,
         KeepContract,
@@ -164,12 +166,13 @@ def seed_mercante(store: Any) -> int:
     )
     for name, row in zip(game.seats, figures, strict=True):
         actions += [SetTally(name, figure, value) for figure, value in row.items()]
-    return _example_table(store, "mercante", table, actions)
+    return _example_table(store, mercante_rules.tool, table, actions)
 
 
 def seed_score_pad(store: Any) -> int:
     """A half-entered Mercante game on a shared score pad, as players leave it mid-tally;
     returns the pad's table id."""
+    from companion.engine.scorepad import TABLE_RULES as scorepad_rules
     from companion.engine.scorepad import Pad, SetText
 
     rows = [("Anna", "11", "41"), ("Ben", "9", "12"), ("Cleo", "11", "27"), ("Dev", "", "")]
@@ -181,7 +184,7 @@ def seed_score_pad(store: Any) -> int:
             actions.append(SetText(("score", row.id), score))
         if left:
             actions.append(SetText(("tie", row.id, crowns), left))
-    return _example_table(store, "scorepad", pad, actions)
+    return _example_table(store, scorepad_rules.tool, pad, actions)
 
 
 def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
@@ -190,8 +193,8 @@ def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
     ``stage="choose"`` a choice the check objects to (Apprentices without the Faction
     Festival), with modules marked Always and Never for Surprise me. Any other setup in
     progress is abandoned first, so the example is the only one."""
+    from companion.engine.setup import TABLE_RULES as setup_rules
     from companion.engine.setup import (
-        TOOL,
         MarkDone,
         SetCard,
         SetModule,
@@ -221,20 +224,21 @@ def seed_setup_assistant(store: Any, *, stage: str = "checklist") -> int:
         game = game.apply(action)[0]
     if stage == "checklist":
         actions += [MarkDone(step.id) for step in game.steps()[:4]]
-    return _example_table(store, TOOL, start, list(actions))
+    return _example_table(store, setup_rules.tool, start, list(actions))
 
 
 def seed_cove_goods(store: Any) -> int:
     """The Merchants Cove sale at a Pier, as a shared table: Wizards, a Warrior, two Paladins
     and a Rogue under Un-Fairies; a Warrior Good and a Paladin Good already sold there.
     Returns its id. (The Good a phone prices is that phone's own: see EXAMPLE_GOOD.)"""
+    from companion.engine.cove_goods import TABLE_RULES as cove_goods_rules
     from companion.engine.cove_goods import AddGood, CoveSale, Good, SetCount, SetRogueCard
 
     actions: list[Any] = [SetRogueCard("un_fairies")]
     for type_id, count in (("warriors", 1), ("wizards", 3), ("paladins", 2), ("rogues", 1)):
         actions.append(SetCount(type_id, count))
     actions += [AddGood(Good(3, "warriors")), AddGood(Good.paladin_good())]
-    return _example_table(store, "cove-goods", CoveSale(), actions)
+    return _example_table(store, cove_goods_rules.tool, CoveSale(), actions)
 
 
 #: The Good the example phone prices at that Pier: an Enchanted Wizard Good of base value 4
@@ -248,6 +252,7 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
     ``play``: part-way through, a Blight in row 1, three linked in row 2, a 10 just played
     beside a King (its swap on offer); ``over``: a whole game played out by a simple greedy
     table, ready to save; ``new``: no game yet (the form takes the seated table)."""
+    from companion.engine.journey import TABLE_RULES as journey_rules
     from companion.engine.journey import JourneyGame, Place, StartRow, Swap
     from companion.tools.golden.journey import greedy_action
 
@@ -286,7 +291,7 @@ def seed_journey(store: Any, *, stage: str = "play") -> int | None:
                 actions.append(swap)
     else:
         raise ValueError(f"stage {stage!r} must be 'play', 'over' or 'new'")
-    return _example_table(store, "journey", game, actions)
+    return _example_table(store, journey_rules.tool, game, actions)
 
 
 def seed_bard(store: Any, *, stage: str = "song") -> int:
@@ -300,6 +305,7 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
     Badge placed. ``song``: the example's song on it (a Rune into the Warrior Hall, the second
     Badge at the Town Square, 32 gold at Dragon Island, then a Boast); ``tableau``: no
     location sung yet (Best song's question)."""
+    from companion.engine.bard import TABLE_RULES as bard_rules
     from companion.engine.bard import (
         AtDragonIsland,
         AtFactionHall,
@@ -346,4 +352,4 @@ def seed_bard(store: Any, *, stage: str = "song") -> int:
             ),
             Boast(),
         ]
-    return _example_table(store, "bard", BardGame.new(player="Ann"), actions)
+    return _example_table(store, bard_rules.tool, BardGame.new(player="Ann"), actions)

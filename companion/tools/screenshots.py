@@ -272,23 +272,25 @@ def _seed_mercante(store: Any, rest: str | None) -> str:
 
 
 def _second_mercante_game(store: Any) -> None:
+    from companion.engine import mercante
     from companion.engine.mercante import MercanteGame, MercanteTable, rulebook_event
     from companion.tables import TableHub
 
     game = MercanteGame.new(
         ["Eli", "Fay", "Gus"], first_event=rulebook_event("Distant War"), ledger=False
     )
-    TableHub(store).create("mercante", MercanteTable.new(game), device="demo")
+    TableHub(store).create(mercante.TABLE_RULES.tool, MercanteTable.new(game), device="demo")
 
 
 def _no_mercante_game(store: Any) -> None:
     """The new-game form, as a group opens Mercante with the table already seated."""
+    from companion.engine import mercante
     from companion.tables import TableHub
-    from companion.ui.logic.mercante import GAME_KEY
+    from companion.ui.mercante.model import GAME_KEY
 
     store.delete_setting(GAME_KEY)
     hub = TableHub(store)
-    for table in store.list_tables(tool="mercante", status="open"):
+    for table in store.list_tables(tool=mercante.TABLE_RULES.tool, status="open"):
         hub.abandon(table.id, device="demo")
 
 

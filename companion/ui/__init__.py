@@ -1,5 +1,7 @@
-"""The Flet user interface. Views import the engine and the history store, never the reverse.
+"""The Flet user interface. Screens import the engine and the history store, never the reverse.
 
-Pure view logic (forms, validation, derived state) lives in ``companion.ui.logic`` and imports
-no flet, so it is tested without a page; ``companion.ui.views`` turns it into controls.
+One package per tool (``companion.ui.<tool>``): its routes and open function in
+``__init__``, ``lobby.py``, ``screen.py``, one component a file in ``parts/``, and a
+flet-free ``model/`` (drafts, forms, words, why-links, the old save), tested without a page.
+What the tools share: ``kit/`` (screen parts) and ``model/`` (flet-free).
 """

@@ -1,7 +1,7 @@
 """The app's entry point for Flet: ``create_main(store)`` returns ``main(page)``.
 
 Sections and their tools are listed here, in navigation order. A section lists only tools
-that work; each tool lives in its own module under ``companion.ui.views``.
+that work; each tool lives in its own package, ``companion.ui.<tool>``.
 """
 
 from __future__ import annotations
@@ -15,21 +15,23 @@ import flet as ft
 from companion.access import AccessCode
 from companion.rules import Catalogue, catalogue
 from companion.tables import TableHub
+from companion.ui import (
+    bard,
+    cove_goods,
+    history,
+    journey,
+    mercante,
+    rules,
+    scorepad,
+    seats,
+    settings,
+    setup,
+)
 from companion.ui.context import THEME_KEY, AppContext
 from companion.ui.live import LiveSession
 from companion.ui.screen import Section, Tool
 from companion.ui.shell import Shell
 from companion.ui.theme import apply_theme
-from companion.ui.views.bard import open_bard
-from companion.ui.views.cove_goods import open_cove_goods
-from companion.ui.views.history import open_history
-from companion.ui.views.journey import open_journey
-from companion.ui.views.mercante import open_mercante
-from companion.ui.views.rules import open_rules
-from companion.ui.views.scorepad import open_scorepad
-from companion.ui.views.seats import open_seats
-from companion.ui.views.settings import open_settings
-from companion.ui.views.setup_assistant import open_setup_assistant
 
 if TYPE_CHECKING:
     from companion.history import Store
@@ -53,18 +55,18 @@ def sections() -> tuple[Section, ...]:
             intro="Get the table ready: who plays, where they sit, who goes first.",
             tools=(
                 Tool(
-                    id="seats",
+                    route=seats.ROUTE,
                     title="Players & seats",
                     subtitle="Seat order and a first player drawn from a seed anyone can replay",
                     icon=ft.Icons.GROUPS,
-                    open=open_seats,
+                    open=seats.open_seats,
                 ),
                 Tool(
-                    id="assistant",
+                    route=setup.ROUTE,
                     title="Setup assistant",
                     subtitle="Modules that go together, then one checklist to set the table",
                     icon=ft.Icons.CHECKLIST,
-                    open=open_setup_assistant,
+                    open=setup.open_setup,
                 ),
             ),
         ),
@@ -76,32 +78,32 @@ def sections() -> tuple[Section, ...]:
             intro="Keep a game's numbers as you play, so players only decide.",
             tools=(
                 Tool(
-                    id="mercante",
+                    route=mercante.ROUTE,
                     title="Mercante",
                     subtitle="Event calendar, sale prices, upkeep, setup crowns, final tally",
                     icon=ft.Icons.STOREFRONT,
-                    open=open_mercante,
+                    open=mercante.open_mercante,
                 ),
                 Tool(
-                    id="cove-goods",
+                    route=cove_goods.ROUTE,
                     title="Merchants Cove sale value",
                     subtitle="A Good's gold with Paladins, Display Cases, Enchantments and Rogues",
                     icon=ft.Icons.SAILING,
-                    open=open_cove_goods,
+                    open=cove_goods.open_cove_goods,
                 ),
                 Tool(
-                    id="journey",
+                    route=journey.ROUTE,
                     title="Merchant's Journey",
                     subtitle="Rows of cards, pair points with the working, the Blight, scores",
                     icon=ft.Icons.ROUTE,
-                    open=open_journey,
+                    open=journey.open_journey,
                 ),
                 Tool(
-                    id="bard",
+                    route=bard.ROUTE,
                     title="The Bard (Entertainer)",
                     subtitle="Plan a Singing step: gold per location with the working, totals",
                     icon=ft.Icons.MUSIC_NOTE,
-                    open=open_bard,
+                    open=bard.open_bard,
                 ),
             ),
         ),
@@ -113,11 +115,11 @@ def sections() -> tuple[Section, ...]:
             intro="Look up any rule, card, module or term, and the rulings the app uses.",
             tools=(
                 Tool(
-                    id="rules",
+                    route=rules.ROUTE,
                     title="Rules",
                     subtitle="Search the quick reference of every game",
                     icon=ft.Icons.MENU_BOOK,
-                    open=open_rules,
+                    open=rules.open_rules,
                 ),
             ),
         ),
@@ -129,11 +131,11 @@ def sections() -> tuple[Section, ...]:
             intro="Write down a finished game.",
             tools=(
                 Tool(
-                    id="pad",
+                    route=scorepad.ROUTE,
                     title="Score pad",
                     subtitle="Totals or categories, live standings",
                     icon=ft.Icons.EDIT_NOTE,
-                    open=open_scorepad,
+                    open=scorepad.open_scorepad,
                 ),
             ),
         ),
@@ -145,11 +147,11 @@ def sections() -> tuple[Section, ...]:
             intro="Every game you saved, and who wins what.",
             tools=(
                 Tool(
-                    id="history",
+                    route=history.ROUTE,
                     title="History",
                     subtitle="Plays, statistics, export and import",
                     icon=ft.Icons.HISTORY,
-                    open=open_history,
+                    open=history.open_history,
                 ),
             ),
         ),
@@ -162,11 +164,11 @@ def sections() -> tuple[Section, ...]:
             in_bar=False,
             tools=(
                 Tool(
-                    id="settings",
+                    route=settings.ROUTE,
                     title="Settings",
                     subtitle="Theme, house rules, rulings",
                     icon=ft.Icons.SETTINGS,
-                    open=open_settings,
+                    open=settings.open_settings,
                 ),
             ),
         ),
@@ -209,6 +211,7 @@ def create_main(
             device=device_of(page) if device_of else None,
             uploads=uploads,
         )
+        page.on_connect = lambda e: ctx.close_messages()  # a reload: old messages go
         ctx.live = LiveSession(page, tables)
         try:
             mode = ctx.setting(THEME_KEY, "system")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,9 @@ class AppContext:
     live: LiveSession | None = None  # this session at the shared tables (companion.ui.live)
     uploads: Uploads | None = None  # where a browser's file to import goes (companion.uploads)
     _file_picker: ft.FilePicker | None = field(default=None, repr=False)
+    # The snack bars this session showed lately (one shows at a time; older ones are long
+    # gone): a reload closes those still open (close_messages).
+    _messages: deque[ft.SnackBar] = field(default_factory=lambda: deque(maxlen=8), repr=False)
 
     def file_picker(self) -> ft.FilePicker:
         """The session's file picker service (kept referenced so flet doesn't drop it)."""
@@ -63,7 +67,15 @@ class AppContext:
             show_close_icon=True,
         )
         self.page.show_dialog(bar)
+        self._messages.append(bar)
         return bar
+
+    def close_messages(self) -> None:
+        """Close the messages still open (after a reload they are old news)."""
+        for bar in self._messages:
+            if bar.open:
+                bar.open = False
+        self._messages.clear()
 
     # -- settings ---------------------------------------------------------------------------
     def setting(self, key: str, default: Any = None) -> Any:

@@ -9,15 +9,17 @@
   seq the screen last showed and renders the outcome in place, with a message whose Undo is
   bound to that action's seq; ``undo``, ``save``, ``finish`` and ``abandon`` likewise. Pushes
   from other devices arrive on any thread, are handed to this session's event loop
-  (``call_soon_threadsafe``) and re-render in place, silently. Put ``live.footer`` in the
-  screen's ``Screen(footer=...)`` and ``live.close`` in its ``on_leave``.
+  (:func:`deliver`) and re-render in place, silently. A table screen
+  (:class:`~companion.ui.kit.table_screen.TableScreen`) puts ``live.footer`` below its
+  content and closes the table when it is left.
 - :class:`MessageStrip`: the messages, below the scrolling screen (never over its
   controls), timed out on the server, the Undo disabled as soon as its step is no longer the
   table's last.
-- :func:`games_in_progress`: the list of a tool's games in progress, with who plays, when it
-  was last touched, Resume, and Finish/Abandon after a confirmation.
-- :func:`import_old_game`: a tool's old single saved game (one settings key) becomes a
-  table once; the key is kept renamed.
+- :func:`deliver`: hands a change to a session's event loop, counted until it is drawn
+  (:func:`pushes_pending`, :func:`answers_pending`: what a test waits for).
+
+The lobby's live list of games in progress and the import of an old save are
+:mod:`companion.ui.kit.lobby`'s.
 """
 
 from __future__ import annotations
@@ -25,13 +27,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
-from datetime import UTC, datetime
-from typing import Any, TypeVar
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 from flet.controls.context import _context_page
@@ -46,24 +47,24 @@ from companion.tables import (
     Snapshot,
     StatusChanged,
     TableHub,
-    TableInfo,
     TableNotFound,
 )
+from companion.ui import history
 from companion.ui.context import AppContext
-from companion.ui.logic.live import (
+
+if TYPE_CHECKING:
+    from companion.ui.kit.lobby import GamesInProgress
+from companion.ui.kit.widgets import tagged
+from companion.ui.model.live import (
     Describe,
     Message,
     after,
     describe_record,
     error,
-    game_lines,
-    imported_key,
     info,
     new_device_id,
 )
-from companion.ui.logic.saved import damaged_key
-from companion.ui.theme import GAP, TOUCH
-from companion.ui.widgets import body, notice, panel, small, tagged
+from companion.ui.paint import mounted
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,66 @@ def bind_page(page: ft.Page) -> None:
     would move the update to another thread; so this is the one place that sets it.
     """
     _context_page.set(page)  # type: ignore[arg-type]
+
+
+class _Pending:
+    """Changes on their way to each page's screen: handed to its session's event loop and
+    not yet drawn (``pushes``), or drawn and not yet answered by the phone (``answers``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.pushes: Counter[int] = Counter()
+        self.answers: Counter[int] = Counter()
+
+    def add(self, counter: Counter[int], page: ft.Page, step: int) -> None:
+        with self._lock:
+            counter[id(page)] += step
+            if counter[id(page)] <= 0:
+                del counter[id(page)]
+
+    def count(self, counter: Counter[int], page: ft.Page | None) -> int:
+        with self._lock:
+            return sum(counter.values()) if page is None else counter[id(page)]
+
+
+_PENDING = _Pending()
+
+
+def pushes_pending(page: ft.Page | None = None) -> int:
+    """How many changes are on their way to ``page``'s screen (to any screen of this process:
+    None), handed to its session's event loop and not yet drawn there. Tests wait until
+    there are none instead of waiting a fixed time."""
+    return _PENDING.count(_PENDING.pushes, page)
+
+
+def answers_pending(page: ft.Page | None = None) -> int:
+    """How many changes drawn on ``page``'s screen (any: None) the phone has not yet said it
+    has (see :attr:`LiveTable.seen`)."""
+    return _PENDING.count(_PENDING.answers, page)
+
+
+def deliver(page: ft.Page, fn: Callable[..., None], *args: Any, threadsafe: bool = True) -> bool:
+    """Run ``fn(*args)`` as an event of ``page``'s session on its event loop, soon (from any
+    thread; ``threadsafe=False`` from the loop itself, after the current turn). Counted in
+    :func:`pushes_pending` until it has run. False when the session's loop is gone."""
+
+    def run() -> None:
+        try:
+            run_as_event(page, fn, *args)
+        finally:
+            _PENDING.add(_PENDING.pushes, page, -1)
+
+    _PENDING.add(_PENDING.pushes, page, 1)
+    try:
+        loop = page.loop
+        if threadsafe:
+            loop.call_soon_threadsafe(run)
+        else:
+            loop.call_soon(run)
+    except (AttributeError, RuntimeError):  # no loop: the session is not connected now
+        _PENDING.add(_PENDING.pushes, page, -1)
+        return False
+    return True
 
 
 def run_as_event(page: ft.Page, fn: Callable[..., None], *args: Any) -> None:
@@ -132,9 +193,6 @@ class LiveSession:
         value: D = self._drafts[key]
         return value
 
-    def drop_draft(self, tool: str, table_id: int) -> None:
-        self._drafts.pop((tool, table_id), None)
-
     def attach(self, table: LiveTable) -> None:
         if self.current is not None and self.current is not table:
             self.current.close()
@@ -164,13 +222,9 @@ class LiveSession:
             self.current = None
 
     def _on_connect(self, e: Any) -> None:
-        # A reload: the same session and controls come back. Messages do not survive it,
-        # and the table is shown as the hub has it now.
-        # Flet 1.0 keeps a page's dialogs and snack bars in the private ``Page._dialogs`` and
-        # offers no public list of them (``pop_dialog`` closes only the newest dialog).
-        for dialog in list(self.page._dialogs.controls):
-            if isinstance(dialog, ft.SnackBar) and dialog.open:
-                dialog.open = False
+        # A reload: the same session and controls come back. Messages do not survive it
+        # (the app's snack bars are closed by AppContext), and the table is shown as the hub
+        # has it now.
         if self.current is not None:
             self.current.reconnected()
         if self._previous_connect is not None:
@@ -231,7 +285,7 @@ class MessageStrip:
             bgcolor=ft.Colors.INVERSE_SURFACE,
             border_radius=ft.BorderRadius.only(top_left=12, top_right=12),
         )
-        self.control = isolate(tagged("message", self.box))
+        self.control = tagged("message", self.box, section=True)
         self.control.visible = False
 
     @property
@@ -271,7 +325,7 @@ class MessageStrip:
     def _expire(self, token: Message) -> None:
         if self.message is token and self.visible:
             self.hide()
-            if _mounted(self.control):
+            if mounted(self.control):
                 run_as_event(self.control.page, self.control.update)
 
     def cancel_timer(self) -> None:
@@ -283,13 +337,6 @@ class MessageStrip:
         self.cancel_timer()
         self.message = None
         self.control.visible = False
-
-
-def _mounted(control: ft.BaseControl) -> bool:
-    try:
-        return control.page is not None
-    except RuntimeError:
-        return False
 
 
 class LiveTable:
@@ -380,7 +427,7 @@ class LiveTable:
 
     def _update(self) -> None:
         """Send the message strip (the screen's sections were sent by its render)."""
-        if not self.closed and _mounted(self.strip.control):
+        if not self.closed and mounted(self.strip.control):
             self.strip.control.update()
 
     # -- acting -------------------------------------------------------------------------------
@@ -460,14 +507,14 @@ class LiveTable:
         )
         if isinstance(outcome, Saved) and not outcome.created:
             self._show(outcome.snapshot)
-            self.ctx.navigate(f"/history/play/{outcome.play_id}")
+            self.ctx.navigate(history.play_route(outcome.play_id))
             return outcome
         self._show(outcome.snapshot)
         if isinstance(outcome, Saved):
             play_id = outcome.play_id
             self.say(
                 Message(saved(outcome), action="View"),
-                on_action=lambda: self.ctx.navigate(f"/history/play/{play_id}"),
+                on_action=lambda: self.ctx.navigate(history.play_route(play_id)),
             )
         else:
             self.say(error(outcome.message))
@@ -523,14 +570,9 @@ class LiveTable:
         """Called by the hub on whichever thread made the change: hand it to our loop."""
         if self.closed or self.session.closed:
             return
-        try:
-            loop = self.page.loop
-        except (AttributeError, RuntimeError):
-            return  # the page is not connected now: when it comes back it shows the table
-        try:
-            loop.call_soon_threadsafe(run_as_event, self.page, self._pushed, snapshot)
-        except RuntimeError:  # the loop is gone: the session ended
-            self.close()
+        # (not delivered: the page is not connected now, and shows the table when it comes
+        # back, or the session ended)
+        deliver(self.page, self._pushed, snapshot)
 
     def _pushed(self, snapshot: Snapshot) -> None:
         if self.closed or snapshot.version <= self.snapshot.version:
@@ -545,18 +587,22 @@ class LiveTable:
         except Exception:
             log.exception("showing a change of table %s failed", self.table_id)
         if push is not None:
+            _PENDING.add(_PENDING.answers, self.page, 1)  # until the phone answers
             try:
                 self.page.run_task(self._drawn, push)
             except RuntimeError:  # the session is gone
                 push[1] = time.monotonic()
+                _PENDING.add(_PENDING.answers, self.page, -1)
 
     async def _drawn(self, push: list[Any]) -> None:
         """Note when the phone has the change: it answers a question sent after it."""
         # No answer (a phone gone, a silent test client): count it as drawn after all.
-        # The private call because the public ``page.get_device_info()`` takes no timeout.
-        with contextlib.suppress(Exception):
-            await self.page._invoke_method("get_device_info", timeout=ACK_TIMEOUT)
-        push[1] = time.monotonic()
+        try:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.page.get_device_info(), ACK_TIMEOUT)
+            push[1] = time.monotonic()
+        finally:
+            _PENDING.add(_PENDING.answers, self.page, -1)
 
     def reconnected(self) -> None:
         """After a reload: the table as it is now, and no old message."""
@@ -578,418 +624,14 @@ class LiveTable:
         self.session.detach(self)
 
 
-# -- rendering in place ---------------------------------------------------------------------------
-
-
-def isolate(control: C) -> C:
-    """Mark ``control`` as a section of its own: a page update skips what is inside it, and
-    :class:`Painter` sends it when it changed. The whole screen is never diffed on a tap."""
-    object.__setattr__(control, "_isolated", True)  # what @ft.control(isolated=True) sets
-    return control
-
-
-class Painter:
-    """Renders a screen in place, sending only the sections (isolated controls) it changed.
-
-    ``set(section, control, value=..., ...)`` changes ``control``'s properties and, if any
-    really changed, marks ``section`` (an :func:`isolate` d ancestor) to be sent; ``touch``
-    marks one outright; ``send()`` updates each marked section (once mounted on a page).
-    """
-
-    def __init__(self) -> None:
-        self._dirty: dict[int, ft.BaseControl] = {}
-
-    def set(self, section: ft.BaseControl, control: ft.BaseControl, **props: Any) -> bool:
-        changed = False
-        for name, value in props.items():
-            if getattr(control, name) != value:
-                setattr(control, name, value)
-                changed = True
-        if changed:
-            self.touch(section)
-        return changed
-
-    def touch(self, section: ft.BaseControl) -> None:
-        self._dirty[id(section)] = section
-
-    def send(self) -> None:
-        dirty = list(self._dirty.values())
-        self._dirty.clear()
-        for section in dirty:
-            if _mounted(section):
-                section.update()
-
-
-class Slot:
-    """A section rebuilt only when what it shows (its ``key``) changed."""
-
-    _UNSET: Any = object()
-
-    def __init__(self, painter: Painter) -> None:
-        self.box = isolate(ft.Container(visible=False))
-        self._painter = painter
-        self._key: Hashable = self._UNSET
-
-    def set(self, key: Hashable, build: Callable[[], ft.Control | None]) -> bool:
-        if key == self._key:
-            return False
-        self._key = key
-        content = build()
-        self.box.content = content
-        self.box.visible = content is not None
-        self._painter.touch(self.box)
-        return True
-
-
-# -- confirmations and the list of games in progress ----------------------------------------------
-
-
-def confirm(
-    ctx: AppContext,
-    *,
-    title: str,
-    text: str,
-    action: str,
-    ident: str,
-    on_confirm: Callable[[], None],
-    danger: bool = False,
-) -> None:
-    """Ask before doing something that cannot be taken back by Undo."""
-
-    def yes(e: Any) -> None:
-        ctx.page.pop_dialog()
-        on_confirm()
-
-    style = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR) if danger else None
-    ctx.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(title),
-            content=ft.Text(text),
-            actions=[
-                tagged(
-                    f"{ident}-cancel",
-                    ft.TextButton("Cancel", on_click=lambda e: ctx.page.pop_dialog()),
-                ),
-                tagged(ident, ft.FilledButton(action, on_click=yes, style=style)),
-            ],
-        )
-    )
-
-
-def on_screen(control: ft.BaseControl) -> bool:
-    """Whether ``control`` is still part of what its page shows: every parent up to the page
-    still holds it. (A screen the shell replaced keeps its parent links, so ``page`` alone
-    cannot tell.)"""
-    node: Any = control
-    for _ in range(500):
-        try:
-            parent = node.parent
-        except RuntimeError:
-            return False
-        if parent is None:
-            return isinstance(node, ft.Page)
-        if not _holds(parent, node):
-            return False
-        node = parent
-    return False
-
-
-def _holds(parent: Any, child: Any) -> bool:
-    for f in dataclasses.fields(parent):
-        if f.name.startswith("_") and f.name not in ("_dialogs", "_overlay"):
-            continue
-        value = getattr(parent, f.name, None)
-        if value is child:
-            return True
-        if isinstance(value, list | tuple) and any(v is child for v in value):
-            return True
-    return False
-
-
-class GamesInProgress:
-    """The live list of a tool's games in progress (see :func:`games_in_progress`): one
-    section, read again and redrawn in place whenever one of the tool's tables is started,
-    moves, or is finished, abandoned or saved, on this server or another one."""
-
-    def __init__(
-        self,
-        ctx: AppContext,
-        session: LiveSession,
-        tool: str,
-        *,
-        route: Callable[[int], str],
-        title: str,
-        empty: str | None = None,
-    ) -> None:
-        self.ctx = ctx
-        self.session = session
-        self.tool = tool
-        self.route = route
-        self.title = title
-        self.empty = empty
-        self.closed = False
-        self.control = isolate(ft.Container(visible=False))
-        self._shown: Hashable = object()
-        self._pending = False
-        self._draw(self._read())
-        self._subscription = session.hub.subscribe_tool(tool, self._changed)
-        session.watch_list(self)
-
-    def _read(self) -> list[TableInfo] | str:
-        try:
-            return self.session.hub.tables(self.tool, "open")
-        except StoreError as exc:
-            return f"The games in progress could not be read: {exc}"
-
-    def _draw(self, infos: list[TableInfo] | str) -> bool:
-        """Rebuild the list if what it shows changed; True if it did."""
-        key: Hashable = (
-            infos
-            if isinstance(infos, str)
-            else tuple((i.id, i.players, i.line, i.damaged, i.updated_at) for i in infos)
-        )
-        if key == self._shown:
-            return False
-        self._shown = key
-        if isinstance(infos, str):
-            content: ft.Control | None = notice(infos, level="error")
-        else:
-            content = (
-                self._card(infos)
-                if infos
-                else (body(self.empty, muted=True) if self.empty else None)
-            )
-        self.control.content = content
-        self.control.visible = content is not None
-        return True
-
-    def _changed(self, _tool: str) -> None:
-        """From the hub, on any thread: redraw on this session's loop (once per burst)."""
-        if self.closed or self._pending or self.session.closed:
-            return
-        self._pending = True
-        page = self.session.page
-        try:
-            page.loop.call_soon_threadsafe(run_as_event, page, self.refresh)
-        except RuntimeError:  # the loop is gone: the session ended
-            self.close()
-
-    def refresh(self) -> None:
-        self._pending = False
-        if self.closed:
-            return
-        if not on_screen(self.control):
-            self.close()  # the screen was left
-            return
-        if self._draw(self._read()):
-            self.control.update()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self._subscription.close()
-            self.session.unwatch_list(self)
-
-    def _ended(self, table_id: int, how: str) -> None:
-        hub = self.session.hub
-        device = self.session.device
-        outcome = (
-            hub.finish(table_id, device=device)
-            if how == "finish"
-            else hub.abandon(table_id, device=device)
-        )
-        if isinstance(outcome, StatusChanged):
-            self.refresh()
-            self.ctx.notify(
-                "The game is finished." if how == "finish" else "The game was abandoned."
-            )
-        else:
-            self.ctx.notify(outcome.message, error=True)
-
-    def _ask(self, table_id: int, how: str, who: str) -> None:
-        finish = how == "finish"
-        confirm(
-            self.ctx,
-            title="Finish this game?" if finish else "Abandon this game?",
-            text=(
-                f"{who}: it leaves the games in progress and takes no more moves. "
-                + (
-                    "Save it to history from its screen first if you want to keep the scores."
-                    if finish
-                    else "Nothing is saved to history; its moves are kept in the database."
-                )
-            ),
-            action="Finish" if finish else "Abandon",
-            ident=f"confirm-{how}-{table_id}",
-            on_confirm=lambda: self._ended(table_id, how),
-            danger=not finish,
-        )
-
-    def _card(self, infos: list[TableInfo]) -> ft.Control:
-        now = datetime.now(UTC).replace(tzinfo=None)
-        entries: list[ft.Control] = []
-        for line in game_lines(infos, now):
-            lines: list[ft.Control] = [
-                ft.Text(line.title, weight=ft.FontWeight.BOLD, max_lines=2),
-                body(line.status),
-                small(line.touched),
-            ]
-            if line.problem:
-                lines.append(notice(line.problem, level="warning"))
-            buttons = ft.Row(
-                [
-                    tagged(
-                        f"resume-{line.table_id}",
-                        ft.FilledTonalButton(
-                            "Resume",
-                            icon=ft.Icons.PLAY_ARROW,
-                            height=TOUCH,
-                            on_click=lambda e, t=line.table_id: self.ctx.navigate(self.route(t)),
-                        ),
-                    ),
-                    tagged(
-                        f"finish-{line.table_id}",
-                        ft.TextButton(
-                            "Finish",
-                            height=TOUCH,
-                            on_click=lambda e, t=line.table_id, w=line.title: self._ask(
-                                t, "finish", w
-                            ),
-                        ),
-                    ),
-                    tagged(
-                        f"abandon-{line.table_id}",
-                        ft.TextButton(
-                            "Abandon",
-                            height=TOUCH,
-                            on_click=lambda e, t=line.table_id, w=line.title: self._ask(
-                                t, "abandon", w
-                            ),
-                        ),
-                    ),
-                ],
-                wrap=True,
-                spacing=4,
-            )
-            entries.append(
-                tagged(
-                    f"table-{line.table_id}",
-                    ft.Container(
-                        ft.Column([*lines, buttons], spacing=4, tight=True),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                        border_radius=12,
-                        padding=12,
-                    ),
-                )
-            )
-        # A panel like the screen's others (no margin of its own: as wide as they are), its
-        # games across its whole width.
-        return tagged(
-            "games-in-progress",
-            panel(
-                ft.Column(
-                    entries,
-                    spacing=GAP,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-                title=self.title,
-            ),
-        )
-
-
-def games_in_progress(
-    ctx: AppContext,
-    tool: str,
-    *,
-    route: Callable[[int], str],
-    title: str = "Games in progress",
-    empty: str | None = None,
-) -> ft.Control | None:
-    """A tool's open tables, most recently touched first: who plays, the status line, when it
-    was last touched, Resume, and Finish / Abandon (each after a confirmation).
-
-    The list is live: a game started, moved, finished or abandoned on any phone (on this
-    server or another one over the same database) shows at once, without leaving
-    the screen. It is one section, hidden while there are no games (it appears when one
-    starts; or the ``empty`` line, if given), a notice when they cannot be read; None only
-    without shared tables (``ctx.live``). It stops listening once its screen is left."""
-    session = ctx.live
-    if not isinstance(session, LiveSession):
-        return None
-    return GamesInProgress(ctx, session, tool, route=route, title=title, empty=empty).control
-
-
-def import_old_game(
-    ctx: AppContext,
-    *,
-    key: str,
-    tool: str,
-    read: Callable[[object], Any],
-    errors: tuple[type[Exception], ...],
-) -> tuple[int | None, str | None]:
-    """Turn the tool's old single saved game (under settings ``key``) into a table, once:
-    ``(table id, None)``; ``(None, None)`` when there is nothing to import (or another
-    server just imported it); ``(None, problem)`` when the old save could not be read (kept
-    under ``<key>_damaged``).
-
-    ``read(raw)`` reads the old save into its game, or None when there is nothing to import
-    (e.g. ``lambda raw: old_saved_game(raw, Game.from_dict)``; a game already saved to
-    history is only renamed). The table starts from the game's start and its log is the
-    game's actions; the old key is kept as ``<key>_imported``. Exactly once, whatever
-    happens: the table, its log and the claim of the key are one transaction
-    (:meth:`~companion.tables.TableHub.import_old`), so two servers opening the list at the
-    same moment, or a crash half-way, cannot make two tables of one save."""
-    session = ctx.live
-    if not isinstance(session, LiveSession):
-        return None, None
-    with _IMPORTING:  # (this server's sessions: one reads while the other waits)
-        try:
-            raw = ctx.setting(key)
-        except StoreError as exc:
-            return None, f"The old saved game could not be read: {exc}"
-        if raw is None:
-            return None, None
-        refusals: tuple[type[Exception], ...] = (*errors, ValueError)
-        try:
-            game = read(raw)
-            if game is not None:  # its start must still read back as a table's start
-                session.hub.rules(tool).start_of(game.start)
-        except refusals as exc:
-            log.warning("old %s save not imported: %s", tool, exc)
-            try:
-                ctx.store.move_setting(key, damaged_key(key))
-            except StoreError:
-                log.exception("keeping the damaged %s save failed", tool)
-            return None, (
-                f"The game saved before could not be read back ({exc}); it is kept in the "
-                f"database under “{damaged_key(key)}”."
-            )
-        try:
-            if game is None:  # nothing to play on (saved to history already): only renamed
-                ctx.store.move_setting(key, imported_key(key))
-                return None, None
-            snapshot = session.hub.import_old(
-                tool, game, key=key, kept_as=imported_key(key), device="import"
-            )
-        except StoreError as exc:
-            return None, f"The game saved before could not be moved to a table: {exc}"
-        return (snapshot.table_id if snapshot is not None else None), None
-
-
 __all__ = [
-    "GamesInProgress",
     "LiveSession",
     "LiveTable",
     "MessageStrip",
-    "Painter",
-    "Slot",
+    "answers_pending",
     "bind_page",
-    "confirm",
-    "games_in_progress",
-    "import_old_game",
-    "isolate",
+    "deliver",
     "live_session",
-    "on_screen",
+    "pushes_pending",
     "run_as_event",
 ]

@@ -35,13 +35,20 @@ class Screen:
 
 @dataclass(frozen=True)
 class Tool:
-    """One tool of a section. ``open(ctx, rest)`` builds it; ``rest`` is the rest of the route."""
+    """One tool of a section at its ``route`` (the tool's ``ROUTE``: ``/<section>/<name>``,
+    or the section's own for its only tool). ``open(ctx, rest)`` builds it; ``rest`` is the
+    rest of the route."""
 
-    id: str
+    route: str
     title: str
     subtitle: str
     icon: ft.IconData
     open: Callable[[AppContext, list[str]], Screen]
+
+    @property
+    def id(self) -> str:
+        """The tool's name in its section's routes (the last part of its route)."""
+        return self.route.rsplit("/", 1)[-1]
 
 
 @dataclass(frozen=True)

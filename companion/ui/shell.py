@@ -8,15 +8,16 @@ are icons in the app bar on every screen; their screens' back arrow returns wher
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
 import flet as ft
 
 from companion.ui.context import AppContext
+from companion.ui.kit.widgets import tagged
 from companion.ui.screen import RouteNotFound, Screen, Section
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH, PAD, TOUCH
-from companion.ui.widgets import tagged
 
 #: Titles longer than this (characters) wrap to two smaller lines in the app bar.
 LONG_TITLE = 18
@@ -152,9 +153,7 @@ class Shell:
         few times, until the browser says it has it."""
         for _ in range(PUSH_TRIES):
             try:
-                await self.page._invoke_method(
-                    "push_route", arguments={"route": route}, timeout=PUSH_SECONDS
-                )
+                await asyncio.wait_for(self.page.push_route(route), PUSH_SECONDS)
                 return
             except TimeoutError:
                 if route != self.route:
@@ -193,7 +192,7 @@ class Shell:
     def _tool_list(self, section: Section) -> Screen:
         tiles: list[ft.Control] = [ft.Text(section.intro, theme_style=ft.TextThemeStyle.BODY_LARGE)]
         for tool in section.tools:
-            route = f"{section.route()}/{tool.id}"
+            route = tool.route
             card = ft.Card(
                 content=ft.ListTile(
                     leading=ft.Icon(tool.icon, size=32),

@@ -10,11 +10,11 @@ import pytest
 
 from companion.engine.core.saves import SaveFormat
 from companion.engine.setup import SetupGame
-from companion.ui.logic import journey as journey_logic
-from companion.ui.logic.cove_goods import SaleState
-from companion.ui.logic.cove_goods import StateError as CoveStateError
-from companion.ui.logic.setup_assistant import OldSetupError, load_old_setup, read_old_setup
-from companion.ui.logic.setup_assistant.old_save import FORMAT as SETUP_FORMAT
+from companion.ui.cove_goods.model import SaleState
+from companion.ui.cove_goods.model import StateError as CoveStateError
+from companion.ui.journey import model as journey_logic
+from companion.ui.setup.model import OldSetupError, load_old_setup, read_old_setup
+from companion.ui.setup.model.old_save import FORMAT as SETUP_FORMAT
 
 
 class HeaderError(ValueError):

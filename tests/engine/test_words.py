@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine.core import words
-from companion.ui.logic import words as ui_words
-from companion.ui.logic.mercante import signed as mercante_signed
-from companion.ui.logic.setup_assistant import sentence as finding_sentence
+from companion.ui.mercante.model import signed as mercante_signed
+from companion.ui.model import words as ui_words
+from companion.ui.setup.model import sentence as finding_sentence
 
 
 @pytest.mark.parametrize(

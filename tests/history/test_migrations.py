@@ -23,6 +23,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import MetaData, text
 from sqlmodel import SQLModel
 
+from companion.engine import cove_goods
 from companion.history import StoreError, open_store
 from companion.history import db as history_db
 
@@ -37,7 +38,7 @@ def test_revisions_are_a_single_line_ending_at_head() -> None:
 
     script = ScriptDirectory.from_config(history_db.alembic_config())
     chain = [rev.revision for rev in script.walk_revisions()]
-    assert chain == ["0006", "0004", "0003", "0002", "0001"]
+    assert chain == ["0006", "0005", "0004", "0003", "0002", "0001"]
     assert history_db.head_revision() == "0006"
 
 
@@ -51,6 +52,7 @@ def test_migrations_ship_inside_the_package() -> None:
         "0002_settings_cards.py",
         "0003_statistics.py",
         "0004_tables.py",
+        "0005_tool_ids.py",
         "0006_plays_kept.py",
     ]
     assert not (Path(history_db.__file__).parents[2] / "alembic.ini").exists()
@@ -513,6 +515,52 @@ def test_third_revision_with_data_is_upgraded_to_tables_with_nothing_lost(
     play_id, created = store.save_table_play(table_id=table.id, play=play)
     assert created and play_id == before_play[-1][0] + 1
     assert store.table(table.id).saved_play_id == play_id
+
+
+# ------------------------------------------------- 0004 → 0005: one spelling of each tool id
+
+
+def test_tables_stored_as_cove_goods_are_upgraded_to_the_tool_id_and_back(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    engine = history_db.make_engine(history_db.parse_url(url))
+    command.upgrade(history_db.alembic_config(engine), "0004")
+    at = datetime(2025, 12, 20, 20, 0)
+    old = {"cove-goods": 2, "journey": 1, "seats": 1}
+    with engine.begin() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        rows = [
+            {
+                "tool": tool,
+                "start": {"n": n},
+                "status": "open",
+                "head": 0,
+                "summary": {},
+                "created_at": at,
+                "updated_at": at,
+            }
+            for tool, count in old.items()
+            for n in range(count)
+        ]
+        conn.execute(meta.tables["game_table"].insert(), rows)
+        before = _rows(conn, "game_table")
+    renamed = {"cove-goods": cove_goods.TABLE_RULES.tool}
+    command.upgrade(history_db.alembic_config(engine), "0005")
+    with engine.connect() as conn:
+        after = _rows(conn, "game_table")
+    assert [(r[0], renamed.get(r[1], r[1]), *r[2:]) for r in before] == after
+    command.downgrade(history_db.alembic_config(engine), "0004")
+    with engine.connect() as conn:
+        assert _rows(conn, "game_table") == before
+    engine.dispose()
+
+    store = databases.store(url)  # opening the history upgrades it to the newest revision
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
+    assert len(store.list_tables(tool="cove_goods")) == 2
+    assert store.list_tables(tool="cove-goods") == []
+    assert len(store.list_tables(tool="journey")) == 1
 
 
 def _fill_plays_at(url: str) -> list[tuple[Any, ...]]:

@@ -1,4 +1,4 @@
-"""The session loop's plain part (companion.ui.logic.live): what a table screen says after
+"""The session loop's plain part (companion.ui.model.live): what a table screen says after
 each outcome, when a message's Undo may still be pressed, how long messages stay, and the
 lines of the list of games in progress."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from companion.engine.journey import JourneyGame, StartRow
 from companion.tables import Applied, Failed, Refused, Snapshot, TableInfo
-from companion.ui.logic import live
+from companion.ui.model import live
 
 T0 = datetime(2025, 6, 1, 20, 0)
 

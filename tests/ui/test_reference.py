@@ -12,8 +12,8 @@ from companion import reference
 from companion.rules import catalogue
 from companion.ui.app import create_main
 from companion.ui.context import AppContext
-from companion.ui.logic import rules as logic
-from companion.ui.why import why_link, why_targets
+from companion.ui.kit.why import why_link, why_targets
+from companion.ui.rules.model import search as logic
 from tests.ui_harness import Harness, run
 
 

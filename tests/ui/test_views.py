@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import flet as ft
@@ -10,7 +9,7 @@ import pytest
 from flet.messaging.protocol import MessageAction
 
 from companion.ui.app import create_main, sections
-from tests.ui_harness import Harness, run, walk
+from tests.ui_harness import Harness, run, settled, walk
 
 
 def texts_in(control: Any) -> list[str]:
@@ -206,7 +205,7 @@ async def test_settings_offer_a_qr_code_when_served_to_the_network(store: Any) -
 
 def test_rulings_are_grouped_by_area_each_once() -> None:
     from companion.rules import catalogue
-    from companion.ui.views.settings import ruling_groups
+    from companion.ui.settings.screen import ruling_groups
 
     groups = ruling_groups(catalogue())
     listed = [r.id for _, items in groups for r in items]
@@ -269,7 +268,7 @@ async def test_the_wins_chart_counts_whole_plays(store: Any) -> None:
 async def test_a_plays_bg_stats_qr_code_and_button_carry_its_create_play_link(store: Any) -> None:
     from datetime import datetime
 
-    from companion.ui.qr import qr_png
+    from companion.ui.kit.qr import qr_png
 
     play = store.record_play(
         "mercante", [("Ann", 42), ("Ben", 30)], datetime(2024, 5, 1, 20), start_player="Ben"
@@ -301,7 +300,7 @@ def _pushed(h: Harness, answered: set[str] | None = None) -> list[str]:
 async def _route_change(h: Harness, route: str) -> None:
     h.session.apply_page_patch({"route": route})  # as a browser sends it
     await h.fire(h.page, "route_change", {"route": route})
-    await asyncio.sleep(0.02)
+    await settled()
 
 
 @run
@@ -311,7 +310,7 @@ async def test_the_first_address_is_sent_again_when_the_router_reports_slash_aft
     """Chromium's router sometimes reports "/" once more just after the first push: the
     address was left at "/" (a browser test failed on it). It is sent again, once."""
     h = await Harness.start(create_main(store), route="/")
-    await asyncio.sleep(0.02)
+    await settled()
     assert _pushed(h) == ["/setup"]
     await _route_change(h, "/setup")  # the browser's echo of the push
     await _route_change(h, "/")  # its router's first address, again
@@ -327,10 +326,10 @@ async def test_the_first_address_is_sent_again_when_the_router_reports_slash_aft
 @run
 async def test_slash_after_the_player_moved_on_is_not_sent_back(store: Any) -> None:
     h = await Harness.start(create_main(store), route="/")
-    await asyncio.sleep(0.02)
+    await settled()
     await _route_change(h, "/setup")
     await h.navigate([d.label for d in h.page.navigation_bar.destinations].index("Rules"))
-    await asyncio.sleep(0.02)
+    await settled()
     assert _pushed(h) == ["/setup", "/rules"]
     await _route_change(h, "/")  # Back, twice, to the first address
     assert _pushed(h) == ["/setup", "/rules"]

@@ -45,7 +45,7 @@ def table_changed(then: CoveSale, now: CoveSale) -> str:
 #: (:meth:`CoveAction.reads`), so phones counting different adventurers or adding Goods at
 #: once all succeed.
 TABLE_RULES: Final[TableRules[CoveSale, CoveAction]] = TableRules(
-    tool="cove-goods",
+    tool="cove_goods",
     read_start=CoveSale.from_dict,
     read_action=read_action,
     players=lambda sale: (),

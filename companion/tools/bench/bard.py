@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from companion.engine import bard
 from companion.engine.bard import (
     ANY,
     AtPier,
@@ -107,7 +108,7 @@ def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
     store = open_store(url)
     try:
         hub = TableHub(store)
-        snapshot = hub.create("bard", BardGame.new(player="Ann"))
+        snapshot = hub.create(bard.TABLE_RULES.tool, BardGame.new(player="Ann"))
         for action in (
             SetTable(EXAMPLE_TABLE),
             SetBoard(EXAMPLE_BOARD),

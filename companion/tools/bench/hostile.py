@@ -270,7 +270,7 @@ def _import_in_child(path: str, url: str, kind: str, cap_mb: int, answer: Any) -
         resource.setrlimit(resource.RLIMIT_AS, (cap_mb << 20, cap_mb << 20))
     from companion.history import open_store
     from companion.history.errors import ImportFileError
-    from companion.ui.logic.history.exchange import ImportRefused, read_import_file
+    from companion.ui.history.model.exchange import ImportRefused, read_import_file
 
     store = open_store(url)
     method = store.import_bgstats if kind == "bgstats" else store.import_report

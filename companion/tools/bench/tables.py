@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from companion.engine import journey
 from companion.engine.journey import JourneyGame, StartRow, ranks
 
 NAMES = ("table_action", "table_fanout", "ui_tap")
@@ -42,12 +43,12 @@ def table_action(tmp: Path, runs: int = 61) -> float:
     store = open_store(f"sqlite:///{tmp / 'action.sqlite3'}")
     try:
         hub = TableHub(store)
-        snapshot = hub.create("journey", JourneyGame.new(["Anna", "Ben"]))
+        snapshot = hub.create(journey.TABLE_RULES.tool, JourneyGame.new(["Anna", "Ben"]))
         times = []
         for turn in range(runs + 3):
             game = snapshot.game
             if game.is_over:
-                snapshot = hub.create("journey", JourneyGame.new(["Anna", "Ben"]))
+                snapshot = hub.create(journey.TABLE_RULES.tool, JourneyGame.new(["Anna", "Ben"]))
                 game = snapshot.game
             action = StartRow(_next_card(game, turn))
             start = time.perf_counter()
@@ -103,7 +104,9 @@ async def _fanout(tmp: Path, runs: int) -> float:
     executor = ThreadPoolExecutor(max_workers=2)
     try:
         hub = TableHub(store)
-        snapshot = hub.create("journey", JourneyGame.new(["Anna", "Ben", "Cleo", "Dev"]))
+        snapshot = hub.create(
+            journey.TABLE_RULES.tool, JourneyGame.new(["Anna", "Ben", "Cleo", "Dev"])
+        )
         main = create_main(store, hub=hub)
         loop = asyncio.get_running_loop()
         lives = []

@@ -15,6 +15,7 @@ import random
 from companion.engine.bard import (
     ANY,
     COIN,
+    TABLE_RULES,
     BardGame,
     BeginSong,
     Board,
@@ -32,7 +33,7 @@ from companion.engine.bard import (
 )
 from companion.engine.bard.actions import BardAction, SongAction
 
-TOOL = "bard"
+TOOL = TABLE_RULES.tool
 
 #: The songs the player sings, in order, and how each is put on the table.
 SONGS = (("singing", "one by one"), ("singing", "loaded"), ("swan_song", "one by one"))

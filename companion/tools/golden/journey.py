@@ -8,6 +8,7 @@ import random
 
 from companion.engine.journey import (
     SIDES,
+    TABLE_RULES,
     Action,
     JourneyGame,
     Place,
@@ -17,7 +18,7 @@ from companion.engine.journey import (
     ranks,
 )
 
-TOOL = "journey"
+TOOL = TABLE_RULES.tool
 
 
 def greedy_action(game: JourneyGame, rng: random.Random) -> Action:

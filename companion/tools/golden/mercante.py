@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.engine.mercante import (
+    TABLE_RULES,
     AuctionVictoryPoint,
     BuyVictoryPoint,
     ContractCard,
@@ -49,7 +50,7 @@ from companion.engine.mercante import (
     rulebook_event,
 )
 
-TOOL = "mercante"
+TOOL = TABLE_RULES.tool
 
 SEATS = ("Anna", "Ben", "Cleo", "Dev")
 #: Rounds played: the game ends with the last player's turn of the third (three upkeeps).

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from companion.engine.scorepad import Pad, PadAction, SetMode, SetPlayedAt, SetText
+from companion.engine.scorepad import TABLE_RULES, Pad, PadAction, SetMode, SetPlayedAt, SetText
 from companion.rules import catalogue
-from companion.ui.logic.scorepad import form_of
+from companion.ui.scorepad.model import form_of
 
-TOOL = "scorepad"
+TOOL = TABLE_RULES.tool
 NAMES = ("Anna", "Ben", "Cleo", "Dev", "Esa")
 WHEN = datetime(2026, 11, 28, 21, 30)
 

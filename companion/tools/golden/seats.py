@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from companion.engine.seats import (
+    TABLE_RULES,
     DrawFirst,
     MoveSeat,
     NewSeed,
@@ -19,7 +20,7 @@ from companion.engine.seats import (
     new_seed,
 )
 
-TOOL = "seats"
+TOOL = TABLE_RULES.tool
 NAMES = ("Anna", "Ben", "Cleo", "Dev", "Esa", "Finn", "Gus")
 
 

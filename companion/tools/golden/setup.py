@@ -21,7 +21,7 @@ from companion.engine.setup import (
     SetupGame,
 )
 
-TOOL = engine.TOOL
+TOOL = engine.TABLE_RULES.tool
 
 
 def play(seed: int) -> tuple[SetupGame, list[SetupAction]]:

@@ -32,12 +32,12 @@ from companion.engine.cove_goods import (
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.cove_goods import PALADIN_GOOD, STATE_KEY, SaleState
-from companion.ui.why import why_targets
+from companion.ui.cove_goods.model import PALADIN_GOOD, STATE_KEY, SaleState
+from companion.ui.kit.why import why_targets
+from companion.ui.model import live as live_logic
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, message, run
+from tests.ui_harness import Harness, message, run, settled
 
 RULES = cg.TABLE_RULES
 ROUTE = "/calculators/cove-goods"
@@ -56,7 +56,7 @@ def counted(**counts: int) -> CoveSale:
 
 def test_the_sale_exports_its_table_rules() -> None:
     assert isinstance(RULES, TableRules)
-    assert (RULES.tool, RULES.error) == ("cove-goods", GoodsError)
+    assert (RULES.tool, RULES.error) == ("cove_goods", GoodsError)
     sale = counted(wizards=3, paladins=2).apply(AddGood(WIZARD))[0]
     assert RULES.players(sale) == ()
     assert RULES.status(sale) == "At the Pier: 3 Wizards, 2 Paladins · 1 Good sold"
@@ -194,7 +194,7 @@ pytestmark = pytest.mark.usefixtures("players_who_look")
 
 
 def sale_with(hub: TableHub, *actions: CoveAction) -> int:
-    return table_from(hub, "cove-goods", CoveSale(), actions)
+    return table_from(hub, "cove_goods", CoveSale(), actions)
 
 
 def sale_of(hub: TableHub, table_id: int) -> CoveSale:
@@ -222,7 +222,7 @@ async def test_the_old_save_becomes_a_table_once_and_its_phone_keeps_pricing(
     store.set_setting(STATE_KEY, state.to_dict())
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert h.has_text("The sale kept before is now a shared table")
-    (table,) = store.list_tables(tool="cove-goods")
+    (table,) = store.list_tables(tool="cove_goods")
     sale = sale_of(hub, table.id)
     assert (sale.pier, sale.rogue_card, sale.sold) == (state.pier, "un_fairies", state.sold)
     assert store.get_setting(live_logic.imported_key(STATE_KEY)) == state.to_dict()
@@ -230,7 +230,7 @@ async def test_the_old_save_becomes_a_table_once_and_its_phone_keeps_pricing(
     assert h.by_id("kind-wizards").selected and h.by_id("display-case").value is True
     assert h.by_id("strip-total").value == "Sold at this Pier: 2 Goods, 9 gold"
     again = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    assert len(store.list_tables(tool="cove-goods")) == 1
+    assert len(store.list_tables(tool="cove_goods")) == 1
     assert not again.has_text("kept before")
 
 
@@ -242,7 +242,7 @@ async def test_counts_from_two_phones_at_once_both_count(store: Any, hub: TableH
         anna.session.dispatch_event(anna.by_id("count-wizards-plus")._i, "click", None),
         ben.session.dispatch_event(ben.by_id("count-bards-plus")._i, "click", None),
     )
-    await asyncio.sleep(0.05)
+    await settled()
     assert sale_of(hub, table_id).pier == cg.Pier.of(wizards=1, bards=1)
     for h in (anna, ben, cleo):
         assert (count(h, "wizards"), count(h, "bards")) == ("1", "1")
@@ -277,7 +277,7 @@ async def test_a_stale_count_is_refused_and_the_phone_is_brought_up_to_date(
     assert sale_of(hub, table_id).pier.count("wizards") == 3  # not counted twice
     assert message(cleo) == "The Pier has 3 Wizards now."
     assert count(cleo, "wizards") == "3"
-    await asyncio.sleep(0.05)
+    await settled()
     assert count(ben, "wizards") == "3"
 
 
@@ -291,12 +291,12 @@ async def test_the_good_being_priced_stays_on_its_phone_until_it_is_added(
     await anna.fire(anna.by_id("kind-wizards"), "select", True)
     await anna.select(anna.by_id("enchanted"), True)
     await ben.click(ben.by_id("count-wizards-plus"))  # a push while Anna prices her Good
-    await asyncio.sleep(0.05)
+    await settled()
     assert anna.by_id("enchanted").value is True and anna.by_id("kind-wizards").selected
     assert anna.by_id("sale-value").value == "24 gold"  # 3 × 2 base × 4 Wizards
     assert ben.by_id("enchanted").value is False and ben.by_id("sale-value").value == "0 gold"
     await anna.click(anna.by_id("add-to-pier"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert ben.by_id("strip-total").value == "Sold at this Pier: 1 Good, 24 gold"
     assert anna.by_id("enchanted").value is False  # the token is used up on her phone
 
@@ -309,7 +309,7 @@ async def test_undo_is_the_tables_last_change(store: Any, hub: TableHub) -> None
     await anna.click(anna.by_id("add-to-pier"))
     assert not anna.by_id("message-undo").disabled
     await ben.click(ben.by_id("count-wizards-plus"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert anna.by_id("message-undo").disabled  # Ben changed the table since
     await anna.click(anna.by_id("undo-last"))  # the app bar: the last change, Ben's count
     assert sale_of(hub, table_id).pier.count("wizards") == 2
@@ -325,10 +325,10 @@ async def test_a_reload_shows_the_sale_now_and_drops_messages(store: Any, hub: T
     assert message(h) is not None
     await h.session.disconnect(60)
     hub.submit(table_id, SetCount("nobles", 4), seen=1, device="other")
-    await asyncio.sleep(0.05)
+    await settled()
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert message(h) is None and count(h, "nobles") == "4"
 
 
@@ -356,7 +356,7 @@ async def test_a_full_disk_is_a_message_and_the_good_is_not_shown_added(
     assert not h.find_all(ft.Semantics, identifier="sold-0")  # not shown as done
     assert h.by_id("display-case").value is True  # the Good is still being priced
     assert sale_of(hub, table_id).sold == ()
-    await asyncio.sleep(0.05)
+    await settled()
     assert not other.find_all(ft.Semantics, identifier="sold-0")
     await h.click(h.by_id("add-to-pier"))  # the session goes on
     assert sale_of(hub, table_id).sold == (Good(3, "warriors", display_case=True),)
@@ -424,7 +424,7 @@ async def test_every_why_on_the_screen_opens_the_rules_it_names(store: Any, hub:
             else:
                 assert tile.removeprefix("why-ruling-") in rulings, tile
         await h.click(h.by_id(tiles[0]))  # and the first target opens
-        await asyncio.sleep(0.05)
+        await settled()
         first = reference.entry(tiles[0].removeprefix("why-entry-"))
         assert h.page.appbar.title.value == first.title, ident  # its entry is on screen
     assert {

@@ -35,7 +35,7 @@ from companion.engine.scorepad import (
     ToggleStart,
 )
 from companion.rules import catalogue
-from companion.ui.logic.scorepad import form_of, pad_errors, pad_of, read_old_draft, with_typed
+from companion.ui.scorepad.model import form_of, pad_errors, pad_of, read_old_draft, with_typed
 
 RULES = sp.TABLE_RULES
 

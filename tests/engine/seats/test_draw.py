@@ -18,7 +18,7 @@ from companion.engine.seats import (
     shuffle_seats,
 )
 from companion.rules import catalogue
-from companion.ui.logic.seats import read_old_seating
+from companion.ui.seats.model import read_old_seating
 
 names = st.lists(
     st.text("abcdefghij", min_size=1, max_size=8), min_size=1, max_size=8, unique_by=str.casefold

@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import bard
 from companion.engine.bard import HouseRules
-from companion.ui.logic.bard import (
+from companion.ui.bard.model import (
     BardDraft,
     StateError,
     board_lines,
@@ -249,7 +249,7 @@ def test_the_boast_stays_last_by_the_ruling_and_where_it_was_made_under_the_hous
         Spend,
         spends,
     )
-    from companion.ui.logic.bard import song as moves
+    from companion.ui.bard.model import song as moves
 
     def sung(rules: HouseRules) -> BardGame:
         game = BardGame.new(rules=rules)

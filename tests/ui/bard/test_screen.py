@@ -7,7 +7,6 @@ fit and refused when they do not, undo, reloads, leaving, a full disk."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import flet as ft
@@ -26,11 +25,11 @@ from companion.engine.bard.example import EXAMPLE_TABLE, example_tableau
 from companion.engine.journey import JourneyGame
 from companion.tables import TableHub
 from companion.ui.app import create_main, sections
+from companion.ui.bard.model import BARD_KEY, DAMAGED_KEY, BardDraft
 from companion.ui.context import HOUSE_RULES_KEY
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.bard import BARD_KEY, DAMAGED_KEY, BardDraft
+from companion.ui.model import live as live_logic
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, message, run, visible
+from tests.ui_harness import Harness, message, run, settled, visible
 
 ROUTE = "/calculators/bard"
 EXAMPLE_TABLEAU = example_tableau()
@@ -425,7 +424,7 @@ async def test_every_why_link_opens_its_rules(store: Any, hub: TableHub) -> None
             tiles = [t for t in h.find_all(ft.Semantics) if str(t.identifier).startswith("why-")]
             assert tiles or isinstance(dialogs[-1], ft.BottomSheet | ft.AlertDialog), ident
             h.page.pop_dialog()
-            await asyncio.sleep(0.01)
+            await settled()
 
 
 @run
@@ -504,14 +503,14 @@ async def test_a_change_on_one_phone_shows_on_the_others_without_a_reload(
     await cleo.click(cleo.by_id("bard-go-pier_1"))
     await cleo.fire(cleo.by_id("stop-src-B"), "select", True)
     await ben.click(ben.by_id("board-pier_1-warrior-plus"))
-    await asyncio.sleep(0.05)
+    await settled()
     for phone in (anna, cleo):
         assert count(phone, "board-pier_1-warrior") == "1"
         assert message(phone) is None  # a push redraws, it does not speak
     assert cleo.by_id("stop-new-gold").controls[1].value == "2 × 1 = 2"  # on the new board
     assert not visible(anna, "stop-new")
     await cleo.click(cleo.by_id("stop-sing"))
-    await asyncio.sleep(0.05)
+    await settled()
     for phone in (anna, ben):
         assert phone.by_id("bard-net").value == "2 gold"
         assert phone.by_id("stop-1-gold").controls[1].value == "2 × 1 = 2"
@@ -533,7 +532,7 @@ async def test_a_stale_phone_tap_applies_when_it_still_fits_and_is_refused_when_
     assert game.table.pier("pier_2")["noble"] == 1
     assert game.song is not None and game.song.start.volume == 5
     # Ben changes the tableau; Cleo, still stale, changes it too: refused, saying what.
-    await asyncio.sleep(0.05)  # Ben's phone has drawn Cleo's change
+    await settled()  # Ben's phone has drawn Cleo's change
     await ben.select(ben.by_id("bard-soundstones"), ["2"])
     assert game_of(hub, table_id).song.start.sources[-1].id == "soundstone-2"  # type: ignore[union-attr]
     await cleo.select(cleo.by_id("bard-volume"), ["4"])
@@ -553,10 +552,10 @@ async def test_undo_takes_back_the_tables_last_change_for_every_phone(
     cleo = await open_table(store, hub, table_id)
     await ben.click(ben.by_id("bard-best"))
     await ben.click(ben.by_id("plan-1-load"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert cleo.by_id("bard-net").value == "32 gold"
     await cleo.click(cleo.by_id("undo-last"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert ben.by_id("bard-net").value == "0 gold"
     assert game_of(hub, table_id).song.performances == ()  # type: ignore[union-attr]
     assert message(cleo) is not None and message(cleo).startswith("Taken back: Song:")
@@ -572,17 +571,17 @@ async def test_a_reload_shows_the_table_now_and_leaving_unsubscribes(
     await h.click(h.by_id("board-pier_3-wizard-plus"))
     await h.session.disconnect(60)
     hub.submit(table_id, SetTable(Table(piers={"pier_3": {"wizard": 3}})), seen=4, device="x")
-    await asyncio.sleep(0.05)
+    await settled()
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert message(h) is None
     assert count(h, "board-pier_3-wizard") == "3"
     assert hub.subscriber_count(table_id) == 2
     await h.navigate(1)
     assert hub.subscriber_count(table_id) == 1
     other.session.close()
-    await asyncio.sleep(0.05)
+    await settled()
     assert hub.subscriber_count(table_id) == 0
 
 
@@ -602,7 +601,7 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     assert count(h, "board-pier_1-noble") == "0"  # not shown as done
     assert visible(h, "stop-new")  # the location typed is still there
     assert game_of(hub, table_id).song.performances == ()  # type: ignore[union-attr]
-    await asyncio.sleep(0.05)
+    await settled()
     assert other.by_id("bard-net").value == "0 gold"
     # The session goes on: the same tap, once the disk has room, is kept.
     await h.click(h.by_id("stop-sing"))

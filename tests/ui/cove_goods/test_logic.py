@@ -1,4 +1,4 @@
-"""The sale-value screen's state without a page (companion.ui.logic.cove_goods)."""
+"""The sale-value screen's state without a page (companion.ui.cove_goods.model)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.engine import cove_goods as cg
 from companion.engine.cove_goods import STANDARD, Good, HouseRules, PierSale
 from companion.rules import catalogue
-from companion.ui.logic.cove_goods import (
+from companion.ui.cove_goods.model import (
     PALADIN_GOOD,
     SaleState,
     StateError,
@@ -292,7 +292,7 @@ def test_every_step_of_any_sale_has_a_why_that_opens_rules(
 ) -> None:
     """Whatever is being priced and whichever readings the table plays by: each step but the
     printed base value offers a why? whose entries exist, naming only rulings the sale used."""
-    from companion.ui.why import why_targets
+    from companion.ui.kit.why import why_targets
 
     house = HouseRules.of(*alternatives)
     state = SaleState()

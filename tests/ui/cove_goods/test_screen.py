@@ -13,7 +13,7 @@ from companion.engine import cove_goods as cg
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
-from companion.ui.logic.cove_goods import DAMAGED_KEY, STATE_KEY
+from companion.ui.cove_goods.model import DAMAGED_KEY, STATE_KEY
 from tests.ui_harness import Harness, message, run
 
 ROUTE = "/calculators/cove-goods"
@@ -46,7 +46,7 @@ async def new_sale(store: Any) -> Harness:
 
 
 def sold(store: Any) -> int:
-    (table,) = store.list_tables(tool="cove-goods")
+    (table,) = store.list_tables(tool="cove_goods")
     game = TableHub(store).open(table.id).game
     return len(game.sold)
 
@@ -86,7 +86,7 @@ async def test_pricing_a_good_adding_it_and_finding_it_after_a_restart(store: An
     assert h.has_text("Total 60 gold") and h.has_text("50 + 10 = 60 gold")
     assert h.has_text("The 2 Paladins count as Warriors for every Good in this sale")
 
-    (table,) = store.list_tables(tool="cove-goods")
+    (table,) = store.list_tables(tool="cove_goods")
     again = await Harness.start(create_main(store), route=f"{ROUTE}/{table.id}")
     assert again.has_text("Total 60 gold")
     assert again.by_id("count-warriors-count").content.value == "3"
@@ -100,7 +100,7 @@ async def test_steppers_stop_at_their_limits_and_refusals_change_nothing(store: 
     assert h.by_id("count-bards-minus").disabled is True
     await tap(h, "count-paladins-plus", 7)
     assert h.by_id("count-paladins-plus").disabled is True  # the box holds 7 Paladins
-    (table,) = store.list_tables(tool="cove-goods")
+    (table,) = store.list_tables(tool="cove_goods")
     steps = len(store.table_actions(table.id))
     await h.fire(h.by_id("count-paladins-plus"), "click")  # a stale tap from the client
     assert "the box holds 7 Paladins" in (message(h) or "")

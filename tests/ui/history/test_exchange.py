@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.history import ImportReport
-from companion.ui.logic.history import (
+from companion.ui.history.model import (
     MAX_IMPORT_BYTES,
     MAX_LISTED,
     ImportRefused,
@@ -16,7 +16,7 @@ from companion.ui.logic.history import (
     import_text_of,
     progress_text,
 )
-from companion.ui.logic.history.exchange import (  # a file to import, and its upload
+from companion.ui.history.model.exchange import (  # a file to import, and its upload
     CANCELLED,
     PAGE_LEFT,
     UploadWatch,

@@ -19,8 +19,8 @@ import flet as ft
 from companion.history import Store
 from companion.tools.bench.imports import backup
 from companion.ui.context import AppContext
-from companion.ui.logic.history import CANCELLED, PAGE_LEFT
-from companion.ui.views.history.exchange import Exchange
+from companion.ui.history.model import CANCELLED, PAGE_LEFT
+from companion.ui.history.parts.exchange import Exchange
 from companion.uploads import Uploads
 from tests.ui_harness import Harness, run, walk
 

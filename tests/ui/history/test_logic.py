@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.ui.logic.history import (
+from companion.ui.history.model import (
     ALL,
     MAX_IMPORT_BYTES,
     HistoryFilter,

@@ -11,8 +11,8 @@ from companion.engine import journey as j
 from companion.engine.journey import HouseRules, JourneyGame
 from companion.history import PlayCreate, open_store
 from companion.rules import catalogue
-from companion.ui.logic import journey as logic
-from companion.ui.logic.journey import JourneyDraft, NewGameForm, StateError
+from companion.ui.journey import model as logic
+from companion.ui.journey.model import JourneyDraft, NewGameForm, StateError
 from tests.table_fixtures import play
 
 FOUR = ("Anna", "Ben", "Cleo", "Dev")
@@ -352,8 +352,8 @@ def test_a_long_row_shows_its_two_ends_around_a_count_on_a_phone() -> None:
 def test_every_why_of_a_whole_game_resolves() -> None:
     """Every "why?" a game's numbers offer opens real entries and rulings (why_targets raises
     KeyError for anything unknown), and names the rulings the engine applied."""
-    from companion.ui.logic.journey import why
-    from companion.ui.why import why_targets
+    from companion.ui.journey.model import why
+    from companion.ui.kit.why import why_targets
 
     game = JourneyGame.new(FOUR)
     moves = [("9",), ("2", 0, "right"), ("8", 0, "left"), ("2",), ("2", 1, "right"),

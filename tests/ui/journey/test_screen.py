@@ -19,11 +19,20 @@ from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.journey import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
+from companion.ui.journey.model import DAMAGED_KEY, GAME_KEY, STATE_FORMAT
+from companion.ui.model import live as live_logic
 from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, app_bar_title_room, is_shown, message, run, visible, walk
+from tests.ui_harness import (
+    Harness,
+    app_bar_title_room,
+    is_shown,
+    message,
+    run,
+    settled,
+    visible,
+    walk,
+)
 
 ROUTE = "/calculators/journey"
 SEATS = ("Anna", "Ben", "Cleo")
@@ -120,7 +129,7 @@ async def test_blight_example_and_the_house_rule_from_settings(store: Any, hub: 
     assert again.has_text("Ruling: How long a Blight cancels its neighbours · house rule on")
     assert game_of(hub, table_id).rules == j.HouseRules.of(j.BLIGHT_LASTS)
     # The change is a move on the table: the first screen shows it too.
-    await asyncio.sleep(0.05)
+    await settled()
     assert score(h, "Cleo") == "17"
 
 
@@ -184,7 +193,7 @@ async def test_the_last_turn_ends_the_game_and_it_is_saved_to_history_once(
     assert visible(h, "view-saved") and not visible(h, "save-journey")
     assert message(h) is not None and message(h).startswith("Saved Merchant's Journey")
     # The other phone sees it saved; had it tapped Save meanwhile, it opens the saved play.
-    await asyncio.sleep(0.05)
+    await settled()
     assert visible(other, "view-saved")
     stale = other.find_all(ft.Semantics, identifier="save-journey")
     assert not stale
@@ -276,7 +285,7 @@ async def test_a_move_on_one_phone_shows_on_the_others_without_a_reload(
     anna, ben, cleo = [await open_table(store, hub, table_id) for _ in range(3)]
     await cleo.click(cleo.by_id("card-Q"))  # Cleo is only choosing: nobody else sees it
     await play_card(ben, "8", "row-1-right")
-    await asyncio.sleep(0.05)
+    await settled()
     for phone in (anna, cleo):
         assert status(phone) == "Turn 3 of 33 · Cleo to play"
         assert score(phone, "Ben") == "17"
@@ -302,7 +311,7 @@ async def test_a_stale_phone_cannot_erase_another_phones_move(store: Any, hub: T
     assert game.placements == 2
     assert message(cleo) == "Ben already played turn 2 (played 8 beside 9 in row 1)."
     assert status(cleo) == "Turn 3 of 33 · Cleo to play"  # brought up to date
-    await asyncio.sleep(0.05)
+    await settled()
     assert status(ben) == status(cleo)
 
 
@@ -320,7 +329,7 @@ async def test_simultaneous_conflicting_taps_leave_one_table_and_one_refusal(
         ben.session.dispatch_event(ben.by_id("row-1-right")._i, "click", None),
         cleo.session.dispatch_event(cleo.by_id("new-row")._i, "click", None),
     )
-    await asyncio.sleep(0.05)
+    await settled()
     game = game_of(hub, table_id)
     assert game.placements == 2 and [c.rank for c in game.rows[0]] == ["9", "8"]
     assert message(cleo) == "Ben already played turn 2 (played 8 beside 9 in row 1)."
@@ -398,7 +407,7 @@ async def test_a_messages_undo_works_only_while_its_move_is_the_last(
     await play_card(ben, "8", "row-1-right")
     assert not undo_in_message(ben).disabled
     await play_card(cleo, "3", "row-1-left")
-    await asyncio.sleep(0.05)
+    await settled()
     assert undo_in_message(ben).disabled  # Cleo moved after: Ben's Undo is closed
     # Even pressed (a stale client), it cannot take back Cleo's move or Ben's.
     ben_undo = hub.undo(table_id, of=2, seen=3, device="ben")
@@ -406,7 +415,7 @@ async def test_a_messages_undo_works_only_while_its_move_is_the_last(
     assert game_of(hub, table_id).placements == 3
     await ben.click(ben.by_id("undo-last"))  # the app bar's Undo: the table's last move
     assert game_of(hub, table_id).placements == 2
-    await asyncio.sleep(0.05)
+    await settled()
     assert status(cleo) == "Turn 3 of 33 · Cleo to play"
 
 
@@ -421,7 +430,7 @@ async def test_messages_time_out_on_the_server(
     await play_card(h, "8", "row-1-right")
     assert message(h) is not None
     for _ in range(100):  # (gone after 0.05 s; a loaded two-core machine may take longer)
-        await asyncio.sleep(0.05)
+        await settled()
         if message(h) is None:
             break
     assert message(h) is None
@@ -438,13 +447,13 @@ async def test_a_reload_shows_the_table_now_and_drops_messages(
     # The session is disconnected (a reload): moves made meanwhile are not sent to it ...
     await h.session.disconnect(60)
     hub.submit(table_id, StartRow("K"), seen=2, device="other")
-    await asyncio.sleep(0.05)
+    await settled()
     failed = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
     assert not failed, "a push to a page away for a moment is no error"
     # ... and when the page comes back to the same session, it shows the table as it is.
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert message(h) is None
     assert status(h) == "Turn 4 of 33 · Anna to play"
 
@@ -473,7 +482,7 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     assert status(h) == "Turn 2 of 33 · Ben to play"  # not shown as done
     assert h.by_id("chosen-card").value.startswith("8 ·")  # the card is still in hand
     assert score(h, "Ben") == "0" and game_of(hub, table_id).placements == 1
-    await asyncio.sleep(0.05)
+    await settled()
     assert status(other) == "Turn 2 of 33 · Ben to play"
     # The session goes on: the same tap, once the disk has room, is kept.
     await h.click(h.by_id("row-1-right"))
@@ -529,7 +538,7 @@ async def test_a_game_stopped_early_is_saved_to_history_as_unfinished(
         message(h)
         == "Saved Merchant's Journey as unfinished: Stopped after 2 of 33 turns (31 left)."
     )
-    await asyncio.sleep(0.05)
+    await settled()
     for phone in (h, other):
         assert phone.has_text("Scores when play stopped")
         assert phone.has_text("Saved in your history as unfinished.")
@@ -560,7 +569,7 @@ async def assert_why_links_resolve(start: Any) -> list[str]:
     links = why_links(h)
     for ident in links:
         await h.click(h.by_id(ident))
-        await asyncio.sleep(0.02)
+        await settled()
         titles = h.find_all(ft.Semantics, identifier="entry-title")
         if titles:  # one entry: its screen (then back to the screen under test)
             assert titles[0].content.value in {e.title for e in reference.entries()}, ident
@@ -582,7 +591,7 @@ async def assert_why_links_resolve(start: Any) -> list[str]:
                 catalogue().ruling(item.removeprefix("why-ruling-"))
         assert items or isinstance(dialogs[-1], ft.AlertDialog), ident  # else: a ruling sheet
         h.page.pop_dialog()
-        await asyncio.sleep(0.01)
+        await settled()
     return links
 
 
@@ -605,7 +614,7 @@ async def test_every_why_link_on_the_journey_screens_resolves(store: Any, hub: T
     async def with_card(rank: str) -> Harness:
         h = await open_table(store, hub, table_id)
         await h.click(h.by_id(f"card-{rank}"))
-        await asyncio.sleep(0.02)
+        await settled()
         return h
 
     for rank in ("2", "10"):
@@ -632,21 +641,21 @@ async def test_the_list_of_games_in_progress_is_live(store: Any, hub: TableHub) 
     other = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     await other.click(other.by_id("start-journey"))  # Anna, Ben and Cleo start on her phone
     (table,) = store.list_tables(tool="journey")
-    await asyncio.sleep(0.05)
+    await settled()
     assert visible(h, f"table-{table.id}") and h.has_text("Anna, Ben, Cleo")
     assert h.has_text("Turn 1 of 33 · Anna to play")
     hub.submit(table.id, StartRow("9"), seen=0, device="other")
-    await asyncio.sleep(0.05)
+    await settled()
     assert h.has_text("Turn 2 of 33 · Ben to play")
     third = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     await third.click(third.by_id(f"abandon-{table.id}"))
     await third.click(third.by_id(f"confirm-abandon-{table.id}"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert not visible(h, f"table-{table.id}") and not visible(h, "games-in-progress")
     # Leaving the screen stops listening: the other lists are the only ones left.
     await h.navigate(0)
     hub.create("journey", JourneyGame.new(SEATS))
-    await asyncio.sleep(0.05)
+    await settled()
     assert all(not g.closed for g in [third.page.on_connect.__self__.lists[0]])
     assert h.page.on_connect.__self__.lists == ()
 

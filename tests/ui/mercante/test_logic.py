@@ -31,7 +31,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.variants import Variants
 from companion.rules import catalogue
-from companion.ui.logic.mercante import (
+from companion.ui.mercante.model import (
     EffectDraft,
     EventDraft,
     FieldErrors,

@@ -35,11 +35,11 @@ from companion.engine.mercante import (
 from companion.rules import catalogue
 from companion.tables import TableHub
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.mercante import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
+from companion.ui.mercante.model import DAMAGED_KEY, GAME_KEY, PRINTED_KEY, MercanteState
+from companion.ui.model import live as live_logic
 from tests.screen_fixtures import abandon_with_confirm, leave_and_close
 from tests.table_fixtures import table_from, writes_failing
-from tests.ui_harness import Harness, message, run, visible, walk
+from tests.ui_harness import Harness, message, run, settled, visible, walk
 
 #: A game whose crowns the table counts (the turn's rules alone, without the ledger).
 counted_at_table = partial(MercanteGame.new, ledger=False)
@@ -282,7 +282,7 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any, hub: 
     played = table_of(store, table_id)
     other = await open_tab(store, hub, table_id, "sale")
     await other.click(other.by_id("end-turn"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert h.by_id("message-undo").disabled
     late = hub.undo(table_id, of=len(played.log) + 0, seen=0, device="stale")
     assert not late.ok
@@ -310,12 +310,12 @@ async def test_a_fourth_enduring_event_pushes_the_first_off_c(store: Any, hub: T
     # Chris holds the upkeep marker: nothing to take off, then the upkeep's one event.
     turn = await open_tab(store, hub, table_id, "turn")
     await turn.click(turn.by_id("remove-goods"))
-    await asyncio.sleep(0.05)
+    await settled()
     await h.click(h.by_id(f"play-{cards['Harvest Festival']}"))  # the calendar kept up
     assert "Visiting Nobility" in text_of(h.by_id("slot-C"))
-    await asyncio.sleep(0.05)
+    await settled()
     await turn.click(turn.by_id("pass-marker"))
-    await asyncio.sleep(0.05)
+    await settled()
     await h.click(h.by_id("play-rulebook:distant_war"))
     assert h.has_text("Visiting Nobility left the calendar.")
     assert h.has_text("Left play this game: Storm at Sea (Fleeting, resolved); Visiting Nobility")
@@ -323,7 +323,7 @@ async def test_a_fourth_enduring_event_pushes_the_first_off_c(store: Any, hub: T
 
 
 def own_choices(store: Any) -> tuple[Any, ...]:
-    from companion.ui.logic.mercante import event_choices
+    from companion.ui.mercante.model import event_choices
 
     return event_choices(store.list_custom_cards("mercante", "event"))[0]
 
@@ -435,13 +435,13 @@ async def test_a_sale_being_priced_stays_on_this_phone_and_is_priced_again_on_a_
     # Another phone plays the group's Royal Wedding: luxuries +3.
     other = await open_tab(store, hub, table_id, "calendar")
     await other.click(other.by_id(f"play-custom:{card}"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert text_of(h.by_id("sale-total")) == "Total: 22 crowns"  # priced again in place ...
     assert h.by_id("base-gems:1") is field and field.value == "18"  # ... the field untouched
     assert message(h) is None  # a push redraws, it does not speak
     assert not other.find_all(ft.Semantics, identifier="token-gems:1")
     await other.click(other.by_id("end-turn"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert h.has_text("Beth sells. Tap a good to add a token.")
     # The draft is this phone's: it survives a tab change and a reload of the page.
     tabs = h.by_id("mercante-tabs")
@@ -455,7 +455,7 @@ async def test_a_sale_being_priced_stays_on_this_phone_and_is_priced_again_on_a_
     await h.session.disconnect(60)
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert h.by_id("base-gems:1").value == "18"
     assert text_of(h.by_id("sale-total")) == "Total: 22 crowns"
 
@@ -549,7 +549,7 @@ async def test_a_half_written_card_survives_leaving_the_editor(store: Any) -> No
 
 @run
 async def test_a_half_written_card_an_older_version_kept_is_taken_over_once(store: Any) -> None:
-    from companion.ui.logic.mercante import EVENT_DRAFT_KEY
+    from companion.ui.mercante.model import EVENT_DRAFT_KEY
 
     store.set_setting(EVENT_DRAFT_KEY, {"slot": "new", "draft": {"name": "Guild Strike"}})
     h = await Harness.start(create_main(store), route=f"{BASE}/events/new")
@@ -687,7 +687,7 @@ async def test_setup_shows_starting_crowns_per_seat_plus_the_contract_kept(
     assert text_of(again.by_id("crowns-2")) == "20 crowns"
     await again.select(again.by_id("kept-2"), [])
     assert text_of(again.by_id("crowns-2")) == "12 crowns"
-    await asyncio.sleep(0.05)
+    await settled()
     assert text_of(h.by_id("crowns-2")) == "12 crowns", "the first phone sees it at once"
 
 
@@ -1115,7 +1115,7 @@ async def test_a_move_on_one_phone_shows_on_the_others_without_a_reload(
     await beth.click(beth.by_id("add-silk"))  # Beth is only pricing: nobody else sees it
     assert not visible(beth, "closed-pill-raw_materials")
     await adam.click(adam.by_id("play-rulebook:distant_war"))
-    await asyncio.sleep(0.05)
+    await settled()
     for phone in (beth, chris):
         assert "1 of 2 agents left" in text_of(phone.by_id("turn-agents"))
         assert message(phone) is None  # a push redraws, it does not speak
@@ -1123,7 +1123,7 @@ async def test_a_move_on_one_phone_shows_on_the_others_without_a_reload(
     assert text_of(beth.by_id("add-silk")) == "Silk × 1"  # her draft survived the push
     assert hub.subscriber_count(table_id) == 3
     await chris.click(chris.by_id("end-turn"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert text_of(adam.by_id("turn-line")).startswith("Beth's turn")
     assert beth.has_text("Beth sells.")
 
@@ -1143,7 +1143,7 @@ async def test_a_stale_phones_move_is_refused_saying_what_happened(
     assert game.active == "Beth" and game.player("Adam").vp == 0 and game.player("Beth").vp == 0
     assert message(beth) == "Meanwhile, on another phone: Adam's turn ended; Beth is next."
     assert text_of(beth.by_id("turn-line")).startswith("Beth's turn")  # brought up to date
-    await asyncio.sleep(0.05)
+    await settled()
     assert text_of(adam.by_id("turn-line")).startswith("Beth's turn")
 
 
@@ -1157,7 +1157,7 @@ async def test_two_phones_fill_in_their_own_lines_of_the_tally_at_once(
     beth.conn.answers = False  # Beth's phone is slow: it has not drawn Adam's figures yet
     await fill(adam, 1, vp="7", crowns="31")
     await fill(beth, 2, vp="8", crowns="12")  # stale, but about other figures: applied
-    await asyncio.sleep(0.05)
+    await settled()
     table = table_of(store, table_id)
     assert (table.figures("Adam").crowns, table.figures("Beth").crowns) == (31, 12)
     assert message(beth) == "Beth's crowns: 12."
@@ -1181,7 +1181,7 @@ async def test_a_figure_being_typed_is_not_rewritten_by_a_push(store: Any, hub: 
     await adam.type(adam.by_id("tally-penalties-1"), "2, ")  # reads as 2: on the table
     await adam.type(adam.by_id("tally-penalties-1"), "2, x")  # not a figure: this phone's
     await fill(beth, 2, vp="8")
-    await asyncio.sleep(0.05)
+    await settled()
     assert adam.by_id("tally-penalties-1").value == "2, x"
     assert adam.by_id("tally-penalties-1").error is not None
     assert beth.by_id("tally-penalties-1").value == "2"
@@ -1204,7 +1204,7 @@ async def test_two_phones_tick_different_setup_steps_at_once(store: Any, hub: Ta
     await asyncio.gather(
         *(phone.session.dispatch_event(box._i, "change", True) for phone, box in boxes)
     )
-    await asyncio.sleep(0.05)
+    await settled()
     assert table_of(store, table_id).setup_done == {steps[0], steps[1]}
     assert adam.by_id("mercante-setup-progress").value.startswith("2 of ")
     assert beth.by_id("mercante-setup-progress").value.startswith("2 of ")
@@ -1217,12 +1217,12 @@ async def test_undo_is_the_tables_last_action_whoever_made_it(store: Any, hub: T
     beth = await open_tab(store, hub, table_id, "end")
     await adam.click(adam.by_id("play-rulebook:distant_war"))
     await fill(beth, 2, crowns="12")
-    await asyncio.sleep(0.05)
+    await settled()
     assert adam.by_id("message-undo").disabled  # Beth acted after: Adam's Undo is closed
     await adam.click(adam.by_id("undo-last"))  # takes back Beth's figure, the last action
     assert table_of(store, table_id).figures("Beth").crowns is None
     assert game_of(store, table_id).slots[0] == rulebook_event("Distant War")
-    await asyncio.sleep(0.05)
+    await settled()
     assert beth.by_id("tally-crowns-2").value == ""
 
 
@@ -1234,10 +1234,10 @@ async def test_a_reload_shows_the_table_now_and_drops_messages(store: Any, hub: 
     assert message(h) is not None
     await h.session.disconnect(60)
     hub.submit(table_id, EndTurn(), seen=1, device="other")
-    await asyncio.sleep(0.05)
+    await settled()
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert message(h) is None
     assert text_of(h.by_id("turn-line")).startswith("Chris's turn")
 
@@ -1338,7 +1338,7 @@ async def test_two_mercante_games_side_by_side_never_touch_each_other(
     await one.click(one.by_id("play-rulebook:distant_war"))
     await one.click(one.by_id("end-turn"))
     await fill(two_tally, 1, crowns="44")
-    await asyncio.sleep(0.05)
+    await settled()
     assert game_of(store, first).active == "Beth" and game_of(store, second).active == "Dev"
     assert game_of(store, second).slots[0] == rulebook_event("Distant War")
     assert (
@@ -1381,7 +1381,7 @@ async def every_why(h: Harness, back: str) -> list[str]:
     titles = {e.title for e in reference.search("")}
     for ident in found:
         await h.click(h.by_id(ident))
-        await asyncio.sleep(0.02)
+        await settled()
         if h.find_all(ft.Semantics, identifier="entry-title"):
             assert h.by_id("entry-title").value in titles, ident
             h.session.apply_page_patch({"route": back})  # the phone's Back, as a browser sends it
@@ -1400,7 +1400,7 @@ async def every_why(h: Harness, back: str) -> list[str]:
             elif item.startswith("why-ruling-"):
                 assert catalogue().ruling(item.removeprefix("why-ruling-")), ident
         h.page.pop_dialog()
-        await asyncio.sleep(0.01)
+        await settled()
         assert not open_dialogs(h), ident
     return found
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from companion.engine.scorepad import AddRow, Pad, SetText
 from companion.rules import catalogue
-from companion.ui.logic.history import number, outcome, pad_from_play, percent, play_fields
-from companion.ui.logic.scorepad import ScorePad, parse_whole, screen
-from companion.ui.logic.scorepad import form as scorepad
+from companion.ui.history.model import number, outcome, pad_from_play, percent, play_fields
+from companion.ui.scorepad.model import ScorePad, parse_whole, words
+from companion.ui.scorepad.model import form as scorepad
 
 
 def pad_for(game: str = "mercante", names: tuple[str, ...] = ("Anna", "Ben", "Cleo")) -> ScorePad:
@@ -250,48 +250,48 @@ def test_outcome_sentences() -> None:
     assert (percent(2 / 3), number(12.0), number(12.25), number(None)) == ("67%", "12", "12.2", "—")
 
 
-# -- what the pad screen says and decides (logic.scorepad.screen) ----------------------------
+# -- what the pad screen says and decides (scorepad.model.words) ----------------------------
 
 
 def test_a_new_category_or_tiebreaker_is_checked_before_it_is_sent() -> None:
-    assert screen.category_problem("", ("Ships",)) == "Type a category name"
-    assert screen.category_problem("ships", ("Ships",)) == "Already a category"
-    assert screen.category_problem("Gold", ("Ships",)) is None
-    assert screen.tiebreaker_problem("") == "Type what breaks the tie"
-    assert screen.tiebreaker_problem("Most money") is None
+    assert words.category_problem("", ("Ships",)) == "Type a category name"
+    assert words.category_problem("ships", ("Ships",)) == "Already a category"
+    assert words.category_problem("Gold", ("Ships",)) is None
+    assert words.tiebreaker_problem("") == "Type what breaks the tie"
+    assert words.tiebreaker_problem("Most money") is None
 
 
 def test_a_known_player_fills_the_first_empty_name_unless_it_is_being_typed() -> None:
     pad = Pad.new("mercante")  # two empty lines
     first = pad.rows[0].id
-    assert screen.known_player(pad, {}, "Anna") == SetText(("name", first), "Anna")
+    assert words.known_player(pad, {}, "Anna") == SetText(("name", first), "Anna")
     typing = {("name", first): "An", ("name", pad.rows[1].id): "Be"}
-    assert screen.known_player(pad, typing, "Anna") == AddRow("Anna")
+    assert words.known_player(pad, typing, "Anna") == AddRow("Anna")
 
 
 def test_a_fresh_pad_keeps_the_players_and_drops_the_scores_and_the_log() -> None:
     pad = Pad.new("mercante", names=("Anna", "Ben"))
     scored = pad.apply(SetText(("score", pad.rows[0].id), "12"))[0]
-    fresh = screen.fresh_pad(scored)
+    fresh = words.fresh_pad(scored)
     assert [r.name for r in fresh.rows] == ["Anna", "Ben"]
     assert [r.score for r in fresh.rows] == ["", ""]
     assert fresh.log == ()
-    assert screen.who(fresh) == "Anna, Ben"
-    assert screen.who(Pad.new("mercante")) == "No names yet"
+    assert words.who(fresh) == "Anna, Ben"
+    assert words.who(Pad.new("mercante")) == "No names yet"
 
 
 def test_errors_show_once_typed_or_once_save_asked() -> None:
-    assert screen.shown_error("Not a number", "", show_all=False) is None
-    assert screen.shown_error("Not a number", "1-", show_all=False) == "Not a number"
-    assert screen.shown_error("Not a number", "", show_all=True) == "Not a number"
-    assert screen.not_saved({}) is None
-    assert screen.not_saved({("title",): "x", ("players",): "y"}) == "Not saved: 2 fields to fix."
+    assert words.shown_error("Not a number", "", show_all=False) is None
+    assert words.shown_error("Not a number", "1-", show_all=False) == "Not a number"
+    assert words.shown_error("Not a number", "", show_all=True) == "Not a number"
+    assert words.not_saved({}) is None
+    assert words.not_saved({("title",): "x", ("players",): "y"}) == "Not saved: 2 fields to fix."
 
 
 def test_the_date_lines_and_a_picked_day_keep_the_time() -> None:
-    assert screen.when_lines(None) == ("When you save", "Dated when you save")
+    assert words.when_lines(None) == ("When you save", "Dated when you save")
     at = datetime(2026, 11, 28, 20, 15)
-    assert screen.when_lines(at) == ("Sat 28 Nov 2026, 20:15", "28 Nov 2026, 20:15")
-    assert screen.picked_day(datetime(2026, 11, 2), at) == datetime(2026, 11, 2, 20, 15)
-    assert screen.picked_day(None, at) == at
-    assert screen.pad_problem(None) is None
+    assert words.when_lines(at) == ("Sat 28 Nov 2026, 20:15", "28 Nov 2026, 20:15")
+    assert words.picked_day(datetime(2026, 11, 2), at) == datetime(2026, 11, 2, 20, 15)
+    assert words.picked_day(None, at) == at
+    assert words.pad_problem(None) is None

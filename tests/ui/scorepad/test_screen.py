@@ -18,12 +18,12 @@ from companion.engine.seats import DrawFirst, Seat, Seating
 from companion.rules import catalogue
 from companion.tables import TableHub
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.history import play_fields
-from companion.ui.logic.scorepad import DRAFT_KEY, form_of
+from companion.ui.history.model import play_fields
+from companion.ui.model import live as live_logic
+from companion.ui.scorepad.model import DRAFT_KEY, form_of
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, writes_failing
-from tests.ui_harness import Harness, message, run
+from tests.ui_harness import Harness, message, run, settled
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
 
@@ -193,7 +193,7 @@ async def test_a_play_is_dated_when_it_is_saved_and_a_chosen_date_is_kept(
     h2 = await phone(store, hub, other)
     # The date picker's choice is an action of the table (here from another phone).
     assert hub.submit(other, SetPlayedAt(chosen), seen=0, device="t").ok
-    await asyncio.sleep(0.05)
+    await settled()
     assert h2.by_id("played-at").value == "Fri 27 Feb 2026, 20:15"
     await fill(h2, ("1", "2", "3"))
     await h2.click(h2.by_id("save-play"))
@@ -219,7 +219,7 @@ async def test_three_phones_type_their_own_scores_at_once(store: Any, hub: Table
                 for h, field, text in zip(phones, fields, digits, strict=True)
             )
         )
-        await asyncio.sleep(0.05)
+        await settled()
     assert scores_of(hub, table_id) == {"Anna": "14", "Ben": "25", "Cleo": "36"}
     for h in (anna, ben, cleo):
         assert [score_field(h, s).value for s in (1, 2, 3)] == ["14", "25", "36"]
@@ -244,7 +244,7 @@ async def test_a_field_someone_changed_meanwhile_is_refused_with_a_message(
     assert scores_of(hub, table_id)["Ben"] == "12"
     assert message(anna) == "Ben's score is 12 now."
     assert score_field(anna, 2).value == "12"  # the field shows the table again
-    await asyncio.sleep(0.05)
+    await settled()
     assert score_field(ben, 2).value == "12"
 
 
@@ -257,12 +257,12 @@ async def test_a_half_typed_number_stays_on_its_phone(store: Any, hub: TableHub)
     assert score_field(anna, 1).error == "Whole number, like 12 or -3"
     assert scores_of(hub, table_id)["Anna"] == ""
     await ben.type(score_field(ben, 2), "12")  # a push while Anna is typing
-    await asyncio.sleep(0.05)
+    await settled()
     assert score_field(anna, 1).value == "1-" and score_field(anna, 2).value == "12"
     assert score_field(ben, 1).value == ""  # Ben never sees the half-typed text
     await anna.type(score_field(anna, 1), "15")
     assert score_field(anna, 1).error is None
-    await asyncio.sleep(0.05)
+    await settled()
     assert score_field(ben, 1).value == "15"
 
 
@@ -282,7 +282,7 @@ async def test_a_row_removed_on_another_phone_takes_its_fields_with_it(
         and _inside(b, ben.by_id("player-row-2"))
     ]
     await ben.click(remove[0])
-    await asyncio.sleep(0.05)
+    await settled()
     assert [name_field(anna, s).value for s in (1, 2, 3)] == ["Anna", "Cleo", "Dev"]
     assert score_field(anna, 3).value == "7"  # Dev's score moved up with Dev
     assert not anna.find_all(ft.Semantics, identifier="player-row-4")
@@ -294,12 +294,12 @@ async def test_saving_from_two_phones_at_once_saves_one_play(store: Any, hub: Ta
     anna = await phone(store, hub, table_id)
     ben = await phone(store, hub, table_id)
     await fill(anna, ("10", "12", "9"))
-    await asyncio.sleep(0.05)
+    await settled()
     await asyncio.gather(
         anna.session.dispatch_event(anna.by_id("save-play")._i, "click", None),
         ben.session.dispatch_event(ben.by_id("save-play")._i, "click", None),
     )
-    await asyncio.sleep(0.05)
+    await settled()
     assert store.count_plays() == 1
     (play,) = store.list_plays()
     assert [(r.player, r.score, r.winner) for r in play.results] == [
@@ -359,17 +359,17 @@ async def test_undo_takes_back_the_pads_last_change_whoever_made_it(
     await anna.click(anna.by_id("add-player-row"))
     assert not anna.by_id("message-undo").disabled
     await ben.type(score_field(ben, 2), "15")
-    await asyncio.sleep(0.05)
+    await settled()
     assert anna.by_id("message-undo").disabled  # Ben changed the pad since
     assert score_field(anna, 2).value == "15"
     await anna.click(anna.by_id("undo-last"))  # the app bar: the pad's last change, Ben's 15
     assert scores_of(hub, table_id)["Ben"] == ""
     assert len(pad_of(hub, table_id).rows) == 4  # Anna's own row stays
-    await asyncio.sleep(0.05)
+    await settled()
     assert score_field(ben, 2).value == "" and score_field(anna, 2).value == ""
     await ben.click(ben.by_id("undo-last"))  # then the row, from the other phone
     assert len(pad_of(hub, table_id).rows) == 3
-    await asyncio.sleep(0.05)
+    await settled()
     assert not anna.find_all(ft.Semantics, identifier="player-row-4")
 
 
@@ -382,10 +382,10 @@ async def test_a_reload_shows_the_pad_now_and_drops_messages(store: Any, hub: Ta
     await h.session.disconnect(60)
     row = pad_of(hub, table_id).rows[0].id
     hub.submit(table_id, SetText(("score", row), "33"), seen=1, device="other")
-    await asyncio.sleep(0.05)
+    await settled()
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert message(h) is None and score_field(h, 1).value == "33"
 
 
@@ -411,10 +411,10 @@ async def test_a_full_disk_is_a_message_and_the_typed_score_is_kept_on_the_field
     assert message(h) is not None and "database or disk is full" in message(h)
     assert scores_of(hub, table_id)["Anna"] == ""
     assert score_field(h, 1).value == "12"  # what was typed is not lost
-    await asyncio.sleep(0.05)
+    await settled()
     assert score_field(other, 1).value == ""
     await other.type(score_field(other, 2), "7")  # a push does not wipe it either
-    await asyncio.sleep(0.05)
+    await settled()
     assert score_field(h, 1).value == "12"
     await h.type(score_field(h, 1), "12")  # the session goes on: now it is kept
     assert scores_of(hub, table_id)["Anna"] == "12"

@@ -7,6 +7,7 @@ seats through current_seating()."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,14 +16,16 @@ import pytest
 
 from companion.engine.scorepad import Pad
 from companion.engine.seats import DrawFirst, MoveSeat, Seat, Seating, draw_first_player
+from companion.history import tables as history_tables
+from companion.history.models import utcnow
 from companion.tables import TableHub
 from companion.ui import live as live_module
 from companion.ui.app import create_main
-from companion.ui.logic import live as live_logic
-from companion.ui.logic.seats import TABLE_KEY, current_seating
+from companion.ui.model import live as live_logic
+from companion.ui.seats.model import TABLE_KEY, current_seating
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, message, run, walk
+from tests.ui_harness import Harness, message, run, settled, walk
 
 ROUTE = "/setup/seats"
 
@@ -131,11 +134,11 @@ async def test_a_half_typed_seed_stays_on_the_phone_and_a_whole_one_is_the_table
     await h.type(seed, "48x")
     assert seed.error == "Digits only" and seating_of(hub, table_id).seed == 482913
     await other.click(other.by_id("draw-first"))  # a push: the typing is not disturbed
-    await asyncio.sleep(0.05)
+    await settled()
     assert seed.value == "48x" and h.by_id("first-player")
     await h.type(seed, "4815")
     assert seed.error is None and seating_of(hub, table_id).seed == 4815
-    await asyncio.sleep(0.05)
+    await settled()
     assert other.find(ft.TextField, label="Seed").value == "4815"
     assert not other.find_all(ft.Semantics, identifier="first-player")  # a new seed: no draw
 
@@ -204,13 +207,13 @@ async def test_a_change_on_one_phone_shows_on_the_others_without_a_reload(
     anna, ben, cleo = [await phone(store, hub, table_id) for _ in range(3)]
     await cleo.type(cleo.find(ft.TextField, label="Player name"), "Cl")  # only typing
     await seat(ben, "Dev")
-    await asyncio.sleep(0.05)
+    await settled()
     for h in (anna, cleo):
         assert seat_names(h) == ["Anna", "Ben", "Dev"]
         assert message(h) is None  # a push redraws, it does not speak
     assert cleo.find(ft.TextField, label="Player name").value == "Cl"  # her typing survived
     await anna.click(anna.by_id("draw-first"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert ben.by_id("first-player").value == anna.by_id("first-player").value
     assert hub.subscriber_count(table_id) == 3
 
@@ -229,7 +232,7 @@ async def test_two_phones_seating_two_players_at_once_both_succeed(
         ben.session.dispatch_event(ben.by_id("add-player")._i, "click", None),
         cleo.session.dispatch_event(cleo.by_id("add-player")._i, "click", None),
     )
-    await asyncio.sleep(0.05)
+    await settled()
     assert set(seating_of(hub, table_id).seats) == {"Anna", "Ben", "Cleo"}
     assert message(cleo) is not None and "sits in seat" in message(cleo)
     assert seat_names(ben) == seat_names(cleo) == list(seating_of(hub, table_id).seats)
@@ -252,7 +255,7 @@ async def test_a_stale_phone_cannot_undo_another_phones_change(store: Any, hub: 
     await cleo.session.dispatch_event(cleo.by_id("draw-first")._i, "click", None)
     assert seating_of(hub, table_id).first is None
     assert message(cleo) == "Eli was seated meanwhile."
-    await asyncio.sleep(0.05)
+    await settled()
     assert seat_names(ben) == seat_names(cleo)
 
 
@@ -285,12 +288,12 @@ async def test_undo_takes_back_the_tables_last_change_whoever_made_it(
     undo = anna.by_id("message-undo")
     assert not undo.disabled
     await ben.click(seat_button(ben, "Remove Anna"))
-    await asyncio.sleep(0.05)
+    await settled()
     assert anna.by_id("message-undo").disabled  # Ben changed the table since
     await anna.click(anna.by_id("undo-last"))  # the app bar: the table's last change
     assert seating_of(hub, table_id).seats == ("Anna", "Cleo", "Ben")
     assert message(anna) == "Taken back: Anna left the table"
-    await asyncio.sleep(0.05)
+    await settled()
     assert seat_names(ben) == ["Anna", "Cleo", "Ben"]
 
 
@@ -302,10 +305,10 @@ async def test_a_reload_shows_the_table_now_and_drops_messages(store: Any, hub: 
     assert message(h) is not None
     await h.session.disconnect(60)
     hub.submit(table_id, MoveSeat("Cleo", -1), seen=3, device="other")
-    await asyncio.sleep(0.05)
+    await settled()
     h.session.attach_connection(h.conn)
     await h.session.dispatch_connect_event()
-    await asyncio.sleep(0.05)
+    await settled()
     assert message(h) is None
     assert seat_names(h) == ["Anna", "Cleo", "Ben"]
 
@@ -333,7 +336,7 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     assert message(h) is not None and "database or disk is full" in message(h)
     assert seat_names(h) == ["Anna", "Ben"]  # not shown as done
     assert h.find(ft.TextField, label="Player name").value == "Cleo"  # the name is kept
-    await asyncio.sleep(0.05)
+    await settled()
     assert seat_names(other) == ["Anna", "Ben"]
     await h.click(h.by_id("add-player"))  # the session goes on
     assert seating_of(hub, table_id).seats == ("Anna", "Ben", "Cleo")
@@ -344,7 +347,7 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
 
 @run
 async def test_the_other_tools_read_the_most_recently_touched_open_table(
-    store: Any, hub: TableHub
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     older = seating_with(hub, "Anna", "Ben", "Cleo")
     newer = seating_with(hub, "Dev", "Eli")
@@ -355,7 +358,10 @@ async def test_the_other_tools_read_the_most_recently_touched_open_table(
     # Merchant's Journey's new game seats the table's players (a new session each time).
     h = await Harness.start(create_main(store, hub=hub), route="/calculators/journey")
     assert journey_seats(h) == ["Dev", "Eli"]
-    await asyncio.sleep(1.05)  # the database keeps when a table was touched to the second
+    # The database keeps when a table was touched to the second: the next change is made a
+    # second later.
+    later = utcnow() + timedelta(seconds=1)
+    monkeypatch.setattr(history_tables, "utcnow", lambda: later)
     assert hub.submit(older, Seat("Dev"), seen=3, device="test").ok  # touched last now
     again = await Harness.start(create_main(store, hub=hub), route="/calculators/journey")
     assert journey_seats(again) == ["Anna", "Ben", "Cleo", "Dev"]

@@ -12,7 +12,7 @@ import pytest
 from companion.history import Store, open_store
 from companion.history.bgstats import Preferences
 from companion.ui.app import create_main
-from companion.ui.logic import bgstats_settings as logic
+from companion.ui.settings.model import bgstats as logic
 from tests.ui_harness import Harness, run
 
 

@@ -15,7 +15,7 @@ Nothing existing changes meaning; an upgrade only adds (SQLite copies ``play_res
 ``stat_player_game`` to let their columns be empty).
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-01-10
 """
 
@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0006"
-down_revision: str | None = "0004"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,1 @@
+"""Merchants Cove sale value's screen parts, one component a file."""

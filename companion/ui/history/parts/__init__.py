@@ -1,0 +1,1 @@
+"""History's screen parts, one component a file."""

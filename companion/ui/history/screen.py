@@ -1,0 +1,110 @@
+"""History (``/history``): the plays, newest first, narrowed by game and player."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.history import PlayPublic
+from companion.ui import scorepad
+from companion.ui.context import AppContext
+from companion.ui.history import play_route
+from companion.ui.history.model import outcome, play_subtitle
+from companion.ui.history.parts.exchange import Exchange
+from companion.ui.history.parts.filters import Filters, switcher
+from companion.ui.kit.widgets import body, button, empty_state, tagged
+from companion.ui.model.words import plural
+from companion.ui.screen import Screen
+from companion.ui.theme import GAP
+
+PAGE_SIZE = 30
+
+
+class PlaysView:
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.filters = Filters(ctx)
+        self.limit = PAGE_SIZE
+        self.list_box = ft.Column(spacing=8)
+
+    def render_list(self) -> None:
+        store = self.ctx.store
+        plays = store.list_plays(
+            game=self.filters.game, player=self.filters.player, limit=self.limit
+        )
+        total = store.count_plays(game=self.filters.game, player=self.filters.player)
+        items: list[ft.Control] = []
+        if not plays:
+            filtered = self.filters.game or self.filters.player
+            items.append(
+                empty_state(
+                    ft.Icons.HISTORY,
+                    "No plays here yet" if not filtered else "No plays match",
+                    "Finished games you save from the score pad appear here, newest first."
+                    if not filtered
+                    else "Try another game or player, or show all.",
+                    button(
+                        "Open the score pad",
+                        lambda e: self.ctx.navigate(scorepad.ROUTE),
+                        kind="tonal",
+                    ),
+                )
+            )
+        else:
+            items.append(body(plural(total, "play"), muted=True))
+        items.extend(self.card(play) for play in plays)
+        if len(plays) < total:
+            items.append(
+                button(
+                    f"Show more ({total - len(plays)} older)",
+                    lambda e: self.more(),
+                    kind="outlined",
+                )
+            )
+        self.list_box.controls = items
+
+    def card(self, play: PlayPublic) -> ft.Control:
+        finished, play_id = play.finished, play.id
+        winner = not finished or any(r.winner for r in play.results)
+        return tagged(
+            f"play-{play_id}",
+            ft.Card(
+                content=ft.ListTile(
+                    leading=ft.Icon(
+                        ft.Icons.EMOJI_EVENTS if finished and winner else ft.Icons.HOURGLASS_EMPTY,
+                        color=ft.Colors.AMBER_700 if finished else None,
+                    ),
+                    title=ft.Text(
+                        f"{play.game}: {outcome(play)}",
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    subtitle=ft.Text(
+                        play_subtitle(play), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
+                    ),
+                    on_click=lambda e: self.ctx.navigate(play_route(play_id)),
+                    min_height=72,
+                ),
+                margin=0,
+            ),
+        )
+
+    def more(self) -> None:
+        self.limit += PAGE_SIZE
+        self.render_list()
+        self.ctx.page.update()
+
+    def refilter(self) -> None:
+        self.limit = PAGE_SIZE
+        self.render_list()
+        self.ctx.page.update()
+
+    def build(self) -> Screen:
+        self.render_list()
+        content = ft.Column(
+            [switcher(self.ctx, "plays"), self.filters.controls(self.refilter), self.list_box],
+            spacing=GAP,
+        )
+        return Screen(title="History", content=content, actions=[Exchange(self.ctx).menu()])
+
+
+__all__ = ["PAGE_SIZE", "PlaysView"]

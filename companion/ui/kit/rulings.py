@@ -1,0 +1,101 @@
+"""Rulings where the numbers are: a small tappable line naming the ruling a number rests on,
+and a sheet that explains it and lets the group switch to the other reading on the spot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.ui import settings
+from companion.ui.context import AppContext
+from companion.ui.kit.widgets import body, source_text, tagged
+
+
+def show_ruling(ctx: AppContext, ruling_id: str) -> None:
+    """Open the ruling: the question, the reading in use, the other reading with a house-rule
+    switch (the screen behind recomputes when the sheet closes), and its sources."""
+    ruling = ctx.catalogue.ruling(ruling_id)
+    state = {"on": ruling_id in ctx.house_rules(), "changed": False}
+    in_use = ft.Text(weight=ft.FontWeight.BOLD)
+    reading = body("")
+
+    def render() -> None:
+        on = state["on"]
+        in_use.value = "Your house rule (the other reading)" if on else "How the app reads it"
+        reading.value = ruling.alternative if on and ruling.alternative else ruling.reading
+
+    def toggle(e: Any) -> None:
+        state["on"] = bool(e.control.value)
+        state["changed"] = True
+        ctx.set_house_rule(ruling_id, state["on"])
+        render()
+
+    def close(e: Any = None) -> None:
+        ctx.page.pop_dialog()
+        if state["changed"]:
+            ctx.refresh()  # every number on the screen follows the new reading
+            ctx.notify(
+                f"{ruling.topic}: "
+                + ("your house rule is on." if state["on"] else "back to the app's reading.")
+            )
+
+    def all_rulings(e: Any) -> None:
+        ctx.page.pop_dialog()
+        ctx.navigate(settings.ruling_route(ruling_id))
+
+    render()
+    lines: list[ft.Control] = [body(ruling.question), in_use, reading]
+    if ruling.alternative:
+        lines.append(
+            tagged(
+                f"ruling-switch-{ruling_id}",
+                ft.Switch(label=ruling.house_rule_label, value=state["on"], on_change=toggle),
+            )
+        )
+    lines.append(source_text(ctx.catalogue, ruling.sources))
+    ctx.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(ruling.topic),
+            content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+            actions=[
+                tagged("open-settings", ft.TextButton("All rulings", on_click=all_rulings)),
+                tagged("ruling-close", ft.FilledTonalButton("Close", on_click=close)),
+            ],
+            on_dismiss=lambda e: close() if state["changed"] else None,
+        )
+    )
+
+
+def ruling_chip(ctx: AppContext, ruling_id: str, *, label: str | None = None) -> ft.Control:
+    """``Ruling: <topic>`` (``· house rule on`` when switched), opening :func:`show_ruling`."""
+    ruling = ctx.catalogue.ruling(ruling_id)
+    on = ruling_id in ctx.house_rules()
+    text = f"Ruling: {label or ruling.topic}" + (" · house rule on" if on else "")
+    return tagged(
+        f"ruling-{ruling_id}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.HOME_WORK_OUTLINED if on else ft.Icons.GAVEL,
+                        size=18,
+                        color=ft.Colors.PRIMARY,
+                    ),
+                    ft.Text(
+                        text,
+                        theme_style=ft.TextThemeStyle.BODY_SMALL,
+                        color=ft.Colors.PRIMARY,
+                        expand=True,
+                    ),
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18, color=ft.Colors.PRIMARY),
+                ],
+                spacing=6,
+            ),
+            on_click=lambda e: show_ruling(ctx, ruling_id),
+            ink=True,
+            border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=4, vertical=12),
+            tooltip=ruling.question,
+        ),
+    )

@@ -1,0 +1,1 @@
+"""What the Rules screen shows, without flet (:mod:`.search`)."""

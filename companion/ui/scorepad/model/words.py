@@ -1,0 +1,188 @@
+"""What the score pad screen says and decides, without flet: the problem above the pad, a
+new category or tie-breaker checked before it is sent, what a known player's chip does,
+which errors show, the notices above Save, the line after a save, and the pad a "New pad
+with these players" starts from. The view renders these and forwards taps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from companion.engine.scorepad import (
+    AddRow,
+    ClearScores,
+    FieldKey,
+    Pad,
+    PadAction,
+    PadRow,
+    SetText,
+    text_problem,
+)
+from companion.rules import Catalogue
+from companion.tables import Applied, Failed, Outcome, Snapshot
+from companion.ui.model.live import closed_note
+from companion.ui.model.words import plural
+from companion.ui.scorepad.model.form import ScorePad, form_of, pad_errors
+
+#: How an action ended, told before the redraw: "applied", "refused" or "failed".
+APPLIED, REFUSED, FAILED = "applied", "refused", "failed"
+
+
+def settled(outcome: Outcome) -> str:
+    """The session loop's outcome as :data:`APPLIED`, :data:`FAILED` or :data:`REFUSED`."""
+    if isinstance(outcome, Applied):
+        return APPLIED
+    return FAILED if isinstance(outcome, Failed) else REFUSED
+
+
+def pad_problem(snapshot: Snapshot | None) -> str | None:
+    """Why a shared pad takes no more changes (None: it does, or it is this device's)."""
+    if snapshot is None:
+        return None
+    if not isinstance(snapshot.game, Pad):
+        return f"This score pad cannot be read: {snapshot.info.damaged}"
+    info = snapshot.info
+    if info.damaged is None and info.status == "finished" and info.saved_play_id is not None:
+        return None  # saved to history, where its play is edited
+    return closed_note(snapshot.info, noun="score pad")
+
+
+def category_problem(name: str, categories: tuple[str, ...]) -> str | None:
+    """Why ``name`` (stripped) cannot be added as a category, or None."""
+    if not name:
+        return "Type a category name"
+    if name.casefold() in {c.casefold() for c in categories}:
+        return "Already a category"
+    return None
+
+
+def tiebreaker_problem(name: str) -> str | None:
+    return None if name else "Type what breaks the tie"
+
+
+def known_player(pad: Pad, typed: dict[FieldKey, str], name: str) -> PadAction:
+    """A known player's chip fills the first empty name (one this device is not typing
+    into), or adds a line."""
+    empty = next((r for r in pad.rows if not r.name.strip()), None)
+    if empty is not None and ("name", empty.id) not in typed:
+        return SetText(("name", empty.id), name)
+    return AddRow(name)
+
+
+def field_errors(form: ScorePad, pad: Pad, typed: dict[FieldKey, str]) -> dict[FieldKey, str]:
+    """Every field's error, by the pad's keys: the form's, and text typed here that does not
+    read as its field yet."""
+    errors = pad_errors(form, pad)
+    for key, text in typed.items():
+        problem = text_problem(key, text)
+        if problem and key not in errors:
+            errors[key] = problem
+    return errors
+
+
+def shown_error(message: str | None, text: str, *, show_all: bool) -> str | None:
+    """A field's error shows once it has text, or once Save asked for every problem."""
+    return message if message and (show_all or text.strip()) else None
+
+
+def not_saved(errors: dict[FieldKey, str]) -> str | None:
+    """What Save says when the form cannot be saved (None: it can)."""
+    return f"Not saved: {plural(len(errors), 'field')} to fix." if errors else None
+
+
+def notices(
+    form: ScorePad, errors: dict[FieldKey, str], *, show_all: bool
+) -> list[tuple[str, str]]:
+    """The notices above Save, as (level, text)."""
+    notes: list[tuple[str, str]] = []
+    players = errors.get(("players",))
+    if players:
+        notes.append(("error" if show_all else "warning", players))
+    notes.extend(("warning", w) for w in form.warnings())
+    if show_all and errors:
+        notes.append(("error", "Fix the marked fields, then save."))
+    return notes
+
+
+def saved_line(pad: Pad, catalogue: Catalogue) -> str:
+    """``Saved Mercante: Anna and Ben won.``"""
+    done = form_of(pad, catalogue)
+    winners = [s.name for s in done.standings() if s.winner]
+    game = done.game.name if not done.game.is_other else done.title.strip()
+    return f"Saved {game}: {' and '.join(winners)} won."
+
+
+def fresh_pad(pad: Pad) -> Pad:
+    """A new pad with this one's players, game and layout, its scores empty, no log."""
+    fresh = pad.apply(ClearScores())[0] if pad.rows else pad
+    return replace(fresh, log=())
+
+
+def who(pad: Pad) -> str:
+    """The table menu's line: the names on the pad."""
+    return ", ".join(n for n in (r.name.strip() for r in pad.rows) if n) or "No names yet"
+
+
+def game_line(pad: Pad) -> str:
+    """A catalogue game's player count and direction."""
+    game = pad.game
+    direction = "Highest score wins" if game.highest_wins else "Lowest score wins"
+    return f"{game.name}: {game.min_players}–{game.max_players} players. {direction}."
+
+
+def score_fields(pad: Pad, row: PadRow) -> list[tuple[FieldKey, str]]:
+    """A row's number fields with their labels: the total or one per category, then one per
+    tie-breaker."""
+    keys: list[tuple[FieldKey, str]] = []
+    if pad.breakdown:
+        keys.extend((("part", row.id, c), c) for c in pad.categories)
+    else:
+        keys.append((("score", row.id), "Score"))
+    for k, breaker in enumerate(pad.tiebreakers):
+        keys.append((("tie", row.id, breaker.id), breaker.name or f"Tie-breaker {k + 1}"))
+    return keys
+
+
+def total_line(total: int | None) -> str:
+    return f"Total: {total}" if total is not None else "Total: —"
+
+
+def to_the_minute(value: datetime) -> datetime:
+    return value.replace(second=0, microsecond=0)
+
+
+def when_lines(played_at: datetime | None) -> tuple[str, str]:
+    """The date row's text and the Details tile's subtitle."""
+    if played_at is None:
+        return "When you save", "Dated when you save"
+    return played_at.strftime("%a %d %b %Y, %H:%M"), played_at.strftime("%d %b %Y, %H:%M")
+
+
+def picked_day(day: datetime | None, current: datetime) -> datetime:
+    """A day chosen in the date picker keeps the time of day already set."""
+    return datetime.combine(day.date(), current.time()) if day else current
+
+
+__all__ = [
+    "APPLIED",
+    "FAILED",
+    "REFUSED",
+    "category_problem",
+    "field_errors",
+    "fresh_pad",
+    "game_line",
+    "known_player",
+    "not_saved",
+    "notices",
+    "pad_problem",
+    "picked_day",
+    "saved_line",
+    "score_fields",
+    "settled",
+    "shown_error",
+    "tiebreaker_problem",
+    "to_the_minute",
+    "total_line",
+    "when_lines",
+    "who",
+]

@@ -1,0 +1,1 @@
+"""The score pad's screen parts, one component a file."""

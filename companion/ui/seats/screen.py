@@ -1,0 +1,362 @@
+"""Setup › Players & seats › a table: who plays in which seat, the seed, the first player.
+
+A shared table (``companion.tables``): every phone on it sees each seat taken, moved or
+left, and the draw, as it happens. The screen is built once and rendered in place from each
+snapshot; the name being typed and a seed half typed stay on this device.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.scorepad import Pad
+from companion.engine.seats import (
+    DrawFirst,
+    MoveSeat,
+    NewSeed,
+    Seat,
+    Seating,
+    SeatsError,
+    SetGame,
+    SetSeed,
+    Shuffle,
+    Unseat,
+    new_seed,
+)
+from companion.history import StoreError
+from companion.tables import Snapshot
+from companion.ui import scorepad
+from companion.ui.kit.players import (
+    add_seat_row,
+    filter_suggestions,
+    game_picker,
+    player_name_field,
+    suggestion_chips,
+)
+from companion.ui.kit.table_menu import table_menu
+from companion.ui.kit.table_screen import TableScreen
+from companion.ui.kit.widgets import body, icon_button, notice, panel, small, tagged, wrap
+from companion.ui.model.words import capitalized, ordinal
+from companion.ui.paint import Slot
+from companion.ui.seats import ROUTE, TOOL_ID
+from companion.ui.seats.model import SeatsDraft
+from companion.ui.theme import GAP
+
+
+class SeatsScreen(TableScreen[Seating, SeatsDraft]):
+    """``/setup/seats/<id>``: one seating, built once, rendered in place."""
+
+    tool_id = TOOL_ID
+    lobby = ROUTE
+    game_type = Seating
+    draft_type = SeatsDraft
+    title = "Players & seats"
+    unreadable_note = "This table cannot be read."
+
+    @property
+    def seating(self) -> Seating:
+        """The table's seating (an empty one while it cannot be read)."""
+        return self.game if self.readable else Seating()
+
+    # -- acting -------------------------------------------------------------------------------
+    def add_player(self, name: str | None = None) -> None:
+        typed = (self.name_field.value or "") if name is None else name
+        action = Seat(typed)
+        try:
+            self.seating.verify(action)
+        except SeatsError as exc:  # said on the field, where the name is being typed
+            message = capitalized(str(exc).split(": ", 1)[-1])
+            self.paint.set(self.form, self.name_field, error=message)
+            self.paint.send()
+            return
+
+        def settle() -> None:
+            if name is None:
+                self.name_field.value = ""
+                self.name_field.error = None
+                self.paint.touch(self.form)
+
+        self.act(action, then=settle)
+
+    def set_seed(self, text: str) -> None:
+        seed = self.draft.type_seed(text)
+        if seed is None or seed == self.seating.seed:
+            self.redraw()
+            return
+        self.act(SetSeed(seed), quiet=True)
+
+    def new_seed(self) -> None:
+        self.draft.seed_text = None
+        seed = new_seed()
+        while seed == self.seating.seed:
+            seed = new_seed()
+        self.act(NewSeed(seed))
+
+    def draw(self) -> None:
+        if not self.seating.seats:
+            self.hint("Seat at least one player first.")
+            return
+        self.act(DrawFirst())
+
+    def shuffle(self) -> None:
+        if len(self.seating.seats) < 2:
+            self.hint("Seat at least two players to shuffle.")
+            return
+        self.act(Shuffle())
+
+    def set_game(self, game_id: str) -> None:
+        if game_id != self.seating.game_id:
+            self.act(SetGame(game_id))
+
+    def score_this_table(self) -> None:
+        """A new score pad with these players in seat order and the drawn first player."""
+        seating = self.seating
+        if not seating.seats:
+            self.hint("Seat the players first.")
+            return
+        pad = Pad.new(seating.game_id, names=seating.seats, start=seating.first_player)
+        try:
+            snapshot = self.session.hub.create(scorepad.TOOL_ID, pad, device=self.session.device)
+        except StoreError as exc:
+            self.refuse(f"The score pad could not be started: {exc}")
+            return
+        self.ctx.navigate(scorepad.table_route(snapshot.table_id))
+
+    def menu(self) -> None:
+        seating = self.live.snapshot.game
+        who = ", ".join(seating.seats) if isinstance(seating, Seating) and seating.seats else ""
+        table_menu(
+            self.ctx,
+            self.live,
+            lobby=ROUTE,
+            who=who or "Nobody seated yet",
+            finish_note="The game screens then no longer offer its players.",
+        )
+
+    # -- the controls, built once -------------------------------------------------------------
+    def build_controls(self) -> None:
+        self.known = self.ctx.store.player_names()
+        paint = self.paint
+        self.picker = game_picker(self.ctx.catalogue, "", self.set_game)
+        self.dropdown: ft.Dropdown = self.picker.content  # type: ignore[attr-defined]
+        self.name_field = player_name_field(
+            "Type a name, then Add",
+            self.add_player,
+            on_change=lambda e: self.typed_name(),
+        )
+        self.suggestions = Slot(paint)
+        self.count_slot = Slot(paint)
+        self.seats_slot = Slot(paint)
+        self.draw_button = ft.FilledButton(
+            "Draw first player",
+            icon=ft.Icons.STAR_OUTLINE,
+            height=48,
+            on_click=lambda e: self.draw(),
+        )
+        self.shuffle_button = ft.OutlinedButton(
+            "Shuffle seats", icon=ft.Icons.SHUFFLE, height=48, on_click=lambda e: self.shuffle()
+        )
+        self.result_slot = Slot(paint)
+        self.seed_field = ft.TextField(
+            label="Seed",
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: self.set_seed(e.control.value or ""),
+            width=150,
+        )
+        self.seed_button = icon_button(
+            ft.Icons.CASINO_OUTLINED, "New seed", lambda e: self.new_seed()
+        )
+        self.replay = small("")
+        self.score_button = ft.FilledTonalButton(
+            "Keep score for this table",
+            icon=ft.Icons.SCOREBOARD_OUTLINED,
+            height=48,
+            on_click=lambda e: self.score_this_table(),
+        )
+        self.form = panel(
+            tagged(
+                "add-seat-row",
+                add_seat_row(self.name_field, self.add_player, ident="add-player"),
+            ),
+            self.suggestions.box,
+            self.count_slot.box,
+            self.seats_slot.box,
+            wrap(
+                [
+                    tagged("draw-first", self.draw_button),
+                    tagged("shuffle-seats", self.shuffle_button),
+                ]
+            ),
+            self.result_slot.box,
+            title="Seats and first player",
+            section=True,
+        )
+        self.game_box = panel(self.picker, section=True)
+        self.seed_box = panel(
+            wrap([tagged("seed", self.seed_field), tagged("new-seed", self.seed_button)]),
+            self.replay,
+            title="Seed of the draw",
+            section=True,
+        )
+        self.score_box = tagged("score-this-table", self.score_button, section=True)
+        self.content = ft.Column(
+            [
+                self.notices.box,
+                self.game_box,
+                self.form,
+                self.seed_box,
+                self.score_box,
+            ],
+            spacing=GAP,
+        )
+
+    # -- rendering in place -------------------------------------------------------------------
+    def typed_name(self) -> None:
+        """Only this device's typing: the known players that match, and no stale error."""
+        self.paint.set(self.form, self.name_field, error=None)
+        self.render_suggestions()
+        self.paint.send()
+
+    def render_suggestions(self) -> None:
+        seated = self.seating.seats
+        names = tuple(filter_suggestions(self.known, self.name_field.value or "", seated))
+        closed = self.live.snapshot.read_only
+
+        def build() -> ft.Control | None:
+            if not names or closed:
+                return None
+            return ft.Column(
+                [body("Known players", muted=True), suggestion_chips(names, self.add_player)],
+                spacing=8,
+            )
+
+        self.suggestions.set((names, closed), build)
+
+    def render_game(self, seating: Seating, snapshot: Snapshot) -> None:
+        paint = self.paint
+        closed = snapshot.read_only
+        paint.set(self.game_box, self.dropdown, value=seating.game_id, disabled=closed)
+        for control in (self.name_field, self.draw_button, self.shuffle_button):
+            paint.set(self.form, control, disabled=closed)
+        count = seating.count_problem(self.ctx.catalogue)
+        self.count_slot.set(count, lambda: notice(count, level="warning") if count else None)
+        self.seats_slot.set((seating.seats, seating.first, closed), lambda: self.seat_rows(seating))
+        draw = seating.draw
+        self.result_slot.set(
+            (seating.seats, seating.first), lambda: self.result(seating) if draw else None
+        )
+        self.render_suggestions()
+        # The seed: as the table has it, unless this device is half-way through typing one.
+        error = self.draft.seed_error
+        shown = self.seed_field.value or ""
+        if self.draft.seed_text is None and shown.strip().lstrip("0") != str(seating.seed).lstrip(
+            "0"
+        ):
+            paint.set(self.seed_box, self.seed_field, value=str(seating.seed))
+        paint.set(self.seed_box, self.seed_field, error=error, disabled=closed)
+        paint.set(self.seed_box, self.seed_button, disabled=closed)
+        paint.set(
+            self.seed_box,
+            self.replay,
+            value=(
+                f"Drawn with seed {draw.seed} from {len(draw.seats)} seats in this order. "
+                "Anyone can replay the draw: same seats, same seed, same result."
+                if draw
+                else "The draw uses this seed, so a disputed draw can be replayed."
+            ),
+        )
+        paint.set(self.score_box, self.score_button, disabled=not seating.seats)
+
+    def render_unreadable(self, snapshot: Snapshot) -> None:
+        self.render_game(Seating(), snapshot)
+
+    def seat_rows(self, seating: Seating) -> ft.Control:
+        draw = seating.draw
+        first = seating.first_player
+        turns = {name: n for n, name in enumerate(draw.turn_order(), start=1)} if draw else {}
+        closed = self.live.snapshot.read_only
+        rows: list[ft.Control] = []
+        for i, name in enumerate(seating.seats):
+            label: list[ft.Control] = [
+                ft.Text(
+                    name,
+                    theme_style=ft.TextThemeStyle.BODY_LARGE,
+                    weight=ft.FontWeight.BOLD if name == first else None,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    max_lines=1,
+                )
+            ]
+            if name in turns:
+                label.append(
+                    small(
+                        "First player" if name == first else f"Plays {ordinal(turns[name])}",
+                        muted=name != first,
+                    )
+                )
+            star: list[ft.Control] = (
+                [ft.Icon(ft.Icons.STAR, tooltip="First player", semantics_label="First player")]
+                if name == first
+                else []
+            )
+            rows.append(
+                tagged(
+                    f"seat-{i + 1}",
+                    ft.Container(
+                        ft.Row(
+                            [
+                                ft.CircleAvatar(content=ft.Text(str(i + 1)), radius=18),
+                                ft.Container(width=10),
+                                ft.Column(label, spacing=0, tight=True, expand=True),
+                                *star,
+                                icon_button(
+                                    ft.Icons.ARROW_UPWARD,
+                                    f"Move {name} up",
+                                    lambda e, n=name: self.act(MoveSeat(n, -1)),
+                                    disabled=closed or i == 0,
+                                ),
+                                icon_button(
+                                    ft.Icons.ARROW_DOWNWARD,
+                                    f"Move {name} down",
+                                    lambda e, n=name: self.act(MoveSeat(n, 1)),
+                                    disabled=closed or i == len(seating.seats) - 1,
+                                ),
+                                icon_button(
+                                    ft.Icons.CLOSE,
+                                    f"Remove {name}",
+                                    lambda e, n=name: self.act(Unseat(n)),
+                                    disabled=closed,
+                                ),
+                            ],
+                            spacing=0,
+                        ),
+                        padding=ft.Padding.only(left=4),
+                    ),
+                )
+            )
+        if not rows:
+            rows.append(
+                body("No one seated yet. Add players in seat order, going clockwise.", muted=True)
+            )
+        return ft.Column(rows, spacing=4)
+
+    def result(self, seating: Seating) -> ft.Control:
+        """Right under the Draw button, where the eye is after tapping it."""
+        draw = seating.draw
+        assert draw is not None
+        return ft.Column(
+            [
+                tagged(
+                    "first-player",
+                    ft.Text(
+                        f"{draw.first_player} goes first",
+                        theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ),
+                tagged("turn-order", body("Turn order: " + ", then ".join(draw.turn_order()))),
+            ],
+            spacing=4,
+        )
+
+
+__all__ = ["SeatsScreen"]

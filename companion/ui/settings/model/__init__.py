@@ -1,0 +1,1 @@
+"""What the Settings screen decides, without flet (:mod:`.bgstats`)."""

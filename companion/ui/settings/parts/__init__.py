@@ -1,0 +1,1 @@
+"""The Settings screen's sections of their own (:mod:`.bgstats`)."""
