@@ -22,7 +22,8 @@ allowed), ``log`` (the records), ``is_over`` and ``to_dict()``. An ACTION is a s
 
 Undo is not the engines' business: the hub logs ``{"kind": "undo", "of": <seq>}`` and takes
 the table back to the game before that action, refusing unless it is still the table's last
-effective action. Nor is who holds which phone: the hub logs ``{"kind": "holder", ...}``. Nothing here imports flet, SQLAlchemy or the history.
+effective action. Nor is who holds which phone: the hub logs ``{"kind": "holder", ...}``.
+Nothing here imports flet, SQLAlchemy or the history.
 """
 
 from __future__ import annotations
