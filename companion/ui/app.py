@@ -212,7 +212,7 @@ def create_main(
             uploads=uploads,
         )
         page.on_connect = lambda e: ctx.close_messages()  # a reload: old messages go
-        ctx.live = LiveSession(page, tables)
+        ctx.live = LiveSession(page, tables, ctx.device)
         try:
             mode = ctx.setting(THEME_KEY, "system")
         except Exception:  # the store is unreadable: still open, the screens will say why

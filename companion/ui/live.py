@@ -474,6 +474,29 @@ class LiveTable:
         self._after(outcome)
         return outcome
 
+    @property
+    def me(self) -> str | None:
+        """The seated player this device holds at the table ("This phone is Ann"), or None."""
+        return self.snapshot.held_by(self.session.device)
+
+    def hold(self, player: str | None) -> Outcome:
+        """Say which seated player holds this device (None: nobody); every phone sees it."""
+        outcome = self.hub.hold(
+            self.table_id, player=player, seen=self.seen, device=self.session.device
+        )
+        if isinstance(outcome, Failed):
+            self.say(error(outcome.message))
+        else:
+            self._show(outcome.snapshot)
+            if isinstance(outcome, Refused):
+                self.say(error(outcome.message))
+            else:  # not a move: nothing to undo
+                self.say(
+                    info(f"This phone is {player}'s." if player else "This phone is no one's.")
+                )
+        self._update()
+        return outcome
+
     def set_house_rules(self, ids: frozenset[str]) -> Outcome:
         outcome = self.hub.set_house_rules(
             self.table_id, ids, seen=self.seen, device=self.session.device

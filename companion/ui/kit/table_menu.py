@@ -103,6 +103,18 @@ def table_menu(
             ctx.notify(finished if how == "finish" else abandoned)
 
     actions: list[ft.Control] = list(items)
+    if snapshot.info.players and not snapshot.read_only:
+        me = live.me
+        actions.append(
+            tagged(
+                "whose-phone",
+                ft.TextButton(
+                    f"This phone is {me}'s" if me else "Whose phone is this?",
+                    icon=ft.Icons.PHONE_ANDROID,
+                    on_click=lambda e: whose_phone(ctx, live),
+                ),
+            )
+        )
     if not snapshot.read_only:
         actions += [
             tagged(
@@ -134,6 +146,50 @@ def table_menu(
                 horizontal_alignment=ft.CrossAxisAlignment.START,
             ),
             actions=[tagged("menu-close", ft.TextButton("Close", on_click=close))],
+        )
+    )
+
+
+def whose_phone(ctx: AppContext, live: LiveTable) -> None:
+    """Ask which seated player holds this phone ("This phone is Ann"): that phone then shows
+    that player's own cues and private cards, and only that phone."""
+    ctx.page.pop_dialog()
+    me = live.me
+
+    def choose(player: str | None) -> None:
+        ctx.page.pop_dialog()
+        if player != me:
+            live.hold(player)
+
+    def choice(label: str, player: str | None, ident: str) -> ft.Control:
+        return tagged(
+            ident,
+            ft.TextButton(
+                label,
+                icon=ft.Icons.RADIO_BUTTON_CHECKED if player == me else ft.Icons.RADIO_BUTTON_OFF,
+                on_click=lambda e: choose(player),
+            ),
+        )
+
+    players = live.snapshot.info.players
+    ctx.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text("Whose phone is this?"),
+            content=ft.Column(
+                [
+                    body(
+                        "The player who holds it sees their own cards and turn here; the other "
+                        "phones never show them.",
+                        muted=True,
+                    ),
+                    *(choice(p, p, f"phone-of-{i + 1}") for i, p in enumerate(players)),
+                    choice("No one in particular", None, "phone-of-none"),
+                ],
+                tight=True,
+                spacing=4,
+                horizontal_alignment=ft.CrossAxisAlignment.START,
+            ),
+            actions=[tagged("whose-close", ft.TextButton("Close", on_click=lambda e: choose(me)))],
         )
     )
 
@@ -182,4 +238,4 @@ def menu_button(open_menu: Callable[[], None], *, noun: str = "table") -> ft.Con
     )
 
 
-__all__ = ["UndoButton", "game_menu", "menu_button", "menu_item", "table_menu"]
+__all__ = ["UndoButton", "game_menu", "menu_button", "menu_item", "table_menu", "whose_phone"]

@@ -114,6 +114,12 @@ class TableScreen(Generic[G, D]):
         return value
 
     @property
+    def me(self) -> str | None:
+        """The seated player who holds this phone ("This phone is Ann", from the table's
+        menu), or None: only then does the screen show that player's private cards."""
+        return self.live.me
+
+    @property
     def playing(self) -> bool:
         """The table takes changes: it is open and its game reads back."""
         return not self.live.snapshot.read_only and self.readable
