@@ -678,7 +678,7 @@ class Store:
         self.set_setting(bgstats.SETTING_KEY, preferences.to_setting())
 
     def export_bgstats(self) -> str:
-        """The history as a BG Stats backup (``BGStatsExport.json``; see bgstats.py)."""
+        """The history as a BG Stats backup (``BGStatsExport.json``; see the bgstats package)."""
         prefs = self.bgstats_preferences()
         return self._read(lambda s: bgstats.export_bgstats(s, prefs))
 
