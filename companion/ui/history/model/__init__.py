@@ -4,7 +4,17 @@ out of the score pad (:mod:`.edit`), and export and import (:mod:`.exchange`).""
 
 from __future__ import annotations
 
-from companion.ui.history.model.edit import game_id_for, pad_from_play, play_fields, save_edit
+from companion.ui.history.model.edit import (
+    SCORINGS,
+    Verdict,
+    edit_errors,
+    game_id_for,
+    kept_fields,
+    outcome_fields,
+    pad_from_play,
+    play_fields,
+    save_edit,
+)
 from companion.ui.history.model.exchange import (
     CANCELLED,
     EXPORTS,
@@ -67,6 +77,7 @@ __all__ = [
     "NOT_FINISHED",
     "NO_UPLOADS",
     "PAGE_LEFT",
+    "SCORINGS",
     "SCORING_WORDS",
     "TOO_SLOW",
     "ExportKind",
@@ -75,12 +86,14 @@ __all__ = [
     "ImportKind",
     "ImportRefused",
     "UploadWatch",
+    "Verdict",
     "alphabetical",
     "axis_step",
     "check_size",
     "delete_question",
     "deleted_line",
     "duration_words",
+    "edit_errors",
     "export_message",
     "feature_labels",
     "feature_line",
@@ -91,10 +104,12 @@ __all__ = [
     "house_rule_names",
     "import_summary",
     "import_text_of",
+    "kept_fields",
     "megabytes",
     "not_imported",
     "number",
     "outcome",
+    "outcome_fields",
     "pad_from_play",
     "percent",
     "play_facts",
