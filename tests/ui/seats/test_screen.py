@@ -74,11 +74,11 @@ def seat_button(h: Harness, label: str) -> ft.IconButton:
 @run
 async def test_the_lobby_starts_a_table_at_its_own_address(store: Any, hub: TableHub) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    assert h.has_text("No table is being seated")
+    assert h.has_text("No game night in progress")
     await h.select(h.by_id("game-picker"), "merchants_journey")
     await h.click(h.by_id("new-seating"))
     (table,) = store.list_tables(tool="seats")
-    assert h.page.appbar.title.value == "Players & seats"
+    assert h.page.appbar.title.value == "Game night"
     seating = seating_of(hub, table.id)
     assert seating.game_id == "merchants_journey" and 100_000 <= seating.seed <= 999_999
     for name in ("Anna", "Ben"):
@@ -150,7 +150,7 @@ async def test_keep_score_for_this_table_starts_a_pad_with_its_players(
     table_id = seating_with(hub, "Anna", "Ben", "Cleo")
     hub.submit(table_id, DrawFirst(), seen=3, device="test")
     h = await phone(store, hub, table_id)
-    await h.click(h.by_id("score-this-table"))
+    await h.click(h.by_id("open-scorepad"))
     (pad_table,) = store.list_tables(tool="scorepad")
     pad = TableHub(store).open(pad_table.id).game
     assert isinstance(pad, Pad)
@@ -183,7 +183,7 @@ async def test_a_closed_table_says_why_in_the_shared_words(store: Any, hub: Tabl
     table_id = seating_with(hub, "Anna", "Ben")
     hub.finish(table_id, device="test")
     h = await phone(store, hub, table_id)
-    assert h.has_text("This table is finished: it takes no more changes.")
+    assert h.has_text("This night is finished: it takes no more changes.")
 
 
 @run
