@@ -23,7 +23,7 @@ from companion.ui.seats.model.night import (
     parse_points,
     standing_lines,
 )
-from companion.ui.theme import GAP
+from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
     from companion.ui.seats.screen import SeatsScreen
@@ -45,8 +45,8 @@ class FinishPanels:
             width=170,
             on_change=lambda e: self.typed_duration(),
         )
-        self.save_button = button(
-            "Save to History", lambda e: self.save(), icon=ft.Icons.SAVE, ident="night-save"
+        self.save_button = ft.FilledButton(
+            "Save to History", icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: self.save()
         )
         self.saved_line = small("")
         self.save_box = panel(
@@ -55,7 +55,7 @@ class FinishPanels:
                 "modules, expansions, house rules, the place, the start and how long it took."
             ),
             tagged("night-duration", self.duration),
-            wrap([self.save_button]),
+            wrap([tagged("night-save", self.save_button)]),
             tagged("night-saved", self.saved_line),
             title="Save the play",
             section=True,
