@@ -48,6 +48,7 @@ class MercanteDrafts:
     claimed: str = ""
     typed: dict[tuple[str, int], tuple[str, TallyValue]] = field(default_factory=dict)
     show_tally_errors: bool = False
+    prices: dict[str, str] = field(default_factory=dict)
 
     # -- upkeep ----------------------------------------------------------------------------
     def set_removal(self, market: str, count: int) -> None:
@@ -92,6 +93,17 @@ class MercanteDrafts:
         if errors:
             raise FieldErrors(errors)
         return AuctionVictoryPoint(tuple(bids.items()))
+
+    def track_price(self, ident: str) -> int:
+        """The price typed beside agent action ``ident`` (:class:`FieldErrors` keyed
+        ``("price", ident)`` when it is blank or does not read)."""
+        text = self.prices.get(ident, "")
+        if not text.strip():
+            raise FieldErrors({("price", ident): "Type the price the reference track shows"})
+        try:
+            return parse_count(text)
+        except ValueError as exc:
+            raise FieldErrors({("price", ident): str(exc)}) from None
 
     # -- Vicious Accounting ----------------------------------------------------------------
     def challenge(self) -> ChallengeSale:
