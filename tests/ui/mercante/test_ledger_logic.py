@@ -87,3 +87,27 @@ def test_a_track_price_that_does_not_read_is_said_at_its_field(
     said = caught.value.errors[("price", "buy-vp")]
     assert said == error if error else said
     assert MercanteDrafts(prices={"buy-vp": " 4 "}).track_price("buy-vp") == 4
+
+
+def test_a_bid_beyond_the_bidders_crowns_is_refused_at_its_field() -> None:
+    """Rulebook: "No player may ever bid more money than that player has to spend"."""
+    drafts = MercanteDrafts(bids={"Ann": "11", "Ben": "4", "Cleo": "x"})
+    with pytest.raises(FieldErrors) as caught:
+        drafts.vp_auction(SEATS, {"Ann": 10, "Ben": 12, "Cleo": 14, "David": 16})
+    errors = caught.value.errors
+    assert errors[("bid", "Ann")] == "Ann has 10 crowns"
+    assert ("bid", "Ben") not in errors and ("bid", "Cleo") in errors
+    # a game whose crowns the table counts: only what does not read
+    drafts.bids["Cleo"] = ""
+    assert dict(drafts.vp_auction(SEATS).bids)["Ann"] == 11
+    shipment = MercanteDrafts().shipment
+    shipment.bid = "27"
+    with pytest.raises(FieldErrors) as refused:
+        shipment.typed_bid("David", 26)
+    assert refused.value.errors[("bid",)] == "David has 26 crowns"
+    shipment.bid = "26"
+    assert shipment.typed_bid("David", 26).amount == 26
+    prices = MercanteDrafts(prices={"buy-vp": "11"})
+    with pytest.raises(FieldErrors) as priced:
+        prices.track_price("buy-vp", ("Ann", 1))
+    assert priced.value.errors[("price", "buy-vp")] == "Ann has 1 crown"

@@ -8,12 +8,19 @@ paid; an old game whose crowns the table counts plays as before.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
 import pytest
 
-from companion.engine.mercante import MercanteGame, rulebook_event
+from companion.engine.mercante import (
+    BuyVictoryPoint,
+    MercanteGame,
+    StartShipmentAuction,
+    rulebook_event,
+)
+from companion.engine.mercante.auction import Shipment
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from tests.ui.mercante.test_screen import (
@@ -33,6 +40,14 @@ pytestmark = pytest.mark.usefixtures("players_who_look")
 
 def kept_game(seats: list[str], **kw: Any) -> MercanteGame:
     return MercanteGame.new(seats, first_event=rulebook_event("Visiting Nobility"), **kw)
+
+
+def after_auction(game: MercanteGame) -> MercanteGame:
+    """The shipment auction over, every bidder passing."""
+    game, _ = game.apply(StartShipmentAuction(Shipment(("silk",), (5,))))
+    while game.auction is not None:
+        game, _ = game.bid(game.auction.next_bidder or "", None)
+    return game
 
 
 def glance(h: Harness) -> list[str]:
@@ -88,9 +103,9 @@ async def test_buying_asks_the_price_on_the_track_and_pays_it(store: Any, hub: T
     assert price.error == "Type the price the reference track shows"
     assert game_of(store, table_id).player("Adam").vp == 0
     await h.type(price, "40")
-    await h.click(h.by_id("buy-vp"))
+    await h.click(h.by_id("buy-vp"))  # refused before it is sent
     assert game_of(store, table_id).player("Adam").crowns == 10
-    assert message(h) is not None and "Adam has 10 crowns" in message(h)
+    assert h.by_id("buy-vp-price").error == "Adam has 10 crowns"
     await h.type(h.by_id("buy-vp-price"), "4")
     await h.click(h.by_id("buy-vp"))
     game = game_of(store, table_id)
@@ -117,3 +132,62 @@ async def test_a_game_whose_crowns_the_table_counts_plays_as_before(
     assert visible(sale, "contract-vp")
     kept = await open_tab(store, hub, table_with(hub, kept_game(["Dee", "Eve", "Fay"])), "sale")
     assert not visible(kept, "contract-vp")  # the app completes the contracts itself
+
+
+@run
+async def test_the_bid_boxes_refuse_a_bid_beyond_the_bidders_crowns(
+    store: Any, hub: TableHub
+) -> None:
+    """Rulebook: "No player may ever bid more money than that player has to spend"."""
+    game = replace(kept_game(["Adam", "Beth", "Chris", "David"]), vp_on_marker=1)
+    game = replace(game, active="David", step=None)  # David holds the upkeep marker
+    table_id = table_with(hub, game)
+    h = await open_tab(store, hub, table_id, "turn")
+    await h.click(h.by_id("remove-goods"))
+    await h.select(h.by_id("upkeep-event"), "rulebook:visiting_nobility")
+    await h.click(h.by_id("apply-event"))
+    await h.type(h.by_id("bid-Adam"), "11")  # Adam has 10
+    await h.type(h.by_id("bid-Beth"), "5")
+    await h.click(h.by_id("settle-bid"))
+    assert h.by_id("bid-Adam").error == "Adam has 10 crowns"
+    assert h.by_id("bid-Beth").error is None
+    assert game_of(store, table_id).vp_on_marker == 1, "nothing was sent"
+    await h.type(h.by_id("bid-Adam"), "10")
+    await h.click(h.by_id("settle-bid"))
+    game = game_of(store, table_id)
+    assert (game.player("Adam").crowns, game.player("Adam").vp) == (0, 1)
+    assert glance(h)[0] == "Adam: 0 crowns · 1 VP · 0 contracts"
+    await h.click(h.by_id("pass-marker"))
+    # The shipment auction: Adam has nothing left to bid with.
+    await h.select(h.by_id("shipment-add"), "silk")
+    field = next(c for c in h.find_all(ft.TextField) if c.label == "Silk: minimum bid")
+    await h.type(field, "1")
+    await h.click(h.by_id("start-auction"))
+    assert "Adam to bid" in text_of(h.by_id("auction-next"))
+    await h.type(h.by_id("shipment-bid"), "3")
+    await h.click(h.by_id("place-bid"))
+    assert h.by_id("shipment-bid").error == "Adam has 0 crowns"
+    assert game_of(store, table_id).auction.bids == ()  # type: ignore[union-attr]
+
+
+@run
+async def test_the_engines_refusal_reaches_a_stale_phone_in_words(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_with(hub, after_auction(kept_game(["Adam", "Beth", "Chris"])))
+    h = await open_tab(store, hub, table_id, "turn")
+    await h.type(h.by_id("buy-agent-price"), "5")  # Adam has 10 crowns on this screen
+    # Adam buys a victory point on another device; this phone has not heard of it yet.
+    seen = len(game_of(store, table_id).log)
+    assert hub.submit(table_id, BuyVictoryPoint(price=8), seen=seen, device="x").ok
+    await h.session.dispatch_event(h.by_id("buy-agent")._i, "click", None)
+    assert game_of(store, table_id).player("Adam").crowns == 2
+    # refused saying what changed; the tap again is refused at the field, in words
+    assert message(h) == (
+        "Meanwhile, on another phone: Adam: Buy One Victory Point (8 crowns; one more on the "
+        "upkeep marker, 1 there now)."
+    )
+    await h.type(h.by_id("buy-agent-price"), "5")
+    await h.click(h.by_id("buy-agent"))
+    assert h.by_id("buy-agent-price").error == "Adam has 2 crowns"
+    assert h.by_id("buy-warehouse").disabled  # 5 crowns

@@ -59,7 +59,8 @@ def agents_panel(tab: TurnTab) -> ft.Control:
         if choice.priced is not None:
             field = fields[choice.ident]
             try:
-                price = drafts.track_price(choice.ident)
+                payer = game.player(game.active)
+                price = drafts.track_price(choice.ident, (payer.name, payer.crowns))
             except FieldErrors as exc:
                 field.error = exc.errors.get(("price", choice.ident))
                 tab.show_errors(tab.agents_slot)
