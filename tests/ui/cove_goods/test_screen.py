@@ -227,3 +227,73 @@ async def test_a_ruling_can_be_switched_right_where_the_number_is(store: Any) ->
     assert after == "3 × 2 + 2 = 8 base, × 2 adventurers = 16 gold"
     chip = h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}")
     assert "house rule on" in chip.content.controls[1].value
+
+
+def tonights_setup(store: Any, modules: list[str], rogue: str | None) -> None:
+    """An open Merchants Cove setup with ``modules`` and ``rogue`` as its Rogue card."""
+    from companion.engine.setup import SetupGame
+    from companion.engine.setup.actions import SetCard, SetModule
+
+    hub = TableHub(store)
+    snap = hub.create("setup", SetupGame.fresh(game="merchants_cove", players=4))
+    for module in modules:
+        snap = hub.submit(
+            snap.table_id, SetModule(module, True), seen=snap.seq, device="t"
+        ).snapshot
+    if rogue is not None:
+        snap = hub.submit(
+            snap.table_id, SetCard("rogue", rogue), seen=snap.seq, device="t"
+        ).snapshot
+
+
+def counter_shown(h: Harness, name: str) -> bool:
+    """Whether the Pier's stepper for ``name`` (its row, a Container) is visible."""
+    (row,) = [
+        c
+        for c in h.find_all(ft.Container)
+        if isinstance(c.content, ft.Row)
+        and c.content.controls
+        and getattr(c.content.controls[0], "value", None) == name
+    ]
+    return bool(row.visible)
+
+
+@run
+async def test_a_new_pier_starts_with_tonights_rogue_card_and_only_the_pieces_its_modules_bring(
+    store: Any,
+) -> None:
+    tonights_setup(store, ["faction_festival", "paladins", "display_cases"], "fence")
+    h = await new_sale(store)
+    (table,) = store.list_tables(tool="cove_goods")
+    assert TableHub(store).open(table.id).game.rogue_card == "fence"
+    assert h.by_id("rogue-card").selected == ["fence"]
+    assert shown(h, "fence-sale")
+    assert h.has_text("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
+    assert shown(h, "display-case") and shown(h, "kind-paladin")
+    assert counter_shown(h, "Paladins")
+    assert not shown(h, "enchanted")  # no Enchantment tokens tonight
+    await h.click(h.find(ft.TextButton, content="Show every piece of Master Craft"))
+    assert shown(h, "enchanted")
+    await h.click(h.find(ft.TextButton, content="Show only tonight's pieces"))
+    assert not shown(h, "enchanted")
+
+
+@run
+async def test_a_night_without_master_crafts_pieces_hides_them_and_the_paladins(
+    store: Any,
+) -> None:
+    tonights_setup(store, ["entertainer"], None)
+    h = await new_sale(store)
+    assert h.has_text("Tonight's modules bring no Paladins, Display Cases or Enchantments.")
+    for ident in ("display-case", "enchanted", "kind-paladin"):
+        assert not shown(h, ident), ident
+    assert not counter_shown(h, "Paladins") and counter_shown(h, "Rogues")
+    assert h.by_id("rogue-card").selected == ["other"]
+
+
+@run
+async def test_without_a_night_every_piece_is_offered(store: Any) -> None:
+    h = await new_sale(store)
+    for ident in ("display-case", "enchanted", "kind-paladin"):
+        assert shown(h, ident), ident
+    assert not h.has_text("Tonight's modules")
