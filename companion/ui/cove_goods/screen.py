@@ -35,11 +35,13 @@ from companion.ui.cove_goods.model import (
     house_rules_in_use,
     readable,
 )
-from companion.ui.cove_goods.model.presets import CovePresets, tonight
+from companion.ui.cove_goods.model.presets import GAME, CovePresets, tonight
+from companion.ui.cove_goods.model.tally import fence_offer, pier_offer
 from companion.ui.cove_goods.parts.inputs import GoodPanel, PierPanel
 from companion.ui.cove_goods.parts.outputs import ResultPanel, SalePanel, ValueStrip
 from companion.ui.kit.table_menu import menu_button, table_menu
 from companion.ui.kit.table_screen import TableScreen
+from companion.ui.kit.tally import TallyButtons
 from companion.ui.kit.widgets import notice, tagged
 from companion.ui.paint import Slot
 from companion.ui.theme import GAP
@@ -149,6 +151,8 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
     def build_controls(self) -> None:
         self.house_box = Slot(self.paint)
         self.presets_box = Slot(self.paint)
+        self.tally_pier = TallyButtons(self, game=GAME, ident="tally-pier")
+        self.tally_fence = TallyButtons(self, game=GAME, ident="tally-fence")
         self.pier = PierPanel(self)
         self.good = GoodPanel(self)
         self.strip = ValueStrip(self)
@@ -208,6 +212,8 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
         self.strip.paint(state, result, self.house, closed=closed)
         self.result.paint(state, result)
         self.sale.paint(state, closed=closed)
+        self.tally_pier.paint(pier_offer(state.pier_sale(self.house)), closed=closed)
+        self.tally_fence.paint(fence_offer(result) if state.fence else None, closed=closed)
 
     def _paint_presets(self) -> None:
         line = self.presets.line()

@@ -14,7 +14,7 @@ from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.cove_goods.model import DAMAGED_KEY, STATE_KEY
-from tests.ui_harness import Harness, message, run
+from tests.ui_harness import Harness, message, run, text_of, visible
 
 ROUTE = "/calculators/cove-goods"
 
@@ -297,3 +297,69 @@ async def test_without_a_night_every_piece_is_offered(store: Any) -> None:
     for ident in ("display-case", "enchanted", "kind-paladin"):
         assert shown(h, ident), ident
     assert not h.has_text("Tonight's modules")
+
+
+def tonights_night(store: Any, modules: tuple[str, ...] = ()) -> int:
+    """An open Merchants Cove night with Ann, Ben, Cleo and Dan seated (and ``modules``)."""
+    from companion.engine.seats import Choose, Seating
+
+    hub = TableHub(store)
+    night = Seating.new("merchants_cove", seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    snap = hub.create("seats", night)
+    if modules:
+        hub.submit(snap.table_id, Choose(modules=modules), seen=snap.seq, device="t")
+    return snap.table_id
+
+
+def tally(store: Any, night_id: int) -> list[tuple[str, int, str, str, str]]:
+    line_of = TableHub(store).open(night_id).game.tally
+    return [(t.player, t.points, t.what, t.working, t.tool) for t in line_of]
+
+
+@run
+async def test_a_piers_total_goes_to_a_players_tally_in_one_tap_with_its_working(
+    store: Any,
+) -> None:
+    night_id = tonights_night(store, ("faction_festival", "paladins", "display_cases"))
+    h = await new_sale(store)
+    assert h.has_text("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
+    assert not visible(h, "tally-pier")  # nothing sold yet
+    await tap(h, "count-warriors-plus", 4)
+    await h.select(h.by_id("display-case"), True)
+    await tap(h, "add-to-pier")
+    assert h.has_text("Total 20 gold")
+    buttons = [text_of(h.by_id(f"tally-pier-{i}")) for i in range(1, 5)]
+    assert buttons == [f"Add 20 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
+    await tap(h, "tally-pier-1")  # one tap
+    assert message(h) == "Added 20 gold to Ann's tally"
+    assert tally(store, night_id) == [
+        (
+            "Ann",
+            20,
+            "A sale at a Pier (1 Good)",
+            "Warrior Good (3) · Display Case: 3 + 2 = 5 base, × 4 adventurers = 20 gold",
+            "cove_goods",
+        )
+    ]
+    # Its Undo takes that line back off the night.
+    await h.click(h.by_id("message-action"))
+    assert tally(store, night_id) == []
+    assert message(h) == "Taken back: 20 gold for Ann"
+
+
+@run
+async def test_a_fence_sale_goes_to_the_tally_and_another_phone_sees_it(store: Any) -> None:
+    night_id = tonights_night(store)
+    tonights_setup(store, [], "fence")
+    h = await new_sale(store)
+    other = await Harness.start(create_main(store), route=f"/setup/seats/{night_id}")
+    await tap(h, "count-warriors-plus", 1)
+    await h.select(h.by_id("fence-sale"), True)
+    assert value(h) == "9 gold"
+    assert not visible(h, "tally-pier")
+    await tap(h, "tally-fence-2")
+    assert message(h) == "Added 9 gold to Ben's tally"
+    await other.settled()
+    (line,) = TableHub(store).open(night_id).game.tally
+    assert (line.player, line.points, line.what) == ("Ben", 9, "A Fence sale")
+    assert line.working == "Warrior Good (3): 3 × 3 = 9 gold"
