@@ -71,9 +71,11 @@ def read_when(value: object, where: str = "when") -> datetime | None:
 
 def read_field(value: object, where: str = "field") -> FieldKey:
     """A field key back from its saved form (a list), checked for shape."""
-    said = where or "that"
+    said = (
+        f"{where}: the score pad has no such field" if where else "the score pad has no such field"
+    )
     if not isinstance(value, (list, tuple)) or not value:
-        raise PadError(f"{said} is not a field of the score pad")
+        raise PadError(said)
     kind, *rest = value
     shapes: dict[object, tuple[type, ...]] = {
         "name": (int,),
@@ -85,11 +87,11 @@ def read_field(value: object, where: str = "field") -> FieldKey:
     }
     shape = shapes.get(kind)
     if shape is None:
-        raise PadError(f"{said} is not a field of the score pad ({spoken(str(kind))})")
+        raise PadError(f"{said} as {quoted(spoken(str(kind)))}")
     if len(rest) != len(shape) or not all(
         isinstance(v, t) and not isinstance(v, bool) for v, t in zip(rest, shape, strict=True)
     ):
-        raise PadError(f"{said} is not a field of the score pad ({spoken(str(kind))} of what?)")
+        raise PadError(f"{said}: {spoken(str(kind))} of what?")
     return (kind, *rest)
 
 

@@ -105,7 +105,7 @@ def test_actions_read_back_from_their_saved_form(action: PadAction) -> None:
     ("data", "names"),
     [
         ({"kind": "text", "field": ["score"], "text": "1"}, "score of what"),
-        ({"kind": "text", "field": ["wand", 1], "text": "1"}, "(wand)"),
+        ({"kind": "text", "field": ["wand", 1], "text": "1"}, "as “wand”"),
         ({"kind": "text", "field": ["score", 1], "text": 12}, "12"),
         ({"kind": "move_row", "row": 1, "offset": True}, "True"),
         ({"kind": "played_at", "when": "yesterday"}, "“yesterday”"),
