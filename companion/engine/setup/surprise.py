@@ -10,6 +10,7 @@ import random
 from collections.abc import Collection
 
 from companion.engine.core.numbers import is_whole, whole
+from companion.engine.core.words import article, spoken
 from companion.engine.setup.check import (
     MODULES_GAME,
     as_id_set,
@@ -202,7 +203,9 @@ def surprise_card(
                 "Beasts are not drawn at random: the deck needs one per tier and four tiers "
                 "are unreadable in the rulebook text; pick them yourself"
             )
-        raise UnknownCardError(f"unknown card kind {kind!r}; draw one of {SURPRISE_KINDS!r}")
+        raise UnknownCardError(
+            f"Surprise me draws a Paladin or a Rogue card, not {article(spoken(str(kind)))} card"
+        )
     options = legal_cards(
         kind, modules, house_rules=house_rules, follow_recommendations=follow_recommendations
     )
