@@ -133,6 +133,12 @@ def test_the_lists_line_says_what_was_played_with() -> None:
         expansions=["Master Craft"],
     )
     assert play_subtitle(night) == "Sat 28 Nov 2026, 22:05 · Ann, Ben · Master Craft, Paladins"
+    bard = play(
+        results=[result("Ann", 9, winner=True, seat=1)],
+        modules=["The Entertainer (the Bard)", "Paladins"],
+        expansions=["Master Craft", "The Entertainer"],
+    )
+    assert play_subtitle(bard).endswith(" · Master Craft, The Entertainer, Paladins")
 
 
 def festival(players: tuple[FeaturePlayer, ...], plays: int = 7) -> FeatureStats:

@@ -74,6 +74,8 @@ def play_subtitle(play: Any) -> str:
     Master Craft, Faction Festival``."""
     players = ", ".join(r.player for r in sorted(play.results, key=lambda r: r.seat))
     modules, expansions = feature_labels(play)
+    # A module that is an expansion's own (The Entertainer's Bard) is said once, by it.
+    modules = [m for m in modules if not any(m.startswith(e) for e in expansions)]
     with_ = ", ".join(expansions + modules)
     return f"{format_when(play.played_at)} · {players}" + (f" · {with_}" if with_ else "")
 
