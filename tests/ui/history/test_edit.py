@@ -17,7 +17,7 @@ from tests.ui_harness import Harness, run
 
 
 def cove_night(store: Any) -> int:
-    return store.record_play(
+    play_id: int = store.record_play(
         "merchants_cove",
         [("Ann", 40), ("Ben", 30)],
         datetime(2026, 11, 20, 22, 0),
@@ -27,6 +27,7 @@ def cove_night(store: Any) -> int:
         started_at=datetime(2026, 11, 20, 20, 30),
         location="Ann's kitchen",
     )
+    return play_id
 
 
 def test_an_edit_on_points_keeps_expansions_house_rules_and_start(store: Any) -> None:

@@ -196,7 +196,7 @@ def test_module_and_expansion_filters_belong_to_the_chosen_game() -> None:
     kept.pick_game("Merchants Cove")  # the same game: its choices stay
     assert kept.module == "paladins"
     kept.pick_game(ALL)
-    assert (kept.module, kept.expansion, kept.narrowed) == (None, None, False)
+    assert kept.module is None and kept.expansion is None and not kept.narrowed
     kept.pick_module("paladins")  # no game: no module to choose
     assert kept.module is None
 
