@@ -133,3 +133,5 @@ async def test_plays_without_points_in_the_list_the_detail_and_statistics(store:
     s = await Harness.start(create_main(store), route="/history/stats")
     assert s.has_text("Most wins: Ben (1)")
     assert not s.has_text("Best score: —")
+    assert s.has_text("Duel: 1 play, 1 win")  # Ben's card: no average or best to speak of
+    assert not any("—" in t for t in s.texts())

@@ -23,6 +23,7 @@ from companion.ui.history.model import (
     outcome,
     play_facts,
     play_subtitle,
+    player_game_line,
 )
 
 
@@ -179,6 +180,10 @@ def test_a_game_played_without_points_has_no_score_lines() -> None:
         plays=3, average_winning_score=None, top_winners=("Ann",), top_wins=2, best_score=None
     )
     assert game_lines(stats) == ["3 plays", "Most wins: Ann (2)"]
+    duel = SimpleNamespace(game="Duel", plays=3, wins=2, average=None, best=None)
+    assert player_game_line(duel, with_game=True) == "Duel: 3 plays, 2 wins"
+    scored = SimpleNamespace(game="Mercante", plays=1, wins=0, average=12.5, best=12)
+    assert player_game_line(scored, with_game=False) == "1 play, 0 wins, average 12.5, best 12"
 
 
 def test_module_and_expansion_filters_belong_to_the_chosen_game() -> None:
