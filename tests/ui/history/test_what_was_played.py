@@ -229,3 +229,14 @@ def test_the_import_summary_says_how_many_plays_bg_stats_ignores_were_left_out()
     )
     none = SimpleNamespace(imported=1, duplicates=(), skipped=(), notes=(), ignored=0)
     assert "ignores" not in import_summary(none)
+
+
+def test_a_real_bg_stats_import_says_its_ignored_play(tmp_path: Any) -> None:
+    from companion.history import open_store
+    from tests.history.test_bgstats import FIXTURE
+
+    with open_store(f"sqlite:///{tmp_path / 'h.sqlite3'}") as store:
+        report = store.import_bgstats(FIXTURE.read_text(encoding="utf-8"))
+    said = import_summary(report)
+    assert said.startswith("6 plays added. 1 play that BG Stats ignores (left out of its ")
+    assert "was left out, as BG Stats does." in said
