@@ -14,8 +14,10 @@ A new random seed is drawn on the device that asks for one (``new_seed``) and se
 
 The package's rooms: ``errors``, ``values`` (seeds, the draw and the shuffle), ``actions``
 (each checking itself and saying what it does; the save format), ``records``, ``game``
-(:class:`Seating`) and ``table`` (:data:`TABLE_RULES`). Names are checked by the shared kit
-(:func:`companion.engine.core.players.check_seat_names`).
+(:class:`Seating`), ``table`` (:data:`TABLE_RULES`), and the game night grown from the
+seating: ``night`` (modules, expansions, house rules, place, start, the running tally, the
+final sheet's figures, finish and reopen) and ``sheet`` (the final scoring sheet per game).
+Names are checked by the shared kit (:func:`companion.engine.core.players.check_seat_names`).
 """
 
 from __future__ import annotations
@@ -34,7 +36,20 @@ from companion.engine.seats.actions import (
 )
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.game import Seating
+from companion.engine.seats.night import (
+    AddToTally,
+    Choose,
+    Finish,
+    Reopen,
+    SetFigure,
+    SetHouseRule,
+    SetLocation,
+    Start,
+    Strike,
+    TallyLine,
+)
 from companion.engine.seats.records import SeatsRecord
+from companion.engine.seats.sheet import Category, Sheet, sheet_for
 from companion.engine.seats.table import TABLE_RULES, status_line, table_changed
 from companion.engine.seats.values import (
     DEFAULT_GAME,
@@ -56,18 +71,30 @@ __all__ = [
     "MAX_SEED",
     "SEED_DIGITS",
     "TABLE_RULES",
+    "AddToTally",
+    "Category",
+    "Choose",
     "Draw",
     "DrawFirst",
+    "Finish",
     "MoveSeat",
     "NewSeed",
+    "Reopen",
     "Seat",
     "Seating",
     "SeatsAction",
     "SeatsError",
     "SeatsRecord",
+    "SetFigure",
     "SetGame",
+    "SetHouseRule",
+    "SetLocation",
     "SetSeed",
+    "Sheet",
     "Shuffle",
+    "Start",
+    "Strike",
+    "TallyLine",
     "Unseat",
     "check_seed",
     "draw_first_player",
@@ -75,6 +102,7 @@ __all__ = [
     "new_seed",
     "parse_seed",
     "read_action",
+    "sheet_for",
     "shuffle_seats",
     "status_line",
     "table_changed",

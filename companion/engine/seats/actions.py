@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.players import check_seat_names
+from companion.engine.core.words import plural
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.records import SeatsRecord
 from companion.engine.seats.values import (
@@ -24,7 +25,10 @@ from companion.rules import catalogue
 if TYPE_CHECKING:
     from companion.engine.seats.game import Seating
 
-SAVE: Final = saves.SaveFormat("companion-seats", 1, SeatsError)
+#: The save a seating writes: version 2 holds the night (modules, expansions, house rules,
+#: place and times, the tally and the sheet); version 1 (seats only) is still read.
+SAVE: Final = saves.SaveFormat("companion-seats", 2, SeatsError)
+SAVE_V1: Final = saves.SaveFormat("companion-seats", 1, SeatsError)
 
 
 @dataclass(frozen=True)
@@ -72,8 +76,16 @@ class Unseat(SeatsAction):
 
     def verify(self, game: Seating) -> tuple[Seating, str]:
         index = game.seated(self.name)
+        name = game.seats[index]
+        lines = sum(1 for line in game.tally if line.player == name)
+        if lines:
+            raise SeatsError(
+                f"{name} has {plural(lines, 'line')} on the tally: strike them before {name} leaves"
+            )
+        if any(p == name for p, _, _ in game.sheet):
+            raise SeatsError(f"{name} has figures on the final sheet: clear them first")
         seats = game.seats[:index] + game.seats[index + 1 :]
-        return replace(game, seats=seats, first=None), f"{game.seats[index]} left the table"
+        return replace(game, seats=seats, first=None), f"{name} left the table"
 
     def reads(self, seating: Seating) -> object:
         return seating.seat_of(self.name) is not None
@@ -178,10 +190,14 @@ class SetGame(SeatsAction):
         name = game_name(self.game)
         if self.game == game.game_id:
             raise SeatsError(f"game {self.game!r} is the game already")
-        return replace(game, game_id=self.game), f"Seated for {name}"
+        said = f"Seated for {name}"
+        if game.modules or game.expansions or game.sheet:
+            said += " (the modules, expansions and final sheet of the other game are cleared)"
+        after = replace(game, game_id=self.game, modules=(), expansions=(), sheet=())
+        return after, said
 
     def reads(self, seating: Seating) -> object:
-        return seating.game_id
+        return (seating.game_id, seating.modules, seating.expansions, seating.sheet)
 
 
 def game_name(game_id: object) -> str:
@@ -198,13 +214,17 @@ ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, 
 
 
 def read_action(raw: object) -> SeatsAction:
-    """An action back from its saved form; raises :class:`SeatsError` naming the field."""
-    return SAVE.read_action(raw, ACTIONS)
+    """An action back from its saved form (a seating's or a night's); raises
+    :class:`SeatsError` naming the field."""
+    from companion.engine.seats.night import NIGHT_ACTIONS
+
+    return SAVE.read_action(raw, (*ACTIONS, *NIGHT_ACTIONS))
 
 
 __all__ = [
     "ACTIONS",
     "SAVE",
+    "SAVE_V1",
     "DrawFirst",
     "MoveSeat",
     "NewSeed",

@@ -13,7 +13,12 @@ from companion.rules import catalogue
 
 
 def status_line(seating: Seating) -> str:
-    """``Ben goes first`` once drawn, else ``3 seated · no first player yet``."""
+    """``Ben goes first`` once drawn, else ``3 seated · no first player yet``; a finished
+    night says who won."""
+    if seating.finished_at is not None and seating.seats:
+        best = [s.name for s in seating.standings() if s.winner]
+        verb = "wins" if len(best) == 1 else "share first place"
+        return f"Finished · {' and '.join(best)} {verb}"
     if seating.first is not None:
         return f"{len(seating.seats)} seated · {seating.seats[seating.first]} goes first"
     if not seating.seats:
@@ -38,6 +43,20 @@ def table_changed(then: Seating, now: Seating) -> str:
         return f"{who} was drawn to go first meanwhile" if who else "the draw was taken back"
     if then.game_id != now.game_id:
         return f"the table is seated for {catalogue().game(now.game_id).name} now"
+    if then.finished_at != now.finished_at:
+        return "the night was finished meanwhile" if now.finished_at else "the night was reopened"
+    if then.tally != now.tally:
+        return "the tally changed meanwhile"
+    if then.sheet != now.sheet:
+        return "the final sheet changed meanwhile"
+    if (then.modules, then.expansions) != (now.modules, now.expansions):
+        return "the modules and expansions changed meanwhile"
+    if then.house_rules != now.house_rules:
+        return "the house rules changed meanwhile"
+    if then.location != now.location:
+        return f"the place is {now.location or 'not said'} now"
+    if then.started_at != now.started_at:
+        return "the game was started meanwhile"
     return "the seating changed since this screen showed it"
 
 
