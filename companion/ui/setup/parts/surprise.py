@@ -92,7 +92,7 @@ class SurprisePanel:
         self.draw_box.visible = False
         self.unplayed = unplayed_modules(view.ctx.store)
         self.prefer = ft.Switch(
-            label="Prefer modules you have not played",
+            label="Prefer modules not played yet",
             value=bool(view.ctx.setting(PREFER_KEY, True)),
             on_change=lambda e: self.set_prefer(bool(e.control.value)),
         )
