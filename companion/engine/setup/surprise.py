@@ -107,9 +107,11 @@ def seed_preferring(
 
     ``seed`` (a whole number) and the six-digit seeds drawn from it, ``tries`` in all, are
     tried in order; the first whose draw has the fewest modules outside ``unplayed`` (then
-    the most inside it) is returned. The draw itself stays :func:`surprise_modules` with
-    that seed, so the seed replays it exactly, with or without a history. The same
-    arguments give the same seed. Raises :class:`NoLegalCombinationError` as
+    the most inside it) is returned; when no draw tried has any module of ``unplayed``,
+    ``seed`` itself (a smaller draw would be no preference). The draw itself stays
+    :func:`surprise_modules` with that seed, so the seed replays it exactly, with or without
+    a history. The same arguments give the same seed. Raises
+    :class:`NoLegalCombinationError` as
     :func:`surprise_modules` does.
     """
     first = whole(_check_seed(seed), "seed", SetupError, least=0)
@@ -132,6 +134,8 @@ def seed_preferring(
             best, best_key = candidate, key
         if key[0] == 0 and drawn:
             break  # nothing in it has been played: no seed does better
+    if best_key[1] == 0:
+        return first  # no draw brings a module not played: nothing to prefer
     return best
 
 
