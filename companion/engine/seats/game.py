@@ -89,7 +89,7 @@ class Seating(saves.SavedGame):
         """The index of the seat ``name`` sits in; raises when they are not seated."""
         index = self.seat_of(name)
         if index is None:
-            raise SeatsError(f"{name!r} is not seated")
+            raise SeatsError(f"{name} is not seated")
         return index
 
     def count_problem(self, cat: Catalogue) -> str | None:
