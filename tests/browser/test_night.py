@@ -37,6 +37,15 @@ def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
         time.sleep(0.1)
 
 
+def shot(app: AppPage, name: str) -> None:
+    import os
+    from pathlib import Path
+
+    if os.environ.get("NIGHT_SHOTS"):
+        app.settle(500)
+        app.screenshot(Path(f"/tmp/night-core-{name}.png"))
+
+
 class Counted:
     """The app page with the taps and the names typed counted."""
 
@@ -49,13 +58,18 @@ class Counted:
         self.app.press(ident)
         self.taps += 1
 
-    def type_into(self, name: str, value: str, *, nth: int = 0) -> None:
-        self.app.type_into(name, value, nth=nth)
-        self.taps += 1  # the tap into the field
-
-    def fill(self, name: str, value: str, *, nth: int | None = None) -> None:
-        self.app.fill(name, value, nth=nth)
-        self.taps += 1  # the tap into the field
+    def type_into(self, name: str, value: str, *, nth: int = 0, replace: bool = False) -> None:
+        """Type into a field (focused as a tap would, without a tap's scrolling), counted as
+        the one tap into the field; ``replace``: select what it holds first."""
+        if replace:
+            self.app.page.get_by_role("textbox", name=name).nth(nth).focus()
+            self.app.settle(300)
+            self.app.page.keyboard.press("Control+A")
+            self.app.page.keyboard.type(value)
+            self.app.settle(300)
+        else:
+            self.app.type_into(name, value, nth=nth)
+        self.taps += 1
 
 
 def test_a_cove_night_from_the_seats_to_the_saved_play(
@@ -92,8 +106,8 @@ def test_a_cove_night_from_the_seats_to_the_saved_play(
     for i, points, what in ((1, "22", "Song"), (2, "44", "Sale")):
         night.press(f"line-player-{i}")
         app.shows("tally-add", f"Add the line for {NAMES[i - 1]}")
-        night.fill("Points", points)
-        night.fill("What for", what)
+        night.type_into("Points", points)
+        night.type_into("What for", what)
         night.press("tally-add")
     app.shows("tally-2", "+44 Sale")
     lines = game_at(db_url, table_id, Seating).tally
@@ -101,6 +115,7 @@ def test_a_cove_night_from_the_seats_to_the_saved_play(
         ("Ann", 22, "Song"),
         ("Ben", 44, "Sale"),
     ]
+    shot(app, "tally")
     night.press("night-start")
     app.shows("night-started", "Started at")
     # Finish on the Cove sheet: the players' own figures.
@@ -111,13 +126,15 @@ def test_a_cove_night_from_the_seats_to_the_saved_play(
     until(lambda: game_at(db_url, table_id, Seating).figure("Ann", "sponsorship") == 10)
     night.type_into("Ben", "3", nth=1)  # Corruption: gold lost
     until(lambda: game_at(db_url, table_id, Seating).figure("Ben", "corruption") == 3)
+    shot(app, "sheet")
     night.press("sheet-done")
     app.shows("standing-1", "Ben")
     app.shows("standing-2", "Ann")
     finished = game_at(db_url, table_id, Seating)
     assert finished.is_over and finished.totals() == {"Ann": 32, "Ben": 41, "Cleo": 0, "Dev": 0}
     # Save, the duration corrected.
-    night.fill("Minutes played", "150")
+    shot(app, "standings")
+    night.type_into("Minutes played", "150", replace=True)
     night.press("night-save")
     app.shows("night-saved", "Saved to History.")
     with open_store(db_url) as store:
@@ -130,6 +147,7 @@ def test_a_cove_night_from_the_seats_to_the_saved_play(
     # The history's detail says what was played and how long it took.
     app.goto(history.play_route(play.id))
     app.expect("150 minutes")
+    shot(app, "history")
     app.expect("Paladins" if "Paladins" in app.page.content() else "paladins")
     print(f"night: {night.taps} taps, {night.names} names typed")
     assert night.names == len(NAMES)

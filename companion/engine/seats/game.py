@@ -178,13 +178,14 @@ class Seating(saves.SavedGame):
         if not self.seats:
             raise SeatsError("Nobody is seated: there is no play to save.")
         sheet = self.sheet_def
+        totals = self.totals()
         results = []
         for seat, player in enumerate(self.seats, start=1):
             results.append(
                 {
                     "player": player,
                     "seat": seat,
-                    "score": self.totals()[player],
+                    "score": totals[player],
                     "breakdown": dict(self.breakdown(player)),
                     "tiebreaks": list(self.tiebreak_figures(player)),
                     "start_player": self.first == seat - 1,

@@ -338,7 +338,7 @@ class FinishPanels:
                                     ),
                                 ]
                             ),
-                            small(line.working),
+                            *([small(line.working)] if line.working else []),
                             *([small(line.tiebreak)] if line.tiebreak else []),
                         ],
                         spacing=2,
