@@ -14,9 +14,11 @@ from companion.ui.bard import TOOL_ID, table_route
 from companion.ui.bard.model import BARD_KEY, NewTableForm, StateError, read_old_save
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import LOBBY, import_old_save, lobby_screen, start_table
+from companion.ui.kit.players import suggestion_chips
 from companion.ui.kit.widgets import body, button, panel, tagged
 from companion.ui.live import live_session
 from companion.ui.screen import Screen
+from companion.ui.seats.model import current_seating
 
 
 class BardLobby:
@@ -50,6 +52,23 @@ class BardLobby:
         else:
             self.name.error = None
 
+    def _seated_picker(self) -> list[ft.Control]:
+        """The players seated tonight, one tap each to say who plays the Bard."""
+        seating = current_seating(self.ctx)
+        if seating is None or not seating.seats:
+            return []
+        return [
+            tagged(
+                "bard-seated",
+                suggestion_chips(seating.seats, self._picked, limit=len(seating.seats)),
+            )
+        ]
+
+    def _picked(self, name: str) -> None:
+        self.name.value = name
+        self._typed(name)
+        self.name.update()
+
     def start(self) -> None:
         game = BardGame.new(player=self.form.player, rules=self.rules)
         started = start_table(
@@ -75,6 +94,7 @@ class BardLobby:
                 "calculator shows every location's gold with its working."
             ),
             tagged("bard-player-name", self.name),
+            *self._seated_picker(),
             button(
                 "Start a Bard table",
                 lambda e: self.start(),

@@ -8,6 +8,7 @@ from companion.engine.cove_goods import CoveSale
 from companion.ui.context import AppContext
 from companion.ui.cove_goods import TOOL_ID, table_route
 from companion.ui.cove_goods.model import STATE_KEY, CoveDraft, StateError, old_draft, old_sale
+from companion.ui.cove_goods.model.presets import tonight
 from companion.ui.kit.lobby import (
     import_old_save,
     lobby_screen,
@@ -43,7 +44,9 @@ class CoveLobby:
             self.session.draft(TOOL_ID, table_id, lambda: draft)
 
     def start(self) -> None:
-        start_table(self.ctx, self.session, TOOL_ID, CoveSale(), route=table_route, what="sale")
+        """A new Pier, with the Rogue card chosen for tonight in the setup assistant."""
+        sale = CoveSale(rogue_card=tonight(self.ctx).rogue_card)
+        start_table(self.ctx, self.session, TOOL_ID, sale, route=table_route, what="sale")
 
     def build(self) -> Screen:
         new_pier = panel(

@@ -35,11 +35,14 @@ from companion.ui.cove_goods.model import (
     house_rules_in_use,
     readable,
 )
+from companion.ui.cove_goods.model.presets import GAME, CovePresets, tonight
+from companion.ui.cove_goods.model.tally import fence_offer, pier_offer
 from companion.ui.cove_goods.parts.inputs import GoodPanel, PierPanel
 from companion.ui.cove_goods.parts.outputs import ResultPanel, SalePanel, ValueStrip
 from companion.ui.kit.table_menu import menu_button, table_menu
 from companion.ui.kit.table_screen import TableScreen
-from companion.ui.kit.widgets import notice
+from companion.ui.kit.tally import TallyButtons
+from companion.ui.kit.widgets import notice, tagged
 from companion.ui.paint import Slot
 from companion.ui.theme import GAP
 
@@ -62,6 +65,7 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self.house = HouseRules.from_house_rules(ctx.house_rules())
+        self.presets: CovePresets = tonight(ctx)
         super().__init__(ctx, table_id)
 
     # -- state ----------------------------------------------------------------------------------
@@ -72,6 +76,15 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
 
     def state(self) -> SaleState:
         return SaleState.of(self.table, self.draft)
+
+    def offered(self, piece: str) -> bool:
+        """Whether ``piece`` (a Paladin, a Display Case...) is offered on this phone: tonight's
+        modules bring it, or the player asked to see everything."""
+        return self.draft.show_all or self.presets.offers(piece)
+
+    def show_all(self, on: bool) -> None:
+        self.draft.show_all = on
+        self.redraw()
 
     # -- acting ---------------------------------------------------------------------------------
     def set_count(self, type_id: str, count: int) -> None:
@@ -137,6 +150,9 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
     # -- the controls, built once and painted in place ------------------------------------------
     def build_controls(self) -> None:
         self.house_box = Slot(self.paint)
+        self.presets_box = Slot(self.paint)
+        self.tally_pier = TallyButtons(self, game=GAME, ident="tally-pier")
+        self.tally_fence = TallyButtons(self, game=GAME, ident="tally-fence")
         self.pier = PierPanel(self)
         self.good = GoodPanel(self)
         self.strip = ValueStrip(self)
@@ -146,6 +162,7 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
             [
                 self.notices.box,
                 self.house_box.box,
+                self.presets_box.box,
                 ft.ResponsiveRow(
                     [
                         ft.Column(
@@ -189,11 +206,47 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
                 else None
             ),
         )
+        self._paint_presets()
         self.pier.paint(state, closed=closed)
         self.good.paint(state, closed=closed)
         self.strip.paint(state, result, self.house, closed=closed)
         self.result.paint(state, result)
         self.sale.paint(state, closed=closed)
+        self.tally_pier.paint(pier_offer(state.pier_sale(self.house)), closed=closed)
+        self.tally_fence.paint(fence_offer(result) if state.fence else None, closed=closed)
+
+    def _paint_presets(self) -> None:
+        line = self.presets.line()
+        limited = self.presets.known
+        show_all = self.draft.show_all
+        self.presets_box.set(
+            (line, show_all),
+            lambda: (
+                tagged(
+                    "cove-presets",
+                    ft.Column(
+                        [
+                            notice(line, level="info"),
+                            *(
+                                [
+                                    ft.TextButton(
+                                        "Show only tonight's pieces"
+                                        if show_all
+                                        else "Show every piece of Master Craft",
+                                        on_click=lambda e: self.show_all(not show_all),
+                                    )
+                                ]
+                                if limited
+                                else []
+                            ),
+                        ],
+                        spacing=4,
+                    ),
+                )
+                if line
+                else None
+            ),
+        )
 
 
 __all__ = ["CoveScreen"]

@@ -29,7 +29,7 @@ from companion.ui.bard.model import BARD_KEY, DAMAGED_KEY, BardDraft
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.model import live as live_logic
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, message, run, settled, visible
+from tests.ui_harness import Harness, message, run, settled, text_of, visible
 
 ROUTE = "/calculators/bard"
 EXAMPLE_TABLEAU = example_tableau()
@@ -623,3 +623,63 @@ async def test_a_damaged_table_is_shown_read_only(store: Any, hub: TableHub) -> 
     assert h.has_text("This table is read-only: step 4 ('faction_hall') no longer replays")
     assert h.by_id("bard-summary").parent is not None
     assert len(store.table_actions(table_id)) == 4
+
+
+def tonight(hub: TableHub, game: str = "merchants_cove") -> int:
+    """An open game night with Ann, Ben, Cleo and Dan seated."""
+    from companion.engine.seats import Seating
+
+    night = Seating.new(game, seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    return hub.create("seats", night).table_id
+
+
+@run
+async def test_the_player_picker_lists_tonights_seated_players(store: Any, hub: TableHub) -> None:
+    tonight(hub)
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    chips = h.find_all(ft.Chip)
+    assert [c.label.value for c in chips] == ["Ann", "Ben", "Cleo", "Dan"]
+    await h.click(chips[1])  # one tap: Ben plays the Bard, nothing typed
+    assert h.by_id("bard-player-name").value == "Ben"
+    await h.click(h.by_id("start-bard"))
+    assert h.page.appbar.title.value == "The Bard · Ben"
+
+
+@run
+async def test_a_songs_gold_goes_to_a_seated_players_tally_in_one_tap(
+    store: Any, hub: TableHub
+) -> None:
+    night_id = tonight(hub)
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    other = await Harness.start(create_main(store, hub=hub), route=f"/setup/seats/{night_id}")
+    await h.click(h.by_id("bard-best"))
+    await h.click(h.by_id("plan-1-load"))
+    assert h.by_id("bard-net").value == "32 gold"
+    labels = [text_of(h.by_id(f"bard-tally-{i}")) for i in range(1, 5)]
+    assert labels == [f"Add 32 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
+    await h.click(h.by_id("bard-tally-3"))
+    assert message(h) == "Added 32 gold to Cleo's tally"
+    await other.settled()
+    (line,) = hub.open(night_id).game.tally
+    assert (line.player, line.points, line.what, line.tool) == (
+        "Cleo",
+        32,
+        "The Bard's song",
+        "bard",
+    )
+    assert line.working == "Earned 32 gold"
+    # The Bard's own table did not change: the tally is the night's.
+    assert game_of(hub, table_id).song is not None
+
+
+@run
+async def test_without_a_night_of_merchants_cove_there_is_nothing_to_add_to(
+    store: Any, hub: TableHub
+) -> None:
+    tonight(hub, game="mercante")
+    h = await open_table(store, hub, example(hub))
+    await h.click(h.by_id("bard-best"))
+    await h.click(h.by_id("plan-1-load"))
+    assert h.by_id("bard-net").value == "32 gold"
+    assert not visible(h, "bard-tally")

@@ -14,7 +14,7 @@ from companion.tables import TableHub
 from companion.ui.app import create_main
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.cove_goods.model import DAMAGED_KEY, STATE_KEY
-from tests.ui_harness import Harness, message, run
+from tests.ui_harness import Harness, message, run, text_of, visible
 
 ROUTE = "/calculators/cove-goods"
 
@@ -227,3 +227,139 @@ async def test_a_ruling_can_be_switched_right_where_the_number_is(store: Any) ->
     assert after == "3 × 2 + 2 = 8 base, × 2 adventurers = 16 gold"
     chip = h.by_id(f"ruling-{cg.RULING_MODIFIER_ORDER}")
     assert "house rule on" in chip.content.controls[1].value
+
+
+def tonights_setup(store: Any, modules: list[str], rogue: str | None) -> None:
+    """An open Merchants Cove setup with ``modules`` and ``rogue`` as its Rogue card."""
+    from companion.engine.setup import SetupGame
+    from companion.engine.setup.actions import SetCard, SetModule
+
+    hub = TableHub(store)
+    snap = hub.create("setup", SetupGame.fresh(game="merchants_cove", players=4))
+    for module in modules:
+        snap = hub.submit(
+            snap.table_id, SetModule(module, True), seen=snap.seq, device="t"
+        ).snapshot
+    if rogue is not None:
+        snap = hub.submit(
+            snap.table_id, SetCard("rogue", rogue), seen=snap.seq, device="t"
+        ).snapshot
+
+
+def counter_shown(h: Harness, name: str) -> bool:
+    """Whether the Pier's stepper for ``name`` (its row, a Container) is visible."""
+    (row,) = [
+        c
+        for c in h.find_all(ft.Container)
+        if isinstance(c.content, ft.Row)
+        and c.content.controls
+        and getattr(c.content.controls[0], "value", None) == name
+    ]
+    return bool(row.visible)
+
+
+@run
+async def test_a_new_pier_starts_with_tonights_rogue_card_and_only_the_pieces_its_modules_bring(
+    store: Any,
+) -> None:
+    tonights_setup(store, ["faction_festival", "paladins", "display_cases"], "fence")
+    h = await new_sale(store)
+    (table,) = store.list_tables(tool="cove_goods")
+    assert TableHub(store).open(table.id).game.rogue_card == "fence"
+    assert h.by_id("rogue-card").selected == ["fence"]
+    assert shown(h, "fence-sale")
+    assert h.has_text("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
+    assert shown(h, "display-case") and shown(h, "kind-paladin")
+    assert counter_shown(h, "Paladins")
+    assert not shown(h, "enchanted")  # no Enchantment tokens tonight
+    await h.click(h.find(ft.TextButton, content="Show every piece of Master Craft"))
+    assert shown(h, "enchanted")
+    await h.click(h.find(ft.TextButton, content="Show only tonight's pieces"))
+    assert not shown(h, "enchanted")
+
+
+@run
+async def test_a_night_without_master_crafts_pieces_hides_them_and_the_paladins(
+    store: Any,
+) -> None:
+    tonights_setup(store, ["entertainer"], None)
+    h = await new_sale(store)
+    assert h.has_text("Tonight's modules bring no Paladins, Display Cases or Enchantments.")
+    for ident in ("display-case", "enchanted", "kind-paladin"):
+        assert not shown(h, ident), ident
+    assert not counter_shown(h, "Paladins") and counter_shown(h, "Rogues")
+    assert h.by_id("rogue-card").selected == ["other"]
+
+
+@run
+async def test_without_a_night_every_piece_is_offered(store: Any) -> None:
+    h = await new_sale(store)
+    for ident in ("display-case", "enchanted", "kind-paladin"):
+        assert shown(h, ident), ident
+    assert not h.has_text("Tonight's modules")
+
+
+def tonights_night(store: Any, modules: tuple[str, ...] = ()) -> int:
+    """An open Merchants Cove night with Ann, Ben, Cleo and Dan seated (and ``modules``)."""
+    from companion.engine.seats import Choose, Seating
+
+    hub = TableHub(store)
+    night = Seating.new("merchants_cove", seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    snap = hub.create("seats", night)
+    if modules:
+        hub.submit(snap.table_id, Choose(modules=modules), seen=snap.seq, device="t")
+    return snap.table_id
+
+
+def tally(store: Any, night_id: int) -> list[tuple[str, int, str, str, str]]:
+    line_of = TableHub(store).open(night_id).game.tally
+    return [(t.player, t.points, t.what, t.working, t.tool) for t in line_of]
+
+
+@run
+async def test_a_piers_total_goes_to_a_players_tally_in_one_tap_with_its_working(
+    store: Any,
+) -> None:
+    night_id = tonights_night(store, ("faction_festival", "paladins", "display_cases"))
+    h = await new_sale(store)
+    assert h.has_text("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
+    assert not visible(h, "tally-pier")  # nothing sold yet
+    await tap(h, "count-warriors-plus", 4)
+    await h.select(h.by_id("display-case"), True)
+    await tap(h, "add-to-pier")
+    assert h.has_text("Total 20 gold")
+    buttons = [text_of(h.by_id(f"tally-pier-{i}")) for i in range(1, 5)]
+    assert buttons == [f"Add 20 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
+    await tap(h, "tally-pier-1")  # one tap
+    assert message(h) == "Added 20 gold to Ann's tally"
+    assert tally(store, night_id) == [
+        (
+            "Ann",
+            20,
+            "A sale at a Pier (1 Good)",
+            "Warrior Good (3) · Display Case: 3 + 2 = 5 base, × 4 adventurers = 20 gold",
+            "cove_goods",
+        )
+    ]
+    # Its Undo takes that line back off the night.
+    await h.click(h.by_id("message-action"))
+    assert tally(store, night_id) == []
+    assert message(h) == "Taken back: 20 gold for Ann"
+
+
+@run
+async def test_a_fence_sale_goes_to_the_tally_and_another_phone_sees_it(store: Any) -> None:
+    night_id = tonights_night(store)
+    tonights_setup(store, [], "fence")
+    h = await new_sale(store)
+    other = await Harness.start(create_main(store), route=f"/setup/seats/{night_id}")
+    await tap(h, "count-warriors-plus", 1)
+    await h.select(h.by_id("fence-sale"), True)
+    assert value(h) == "9 gold"
+    assert not visible(h, "tally-pier")
+    await tap(h, "tally-fence-2")
+    assert message(h) == "Added 9 gold to Ben's tally"
+    await other.settled()
+    (line,) = TableHub(store).open(night_id).game.tally
+    assert (line.player, line.points, line.what) == ("Ben", 9, "A Fence sale")
+    assert line.working == "Warrior Good (3): 3 × 3 = 9 gold"

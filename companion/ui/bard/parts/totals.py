@@ -11,9 +11,11 @@ from companion.engine.bard import RULING_BOAST, BardGame, Boasted, Song, facts
 from companion.ui.bard.model import song as moves
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.lines import board_lines, rewards_lines
+from companion.ui.bard.model.tally import song_offer
 from companion.ui.bard.model.words import plural
 from companion.ui.bard.parts import Stepper, why
 from companion.ui.kit.rulings import ruling_chip
+from companion.ui.kit.tally import TallyButtons
 from companion.ui.kit.widgets import body, small, source_text, tagged
 from companion.ui.paint import Painter, SectionColumn, Slot
 from companion.ui.theme import GAP, TOUCH
@@ -111,6 +113,8 @@ class TotalsPanel:
             on_click=lambda e: view.end_song(),
         )
         self.sung = small("")
+        # Tonight's tally: the song's gold to a seated player in one tap.
+        self.tally = TallyButtons(view, game="merchants_cove", ident="bard-tally")
         self.control = tagged(
             "bard-totals",
             ft.Card(
@@ -120,6 +124,7 @@ class TotalsPanel:
                             ft.Text("Song total", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
                             tagged("bard-net", self.net),
                             tagged("bard-net-working", self.working),
+                            self.tally.control,
                             self.lines.box,
                             self.closing,
                             self.closing_source,
@@ -212,6 +217,7 @@ class TotalsPanel:
             cite = self.view.ctx.catalogue.cite(source)
             paint.set(box, self.closing_source, value=f"Source: {cite}")
         paint.set(box, self.end, disabled=song is None)
+        self.tally.paint(song_offer(song), closed=not self.view.playing)
         sung = game.sung
         line = (
             f"{plural(len(sung), 'song')} sung on this table: {game.gold} gold"

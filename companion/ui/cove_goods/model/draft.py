@@ -42,6 +42,7 @@ class CoveDraft:
 
     good: GoodDraft = field(default_factory=lambda: GoodDraft())
     fence: bool = False
+    show_all: bool = False  # every piece, also those tonight's modules do not bring
 
     def take(self, state: SaleState) -> None:
         """Keep the device's part of ``state`` (after a change made with its methods)."""

@@ -18,8 +18,10 @@ from companion.ui.cove_goods.model import (
     SaleState,
     kind_label,
     kinds,
+    presets,
     un_fairies_note,
 )
+from companion.ui.cove_goods.model.presets import PALADINS
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import Steps, body, notice, panel, small, source_text, tagged, wrap
 from companion.ui.paint import Painter, Slot
@@ -83,8 +85,8 @@ class PierPanel:
         )
         self.notes = Slot(view.paint)
         self.source = source_text(view.ctx.catalogue, [data.adventurer("warriors").source])
-        counters: list[ft.Control] = [
-            ft.Container(
+        self.counter_rows: dict[str, ft.Container] = {
+            type_id: ft.Container(
                 ft.Row(
                     [ft.Text(data.adventurer(type_id).name, expand=True), counter.control],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -92,7 +94,8 @@ class PierPanel:
                 col={"xs": 12, "sm": 6},
             )
             for type_id, counter in self.counters.items()
-        ]
+        }
+        counters: list[ft.Control] = list(self.counter_rows.values())
         self.control = panel(
             body("Count the adventurers standing at the Pier you sell at.", muted=True),
             ft.ResponsiveRow(counters, spacing=8, run_spacing=0),
@@ -108,8 +111,13 @@ class PierPanel:
 
     def paint(self, state: SaleState, *, closed: bool) -> None:
         paint = self.view.paint
+        offered = self.view.offered
+        data = cg.facts()
         for type_id, counter in self.counters.items():
-            counter.paint(paint, self.control, state.pier.count(type_id), closed=closed)
+            count = state.pier.count(type_id)
+            counter.paint(paint, self.control, count, closed=closed)
+            shown = type_id != data.paladin_type or count > 0 or offered(PALADINS)
+            paint.set(self.control, self.counter_rows[type_id], visible=shown)
         paint.set(self.control, self.rogue_card, selected=[state.rogue_card], disabled=closed)
         fairies = un_fairies_note(state.pier, state.rogue_card)
         fence = state.rogue_card == "fence"
@@ -130,7 +138,6 @@ class PierPanel:
             return ft.Column(items, spacing=8) if items else None
 
         self.notes.set((fairies, level, fence), notes)
-        data = cg.facts()
         sources: list[Source] = [data.adventurer("warriors").source]
         if state.pier.paladins:
             sources.append(data.paladins.source)
@@ -186,16 +193,18 @@ class GoodPanel:
             on_change=lambda e: view.change(lambda s: s.with_fence(bool(e.control.value))),
         )
         self.fence_box = tagged("fence-sale", self.fence)
+        self.kind_boxes = {
+            kind: tagged(f"kind-{kind}", chip) for kind, chip in self.kind_chips.items()
+        }
+        self.display_case_box = tagged("display-case", self.display_case)
+        self.enchanted_box = tagged("enchanted", self.enchanted)
         self.control = panel(
             ft.Text("The Good's colour, or a Paladin Good", weight=ft.FontWeight.W_600),
-            wrap(
-                [tagged(f"kind-{kind}", chip) for kind, chip in self.kind_chips.items()],
-                spacing=6,
-            ),
+            wrap(list(self.kind_boxes.values()), spacing=6),
             self.base_row,
             self.paladin_base,
-            tagged("display-case", self.display_case),
-            tagged("enchanted", self.enchanted),
+            self.display_case_box,
+            self.enchanted_box,
             self.fence_box,
             title="The Good",
             section=True,
@@ -215,6 +224,23 @@ class GoodPanel:
         paint.set(section, self.enchanted, value=draft.enchanted, disabled=closed)
         paint.set(section, self.fence, value=state.fence, disabled=closed)
         paint.set(section, self.fence_box, visible=state.rogue_card == "fence")
+        offered = self.view.offered
+        # A piece tonight's modules do not bring is left out, unless it is in use already.
+        paint.set(
+            section,
+            self.kind_boxes[PALADIN_GOOD],
+            visible=paladin or offered(presets.PALADIN_GOOD),
+        )
+        paint.set(
+            section,
+            self.display_case_box,
+            visible=draft.display_case or offered(presets.DISPLAY_CASES),
+        )
+        paint.set(
+            section,
+            self.enchanted_box,
+            visible=draft.enchanted or offered(presets.ENCHANTMENTS),
+        )
 
 
 __all__ = ["GoodPanel", "PierPanel", "Stepper"]

@@ -153,6 +153,7 @@ class ResultPanel:
                     [
                         ft.Text("How it adds up", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
                         self.slot.box,
+                        view.tally_fence.control,
                     ],
                     spacing=12,
                     tight=True,
@@ -224,6 +225,7 @@ class SalePanel:
                     [
                         ft.Text("Sold at this Pier", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
                         self.slot.box,
+                        view.tally_pier.control,
                         self.new_pier,
                     ],
                     spacing=12,
