@@ -94,7 +94,7 @@ async def test_the_lobby_starts_a_table_at_its_own_address(store: Any, hub: Tabl
     assert seat_names(h) == ["Anna", "Ben"]
     assert h.find(ft.TextField, label="Player name").value == ""
     await seat(h, "anna")  # said on the field, nothing sent
-    assert h.find(ft.TextField, label="Player name").error == "'anna' is already seated"
+    assert h.find(ft.TextField, label="Player name").error == "Anna is already seated"
     assert len(store.table_actions(table.id)) == 2
     lobby = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert lobby.by_id(f"table-{table.id}") and lobby.has_text("Anna, Ben")
