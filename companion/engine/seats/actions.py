@@ -4,6 +4,7 @@ table (``reads``); its saved form is its kind and its fields, read back by :func
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -58,9 +59,16 @@ class Seat(SeatsAction):
     name: str
 
     def verify(self, game: Seating) -> tuple[Seating, str]:
+        index = game.seat_of(self.name) if isinstance(self.name, str) else None
+        if index is not None:
+            raise SeatsError(f"{game.seats[index]} is already seated")
+        try:
+            check_seat_names([self.name], SeatsError)
+        except SeatsError as exc:  # in a player's words: no seat number, no quotes
+            raise SeatsError(unquoted(str(exc).split(": ", 1)[-1])) from None
         seats = check_seat_names([*game.seats, self.name], SeatsError)
         if len(seats) > MAX_SEATS:
-            raise SeatsError(f"{self.name!r}: a table here seats at most {MAX_SEATS}")
+            raise SeatsError(f"a table here seats at most {MAX_SEATS}: {self.name} cannot sit down")
         return replace(game, seats=seats, first=None), f"{seats[-1]} sits in seat {len(seats)}"
 
     def reads(self, seating: Seating) -> object:
@@ -107,7 +115,7 @@ class MoveSeat(SeatsAction):
         seats = move_seat(game.seats, index, self.offset)
         if seats == game.seats:
             end = "first" if self.offset < 0 else "last"
-            raise SeatsError(f"{name!r} already sits in the {end} seat")
+            raise SeatsError(f"{name} already sits in the {end} seat")
         moved = f"{name} moved to seat {seats.index(name) + 1}"
         return replace(game, seats=seats, first=None), moved
 
@@ -131,7 +139,7 @@ class SetSeed(SeatsAction):
     def verify(self, game: Seating) -> tuple[Seating, str]:
         seed = check_seed(self.seed)
         if seed == game.seed:
-            raise SeatsError(f"seed {seed!r} is the seed already")
+            raise SeatsError(f"the seed is {seed} already")
         return replace(game, seed=seed, first=None), f"{self.said} {seed}"
 
     def reads(self, seating: Seating) -> object:
@@ -155,7 +163,7 @@ class DrawFirst(SeatsAction):
 
     def verify(self, game: Seating) -> tuple[Seating, str]:
         if game.first is not None:
-            raise SeatsError(f"the draw is made: {game.seats[game.first]!r} goes first")
+            raise SeatsError(f"the draw is made: {game.seats[game.first]} goes first")
         draw = draw_first_player(game.seats, game.seed)
         return replace(game, first=draw.first), f"{draw.first_player} goes first"
 
@@ -189,7 +197,7 @@ class SetGame(SeatsAction):
     def verify(self, game: Seating) -> tuple[Seating, str]:
         name = game_name(self.game)
         if self.game == game.game_id:
-            raise SeatsError(f"game {self.game!r} is the game already")
+            raise SeatsError(f"the table is seated for {name} already")
         said = f"Seated for {name}"
         if game.modules or game.expansions or game.sheet:
             said += " (the modules, expansions and final sheet of the other game are cleared)"
@@ -200,6 +208,16 @@ class SetGame(SeatsAction):
         return (seating.game_id, seating.modules, seating.expansions, seating.sheet)
 
 
+def unquoted(text: str) -> str:
+    """``name 'Ann' is longer…`` as a player reads it: the quotes a name was given dropped."""
+    return re.sub(r"""(?<!\w)(['"])(.*?)\1(?!\w)""", r"\2", text)
+
+
+def said(name: object) -> str:
+    """A name as a message says it (an id's underscores read as spaces)."""
+    return str(name).replace("_", " ").strip() or "a blank name"
+
+
 def game_name(game_id: object) -> str:
     """The game's name, if ``game_id`` is in the catalogue."""
     if not isinstance(game_id, str):
@@ -207,7 +225,7 @@ def game_name(game_id: object) -> str:
     try:
         return catalogue().game(game_id).name
     except KeyError:
-        raise SeatsError(f"game {game_id!r} is not one the app knows") from None
+        raise SeatsError(f"{said(game_id)} is not a game the app knows") from None
 
 
 ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)
@@ -236,4 +254,6 @@ __all__ = [
     "Unseat",
     "game_name",
     "read_action",
+    "said",
+    "unquoted",
 ]

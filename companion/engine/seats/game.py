@@ -12,7 +12,14 @@ from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.players import check_seat_names
 from companion.engine.core.standings import Entry, Standing, TieBreak, rank
-from companion.engine.seats.actions import SAVE, SAVE_V1, SeatsAction, game_name, read_action
+from companion.engine.seats.actions import (
+    SAVE,
+    SAVE_V1,
+    SeatsAction,
+    game_name,
+    read_action,
+    said,
+)
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.night import TallyLine, parse_time
 from companion.engine.seats.records import SeatsRecord
@@ -89,7 +96,7 @@ class Seating(saves.SavedGame):
         """The index of the seat ``name`` sits in; raises when they are not seated."""
         index = self.seat_of(name)
         if index is None:
-            raise SeatsError(f"{name!r} is not seated")
+            raise SeatsError(f"{said(name)} is not seated")
         return index
 
     def count_problem(self, cat: Catalogue) -> str | None:
@@ -178,13 +185,14 @@ class Seating(saves.SavedGame):
         if not self.seats:
             raise SeatsError("Nobody is seated: there is no play to save.")
         sheet = self.sheet_def
+        totals = self.totals()
         results = []
         for seat, player in enumerate(self.seats, start=1):
             results.append(
                 {
                     "player": player,
                     "seat": seat,
-                    "score": self.totals()[player],
+                    "score": totals[player],
                     "breakdown": dict(self.breakdown(player)),
                     "tiebreaks": list(self.tiebreak_figures(player)),
                     "start_player": self.first == seat - 1,
