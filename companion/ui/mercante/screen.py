@@ -33,6 +33,7 @@ from companion.ui.mercante.model import (
     EventChoice,
     MercanteDrafts,
     NewGameForm,
+    end_notice,
     event_choices,
     house_rules_from,
     player_glances,
@@ -143,6 +144,19 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         self.glance_texts = [
             ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT) for _ in seats
         ]
+        self.end_text = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True)
+        self.end_card = ft.Container(
+            ft.Row(
+                [ft.Icon(ft.Icons.FLAG, color=ft.Colors.ON_TERTIARY_CONTAINER), self.end_text],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=8,
+            visible=False,
+        )
+        self.end_box = tagged("end-notice", self.end_card)
         self.glance_box = tagged(
             "players-glance",
             ft.Column(
@@ -181,6 +195,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
                             vertical_alignment=ft.CrossAxisAlignment.START,
                         ),
                         tagged("turn-marker", self.marker_text),
+                        self.end_box,
                         self.glance_box,
                     ],
                     spacing=4,
@@ -210,7 +225,10 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             icon=ft.Icons.AUTORENEW if upkeep else ft.Icons.FLAG_OUTLINED,
             color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
         )
-        paint(banner, self.marker_text, value=status.marker)
+        paint(banner, self.marker_text, value=status.marker, visible=bool(status.marker))
+        notice = end_notice(game)
+        paint(banner, self.end_box, visible=notice is not None)
+        paint(banner, self.end_text, value=notice or "")
         for text, seen in zip(self.glance_texts, player_glances(game), strict=False):
             paint(
                 banner,
@@ -223,6 +241,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             banner,
             self.end_button,
             disabled=not status.can_end or snapshot.read_only,
+            visible=not game.is_over,
             tooltip=status.why_not if status.why_not else status.end_label,
         )
 

@@ -20,8 +20,10 @@ from companion.ui.mercante.model import (
     MercanteDrafts,
     NewGameForm,
     agent_choices,
+    end_notice,
     event_choices,
     player_glances,
+    turn_status,
 )
 
 SEATS = ["Ann", "Ben", "Cleo", "David"]
@@ -111,3 +113,19 @@ def test_a_bid_beyond_the_bidders_crowns_is_refused_at_its_field() -> None:
     with pytest.raises(FieldErrors) as priced:
         prices.track_price("buy-vp", ("Ann", 1))
     assert priced.value.errors[("price", "buy-vp")] == "Ann has 1 crown"
+
+
+def test_the_end_notice_names_the_trigger_and_what_remains() -> None:
+    game = MercanteGame.new(SEATS)
+    assert end_notice(game) is None
+    rich = tuple(replace(p, crowns=80) if p.name == "Cleo" else p for p in game.players)
+    game = after_auction(replace(game, players=rich))
+    assert end_notice(game) == "The game ends at the end of Ann's turn. Cleo has 80 crowns."
+    assert turn_status(game).can_end
+    over, _ = game.end_turn()
+    notice = end_notice(over)
+    assert notice is not None and notice.startswith("The game is over. Cleo has 80 crowns.")
+    assert "sells their goods left to the bazaar" in notice
+    status = turn_status(over)
+    assert (status.title, status.can_end) == ("The game is over", False)
+    assert end_notice(MercanteGame.new(SEATS, ledger=False)) is None

@@ -191,3 +191,47 @@ async def test_the_engines_refusal_reaches_a_stale_phone_in_words(
     await h.click(h.by_id("buy-agent"))
     assert h.by_id("buy-agent-price").error == "Adam has 2 crowns"
     assert h.by_id("buy-warehouse").disabled  # 5 crowns
+
+
+@run
+async def test_the_end_is_announced_on_every_phone_and_only_the_end_game_steps_remain(
+    store: Any, hub: TableHub
+) -> None:
+    """Rulebook, Game End: "The game ends at the end of the active player's turn if any of
+    the following occur: Any player accumulates 80 crowns." """
+    game = kept_game(["Adam", "Beth", "Chris"])
+    rich = tuple(replace(p, crowns=82) if p.name == "Beth" else p for p in game.players)
+    table_id = table_with(hub, after_auction(replace(game, players=rich)))
+    adam = await open_tab(store, hub, table_id, "turn")
+    beth = await open_tab(store, hub, table_id, "sale")
+    for phone in (adam, beth):
+        assert visible(phone, "end-notice")
+        assert text_of(phone.by_id("end-notice")) == (
+            "The game ends at the end of Adam's turn. Beth has 82 crowns."
+        )
+    await adam.click(adam.by_id("end-turn"))
+    assert game_of(store, table_id).is_over
+    await settled()
+    for phone in (adam, beth):
+        said = text_of(phone.by_id("end-notice"))
+        assert said.startswith("The game is over. Beth has 82 crowns. Only the end-game steps")
+        assert text_of(phone.by_id("turn-line")).startswith("The game is over")
+        assert not phone.by_id("end-turn").visible
+    assert visible(adam, "game-over")
+    assert not adam.find_all(ft.Semantics, identifier="agents-panel")
+    assert beth.by_id("confirm-sale").disabled
+    await adam.click(adam.by_id("open-tally"))
+    await settled()
+    assert adam.by_id("mercante-tabs").selected_index == 4  # the Tally tab
+
+
+@run
+async def test_no_end_notice_before_a_trigger_nor_on_a_game_the_table_counts(
+    store: Any, hub: TableHub
+) -> None:
+    kept = await open_tab(store, hub, table_with(hub, kept_game(["Adam", "Beth", "Chris"])))
+    assert not visible(kept, "end-notice")
+    counted = counted_at_table(["Dee", "Eve", "Fay"])
+    rich = tuple(replace(p, crowns=90) for p in counted.players)
+    h = await open_tab(store, hub, table_with(hub, replace(counted, players=rich)))
+    assert not visible(h, "end-notice")

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.engine.mercante import Action, MercanteGame
 from companion.tables import Snapshot
-from companion.ui.mercante.parts.turn.agents import agents_panel
+from companion.ui.mercante.parts.turn.agents import agents_panel, over_panel
 from companion.ui.mercante.parts.turn.removal_points import removal_points_panel
 from companion.ui.mercante.parts.turn.schedule import schedule_panel
 from companion.ui.mercante.parts.turn.shipment import ShipmentPanel
@@ -72,6 +72,12 @@ class TurnTab:
     def render(self, snapshot: Snapshot) -> None:
         game = self.game
         playing = self.session.playing
+        if game.is_over:
+            # after the end only the end-game steps remain: they are on the Tally tab
+            self.upkeep_slot.set(None, lambda: None)
+            self.shipment_slot.set(None, lambda: None)
+            self.agents_slot.set("over", lambda: over_panel(self))
+            return
         upkeep = game.is_upkeep_turn
         removals = tuple(sorted(self.drafts.removals.items()))
         self.upkeep_slot.set(
