@@ -40,6 +40,7 @@ from companion.ui.mercante.model import (
     turn_status,
 )
 from companion.ui.mercante.parts.calendar import CalendarView
+from companion.ui.mercante.parts.ledger_tally import LedgerTallyTab
 from companion.ui.mercante.parts.sale import SaleTab
 from companion.ui.mercante.parts.setup import SetupTab
 from companion.ui.mercante.parts.tally import TallyTab
@@ -372,7 +373,7 @@ VIEWS: dict[str, Callable[[MercanteScreen], _View]] = {
     "turn": TurnTab,
     "sale": SaleTab,
     "setup": SetupTab,
-    "end": TallyTab,
+    "end": lambda screen: LedgerTallyTab(screen) if screen.table.game.ledger else TallyTab(screen),
 }
 
 

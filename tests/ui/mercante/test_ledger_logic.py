@@ -25,6 +25,19 @@ from companion.ui.mercante.model import (
     player_glances,
     turn_status,
 )
+from companion.ui.mercante.model.ending import (
+    final_purchase,
+    final_sale,
+    final_step,
+    goods_text,
+    ledger_tally,
+    most_vp,
+    purchase_label,
+    sale_label,
+    step_line,
+    trigger_notes,
+    working_lines,
+)
 
 SEATS = ["Ann", "Ben", "Cleo", "David"]
 
@@ -129,3 +142,38 @@ def test_the_end_notice_names_the_trigger_and_what_remains() -> None:
     status = turn_status(over)
     assert (status.title, status.can_end) == ("The game is over", False)
     assert end_notice(MercanteGame.new(SEATS, ledger=False)) is None
+
+
+def test_the_end_game_steps_and_the_tally_in_words() -> None:
+    game = MercanteGame.new(SEATS[:3])
+    notes = trigger_notes(game, "Ann", playing=True)
+    assert [n.label for n in notes] == [
+        "The reference track marker is on its last space",
+        "The last shipment card has entered the harbor",
+    ]
+    assert not any(n.disabled for n in notes)
+    game, _ = game.apply(notes[0].action)
+    assert trigger_notes(game, "Ann", playing=True)[0].disabled  # noted once
+    over, _ = after_auction(game).end_turn()
+    assert final_step(over, "Ann") == "sell"
+    assert step_line(over, "Ann") == "Ann: sells the goods left to the bazaar first."
+    assert sale_label([]) == "No goods left"
+    assert sale_label(["silk", "ore"]) == "Sell 2 goods to the bazaar: 6 crowns"
+    assert goods_text(["grain", "silk", "grain"]) == "2 grain and silk"
+    over, _ = over.apply(final_sale("Ann", ["silk"]))
+    assert final_step(over, "Ann") == "buy" and most_vp(over, "Ann") == 1
+    assert purchase_label(1) == "Buy 1 victory point: 10 crowns"
+    over, _ = over.apply(final_purchase("Ann", 1))
+    assert step_line(over, "Ann") == ("Ann sold silk to the bazaar and bought 1 victory point.")
+    waiting = ledger_tally(over)
+    assert waiting.tally is None
+    assert waiting.waiting[0] == "Ben has not sold their goods left to the bazaar."
+    for name in ("Ben", "Cleo"):
+        over, _ = over.apply(final_sale(name, []))
+        over, _ = over.apply(final_purchase(name, 0))
+    done = ledger_tally(over)
+    assert done.tally is not None
+    assert working_lines(over, done.tally, "Ann") == (
+        "Crowns: 10 + 1 good × 3 = 13; 1 VP × 10 = 10; 3 left",
+        "Score: 0 VP + 1 bought = 1",
+    )

@@ -235,3 +235,69 @@ async def test_no_end_notice_before_a_trigger_nor_on_a_game_the_table_counts(
     rich = tuple(replace(p, crowns=90) for p in counted.players)
     h = await open_tab(store, hub, table_with(hub, replace(counted, players=rich)))
     assert not visible(h, "end-notice")
+
+
+async def ended_game(store: Any, hub: TableHub) -> tuple[int, Harness]:
+    """A game the app kept that has just ended (Beth reached 82 crowns), on its Tally tab."""
+    game = kept_game(["Adam", "Beth", "Chris"])
+    rich = tuple(replace(p, crowns=82) if p.name == "Beth" else p for p in game.players)
+    over, _ = after_auction(replace(game, players=rich)).end_turn()
+    table_id = table_with(hub, over)
+    return table_id, await open_tab(store, hub, table_id, "end")
+
+
+@run
+async def test_the_tally_of_a_kept_game_needs_nothing_typed_and_saves_once(
+    store: Any, hub: TableHub
+) -> None:
+    """Rulebook, Game End: "all players sell all their remaining goods to the bazaar ...
+    Finally, each player can buy victory points for 10 crowns each." """
+    table_id, h = await ended_game(store, hub)
+    other = await open_tab(store, hub, table_id, "end")
+    assert text_of(h.by_id("end-state")) == "The game is over. Beth has 82 crowns."
+    assert "Adam has not sold their goods left" in text_of(h.by_id("tally-waiting"))
+    assert h.by_id("save-tally").disabled
+    # Adam: one silk left, sold to the bazaar; then one victory point (13 crowns).
+    await h.select(h.by_id("final-add-1"), "silk")
+    assert text_of(h.by_id("final-goods-1")) == "Goods left: silk"
+    await h.click(h.by_id("final-sell-1"))
+    assert game_of(store, table_id).player("Adam").crowns == 13
+    await h.click(h.by_id("final-vp-1-plus"))
+    assert h.by_id("final-vp-1-plus").disabled  # 13 crowns buy one at most
+    await h.click(h.by_id("final-buy-1"))
+    # Beth: nothing left, buys 2; Chris: nothing, buys none.
+    await h.click(h.by_id("final-sell-2"))
+    await h.click(h.by_id("final-vp-2-plus"))
+    await h.click(h.by_id("final-vp-2-plus"))
+    assert h.by_id("final-buy-2").content == "Buy 2 victory points: 20 crowns"
+    await h.click(h.by_id("final-buy-2"))
+    await h.click(h.by_id("final-sell-3"))
+    await h.click(h.by_id("final-buy-3"))
+    game = game_of(store, table_id)
+    assert game.final_steps_left() == ()
+    # nothing typed: the only field on the tab is the correction's
+    assert [f.label for f in h.find_all(ft.TextField)] == ["Should read"]
+    assert text_of(h.by_id("working-2")).startswith("Beth: 2 points")
+    assert "Crowns: 82; 2 VP × 10 = 20; 62 left" in text_of(h.by_id("working-2"))
+    await settled()
+    assert text_of(other.by_id("working-1")).startswith("Adam: 1 point")
+    assert not h.by_id("save-tally").disabled
+    await h.click(h.by_id("save-tally"))
+    plays = store.list_plays()
+    assert len(plays) == 1
+    assert message(h) == "Saved Mercante: Beth won."
+    assert h.by_id("save-tally").disabled
+    await settled()
+    assert other.by_id("save-tally").disabled  # once, whichever phone taps it
+
+
+@run
+async def test_a_figure_is_corrected_with_who_made_it(store: Any, hub: TableHub) -> None:
+    table_id, h = await ended_game(store, hub)
+    await h.select(h.by_id("correct-player"), "Chris")
+    await h.select(h.by_id("correct-figure"), "vp")
+    await h.type(h.by_id("correct-value"), "3")
+    await h.click(h.by_id("send-correction"))
+    game = game_of(store, table_id)
+    assert game.player("Chris").vp == 3
+    assert game.log[-1].summary == "Adam corrected Chris's victory point tokens to 3."

@@ -54,6 +54,8 @@ class MercanteDrafts:
     typed: dict[tuple[str, int], tuple[str, TallyValue]] = field(default_factory=dict)
     show_tally_errors: bool = False
     prices: dict[str, str] = field(default_factory=dict)
+    final_goods: dict[str, list[str]] = field(default_factory=dict)
+    final_vp: dict[str, int] = field(default_factory=dict)
 
     # -- upkeep ----------------------------------------------------------------------------
     def set_removal(self, market: str, count: int) -> None:
@@ -119,6 +121,13 @@ class MercanteDrafts:
         if payer is not None and price > payer[1]:
             raise FieldErrors({("price", ident): more_than_they_have(*payer)})
         return price
+
+    def goods_left(self, game: MercanteGame, name: str) -> list[str]:
+        """The goods ``name`` has left as listed here; at first those the app saw them take
+        and not sell (lots won at auction)."""
+        if name not in self.final_goods:
+            self.final_goods[name] = list(game.goods_seen(name))
+        return self.final_goods[name]
 
     # -- Vicious Accounting ----------------------------------------------------------------
     def challenge(self) -> ChallengeSale:

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.engine.mercante import (
     FinalTally,
+    MercanteError,
     MercanteTable,
     PlayerTally,
     TallyLine,
@@ -385,15 +386,26 @@ def record_arguments(
 def play_of(table: MercanteTable, catalogue: Catalogue) -> dict[str, Any]:
     """The history play (``PlayCreate``'s fields) of a table whose tally is complete: scores
     in seat order with the game's categories, the first player, and the tie-breakers (see
-    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise."""
-    draft = TallyDraft.from_table(table)
+    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise. A game the
+    app keeps is tallied by the app (``game.tally()``); a game whose crowns the table counts,
+    from the figures typed in."""
     house = table.game.rules
-    tally = draft.tally(house)
-    if tally is None:
-        count = len(draft.errors())
-        raise ValueError(
-            f"the tally has {plural(count, 'field')} to fix" if count else "the tally is not done"
-        )
+    if table.game.ledger:
+        try:
+            tally = table.game.tally()
+        except MercanteError as exc:
+            raise ValueError(str(exc)) from None
+    else:
+        draft = TallyDraft.from_table(table)
+        found = draft.tally(house)
+        if found is None:
+            count = len(draft.errors())
+            raise ValueError(
+                f"the tally has {plural(count, 'field')} to fix"
+                if count
+                else "the tally is not done"
+            )
+        tally = found
     seats = list(table.players)
     arguments = record_arguments(tally, seats, catalogue, house=house)
     names = dict(arguments["tiebreakers"])
