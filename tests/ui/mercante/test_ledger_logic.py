@@ -12,6 +12,7 @@ from companion.engine.mercante import (
     MercanteGame,
     SelectContract,
     StartShipmentAuction,
+    TakeContract,
 )
 from companion.engine.mercante.auction import Shipment
 from companion.engine.mercante.house import STANDARD
@@ -25,6 +26,7 @@ from companion.ui.mercante.model import (
     player_glances,
     turn_status,
 )
+from companion.ui.mercante.model.contracts import CardDraft, goods_for, kinds_worth, my_contracts
 from companion.ui.mercante.model.ending import (
     final_purchase,
     final_sale,
@@ -177,3 +179,29 @@ def test_the_end_game_steps_and_the_tally_in_words() -> None:
         "Crowns: 10 + 1 good × 3 = 13; 1 VP × 10 = 10; 3 left",
         "Score: 0 VP + 1 bought = 1",
     )
+
+
+def test_a_contracts_face_is_told_from_what_the_card_shows() -> None:
+    draft = CardDraft()
+    with pytest.raises(ValueError, match="Choose what the card asks for"):
+        draft.card()
+    assert [k.id for k in kinds_worth(10)][:1] == ["one_luxury"]
+    assert goods_for("one_luxury") == ("art", "gems", "silk", "spices")
+    draft.choose_kind("two_raw_materials")
+    draft.set_good(0, "ore")
+    with pytest.raises(ValueError, match="Choose the 2 goods the card names"):
+        draft.card()
+    draft.set_good(1, "ore")
+    with pytest.raises(ValueError, match="each of a different kind"):
+        draft.card()
+    draft.set_good(1, "dyes")
+    draft.vp, draft.penalty = 4, 3
+    card = draft.card()
+    assert (card.goods, card.vp, card.penalty) == (("ore", "dyes"), 4, 3)
+    draft.choose_kind("one_luxury")
+    assert draft.goods == []  # another kind: choose its goods again
+    game, _ = MercanteGame.new(SEATS[:3]).apply(TakeContract("Ann", 10, card))
+    (mine,) = my_contracts(game, "Ann")
+    assert mine.text == "Contract 1 (10 crowns): sell ore and dyes: 4 VP, −3 if unfulfilled"
+    assert mine.note is None  # the app saw Ann take no goods
+    assert my_contracts(game, "Ben") == ()

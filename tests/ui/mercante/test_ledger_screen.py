@@ -12,15 +12,20 @@ from dataclasses import replace
 from typing import Any
 
 import flet as ft
+import msgpack
 import pytest
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from companion.engine.mercante import (
     BuyVictoryPoint,
     MercanteGame,
     StartShipmentAuction,
+    TakeContract,
     rulebook_event,
 )
 from companion.engine.mercante.auction import Shipment
+from companion.engine.mercante.ledger import ContractCard
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from tests.ui.mercante.test_screen import (
@@ -301,3 +306,72 @@ async def test_a_figure_is_corrected_with_who_made_it(store: Any, hub: TableHub)
     game = game_of(store, table_id)
     assert game.player("Chris").vp == 3
     assert game.log[-1].summary == "Adam corrected Chris's victory point tokens to 3."
+
+
+async def holding(h: Harness, seat: int) -> Harness:
+    """``h``'s phone says it is the player in ``seat`` (the table menu's question)."""
+    await h.click(h.by_id("table-menu"))
+    await h.click(h.by_id("whose-phone"))
+    await h.click(h.by_id(f"phone-of-{seat}"))
+    await settled()
+    return h
+
+
+def sent(h: Harness) -> bytes:
+    """Everything the server sent this phone, encoded as the web transport encodes it."""
+    return b"".join(
+        msgpack.packb([m.action, m.body], default=configure_encode_object_for_msgpack(BaseControl))
+        for m in h.conn.messages
+    )
+
+
+@run
+async def test_a_contract_is_kept_and_told_on_its_holders_phone_and_no_other_is_sent_it(
+    store: Any, hub: TableHub
+) -> None:
+    """Setup: deal two, keep one; contracts are hidden cards (issue 20, Private information)."""
+    table_id = table_with(hub, kept_game(["Ann", "Ben", "Cleo"]))
+    ann = await holding(await open_tab(store, hub, table_id, "setup"), 1)
+    ben = await holding(await open_tab(store, hub, table_id, "setup"), 2)
+    nobody = await open_tab(store, hub, table_id, "turn")
+    assert "the phone that says whose it is shows" in text_of(nobody.by_id("my-contracts"))
+    await ann.select(ann.by_id("kept-1"), ["10"])
+    assert text_of(ann.by_id("my-contract-1")) == "Contract 1 (10 crowns): not told to the app yet"
+    await ann.select(ann.by_id("tell-kind-1"), "one_luxury")
+    await ann.select(ann.by_id("tell-good-1-1"), "silk")
+    for _ in range(2):
+        await ann.click(ann.by_id("tell-vp-1-plus"))
+    await ann.click(ann.by_id("tell-penalty-1-plus"))
+    await ann.click(ann.by_id("tell-contract-1"))
+    game = game_of(store, table_id)
+    (contract,) = game.contracts_of("Ann")
+    assert contract.card is not None
+    assert (contract.card.goods, contract.card.vp, contract.card.penalty) == (("silk",), 3, 2)
+    assert text_of(ann.by_id("my-contract-1")) == (
+        "Contract 1 (10 crowns): sell silk: 3 VP, −2 if unfulfilled"
+    )
+    await settled()
+    assert text_of(ben.by_id("my-contracts")).endswith("Ben holds no contract.")
+    for other in (ben, nobody):
+        assert glance(other)[0] == "Ann: 20 crowns · 0 VP · 1 contract"
+        everything = sent(other)
+        for secret in (b"sell silk", b"if unfulfilled", b"Sell 1 luxury good"):
+            assert secret not in everything, secret
+    assert b"sell silk: 3 VP" in sent(ann)  # the check can fail: Ann's phone was sent it
+
+
+@run
+async def test_the_holder_sees_which_contracts_their_goods_could_complete(
+    store: Any, hub: TableHub
+) -> None:
+    card = ContractCard("one_luxury", ("silk",), 3, 2)
+    game, _ = kept_game(["Ann", "Ben", "Cleo"]).apply(TakeContract("Ann", 10, card))
+    game, _ = game.apply(StartShipmentAuction(Shipment(("silk",), (1,))))
+    while game.auction is not None:
+        bidder = game.auction.next_bidder or ""
+        game, _ = game.bid(bidder, 1 if bidder == "Ann" and game.auction.high is None else None)
+    assert game.goods_seen("Ann") == ("silk",)
+    ann = await holding(await open_tab(store, hub, table_with(hub, game), "turn"), 1)
+    assert text_of(ann.by_id("my-contract-1-note")) == (
+        "The goods you took could complete it now: sell them this turn for 3 VP."
+    )

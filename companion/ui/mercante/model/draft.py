@@ -17,6 +17,7 @@ from companion.engine.mercante import (
     RemoveGoods,
 )
 from companion.engine.mercante.tabletop import TallyValue
+from companion.ui.mercante.model.contracts import CardDraft
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
 from companion.ui.mercante.model.sale import SaleDraft
 from companion.ui.mercante.model.shipment import ShipmentDraft
@@ -56,6 +57,7 @@ class MercanteDrafts:
     prices: dict[str, str] = field(default_factory=dict)
     final_goods: dict[str, list[str]] = field(default_factory=dict)
     final_vp: dict[str, int] = field(default_factory=dict)
+    cards: dict[int, CardDraft] = field(default_factory=dict)
 
     # -- upkeep ----------------------------------------------------------------------------
     def set_removal(self, market: str, count: int) -> None:

@@ -41,6 +41,7 @@ from companion.ui.mercante.model.ending import (
     working_lines,
 )
 from companion.ui.mercante.parts import cite, ruling_chip
+from companion.ui.mercante.parts.contracts import MyContractsPanel
 from companion.ui.paint import Slot
 from companion.ui.screen import Screen
 from companion.ui.theme import TOUCH
@@ -74,6 +75,7 @@ class LedgerTallyTab:
         )
         self.save_bar = tagged("save-tally", self.save_button, section=True)
         session.on_render(self.render)
+        self.contracts = MyContractsPanel(session)
 
     @property
     def game(self) -> MercanteGame:
@@ -464,6 +466,7 @@ class LedgerTallyTab:
         content: list[ft.Control] = [
             self.end_slot.box,
             self.steps_slot.box,
+            self.contracts.slot.box,
             self.tally_slot.box,
             self.correct_slot.box,
         ]

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.engine.mercante import Action, MercanteGame
 from companion.tables import Snapshot
+from companion.ui.mercante.parts.contracts import MyContractsPanel
 from companion.ui.mercante.parts.turn.agents import agents_panel, over_panel
 from companion.ui.mercante.parts.turn.removal_points import removal_points_panel
 from companion.ui.mercante.parts.turn.schedule import schedule_panel
@@ -48,6 +49,7 @@ class TurnTab:
         self.upkeep = UpkeepSteps(self)
         self.shipment = ShipmentPanel(self)
         session.on_render(self.render)
+        self.contracts = MyContractsPanel(session)
 
     @property
     def game(self) -> MercanteGame:
@@ -110,6 +112,7 @@ class TurnTab:
             self.upkeep_slot.box,
             self.shipment_slot.box,
             self.agents_slot.box,
+            self.contracts.slot.box,
             self.teams_slot.box,
             self.schedule_slot.box,
             self.costs_slot.box,
