@@ -155,9 +155,9 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
             border_radius=8,
             padding=8,
-            visible=False,
         )
-        self.end_box = tagged("end-notice", self.end_card)
+        # shown and hidden around its tag: Flutter wants a tag's content visible
+        self.end_box = ft.Container(tagged("end-notice", self.end_card), visible=False)
         self.glance_box = tagged(
             "players-glance",
             ft.Column(

@@ -38,7 +38,7 @@ from tests.ui.mercante.test_screen import (
     table_with,
     text_of,
 )
-from tests.ui_harness import Harness, message, run, settled, visible
+from tests.ui_harness import Harness, is_shown, message, run, settled, visible
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
 
@@ -210,7 +210,7 @@ async def test_the_end_is_announced_on_every_phone_and_only_the_end_game_steps_r
     adam = await open_tab(store, hub, table_id, "turn")
     beth = await open_tab(store, hub, table_id, "sale")
     for phone in (adam, beth):
-        assert visible(phone, "end-notice")
+        assert visible(phone, "end-notice") and is_shown(phone.by_id("end-notice"))
         assert text_of(phone.by_id("end-notice")) == (
             "The game ends at the end of Adam's turn. Beth has 82 crowns."
         )
