@@ -375,3 +375,38 @@ async def test_the_holder_sees_which_contracts_their_goods_could_complete(
     assert text_of(ann.by_id("my-contract-1-note")) == (
         "The goods you took could complete it now: sell them this turn for 3 VP."
     )
+
+
+@run
+async def test_a_sale_is_priced_once_per_change_and_once_by_the_tap_that_sells_it(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23, "a value computed once": the screen prices the draft once per change and
+    the Sell tap reuses it; the engine prices the sale once when it verifies it and keeps
+    the quote in its record; the other phones draw the pushed sale without pricing it."""
+    import companion.engine.mercante.game as engine_game
+    import companion.ui.mercante.model.sale as ui_sale
+
+    calls: list[str] = []
+    for module, where in ((engine_game, "engine"), (ui_sale, "screen")):
+        real = module.quote_sale
+
+        def counting(*args: Any, _real: Any = real, _where: str = where, **kw: Any) -> Any:
+            calls.append(_where)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(module, "quote_sale", counting)
+    table_id = table_with(hub, after_auction(kept_game(["Adam", "Beth", "Chris"])))
+    adam = await open_tab(store, hub, table_id, "sale")
+    beth = await open_tab(store, hub, table_id, "sale")
+    await adam.click(adam.by_id("add-silk"))
+    assert calls == []  # no printed value yet: nothing to price
+    await adam.type(adam.by_id("base-silk:1"), "20")
+    assert calls == ["screen"]  # one change, one pricing
+    calls.clear()
+    await adam.click(adam.by_id("confirm-sale"))
+    await settled()
+    assert calls == ["engine"], calls  # the tap: the engine's verify only
+    sold = game_of(store, table_id).log[-1]
+    assert sold.quote.total == 21  # type: ignore[attr-defined]  # the record keeps the quote
+    assert glance(beth)[0] == "Adam: 31 crowns · 0 VP · 0 contracts"  # drawn, not priced
