@@ -10,13 +10,16 @@ from companion.engine.mercante import (
     BuyVictoryPoint,
     ImproveHouse,
     MercanteGame,
+    PlayerTally,
     SelectContract,
     StartShipmentAuction,
     TakeContract,
+    final_tally,
 )
 from companion.engine.mercante.auction import Shipment
 from companion.engine.mercante.house import STANDARD
 from companion.ui.mercante.model import (
+    TALLY_FIELDS,
     FieldErrors,
     MercanteDrafts,
     NewGameForm,
@@ -24,6 +27,7 @@ from companion.ui.mercante.model import (
     end_notice,
     event_choices,
     player_glances,
+    shown_standings,
     turn_status,
 )
 from companion.ui.mercante.model.contracts import CardDraft, goods_for, kinds_worth, my_contracts
@@ -205,3 +209,23 @@ def test_a_contracts_face_is_told_from_what_the_card_shows() -> None:
     assert mine.text == "Contract 1 (10 crowns): sell ore and dyes: 4 VP, −3 if unfulfilled"
     assert mine.note is None  # the app saw Ann take no goods
     assert my_contracts(game, "Ben") == ()
+
+
+def test_a_shared_place_is_never_said_to_be_broken_by_a_tie_breaker() -> None:
+    """Issue 21: Standings said "shared place, tie broken by most crowns left"."""
+    tally = final_tally(
+        [PlayerTally("Ann", 5, 10), PlayerTally("Ben", 5, 10), PlayerTally("Cleo", 5, 30)]
+    )
+    shown, lines = shown_standings(tally)
+    assert [(s.name, s.rank, s.shared, s.decided_by) for s in shown] == [
+        ("Cleo", 1, False, "Most crowns left"),
+        ("Ann", 2, True, None),
+        ("Ben", 2, True, None),
+    ]
+    assert lines == ("Ann and Ben share place 2: the tie-breakers decide only the victory.",)
+    level = final_tally([PlayerTally("Ann", 5, 10), PlayerTally("Ben", 5, 10)])
+    assert shown_standings(level)[1] == ()  # equal on everything: plainly shared
+
+
+def test_the_contracts_done_at_the_end_field_says_it_counts_victory_points() -> None:
+    assert dict(TALLY_FIELDS)["completed"] == "VP of contracts done at the end"

@@ -79,6 +79,7 @@ from companion.ui.mercante.model.tally import (
     parse_figure,
     play_of,
     record_arguments,
+    shown_standings,
     tally_text,
     tally_working,
 )
@@ -201,6 +202,7 @@ __all__ = [
     "sale_needs_printed",
     "schedule_lines",
     "show_vp_bids",
+    "shown_standings",
     "signed",
     "talk_of_peace_goal",
     "tally_text",

@@ -40,6 +40,7 @@ from companion.ui.mercante.model.ending import (
     trigger_notes,
     working_lines,
 )
+from companion.ui.mercante.model.tally import shown_standings
 from companion.ui.mercante.parts import cite, ruling_chip
 from companion.ui.mercante.parts.contracts import MyContractsPanel
 from companion.ui.paint import Slot
@@ -377,8 +378,10 @@ class LedgerTallyTab:
                     ),
                 )
             )
-        results: list[Any] = list(tally.standings)
+        shown, still_tied = shown_standings(tally, every_place=game.rules.tiebreak_every_place)
+        results: list[Any] = list(shown)
         rows.append(standings_table(results, ident="mercante-standings"))
+        rows.extend(tagged("still-tied", small(line, muted=False)) for line in still_tied)
         rows.append(
             body(
                 "A tie for the most points goes to the most crowns left, then the fewest "
