@@ -25,6 +25,7 @@ from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import game_menu, menu_button, menu_item
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, small, tagged
+from companion.ui.live import deliver
 from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     TAB_ALIASES,
@@ -72,6 +73,39 @@ def read_choices(
     return event_choices(cards)
 
 
+#: The topic on which a session says the group's own event cards changed (issue 21: a card
+#: made on one phone appears in the others' lists at once).
+CARDS_TOPIC = "mercante-cards"
+
+
+def cards_changed(ctx: AppContext) -> None:
+    """Tell every other session the group's own event cards changed (saved, deleted)."""
+    try:
+        ctx.page.pubsub.send_others_on_topic(CARDS_TOPIC, "changed")
+    except (AttributeError, RuntimeError):  # a page without a session: nobody to tell
+        log.debug("no pubsub for the event cards' change")
+
+
+class CardsFollower:
+    """This session's Mercante screen on show, brought up to date when another session
+    changes the group's event cards (one subscription a session)."""
+
+    def __init__(self) -> None:
+        self.screen: MercanteScreen | None = None
+        self.subscribed = False
+
+    def follow(self, screen: MercanteScreen) -> None:
+        self.screen = screen
+        if not self.subscribed:
+            screen.ctx.page.pubsub.subscribe_topic(CARDS_TOPIC, self.changed)
+            self.subscribed = True
+
+    def changed(self, topic: str, message: object) -> None:
+        screen = self.screen
+        if screen is not None:
+            deliver(screen.ctx.page, screen.cards_changed)
+
+
 class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
     """One tab of one Mercante table: the frame every tab shares, and the tab's own parts
     (:data:`VIEWS`), built once and rendered in place. Raises
@@ -92,6 +126,8 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         self.house = house_rules_from(ctx.house_rules())
         self._renderers: list[Callable[[Snapshot], None]] = []
         super().__init__(ctx, table_id)
+        self.follower = self.session.draft(TOOL_ID, -1, CardsFollower)
+        self.follower.follow(self)
 
     # -- the table -------------------------------------------------------------------------
     @property
@@ -332,8 +368,19 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             scroll=False,
             back=ROUTE,
             footer=self.live.footer,
-            on_leave=self.live.close,
+            on_leave=self.leave,
         )
+
+    def leave(self) -> None:
+        """The shell replaced the screen: leave the table, stop following the cards."""
+        if getattr(self, "follower", None) is not None and self.follower.screen is self:
+            self.follower.screen = None
+        self.live.close()
+
+    def cards_changed(self) -> None:
+        """Another phone saved or deleted an event card: read them again (a rebuild)."""
+        if self.follower.screen is self:
+            self.ctx.refresh()
 
     def build(self) -> Screen:
         return self.built
@@ -387,4 +434,13 @@ def tab_page(tab: str) -> Callable[[AppContext, int], MercanteScreen]:
     return lambda ctx, table_id: MercanteScreen(ctx, table_id, tab)
 
 
-__all__ = ["VIEWS", "MercanteScreen", "read_choices", "tab_of", "tab_page"]
+__all__ = [
+    "CARDS_TOPIC",
+    "VIEWS",
+    "CardsFollower",
+    "MercanteScreen",
+    "cards_changed",
+    "read_choices",
+    "tab_of",
+    "tab_page",
+]

@@ -410,3 +410,37 @@ async def test_a_sale_is_priced_once_per_change_and_once_by_the_tap_that_sells_i
     sold = game_of(store, table_id).log[-1]
     assert sold.quote.total == 21  # type: ignore[attr-defined]  # the record keeps the quote
     assert glance(beth)[0] == "Adam: 31 crowns · 0 VP · 0 contracts"  # drawn, not priced
+
+
+@run
+async def test_a_card_made_on_one_phone_is_in_the_others_upkeep_list_at_once(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21: "A custom event card made on one phone appears in the other phones' upkeep
+    list at once." Every session of a server shares one pubsub hub, as here."""
+    import tests.ui_harness as harness
+
+    made: list[Any] = []
+
+    def shared(**kw: Any) -> Any:
+        if not made:
+            made.append(harness_hub(**kw))
+        return made[0]
+
+    harness_hub = harness.PubSubHub
+    monkeypatch.setattr(harness, "PubSubHub", shared)
+    game = replace(kept_game(["Adam", "Beth", "Chris", "David"]), active="David", step=None)
+    table_id = table_with(hub, game)
+    david = await open_tab(store, hub, table_id, "turn")
+    await david.click(david.by_id("remove-goods"))  # upkeep step 2: the event card
+    names = [o.text for o in david.by_id("upkeep-event").options]
+    assert "Royal Wedding" not in names
+    beth = await Harness.start(create_main(store, hub=hub), route=f"{BASE}/events/new")
+    await beth.type(beth.by_id("event-name"), "Royal Wedding")
+    await beth.select(beth.by_id("effect-target-1"), "luxuries")
+    await beth.type(beth.by_id("effect-amount-1"), "+3")
+    await beth.click(beth.by_id("save-event"))
+    assert len(store.list_custom_cards("mercante", "event")) == 1
+    await settled()
+    names = [o.text for o in david.by_id("upkeep-event").options]
+    assert any("Royal Wedding" in n for n in names), names
