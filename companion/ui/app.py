@@ -56,8 +56,9 @@ def sections() -> tuple[Section, ...]:
             tools=(
                 Tool(
                     route=seats.ROUTE,
-                    title="Players & seats",
-                    subtitle="Seat order and a first player drawn from a seed anyone can replay",
+                    title="Game night",
+                    subtitle="Who plays where, what is played, the running tally, the final "
+                    "scores and the saved play",
                     icon=ft.Icons.GROUPS,
                     open=seats.open_seats,
                 ),

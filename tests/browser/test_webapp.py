@@ -165,7 +165,7 @@ def _open_and_count(context: Any, url: str) -> dict[str, tuple[int, str | None]]
     cdp.send("Network.enable")
     app = AppPage(page, url, phone=True)
     app.goto("/")
-    app.expect("Players & seats")
+    app.expect("Game night")
     cdp.detach()
     page.close()
     return {

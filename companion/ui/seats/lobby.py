@@ -1,4 +1,4 @@
-"""Setup › Players & seats: the tables being seated, and a new one."""
+"""Setup › Game night: the nights in progress, and a new one."""
 
 from __future__ import annotations
 
@@ -49,34 +49,35 @@ class SeatsLobby:
             seating,
             route=table_route,
             what="table",
-            told="A new table: seat the players in order, going clockwise.",
+            told="A new game night: seat the players in order, going clockwise.",
         )
 
     def build(self) -> Screen:
         new_table = panel(
             body(
-                "Who plays, in which seat, and a first player drawn from a seed anyone can "
-                "replay. Every phone that opens the table sees each change as it is made; "
+                "Who plays, in which seat, a first player drawn from a seed anyone can "
+                "replay, what is played and a running tally, to the final scores and the "
+                "saved play. Every phone that opens the night sees each change as it is made; "
                 "the game screens offer its players.",
                 muted=True,
             ),
             game_picker(self.ctx.catalogue, self.form.game_id, self.set_game),
             button(
-                "Seat a new table",
+                "Start a game night",
                 lambda e: self.start(),
                 icon=ft.Icons.GROUP_ADD,
                 ident="new-seating",
             ),
-            title="New table",
+            title="New game night",
         )
         return lobby_screen(
             self.ctx,
             TOOL_ID,
-            title="Players & seats",
+            title="Game night",
             problems=self.problems,
             route=table_route,
-            running="Tables being seated",
-            empty="No table is being seated: start one below.",
+            running="Nights in progress",
+            empty="No game night in progress: start one below.",
             content=[new_table],
         )
 

@@ -1,11 +1,17 @@
-"""Setup › Players & seats › a table: who plays in which seat, the seed, the first player.
+"""Setup › Game night › a night: who plays in which seat, the seed, the first player, and
+the night grown from them: what is played, where and when, the tools to open, the running
+tally, the final sheet, the standings, Save and Rematch (:mod:`companion.ui.seats.parts`).
 
 A shared table (``companion.tables``): every phone on it sees each seat taken, moved or
-left, and the draw, as it happens. The screen is built once and rendered in place from each
-snapshot; the name being typed and a seed half typed stay on this device.
+left, the draw, each tally line, as it happens. The screen is built once and rendered in
+place from each snapshot; the name, the place, a tally line or a seed half typed stay on
+this device.
 """
 
 from __future__ import annotations
+
+import asyncio
+import logging
 
 import flet as ft
 
@@ -37,21 +43,27 @@ from companion.ui.kit.table_menu import table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, icon_button, notice, panel, small, tagged, wrap
 from companion.ui.model.words import capitalized, ordinal
-from companion.ui.paint import Slot
+from companion.ui.paint import Slot, mounted
 from companion.ui.seats import ROUTE, TOOL_ID
-from companion.ui.seats.model import SeatsDraft
+from companion.ui.seats.model import NightDraft
+from companion.ui.seats.parts.finish import FinishPanels
+from companion.ui.seats.parts.night import NightPanels
 from companion.ui.theme import GAP
 
+log = logging.getLogger(__name__)
 
-class SeatsScreen(TableScreen[Seating, SeatsDraft]):
-    """``/setup/seats/<id>``: one seating, built once, rendered in place."""
+
+class SeatsScreen(TableScreen[Seating, NightDraft]):
+    """``/setup/seats/<id>``: one game night, built once, rendered in place."""
 
     tool_id = TOOL_ID
     lobby = ROUTE
     game_type = Seating
-    draft_type = SeatsDraft
-    title = "Players & seats"
-    unreadable_note = "This table cannot be read."
+    draft_type = NightDraft
+    title = "Game night"
+    noun = "night"
+    scroll = False  # the screen scrolls itself, to bring a result or the sheet into view
+    unreadable_note = "This night cannot be read."
 
     @property
     def seating(self) -> Seating:
@@ -75,8 +87,39 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
                 self.name_field.value = ""
                 self.name_field.error = None
                 self.paint.touch(self.form)
+                self.keep_typing()
 
         self.act(action, then=settle)
+
+    def keep_typing(self) -> None:
+        """The name field keeps the keyboard after Enter (or Add), for the next name."""
+        field = self.name_field
+
+        async def focus() -> None:
+            if mounted(field):
+                try:
+                    await asyncio.wait_for(field.focus(), timeout=5)  # type: ignore[no-untyped-call]
+                except (TimeoutError, RuntimeError):
+                    log.debug("the name field could not take the focus")
+
+        self.ctx.page.run_task(focus)
+
+    def scroll_to(self, key: str, *, delay: float = 0.0) -> None:
+        """Bring the section with scroll key ``key`` into view (a convenience: a client that
+        cannot scroll still shows it)."""
+        scroller = self.content
+
+        async def go() -> None:
+            if delay:
+                await asyncio.sleep(delay)
+            if not mounted(scroller) or not isinstance(scroller, ft.Column):
+                return
+            try:
+                await asyncio.wait_for(scroller.scroll_to(scroll_key=key, duration=300), timeout=5)
+            except (TimeoutError, RuntimeError):
+                log.debug("scrolling to %s did not happen", key)
+
+        self.ctx.page.run_task(go)
 
     def set_seed(self, text: str) -> None:
         seed = self.draft.type_seed(text)
@@ -93,10 +136,12 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
         self.act(NewSeed(seed))
 
     def draw(self) -> None:
+        """Draw the first player; the result shows right under the button, in view (no
+        message bar to cover the turn order)."""
         if not self.seating.seats:
             self.hint("Seat at least one player first.")
             return
-        self.act(DrawFirst())
+        self.act(DrawFirst(), quiet=True, then=lambda: self.scroll_to("draw-result", delay=0.2))
 
     def shuffle(self) -> None:
         if len(self.seating.seats) < 2:
@@ -167,12 +212,6 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
             ft.Icons.CASINO_OUTLINED, "New seed", lambda e: self.new_seed()
         )
         self.replay = small("")
-        self.score_button = ft.FilledTonalButton(
-            "Keep score for this table",
-            icon=ft.Icons.SCOREBOARD_OUTLINED,
-            height=48,
-            on_click=lambda e: self.score_this_table(),
-        )
         self.form = panel(
             tagged(
                 "add-seat-row",
@@ -187,8 +226,8 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
                     tagged("shuffle-seats", self.shuffle_button),
                 ]
             ),
-            self.result_slot.box,
-            title="Seats and first player",
+            ft.Container(self.result_slot.box, key=_scroll_key("draw-result")),
+            title="Players and seats",
             section=True,
         )
         self.game_box = panel(self.picker, section=True)
@@ -198,16 +237,20 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
             title="Seed of the draw",
             section=True,
         )
-        self.score_box = tagged("score-this-table", self.score_button, section=True)
+        self.night_panels = NightPanels(self)
+        self.finish_panels = FinishPanels(self)
         self.content = ft.Column(
             [
                 self.notices.box,
                 self.game_box,
                 self.form,
                 self.seed_box,
-                self.score_box,
+                *self.night_panels.controls,
+                *self.finish_panels.controls,
             ],
             spacing=GAP,
+            expand=True,
+            scroll=ft.ScrollMode.AUTO,
         )
 
     # -- rendering in place -------------------------------------------------------------------
@@ -235,10 +278,12 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
     def render_game(self, seating: Seating, snapshot: Snapshot) -> None:
         paint = self.paint
         closed = snapshot.read_only
+        closed = closed or seating.is_over
         paint.set(self.game_box, self.dropdown, value=seating.game_id, disabled=closed)
         for control in (self.name_field, self.draw_button, self.shuffle_button):
             paint.set(self.form, control, disabled=closed)
-        count = seating.count_problem(self.ctx.catalogue)
+        # A brand-new table is not a problem yet: the count is said once someone is seated.
+        count = seating.count_problem(self.ctx.catalogue) if seating.seats else None
         self.count_slot.set(count, lambda: notice(count, level="warning") if count else None)
         self.seats_slot.set((seating.seats, seating.first, closed), lambda: self.seat_rows(seating))
         draw = seating.draw
@@ -265,7 +310,8 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
                 else "The draw uses this seed, so a disputed draw can be replayed."
             ),
         )
-        paint.set(self.score_box, self.score_button, disabled=not seating.seats)
+        self.night_panels.render(seating, snapshot)
+        self.finish_panels.render(seating, snapshot)
 
     def render_unreadable(self, snapshot: Snapshot) -> None:
         self.render_game(Seating(), snapshot)
@@ -274,7 +320,7 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
         draw = seating.draw
         first = seating.first_player
         turns = {name: n for n, name in enumerate(draw.turn_order(), start=1)} if draw else {}
-        closed = self.live.snapshot.read_only
+        closed = self.live.snapshot.read_only or seating.is_over
         rows: list[ft.Control] = []
         for i, name in enumerate(seating.seats):
             label: list[ft.Control] = [
@@ -357,6 +403,11 @@ class SeatsScreen(TableScreen[Seating, SeatsDraft]):
             ],
             spacing=4,
         )
+
+
+def _scroll_key(name: str) -> ft.ScrollKey:
+    """A key ``scroll_to`` can find (flet's decorator hides ScrollKey's argument from mypy)."""
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
 
 
 __all__ = ["SeatsScreen"]

@@ -13,9 +13,17 @@ from typing import Any
 
 import flet as ft
 import pytest
+from flet.messaging.protocol import MessageAction
 
 from companion.engine.scorepad import Pad
-from companion.engine.seats import DrawFirst, MoveSeat, Seat, Seating, draw_first_player
+from companion.engine.seats import (
+    Choose,
+    DrawFirst,
+    MoveSeat,
+    Seat,
+    Seating,
+    draw_first_player,
+)
 from companion.history import tables as history_tables
 from companion.history.models import utcnow
 from companion.tables import TableHub
@@ -74,11 +82,11 @@ def seat_button(h: Harness, label: str) -> ft.IconButton:
 @run
 async def test_the_lobby_starts_a_table_at_its_own_address(store: Any, hub: TableHub) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
-    assert h.has_text("No table is being seated")
+    assert h.has_text("No game night in progress")
     await h.select(h.by_id("game-picker"), "merchants_journey")
     await h.click(h.by_id("new-seating"))
     (table,) = store.list_tables(tool="seats")
-    assert h.page.appbar.title.value == "Players & seats"
+    assert h.page.appbar.title.value == "Game night"
     seating = seating_of(hub, table.id)
     assert seating.game_id == "merchants_journey" and 100_000 <= seating.seed <= 999_999
     for name in ("Anna", "Ben"):
@@ -150,7 +158,7 @@ async def test_keep_score_for_this_table_starts_a_pad_with_its_players(
     table_id = seating_with(hub, "Anna", "Ben", "Cleo")
     hub.submit(table_id, DrawFirst(), seen=3, device="test")
     h = await phone(store, hub, table_id)
-    await h.click(h.by_id("score-this-table"))
+    await h.click(h.by_id("open-scorepad"))
     (pad_table,) = store.list_tables(tool="scorepad")
     pad = TableHub(store).open(pad_table.id).game
     assert isinstance(pad, Pad)
@@ -183,7 +191,7 @@ async def test_a_closed_table_says_why_in_the_shared_words(store: Any, hub: Tabl
     table_id = seating_with(hub, "Anna", "Ben")
     hub.finish(table_id, device="test")
     h = await phone(store, hub, table_id)
-    assert h.has_text("This table is finished: it takes no more changes.")
+    assert h.has_text("This night is finished: it takes no more changes.")
 
 
 @run
@@ -377,3 +385,132 @@ def journey_seats(h: Harness) -> list[str]:
         if found:
             names.append([c.value for c in walk(found[0]) if isinstance(c, ft.Text)][1])
     return names
+
+
+# -- the game night (issue 19) and the names (issue 21) ----------------------------------------
+
+
+def cove_night(hub: TableHub, *names: str) -> int:
+    return table_from(
+        hub, "seats", Seating.new("merchants_cove", seed=482913), [Seat(n) for n in names]
+    )
+
+
+def focus_requests(h: Harness, control: Any) -> list[Any]:
+    return [
+        m.body
+        for m in h.conn.messages
+        if m.action == MessageAction.INVOKE_METHOD
+        and getattr(m.body, "name", None) == "focus"
+        and m.body.control_id == control._i
+    ]
+
+
+def icon_named(h: Harness, label: str) -> ft.IconButton:
+    return seat_button(h, label)
+
+
+@run
+async def test_enter_keeps_the_keyboard_for_the_next_name(store: Any, hub: TableHub) -> None:
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await h.select(h.by_id("game-picker"), "merchants_cove")
+    await h.click(h.by_id("new-seating"))
+    assert not h.has_text("0 seated")  # a brand-new table is not a problem yet
+    field = h.find(ft.TextField, label="Player name")
+    for n, name in enumerate(("Ann", "Ben"), start=1):
+        h.session.apply_patch(field._i, {"value": name})
+        await h.fire(field, "submit")  # Enter
+        requests = focus_requests(h, field)
+        assert len(requests) == n  # the field asks for the keyboard back
+        h.session.handle_invoke_method_results(field._i, requests[-1].call_id, None, None)
+        await settled()
+    assert seat_names(h) == ["Ann", "Ben"] and field.value == ""
+
+
+@run
+async def test_the_draw_says_nothing_over_the_turn_order(store: Any, hub: TableHub) -> None:
+    table_id = cove_night(hub, "Ann", "Ben", "Cleo")
+    h = await phone(store, hub, table_id)
+    await h.click(h.by_id("draw-first"))
+    assert message(h) is None  # no message bar to cover the turn order
+    first = seating_of(hub, table_id).first_player
+    assert h.by_id("first-player").value == f"{first} goes first"
+    assert h.by_id("turn-order").value.startswith("Turn order: ")
+
+
+@run
+async def test_a_night_from_the_tally_to_the_saved_play_and_a_rematch(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = cove_night(hub, "Ann", "Ben", "Cleo", "Dev")
+    hub.submit(table_id, Choose(("paladins", "entertainer")), seen=4, device="test")
+    h = await phone(store, hub, table_id)
+    assert h.page.appbar.title.value == "Game night"
+    assert h.has_text("Modules: Paladins, The Entertainer (the Bard)")
+    assert h.has_text("Expansions: Master Craft, The Entertainer")
+    # Two lines by hand, one struck off.
+    for player, points, what in (("line-player-1", "22", "Song"), ("line-player-2", "44", "Sale")):
+        await h.click(h.by_id(player))
+        await h.type(h.find(ft.TextField, label="Points"), points)
+        await h.type(h.find(ft.TextField, label="What for"), what)
+        await h.click(h.by_id("tally-add"))
+    assert h.find(ft.TextField, label="Points").value == ""
+    await h.click(h.by_id("line-player-3"))
+    await h.type(h.find(ft.TextField, label="Points"), "many")
+    await h.click(h.by_id("tally-add"))
+    assert (
+        h.find(ft.TextField, label="Points").error == "The points must be a whole number, not many."
+    )
+    night = seating_of(hub, table_id)
+    assert [(line.player, line.points) for line in night.tally] == [("Ann", 22), ("Ben", 44)]
+    assert h.has_text("+22 Song") and h.has_text("+44 Sale")
+    await h.click(icon_named(h, "Strike +44 Sale for Ben"))
+    assert [line.player for line in seating_of(hub, table_id).tally] == ["Ann"]
+    await h.click(h.by_id("line-player-2"))
+    await h.type(h.find(ft.TextField, label="Points"), "25")
+    await h.type(h.find(ft.TextField, label="What for"), "Pier sale")
+    await h.click(h.by_id("tally-add"))
+    # The first tool opened starts the night.
+    await h.click(h.by_id("open-cove_goods"))
+    assert seating_of(hub, table_id).started_at is not None
+    h = await phone(store, hub, table_id)
+    assert h.by_id("night-started").value.startswith("Started at ")
+    # Finish: the final sheet, figures entered by the players.
+    await h.click(h.by_id("night-finish"))
+    assert h.has_text("Final scoring sheet")
+    assert h.has_text("base game's rulebook")
+    sponsorship, corruption = h.find_all(ft.TextField, label="Ann")
+    await h.type(sponsorship, "10")
+    await h.type(corruption, "3")
+    await h.type(h.find_all(ft.TextField, label="Ben")[0], "1")
+    night = seating_of(hub, table_id)
+    assert night.figure("Ann", "sponsorship") == 10 and night.figure("Ann", "corruption") == 3
+    await h.click(h.by_id("sheet-done"))
+    night = seating_of(hub, table_id)
+    assert night.is_over and night.totals() == {"Ann": 29, "Ben": 26, "Cleo": 0, "Dev": 0}
+    standing = h.by_id("standing-1")
+    texts = [c.value for c in walk(standing) if isinstance(c, ft.Text)]
+    assert texts[0].endswith("Ann") and texts[1] == "29"
+    assert "Gold 22 + End-game Sponsorship 10 − Corruption 3 = 29" in texts
+    # Save: one play with everything, the duration corrected.
+    await h.type(h.find(ft.TextField, label="Minutes played"), "150")
+    await h.click(h.by_id("night-save"))
+    (play,) = store.list_plays()
+    kept = store.get_play(play.id)
+    assert kept.modules == ["paladins", "entertainer"]
+    assert kept.expansions == ["Master Craft", "The Entertainer"]
+    assert kept.duration_min == 150 and kept.started_at is not None
+    ann = next(r for r in kept.results if r.player == "Ann")
+    assert ann.breakdown == {"Gold": 22, "End-game Sponsorship": 10, "Corruption": -3}
+    assert message(h) == "Saved to History: Ann won."
+    assert h.by_id("night-save").disabled and h.by_id("night-saved").value == "Saved to History."
+    other = await phone(store, hub, table_id)  # a stale tap elsewhere opens the play instead
+    await other.click(other.by_id("night-save"))
+    assert store.count_plays() == 1
+    # Rematch: the same players, seats rotated, modules kept; opened at once.
+    await h.click(h.by_id("night-rematch-rotated"))
+    tables = [t for t in store.list_tables(tool="seats") if t.id != table_id]
+    (again,) = tables
+    rematch = seating_of(hub, again.id)
+    assert rematch.seats == ("Dev", "Ann", "Ben", "Cleo")
+    assert rematch.modules == ("paladins", "entertainer") and rematch.tally == ()

@@ -10,11 +10,13 @@ from companion.engine.seats import Seating
 from companion.ui.seats.model.current import current_seating, import_old_seating
 from companion.ui.seats.model.draft import SeatsDraft
 from companion.ui.seats.model.form import NewSeatingForm
+from companion.ui.seats.model.night import NightDraft
 from companion.ui.seats.model.old_save import TABLE_KEY, read_old_seating
 
 __all__ = [
     "TABLE_KEY",
     "NewSeatingForm",
+    "NightDraft",
     "Seating",
     "SeatsDraft",
     "current_seating",

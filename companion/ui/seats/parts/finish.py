@@ -1,0 +1,392 @@
+"""Finishing a night: the final scoring sheet (its lines from data, each saying where it
+comes from and what the base game's own rulebook decides), one tap to the standings with
+their working and tie-breakers, the duration (start to finish, editable), Save (one play,
+never twice), and Rematch (the same players, seats kept or rotated, modules and house
+rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.engine.seats import Finish, Reopen, Seating, SeatsError, SetFigure, new_seed
+from companion.engine.seats.sheet import Category
+from companion.history import StoreError
+from companion.tables import Snapshot
+from companion.ui.kit.widgets import body, button, heading, panel, small, tagged, wrap
+from companion.ui.paint import Slot
+from companion.ui.seats.model.night import (
+    category_help,
+    now_text,
+    parse_minutes,
+    parse_points,
+    standing_lines,
+)
+from companion.ui.theme import GAP, TOUCH
+
+if TYPE_CHECKING:
+    from companion.ui.seats.screen import SeatsScreen
+
+
+class FinishPanels:
+    """The Finish button, the final sheet, the standings, Save and Rematch."""
+
+    def __init__(self, view: SeatsScreen) -> None:
+        self.view = view
+        paint = view.paint
+        self.fields: dict[tuple[str, str], ft.TextField] = {}
+        self.finish = Slot(paint)
+        self.sheet = Slot(paint)
+        self.standings = Slot(paint)
+        self.duration = ft.TextField(
+            label="Minutes played",
+            keyboard_type=ft.KeyboardType.NUMBER,
+            width=170,
+            on_change=lambda e: self.typed_duration(),
+        )
+        self.save_button = ft.FilledButton(
+            "Save to History", icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: self.save()
+        )
+        self.saved_line = small("")
+        self.save_box = panel(
+            small(
+                "The play keeps the players and seats, every score with its working, the "
+                "modules, expansions, house rules, the place, the start and how long it took."
+            ),
+            tagged("night-duration", self.duration),
+            wrap([tagged("night-save", self.save_button)]),
+            tagged("night-saved", self.saved_line),
+            title="Save the play",
+            section=True,
+        )
+        self.rematch = Slot(paint)
+        self.controls: list[ft.Control] = [
+            self.finish.box,
+            ft.Container(tagged("night-sheet", self.sheet.box), key=_key("night-sheet")),
+            ft.Container(
+                tagged("night-standings", self.standings.box), key=_key("night-standings")
+            ),
+            self.save_box,
+            self.rematch.box,
+        ]
+
+    @property
+    def night(self) -> Seating:
+        return self.view.seating
+
+    # -- acting -------------------------------------------------------------------------------
+    def open_sheet(self, on: bool) -> None:
+        if on and not self.night.seats:
+            self.view.hint("Seat the players first.")
+            return
+        self.view.draft.sheet_open = on
+        self.view.redraw()
+        if on:
+            self.view.scroll_to("night-sheet")
+
+    def set_figure(self, player: str, category: Category) -> None:
+        field = self.fields[(player, category.id)]
+        draft = self.view.draft
+        text = field.value or ""
+        paint = self.view.paint
+        try:
+            value = parse_points(text, category.name) if text.strip() else None
+        except SeatsError as exc:
+            draft.figure_errors[(player, category.id)] = str(exc)
+            paint.set(self.sheet.box, field, error="Whole number")
+            paint.send()
+            return
+        draft.figure_errors.pop((player, category.id), None)
+        paint.set(self.sheet.box, field, error=None)
+        if value == self.night.figure(player, category.id):
+            paint.send()
+            return
+        self.view.act(SetFigure(player, category.id, value), quiet=True)
+
+    def done(self) -> None:
+        """The sheet is filled in: finish the night (this phone's clock) and show the places."""
+        night = self.night
+        if night.is_over:
+            return
+
+        def settle() -> None:
+            self.view.draft.sheet_open = False
+            self.view.draft.duration_text = None
+            self.view.scroll_to("night-standings", delay=0.2)
+
+        self.view.act(Finish(now_text()), then=settle)
+
+    def reopen(self) -> None:
+        def settle() -> None:
+            self.view.draft.sheet_open = True
+
+        self.view.act(Reopen(), then=settle)
+
+    def typed_duration(self) -> None:
+        draft = self.view.draft
+        draft.duration_text = self.duration.value or ""
+        try:
+            parse_minutes(draft.duration_text)
+            error = None
+        except SeatsError as exc:
+            error = str(exc)
+        self.view.paint.set(self.save_box, self.duration, error=error)
+        self.view.paint.send()
+
+    def minutes(self) -> int | None:
+        text = self.view.draft.duration_text
+        return None if text is None else parse_minutes(text)
+
+    def save(self) -> None:
+        night = self.night
+        try:
+            minutes = self.minutes()
+        except SeatsError as exc:
+            self.view.refuse(str(exc))
+            return
+
+        def play(game: object) -> dict[str, object]:
+            if not isinstance(game, Seating):
+                raise SeatsError("this table cannot be read")
+            return game.play_fields(duration_min=minutes)
+
+        winners = [s.player for s in standing_lines(night) if s.winner]
+        self.view.live.save(
+            play,
+            saved=lambda s: f"Saved to History: {' and '.join(winners)} won.",
+        )
+
+    def start_rematch(self, rotate: bool) -> None:
+        """A new night: same players (seats kept, or each one seat round), game, modules,
+        expansions, house rules and place; opened at once."""
+        night = self.night
+        view = self.view
+        seed = new_seed()
+        try:
+            snapshot = view.session.hub.create(
+                view.tool_id, night.rematch(seed=seed, rotate=rotate), device=view.session.device
+            )
+        except StoreError as exc:
+            view.refuse(f"The rematch could not be started: {exc}")
+            return
+        from companion.ui.seats import table_route
+
+        view.ctx.navigate(table_route(snapshot.table_id))
+
+    # -- rendering ----------------------------------------------------------------------------
+    def render(self, night: Seating, snapshot: Snapshot) -> None:
+        paint = self.view.paint
+        closed = snapshot.read_only
+        over = night.is_over
+        draft = self.view.draft
+        sheet_open = draft.sheet_open and not over and not closed and bool(night.seats)
+        self.finish.set(
+            (over, sheet_open, closed, bool(night.seats)),
+            lambda: None if over or sheet_open or closed or not night.seats else self.finish_part(),
+        )
+        self.sheet.set(
+            (night.game_id, night.seats, sheet_open),
+            lambda: self.sheet_part(night) if sheet_open else None,
+        )
+        if sheet_open:
+            self.fill_figures(night)
+        info = snapshot.info
+        self.standings.set(
+            (
+                over,
+                night.seats,
+                night.tally,
+                night.sheet,
+                night.finished_at,
+                closed,
+                info.saved_play_id,
+            ),
+            lambda: self.standings_part(night, closed) if over else None,
+        )
+        paint.set(self.save_box, self.save_box, visible=over)
+        if draft.duration_text is None:
+            shown = "" if night.duration is None else str(night.duration)
+            paint.set(self.save_box, self.duration, value=shown, error=None)
+        saved = info.saved_play_id is not None or info.saved
+        paint.set(self.save_box, self.duration, disabled=closed)
+        paint.set(self.save_box, self.save_button, disabled=closed)
+        paint.set(
+            self.save_box,
+            self.saved_line,
+            value="Saved to History." if saved else "Not saved yet.",
+        )
+        self.rematch.set(
+            (over, bool(night.seats)),
+            lambda: self.rematch_part() if over and night.seats else None,
+        )
+
+    def finish_part(self) -> ft.Control:
+        return panel(
+            small("When the game is over: the final scoring sheet, then the standings."),
+            button(
+                "Finish: final scoring",
+                lambda e: self.open_sheet(True),
+                icon=ft.Icons.FLAG_OUTLINED,
+                ident="night-finish",
+            ),
+        )
+
+    def sheet_part(self, night: Seating) -> ft.Control:
+        sheet = night.sheet_def
+        self.fields = {}
+        items: list[ft.Control] = [heading("Final scoring sheet")]
+        if sheet.note:
+            items.append(body(sheet.note, muted=True))
+        tally = sheet.tally_category
+        totals = {p: sum(line.points for line in night.lines_of(p)) for p in night.seats}
+        items.append(
+            ft.Column(
+                [
+                    ft.Text(
+                        tally.name,
+                        theme_style=ft.TextThemeStyle.TITLE_SMALL,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                    small(category_help(tally)),
+                    *[body(f"{p}: {totals[p]}") for p in night.seats],
+                ],
+                spacing=4,
+            )
+        )
+        for category in sheet.categories:
+            if category.tally:
+                continue
+            fields: list[ft.Control] = []
+            for player in night.seats:
+                field = ft.TextField(
+                    label=player,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    col={"xs": 6, "sm": 4},
+                    on_change=lambda e, p=player, c=category: self.set_figure(p, c),
+                    text_align=ft.TextAlign.RIGHT,
+                )
+                self.fields[(player, category.id)] = field
+                fields.append(field)
+            title = category.name + (" (a tie-breaker)" if category.tiebreak else "")
+            if category.counts < 0:
+                title += ": gold lost"
+            items.append(
+                tagged(
+                    f"sheet-{category.id.replace('.', '-')}",
+                    ft.Column(
+                        [
+                            ft.Text(
+                                title,
+                                theme_style=ft.TextThemeStyle.TITLE_SMALL,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                            small(category_help(category)),
+                            ft.ResponsiveRow(fields, spacing=8, run_spacing=8),
+                        ],
+                        spacing=4,
+                    ),
+                )
+            )
+        items.append(
+            wrap(
+                [
+                    button(
+                        "See the standings",
+                        lambda e: self.done(),
+                        icon=ft.Icons.LEADERBOARD,
+                        ident="sheet-done",
+                    ),
+                    button(
+                        "Back to the tally",
+                        lambda e: self.open_sheet(False),
+                        kind="text",
+                        ident="sheet-back",
+                    ),
+                ]
+            )
+        )
+        return panel(ft.Column(items, spacing=GAP))
+
+    def fill_figures(self, night: Seating) -> None:
+        """The sheet's figures as the night has them, except one this phone is mistyping."""
+        errors = self.view.draft.figure_errors
+        for (player, category), field in self.fields.items():
+            if (player, category) in errors:
+                continue
+            value = night.figure(player, category)
+            shown = "" if value is None else str(value)
+            if (field.value or "").strip().replace("−", "-") != shown:
+                self.view.paint.set(self.sheet.box, field, value=shown)
+
+    def standings_part(self, night: Seating, closed: bool) -> ft.Control:
+        rows: list[ft.Control] = []
+        for i, line in enumerate(standing_lines(night), start=1):
+            rows.append(
+                tagged(
+                    f"standing-{i}",
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Text(
+                                        f"{line.place}  {line.player}",
+                                        expand=True,
+                                        theme_style=ft.TextThemeStyle.TITLE_SMALL,
+                                        weight=ft.FontWeight.BOLD if line.winner else None,
+                                    ),
+                                    ft.Text(
+                                        str(line.score), theme_style=ft.TextThemeStyle.TITLE_SMALL
+                                    ),
+                                ]
+                            ),
+                            small(line.working),
+                            *([small(line.tiebreak)] if line.tiebreak else []),
+                        ],
+                        spacing=2,
+                    ),
+                )
+            )
+        items: list[ft.Control] = [heading("Standings"), *rows]
+        if not closed:
+            items.append(
+                button(
+                    "Reopen to correct",
+                    lambda e: self.reopen(),
+                    kind="text",
+                    icon=ft.Icons.EDIT_OUTLINED,
+                    ident="night-reopen",
+                )
+            )
+        return panel(ft.Column(items, spacing=GAP))
+
+    def rematch_part(self) -> ft.Control:
+        return panel(
+            small("Play again: the same players, game, modules and house rules."),
+            wrap(
+                [
+                    button(
+                        "Rematch",
+                        lambda e: self.start_rematch(False),
+                        icon=ft.Icons.REPLAY,
+                        kind="tonal",
+                        ident="night-rematch",
+                    ),
+                    button(
+                        "Rematch, seats rotated",
+                        lambda e: self.start_rematch(True),
+                        icon=ft.Icons.ROTATE_RIGHT,
+                        kind="outlined",
+                        ident="night-rematch-rotated",
+                    ),
+                ]
+            ),
+            title="Rematch",
+        )
+
+
+def _key(name: str) -> ft.ScrollKey:
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
+
+
+__all__ = ["FinishPanels"]
