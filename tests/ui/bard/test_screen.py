@@ -660,7 +660,9 @@ async def test_a_songs_gold_goes_to_a_seated_players_tally_in_one_tap(
     assert labels == [f"Add 32 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
     await h.click(h.by_id("bard-tally-3"))
     assert message(h) == "Added 32 gold to Cleo's tally"
+    assert not other.has_text("+32 The Bard's song")
     await other.settled()
+    assert other.has_text("+32 The Bard's song")  # the night's screen on the other phone
     (line,) = hub.open(night_id).game.tally
     assert (line.player, line.points, line.what, line.tool) == (
         "Cleo",

@@ -110,6 +110,7 @@ async def test_use_for_tonight_sends_the_checked_modules_to_the_seated_night(
 ) -> None:
     night_id = hub.create("seats", seated()).table_id
     h = await open_setup(store, hub, AssistantState().with_modules(["apprentices"]))
+    other = await Harness.start(create_main(store, hub=hub), route=f"/setup/seats/{night_id}")
     # The check refuses Apprentices alone: nothing goes to the night.
     await h.click(h.by_id("use-for-tonight"))
     assert message(h) == "Fix the choice first: 1 problem to fix"
@@ -129,6 +130,8 @@ async def test_use_for_tonight_sends_the_checked_modules_to_the_seated_night(
     # A later change on this phone follows by itself.
     await h.click(h.by_id("module-display_cases"))
     assert "display_cases" in night_of(hub, night_id).modules
+    await other.settled()  # the night's screen on another phone shows it
+    assert other.has_text("Modules: Faction Festival, Paladins, Display Cases, Apprentices")
 
 
 @run
