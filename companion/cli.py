@@ -23,13 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, webapp
-from companion.server import (
-    SESSION_MINUTES,
-    bound_logs,
-    is_loopback,
-    lan_address,
-    page_address,
-)
+from companion.addresses import is_loopback, lan_address, page_address
+from companion.logs import bound_logs
+from companion.server import SESSION_MINUTES
 from companion.uploads import Uploads
 
 if TYPE_CHECKING:

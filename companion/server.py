@@ -42,12 +42,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import html
 import ipaddress
 import logging
-import re
 import secrets
-import socket
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
@@ -56,9 +53,19 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 from companion import __version__
-from companion.access import AccessCode, Throttle, normal_code, shown_code
+from companion.access import AccessCode, Throttle, normal_code
+from companion.addresses import (
+    ALL_INTERFACES,
+    LOOPBACK_NAMES,
+    is_loopback,
+    local_names,
+    split_host,
+    url_host,
+)
+from companion.logs import bound_logs
 from companion.uploads import UPLOAD_PATH, Uploads
-from companion.webapp import APP_DESCRIPTION, APP_NAME, APP_SHORT_NAME, INSTALL_HEAD
+from companion.webapp import APP_DESCRIPTION, APP_NAME, APP_SHORT_NAME
+from companion.webapp.join import join_page
 from companion.webstatic import WebStatic
 
 log = logging.getLogger(__name__)
@@ -69,8 +76,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
-ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
 COOKIE_PREFIX = "companion_device_"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
 WRONG_CODE_DELAY = 1.0
@@ -90,67 +95,6 @@ SAFE_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
 ]
-
-
-def is_loopback(host: str) -> bool:
-    """Whether serving on ``host`` reaches this computer only (then no access code)."""
-    return host.strip().lower().strip("[]") in LOOPBACK_NAMES
-
-
-def lan_address() -> str | None:
-    """This machine's address on the local network (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        try:
-            sock.connect(("10.254.254.254", 1))
-            address: str = sock.getsockname()[0]
-        except OSError:
-            return None
-    return None if address.startswith("127.") else address
-
-
-def local_names() -> set[str]:
-    """Names and addresses this computer is reached by on the network (best effort)."""
-    names: set[str] = set()
-    lan = lan_address()
-    if lan:
-        names.add(lan)
-    try:
-        hostname = socket.gethostname().lower()
-    except OSError:
-        return names
-    if hostname:
-        names |= {hostname, f"{hostname}.local"}
-        try:
-            for info in socket.getaddrinfo(hostname, None):
-                names.add(str(info[4][0]).split("%")[0].lower())
-        except OSError:
-            pass
-    return names
-
-
-def url_host(name: str) -> str:
-    """``name`` as it is written in a URL (IPv6 addresses in brackets)."""
-    return f"[{name}]" if ":" in name else name
-
-
-def page_address(host: str, port: int) -> str:
-    """The address to open: on all interfaces, this machine's network address."""
-    shown = host
-    if host in ALL_INTERFACES:
-        shown = lan_address() or "127.0.0.1"
-    return f"http://{url_host(shown)}:{port}/"
-
-
-_HOST_HEADER = re.compile(r"(\[[0-9a-f:.]+\]|[^:\[\]/@\s]+)(?::(\d{1,5}))?")
-
-
-def split_host(value: str) -> tuple[str, int | None] | None:
-    """``"Example.org:8550"`` → ``("example.org", 8550)``; None for something malformed."""
-    match = _HOST_HEADER.fullmatch(value.strip().lower())
-    if match is None:
-        return None
-    name = match.group(1).strip("[]").rstrip(".")
-    return name, int(match.group(2)) if match.group(2) else None
 
 
 @dataclass(frozen=True)
@@ -745,79 +689,6 @@ def _closable(live: _Live, receive: Receive, send: Send) -> tuple[Receive, Send]
     return guarded_receive, guarded_send
 
 
-def join_page(*, wait: float = 0, wrong: str | None = None, installable: bool = False) -> bytes:
-    """The join screen: our own words, no scripts, readable on a phone, light or dark.
-
-    ``installable``: it links the web app manifest and icons (served without the code), so
-    "Add to Home screen" on the join screen installs the app under its own name and icon.
-    """
-    if wait > 0:
-        minutes = int(wait // 60) + (1 if wait % 60 else 0)
-        when = f"{int(wait) + 1} seconds" if wait < 90 else f"{minutes} minutes"
-        message = f"Too many wrong codes from this device. Try again in {when}."
-    elif wrong is not None:
-        message = "That is not the code. Check it on the host's screen and try again."
-    else:
-        message = ""
-    alert = f'<p class="alert" role="alert">{html.escape(message)}</p>' if message else ""
-    value = html.escape(shown_code(wrong) if wrong else "")
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="robots" content="noindex">
-{INSTALL_HEAD if installable else ""}<title>Join the table · {html.escape(APP_NAME)}</title>
-<style>
-  /* the app's harbour teal (companion.ui.theme.SEED_COLOR), light and dark */
-  :root {{ --bg: #f4fbf9; --fg: #161d1c; --muted: #3f4947; --accent: #0b6e69;
-          --on-accent: #ffffff; --field: #ffffff; --line: #6f7977; --alert: #ba1a1a; }}
-  @media (prefers-color-scheme: dark) {{
-    :root {{ --bg: #0e1514; --fg: #dde4e2; --muted: #bec9c6; --accent: #80d5cd;
-            --on-accent: #003734; --field: #161d1c; --line: #899390; --alert: #ffb4ab; }}
-  }}
-  * {{ box-sizing: border-box; }}
-  body {{ margin: 0; min-height: 100vh; background: var(--bg); color: var(--fg);
-         font: 17px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-         display: flex; align-items: center; justify-content: center; }}
-  main {{ width: 100%; max-width: 26rem; padding: 24px 20px; }}
-  h1 {{ font-size: 1.6rem; line-height: 1.25; margin: 0 0 12px; }}
-  p {{ margin: 0 0 16px; overflow-wrap: anywhere; }}
-  .muted {{ color: var(--muted); font-size: 0.95rem; }}
-  label {{ display: block; font-weight: 600; margin-bottom: 6px; }}
-  input {{ width: 100%; font: inherit; font-size: 1.6rem; letter-spacing: 0.15em;
-          text-transform: uppercase; padding: 10px 12px; border-radius: 10px;
-          border: 2px solid var(--line); background: var(--field); color: var(--fg); }}
-  input:focus {{ outline: 3px solid var(--accent); outline-offset: 1px; }}
-  button {{ width: 100%; min-height: 48px; margin-top: 16px; font: inherit;
-           font-weight: 600; border: 0; border-radius: 24px; background: var(--accent);
-           color: var(--on-accent); cursor: pointer; }}
-  .alert {{ color: var(--alert); font-weight: 600; }}
-</style>
-</head>
-<body>
-<main>
-  <h1>Join the table</h1>
-  <p>This {html.escape(APP_NAME)} is shared with the players on this network. Type the
-  access code shown on the computer that runs it: in its terminal, or in the app under
-  Settings, Open on a phone. Scanning the QR code there does the same.</p>
-  {alert}
-  <form method="get" action="" autocomplete="off">
-    <label for="code">Access code</label>
-    <input id="code" name="code" value="{value}" required maxlength="16"
-           autocapitalize="characters" autocorrect="off" spellcheck="false"
-           inputmode="text" autofocus aria-describedby="remember">
-    <button type="submit">Join</button>
-  </form>
-  <p id="remember" class="muted" style="margin-top:16px">This device is remembered once
-  it has joined, so the code is needed only once.</p>
-</main>
-</body>
-</html>
-""".encode()
-
-
 # ------------------------------------------------------------------------------ building
 
 
@@ -906,52 +777,6 @@ def build_app(
     return guard
 
 
-#: The most of a log message (and of each line of a traceback) written: a client can send a
-#: route, a field or a file name of megabytes, which the log must not copy.
-LOG_CHARS = 400
-LOG_TRACEBACK_LINES = 60
-
-
-def _bounded(text: str) -> str:
-    if len(text) <= LOG_CHARS:
-        return text
-    return f"{text[:LOG_CHARS]}… ({len(text):,} characters in all)"
-
-
-class BoundedLog(logging.Filter):
-    """Cuts every record a handler writes to :data:`LOG_CHARS` characters a line (the
-    message, each line of its traceback, at most :data:`LOG_TRACEBACK_LINES` of those)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        try:
-            message = record.getMessage()
-        except Exception:  # a message whose arguments do not fit it: logged as given
-            message = f"{record.msg!r} {record.args!r}"
-        if len(message) > LOG_CHARS or record.args:
-            record.msg, record.args = _bounded(message), None
-        if record.exc_info and not record.exc_text:
-            lines = logging.Formatter().formatException(record.exc_info).splitlines()
-            if len(lines) > LOG_TRACEBACK_LINES:
-                lines = [lines[0], "  …", *lines[-LOG_TRACEBACK_LINES + 2 :]]
-            record.exc_text = "\n".join(_bounded(line) for line in lines)
-        if record.stack_info:
-            record.stack_info = "\n".join(
-                _bounded(line) for line in record.stack_info.splitlines()[-LOG_TRACEBACK_LINES:]
-            )
-        return True
-
-
-_BOUNDED = BoundedLog()
-
-
-def bound_logs() -> None:
-    """Put :class:`BoundedLog` on every handler of the root logger and uvicorn's."""
-    for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access"):
-        for handler in logging.getLogger(name).handlers:
-            if _BOUNDED not in handler.filters:
-                handler.addFilter(_BOUNDED)
-
-
 def serve(app: Guard, *, host: str, port: int) -> None:
     """Run ``app`` under uvicorn until Ctrl+C or SIGTERM (blocks)."""
     import uvicorn
@@ -973,17 +798,10 @@ def serve(app: Guard, *, host: str, port: int) -> None:
 
 
 __all__ = [
-    "APP_NAME",
-    "BoundedLog",
     "Client",
     "Guard",
-    "bound_logs",
     "build_app",
     "current_device",
     "device_of",
-    "is_loopback",
-    "join_page",
-    "lan_address",
-    "page_address",
     "serve",
 ]

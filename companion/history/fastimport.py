@@ -298,7 +298,7 @@ class _Import:
             if found.name in head:
                 raise NotFast("a field twice")
             if found.name != "plays":
-                exchange._read_head_field(source, found, head)
+                exchange.read._read_head_field(source, found, head)
                 continue
             if source.char(source.skip(found.start)) != b"[":
                 raise NotFast("plays is not a list")
@@ -320,7 +320,7 @@ class _Import:
             or version != exchange.VERSION
         ):
             raise NotFast("not this format")
-        checked = exchange._Head.model_validate_json(json.dumps(head))
+        checked = exchange.files._Head.model_validate_json(json.dumps(head))
         exchange.check_unique(checked.players, "id", "players")
         exchange.check_unique(checked.players, "name", "players", fold=True)
         exchange.check_unique(checked.games, "id", "games")

@@ -128,3 +128,16 @@ def expansion_of(key: str | None, module: str) -> str | None:
             return short
     named = _expansion_names(key).get(name_key(module))
     return named
+
+
+def running_name(key: str | None, kind: Kind, value: str) -> str:
+    """A stored module or expansion as running text names it: ``"faction_festival"`` →
+    ``"the Faction Festival"``, an expansion by its short name (``"Master Craft"``)."""
+    if kind == "module" and key is not None:
+        from companion.engine.setup.facts import setup_data
+
+        setup = setup_data().games.get(key)
+        for module in setup.modules if setup is not None else ():
+            if module.id == value:
+                return module.label
+    return label(key, kind, value)

@@ -20,7 +20,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from companion.history import crud, db, features, stats, tables
+from companion.history import crud, db, features, settings, stats, tables
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -582,22 +582,22 @@ class Store:
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting or saved piece of UI state, or ``default`` if never set."""
-        return self._read(lambda s: crud.get_setting(session=s, key=key, default=default))
+        return self._read(lambda s: settings.get_setting(session=s, key=key, default=default))
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a JSON-able value (dicts, lists, text, numbers, booleans, None) under ``key``."""
-        self._write(lambda s: crud.set_setting(session=s, key=key, value=value))
+        self._write(lambda s: settings.set_setting(session=s, key=key, value=value))
 
     def delete_setting(self, key: str) -> bool:
         """Forget a setting; True if there was one to forget."""
-        return self._write(lambda s: crud.delete_setting(session=s, key=key))
+        return self._write(lambda s: settings.delete_setting(session=s, key=key))
 
     def list_custom_cards(self, game: str, kind: str | None = None) -> list[CustomCardPublic]:
         """Player-made cards of a game (e.g. ``("mercante", "event")``), by name."""
         if not isinstance(game, str):
             raise _refuse("game", "text", game)
         _optional_text("kind", kind)
-        return self._read(lambda s: crud.list_custom_cards(session=s, game=game, kind=kind))
+        return self._read(lambda s: settings.list_custom_cards(session=s, game=game, kind=kind))
 
     def save_custom_card(
         self, game: str, kind: str, name: str, data: dict[str, Any], card_id: int | None = None
@@ -610,14 +610,14 @@ class Store:
         if card_id is not None:
             crud.check_id("card_id", card_id)
         return self._write(
-            lambda s: crud.save_custom_card(
+            lambda s: settings.save_custom_card(
                 session=s, game=game, kind=kind, name=name, data=data, card_id=card_id
             )
         )
 
     def delete_custom_card(self, card_id: int) -> None:
         """Delete a custom card; :class:`NotFoundError` if there is none with that id."""
-        self._write(lambda s: crud.delete_custom_card(session=s, card_id=card_id))
+        self._write(lambda s: settings.delete_custom_card(session=s, card_id=card_id))
 
     # -------------------------------------------------------------------- exchange
 
@@ -678,7 +678,7 @@ class Store:
         self.set_setting(bgstats.SETTING_KEY, preferences.to_setting())
 
     def export_bgstats(self) -> str:
-        """The history as a BG Stats backup (``BGStatsExport.json``; see bgstats.py)."""
+        """The history as a BG Stats backup (``BGStatsExport.json``; see the bgstats package)."""
         prefs = self.bgstats_preferences()
         return self._read(lambda s: bgstats.export_bgstats(s, prefs))
 
@@ -712,12 +712,14 @@ class Store:
     ) -> exchange.ImportReport:
         report = bgstats.import_backup(session, backup, progress=progress)
         prefs = bgstats.Preferences.from_setting(
-            crud.get_setting(session=session, key=bgstats.SETTING_KEY)
+            settings.get_setting(session=session, key=bgstats.SETTING_KEY)
         )
         ids = {**backup.bgg_ids, **(prefs.bgg_ids or {})}
         learned = bgstats.Preferences(me=prefs.me or backup.me, bgg_ids=ids)
         if learned != prefs:
-            crud.set_setting(session=session, key=bgstats.SETTING_KEY, value=learned.to_setting())
+            settings.set_setting(
+                session=session, key=bgstats.SETTING_KEY, value=learned.to_setting()
+            )
         return report
 
     def bgstats_link(self, play_id: int) -> str:
@@ -817,10 +819,10 @@ class Store:
         changed) when ``key`` was not set."""
 
         def move(s: Session) -> bool:
-            value = crud.get_setting(session=s, key=key)
-            if value is None or not crud.delete_setting(session=s, key=key):
+            value = settings.get_setting(session=s, key=key)
+            if value is None or not settings.delete_setting(session=s, key=key):
                 return False
-            crud.set_setting(session=s, key=to, value=value)
+            settings.set_setting(session=s, key=to, value=value)
             return True
 
         return self._write(move)

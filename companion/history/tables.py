@@ -26,7 +26,7 @@ from sqlalchemy import Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion.history import crud
+from companion.history import crud, settings
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -278,10 +278,10 @@ def import_table(
     (another server, or an earlier run, imported it): the claim is the DELETE of that one row,
     so of two servers importing at once exactly one deletes it and the other's transaction
     writes nothing."""
-    value = crud.get_setting(session=session, key=key)
-    if value is None or not crud.delete_setting(session=session, key=key):
+    value = settings.get_setting(session=session, key=key)
+    if value is None or not settings.delete_setting(session=session, key=key):
         return None
-    crud.set_setting(session=session, key=kept_as, value=value)
+    settings.set_setting(session=session, key=kept_as, value=value)
     table = create_table(session=session, tool=tool, start=start, summary=summary)
     for seq, body in enumerate(actions, start=1):
         append_action(

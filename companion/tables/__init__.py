@@ -85,7 +85,8 @@ thread that made the change and must only hand the snapshot on (``LiveTable`` do
 step; :meth:`TableHub.start_watcher` notices the other servers' steps within a second.
 """
 
-from companion.tables.hub import (
+from companion.tables.hub import Subscription, TableHub, ToolSubscription
+from companion.tables.outcomes import (
     Applied,
     Failed,
     Outcome,
@@ -93,11 +94,8 @@ from companion.tables.hub import (
     Saved,
     Snapshot,
     StatusChanged,
-    Subscription,
-    TableHub,
     TableInfo,
     TableNotFound,
-    ToolSubscription,
 )
 
 __all__ = [

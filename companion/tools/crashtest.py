@@ -87,7 +87,7 @@ class Server:
 
     @property
     def needs_code(self) -> bool:
-        from companion.server import is_loopback
+        from companion.addresses import is_loopback
 
         return not is_loopback(self.host)
 

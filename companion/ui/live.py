@@ -68,6 +68,17 @@ from companion.ui.paint import mounted
 
 log = logging.getLogger(__name__)
 
+SAVED_BEFORE_QUESTION = (
+    "This game was saved to your history before, and that play has been deleted since. "
+    "Save it again as a new play?"
+)
+
+
+def saved_before(snapshot: Snapshot) -> bool:
+    """The table was saved to history and its play has been deleted since."""
+    return snapshot.info.saved and snapshot.info.saved_play_id is None
+
+
 #: How long after the phone has drawn a pushed change a tap still counts as made on the
 #: screen before it (seconds): the time a player takes to see that the table changed.
 SEEN_DELAY = 0.3
@@ -522,11 +533,14 @@ class LiveTable:
         play: Callable[[Any], PlayCreate | Mapping[str, Any]],
         *,
         saved: Callable[[Saved], str],
+        again: bool = False,
     ) -> Saved | Refused | Failed:
         """Save the table to history exactly once. A table saved already (from any device,
-        or before a crash) opens its play instead of saving again."""
+        or before a crash) opens its play instead of saving again. A table whose play was
+        deleted since it was saved is not saved again by a tap: a dialog says so and offers
+        "Save again as a new play" (the explicit ``again``)."""
         outcome = self.hub.save_to_history(
-            self.table_id, play, seen=self.seen, device=self.session.device
+            self.table_id, play, seen=self.seen, device=self.session.device, again=again
         )
         if isinstance(outcome, Saved) and not outcome.created:
             self._show(outcome.snapshot)
@@ -539,10 +553,35 @@ class LiveTable:
                 Message(saved(outcome), action="View"),
                 on_action=lambda: self.ctx.navigate(history.play_route(play_id)),
             )
+        elif isinstance(outcome, Refused) and saved_before(outcome.snapshot) and not again:
+            self._ask_save_again(play, saved)
         else:
             self.say(error(outcome.message))
         self._update()
         return outcome
+
+    def _ask_save_again(
+        self, play: Callable[[Any], PlayCreate | Mapping[str, Any]], saved: Callable[[Saved], str]
+    ) -> None:
+        """The play this table was saved as has been deleted: saving it again is a choice."""
+
+        def again(e: Any) -> None:
+            self.page.pop_dialog()
+            self.save(play, saved=saved, again=True)
+
+        self.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text("Saved before"),
+                content=ft.Text(SAVED_BEFORE_QUESTION),
+                actions=[
+                    ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
+                    tagged(
+                        "save-again",
+                        ft.FilledButton("Save again as a new play", on_click=again),
+                    ),
+                ],
+            )
+        )
 
     def finish(self) -> StatusChanged | Refused | Failed:
         return self._status(self.hub.finish(self.table_id, device=self.session.device))

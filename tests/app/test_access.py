@@ -13,9 +13,10 @@ import pytest
 from flet.messaging.protocol import MessageAction
 
 from companion.access import ALPHABET, CODE_LENGTH, SETTING_KEY, AccessCode, Throttle
+from companion.addresses import split_host
 from companion.history import StoreError, open_store
-from companion.server import join_page, split_host
 from companion.ui.app import create_main
+from companion.webapp.join import join_page
 from tests.ui_harness import Harness, run
 
 

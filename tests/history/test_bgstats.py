@@ -267,7 +267,7 @@ def test_expansions_are_expansion_games_and_modules_go_on_the_board(store: Store
 def test_export_is_validated_before_it_is_written(store: Store) -> None:
     history(store)
     text = store.export_bgstats()
-    bg.BGFile.model_validate_json(text)  # the same models, read back strictly
+    bg.files.BGFile.model_validate_json(text)  # the same models, read back strictly
     assert bg.FILE_NAME == "BGStatsExport.json"
 
 

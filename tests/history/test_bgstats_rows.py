@@ -60,7 +60,7 @@ def _both(
     for way in ("rows", "bulk"):
         with monkeypatch.context() as patch:
             if way == "bulk":
-                patch.setattr(bg, "_insert_sqlite", bg._insert_bulk)
+                patch.setattr(bg.importing, "_insert_sqlite", bg.importing._insert_bulk)
             store = open_store(f"sqlite:///{folder / f'{way}.sqlite3'}")
             try:
                 if setup is not None:
@@ -80,7 +80,7 @@ def _both(
 def same_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # Plays without a record time get the time of the import: the same one both ways.
     now = datetime(2025, 1, 2, 3, 4, 5)
-    monkeypatch.setattr(bg, "utcnow", lambda: now)
+    monkeypatch.setattr(bg.importing, "utcnow", lambda: now)
     monkeypatch.setattr(bulk, "utcnow", lambda: now)
     yield
 
@@ -145,7 +145,11 @@ def _defaults(kind: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     ("fast", "checked"),
-    [(bg.PlayRow, bg.InPlay), (bg.ScoreRow, bg.InScore), (bg.ExpansionRow, bg.InExpansionPlay)],
+    [
+        (bg.files.PlayRow, bg.files.InPlay),
+        (bg.files.ScoreRow, bg.files.InScore),
+        (bg.files.ExpansionRow, bg.files.InExpansionPlay),
+    ],
 )
 def test_the_fast_reading_takes_the_fields_infile_checks(fast: Any, checked: Any) -> None:
     """Same fields, in the same order, with the same defaults, and the same types except

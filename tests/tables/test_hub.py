@@ -139,7 +139,7 @@ def test_an_illegal_action_is_refused_and_nothing_is_written(store: Store) -> No
     table_id = journey_table(hub)
     before = play_to(hub, table_id, StartRow("9"))
     for action, message in (
-        (Place("8", 3, "left"), "Row 3 is not on the table"),
+        (Place("8", 3, "left"), "There is no row 4 on the table"),
         (Place("A", 0, "left"), "the Aces are taken out of the deck"),
         (Swap(1, 1), "cannot trade places with itself"),
     ):
@@ -281,7 +281,7 @@ def test_a_damaged_log_is_reported_and_kept(store: Store) -> None:
     again = TableHub(store, REGISTRY)
     info = {i.id: i for i in again.resume()}[table_id]
     assert info.damaged is not None and "step 2 ('place') no longer replays" in info.damaged
-    assert "Row 4 is not on the table" in info.damaged
+    assert "no row 5 on the table" in info.damaged
     snap = again.open(table_id)
     assert snap.read_only and snap.game.placements == 1  # as far as it replays
     outcome = again.submit(table_id, StartRow("K"), seen=snap.seq, device="d")

@@ -21,13 +21,13 @@ def whole(
     """``value`` if it is a whole number from ``least`` to ``most`` (either may be left
     open); otherwise ``error`` naming ``what`` and the value."""
     if not is_whole(value):
-        raise error(f"{what} {value!r} must be a whole number")
+        raise error(f"{what} must be a whole number, not {value}")
     if least is not None and most is not None and not least <= value <= most:
-        raise error(f"{what} {value!r} must be from {least} to {most}")
+        raise error(f"{what} must be from {least} to {most}, not {value}")
     if least is not None and value < least:
-        raise error(f"{what} {value!r} must be {least} or more")
+        raise error(f"{what} must be {least} or more, not {value}")
     if most is not None and value > most:
-        raise error(f"{what} {value!r} must be {most} or less")
+        raise error(f"{what} must be {most} or less, not {value}")
     return value
 
 

@@ -56,4 +56,59 @@ def sentence(text: str, *, capital: bool = True, stops: str = ".!?)") -> str:
     return text if text[-1] in stops else f"{text}."
 
 
-__all__ = ["MINUS", "minus", "plural", "sentence", "signed", "sum_text"]
+#: Words spelt with a vowel that start with a consonant sound ("a unit", "a one-off"), and
+#: the other way round ("an hour", "an 8").
+_CONSONANT_SOUND = ("uni", "use", "usu", "ure", "uro", "eu", "one", "once", "u-")
+_VOWEL_SOUND = ("hour", "honest", "honor", "honour", "heir", "8", "11", "18")
+
+
+def article(noun: str) -> str:
+    """``noun`` after "a" or "an" as it sounds: ``an art token``, ``a unit``, ``an 8``, ``an
+    hour``, ``a Bard``."""
+    word = noun.strip().lower()
+    number = word.split(" ")[0]
+    if number.isdigit():
+        # "an 8", "an 80", "an 11", "an 18", "an 11,000"; "a 1", "a 110"
+        vowel = number.startswith("8") or (number[:2] in ("11", "18") and len(number) in (2, 5))
+    else:
+        vowel = word[:1] in "aeiou" and not word.startswith(_CONSONANT_SOUND)
+        vowel = vowel or word.startswith(_VOWEL_SOUND)
+    return f"{'an' if vowel and word else 'a'} {noun}"
+
+
+def possessive(name: str) -> str:
+    """``Ann's``, ``Chris's``: what belongs to a player (or a card, a place)."""
+    return f"{name}’s" if name.endswith(("'", "’")) is False and False else f"{name}'s"
+
+
+def quoted(text: str) -> str:
+    """Text a player typed, in quotation marks: ``“Gold coins”``."""
+    return f"“{text}”"
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cleo`` (``last`` is ``or`` for a choice)."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def spoken(identifier: str) -> str:
+    """An id as words, where no name is at hand: ``swan_song`` → ``swan song``."""
+    return identifier.replace("_", " ").replace(".", " ").strip()
+
+
+__all__ = [
+    "MINUS",
+    "article",
+    "listed",
+    "minus",
+    "plural",
+    "possessive",
+    "quoted",
+    "sentence",
+    "signed",
+    "spoken",
+    "sum_text",
+]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole, whole
+from companion.engine.core.words import article, listed
 from companion.engine.cove_goods.errors import GoodsError
 from companion.engine.cove_goods.facts import adventurer_name, facts
 from companion.engine.cove_goods.goods import Good, Pier, verify_pier_sale
@@ -59,9 +60,10 @@ class SetCount(CoveAction):
 
     def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
         facts().adventurer(self.adventurer)
-        count = check_count(self.count, f"{self.adventurer} count")
+        name = adventurer_name(self.adventurer)
+        count = check_count(self.count, f"the count of {name}")
         if game.pier.count(self.adventurer) == count:
-            raise GoodsError(f"{self.adventurer} count {count!r} is the count already")
+            raise GoodsError(f"the Pier has {adventurer_name(self.adventurer, count)} already")
         pier = Pier.of({**dict(game.pier.counts), self.adventurer: count})
         return replace(game, pier=pier), f"At the Pier: {adventurer_name(self.adventurer, count)}"
 
@@ -82,9 +84,10 @@ class SetRogueCard(CoveAction):
 
     def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
         if self.card not in ROGUE_CARD_IDS:
-            raise GoodsError(f"card {self.card!r} must be one of {', '.join(ROGUE_CARD_IDS)}")
+            names = listed(list(ROGUE_CARD_NAMES.values()), "or")
+            raise GoodsError(f"the Rogue card in play is {names}, not {self.card}")
         if self.card == game.rogue_card:
-            raise GoodsError(f"card {self.card!r} is in play already")
+            raise GoodsError(f"{ROGUE_CARD_NAMES[self.card]} is in play already")
         return replace(game, rogue_card=self.card), f"In play: {ROGUE_CARD_NAMES[self.card]}"
 
     def reads(self, sale: CoveSale) -> object:
@@ -121,7 +124,9 @@ class RemoveGood(CoveAction):
     def verify(self, game: CoveSale) -> tuple[CoveSale, str]:
         index = whole(self.index, "index", GoodsError)
         if not 0 <= index < len(game.sold) or game.sold[index] != self.good:
-            raise GoodsError(f"Good number {index + 1!r} of this sale is not {self.good.label!r}")
+            raise GoodsError(
+                f"Good number {index + 1} of this sale is not {article(self.good.words)}"
+            )
         sold = game.sold[:index] + game.sold[index + 1 :]
         return replace(game, sold=sold), f"{self.good.words} taken off the sale"
 

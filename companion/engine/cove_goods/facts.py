@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from companion.engine.core.words import listed, spoken
 from companion.engine.cove_goods.errors import AdventurerError
 from companion.rules.loader import (
     data_dir,
@@ -120,7 +121,8 @@ class GoodsFacts(Frozen):
             if adventurer.id == type_id:
                 return adventurer
         raise AdventurerError(
-            f"unknown adventurer type {type_id!r}: types are {', '.join(self.types)}"
+            f"there is no adventurer type {spoken(str(type_id)) or 'without a name'}: "
+            f"the types are {listed([a.name for a in self.adventurers])}"
         )
 
 

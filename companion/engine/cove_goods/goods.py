@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.core.saves import saved_fields
+from companion.engine.core.words import listed, spoken
 from companion.engine.cove_goods.errors import (
     AdventurerError,
     BaseValueError,
@@ -51,13 +52,13 @@ class Good:
         if self.sells_to is None:
             if self.base != data.paladin_good.base:
                 raise BaseValueError(
-                    f"base value {self.base!r}: a Paladin Good's base value is "
-                    f"{data.paladin_good.base}"
+                    f"a Paladin Good's base value is {data.paladin_good.base}, not {self.base}"
                 )
         elif self.sells_to not in data.factions:
+            names = listed([adventurer_name(f) for f in data.factions], "or")
             raise AdventurerError(
-                f"sells_to {self.sells_to!r}: a Good sells to one of "
-                f"{', '.join(data.factions)} (or None for a Paladin Good)"
+                f"a Good sells to {names} (a Paladin Good to none of them), "
+                f"not to {spoken(str(self.sells_to))}"
             )
 
     def to_dict(self) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import whole
+from companion.engine.core.words import plural
 from companion.engine.journey.errors import (
     CopiesError,
     GameOverError,
@@ -55,15 +56,15 @@ class Action(saves.Action):
 
 def _check_open(game: JourneyGame) -> None:
     if game.is_over:
-        pile = "the hands are played out" if game.rules.play_out_hands else "draw pile is empty"
-        raise GameOverError(f"the game is over: the {pile}")
+        pile = "the hands are played out" if game.rules.play_out_hands else "the draw pile is empty"
+        raise GameOverError(f"the game is over: {pile}")
 
 
 def _check_copies(game: JourneyGame, rank: str, text: object) -> None:
     deck = facts().deck
     if game.on_table(rank) >= deck.copies_per_rank:
         raise CopiesError(
-            f"card {text!r}: all {deck.copies_per_rank} are already on the table "
+            f"every {rank} is on the table already: all {deck.copies_per_rank} of them "
             "(a standard deck has one per suit)"
         )
 
@@ -121,10 +122,10 @@ class Place(Action):
         rank = parse_rank(self.rank)
         index = whole(self.row, "row", RowError)
         if not 0 <= index < len(game.rows):
-            have = f"{len(game.rows)} rows" if game.rows else "no rows yet"
-            raise RowError(f"row {self.row!r} is not on the table ({have}; rows count from 0)")
+            have = plural(len(game.rows), "row") if game.rows else "no rows yet"
+            raise RowError(f"there is no row {index + 1} on the table ({have})")
         if self.side not in SIDES:
-            raise RowError(f"side {self.side!r} must be 'left' or 'right'")
+            raise RowError(f"a card goes on the left or the right of a row, not {self.side}")
         _check_copies(game, rank, self.rank)
         side: Side = "left" if self.side == "left" else "right"
         card = Card(game.placements + 1, rank, game.active)

@@ -121,7 +121,7 @@ class JourneyFacts:
         for card in self.cards:
             if card.rank == rank:
                 return card
-        raise UnknownCardError(f"unknown card {rank!r}: ranks are {', '.join(self.ranks)}")
+        raise UnknownCardError(f"there is no card {rank}: ranks are {', '.join(self.ranks)}")
 
     def link(self, length: int) -> LinkFacts | None:
         return next((link for link in self.blight.link if link.length == length), None)
@@ -204,13 +204,14 @@ def parse_rank(text: object) -> str:
     taken out of the deck).
     """
     if not isinstance(text, str):
-        raise UnknownCardError(f"card {text!r} must be a rank such as '9' or 'Q'")
+        raise UnknownCardError(f"a card is a rank such as 9 or Q, not {text}")
     cleaned = text.strip().upper()
     cleaned = _NAMES.get(cleaned, cleaned)
     if cleaned in ("A", "ACE", "1"):
-        raise UnknownCardError(f"card {text!r}: the Aces are taken out of the deck")
+        raise UnknownCardError(f"{text.strip()}: the Aces are taken out of the deck")
     if cleaned not in facts().ranks:
-        raise UnknownCardError(f"unknown card {text!r}: ranks are {', '.join(facts().ranks)}")
+        what = f"there is no card {text.strip()}" if text.strip() else "a card needs its rank"
+        raise UnknownCardError(f"{what}: ranks are {', '.join(facts().ranks)}")
     return cleaned
 
 

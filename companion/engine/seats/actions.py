@@ -60,7 +60,7 @@ class Seat(SeatsAction):
     def verify(self, game: Seating) -> tuple[Seating, str]:
         seats = check_seat_names([*game.seats, self.name], SeatsError)
         if len(seats) > MAX_SEATS:
-            raise SeatsError(f"{self.name!r}: a table here seats at most {MAX_SEATS}")
+            raise SeatsError(f"a table here seats at most {MAX_SEATS}: {self.name} cannot sit down")
         return replace(game, seats=seats, first=None), f"{seats[-1]} sits in seat {len(seats)}"
 
     def reads(self, seating: Seating) -> object:
@@ -107,7 +107,7 @@ class MoveSeat(SeatsAction):
         seats = move_seat(game.seats, index, self.offset)
         if seats == game.seats:
             end = "first" if self.offset < 0 else "last"
-            raise SeatsError(f"{name!r} already sits in the {end} seat")
+            raise SeatsError(f"{name} already sits in the {end} seat")
         moved = f"{name} moved to seat {seats.index(name) + 1}"
         return replace(game, seats=seats, first=None), moved
 
@@ -131,7 +131,7 @@ class SetSeed(SeatsAction):
     def verify(self, game: Seating) -> tuple[Seating, str]:
         seed = check_seed(self.seed)
         if seed == game.seed:
-            raise SeatsError(f"seed {seed!r} is the seed already")
+            raise SeatsError(f"the seed is {seed} already")
         return replace(game, seed=seed, first=None), f"{self.said} {seed}"
 
     def reads(self, seating: Seating) -> object:
@@ -155,7 +155,7 @@ class DrawFirst(SeatsAction):
 
     def verify(self, game: Seating) -> tuple[Seating, str]:
         if game.first is not None:
-            raise SeatsError(f"the draw is made: {game.seats[game.first]!r} goes first")
+            raise SeatsError(f"the draw is made: {game.seats[game.first]} goes first")
         draw = draw_first_player(game.seats, game.seed)
         return replace(game, first=draw.first), f"{draw.first_player} goes first"
 
@@ -189,7 +189,7 @@ class SetGame(SeatsAction):
     def verify(self, game: Seating) -> tuple[Seating, str]:
         name = game_name(self.game)
         if self.game == game.game_id:
-            raise SeatsError(f"game {self.game!r} is the game already")
+            raise SeatsError(f"the table is seated for {name} already")
         said = f"Seated for {name}"
         if game.modules or game.expansions or game.sheet:
             said += " (the modules, expansions and final sheet of the other game are cleared)"
@@ -207,7 +207,7 @@ def game_name(game_id: object) -> str:
     try:
         return catalogue().game(game_id).name
     except KeyError:
-        raise SeatsError(f"game {game_id!r} is not one the app knows") from None
+        raise SeatsError(f"{game_id} is not a game the app knows") from None
 
 
 ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)

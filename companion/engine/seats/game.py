@@ -89,7 +89,7 @@ class Seating(saves.SavedGame):
         """The index of the seat ``name`` sits in; raises when they are not seated."""
         index = self.seat_of(name)
         if index is None:
-            raise SeatsError(f"{name!r} is not seated")
+            raise SeatsError(f"{name} is not seated")
         return index
 
     def count_problem(self, cat: Catalogue) -> str | None:
@@ -178,13 +178,14 @@ class Seating(saves.SavedGame):
         if not self.seats:
             raise SeatsError("Nobody is seated: there is no play to save.")
         sheet = self.sheet_def
+        totals = self.totals()
         results = []
         for seat, player in enumerate(self.seats, start=1):
             results.append(
                 {
                     "player": player,
                     "seat": seat,
-                    "score": self.totals()[player],
+                    "score": totals[player],
                     "breakdown": dict(self.breakdown(player)),
                     "tiebreaks": list(self.tiebreak_figures(player)),
                     "start_player": self.first == seat - 1,

@@ -86,6 +86,54 @@ def surprise_modules(
     return t.modules_of(rng.choice(candidates))
 
 
+#: How many seeds :func:`seed_preferring` tries before it settles for the best one seen.
+PREFER_TRIES = 48
+
+
+def seed_preferring(
+    seed: Seed,
+    unplayed: Collection[str],
+    *,
+    tries: int = PREFER_TRIES,
+    size: int | None = None,
+    pinned: Collection[str] = (),
+    banned: Collection[str] = (),
+    players: int = 4,
+    house_rules: Collection[str] = (),
+) -> int:
+    """A seed whose :func:`surprise_modules` draw prefers the modules in ``unplayed`` (those
+    a group has not played yet, as the caller knows them from its history).
+
+    ``seed`` (a whole number) and the six-digit seeds drawn from it, ``tries`` in all, are
+    tried in order; the first whose draw has the fewest modules outside ``unplayed`` (then
+    the most inside it) is returned. The draw itself stays :func:`surprise_modules` with
+    that seed, so the seed replays it exactly, with or without a history. The same
+    arguments give the same seed. Raises :class:`NoLegalCombinationError` as
+    :func:`surprise_modules` does.
+    """
+    first = whole(_check_seed(seed), "seed", SetupError, least=0)
+    whole(tries, "tries", SetupError, least=1, most=10_000)
+    fresh = as_id_set(unplayed, "unplayed")
+    rng = random.Random(first)
+    best, best_key = first, (0, 0)
+    for k in range(tries):
+        candidate = first if k == 0 else rng.randrange(10**5, 10**6)
+        drawn = surprise_modules(
+            candidate,
+            size=size,
+            pinned=pinned,
+            banned=banned,
+            players=players,
+            house_rules=house_rules,
+        )
+        key = (len(drawn - fresh), -len(drawn & fresh))
+        if k == 0 or key < best_key:
+            best, best_key = candidate, key
+        if key[0] == 0 and drawn:
+            break  # nothing in it has been played: no seed does better
+    return best
+
+
 def _nothing_fits(
     size: int | None, pins: frozenset[str], bans: frozenset[str], players: int
 ) -> str:

@@ -1,4 +1,5 @@
-"""History (``/history``): the plays, newest first, narrowed by game and player."""
+"""History (``/history``): the plays, newest first, narrowed by game, player, module and
+expansion."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from companion.history import PlayPublic
 from companion.ui import scorepad
 from companion.ui.context import AppContext
 from companion.ui.history import play_route
-from companion.ui.history.model import outcome, play_subtitle
+from companion.ui.history.model import outcome, play_subtitle, scoring_of
 from companion.ui.history.parts.exchange import Exchange
 from companion.ui.history.parts.filters import Filters, switcher
 from companion.ui.kit.widgets import body, button, empty_state, tagged
@@ -28,20 +29,23 @@ class PlaysView:
 
     def render_list(self) -> None:
         store = self.ctx.store
+        f = self.filters
         plays = store.list_plays(
-            game=self.filters.game, player=self.filters.player, limit=self.limit
+            game=f.game, player=f.player, module=f.module, expansion=f.expansion, limit=self.limit
         )
-        total = store.count_plays(game=self.filters.game, player=self.filters.player)
+        total = store.count_plays(
+            game=f.game, player=f.player, module=f.module, expansion=f.expansion
+        )
         items: list[ft.Control] = []
         if not plays:
-            filtered = self.filters.game or self.filters.player
+            filtered = self.filters.choice.narrowed
             items.append(
                 empty_state(
                     ft.Icons.HISTORY,
                     "No plays here yet" if not filtered else "No plays match",
                     "Finished games you save from the score pad appear here, newest first."
                     if not filtered
-                    else "Try another game or player, or show all.",
+                    else "Try another game, player or module, or show all.",
                     button(
                         "Open the score pad",
                         lambda e: self.ctx.navigate(scorepad.ROUTE),
@@ -64,14 +68,20 @@ class PlaysView:
 
     def card(self, play: PlayPublic) -> ft.Control:
         finished, play_id = play.finished, play.id
-        winner = not finished or any(r.winner for r in play.results)
+        won = any(r.winner for r in play.results)
+        if not finished:
+            icon = ft.Icons.HOURGLASS_EMPTY
+        elif scoring_of(play) == "cooperative":
+            icon = ft.Icons.GROUPS if won else ft.Icons.GROUP_OFF
+        else:
+            icon = ft.Icons.EMOJI_EVENTS if won else ft.Icons.FLAG
         return tagged(
             f"play-{play_id}",
             ft.Card(
                 content=ft.ListTile(
                     leading=ft.Icon(
-                        ft.Icons.EMOJI_EVENTS if finished and winner else ft.Icons.HOURGLASS_EMPTY,
-                        color=ft.Colors.AMBER_700 if finished else None,
+                        icon,
+                        color=ft.Colors.AMBER_700 if finished and won else None,
                     ),
                     title=ft.Text(
                         f"{play.game}: {outcome(play)}",

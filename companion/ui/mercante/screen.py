@@ -35,6 +35,7 @@ from companion.ui.mercante.model import (
     NewGameForm,
     event_choices,
     house_rules_from,
+    player_glances,
     turn_status,
 )
 from companion.ui.mercante.parts.calendar import CalendarView
@@ -137,6 +138,19 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         self.step_icon = ft.Icon(ft.Icons.FLAG_OUTLINED, size=18)
         self.step_text = ft.Text("", theme_style=ft.TextThemeStyle.BODY_MEDIUM, expand=True)
         self.marker_text = small("")
+        # every player's crowns, victory points and contracts, one line each (on every tab)
+        seats = self.table.game.seats if self.readable else ()
+        self.glance_texts = [
+            ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT) for _ in seats
+        ]
+        self.glance_box = tagged(
+            "players-glance",
+            ft.Column(
+                [tagged(f"glance-player-{i + 1}", t) for i, t in enumerate(self.glance_texts)],
+                spacing=0,
+                tight=True,
+            ),
+        )
         self.end_button = ft.FilledTonalButton(
             content="End turn",
             icon=ft.Icons.SKIP_NEXT,
@@ -167,6 +181,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
                             vertical_alignment=ft.CrossAxisAlignment.START,
                         ),
                         tagged("turn-marker", self.marker_text),
+                        self.glance_box,
                     ],
                     spacing=4,
                     tight=True,
@@ -196,6 +211,14 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
         )
         paint(banner, self.marker_text, value=status.marker)
+        for text, seen in zip(self.glance_texts, player_glances(game), strict=False):
+            paint(
+                banner,
+                text,
+                value=seen.text,
+                weight=ft.FontWeight.BOLD if seen.active else None,
+                color=None if seen.active else ft.Colors.ON_SURFACE_VARIANT,
+            )
         paint(
             banner,
             self.end_button,

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from companion.engine.core.words import plural, sentence, signed, sum_text
+from companion.engine.core.words import (
+    article,
+    listed,
+    plural,
+    possessive,
+    quoted,
+    sentence,
+    signed,
+    spoken,
+    sum_text,
+)
 
 
 def ordinal(number: int) -> str:
@@ -19,4 +29,16 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-__all__ = ["capitalized", "ordinal", "plural", "sentence", "signed", "sum_text"]
+__all__ = [
+    "article",
+    "capitalized",
+    "listed",
+    "ordinal",
+    "plural",
+    "possessive",
+    "quoted",
+    "sentence",
+    "signed",
+    "spoken",
+    "sum_text",
+]

@@ -190,13 +190,13 @@ def test_house_rules_from_settings_keep_only_sale_value_rulings() -> None:
 # ------------------------------------------------------------------ bad input
 @pytest.mark.parametrize("base", [-1, 100, 2.5, "3", True, None])
 def test_bad_base_value_is_refused_naming_it(base: object) -> None:
-    with pytest.raises(cg.BaseValueError, match=re.escape(repr(base))):
+    with pytest.raises(cg.BaseValueError, match=re.escape(str(base))):
         sale_value(base, 2)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("multiplier", [-1, 100, 1.0, "2", False])
 def test_bad_multiplier_is_refused_naming_it(multiplier: object) -> None:
-    with pytest.raises(cg.CountError, match=re.escape(repr(multiplier))):
+    with pytest.raises(cg.CountError, match=re.escape(str(multiplier))):
         sale_value(3, multiplier)  # type: ignore[arg-type]
 
 
@@ -221,7 +221,7 @@ def test_un_fairies_and_fence_together_are_refused() -> None:
 
 @pytest.mark.parametrize("rogues", [-2, 100, "1"])
 def test_bad_rogue_count_is_refused(rogues: object) -> None:
-    with pytest.raises(cg.CountError, match=re.escape(repr(rogues))):
+    with pytest.raises(cg.CountError, match=re.escape(str(rogues))):
         sale_value(3, 2, un_fairies_rogues_at_pier=rogues)  # type: ignore[arg-type]
 
 
@@ -232,13 +232,13 @@ def test_flags_must_be_booleans(flag: str) -> None:
 
 
 def test_unknown_adventurer_types_are_refused() -> None:
-    with pytest.raises(cg.AdventurerError, match="'pirates'"):
+    with pytest.raises(cg.AdventurerError, match="pirates"):
         Pier.of(pirates=2)
-    with pytest.raises(cg.AdventurerError, match="'rogues'"):
+    with pytest.raises(cg.AdventurerError, match="rogues"):
         Good(3, "rogues")
-    with pytest.raises(cg.AdventurerError, match="'paladins'"):
+    with pytest.raises(cg.AdventurerError, match="not to paladins"):
         Good(3, "paladins")
-    with pytest.raises(cg.AdventurerError, match="'rogues'"):
+    with pytest.raises(cg.AdventurerError, match="rogues"):
         sell_at_pier(Pier.of(paladins=1), [Good(3, "bards")], paladins_as="rogues")
 
 

@@ -84,8 +84,8 @@ def test_actions_read_back_from_their_saved_form(action: CoveAction) -> None:
     [
         ({"kind": "count", "adventurer": "wizards", "count": "3"}, "'3'"),
         ({"kind": "rogue_card", "card": "sirens"}, "'sirens'"),
-        ({"kind": "add_good", "good": {"base": 4, "sells_to": "rogues"}}, "'rogues'"),
-        ({"kind": "add_good", "good": {"base": 3, "sells_to": None}}, "base value 3"),
+        ({"kind": "add_good", "good": {"base": 4, "sells_to": "rogues"}}, "not to rogues"),
+        ({"kind": "add_good", "good": {"base": 3, "sells_to": None}}, "base value is 2, not 3"),
         ({"kind": "remove_good", "index": "0", "good": {"base": 3}}, "'0'"),
         ({"kind": "new_pier", "all": 1}, "'all'"),
         ({"kind": "haggle"}, "'haggle'"),
@@ -100,8 +100,8 @@ def test_a_bad_action_names_the_field(data: object, names: str) -> None:
     ("action", "message"),
     [
         (SetCount("paladins", 8), "the box holds 7 Paladins"),
-        (SetCount("wizards", 3), "is the count already"),
-        (SetCount("dragons", 1), "'dragons'"),
+        (SetCount("wizards", 3), "has 3 Wizards already"),
+        (SetCount("dragons", 1), "dragons"),
         (SetRogueCard("other"), "in play already"),
         (RemoveGood(1, WIZARD), "Good number 2"),
         (ClearSale(), "nothing is sold"),

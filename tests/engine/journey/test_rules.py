@@ -67,7 +67,7 @@ def test_game_setup_draw_pile_is_what_the_deal_leaves(players: int, pile: int) -
 def test_game_setup_a_fifth_card_of_a_rank_is_refused() -> None:
     game = play(new(), ("K",), ("K", 0, "right"), ("K", 0, "right"), ("K",))
     assert game.copies_left("K") == 0
-    with pytest.raises(j.CopiesError, match=r"card 'K': all 4 are already on the table"):
+    with pytest.raises(j.CopiesError, match=r"every K is on the table already: all 4"):
         game.place("K", 0, "left")
     with pytest.raises(j.CopiesError):
         game.start_row("k")
@@ -416,13 +416,13 @@ def test_values_have_readable_reprs() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("Ace", "'Ace': the Aces are taken out"),
-        ("1", "'1': the Aces are taken out"),
-        ("11", "unknown card '11'"),
-        ("Z", "unknown card 'Z'"),
-        ("", "unknown card ''"),
-        (9, "card 9 must be a rank"),
-        (None, "card None must be a rank"),
+        ("Ace", "Ace: the Aces are taken out"),
+        ("1", "1: the Aces are taken out"),
+        ("11", "there is no card 11"),
+        ("Z", "there is no card Z"),
+        ("", "a card needs its rank"),
+        (9, "a card is a rank such as 9 or Q, not 9"),
+        (None, "a card is a rank such as 9 or Q, not None"),
     ],
 )
 def test_bad_input_unknown_cards(text: object, message: str) -> None:
@@ -437,11 +437,11 @@ def test_bad_input_names_and_case_are_read_leniently() -> None:
 @pytest.mark.parametrize(
     ("row", "side", "error", "message"),
     [
-        (1, "left", j.RowError, r"row 1 is not on the table \(1 rows"),
-        (-1, "left", j.RowError, "row -1 is not on the table"),
-        (True, "left", j.RowError, "row True must be a whole number"),
-        ("0", "left", j.RowError, "row '0' must be a whole number"),
-        (0, "up", j.RowError, "side 'up' must be 'left' or 'right'"),
+        (1, "left", j.RowError, r"there is no row 2 on the table \(1 row\)"),
+        (-1, "left", j.RowError, "there is no row 0 on the table"),
+        (True, "left", j.RowError, "row must be a whole number, not True"),
+        ("0", "left", j.RowError, "row must be a whole number, not 0"),
+        (0, "up", j.RowError, "on the left or the right of a row, not up"),
     ],
 )
 def test_bad_input_rows_and_sides(row: object, side: object, error: type, message: str) -> None:
@@ -452,7 +452,7 @@ def test_bad_input_rows_and_sides(row: object, side: object, error: type, messag
 
 
 def test_bad_input_no_rows_yet() -> None:
-    with pytest.raises(j.RowError, match=r"row 0 is not on the table \(no rows yet"):
+    with pytest.raises(j.RowError, match=r"there is no row 1 on the table \(no rows yet"):
         new().place("8", 0, "left")
 
 
@@ -492,7 +492,7 @@ def test_bad_input_house_rules() -> None:
         (9, 1, "card 9 is not on the table"),
         (1, 1, "card 1 cannot trade places with itself"),
         (1, 2, r"card 1 \(7\) cannot move"),
-        ("1", 2, "card '1' must be a whole number"),
+        ("1", 2, "card must be a whole number, not 1"),
     ],
 )
 def test_bad_input_swaps(card: object, other: object, message: str) -> None:
@@ -513,11 +513,11 @@ def test_bad_input_swaps(card: object, other: object, message: str) -> None:
         ({"actions": [{"kind": "fly"}]}, r"actions\[0\]: unknown action kind 'fly'"),
         (
             {"actions": [START_9, {"kind": "place", "rank": "8", "row": 3, "side": "left"}]},
-            r"actions\[1\] \(place\): row 3 is not on the table",
+            r"actions\[1\] \(place\): there is no row 4 on the table",
         ),
         (
             {"actions": [{"kind": "start_row", "rank": "A"}]},
-            r"actions\[0\]: rank: card 'A': the Aces",
+            r"actions\[0\]: rank: A: the Aces",
         ),
     ],
 )

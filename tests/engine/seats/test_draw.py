@@ -108,7 +108,7 @@ def test_a_failed_action_changes_nothing() -> None:
 
 
 def test_a_damaged_saved_table_names_what_is_wrong() -> None:
-    with pytest.raises(SeatsError, match="'nope'"):
+    with pytest.raises(SeatsError, match="nope is not a game the app knows"):
         read_old_seating({"game": "nope", "seats": ["A"], "seed": 5})
     with pytest.raises(SeatsError, match="str"):
         read_old_seating("garbage")

@@ -27,7 +27,12 @@ def test_a_remembered_filter_is_kept_only_while_its_game_and_player_are_there() 
     assert HistoryFilter.from_setting("damaged", games=[], players=[]) == HistoryFilter()
     kept.pick_game(ALL)
     kept.pick_player("Ben")
-    assert kept.to_setting() == {"game": None, "player": "Ben"}
+    assert kept.to_setting() == {
+        "game": None,
+        "player": "Ben",
+        "module": None,
+        "expansion": None,
+    }
 
 
 def test_an_imported_file_must_be_utf8_text_of_at_most_128_mb() -> None:
@@ -51,7 +56,7 @@ def test_a_plays_details_and_result_lines() -> None:
     assert play_facts(play) == [
         ("Sat 28 Nov 2026, 20:15", False),
         ("Took 45 minutes", False),
-        ("With Harbour", False),
+        ("Modules: Harbour", False),
         ("Highest score wins", True),
         ("Tie-breakers: Most money", True),
     ]

@@ -200,7 +200,7 @@ def test_end_options_without_a_card_or_with_none_left() -> None:
                for o in logic.end_options(game, None))  # fmt: skip
     options = logic.end_options(game, "K")
     assert all(o.gain is None for o in options)
-    assert options[0].problem.startswith("Card 'K': all 4 are already on the table")
+    assert options[0].problem.startswith("Every K is on the table already: all 4")
 
 
 def test_score_lines_show_each_total_with_its_working() -> None:

@@ -446,6 +446,9 @@ async def test_a_night_from_the_tally_to_the_saved_play_and_a_rematch(
     hub.submit(table_id, Choose(("paladins", "entertainer")), seen=4, device="test")
     h = await phone(store, hub, table_id)
     assert h.page.appbar.title.value == "Game night"
+    # Flutter refuses a Semantics around a hidden control (a red box on the page).
+    hidden = [s.identifier for s in h.find_all(ft.Semantics) if not s.content.visible]
+    assert hidden == []
     assert h.has_text("Modules: Paladins, The Entertainer (the Bard)")
     assert h.has_text("Expansions: Master Craft, The Entertainer")
     # Two lines by hand, one struck off.

@@ -4,7 +4,17 @@ out of the score pad (:mod:`.edit`), and export and import (:mod:`.exchange`).""
 
 from __future__ import annotations
 
-from companion.ui.history.model.edit import game_id_for, pad_from_play, play_fields, save_edit
+from companion.ui.history.model.edit import (
+    SCORINGS,
+    Verdict,
+    edit_errors,
+    game_id_for,
+    kept_fields,
+    outcome_fields,
+    pad_from_play,
+    play_fields,
+    save_edit,
+)
 from companion.ui.history.model.exchange import (
     CANCELLED,
     EXPORTS,
@@ -28,16 +38,21 @@ from companion.ui.history.model.exchange import (
     read_import_file,
     upload_failure,
 )
-from companion.ui.history.model.filters import ALL, FILTER_KEY, HistoryFilter
+from companion.ui.history.model.filters import ALL, FILTER_KEY, HistoryFilter, alphabetical
 from companion.ui.history.model.words import (
     NOT_FINISHED,
+    SCORING_WORDS,
     Fact,
     axis_step,
     delete_question,
     deleted_line,
+    duration_words,
+    feature_labels,
+    feature_line,
     format_day,
     format_when,
     game_lines,
+    house_rule_names,
     number,
     outcome,
     percent,
@@ -47,6 +62,7 @@ from companion.ui.history.model.words import (
     player_summary,
     result_lines,
     score_margin,
+    scoring_of,
     winners,
 )
 
@@ -61,6 +77,8 @@ __all__ = [
     "NOT_FINISHED",
     "NO_UPLOADS",
     "PAGE_LEFT",
+    "SCORINGS",
+    "SCORING_WORDS",
     "TOO_SLOW",
     "ExportKind",
     "Fact",
@@ -68,21 +86,30 @@ __all__ = [
     "ImportKind",
     "ImportRefused",
     "UploadWatch",
+    "Verdict",
+    "alphabetical",
     "axis_step",
     "check_size",
     "delete_question",
     "deleted_line",
+    "duration_words",
+    "edit_errors",
     "export_message",
+    "feature_labels",
+    "feature_line",
     "format_day",
     "format_when",
     "game_id_for",
     "game_lines",
+    "house_rule_names",
     "import_summary",
     "import_text_of",
+    "kept_fields",
     "megabytes",
     "not_imported",
     "number",
     "outcome",
+    "outcome_fields",
     "pad_from_play",
     "percent",
     "play_facts",
@@ -95,6 +122,7 @@ __all__ = [
     "result_lines",
     "save_edit",
     "score_margin",
+    "scoring_of",
     "upload_failure",
     "winners",
 ]

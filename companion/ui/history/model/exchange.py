@@ -197,6 +197,12 @@ def import_summary(report: Any) -> str:
     lines = [f"{plural(added, 'play')} added."]
     if report.duplicates:
         lines.append(f"{len(report.duplicates)} already in your history, skipped.")
+    ignored = int(getattr(report, "ignored", 0) or 0)
+    if ignored:
+        lines.append(
+            f"{plural(ignored, 'play')} that BG Stats ignores (left out of its statistics) "
+            f"{'was' if ignored == 1 else 'were'} left out, as BG Stats does."
+        )
     skipped = list(getattr(report, "skipped", ()))
     notes = list(getattr(report, "notes", ()))
     text = " ".join(lines)

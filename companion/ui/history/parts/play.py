@@ -17,6 +17,7 @@ from companion.ui.history.model import (
     outcome,
     play_facts,
     result_lines,
+    scoring_of,
 )
 from companion.ui.kit.players import standing_row
 from companion.ui.kit.qr import qr_png
@@ -125,13 +126,20 @@ class PlayDetailView:
 
     def build(self) -> Screen:
         play = self.play
+        points = scoring_of(play) == "points"
         standings: list[ft.Control] = [
             standing_row(
-                f"{r.rank}", r.player, r.score, winner=r.winner, lines=result_lines(play, r)
+                f"{r.rank}" if points or r.score is not None else "",
+                r.player,
+                r.score,
+                winner=r.winner,
+                lines=result_lines(play, r),
             )
             for r in play.results
         ]
-        facts: list[ft.Control] = [body(text, muted=muted) for text, muted in play_facts(play)]
+        facts: list[ft.Control] = [
+            body(text, muted=muted) for text, muted in play_facts(play, self.ctx.catalogue)
+        ]
         if not play.finished:
             facts.append(notice(NOT_FINISHED))
         actions = [

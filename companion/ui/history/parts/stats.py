@@ -1,16 +1,18 @@
-"""History › Statistics (``/history/stats``): the charts, a card per player and per game,
-narrowed by the same filters as the plays."""
+"""History › Statistics (``/history/stats``): the charts, a card per player and per game
+(with its modules and expansions: "With the Faction Festival: 7 plays, Ann won 4"), narrowed
+by the same filters as the plays."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.history import NotFoundError
 from companion.ui.context import AppContext
-from companion.ui.history.model import game_lines, player_game_line, player_summary
+from companion.ui.history.model import feature_line, game_lines, player_game_line, player_summary
 from companion.ui.history.parts.charts import scores_chart, wins_chart
 from companion.ui.history.parts.exchange import Exchange
 from companion.ui.history.parts.filters import Filters, switcher
-from companion.ui.kit.widgets import body, empty_state, heading, panel
+from companion.ui.kit.widgets import body, empty_state, heading, panel, tagged
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 
@@ -75,13 +77,45 @@ class StatsView:
         for g in stats:
             if g.plays == 0:
                 continue
-            plays, wins, best = game_lines(g)
-            cards.append(panel(body(plays), body(wins), body(best, muted=True), title=g.game))
+            lines = game_lines(g)
+            cards.append(
+                panel(
+                    *[body(line, muted=i == 2) for i, line in enumerate(lines)],
+                    *([] if game else self.feature_lines(g.game)),
+                    title=g.game,
+                )
+            )
         return cards
+
+    def feature_lines(self, game: str) -> list[ft.Control]:
+        """A game's modules and expansions: each one's plays and who won with it ("With the
+        Faction Festival: 7 plays, Ann won 4"); with a module or expansion chosen, that one."""
+        try:
+            found = self.ctx.store.module_stats(game)
+        except NotFoundError:
+            return []
+        chosen = {("module", self.filters.module), ("expansion", self.filters.expansion)}
+        if self.filters.module or self.filters.expansion:
+            found = [f for f in found if (f.kind, f.value) in chosen]
+        return [
+            tagged(
+                f"feature-{f.kind}-{f.value}",
+                ft.Text(
+                    feature_line(f, self.filters.player),
+                    theme_style=ft.TextThemeStyle.BODY_MEDIUM,
+                ),
+            )
+            for f in found
+        ]
 
     def render(self) -> None:
         game, player = self.filters.game, self.filters.player
         parts: list[ft.Control] = []
+        features = self.feature_lines(game) if game else []
+        if features:
+            if self.filters.module or self.filters.expansion:
+                features.append(body(f"The figures below count every play of {game}.", muted=True))
+            parts.append(panel(*features, title="Modules and expansions"))
         for chart in (wins_chart(self.ctx, game), scores_chart(self.ctx, player, game)):
             if chart is not None:
                 parts.append(chart)

@@ -4,7 +4,7 @@ the table, kept in the browser session across pushes, tab changes and reloads
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.engine.mercante import (
@@ -21,7 +21,12 @@ from companion.ui.mercante.model.events import EventChoice, choice_by_key
 from companion.ui.mercante.model.sale import SaleDraft
 from companion.ui.mercante.model.shipment import ShipmentDraft
 from companion.ui.mercante.model.tally import TallyDraft, parse_figure, tally_text
-from companion.ui.mercante.model.words import FieldErrors, FieldKey, parse_count
+from companion.ui.mercante.model.words import (
+    FieldErrors,
+    FieldKey,
+    more_than_they_have,
+    parse_count,
+)
 from companion.ui.model.words import capitalized
 
 
@@ -48,6 +53,7 @@ class MercanteDrafts:
     claimed: str = ""
     typed: dict[tuple[str, int], tuple[str, TallyValue]] = field(default_factory=dict)
     show_tally_errors: bool = False
+    prices: dict[str, str] = field(default_factory=dict)
 
     # -- upkeep ----------------------------------------------------------------------------
     def set_removal(self, market: str, count: int) -> None:
@@ -79,9 +85,12 @@ class MercanteDrafts:
             raise ValueError("Choose the event card turned over first.")
         return PlayEvent(chosen.event)
 
-    def vp_auction(self, seats: Sequence[str]) -> AuctionVictoryPoint:
+    def vp_auction(
+        self, seats: Sequence[str], crowns: Mapping[str, int] | None = None
+    ) -> AuctionVictoryPoint:
         """Upkeep step 3: every seat's blind bid as typed, a blank one 0 (:class:`FieldErrors`
-        keyed ``("bid", name)`` for bids that do not read)."""
+        keyed ``("bid", name)`` for bids that do not read, or, with ``crowns`` (where the app
+        keeps them), that are more than the bidder has)."""
         bids: dict[str, int] = {}
         errors: dict[FieldKey, str] = {}
         for name in seats:
@@ -89,9 +98,27 @@ class MercanteDrafts:
                 bids[name] = parse_count(self.bids.get(name, ""), blank=0)
             except ValueError as exc:
                 errors[("bid", name)] = str(exc)
+                continue
+            if crowns is not None and name in crowns and bids[name] > crowns[name]:
+                errors[("bid", name)] = more_than_they_have(name, crowns[name])
         if errors:
             raise FieldErrors(errors)
         return AuctionVictoryPoint(tuple(bids.items()))
+
+    def track_price(self, ident: str, payer: tuple[str, int] | None = None) -> int:
+        """The price typed beside agent action ``ident`` (:class:`FieldErrors` keyed
+        ``("price", ident)`` when it is blank, does not read or, with ``payer`` (their name
+        and crowns, where the app keeps them), is more than they have)."""
+        text = self.prices.get(ident, "")
+        if not text.strip():
+            raise FieldErrors({("price", ident): "Type the price the reference track shows"})
+        try:
+            price = parse_count(text)
+        except ValueError as exc:
+            raise FieldErrors({("price", ident): str(exc)}) from None
+        if payer is not None and price > payer[1]:
+            raise FieldErrors({("price", ident): more_than_they_have(*payer)})
+        return price
 
     # -- Vicious Accounting ----------------------------------------------------------------
     def challenge(self) -> ChallengeSale:

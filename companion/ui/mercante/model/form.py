@@ -171,7 +171,7 @@ class NewGameForm:
             board=self.board(),
             rules=house,
             variants=self.chosen_variants(),
-            ledger=False,  # the screens do not send the ledger's crowns and contracts yet
+            ledger=True,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -365,7 +365,8 @@ class SaleDraft:
             "bazaar": bazaar,
             "bases": bases,
             "reactions": played,
-            "contract_vp": self.contract_points() or 0,
+            # the app completes a kept game's contracts itself: no points are typed there
+            "contract_vp": 0 if game.ledger else self.contract_points() or 0,
         }
 
     def sale(self, game: MercanteGame, choices: Sequence[EventChoice]) -> Sell:

@@ -19,6 +19,7 @@ from companion.engine.mercante import (
 from companion.ui.mercante.model.words import (
     FieldErrors,
     FieldKey,
+    more_than_they_have,
     parse_count,
 )
 from companion.ui.model.words import capitalized
@@ -82,12 +83,16 @@ class ShipmentDraft:
             raise ValueError(next(iter(problems.values())))
         return StartShipmentAuction(self.shipment(), self.single_lot and len(self.goods) > 1)
 
-    def typed_bid(self, bidder: str) -> ShipmentBid:
-        """``bidder``'s bid as typed (:class:`FieldErrors` keyed ``("bid",)``)."""
+    def typed_bid(self, bidder: str, crowns: int | None = None) -> ShipmentBid:
+        """``bidder``'s bid as typed (:class:`FieldErrors` keyed ``("bid",)``); ``crowns``,
+        where the app keeps them, is what the bidder has: no bid may exceed it ("Players
+        cannot bid more money than they can pay")."""
         try:
             amount = parse_count(self.bid)
         except ValueError as exc:
             raise FieldErrors({("bid",): str(exc)}) from None
+        if crowns is not None and amount > crowns:
+            raise FieldErrors({("bid",): more_than_they_have(bidder, crowns)})
         return ShipmentBid(bidder, amount)
 
     @staticmethod

@@ -3,6 +3,7 @@ shipment auction's lots, Talk of Peace."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from companion.engine.mercante import (
@@ -28,6 +29,7 @@ from companion.engine.mercante.actions import (
     SKULDUGGERY,
 )
 from companion.engine.mercante.house import HouseRules
+from companion.engine.mercante.setup import contract_values
 from companion.ui.mercante.model.upkeep import when_text
 from companion.ui.model.words import capitalized, plural
 
@@ -102,6 +104,44 @@ def turn_status(game: MercanteGame) -> TurnStatus:
     )
 
 
+@dataclass(frozen=True)
+class PlayerGlance:
+    """One player at a glance: ``crowns`` (``None``: the table counts them, not the app), the
+    victory point tokens the app counted, the contracts held (``None``: not kept by the app)
+    and whether it is their turn."""
+
+    name: str
+    crowns: int | None
+    vp: int
+    contracts: int | None
+    active: bool
+
+    @property
+    def text(self) -> str:
+        """``Ann: 12 crowns · 2 VP · 1 contract``."""
+        parts = [] if self.crowns is None else [plural(self.crowns, "crown")]
+        parts.append(f"{self.vp} VP")
+        if self.contracts is not None:
+            parts.append(plural(self.contracts, "contract"))
+        return f"{self.name}: {' · '.join(parts)}"
+
+
+def player_glances(game: MercanteGame) -> tuple[PlayerGlance, ...]:
+    """Every player's crowns, victory points and contracts, in turn order (public knowledge:
+    a contract's face is never told here)."""
+    kept = game.ledger
+    return tuple(
+        PlayerGlance(
+            name=p.name,
+            crowns=p.crowns if kept else None,
+            vp=p.vp,
+            contracts=game.contract_count(p.name) if kept else None,
+            active=p.name == game.active and not game.is_over,
+        )
+        for p in game.players
+    )
+
+
 def show_vp_bids(game: MercanteGame) -> bool:
     """The victory point bid boxes are wanted only while a token on the marker is auctioned."""
     return game.step == "auction_vp" and game.vp_auctions_left > 0
@@ -133,11 +173,25 @@ class AgentChoice:
     action: Action | None = None
     tab: str | None = None
     disabled: bool = False
+    #: Where the app keeps the crowns: the price is read off the reference track (the label
+    #: of the field beside the button), and ``priced(price)`` is the action a tap sends.
+    price_label: str | None = None
+    priced: Callable[[int], Action] | None = None
 
 
-def agent_choices(game: MercanteGame, *, playing: bool) -> tuple[AgentChoice, ...]:
+#: The agent actions whose price the reference track shows, with the seal it shows it in.
+PRICE_LABELS: dict[str, str] = {
+    "buy-vp": "Price in the green seal",
+    "buy-agent": "Price in the blue seal",
+}
+
+
+def agent_choices(
+    game: MercanteGame, *, playing: bool, prices: Mapping[str, str] | None = None
+) -> tuple[AgentChoice, ...]:
     """The agent actions of the active player, in the rulebook's order (Security once per
-    warehouse)."""
+    warehouse). Where the app keeps the crowns, buying a victory point or an agent asks the
+    price the reference track shows, and Select a Contract the crowns on the card kept."""
     player = game.player(game.active)
     stores = rules().warehouses
 
@@ -150,14 +204,46 @@ def agent_choices(game: MercanteGame, *, playing: bool) -> tuple[AgentChoice, ..
             ident, label, action=action, disabled=not playing or not game.can_apply(action)
         )
 
+    def priced(ident: str, label: str, make: Callable[[int], Action]) -> AgentChoice:
+        # a price of 0 asks only whether an agent may do it now (crowns are checked on the tap)
+        return AgentChoice(
+            ident,
+            label,
+            disabled=not playing or not game.can_apply(make(0)),
+            price_label=PRICE_LABELS[ident],
+            priced=make,
+        )
+
     manipulate = not playing or not game.can_apply(ManipulateEvents())
+    if game.ledger:
+        buying: tuple[AgentChoice, ...] = (
+            priced(
+                "buy-vp",
+                f"Buy one victory point{seals(BUY_VP)}",
+                lambda price: BuyVictoryPoint(price=price),
+            ),
+            priced("buy-agent", "Buy an agent", lambda price: ImproveHouse("agent", price=price)),
+        )
+        contracts: tuple[AgentChoice, ...] = tuple(
+            offer(
+                f"select-contract-{value}",
+                f"Select a contract worth {plural(value, 'crown')}",
+                SelectContract(crowns=value),
+            )
+            for value in contract_values()
+        )
+    else:
+        buying = (
+            offer("buy-vp", f"Buy one victory point{seals(BUY_VP)}", BuyVictoryPoint()),
+            offer("buy-agent", "Bought an agent", ImproveHouse("agent")),
+        )
+        contracts = (offer("select-contract", "Select a contract", SelectContract()),)
     return (
         AgentChoice("go-sell", "Hire dockworkers: sell", tab="sale"),
-        offer("buy-vp", f"Buy one victory point{seals(BUY_VP)}", BuyVictoryPoint()),
-        offer("buy-agent", "Bought an agent", ImproveHouse("agent")),
+        *buying,
         offer(
             "buy-warehouse",
-            f"Bought a warehouse ({plural(stores.cost, 'crown')})",
+            f"{'Buy' if game.ledger else 'Bought'} a warehouse ({plural(stores.cost, 'crown')})",
             ImproveHouse("warehouse"),
         ),
         AgentChoice(
@@ -173,7 +259,7 @@ def agent_choices(game: MercanteGame, *, playing: bool) -> tuple[AgentChoice, ..
             offer(f"security-{w}", f"Security: warehouse {w}", Security(w))
             for w in range(1, player.warehouses + 1)
         ),
-        offer("select-contract", "Select a contract", SelectContract()),
+        *contracts,
         offer("skulduggery", "Skulduggery", Skulduggery()),
         offer("gather-intelligence", "Gather intelligence", GatherIntelligence()),
     )
@@ -249,12 +335,14 @@ def talk_of_peace_goal(house: HouseRules) -> str:
 __all__ = [
     "STEP_TEXT",
     "AgentChoice",
+    "PlayerGlance",
     "TurnStatus",
     "agent_choices",
     "agent_rules_text",
     "agents_line",
     "agents_waiting",
     "lot_lines",
+    "player_glances",
     "show_vp_bids",
     "talk_of_peace_goal",
     "team_lines",

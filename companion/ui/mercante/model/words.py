@@ -123,6 +123,11 @@ def parse_printed(text: str) -> tuple[int, ...]:
     return tuple(values)
 
 
+def more_than_they_have(name: str, crowns: int) -> str:
+    """A bid or price beyond what ``name`` has: ``David has 26 crowns``."""
+    return f"{name} has {crowns} crown{'' if crowns == 1 else 's'}"
+
+
 def house_rules_from(ids: Iterable[str]) -> HouseRules:
     """The Mercante house rules among the ruling ids switched on in Settings."""
     return HouseRules.from_house_rules(ids)
@@ -139,6 +144,7 @@ __all__ = [
     "good_name",
     "house_rules_from",
     "market_name",
+    "more_than_they_have",
     "parse_count",
     "parse_numbers",
     "parse_printed",

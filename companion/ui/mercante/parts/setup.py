@@ -10,7 +10,9 @@ import flet as ft
 
 from companion.engine.mercante import (
     KeepContract,
+    MercanteGame,
     MercanteTable,
+    TakeContract,
     TickSetupStep,
     contract_values,
     contracts_kept,
@@ -30,6 +32,15 @@ from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
     from companion.ui.mercante.screen import MercanteScreen
+
+
+def kept_at_setup(game: MercanteGame, name: str) -> tuple[int, ...]:
+    """The crowns of the contracts ``name`` kept at setup, where the app keeps the game."""
+    return tuple(
+        r.action.crowns
+        for r in game.log
+        if isinstance(r.action, TakeContract) and r.action.player == name
+    )
 
 
 def tap_kept(
@@ -52,22 +63,43 @@ class SetupTab:
         self.session = session
         self.ctx = session.ctx
         self.seats_slot = Slot(session.paint)
+        self.pickers: dict[tuple[str, int], ft.SegmentedButton] = {}
         self.checklist_slot = Slot(session.paint)
         session.on_render(self.render)
 
     def set_kept(self, name: str, index: int, value: int | None) -> None:
-        self.session.act(KeepContract(name, index, value))
+        game = self.session.table.game
+        if not game.ledger:
+            self.session.act(KeepContract(name, index, value))
+        elif value is None or index < len(kept_at_setup(game, name)):
+            # the app already paid its crowns: the table's Undo takes a contract back
+            self.session.refuse(f"{name}'s contract is kept: Undo takes it back")
+            kept = kept_at_setup(game, name)
+            picker = self.pickers.get((name, index))
+            if picker is not None:  # it shows the one kept again
+                picker.selected = [str(kept[index])] if index < len(kept) else []
+                self.session.paint.touch(self.seats_slot.box)
+            self.session.redraw()
+        else:
+            self.session.act(TakeContract(name, value))
 
     def render(self, snapshot: Snapshot) -> None:
         table = self.session.table
         playing = self.session.playing
-        self.seats_slot.set((table.kept, playing), lambda: self.seats(table, playing))
+        game = table.game
+        kept = tuple((n, kept_at_setup(game, n)) for n in game.seats) if game.ledger else table.kept
+        setup = game.in_setup if game.ledger else True
+        self.seats_slot.set(
+            (kept, playing, setup), lambda: self.seats(table, playing and setup, dict(kept))
+        )
         self.checklist_slot.set((table.setup_done, playing), lambda: self.checklist(table, playing))
 
-    def seats(self, table: MercanteTable, playing: bool) -> ft.Control:
+    def seats(
+        self, table: MercanteTable, playing: bool, kept: dict[str, tuple[int, ...]]
+    ) -> ft.Control:
         game = table.game
         variants = game.variants
-        kept_now = {n: v[: contracts_kept(variants=variants)] for n, v in table.kept}
+        kept_now = {n: v[: contracts_kept(variants=variants)] for n, v in kept.items()}
         starts = setup_seats(game.seats, kept_now, variants=variants)
         rows: list[ft.Control] = []
         for seat in starts:
@@ -82,20 +114,19 @@ class SetupTab:
             pickers: list[ft.Control] = []
             for k in range(seat.keeps):
                 chosen = seat.contracts[k] if k < len(seat.contracts) else None
+                picker = self.pickers[(seat.name, k)] = ft.SegmentedButton(
+                    segments=[
+                        ft.Segment(value=str(v), label=ft.Text(str(v))) for v in contract_values()
+                    ],
+                    selected=[str(chosen)] if chosen is not None else [],
+                    allow_empty_selection=True,
+                    show_selected_icon=False,
+                    disabled=k > len(seat.contracts) or not playing,
+                    on_change=tap_kept(self.set_kept, seat.name, k),
+                )
                 pickers.append(
                     tagged(
-                        f"kept-{seat.position}" + (f"-{k + 1}" if seat.keeps > 1 else ""),
-                        ft.SegmentedButton(
-                            segments=[
-                                ft.Segment(value=str(v), label=ft.Text(str(v)))
-                                for v in contract_values()
-                            ],
-                            selected=[str(chosen)] if chosen is not None else [],
-                            allow_empty_selection=True,
-                            show_selected_icon=False,
-                            disabled=k > len(seat.contracts) or not playing,
-                            on_change=tap_kept(self.set_kept, seat.name, k),
-                        ),
+                        f"kept-{seat.position}" + (f"-{k + 1}" if seat.keeps > 1 else ""), picker
                     )
                 )
             rows.append(

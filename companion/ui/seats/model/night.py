@@ -195,9 +195,7 @@ def standing_lines(night: Seating) -> tuple[StandingLine, ...]:
             tiebreak = "; ".join(([tiebreak] if tiebreak else []) + figures)
         place = "1st" if standing.rank == 1 else ordinal(standing.rank)
         out.append(
-            StandingLine(
-                place, standing.name, standing.score, working or "0", tiebreak, standing.winner
-            )
+            StandingLine(place, standing.name, standing.score, working, tiebreak, standing.winner)
         )
     return tuple(out)
 

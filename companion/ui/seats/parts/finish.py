@@ -63,10 +63,8 @@ class FinishPanels:
         self.rematch = Slot(paint)
         self.controls: list[ft.Control] = [
             self.finish.box,
-            ft.Container(tagged("night-sheet", self.sheet.box), key=_key("night-sheet")),
-            ft.Container(
-                tagged("night-standings", self.standings.box), key=_key("night-standings")
-            ),
+            ft.Container(self.sheet.box, key=_key("night-sheet")),
+            ft.Container(self.standings.box, key=_key("night-standings")),
             self.save_box,
             self.rematch.box,
         ]
@@ -306,7 +304,7 @@ class FinishPanels:
                 ]
             )
         )
-        return panel(ft.Column(items, spacing=GAP))
+        return tagged("night-sheet", panel(ft.Column(items, spacing=GAP)))
 
     def fill_figures(self, night: Seating) -> None:
         """The sheet's figures as the night has them, except one this phone is mistyping."""
@@ -340,7 +338,7 @@ class FinishPanels:
                                     ),
                                 ]
                             ),
-                            small(line.working),
+                            *([small(line.working)] if line.working else []),
                             *([small(line.tiebreak)] if line.tiebreak else []),
                         ],
                         spacing=2,
@@ -358,7 +356,7 @@ class FinishPanels:
                     ident="night-reopen",
                 )
             )
-        return panel(ft.Column(items, spacing=GAP))
+        return tagged("night-standings", panel(ft.Column(items, spacing=GAP)))
 
     def rematch_part(self) -> ft.Control:
         return panel(

@@ -25,7 +25,7 @@ from companion.ui.seats.model.night import (
     tally_of,
     tools_for,
 )
-from companion.ui.theme import GAP
+from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
     from companion.ui.seats.screen import SeatsScreen
@@ -78,21 +78,15 @@ class NightPanels:
             on_change=lambda e: self.typed(),
             on_submit=lambda e: self.add_line(),
         )
+        self.add_button = ft.FilledButton(
+            "Add the line", icon=ft.Icons.ADD, height=TOUCH, on_click=lambda e: self.add_line()
+        )
         self.add_form = ft.Column(
             [
-                small("Add a line by hand:"),
+                small("Add a line by hand: whose, how many points, what for."),
                 self.line_players.box,
                 ft.Row([self.points, self.what], vertical_alignment=ft.CrossAxisAlignment.START),
-                wrap(
-                    [
-                        button(
-                            "Add the line",
-                            lambda e: self.add_line(),
-                            icon=ft.Icons.ADD,
-                            ident="tally-add",
-                        )
-                    ]
-                ),
+                wrap([tagged("tally-add", self.add_button)]),
             ],
             spacing=8,
         )
@@ -200,6 +194,9 @@ class NightPanels:
         self.tally.set((night.seats, night.tally, closed), lambda: self.tally_part(night, closed))
         self.line_players.set((night.seats, chosen), lambda: self.players_part(night, chosen))
         paint.set(self.tally_box, self.add_form, visible=not closed and bool(night.seats))
+        whose = chosen if chosen in night.seats else None
+        label = f"Add the line for {whose}" if whose else "Add the line"
+        paint.set(self.tally_box, self.add_button, content=label)
 
     def played_part(self, night: Seating, setup: bool) -> ft.Control:
         lines: list[ft.Control] = [body(line) for line in played_lines(night)]

@@ -1,8 +1,16 @@
 """The Surprise me panel of Choose: how many modules, the seed (this phone's draft while it
-is typed), Surprise me and Replay this seed, the Always/Never marks and the last draw."""
+is typed), Surprise me and Replay this seed, the Always/Never marks and the last draw.
+
+Once the history has Merchants Cove plays with modules, Surprise me prefers the modules this
+group has not played yet (a switch turns it off): it picks the seed whose ordinary draw has
+the fewest modules already played (:func:`companion.engine.setup.surprise.seed_preferring`),
+so Replay this seed gives the same draw, and the panel says which modules are new to you.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -10,12 +18,47 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.seats import new_seed
 from companion.engine.setup import SetupGame
+from companion.engine.setup.surprise import seed_preferring
+from companion.history import StoreError
 from companion.ui.kit.widgets import body, button, notice, panel, tagged, wrap
 from companion.ui.paint import Slot
 from companion.ui.setup.model import draw_note, marks_line, taps
 
 if TYPE_CHECKING:
+    from companion.history import Store
     from companion.ui.setup.parts.choose import ChooseScreen
+
+log = logging.getLogger(__name__)
+
+#: The group's choice (a setting of the history): prefer modules not played yet (default: yes).
+PREFER_KEY = "surprise_prefer_unplayed"
+COVE = "merchants_cove"
+
+
+def unplayed_modules(store: Store) -> frozenset[str] | None:
+    """The Merchants Cove modules no finished play in the history has used, or None when
+    the history has no such play with modules (nothing to prefer)."""
+    try:
+        names = store.player_names()
+        if not names:
+            return None
+        left = frozenset(store.modules_not_played(COVE, names, together=False))
+    except StoreError as exc:
+        log.warning("modules not played could not be read: %s", exc)
+        return None
+    return None if left >= frozenset(engine.module_ids()) else left
+
+
+def unplayed_note(game: SetupGame, unplayed: Collection[str] | None) -> str | None:
+    """``Picked modules you have not played: Lawyers, Insiders.`` for the last draw, while
+    it is the choice."""
+    draw = game.draw
+    if unplayed is None or draw is None or draw.kind != "modules" or not game.draw_is_current:
+        return None
+    new = [m for m in engine.modules() if m.id in draw.modules and m.id in set(unplayed)]
+    if not new:
+        return None
+    return "Picked modules you have not played: " + ", ".join(m.name for m in new) + "."
 
 
 class SurprisePanel:
@@ -47,6 +90,17 @@ class SurprisePanel:
         self.draw_text = body("", muted=True)
         self.draw_box = tagged("draw-note", self.draw_text)
         self.draw_box.visible = False
+        self.unplayed = unplayed_modules(view.ctx.store)
+        self.prefer = ft.Switch(
+            label="Prefer modules you have not played",
+            value=bool(view.ctx.setting(PREFER_KEY, True)),
+            on_change=lambda e: self.set_prefer(bool(e.control.value)),
+        )
+        self.prefer_box = tagged("surprise-unplayed", self.prefer)
+        self.prefer_box.visible = self.unplayed is not None
+        self.unplayed_text = body("")
+        self.unplayed_box = tagged("unplayed-note", self.unplayed_text)
+        self.unplayed_box.visible = False
         self.section = panel(
             body(
                 "A random legal combination, and a Paladin card if the Paladins come out. "
@@ -54,6 +108,7 @@ class SurprisePanel:
                 muted=True,
             ),
             ft.Row([tagged("surprise-size", self.size_picker)]),
+            self.prefer_box,
             ft.Row(
                 [
                     tagged("surprise-seed", self.seed_field),
@@ -73,7 +128,7 @@ class SurprisePanel:
                     button(
                         "Surprise me",
                         lambda e: view.tap(
-                            taps.surprise, view.draft, new_seed(), on_outcome=seeded
+                            taps.surprise, view.draft, self.fresh_seed(), on_outcome=seeded
                         ),
                         icon=ft.Icons.AUTO_AWESOME,
                         ident="surprise-me",
@@ -90,9 +145,39 @@ class SurprisePanel:
             self.marks_slot.box,
             self.problem_slot.box,
             self.draw_box,
+            self.unplayed_box,
             title="Surprise me",
             section=True,
         )
+
+    @property
+    def preferring(self) -> bool:
+        return self.unplayed is not None and bool(self.prefer.value)
+
+    def set_prefer(self, on: bool) -> None:
+        self.view.ctx.set_setting(PREFER_KEY, on)
+        self.render(self.view.game)
+        self.paint.send()
+
+    def fresh_seed(self) -> int:
+        """A new seed for Surprise me: preferring modules not played yet, when asked."""
+        seed = new_seed()
+        self.unplayed = unplayed_modules(self.view.ctx.store)  # the history as it is now
+        if not self.preferring or self.unplayed is None:
+            return seed
+        game = self.view.game
+        try:
+            return seed_preferring(
+                seed,
+                self.unplayed,
+                size=game.size,
+                pinned=game.pinned,
+                banned=game.banned,
+                players=game.players,
+                house_rules=game.rules,
+            )
+        except engine.SetupError:
+            return seed  # nothing fits: the draw with this seed says so
 
     def type_seed(self, text: str) -> None:
         """Typing in the seed field: this device's only, until it is used or left."""
@@ -119,6 +204,10 @@ class SurprisePanel:
         note = draw_note(game)
         paint.set(section, self.draw_box, visible=note is not None)
         paint.set(section, self.draw_text, value=note or "")
+        paint.set(section, self.prefer_box, visible=self.unplayed is not None)
+        new = unplayed_note(game, self.unplayed if self.preferring else None)
+        paint.set(section, self.unplayed_box, visible=new is not None)
+        paint.set(section, self.unplayed_text, value=new or "")
 
     def _marks(self, game: SetupGame) -> ft.Control | None:
         line = marks_line(game)
@@ -133,4 +222,4 @@ class SurprisePanel:
         )
 
 
-__all__ = ["SurprisePanel"]
+__all__ = ["PREFER_KEY", "SurprisePanel", "unplayed_modules", "unplayed_note"]

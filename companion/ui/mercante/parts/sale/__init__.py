@@ -154,6 +154,9 @@ class SaleTab:
         )
         intro = f"{game.active} sells. Tap a good to add a token. {how}"
         self.session.paint.set(self.intro, self.intro, value=intro)
+        # A game the app keeps completes contracts itself (from the cards their holders told
+        # it): the points are not typed there.
+        self.session.paint.set(self.contract_box, self.contract_box, visible=not game.ledger)
         closed = tuple(game.calendar.closed_markets())
         self.picker.render(closed)
         if self.tokens.render(closed):

@@ -4,17 +4,27 @@ the rules of the seals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.engine.mercante import rules
 from companion.engine.mercante.actions import BUY_VP, RULING_DOCKWORKERS, SECURITY
 from companion.ui.kit.why import why_link
-from companion.ui.kit.widgets import body, button, panel, small, tagged, wrap
+from companion.ui.kit.widgets import (
+    body,
+    button,
+    panel,
+    small,
+    tagged,
+    whole_number_field,
+    wrap,
+)
 from companion.ui.mercante import table_route
 from companion.ui.mercante.model import (
     AgentChoice,
+    FieldErrors,
     agent_choices,
     agent_rules_text,
     agents_line,
@@ -42,31 +52,74 @@ def agents_panel(tab: TurnTab) -> ft.Control:
     game = tab.game
     agents, stores = rules().agents, rules().warehouses
 
+    drafts = tab.drafts
+    fields: dict[str, ft.TextField] = {}
+
     def tapped(choice: AgentChoice) -> None:
-        if choice.action is not None:
+        if choice.priced is not None:
+            field = fields[choice.ident]
+            try:
+                payer = game.player(game.active)
+                price = drafts.track_price(choice.ident, (payer.name, payer.crowns))
+            except FieldErrors as exc:
+                field.error = exc.errors.get(("price", choice.ident))
+                tab.show_errors(tab.agents_slot)
+                return
+            if field.error is not None:
+                field.error = None
+                tab.session.paint.touch(tab.agents_slot.box)
+
+            def settle() -> None:
+                drafts.prices.pop(choice.ident, None)
+
+            tab.act(choice.priced(price), settle=settle)
+        elif choice.action is not None:
             tab.act(choice.action)
         elif choice.tab is not None:
             tab.ctx.navigate(table_route(tab.session.table_id, choice.tab))
+
+    def typed_price(ident: str) -> Callable[[Any], None]:
+        def handler(e: Any) -> None:
+            drafts.prices[ident] = e.control.value or ""
+
+        return handler
+
+    def offered(choice: AgentChoice) -> ft.Control:
+        control = button(
+            choice.label,
+            lambda e, choice=choice: tapped(choice),
+            icon=ICONS.get(
+                "select-contract" if choice.ident.startswith("select-contract") else choice.ident,
+                ft.Icons.SHIELD_OUTLINED,
+            ),
+            kind="outlined",
+            ident=choice.ident,
+            disabled=choice.disabled,
+        )
+        if choice.price_label is None:
+            return control
+        field = whole_number_field(
+            choice.price_label,
+            drafts.prices.get(choice.ident, ""),
+            on_change=typed_price(choice.ident),
+            width=170,
+        )
+        field.disabled = choice.disabled
+        field.error_max_lines = 2
+        fields[choice.ident] = field
+        return ft.Row(
+            [tagged(f"{choice.ident}-price", field), control],
+            spacing=8,
+            wrap=True,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
 
     rows: list[ft.Control] = [tagged("agents-left", body(agents_line(game)))]
     waiting = agents_waiting(game)
     if waiting:
         rows.append(small(waiting, muted=False))
-    rows.append(
-        wrap(
-            [
-                button(
-                    choice.label,
-                    lambda e, choice=choice: tapped(choice),
-                    icon=ICONS.get(choice.ident, ft.Icons.SHIELD_OUTLINED),
-                    kind="outlined",
-                    ident=choice.ident,
-                    disabled=choice.disabled,
-                )
-                for choice in agent_choices(game, playing=tab.session.playing)
-            ]
-        )
-    )
+    choices = agent_choices(game, playing=tab.session.playing, prices=drafts.prices)
+    rows.append(wrap([offered(choice) for choice in choices]))
     rows.append(small(agent_rules_text(game)))
     rows.append(ruling_chip(tab.ctx, RULING_DOCKWORKERS))
     rows.append(

@@ -56,7 +56,9 @@ class Bidding:
     def bid(self) -> None:
         bidder = self.bidder()
         try:
-            action = self.tab.drafts.shipment.typed_bid(bidder or "")
+            game = self.tab.game
+            crowns = game.player(bidder).crowns if game.ledger and bidder else None
+            action = self.tab.drafts.shipment.typed_bid(bidder or "", crowns)
         except FieldErrors as exc:
             if self.field is not None:
                 self.field.error = exc.errors.get(("bid",))

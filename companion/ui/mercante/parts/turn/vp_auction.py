@@ -31,7 +31,9 @@ class VpAuctionStep:
         tab = self.tab
         drafts = tab.drafts
         try:
-            action = drafts.vp_auction(tuple(self.fields))
+            game = tab.game
+            crowns = {p.name: p.crowns for p in game.players} if game.ledger else None
+            action = drafts.vp_auction(tuple(self.fields), crowns)
         except FieldErrors as exc:
             for name, field in self.fields.items():
                 field.error = exc.errors.get(("bid", name))

@@ -1,102 +1,47 @@
-"""Taking the history out and bringing it back: the app's JSON format and CSV.
-
-BG Stats' backup format, both ways, is in ``companion.history.bgstats``.
-
-The app's own format (``"format": "merchants-companion-history"``, ``"version": 1``)::
-
-    {"format": ..., "version": 1, "exported_at": "2025-01-31T20:15:00Z",
-     "players": [{"id": 1, "name": "Ann"}, ...],
-     "games": [{"id": 1, "name": "Mercante", "key": "mercante", "highest_wins": true}, ...],
-     "plays": [{"uid": "…", "game_id": 1, "played_at": "2025-01-31T19:30:00",
-                "finished": true, "highest_wins": true, "modules": [], "duration_min": 90,
-                "location": null, "notes": "", "tiebreakers": [{"name": …, "higher_wins": …}],
-                "created_at": …, "updated_at": …,
-                "results": [{"player_id": 1, "seat": 1, "score": 42, "breakdown": {},
-                             "tiebreaks": [], "start_player": true, "rank": 1,
-                             "winner": true}]}]}
-
-A play that has them also carries ``"scoring"`` (``"manual"`` or ``"cooperative"``; absent:
-won on points), ``"expansions"``, ``"house_rules"`` (ruling id → ``"reading"`` or
-``"alternative"``) and ``"started_at"``; a result without a score has ``"score": null``.
-These are written only where they say something, so a history without them is written as
-before (and older versions of the app read it).
-
-Ids are the file's own (1, 2, 3 … in name order), so exporting the same history twice gives
-the same file. On import, players and games are matched by name (ignoring case), plays by
-``uid`` (a play already present is a duplicate and skipped), and rank and winner are computed
-again from the scores rather than trusted (the winners of a play whose scoring says they
-were chosen are the file's). An import is all or nothing: a file with any
-problem is refused with a message naming the place (``plays[3].results[1].score: expected a
-whole number, got "ten"``) and nothing is written (the plays are checked as they go into the
-import's one transaction, which a refusal rolls back). A large file is read one play at a
-time and written by bulk inserts (``companion.history.bulk``), the statistics added once.
-On SQLite, ``Store.import_report`` first tries ``companion.history.fastimport``, which takes
-the same files in one pass and writes the same rows, and falls back to this path for
-anything it does not take whole (so every refusal is worded here).
-"""
+"""The app's own history file coming in: read and checked as it is parsed (the place of a problem
+named), then written all at once or not at all."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from array import array
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, NamedTuple
+from datetime import datetime
+from typing import Any
 
 from pydantic import (
-    AfterValidator,
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    Strict,
-    StrictStr,
-    TypeAdapter,
     ValidationError,
 )
-from pydantic.dataclasses import dataclass as pydantic_dataclass
-from pydantic_core import PydanticCustomError
-from sqlalchemy import Text, func, select, type_coerce
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
-from sqlmodel import col
 
-from companion import __version__
 from companion.history import bulk, crud, features
 from companion.history.bulk import CANONICAL_UID, BulkPlay, BulkResult, canonical_uid
-from companion.history.crud import PLAYS, RESULTS
+from companion.history.crud import PLAYS
 from companion.history.errors import (
     ImportFileError,
     PlayDataError,
     describe_value,
     validation_message,
 )
+from companion.history.exchange.files import (
+    _PLAY,
+    FORMAT,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_PLAYS,
+    VERSION,
+    FilePlay,
+    ImportReport,
+    _Head,
+)
 from companion.history.jsonscan import Field as JsonField
 from companion.history.jsonscan import JsonFile
 from companion.history.models import (
-    DURATION_MAX_MIN,
-    GAME_NAME_MAX,
-    LOCATION_MAX,
-    MAX_CATEGORIES,
-    MAX_EXPANSIONS,
-    MAX_HOUSE_RULES,
-    MAX_MODULES,
-    MAX_RESULTS,
-    MAX_TIEBREAKERS,
-    MODULE_MAX,
-    NAME_MAX,
-    NOTES_MAX,
-    CategoryName,
-    Flag,
     Game,
     PlayCreate,
     Player,
-    Score,
-    Scoring,
-    StoredText,
     clean_text,
     name_key,
     text_problem,
@@ -104,146 +49,7 @@ from companion.history.models import (
     wall_clock,
 )
 
-FORMAT = "merchants-companion-history"
-VERSION = 1
-# Caps that keep a hostile file from exhausting memory: each checked as the file is read,
-# at the first item over it (the file's size: companion.limits.MAX_IMPORT_BYTES).
-MAX_PLAYERS = 10_000
-MAX_GAMES = 10_000
-MAX_PLAYS = 250_000
-
-FileId = Annotated[int, Strict(), Field(ge=1, le=2**31 - 1)]
-
-
-class _FileModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class FilePlayer(_FileModel):
-    id: FileId
-    name: Annotated[str, Field(min_length=1, max_length=NAME_MAX), StoredText]
-
-
-class FileGame(_FileModel):
-    id: FileId
-    name: Annotated[str, Field(min_length=1, max_length=GAME_NAME_MAX), StoredText]
-    key: str | None = Field(default=None, max_length=GAME_NAME_MAX)
-    highest_wins: Flag = True
-
-
-# Plays and results are slotted dataclasses rather than models: a file of 100,000 plays holds
-# half a million of them, and a model instance is several times larger.
-# They are checked from the decoded JSON (dicts), which strict mode refuses for a dataclass,
-# so strictness is per field instead: whole numbers and flags as JSON writes them, times only
-# as ISO text (lax mode would also take a number of seconds).
-_ROW_CONFIG = ConfigDict(extra="forbid")
-Whole = Annotated[int, Strict()]
-
-
-def _iso_text(value: object) -> object:
-    if not isinstance(value, str):
-        raise PydanticCustomError("datetime_type", "expected a date and time")
-    return value
-
-
-IsoTime = Annotated[datetime, BeforeValidator(_iso_text)]
-
-
-def _none_if_empty(value: Any) -> Any:
-    # Exports write "breakdown": {} and "tiebreaks": [] on every result: half a million empty
-    # containers for a large file, so an empty one is kept as None.
-    return value or None
-
-
-Parts = Annotated[
-    dict[CategoryName, Score] | None,
-    Field(max_length=MAX_CATEGORIES),
-    AfterValidator(_none_if_empty),
-]
-Ties = Annotated[
-    list[Score | None] | None, Field(max_length=MAX_TIEBREAKERS), AfterValidator(_none_if_empty)
-]
-
-
-@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
-class FileTieBreaker:
-    name: StrictStr = Field(min_length=1, max_length=NAME_MAX)
-    higher_wins: Flag = True
-
-
-@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
-class FileResult:
-    player_id: FileId
-    seat: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
-    score: Score | None = None
-    breakdown: Parts = None
-    tiebreaks: Ties = None
-    start_player: Flag = False
-    # Written for other tools to read; recomputed from the scores on import (the winner is
-    # read where the play's scoring says the winners were chosen).
-    rank: Whole | None = Field(default=None, ge=1, le=MAX_RESULTS)
-    winner: Flag | None = None
-
-
-@pydantic_dataclass(config=_ROW_CONFIG, frozen=True, slots=True, kw_only=True)
-class FilePlay:
-    uid: StrictStr = Field(min_length=1, max_length=36)
-    game_id: FileId
-    played_at: IsoTime
-    finished: Flag = True
-    highest_wins: Flag | None = None
-    scoring: Scoring = "points"
-    started_at: IsoTime | None = None
-    modules: Annotated[
-        list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
-        Field(max_length=MAX_MODULES),
-        AfterValidator(_none_if_empty),
-    ] = None
-    expansions: Annotated[
-        list[Annotated[StrictStr, Field(min_length=1, max_length=MODULE_MAX)]] | None,
-        Field(max_length=MAX_EXPANSIONS),
-        AfterValidator(_none_if_empty),
-    ] = None
-    house_rules: Annotated[
-        dict[StrictStr, StrictStr] | None,
-        Field(max_length=MAX_HOUSE_RULES),
-        AfterValidator(_none_if_empty),
-    ] = None
-    duration_min: Whole | None = Field(default=None, ge=0, le=DURATION_MAX_MIN)
-    location: StrictStr | None = Field(default=None, max_length=LOCATION_MAX)
-    notes: StrictStr = Field(default="", max_length=NOTES_MAX)
-    tiebreakers: Annotated[
-        list[FileTieBreaker] | None,
-        Field(max_length=MAX_TIEBREAKERS),
-        AfterValidator(_none_if_empty),
-    ] = None
-    results: list[FileResult] = Field(min_length=1, max_length=MAX_RESULTS)
-    created_at: IsoTime | None = None
-    updated_at: IsoTime | None = None
-
-
-class HistoryFile(_FileModel):
-    format: Literal["merchants-companion-history"]
-    version: Literal[1]
-    exported_at: datetime | None = None
-    app_version: str | None = Field(default=None, max_length=40)
-    players: list[FilePlayer] = Field(default_factory=list, max_length=MAX_PLAYERS)
-    games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
-    plays: list[FilePlay] = Field(default_factory=list, max_length=MAX_PLAYS)
-
-
-class _Head(_FileModel):
-    """The file without its plays (which are read and checked one at a time)."""
-
-    format: Literal["merchants-companion-history"]
-    version: Literal[1]
-    exported_at: datetime | None = None
-    app_version: str | None = Field(default=None, max_length=40)
-    players: list[FilePlayer] = Field(default_factory=list, max_length=MAX_PLAYERS)
-    games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
-
-
-_PLAY = TypeAdapter(FilePlay)
+# ------------------------------------------------------------------------------ reading
 
 
 @dataclass(frozen=True)
@@ -298,35 +104,6 @@ class ParsedHistory:
                 batch = []
         if batch:
             yield batch
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    """What an import did: plays added, plays skipped as already present (their uids)."""
-
-    imported: int
-    duplicates: tuple[str, ...] = ()
-    players_added: int = 0
-    games_added: int = 0
-    skipped: tuple[str, ...] = ()
-    """Plays of the file the history cannot hold, each as "where: why" (BG Stats import)."""
-    notes: tuple[str, ...] = ()
-    """Plays imported with something changed, each as "where: what"."""
-    ignored: int = 0
-    """Plays BG Stats itself marks as ignored (out of its statistics), left out."""
-
-    def __str__(self) -> str:
-        text = f"{self.imported} play{'s' if self.imported != 1 else ''} imported"
-        if self.duplicates:
-            text += f", {len(self.duplicates)} already present"
-        if self.skipped:
-            text += f", {len(self.skipped)} not imported"
-        if self.ignored:
-            text += f", {self.ignored} that BG Stats ignores left out"
-        return text
-
-
-# ------------------------------------------------------------------------------ reading
 
 
 def _refuse(message: str) -> ImportFileError:
@@ -773,232 +550,3 @@ def import_parsed(
         players_added=players_after - players_before,
         games_added=games_after - games_before,
     )
-
-
-# ------------------------------------------------------------------------------ writing
-
-
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat()
-
-
-def history_snapshot(
-    session: Session,
-) -> tuple[list[Any], list[Any], list[Any], dict[int, list[_Result]]]:
-    """Players, games, plays (oldest first) and each play's results (seat order)."""
-    players = sorted(
-        session.execute(select(col(Player.id), col(Player.name))).all(),
-        key=lambda r: (r.name.casefold(), r.name),
-    )
-    games = sorted(
-        session.execute(
-            select(col(Game.id), col(Game.name), col(Game.key), col(Game.highest_wins))
-        ).all(),
-        key=lambda r: (r.name.casefold(), r.name),
-    )
-    # Plain rows rather than ORM objects, and the JSON columns read as text: most hold "{}"
-    # or "[]", and a full json.loads per value made exporting 100,000 plays three times slower.
-    plays = session.execute(
-        select(PLAYS).where(crud.LIVE).order_by(PLAYS.c.played_at, PLAYS.c.id)
-    ).all()
-    results: dict[int, list[_Result]] = defaultdict(list)
-    query = select(
-        RESULTS.c.play_id,
-        RESULTS.c.player_id,
-        RESULTS.c.seat,
-        RESULTS.c.score,
-        type_coerce(RESULTS.c.breakdown, Text),
-        type_coerce(RESULTS.c.tiebreaks, Text),
-        RESULTS.c.start_player,
-        RESULTS.c.rank,
-        RESULTS.c.winner,
-    ).order_by(RESULTS.c.play_id, RESULTS.c.seat)
-    live = {p.id for p in plays}
-    for (
-        play_id,
-        player_id,
-        seat,
-        score,
-        breakdown,
-        tiebreaks,
-        start,
-        place,
-        winner,
-    ) in session.execute(query):
-        if play_id not in live:
-            continue  # a deleted play's
-        results[play_id].append(
-            _Result(
-                player_id,
-                seat,
-                score,
-                _json(breakdown, {}),
-                _json(tiebreaks, []),
-                bool(start),
-                place,
-                bool(winner),
-            )
-        )
-    return players, games, list(plays), results
-
-
-class _Result(NamedTuple):
-    player_id: int
-    seat: int
-    score: int | None
-    breakdown: dict[str, int]
-    tiebreaks: list[int | None]
-    start_player: bool
-    rank: int
-    winner: bool
-
-
-def _json(value: Any, empty: Any) -> Any:
-    """A JSON column's value from its text (PostgreSQL's driver may have parsed it already)."""
-    if value is None or value in ("{}", "[]"):
-        return type(empty)()
-    return json.loads(value) if isinstance(value, str) else value
-
-
-def _play_extras(play: Any) -> dict[str, Any]:
-    """What a play records beyond the first version's fields, where it records anything."""
-    extras: dict[str, Any] = {}
-    if play.scoring != "points":
-        extras["scoring"] = play.scoring
-    if play.started_at is not None:
-        extras["started_at"] = _iso(play.started_at)
-    if play.expansions:
-        extras["expansions"] = list(play.expansions)
-    if play.house_rules:
-        extras["house_rules"] = dict(play.house_rules)
-    return extras
-
-
-def export_json(session: Session) -> str:
-    """The whole history in the app's own format (see the module docstring)."""
-    players, games, plays, results = history_snapshot(session)
-    player_ref = {row.id: i for i, row in enumerate(players, start=1)}
-    game_ref = {row.id: i for i, row in enumerate(games, start=1)}
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
-        "app_version": __version__,
-        "players": [{"id": player_ref[r.id], "name": r.name} for r in players],
-        "games": [
-            {
-                "id": game_ref[r.id],
-                "name": r.name,
-                "key": r.key,
-                "highest_wins": bool(r.highest_wins),
-            }
-            for r in games
-        ],
-        "plays": [
-            {
-                "uid": play.uid,
-                "game_id": game_ref[play.game_id],
-                "played_at": _iso(play.played_at),
-                "finished": bool(play.finished),
-                "highest_wins": bool(play.highest_wins),
-                "modules": list(play.modules or []),
-                "duration_min": play.duration_min,
-                "location": play.location,
-                "notes": play.notes,
-                "tiebreakers": list(play.tiebreakers or []),
-                "created_at": _iso(play.created_at),
-                "updated_at": _iso(play.updated_at),
-                **_play_extras(play),
-                "results": [
-                    {
-                        "player_id": player_ref[r.player_id],
-                        "seat": r.seat,
-                        "score": r.score,
-                        "breakdown": r.breakdown,
-                        "tiebreaks": r.tiebreaks,
-                        "start_player": r.start_player,
-                        "rank": r.rank,
-                        "winner": r.winner,
-                    }
-                    for r in results[play.id]
-                ],
-            }
-            for play in plays
-        ],
-    }
-    # Compact: a history of 100,000 plays stays well under the import limit.
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-
-
-CSV_COLUMNS = (
-    "play_uid",
-    "played_at",
-    "game",
-    "game_key",
-    "finished",
-    "duration_min",
-    "location",
-    "modules",
-    "notes",
-    "scoring",
-    "started_at",
-    "expansions",
-    "house_rules",
-    "player",
-    "seat",
-    "score",
-    "rank",
-    "winner",
-    "start_player",
-    "breakdown",
-    "tiebreaks",
-)
-
-
-def _cell(text: str | None) -> str:
-    # A spreadsheet runs a cell starting with = + - @ as a formula; a player's name must
-    # never do that, so such texts get a leading apostrophe (spreadsheets hide it).
-    if not text:
-        return ""
-    return "'" + text if text[0] in "=+-@\t\r" else text
-
-
-def export_csv(session: Session) -> str:
-    """One row per player result, with the play's fields repeated; oldest play first."""
-    players, games, plays, results = history_snapshot(session)
-    names = {r.id: r.name for r in players}
-    game_of = {r.id: r for r in games}
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for play in plays:
-        game = game_of[play.game_id]
-        for r in results[play.id]:
-            writer.writerow(
-                [
-                    play.uid,
-                    play.played_at.isoformat(sep=" "),
-                    _cell(game.name),
-                    game.key or "",
-                    "true" if play.finished else "false",
-                    "" if play.duration_min is None else play.duration_min,
-                    _cell(play.location),
-                    _cell("; ".join(play.modules or [])),
-                    _cell(play.notes),
-                    play.scoring,
-                    "" if play.started_at is None else play.started_at.isoformat(sep=" "),
-                    _cell("; ".join(play.expansions or [])),
-                    _cell(
-                        "; ".join(f"{k}={v}" for k, v in sorted((play.house_rules or {}).items()))
-                    ),
-                    _cell(names[r.player_id]),
-                    r.seat,
-                    "" if r.score is None else r.score,
-                    r.rank,
-                    "true" if r.winner else "false",
-                    "true" if r.start_player else "false",
-                    json.dumps(r.breakdown or {}, ensure_ascii=False) if r.breakdown else "",
-                    json.dumps(r.tiebreaks, ensure_ascii=False) if r.tiebreaks else "",
-                ]
-            )
-    return out.getvalue()
