@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.engine.core.words import minus
 from companion.tables import Applied, TableHub
 from companion.ui.kit.widgets import button, small, tagged, wrap
 from companion.ui.model.live import SECONDS_UNDO, Message, error, info
@@ -95,7 +96,7 @@ class TallyButtons:
     def _undo(self, table_id: int, step: int, offer: TallyOffer, player: str) -> None:
         outcome = take_back(self.hub, table_id, step, device=self.screen.session.device)
         if isinstance(outcome, Applied):
-            self._say(info(f"Taken back: {offer.points} gold for {player}"))
+            self._say(info(f"Taken back: {minus(offer.points)} gold for {player}"))
         else:
             self._say(error(outcome.message))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from companion.engine.core.words import plural
+from companion.engine.core.words import minus
 from companion.engine.seats import AddToTally, Seating
 from companion.engine.seats.night import TEXT_MAX, WORKING_MAX
 from companion.history import StoreError
@@ -93,8 +93,8 @@ class TallyOffer:
     tool: str = ""
 
     def label(self, player: str) -> str:
-        """The button: ``Add 22 gold to Ann``."""
-        return f"Add {self.points} gold to {player}"
+        """The button: ``Add 22 gold to Ann`` (``Add −3 gold to Ann`` for a loss)."""
+        return f"Add {minus(self.points)} gold to {player}"
 
     def action(self, player: str) -> AddToTally:
         return AddToTally(
@@ -107,7 +107,7 @@ class TallyOffer:
 
     def added(self, player: str) -> str:
         """The message once added: ``Added 22 gold to Ann's tally``."""
-        return f"Added {plural(self.points, 'gold', 'gold')} to {player}'s tally"
+        return f"Added {minus(self.points)} gold to {player}'s tally"
 
 
 def add(hub: TableHub, night: Night, offer: TallyOffer, player: str, *, device: str) -> Outcome:
