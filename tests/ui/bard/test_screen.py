@@ -670,7 +670,7 @@ async def test_a_songs_gold_goes_to_a_seated_players_tally_in_one_tap(
         "The Bard's song",
         "bard",
     )
-    assert line.working == "Earned 32 gold"
+    assert line.working == "Dragon Island 32 = 32 gold"
     # The Bard's own table did not change: the tally is the night's.
     assert game_of(hub, table_id).song is not None
 
