@@ -4,7 +4,9 @@ and two phones on one Pier: a count on one shows on the other without a reload."
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,6 +79,9 @@ def test_a_night_with_modules_opens_the_calculator_preset_and_a_piers_total_join
     press("new-sale")
     app.page.wait_for_url(re.compile(r"/calculators/cove-goods/\d+$"), timeout=10_000)
     app.expect("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
+    shots = os.environ.get("NIGHT_SHOTS")  # NIGHT_SHOTS=<folder>: the phone's screens saved
+    if shots:
+        app.screenshot(Path(shots) / "cove-presets.png")
     assert app.by_id("enchanted").count() == 0  # no Enchantment tokens tonight
     for _ in range(4):
         press("count-warriors-plus")
@@ -87,6 +92,9 @@ def test_a_night_with_modules_opens_the_calculator_preset_and_a_piers_total_join
     app.shows("tally-pier-1", "Add 20 gold to Ann")
     press("tally-pier-1")
     app.expect("Added 20 gold to Ann's tally")
+    if shots:
+        app.bring_into_view(app.by_id("tally-pier-4"))
+        app.screenshot(Path(shots) / "cove-tally.png")
     assert taps == 9  # open, new Pier, 4 Warriors, Display Case, add, "Add 20 gold to Ann"
     other.expect("+20 A sale at a Pier (1 Good)", timeout=PUSHED)
     (line,) = game_at(db_url, night_id, Seating).tally
@@ -94,5 +102,7 @@ def test_a_night_with_modules_opens_the_calculator_preset_and_a_piers_total_join
     assert (
         line.working == "Warrior Good (3) · Display Case: 3 + 2 = 5 base, × 4 adventurers = 20 gold"
     )
+    if shots:
+        other.screenshot(Path(shots) / "night-tally.png")
     for page in (app, other):
         page.page.context.close()

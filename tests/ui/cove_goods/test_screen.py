@@ -332,6 +332,9 @@ async def test_a_piers_total_goes_to_a_players_tally_in_one_tap_with_its_working
     assert buttons == [f"Add 20 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
     await tap(h, "tally-pier-1")  # one tap
     assert message(h) == "Added 20 gold to Ann's tally"
+    # Not offered again (a second tap would count it twice) until it changes or is undone.
+    assert not visible(h, "tally-pier-1")
+    assert text_of(h.by_id("tally-pier")) == "On Ann's tally: A sale at a Pier (1 Good), 20 gold."
     assert tally(store, night_id) == [
         (
             "Ann",
@@ -345,6 +348,7 @@ async def test_a_piers_total_goes_to_a_players_tally_in_one_tap_with_its_working
     await h.click(h.by_id("message-action"))
     assert tally(store, night_id) == []
     assert message(h) == "Taken back: 20 gold for Ann"
+    assert text_of(h.by_id("tally-pier-2")) == "Add 20 gold to Ben"
 
 
 @run
