@@ -4,6 +4,7 @@ table (``reads``); its saved form is its kind and its fields, read back by :func
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -58,6 +59,13 @@ class Seat(SeatsAction):
     name: str
 
     def verify(self, game: Seating) -> tuple[Seating, str]:
+        index = game.seat_of(self.name) if isinstance(self.name, str) else None
+        if index is not None:
+            raise SeatsError(f"{game.seats[index]} is already seated")
+        try:
+            check_seat_names([self.name], SeatsError)
+        except SeatsError as exc:  # in a player's words: no seat number, no quotes
+            raise SeatsError(unquoted(str(exc).split(": ", 1)[-1])) from None
         seats = check_seat_names([*game.seats, self.name], SeatsError)
         if len(seats) > MAX_SEATS:
             raise SeatsError(f"a table here seats at most {MAX_SEATS}: {self.name} cannot sit down")
@@ -200,6 +208,16 @@ class SetGame(SeatsAction):
         return (seating.game_id, seating.modules, seating.expansions, seating.sheet)
 
 
+def unquoted(text: str) -> str:
+    """``name 'Ann' is longer…`` as a player reads it: the quotes a name was given dropped."""
+    return re.sub(r"""(?<!\w)(['"])(.*?)\1(?!\w)""", r"\2", text)
+
+
+def said(name: object) -> str:
+    """A name as a message says it (an id's underscores read as spaces)."""
+    return str(name).replace("_", " ").strip() or "a blank name"
+
+
 def game_name(game_id: object) -> str:
     """The game's name, if ``game_id`` is in the catalogue."""
     if not isinstance(game_id, str):
@@ -207,7 +225,7 @@ def game_name(game_id: object) -> str:
     try:
         return catalogue().game(game_id).name
     except KeyError:
-        raise SeatsError(f"{game_id} is not a game the app knows") from None
+        raise SeatsError(f"{said(game_id)} is not a game the app knows") from None
 
 
 ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)
@@ -236,4 +254,6 @@ __all__ = [
     "Unseat",
     "game_name",
     "read_action",
+    "said",
+    "unquoted",
 ]

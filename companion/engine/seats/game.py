@@ -12,7 +12,14 @@ from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.players import check_seat_names
 from companion.engine.core.standings import Entry, Standing, TieBreak, rank
-from companion.engine.seats.actions import SAVE, SAVE_V1, SeatsAction, game_name, read_action
+from companion.engine.seats.actions import (
+    SAVE,
+    SAVE_V1,
+    SeatsAction,
+    game_name,
+    read_action,
+    said,
+)
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.night import TallyLine, parse_time
 from companion.engine.seats.records import SeatsRecord
@@ -89,7 +96,7 @@ class Seating(saves.SavedGame):
         """The index of the seat ``name`` sits in; raises when they are not seated."""
         index = self.seat_of(name)
         if index is None:
-            raise SeatsError(f"{name} is not seated")
+            raise SeatsError(f"{said(name)} is not seated")
         return index
 
     def count_problem(self, cat: Catalogue) -> str | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.words import plural, signed
-from companion.engine.seats.actions import SeatsAction
+from companion.engine.seats.actions import SeatsAction, said
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.sheet import sheet_for
 from companion.rules import catalogue
@@ -56,7 +56,7 @@ class TallyLine:
 def parse_time(at: object, what: str = "time") -> datetime:
     """An ISO 8601 time given by the acting device; raises naming it otherwise."""
     if not isinstance(at, str):
-        raise SeatsError(f"the {what} must be a date and time, not {at!r}")
+        raise SeatsError(f"the {what} must be a date and time")
     try:
         return datetime.fromisoformat(at)
     except ValueError:
@@ -111,7 +111,7 @@ class Choose(SeatsAction):
             module = _text(raw, "module", TEXT_MAX)
             if known and module not in known:
                 name = catalogue().game(game.game_id).name
-                raise SeatsError(f"{module} is not a module of {name} the app knows")
+                raise SeatsError(f"{said(module)} is not a module of {name} the app knows")
             if module not in modules:
                 modules.append(module)
         expansions: list[str] = []
@@ -119,7 +119,7 @@ class Choose(SeatsAction):
             expansion = _text(raw, "expansion", TEXT_MAX)
             if sheet.expansions and expansion not in {e.id for e in sheet.expansions}:
                 name = catalogue().game(game.game_id).name
-                raise SeatsError(f"{expansion} is not an expansion of {name} the app knows")
+                raise SeatsError(f"{said(expansion)} is not an expansion of {name} the app knows")
             if expansion not in expansions:
                 expansions.append(expansion)
         for module in modules:  # a module is played from its expansion's box
@@ -154,7 +154,7 @@ class SetHouseRule(SeatsAction):
         try:
             ruling = catalogue().ruling(self.rule)
         except KeyError:
-            raise SeatsError(f"there is no house rule called {self.rule}") from None
+            raise SeatsError("there is no such house rule") from None
         if ruling.alternative is None:
             raise SeatsError(f"{ruling.topic} has no house rule to switch")
         if self.value not in READINGS:
@@ -224,7 +224,7 @@ class AddToTally(SeatsAction):
         _open(game)
         index = game.seat_of(self.player)
         if index is None:
-            raise SeatsError(f"{self.player} is not seated at this table")
+            raise SeatsError(f"{said(self.player)} is not seated at this table")
         if not is_whole(self.points) or abs(self.points) > POINTS_MAX:
             raise SeatsError(f"the points for {game.seats[index]} must be a whole number")
         line = TallyLine(
@@ -256,8 +256,8 @@ class Strike(SeatsAction):
             )
         gone = game.tally[self.line - 1]
         tally = game.tally[: self.line - 1] + game.tally[self.line :]
-        said = f"Struck off: {signed(gone.points)} for {gone.player}, {gone.what}"
-        return replace(game, tally=tally), said
+        summary = f"Struck off: {signed(gone.points)} for {gone.player}, {gone.what}"
+        return replace(game, tally=tally), summary
 
     def reads(self, seating: Seating) -> object:
         return seating.tally
@@ -276,7 +276,7 @@ class SetFigure(SeatsAction):
         _open(game)
         index = game.seat_of(self.player)
         if index is None:
-            raise SeatsError(f"{self.player} is not seated at this table")
+            raise SeatsError(f"{said(self.player)} is not seated at this table")
         name = game.seats[index]
         category = game.sheet_def.category(self.category)
         if not category.entered:
@@ -286,6 +286,8 @@ class SetFigure(SeatsAction):
         figures = {(p, c): v for p, c, v in game.sheet}
         key = (name, category.id)
         if figures.get(key) == self.value:
+            if self.value is None:
+                raise SeatsError(f"{name} has no {category.name} entered")
             raise SeatsError(f"{name}'s {category.name} is {self.value} already")
         if self.value is None:
             figures.pop(key, None)
@@ -300,8 +302,8 @@ class SetFigure(SeatsAction):
             )
         )
         shown = "cleared" if self.value is None else str(self.value)
-        said = f"{name}'s {category.name}: {shown}"
-        return replace(game, sheet=sheet), said
+        summary = f"{name}'s {category.name}: {shown}"
+        return replace(game, sheet=sheet), summary
 
     def reads(self, seating: Seating) -> object:
         index = seating.seat_of(self.player)

@@ -66,7 +66,7 @@ def test_choose_refuses_a_module_the_game_does_not_have() -> None:
         "dragons is not a module of Merchants Cove the app knows"
     )
     assert refused(cove(), Choose((), ("expansion_x",))) == (
-        "expansion_x is not an expansion of Merchants Cove the app knows"
+        "expansion x is not an expansion of Merchants Cove the app knows"
     )
     night = applied(cove(), Choose(("paladins",)))
     assert refused(night, Choose(("paladins",))) == (
@@ -84,10 +84,7 @@ def test_set_house_rule_switches_the_alternative_reading() -> None:
     assert night.house_rules == (("setup.paladin_split", "alternative"),)
     assert said(night, SetHouseRule("setup.paladin_split", "reading")).endswith(": off")
     assert refused(night, SetHouseRule("setup.paladin_split")).endswith("is set so already")
-    assert (
-        refused(cove(), SetHouseRule("no.such_rule"))
-        == "there is no house rule called no.such_rule"
-    )
+    assert refused(cove(), SetHouseRule("no.such_rule")) == "there is no such house rule"
 
 
 def test_a_new_game_clears_the_other_games_modules() -> None:
@@ -341,3 +338,57 @@ def test_a_night_read_back_from_its_save_is_the_same_night(night: Seating) -> No
         lines = sum(line.points for line in night.tally if line.player == player)
         figures = sum((-v if c == "corruption" else v) for p, c, v in night.sheet if p == player)
         assert night.totals()[player] == lines + figures
+
+
+# -- Words (issue 21) ----------------------------------------------------------------------------
+def test_every_night_refusal_reads_as_a_players_sentence() -> None:
+    from companion.engine.core.words import sentence
+    from tests.words_check import check_all
+
+    started = applied(cove(), Start("2026-12-02T19:30:00"), AddToTally("Ann", 5, "Song"))
+    done = applied(started, Finish("2026-12-02T21:00:00"))
+    mercante = Seating.new("mercante", seed=1, seats=("Ann", "Ben", "Cleo"))
+    tries: list[tuple[Seating, object]] = [
+        (cove(), Choose(("dragon_island_x",))),
+        (cove(), Choose((), ("master_craft_2",))),
+        (cove(), Choose(("",))),
+        (cove(), Choose()),
+        (cove(), SetHouseRule("setup.no_such_rule")),
+        (cove(), SetHouseRule("setup.paladin_split", "maybe")),
+        (cove(), SetHouseRule("setup.paladin_split", "reading")),
+        (cove(), SetLocation("")),
+        (cove(), SetLocation("x" * 200)),
+        (cove(), Start("19h30")),
+        (cove(), Start(1930)),  # type: ignore[arg-type]
+        (started, Start("2026-12-02T19:45:00")),
+        (cove(), AddToTally("merchants_cove", 5, "Song")),
+        (cove(), AddToTally("Ann", 5, "")),
+        (cove(), AddToTally("Ann", 5.5, "Song")),  # type: ignore[arg-type]
+        (cove(), AddToTally("Ann", 5, "x" * 100)),
+        (cove(), AddToTally("Ann", 5, "Song", "w" * 400)),
+        (cove(), Strike(1)),
+        (started, Strike(0)),
+        (cove(), SetFigure("Zed", "sponsorship", 1)),
+        (cove(), SetFigure("Ann", "end_game_bonus", 1)),
+        (cove(), SetFigure("Ann", "gold", 1)),
+        (cove(), SetFigure("Ann", "sponsorship", None)),
+        (mercante, SetFigure("Ann", "tiebreak.9", 1)),
+        (cove(), Finish("soon")),
+        (Seating.new("merchants_cove", seed=1), Finish("2026-12-02T21:00:00")),
+        (started, Finish("2026-12-02T18:00:00")),
+        (done, AddToTally("Ann", 1, "Late")),
+        (done, Seat("Eve")),
+        (cove(), Reopen()),
+        (started, Unseat("Ann")),
+        (applied(cove(), SetFigure("Ann", "sponsorship", 3)), Unseat("Ann")),
+        (cove(), Seat("ann")),
+        (cove(), Seat("x" * 41)),
+        (cove(), SetGame("no_such_game")),
+    ]
+    messages: dict[str, str] = {}
+    for night, action in tries:
+        with pytest.raises(SeatsError) as caught:
+            night.apply(action)
+        messages[sentence(str(caught.value))] = repr(action)
+    assert len(messages) >= 30
+    check_all(messages, where="of the night's refusals ")

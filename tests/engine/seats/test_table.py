@@ -90,7 +90,7 @@ def test_a_bad_action_names_the_field(data: object, names: str) -> None:
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        (Seat("anna"), "'anna' is already seated"),
+        (Seat("anna"), "^Anna is already seated$"),
         (Seat(" "), "a player needs a name"),
         (Seat("x" * 41), "longer than 40"),
         (Seat("Dev\x07"), "control character"),

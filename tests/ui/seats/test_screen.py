@@ -94,7 +94,7 @@ async def test_the_lobby_starts_a_table_at_its_own_address(store: Any, hub: Tabl
     assert seat_names(h) == ["Anna", "Ben"]
     assert h.find(ft.TextField, label="Player name").value == ""
     await seat(h, "anna")  # said on the field, nothing sent
-    assert h.find(ft.TextField, label="Player name").error == "'anna' is already seated"
+    assert h.find(ft.TextField, label="Player name").error == "Anna is already seated"
     assert len(store.table_actions(table.id)) == 2
     lobby = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     assert lobby.by_id(f"table-{table.id}") and lobby.has_text("Anna, Ben")
@@ -517,3 +517,30 @@ async def test_a_night_from_the_tally_to_the_saved_play_and_a_rematch(
     rematch = seating_of(hub, again.id)
     assert rematch.seats == ("Dev", "Ann", "Ben", "Cleo")
     assert rematch.modules == ("paladins", "entertainer") and rematch.tally == ()
+
+
+@run
+async def test_where_and_what_is_played_and_the_tools_of_the_game(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_from(
+        hub, "seats", Seating.new("mercante", seed=482913), [Seat(n) for n in ("Ann", "Ben")]
+    )
+    h = await phone(store, hub, table_id)
+    assert h.has_text("The base game: no modules, expansions or house rules chosen.")
+    assert h.by_id("open-mercante") and h.by_id("open-scorepad")
+    assert not h.find_all(ft.Semantics, identifier="open-bard")
+    where = h.find(ft.TextField, label="Where")
+    await h.type(where, "  Harbour   Café ")
+    assert seating_of(hub, table_id).location == ""  # nothing sent while typing
+    other = await phone(store, hub, table_id)
+    await other.click(other.by_id("line-player-1"))  # a push meanwhile keeps the typing
+    assert where.value == "  Harbour   Café "
+    await h.fire(where, "blur")
+    assert seating_of(hub, table_id).location == "Harbour Café"
+    assert other.find(ft.TextField, label="Where").value == "Harbour Café"
+    await h.click(h.by_id("night-start"))
+    assert seating_of(hub, table_id).started_at is not None
+    assert h.by_id("night-started").value.startswith("Started at ")
+    await h.click(h.by_id("night-setup"))
+    assert h.page.appbar.title.value == "Setup assistant"
