@@ -77,3 +77,36 @@ def test_a_piers_sale_and_a_fence_sale_as_offers_with_their_working() -> None:
     offer = fence_offer(fence.result(STANDARD))
     assert offer is not None and (offer.points, offer.what) == (12, "A Fence sale")
     assert offer.working == "Warrior Good (4): 4 × 3 = 12 gold"
+
+
+def test_the_words_players_read_from_the_tools_night_links() -> None:
+    """Every sentence the tally buttons, the Cove presets and the setup's Tonight panel say
+    reads as a player's sentence (tests/words_check.py)."""
+    from companion.engine.seats import Seating
+    from companion.rules import catalogue
+    from companion.ui.bard.model.tally import song_offer
+    from companion.ui.cove_goods.model.presets import presets_for
+    from companion.ui.setup.model import AssistantState
+    from companion.ui.setup.model.night import OpenNight, refusal, tonight_line
+    from tests.words_check import check_all
+
+    offer = TallyOffer(-3, "The Bard's song", "Earned 5 gold", "bard")
+    texts = [offer.label("Ann"), offer.added("Ann")]
+    texts += [
+        presets_for("merchants_cove", modules, cards).line() or ""
+        for modules, cards in (
+            (["faction_festival", "paladins", "display_cases"], ["fence"]),
+            (["entertainer"], ["sirens"]),
+            (None, ["un_fairies"]),
+        )
+    ]
+    setup = AssistantState().with_modules(["apprentices"])
+    night = OpenNight(1, 1, Seating.new("mercante", seed=1, seats=FOUR))
+    texts += [refusal(setup, catalogue()) or "", tonight_line(setup, night, catalogue())]
+    texts.append(tonight_line(AssistantState(), None, catalogue()))
+    from companion.engine.bard.records import SongSung
+
+    sung = song_offer(None, SongSung("singing", 40, 8, ("warrior_hall",), 0))
+    assert sung is not None
+    texts += [sung.working, sung.label("Dan")]
+    assert check_all(texts, where="night links") == len(texts)
