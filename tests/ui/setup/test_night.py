@@ -149,3 +149,18 @@ async def test_with_no_night_open_use_for_tonight_starts_one(store: Any, hub: Ta
     await h.click(h.by_id("message-action"))  # "Open the night"
     # The night's screen (named "Game night" once it shows the night; "Players & seats" before).
     assert h.page.appbar.title.value in {"Game night", "Players & seats"}
+
+
+@run
+async def test_a_night_that_plays_the_choice_already_follows_it_without_a_tap(
+    store: Any, hub: TableHub
+) -> None:
+    night_id = hub.create("seats", seated("merchants_cove")).table_id
+    h = await open_setup(store, hub, AssistantState())
+    assert text_of(h.by_id("tonight-line")).startswith(
+        "Tonight's game night (Ann, Ben, Cleo, Dan) plays Merchants Cove, base game only"
+    )
+    await h.click(h.by_id("module-entertainer"))  # the only tap: the module itself
+    night = night_of(hub, night_id)
+    assert (night.modules, night.expansions) == (("entertainer",), ("entertainer",))
+    assert message(h) == "The Entertainer (the Bard) added."

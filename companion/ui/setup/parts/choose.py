@@ -57,9 +57,11 @@ class ChooseScreen(SetupScreen):
         on_outcome: Callable[[Outcome], None] | None = None,
         quiet: bool = False,
     ) -> None:
-        """Send ``action``; once this phone used the choice for tonight, the night follows."""
+        """Send ``action``; tonight's night follows when it played this choice until now (or
+        this phone used the choice for tonight)."""
+        in_step = self.night_panel.in_step()
         super().act(action, confirm=confirm, then=then, on_outcome=on_outcome, quiet=quiet)
-        self.night_panel.follow()
+        self.night_panel.follow(in_step)
 
     def seed_used(self, outcome: Outcome) -> None:
         if isinstance(outcome, Applied):

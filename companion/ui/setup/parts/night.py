@@ -1,8 +1,8 @@
 """The Choose page's "Tonight" panel: where the choice stands against tonight's game night,
 and "Use for tonight", which makes the night play the setup's game, modules and house rules
-(starting a night when none is open). Once used, later changes to the choice made on this
-phone follow to the night by themselves. The actions and words are
-:mod:`companion.ui.setup.model.night`'s.
+(starting a night when none is open). A night that plays the choice (once used, or
+because it matched already) follows the later changes made on the Choose page by itself.
+The actions and words are :mod:`companion.ui.setup.model.night`'s.
 """
 
 from __future__ import annotations
@@ -131,16 +131,20 @@ class NightPanel:
             )
         view.redraw()
 
-    def follow(self) -> None:
-        """After this phone changed the choice: the night follows, once it was used."""
+    def in_step(self) -> bool:
+        """Whether tonight's night plays the choice as this phone shows it."""
         game = self.view.shown
         night = self._refresh()
-        if (
-            self.linked
-            and game is not None
-            and night is not None
-            and not follows(game, night.night)
-        ):
+        return game is not None and night is not None and follows(game, night.night)
+
+    def follow(self, in_step: bool = False) -> None:
+        """After this phone changed the choice: the night follows when it played the choice
+        until then (``in_step``), or once this phone used the choice for tonight."""
+        if not (self.linked or in_step):
+            return
+        game = self.view.shown
+        night = self._refresh()
+        if game is not None and night is not None and not follows(game, night.night):
             self.use_for_tonight(quiet=True)
 
     def open_night(self) -> None:
