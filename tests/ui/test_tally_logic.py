@@ -48,14 +48,16 @@ def test_added_then_taken_back_while_it_is_the_nights_last_change(hub: TableHub)
     table = hub.create("seats", Seating.new("merchants_cove", seed=1, seats=FOUR)).table_id
     night = find_night(hub, "merchants_cove")
     assert night is not None
-    outcome = add(
-        hub, night, TallyOffer(20, "A sale at a Pier", "20 gold", "cove_goods"), "Ann", device="a"
-    )
+    offer = TallyOffer(20, "A sale at a Pier", "20 gold", "cove_goods")
+    outcome = add(hub, night, offer, "Ann", device="a", now="2026-12-02T20:15:00")
     assert isinstance(outcome, Applied)
     assert [(t.player, t.points) for t in hub.open(table).game.tally] == [("Ann", 20)]
+    # The night was not started: its first number starts it, at this device's clock.
+    assert hub.open(table).game.started_at == "2026-12-02T20:15:00"
     again = find_night(hub, "merchants_cove")
     assert again is not None
-    add(hub, again, TallyOffer(9, "A Fence sale"), "Ben", device="b")
+    add(hub, again, TallyOffer(9, "A Fence sale"), "Ben", device="b", now="2026-12-02T21:00:00")
+    assert hub.open(table).game.started_at == "2026-12-02T20:15:00"  # started once
     refused = take_back(hub, table, outcome.seq, device="a")  # no longer the last change
     assert not isinstance(refused, Applied)
     assert len(hub.open(table).game.tally) == 2

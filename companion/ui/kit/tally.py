@@ -21,6 +21,7 @@ from companion.ui.kit.widgets import button, small, tagged, wrap
 from companion.ui.model.live import SECONDS_UNDO, Message, error, info
 from companion.ui.model.tally import Night, TallyOffer, add, find_night, refreshed, take_back
 from companion.ui.paint import Slot, mounted
+from companion.ui.seats.model.night import now_text
 
 if TYPE_CHECKING:
     from companion.ui.kit.table_screen import TableScreen
@@ -96,7 +97,7 @@ class TallyButtons:
             self._say(error("Tonight's game is finished or put away: nothing was added."))
             return
         device = self.screen.session.device
-        outcome = add(self.hub, night, offer, player, device=device)
+        outcome = add(self.hub, night, offer, player, device=device, now=now_text())
         if isinstance(outcome, Applied):
             step = outcome.seq
             self.night = refreshed(self.hub, night, self.game)
