@@ -658,9 +658,11 @@ async def test_a_songs_gold_goes_to_a_seated_players_tally_in_one_tap(
     assert h.by_id("bard-net").value == "32 gold"
     labels = [text_of(h.by_id(f"bard-tally-{i}")) for i in range(1, 5)]
     assert labels == [f"Add 32 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
+    assert not other.has_text("+32 The Bard's song")
     await h.click(h.by_id("bard-tally-3"))
     assert message(h) == "Added 32 gold to Cleo's tally"
     await other.settled()
+    assert other.has_text("+32 The Bard's song")  # the night's screen on the other phone
     (line,) = hub.open(night_id).game.tally
     assert (line.player, line.points, line.what, line.tool) == (
         "Cleo",
@@ -668,7 +670,7 @@ async def test_a_songs_gold_goes_to_a_seated_players_tally_in_one_tap(
         "The Bard's song",
         "bard",
     )
-    assert line.working == "Earned 32 gold"
+    assert line.working == "Dragon Island 32 = 32 gold"
     # The Bard's own table did not change: the tally is the night's.
     assert game_of(hub, table_id).song is not None
 
