@@ -10,6 +10,7 @@ the sections that changed; a push from another phone never disturbs what this on
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -41,10 +42,19 @@ from companion.ui.context import AppContext
 from companion.ui.kit.table_menu import menu_item, table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.paint import SectionColumn, Slot
+from companion.ui.paint import SectionColumn, Slot, mounted
 from companion.ui.theme import GAP
 
 log = logging.getLogger(__name__)
+
+#: The scroll keys of the location editor and of the song's total.
+EDITOR_KEY = "bard-stop-editor"
+TOTALS_KEY = "bard-song-total"
+
+
+def scroll_key(name: str) -> ft.ScrollKey:
+    """A key ``scroll_to`` can find (flet's decorator hides ScrollKey's argument from mypy)."""
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
 
 
 class BardScreen(TableScreen[BardGame, SongDraft]):
@@ -54,6 +64,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
     lobby = ROUTE
     game_type = BardGame
     draft_type = SongDraft
+    scroll = False  # the screen scrolls itself: a tap far down the page is kept in view
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self._answer: tuple[object, object, Answer] | None = None
@@ -84,6 +95,14 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
         game = self.game
         value = max(0, moves.count_in(game.table, place, colour) + step)
         self.act(moves.set_count(game, place, colour, value))
+
+    def set_count(self, place: str, colour: str | None, value: int) -> None:
+        """One count of the board set with one tap."""
+        game = self.game
+        if value != moves.count_in(game.table, place, colour):
+            self.act(moves.set_count(game, place, colour, max(0, value)))
+        else:
+            self.redraw()
 
     def player(self, name: str, step: int) -> None:
         game = self.game
@@ -173,7 +192,8 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
         if song is None or not 1 <= number <= len(stops):
             return
         self.draft.stop = StopForm.of(stops[number - 1], number)
-        self.redraw()
+        self.redraw()  # the editor takes the place of the location it changes
+        self.scroll_to(EDITOR_KEY)
 
     def sing_stop(self) -> None:
         form, song = self.draft.stop, self.game.song
@@ -216,6 +236,9 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             self.draft.stop = None
             self.draft.card = None
             self.draft.plans_open = False
+            # The song's locations are gone, so the page is much shorter: keep the song's
+            # total (where "End the song" was tapped) in view rather than the page's end.
+            self.scroll_to(TOTALS_KEY)
 
         def said(applied: Applied) -> str:
             return f"{applied.record.summary}. The next song keeps the board."
@@ -249,6 +272,23 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             confirm=lambda a: f"Loaded into the calculator: {card.plan.summary}",
             then=loaded,
         )
+
+    # -- scrolling ----------------------------------------------------------------------------
+    def scroll_to(self, key: str) -> None:
+        """Bring the control with scroll key ``key`` to the top of the screen once the
+        change is drawn (a convenience: a client that cannot scroll still shows it)."""
+        scroller = self.content
+
+        async def go() -> None:
+            await asyncio.sleep(0.05)  # after the change is sent and laid out
+            if not mounted(scroller) or not isinstance(scroller, ft.Column):
+                return
+            try:
+                await asyncio.wait_for(scroller.scroll_to(scroll_key=key, duration=250), 5)
+            except (TimeoutError, RuntimeError):
+                log.debug("scrolling to %s did not happen", key)
+
+        self.ctx.page.run_task(go)
 
     # -- what the screen works out ------------------------------------------------------------
     def _check(self, form: StopForm, song: Any) -> StopCheck | None:
@@ -318,6 +358,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
         self.stop_cards: dict[Hashable, StopCard] = {}
         self.stops_column = SectionColumn([], spacing=GAP)
         self.editor = StopEditor(self)
+        self.editor.control.key = scroll_key(EDITOR_KEY)
         self.moves_left = body("", muted=True)
         self.go_title = ft.Text("", theme_style=ft.TextThemeStyle.LABEL_LARGE)
         self.go_chips = Slot(paint)
@@ -337,8 +378,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
                                 "Locations, in order",
                                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                             ),
-                            self.stops_column,
-                            self.editor.control,
+                            self.stops_column,  # the editor is shown in it, in place
                             self.go_box,
                             self.boast_row.control,
                         ],
@@ -360,6 +400,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             spacing=GAP,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
+        self.totals.control.key = scroll_key(TOTALS_KEY)
         self.content = ft.Column(
             [
                 self.notices.box,
@@ -370,6 +411,8 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             ],
             spacing=GAP,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
         )
 
     # -- rendering, in place --------------------------------------------------------------------
@@ -435,7 +478,10 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
                 self, number, record, editable=self.playing and editing != number
             )
             kept[key] = card
-            wanted.append(card.control)
+            # The location being changed is edited where it is, under the thumb.
+            wanted.append(self.editor.control if editing == number else card.control)
+        if self.draft.stop is not None and editing is None:
+            wanted.append(self.editor.control)  # a new location: after the last one
         if not wanted:
             wanted = [self._no_stops]
         self.stop_cards = kept
