@@ -39,6 +39,7 @@ from companion.ui.bard.parts.stop import StopCard, StopEditor
 from companion.ui.bard.parts.tableau import KIND_LABELS, TableauPanel
 from companion.ui.bard.parts.totals import BoastRow, TotalsPanel
 from companion.ui.context import AppContext
+from companion.ui.kit.rulings import follow_here
 from companion.ui.kit.table_menu import menu_item, table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, tagged
@@ -69,6 +70,29 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self._answer: tuple[object, object, Answer] | None = None
         super().__init__(ctx, table_id)
+
+    def follow_now(self) -> str | None:
+        """Play by the house rules of Settings now (a switch in a ruling's sheet): None when
+        the table does, else why it keeps the rules it was played with."""
+        in_use, wanted = self.house_rules()
+        if in_use is None or self.live.snapshot.read_only:
+            return None
+        problem = self.live.follow_house_rules(in_use, wanted)
+        if problem is None:
+            if self.problems:
+                self.problems.clear()  # an earlier refusal no longer holds
+                self.redraw()
+            return None
+        log.info("table %s keeps its house rules: %s", self.table_id, problem)
+        return (
+            "this table keeps the reading it was played with, because a location this song "
+            "has sung would not work under the other one. Take that location out of the song, "
+            "or end the song, and switch again."
+        )
+
+    def leave(self) -> None:
+        follow_here(self.ctx, None)
+        super().leave()
 
     def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
         game = self.live.snapshot.game
@@ -326,6 +350,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
     # -- the controls, built once ---------------------------------------------------------------
     def build_controls(self) -> None:
         paint = self.paint
+        follow_here(self.ctx, self.follow_now)
         game = self.game if self.readable else BardGame.new()
         self.summary_title = ft.Text(
             "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ft.Colors.ON_PRIMARY_CONTAINER

@@ -721,3 +721,47 @@ async def test_change_opens_the_editor_in_place_and_end_song_keeps_the_total_in_
     # "End the song": the page is much shorter; the song's total is brought into view.
     await h.click(h.by_id("bard-end-song"))
     assert (await scrolled_to(h))[-1] == "bard-song-total"
+
+
+@run
+async def test_a_house_rule_switch_takes_effect_at_once_in_the_dialog(
+    store: Any, hub: TableHub
+) -> None:
+    """Issue 21: "gold at Dragon Island" switched in its sheet: Best song follows before the
+    sheet closes."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    assert words(h, "plan-1-title") == "Best song 32 gold"  # 8 icons × 4 Warriors
+    await h.click(h.by_id(f"ruling-{bard.RULING_DRAGON_ISLAND}"))
+    await h.select(h.by_id(f"ruling-switch-{bard.RULING_DRAGON_ISLAND}"), True)
+    assert game_of(hub, table_id).rules.dragon_island == "text"  # the table, not on close
+    assert words(h, "plan-1-title") != "Best song 32 gold"  # 1 in the hall × 4 Warriors now
+    assert not visible(h, f"ruling-refused-{bard.RULING_DRAGON_ISLAND}")
+    assert bard.RULING_DRAGON_ISLAND in store.get_setting(HOUSE_RULES_KEY)
+
+
+@run
+async def test_a_house_rule_the_song_cannot_follow_says_why_in_the_dialog(
+    store: Any, hub: TableHub
+) -> None:
+    """Issue 21: on a table that sang at Dragon Island, the switch said "on" while Best song
+    paid the other reading, and the refusal showed only after reopening."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    await h.click(h.by_id("plan-1-load"))  # sings at Dragon Island: 8 × 4 = 32
+    await h.click(h.by_id(f"ruling-{bard.RULING_DRAGON_ISLAND}"))
+    switch = h.by_id(f"ruling-switch-{bard.RULING_DRAGON_ISLAND}")
+    await h.select(switch, True)
+    assert switch.value is False  # it goes back: the table keeps its reading
+    assert visible(h, f"ruling-refused-{bard.RULING_DRAGON_ISLAND}")
+    said = words(h, f"ruling-refused-{bard.RULING_DRAGON_ISLAND}")
+    assert said == (
+        "Not switched: this table keeps the reading it was played with, because a location "
+        "this song has sung would not work under the other one. Take that location out of "
+        "the song, or end the song, and switch again."
+    )
+    assert game_of(hub, table_id).rules.dragon_island != "text"
+    assert bard.RULING_DRAGON_ISLAND not in (store.get_setting(HOUSE_RULES_KEY) or [])
+    assert h.by_id("bard-net").value == "32 gold"
