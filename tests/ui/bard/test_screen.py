@@ -765,3 +765,25 @@ async def test_a_house_rule_the_song_cannot_follow_says_why_in_the_dialog(
     assert game_of(hub, table_id).rules.dragon_island != "text"
     assert bard.RULING_DRAGON_ISLAND not in (store.get_setting(HOUSE_RULES_KEY) or [])
     assert h.by_id("bard-net").value == "32 gold"
+
+
+@run
+async def test_back_from_an_entry_opened_by_why_returns_to_the_table(
+    store: Any, hub: TableHub
+) -> None:
+    """Issue 21: the in-app back arrow of an entry opened by a "Why?" went to Rules."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("why-tableau"))
+    if h.dialogs(ft.AlertDialog, open_only=True):  # several entries: the first
+        first = next(
+            s
+            for s in h.find_all(ft.Semantics)
+            if isinstance(s.identifier, str) and s.identifier.startswith("why-entry-")
+        )
+        await h.click(first.content)
+    assert h.page.navigation_bar.selected_index == 2  # Rules shows the entry
+    assert h.by_id("entry-title").value
+    await h.click(h.by_id("app-back"))
+    assert h.page.appbar.title.value == "The Bard · Ann"
+    assert h.by_id("bard-summary")
