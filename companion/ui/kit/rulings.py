@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.ui import settings
 from companion.ui.context import AppContext
-from companion.ui.kit.widgets import body, source_text, tagged
+from companion.ui.kit.widgets import body, labelled_switch, source_text, tagged
 from companion.ui.paint import mounted
 
 #: The table screen open on each page (by the page's id) that can play by the house rules the
@@ -89,10 +89,10 @@ def show_ruling(ctx: AppContext, ruling_id: str) -> None:
     render()
     lines: list[ft.Control] = [body(ruling.question), in_use, reading]
     if ruling.alternative:
+        # Its label beside it, wrapping ("Bard: Dragon Island pays h" was cut on a phone).
         lines.append(
-            tagged(
-                f"ruling-switch-{ruling_id}",
-                ft.Switch(label=ruling.house_rule_label, value=state["on"], on_change=toggle),
+            labelled_switch(
+                f"ruling-switch-{ruling_id}", ruling.house_rule_label, state["on"], toggle
             )
         )
         lines.append(refused)

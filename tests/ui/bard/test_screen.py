@@ -277,7 +277,7 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     # Card B is sung at the Warrior Hall: taking it out of the tableau is refused, nothing
     # changes, and the phone says where it was sung.
     await h.click(h.by_id("bard-tableau"))
-    await h.fire(h.by_id("bard-card-B"), "select", True)
+    await h.click(h.by_id("bard-card-B"))
     await h.click(h.by_id("bard-remove-card"))
     assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
     assert [s.id for s in game_of(hub, table_id).song.sources][:4] == [  # type: ignore[union-attr]
