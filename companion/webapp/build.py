@@ -242,13 +242,9 @@ def connection_script() -> str:
 def code_changed_html() -> str:
     """The join screen saying the access code was changed (:data:`webapp.CODE_CHANGED_PATH`);
     its form joins at ``/`` (the page's own address is not the app's)."""
-    from companion.access import SHUT_OUT_MESSAGE
-    from companion.server import join_page
+    from companion.webapp.join import join_page
 
-    page = join_page(installable=True).decode("utf-8")
-    alert = f'<p class="alert" role="alert">{html.escape(SHUT_OUT_MESSAGE)}</p>\n  '
-    page = _replace(page, '<form method="get" action=""', alert + '<form method="get" action="/"')
-    return page
+    return join_page(installable=True, changed=True, action="/").decode("utf-8")
 
 
 def flet_index() -> str:
