@@ -38,6 +38,7 @@ import dataclasses
 import logging
 import threading
 import time
+import typing
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -758,9 +759,10 @@ class LiveTable:
         self._kept_since = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
         if mounted(self._kept):
             run_as_event(self.page, self._send_kept)
-        if self._kept_since:
+        if self._kept_since and not self.closed:
             wait = KEEP_SECONDS - (now - self._kept_since[0][0])
-            self._kept_timer = self.page.loop.call_later(max(wait, 0.1), self._forget_kept)
+            with contextlib.suppress(AttributeError, RuntimeError):  # the session is gone
+                self._kept_timer = self.page.loop.call_later(max(wait, 0.1), self._forget_kept)
 
     def close(self) -> None:
         """Leave the table: unsubscribe and stop the message timer (idempotent)."""
@@ -785,19 +787,47 @@ def tappable(root: ft.BaseControl) -> list[ft.Control]:
         if not isinstance(node, ft.BaseControl) or id(node) in seen:
             continue
         seen.add(id(node))
-        if isinstance(node, ft.Control) and any(
-            getattr(node, name, None) is not None for name in TAP_EVENTS
-        ):
+        children, events = _fields_of(type(node))
+        if isinstance(node, ft.Control) and any(getattr(node, e) is not None for e in events):
             found.append(node)
-        for f in dataclasses.fields(node):
-            if f.name.startswith("_") or f.name == "parent":
-                continue
-            value = getattr(node, f.name, None)
+        for name in children:
+            value = getattr(node, name, None)
             if isinstance(value, ft.BaseControl):
                 stack.append(value)
             elif isinstance(value, (list, tuple)):
                 stack.extend(v for v in value if isinstance(v, ft.BaseControl))
     return found
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _fields_of(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A control class's fields that may hold controls, and its tap events (worked out once
+    per class from its declared types: a walk reads only those)."""
+    known = _FIELDS.get(kind)
+    if known is None:
+        children: list[str] = []
+        events: list[str] = []
+        for f in dataclasses.fields(kind):
+            if f.name.startswith("_") or f.name == "parent":
+                continue
+            if f.name in TAP_EVENTS:
+                events.append(f.name)
+            elif not f.name.startswith("on_") and _may_hold_control(f.type):
+                children.append(f.name)
+        known = _FIELDS[kind] = (tuple(children), tuple(events))
+    return known
+
+
+def _may_hold_control(declared: Any) -> bool:
+    if isinstance(declared, str):
+        return "Control" in declared
+    if isinstance(declared, typing.ForwardRef):
+        return "Control" in declared.__forward_arg__
+    if isinstance(declared, type):
+        return issubclass(declared, ft.BaseControl)
+    return any(_may_hold_control(arg) for arg in typing.get_args(declared))
 
 
 __all__ = [
