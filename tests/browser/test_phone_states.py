@@ -54,7 +54,9 @@ def test_the_phone_says_it_is_reconnecting_and_comes_back_by_itself(
         app.expect("Catan: Bob won with 5")
         assert not banner(app).is_visible()
         server.stop()  # the laptop restarts (or the Wi-Fi drops)
+        gone = time.monotonic()
         banner(app).wait_for(state="visible", timeout=20_000)
+        print(f"\nphone_banner_shown_s {time.monotonic() - gone:.2f}")
         assert RECONNECTING_KEPT in banner(app).inner_text()
         # The banner covers the whole page (and Flet's own "Working..." under it).
         box = banner(app).bounding_box()
