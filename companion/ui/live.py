@@ -678,6 +678,8 @@ class LiveTable:
         try:
             self._show(snapshot, pushed=True)
             self._update()
+            if self._kept_since:  # each push also lets go what was kept long enough
+                self._prune_kept()
         except Exception:
             log.exception("showing a change of table %s failed", self.table_id)
         if push is not None:
@@ -753,12 +755,18 @@ class LiveTable:
         if not self.closed and mounted(self._kept):
             self._kept.update()
 
+    def _prune_kept(self) -> None:
+        now = time.monotonic()
+        self._kept_since = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
+        self._send_kept()
+
     def _forget_kept(self) -> None:
         self._kept_timer = None
         now = time.monotonic()
-        self._kept_since = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
         if mounted(self._kept):
-            run_as_event(self.page, self._send_kept)
+            run_as_event(self.page, self._prune_kept)
+        else:
+            self._kept_since = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
         if self._kept_since and not self.closed:
             wait = KEEP_SECONDS - (now - self._kept_since[0][0])
             with contextlib.suppress(AttributeError, RuntimeError):  # the session is gone

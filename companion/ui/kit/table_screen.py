@@ -21,6 +21,7 @@ brings them up to date in place in :meth:`~TableScreen.render_game`::
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -52,6 +53,10 @@ def _children(section: ft.BaseControl) -> list[ft.BaseControl]:
     return held
 
 
+#: The painter forgets the sections gone from the screen once it remembers more than this.
+HELD_MOST = 512
+
+
 class KeepingPainter(Painter):
     """The table screen's painter: what a render after another phone's change (a push) took
     off the screen, a slot's old panel, is handed to
@@ -61,7 +66,9 @@ class KeepingPainter(Painter):
     def __init__(self, live: Callable[[], LiveTable | None]) -> None:
         super().__init__()
         self._live = live
-        self._held: dict[int, list[ft.BaseControl]] = {}
+        # What each section held when last sent (by id, with a weak reference to the section
+        # so that a new section at a dead one's address is not taken for it).
+        self._held: dict[int, tuple[weakref.ref[ft.BaseControl], list[ft.BaseControl]]] = {}
 
     def send(self) -> None:
         live = self._live()
@@ -70,10 +77,13 @@ class KeepingPainter(Painter):
             # A kept control the screen shows again leaves the kept ones first.
             live.release_kept({id(c) for s in sections for c in tappable(s)})
         gone: list[ft.BaseControl] = []
+        if len(self._held) > HELD_MOST:  # sections gone with rebuilt panels
+            self._held = {k: v for k, v in self._held.items() if v[0]() is not None}
         for section in sections:
             held = _children(section)
-            before = self._held.get(id(section))
-            self._held[id(section)] = held
+            entry = self._held.get(id(section))
+            before = entry[1] if entry is not None and entry[0]() is section else None
+            self._held[id(section)] = (weakref.ref(section), held)
             if before:
                 kept = {id(c) for c in held}
                 gone += [c for c in before if id(c) not in kept]
