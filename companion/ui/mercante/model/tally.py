@@ -45,7 +45,7 @@ TALLY_FIELDS: tuple[tuple[str, str], ...] = (
     ("bought", "VP bought"),
     ("unfulfilled", "Unfulfilled contracts"),
     ("penalties", "Their penalties"),
-    ("completed", "Contracts done at the end"),
+    ("completed", "VP of contracts done at the end"),
     ("completed_goods", "Goods they take"),
 )
 
