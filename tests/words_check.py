@@ -22,7 +22,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dotted id", re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_]+\b")),
     ("function call", re.compile(r"\b[A-Za-z_]\w*\((?!s\))")),
     ("quotes around an id", re.compile(r"(?<![\w'’])['\"][\w.-]+['\"](?![\w])")),
-    ("a Python value", re.compile(r"\b(?:None|True|False)\b|<\w|[\[\]{}]")),
+    ("a Python value", re.compile(r"\b(?:None(?! of)|True|False)\b|<\w|[\[\]{}]")),
     ("a card's source id", re.compile(r"\b[A-Z]\d?-(?:coins|bottom|top)\b")),
     ("hand-made plural", re.compile(r"\w\(s\)")),
     ("doubled punctuation", re.compile(r"[.,;:!?]\s*[.,;:]|\.\)\.|\)\.\)|\.\s*\.|,\s*,")),

@@ -69,7 +69,10 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
     # Adam's Manipulate Events agent plays Distant War: into A, Visiting Nobility moves to B
     # and raw materials close. Then his turn ends: Beth sells.
     app.press("play-rulebook:distant_war")
-    app.expect("Adam manipulated events: Distant War went into A. Visiting Nobility moved to B.")
+    app.expect(
+        "Adam manipulated events: Distant War went into space A. "
+        "Visiting Nobility moved to space B."
+    )
     app.shows("closed-raw_materials", "CLOSED")
     app.shows("glance-silk", "+1")
     app.shows("glance-gold", "0")

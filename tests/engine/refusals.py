@@ -72,6 +72,8 @@ class Driver:
             for a in actions:
                 _strings(a, self.names)
         self.names = {n for n in self.names if len(n) < 40}
+        #: The players' names: a field holding one is tried with the others and unknown ones.
+        self.players = {p for game, _ in self.games for p in self.rules.players(game)}
 
     # -- trying ----------------------------------------------------------------------------
     def _refused(self, exc: Exception, what: str, kind: str) -> None:
@@ -146,7 +148,8 @@ class Driver:
         elif isinstance(value, int):
             yield from sorted({*NUMBERS, value - 1, value + 1} - {value})
         elif isinstance(value, str):
-            for name in sorted(self.names):
+            names = self.names if value not in self.players else {*self.players, *UNKNOWN}
+            for name in sorted(names):
                 if name != value:
                     yield name
         elif value is None:

@@ -22,7 +22,7 @@ AT_LEAST = {"bard": 500, "cove_goods": 40, "journey": 80, "mercante": 600, "scor
 #: allowed at any time).
 NEVER_REFUSED = {"cove_goods": {"add_good", "remove_good", "clear_sale"}}
 #: Tools whose messages are still being put in players' words.
-PENDING = {"bard", "mercante"}
+PENDING: set[str] = set()
 
 
 @functools.cache

@@ -28,7 +28,6 @@ from companion.engine.bard.errors import (
     VolumeError,
 )
 from companion.engine.bard.facts import facts, location_name
-from companion.engine.bard.house import RULING_BOAST, RULING_BOAST_GAINS
 from companion.engine.bard.main_board import Table
 from companion.engine.bard.records import Boasted, GameRecord, Performed, Record, SongSung
 from companion.engine.bard.values import (
@@ -42,11 +41,15 @@ from companion.engine.bard.values import (
     IconSource,
     check_faction,
     check_instance,
+    check_pier,
     evolve,
+    faction_word,
     plural,
+    source_words,
 )
 from companion.engine.core import saves
 from companion.engine.core.numbers import whole
+from companion.engine.core.words import listed, spoken
 
 if TYPE_CHECKING:
     from companion.engine.bard.game import BardGame
@@ -151,7 +154,7 @@ class Spend:
         if not isinstance(self.source, str) or not self.source:
             raise UnknownNameError(f"a spend names a source id, got {self.source!r}")
         if self.colour is not None:
-            check_faction(self.colour, what=f"colour for source {self.source!r}")
+            check_faction(self.colour, what=f"the colour of {source_words(self.source)}")
 
     def __repr__(self) -> str:
         return f"Spend({self.source!r}" + (f", {self.colour!r})" if self.colour else ")")
@@ -175,8 +178,10 @@ def _counts(name: str, value: object) -> Mapping[str, int]:
     order = facts().faction_ids
     checked: dict[str, int] = {}
     for key, count in value.items():
-        colour = check_faction(key, what=f"colour in {name}")
-        checked[colour] = whole(count, f"{name}[{key!r}]", CountError, least=0, most=_MOST)
+        colour = check_faction(key, what=f"a colour of {spoken(name)}")
+        checked[colour] = whole(
+            count, f"{spoken(name)}: {faction_word(colour, 2)}", CountError, least=0, most=_MOST
+        )
     return MappingProxyType({c: checked[c] for c in order if c in checked})
 
 
@@ -218,7 +223,9 @@ class Performance(SongAction):
         sources = locations.check_spends(song, self.spend)
         volume = sum(s.volume for s in sources)
         if volume > song.volume_left:
-            unlocked = ", ".join(f"{s.id!r} ({s.volume})" for s in sources if s.volume)
+            unlocked = listed(
+                [f"{source_words(s.id, s.label)} ({s.volume})" for s in sources if s.volume]
+            )
             raise VolumeError(
                 f"unlocking {unlocked} costs {volume} Volume; the song has {song.volume_left} left"
             )
@@ -262,16 +269,14 @@ class AtPier(Performance):
 
     def __post_init__(self) -> None:
         if self.pier not in facts().piers():
-            raise UnknownNameError(
-                f"unknown pier {self.pier!r}: the piers are {', '.join(facts().piers())}"
-            )
+            check_pier(self.pier)
         object.__setattr__(self, "spend", _spend_tuple("spend", self.spend))
         object.__setattr__(self, "adventurers", _counts("adventurers", self.adventurers))
         if not isinstance(self.buy_card, bool):
             raise CountError(f"buy_card is True or False, got {self.buy_card!r}")
         whole(self.paladins, "paladins", CountError, least=0, most=facts().paladins.meeples)
         if self.paladin_colour is not None:
-            check_faction(self.paladin_colour, what="paladin_colour")
+            check_faction(self.paladin_colour, what="the Paladins' colour")
 
     @property
     def location(self) -> str:
@@ -339,7 +344,7 @@ class AtFactionHall(Performance):
         if isinstance(hall, str) and hall.endswith("_hall") and hall not in closed:
             hall = hall.removesuffix("_hall")
         if hall not in closed:
-            hall = check_faction(hall, what="Faction Hall")
+            hall = check_faction(hall, what="the Faction Hall")
         object.__setattr__(self, "hall", hall)
         object.__setattr__(self, "spend", _spend_tuple("spend", self.spend))
         _adventurers("adventurers", self.adventurers)
@@ -371,11 +376,11 @@ class HallSong:
 
     def __post_init__(self) -> None:
         hall = self.hall.removesuffix("_hall") if isinstance(self.hall, str) else self.hall
-        object.__setattr__(self, "hall", check_faction(hall, what="Faction Hall"))
+        object.__setattr__(self, "hall", check_faction(hall, what="the Faction Hall"))
         object.__setattr__(self, "spend", _spend_tuple("spend", self.spend))
-        _adventurers("side_adventurers", self.side_adventurers)
+        _adventurers("the Adventurers on the side sung to", self.side_adventurers)
         if self.hall_adventurers is not None:
-            _adventurers("hall_adventurers", self.hall_adventurers)
+            _adventurers("the Adventurers in the hall", self.hall_adventurers)
 
     def __repr__(self) -> str:
         extra = (
@@ -407,7 +412,9 @@ class AtDragonIsland(Performance):
 
     def __post_init__(self) -> None:
         if self.side not in SIDES:
-            raise UnknownNameError(f"unknown side {self.side!r}: choose {' or '.join(SIDES)}")
+            raise UnknownNameError(
+                f"Dragon Island has a left and a right side, not {spoken(str(self.side))}"
+            )
         if isinstance(self.halls, HallSong) or not isinstance(self.halls, Iterable):
             raise UnknownNameError(f"halls is a sequence of HallSong, got {self.halls!r}")
         halls = tuple(self.halls)
@@ -463,32 +470,31 @@ class Boast(SongAction):
         limit = song.rules.boasts_per_song
         if limit is not None and song.boasts >= limit:
             raise BoastError(
-                f"boast: already Boasted {plural(song.boasts, 'time')} this song; the app "
-                f"allows {limit} (ruling {RULING_BOAST!r}, a house rule in Settings)"
+                f"already Boasted {plural(song.boasts, 'time')} this song; the app "
+                f"allows {limit} (a house rule in Settings)"
             )
         cost = facts().volume.boast_cost
         if song.volume_left < cost:
             raise VolumeError(
-                f"boast: costs {cost} Volume and the song has {song.volume_left} left "
-                f"(volume {song.volume!r}, {song.volume_spent} spent)"
+                f"a Boast costs {cost} Volume and the song has {song.volume_left} left "
+                f"(Volume {song.volume}, {song.volume_spent} spent)"
             )
         if not self.soundstones:
             return ()
         if not song.rules.boast_gains_join_song:
             raise BoastError(
-                f"soundstones {self.soundstones!r}: what a Boast gains goes to your supply for a "
-                f"later song (ruling {RULING_BOAST_GAINS!r}; Settings offers spending it in "
-                "the same song as a house rule)"
+                "what a Boast gains goes to your supply for a later song (Settings offers "
+                "spending it in the same song as a house rule)"
             )
         if not song.board.boast_area:
             raise BoastError(
-                f"soundstones {self.soundstones!r}: no Creature card waits in your Boast area "
-                "to give them"
+                f"{plural(self.soundstones, 'Soundstone')}: no Creature card waits in your "
+                "Boast area to give them"
             )
         held = sum(1 for s in song.sources if s.id.startswith(STONE))
         if held + self.soundstones > _stones():
             raise BoastError(
-                f"soundstones {self.soundstones!r}: the song holds {held} of the "
+                f"{plural(self.soundstones, 'Soundstone')}: the song holds {held} of the "
                 f"{_stones()} Soundstone tokens"
             )
         stone = facts().soundstone
@@ -551,11 +557,13 @@ def _sources(name: str, value: object) -> tuple[IconSource, ...]:
 
 def _check_numbers(moves: object, volume: object, soundstones: object, song: object) -> None:
     bard = facts()
-    whole(moves, "moves", CountError, least=0, most=bard.singing.locations - 1)
-    whole(volume, "volume", CountError, least=0, most=bard.volume.max)
-    whole(soundstones, "soundstones", CountError, least=0, most=_stones())
+    whole(moves, "the Movement", CountError, least=0, most=bard.singing.locations - 1)
+    whole(volume, "the Volume", CountError, least=0, most=bard.volume.max)
+    whole(soundstones, "the Soundstones", CountError, least=0, most=_stones())
     if song not in KINDS:
-        raise UnknownNameError(f"unknown song kind {song!r}: {' or '.join(KINDS)}")
+        raise UnknownNameError(
+            f"a song is a Singing step or the Swan Song, not {spoken(str(song))}"
+        )
 
 
 @dataclass(frozen=True)
@@ -616,7 +624,7 @@ class BeginSong(BardAction):
 
     def change(self, game: BardGame) -> tuple[BardGame, str]:
         if game.song is not None:
-            raise StepError("begin_song: a song is being sung; end it first")
+            raise StepError("Beginning a song: a song is being sung; end it first")
         song = game.new_song(self, self.board if self.board is not None else game.board)
         what = "Swan Song" if self.song == "swan_song" else "Singing step"
         return evolve(game, song=song), f"{what} begun"
@@ -640,8 +648,7 @@ class ChangeSong(BardAction):
         for s in self.sources:
             if s.id.startswith(STONE):
                 raise UnknownNameError(
-                    f"source id {s.id!r}: {STONE}… names the Soundstones; count them with "
-                    "soundstones"
+                    f"{source_words(s.id, s.label)}: count the Soundstones with their own number"
                 )
         _check_numbers(self.moves, self.volume, self.soundstones, self.song)
 
@@ -708,7 +715,7 @@ class EndSong(BardAction):
 
     def change(self, game: BardGame) -> tuple[BardGame, str]:
         if game.song is None:
-            raise StepError("end_song: no song is being sung")
+            raise StepError("Ending the song: no song is being sung")
         song = game.song
         done = SongSung(song.kind, song.gold, song.card_costs, tuple(song.visited), song.boasts)
         after = evolve(game, song=None, board=song.board, sung=(*game.sung, done))
@@ -723,7 +730,7 @@ class Finish(BardAction):
 
     def change(self, game: BardGame) -> tuple[BardGame, str]:
         if game.song is not None:
-            raise StepError("finish: a song is being sung; end it first")
+            raise StepError("Finishing the table: a song is being sung; end it first")
         return evolve(game, finished=True), "Table finished"
 
     def reads(self, game: BardGame) -> object:
@@ -769,8 +776,7 @@ def _retuned(before: Song, after: Song) -> str:
     changed = [s for s in new if s.id in old_ids and old_ids[s.id] != s]
     for verb, items in (("added", added), ("changed", changed), ("taken out", gone)):
         if items:
-            ids = ", ".join(s.id for s in items)
-            bits.append(f"{'source' if len(items) == 1 else 'sources'} {ids} {verb}")
+            bits.append(f"{listed([source_words(s.id, s.label) for s in items])} {verb}")
     stones = (
         sum(1 for s in before.start.sources if s.id.startswith(STONE)),
         sum(1 for s in after.start.sources if s.id.startswith(STONE)),

@@ -44,8 +44,31 @@ from companion.engine.bard.house import HouseRules
 from companion.engine.bard.main_board import Table
 from companion.engine.bard.records import GameRecord, Record, SongSung
 from companion.engine.bard.song import Song
-from companion.engine.bard.values import Board, check_instance, evolve, plural
+from companion.engine.bard.values import Board, check_instance, evolve, plural, the_place
 from companion.engine.core import saves
+from companion.engine.core.words import spoken
+
+#: What each step of a Bard table is, in words (a refusal opens with it).
+DOING: dict[str, str] = {
+    "set_table": "Changing the main board",
+    "set_board": "Changing your player board",
+    "begin_song": "Beginning a song",
+    "change_song": "Changing the Song tableau",
+    "revise_song": "Changing the song's locations",
+    "end_song": "Ending the song",
+    "finish": "Finishing the table",
+    "pier": "Singing at a Pier",
+    "town_square": "Singing at the Town Square",
+    "faction_hall": "Singing at a Faction Hall",
+    "dragon_island": "Singing at Dragon Island",
+    "boast": "Boasting",
+}
+
+
+def doing(kind: str) -> str:
+    """``Changing the song's locations``: a step of a Bard table in words."""
+    return DOING.get(kind, spoken(kind).capitalize())
+
 
 __all__ = ["BardGame"]
 
@@ -118,14 +141,14 @@ class BardGame(saves.SavedGame):
     def open(self, kind: str) -> BardGame:
         """This table, if it still takes actions (``kind`` names the one asked for)."""
         if self.finished:
-            raise GameOverError(f"{kind}: the table is finished")
+            raise GameOverError(f"{doing(kind)}: the table is finished")
         return self
 
     def song_for(self, kind: str) -> Song:
         """The song being sung, in which an action of a song (``kind``) is sung."""
         song = self.open(kind).song
         if song is None:
-            raise StepError(f"{kind}: no song is being sung; begin one first")
+            raise StepError(f"{doing(kind)}: no song is being sung; begin one first")
         return song
 
     def song_played(self, after: Song, record: Record) -> tuple[BardGame, GameRecord]:
@@ -159,11 +182,11 @@ class BardGame(saves.SavedGame):
                 song = song.apply(action)[0]
             except BardError as exc:
                 where = (
-                    f"location {number} ({location_name(action.location)})"
+                    f"{the_place(location_name(action.location))} (location {number})"
                     if isinstance(action, Performance)
                     else "the Boast"
                 )
-                raise type(exc)(f"{what}: {where} would no longer work: {exc}") from None
+                raise type(exc)(f"{doing(what)}: {where} would no longer work: {exc}") from None
         return song
 
     def with_rules(self, rules: HouseRules) -> BardGame:

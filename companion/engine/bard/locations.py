@@ -11,15 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.bard.errors import CountError, GoldError, IconError, LocationError
 from companion.engine.bard.facts import facts
-from companion.engine.bard.house import (
-    RULING_CARD_GOLD,
-    RULING_CREATURES,
-    RULING_DRAGON_ISLAND,
-    RULING_FANS,
-    RULING_HALLS,
-    RULING_PALADINS,
-    RULING_SOURCE_WHOLE,
-)
 from companion.engine.bard.records import Performed
 from companion.engine.bard.values import (
     Board,
@@ -27,11 +18,14 @@ from companion.engine.bard.values import (
     IconSource,
     adventurers_text,
     blue_gems,
+    colour_words,
     evolve,
     faction_word,
     fan_cost,
     icons_text,
     plural,
+    source_words,
+    sources_words,
 )
 
 if TYPE_CHECKING:
@@ -73,15 +67,18 @@ def check_spends(song: Song, items: Sequence[Spend]) -> tuple[IconSource, ...]:
         src = song.source(item.source)
         if item.source in song.spent:
             raise IconError(
-                f"source {item.source!r} was already spent earlier in this song (each icon "
-                f"once; a source is never split, ruling {RULING_SOURCE_WHOLE!r})"
+                f"{source_words(item.source, src.label)} was already spent earlier in this song "
+                "(each icon once; a source is never split)"
             )
         if item.source in seen:
-            raise IconError(f"source {item.source!r} is listed twice in one performance")
+            raise IconError(
+                f"{source_words(item.source, src.label)} is listed twice in one performance"
+            )
         if item.colour is not None and not src.wild and item.colour != src.colour:
             gives = "Coins" if src.coin else f"{faction_word(src.colour)} icons"
             raise IconError(
-                f"source {item.source!r} gives {gives} and cannot be spent as {item.colour!r}"
+                f"{source_words(item.source, src.label)} gives {gives} and cannot be spent as "
+                f"{colour_words(item.colour)} icons"
             )
         seen.add(item.source)
         out.append(src)
@@ -200,9 +197,9 @@ def at_pier(
         held = song.gold - song.card_costs + gold
         if song.rules.cards_from_song_gold and held < card.value:
             raise GoldError(
-                f"buy_card True: the card costs {card.value} gold and the song has "
-                f"{held} gold to pay with, this Pier's included (ruling {RULING_CARD_GOLD!r}, "
-                "a house rule in Settings: a song pays for its cards from its own gold)"
+                f"the card costs {card.value} gold and the song has "
+                f"{held} gold to pay with, this Pier's included (a house rule in Settings: "
+                "a song pays for its cards from its own gold)"
             )
     lines: list[str] = []
     notes: list[str] = []
@@ -228,11 +225,14 @@ def at_pier(
             lines.append(line)
             terms.append((str(coin_gold), line))
         for source_id, colour in sung_as.items():
-            notes.append(f"Any-colour icons of {source_id} sung as {faction_word(colour)} icons")
+            notes.append(
+                f"Any-colour icons of {source_words(source_id, song.source(source_id).label)} "
+                f"sung as {faction_word(colour)} icons"
+            )
         if p.paladins and not song.rules.paladins_count:
             notes.append(
                 f"The {plural(p.paladins, 'Paladin')} on this Pier earn nothing from a song "
-                f"(ruling {RULING_PALADINS!r}; Settings offers counting them as a house rule)"
+                "(Settings offers counting them as a house rule)"
             )
         if terms:
             expression = " + ".join(t for t, _ in terms) + f" = {gold}"
@@ -270,14 +270,14 @@ def at_town_square(
     limit = song.rules.fans_per_visit
     if limit is not None and p.fans > limit:
         raise LocationError(
-            f"fans {p.fans!r}: one fan per Town Square performance (ruling "
-            f"{RULING_FANS!r}; Settings offers several as a house rule)"
+            f"{plural(p.fans, 'fan')}: one fan per Town Square performance "
+            "(Settings offers several as a house rule)"
         )
     total_badges = facts().badges.count
     if song.board.badges + p.fans > total_badges:
         left = total_badges - song.board.badges
         raise LocationError(
-            f"fans {p.fans!r}: only {plural(left, 'Badge')} left on your Badge track"
+            f"{plural(p.fans, 'fan')}: only {plural(left, 'Badge')} left on your Badge track"
         )
     costs = tuple(fan_cost(song.board.badges + i) for i in range(p.fans))
     cost = sum(c.value for c in costs)
@@ -286,8 +286,9 @@ def at_town_square(
     if icons < cost:
         not_icons = " (Coins are not Faction icons)" if coin_count else ""
         raise IconError(
-            f"spend {tuple(s.id for s in sources)!r}: gives {plural(icons, 'icon')}"
-            f"{not_icons}, the fan{'s cost' if p.fans > 1 else ' costs'} {cost}"
+            f"{sources_words(sources)} {'give' if len(sources) != 1 else 'gives'} "
+            f"{plural(icons, 'icon')}{not_icons}, the fan{'s cost' if p.fans > 1 else ' costs'} "
+            f"{cost}"
         )
     board = evolve(song.board, badges=song.board.badges + p.fans)
     size = None
@@ -331,8 +332,8 @@ def _matching(
         colour = src.colour if not src.wild else (item.colour or hall)
         if colour != hall:
             raise IconError(
-                f"source {src.id!r}: {where} takes {faction_word(hall)} icons only, not "
-                f"{faction_word(colour)}"
+                f"{source_words(src.id, src.label)}: {where} takes {faction_word(hall)} icons "
+                f"only, not {faction_word(colour)}"
             )
         icons += src.count
     return icons
@@ -351,8 +352,7 @@ def at_faction_hall(
     if icons <= p.adventurers:
         raise IconError(
             f"the {hall.hall} holds {plural(p.adventurers, 'Adventurer')}, so it takes "
-            f"more than {p.adventurers} {hall.name} icons; {icons} spent "
-            f"(adventurers={p.adventurers!r})"
+            f"more than {p.adventurers} {hall.name} icons; {icons} spent"
         )
     coin_count, coin_gold = _coins(sources)
     board = evolve(song.board, runes=song.board.runes | {p.hall})
@@ -393,14 +393,13 @@ def at_dragon_island(
     for h in p.halls:
         if h.hall in chosen:
             raise LocationError(
-                f"hall {h.hall!r}: the {bard.faction_named(h.hall).hall} is selected twice "
-                "(once per performance)"
+                f"the {bard.faction_named(h.hall).hall} is chosen twice (once per performance)"
             )
         if h.hall not in song.board.runes:
             hall = bard.faction_named(h.hall)
             raise LocationError(
-                f"hall {h.hall!r}: none of your Runes is in the {hall.hall}, so Dragon "
-                f"Island cannot sing to {hall.plural} (ruling {RULING_HALLS!r})"
+                f"none of your Runes is in the {hall.hall}, so Dragon "
+                f"Island cannot sing to {hall.plural}"
             )
         chosen.add(h.hall)
         icons = _matching(
@@ -416,12 +415,12 @@ def at_dragon_island(
             inside = h.hall_adventurers
             if inside is None:
                 raise CountError(
-                    f"hall {h.hall!r}: hall_adventurers is needed under the house rule "
-                    f"{RULING_DRAGON_ISLAND!r} (the rule text's reading)"
+                    f"the {bard.faction_named(h.hall).hall}: under the house rule that reads "
+                    "the rule text, say how many Adventurers are in the hall"
                 )
             if icons < inside:
                 raise IconError(
-                    f"hall {h.hall!r}: spend as many {bard.faction_named(h.hall).name} icons "
+                    f"spend as many {bard.faction_named(h.hall).name} icons "
                     f"as Adventurers in the {bard.faction_named(h.hall).hall} ({inside}), "
                     f"not {icons}"
                 )
@@ -478,10 +477,7 @@ def at_dragon_island(
                 else "That was the last Creature card on Dragon Island"
             )
         elif earned:
-            notes.append(
-                "No Creature card is left on Dragon Island, so none comes with the gold "
-                f"(ruling {RULING_CREATURES!r})"
-            )
+            notes.append("No Creature card is left on Dragon Island, so none comes with the gold")
         else:
             notes.append("No gold earned here, so no Creature card")
     icons = sum(s.faction_icons for s in sources)

@@ -17,9 +17,17 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.bard.errors import CountError, UnknownNameError
-from companion.engine.bard.facts import facts
-from companion.engine.bard.values import MAX_ADVENTURERS, SIDES, faction_word, plural
+from companion.engine.bard.facts import facts, location_name
+from companion.engine.bard.values import (
+    MAX_ADVENTURERS,
+    SIDES,
+    check_faction,
+    check_pier,
+    faction_word,
+    plural,
+)
 from companion.engine.core.numbers import whole
+from companion.engine.core.words import listed, spoken
 
 if TYPE_CHECKING:
     from companion.engine.bard.actions import Performance
@@ -28,6 +36,10 @@ __all__ = ["PALADIN", "Table"]
 
 #: The key of a Pier's Paladins (Master Craft) in :attr:`Table.piers`.
 PALADIN = "paladin"
+
+
+def _colour(key: str, n: int) -> str:
+    return "Paladins" if key == PALADIN else faction_word(key, n)
 
 
 def _mapping(name: str, value: object) -> Mapping[Any, Any]:
@@ -43,11 +55,10 @@ def _colours(name: str, value: object, *, paladins: bool = False) -> Mapping[str
     counts = dict.fromkeys(allowed, 0)
     for key, count in _mapping(name, value).items():
         if key not in allowed:
-            raise UnknownNameError(
-                f"{name}: unknown faction {key!r}: choose from {', '.join(allowed)}"
-            )
+            names = listed([_colour(k, 2) for k in allowed], "or")
+            raise UnknownNameError(f"{name}: Adventurers are {names}, not {spoken(str(key))}")
         high = bard.paladins.meeples if key == PALADIN else MAX_ADVENTURERS
-        counts[key] = whole(count, f"{name}[{key!r}]", CountError, least=0, most=high)
+        counts[key] = whole(count, f"{name}: {_colour(key, 2)}", CountError, least=0, most=high)
     return MappingProxyType(counts)
 
 
@@ -73,33 +84,33 @@ class Table:
         given = _mapping("piers", self.piers)
         for pier in given:
             if pier not in bard.piers():
-                raise UnknownNameError(
-                    f"piers: unknown pier {pier!r}: the piers are {', '.join(bard.piers())}"
-                )
+                check_pier(pier, what="a Pier on the main board")
         for pier in bard.piers():
-            piers[pier] = _colours(f"piers[{pier!r}]", given.get(pier, {}), paladins=True)
+            where = location_name(pier)
+            piers[pier] = _colours(where, given.get(pier, {}), paladins=True)
         halls = dict.fromkeys(bard.faction_ids, 0)
         for hall, count in _mapping("halls", self.halls).items():
             name = hall.removesuffix("_hall") if isinstance(hall, str) else hall
             if name not in halls:
-                raise UnknownNameError(
-                    f"halls: unknown hall {hall!r}: the Bard sings in the halls of "
-                    f"{', '.join(bard.faction_ids)}"
-                )
+                check_faction(name, what="a Faction Hall on the main board")
             halls[name] = whole(
-                count, f"halls[{hall!r}]", CountError, least=0, most=MAX_ADVENTURERS
+                count,
+                f"the Adventurers in the {bard.faction_named(name).hall}",
+                CountError,
+                least=0,
+                most=MAX_ADVENTURERS,
             )
         sides: dict[str, Mapping[str, int]] = {}
         island = _mapping("dragon_island", self.dragon_island)
         for side in island:
             if side not in SIDES:
                 raise UnknownNameError(
-                    f"dragon_island: unknown side {side!r}: choose {' or '.join(SIDES)}"
+                    f"Dragon Island has a left and a right side, not {spoken(str(side))}"
                 )
         for side in SIDES:
-            sides[side] = _colours(f"dragon_island[{side!r}]", island.get(side, {}))
+            sides[side] = _colours(f"the {side} side of Dragon Island", island.get(side, {}))
         if self.townsfolk is not None:
-            whole(self.townsfolk, "townsfolk", CountError, least=0, most=bard.badges.count)
+            whole(self.townsfolk, "the Townsfolk", CountError, least=0, most=bard.badges.count)
         object.__setattr__(self, "piers", MappingProxyType(piers))
         object.__setattr__(self, "halls", MappingProxyType(halls))
         object.__setattr__(self, "dragon_island", MappingProxyType(sides))

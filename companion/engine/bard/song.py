@@ -29,8 +29,8 @@ from companion.engine.bard.errors import (
     SaveDataError,
     UnknownNameError,
 )
-from companion.engine.bard.facts import facts
-from companion.engine.bard.house import RULING_ONE_VISIT, HouseRules
+from companion.engine.bard.facts import facts, location_name
+from companion.engine.bard.house import HouseRules
 from companion.engine.bard.records import Boasted, Performed, Record, SongTotals
 from companion.engine.bard.values import (
     ANY,
@@ -43,10 +43,13 @@ from companion.engine.bard.values import (
     check_instance,
     evolve,
     plural,
+    source_words,
+    the_place,
 )
 from companion.engine.core import saves
 from companion.engine.core.numbers import whole
 from companion.engine.core.protocol import passes
+from companion.engine.core.words import listed, spoken
 from companion.rules.models import Source
 
 __all__ = ["SONG_SAVE", "Song", "sing"]
@@ -81,16 +84,20 @@ class Song(saves.SavedGame):
     def __post_init__(self) -> None:
         bard = facts()
         if self.kind not in KINDS:
-            raise UnknownNameError(f"unknown song kind {self.kind!r}: {' or '.join(KINDS)}")
-        whole(self.moves, "moves", CountError, least=0, most=bard.singing.locations - 1)
-        whole(self.volume, "volume", CountError, least=0, most=bard.volume.max)
+            raise UnknownNameError(
+                f"a song is a Singing step or the Swan Song, not {spoken(str(self.kind))}"
+            )
+        whole(self.moves, "the Movement", CountError, least=0, most=bard.singing.locations - 1)
+        whole(self.volume, "the Volume", CountError, least=0, most=bard.volume.max)
         sources = tuple(self.sources)
         ids = [s.id for s in sources]
         for s in sources:
             if not isinstance(s, IconSource):
                 raise UnknownNameError(f"sources holds IconSource values, got {s!r}")
             if ids.count(s.id) > 1:
-                raise UnknownNameError(f"source id {s.id!r} is used by two sources")
+                raise UnknownNameError(
+                    f"two sources of icons are called {source_words(s.id, s.label)}"
+                )
         object.__setattr__(self, "sources", sources)
         check_instance("board", self.board, Board)
         if not isinstance(self.rules, HouseRules):
@@ -151,8 +158,11 @@ class Song(saves.SavedGame):
     def source(self, source_id: str) -> IconSource:
         found = self._by_id.get(source_id)
         if found is None:
-            known = ", ".join(repr(s.id) for s in self.sources) or "none"
-            raise UnknownNameError(f"unknown source {source_id!r}: the song has {known}")
+            known = listed([source_words(s.id, s.label) for s in self.sources], "or")
+            raise UnknownNameError(
+                f"the song has no {source_words(str(source_id))}"
+                + (f": its icons come from {known}" if known else ": it has no icons")
+            )
         return found
 
     @property
@@ -325,34 +335,33 @@ class Song(saves.SavedGame):
         bard = facts()
         closed = bard.closed_halls.get(location)
         if closed is not None:
-            raise LocationError(
-                f"hall {location!r}: the Bard never performs at the {closed.name} ({closed.reason})"
-            )
+            raise LocationError(f"the Bard never performs at the {closed.name} ({closed.reason})")
         place = bard.location_named(location)
         faction = place.faction
         if faction is not None:  # the rulebook's reason first, before "no moves left"
             runes = self.board.runes
             if faction in runes:
                 raise LocationError(
-                    f"hall {faction!r}: the {bard.faction_named(faction).hall} already holds one "
+                    f"the {bard.faction_named(faction).hall} already holds one "
                     "of your Runes (each hall once per game)"
                 )
             if len(runes) >= bard.runes.count:
-                raise LocationError(f"hall {faction!r}: no Rune left on your Tempo Wheel")
+                raise LocationError(
+                    f"the {bard.faction_named(faction).hall}: no Rune left on your Tempo Wheel"
+                )
         if len(self.visited) > self.moves:
             raise LocationError(
-                f"location {location!r}: no moves left (a Movement of {self.moves} allows "
-                f"{plural(1 + self.moves, 'location')}: {', '.join(self.visited)})"
+                f"{the_place(place.name)}: no moves left (a Movement of {self.moves} allows "
+                f"{plural(1 + self.moves, 'location')}: "
+                f"{listed([location_name(v) for v in self.visited])})"
             )
         if location in self.visited:
             raise LocationError(
-                f"location {location!r}: the {place.name} was already performed at in this song "
-                f"(each location once per song, ruling {RULING_ONE_VISIT!r})"
+                f"{the_place(place.name)} was already performed at in this song "
+                "(each location once per song)"
             )
         if place.kind == "dragon_island" and not self.board.runes:
-            raise LocationError(
-                "location 'dragon_island': needs one of your Runes in a Faction Hall first"
-            )
+            raise LocationError("Dragon Island needs one of your Runes in a Faction Hall first")
 
 
 def sing(

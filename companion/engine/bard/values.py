@@ -15,7 +15,7 @@ from companion.engine.bard.errors import CountError, SaveDataError, UnknownNameE
 from companion.engine.bard.facts import facts
 from companion.engine.core.numbers import whole
 from companion.engine.core.saves import SaveFormat, saved, saved_fields
-from companion.engine.core.words import plural
+from companion.engine.core.words import listed, plural, spoken
 
 __all__ = [
     "ANY",
@@ -105,11 +105,51 @@ def check_instance(name: str, value: object, cls: type[_V]) -> _V:
     return value
 
 
-def check_faction(value: object, *, what: str = "faction") -> str:
+def check_faction(value: object, *, what: str = "the colour") -> str:
     ids = facts().faction_ids
     if not isinstance(value, str) or value not in ids:
-        raise UnknownNameError(f"unknown {what} {value!r}: the colours are {', '.join(ids)}")
+        names = listed([faction_word(i) for i in ids], "or")
+        raise UnknownNameError(f"{what} must be {names}, not {spoken(str(value))}")
     return value
+
+
+def the_place(name: str) -> str:
+    """``the Town Square``, ``the Warrior Hall``, ``Pier 2``, ``Dragon Island``: a location's
+    name as running text says it."""
+    return name if name.startswith(("Pier", "Dragon Island")) else f"the {name}"
+
+
+def colour_words(colour: str | None) -> str:
+    """``Warrior``, ``any-colour``, ``Coin``: a colour as the icons are called."""
+    if colour == ANY:
+        return "any-colour"
+    if colour == COIN:
+        return "Coin"
+    if colour in facts().faction_ids:
+        return faction_word(colour)
+    return spoken(str(colour))
+
+
+def source_words(source_id: str, label: str = "") -> str:
+    """How a source of icons reads: its ``label`` (``card C, bottom``), else from its id:
+    ``C`` → ``card C``, ``C-bottom`` → ``card C, bottom``, ``C-coins`` → ``the Coins of card
+    C``, ``soundstone-2`` → ``Soundstone 2``."""
+    if label and not source_id.endswith("-coins"):
+        return label
+    base, _, part = source_id.rpartition("-")
+    if source_id.startswith(STONE):
+        return f"Soundstone {source_id[len(STONE) :]}"
+    if part == "coins" and base:
+        return f"the Coins of {label or 'card ' + base}"
+    if part in ("bottom", "top") and base:
+        return f"card {base}, {part}"
+    return f"card {spoken(source_id)}"
+
+
+def sources_words(sources: Iterable[IconSource]) -> str:
+    """``card A and card C, bottom``; ``no icons`` for none."""
+    named = [source_words(s.id, s.label) for s in sources]
+    return listed(named) if named else "no icons"
 
 
 def faction_word(faction_id: str, n: int = 1) -> str:
@@ -125,10 +165,11 @@ def icons_text(n: int, colour: str) -> str:
     return f"{n} {name} icon{'s' if n != 1 else ''}"
 
 
-def check_pier(value: object, *, what: str = "pier") -> str:
+def check_pier(value: object, *, what: str = "the Pier") -> str:
     piers = facts().piers()
     if not isinstance(value, str) or value not in piers:
-        raise UnknownNameError(f"unknown {what} {value!r}: the piers are {', '.join(piers)}")
+        names = listed([facts().location_named(p).name for p in piers], "or")
+        raise UnknownNameError(f"{what} must be {names}, not {spoken(str(value))}")
     return value
 
 
@@ -138,13 +179,13 @@ def adventurers_text(n: int, colour: str) -> str:
 
 def coins(runes_placed: int) -> int:
     """Coins revealed around the Tempo Wheel: one under each Rune gone to a hall."""
-    return whole(runes_placed, "runes_placed", CountError, least=0, most=facts().runes.count)
+    return whole(runes_placed, "Runes placed", CountError, least=0, most=facts().runes.count)
 
 
 def blue_gems(badges_placed: int) -> int:
     """Blue Gems revealed on the Badge track: one under each Badge after the first two."""
     badges = facts().badges
-    placed = whole(badges_placed, "badges_placed", CountError, least=0, most=badges.count)
+    placed = whole(badges_placed, "Badges placed", CountError, least=0, most=badges.count)
     return max(0, placed - badges.hand_size_badges)
 
 
@@ -163,7 +204,7 @@ def card_price(runes_placed: int, badges_placed: int, *, pier_gems: int | None =
     c, g = coins(runes_placed), blue_gems(badges_placed)
     where = ""
     if pier_gems is not None:
-        g = whole(pier_gems, "pier_gems", CountError, least=0, most=g)
+        g = whole(pier_gems, "Gems at the Pier", CountError, least=0, most=g)
         where = " of this Pier"
     total = base + c + g
     return Figure(
@@ -199,7 +240,7 @@ def hand_size(badges_placed: int) -> Figure:
     Figure(4, '2 + 2 Melody icons under Badges = 4 cards')
     """
     badges = facts().badges
-    placed = whole(badges_placed, "badges_placed", CountError, least=0, most=badges.count)
+    placed = whole(badges_placed, "Badges placed", CountError, least=0, most=badges.count)
     extra = min(placed, badges.hand_size_badges)
     total = badges.hand_size_start + extra
     return Figure(
@@ -234,11 +275,23 @@ class Board:
             raise UnknownNameError(f"runes must be a set of factions, got {self.runes!r}")
         runes = frozenset(check_faction(r, what="hall for a Rune") for r in self.runes)
         object.__setattr__(self, "runes", runes)
-        whole(self.badges, "badges", CountError, least=0, most=bard.badges.count)
-        whole(self.boast_area, "boast_area", CountError, least=0, most=bard.cards.entertainer)
+        whole(self.badges, "the Badges placed", CountError, least=0, most=bard.badges.count)
+        whole(
+            self.boast_area,
+            "the Creature cards in your Boast area",
+            CountError,
+            least=0,
+            most=bard.cards.entertainer,
+        )
         if self.creatures == -1:
             object.__setattr__(self, "creatures", bard.dragon_island.creatures)
-        whole(self.creatures, "creatures", CountError, least=0, most=bard.dragon_island.creatures)
+        whole(
+            self.creatures,
+            "the Creature cards on Dragon Island",
+            CountError,
+            least=0,
+            most=bard.dragon_island.creatures,
+        )
         if isinstance(self.gem_piers, str) or not isinstance(self.gem_piers, Iterable):
             raise UnknownNameError(f"gem_piers must be a sequence of piers, got {self.gem_piers!r}")
         gem_piers = tuple(check_pier(p, what="pier in gem_piers") for p in self.gem_piers)
@@ -344,17 +397,18 @@ class IconSource:
         if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40:
             raise UnknownNameError(f"a source id is 1–40 characters, got {self.id!r}")
         if self.colour not in (ANY, COIN):
-            check_faction(self.colour, what=f"colour for source {self.id!r}")
-        whole(self.count, f"count of source {self.id!r}", CountError, least=1, most=MAX_ICONS)
+            check_faction(self.colour, what=f"the colour of {source_words(self.id, self.label)}")
+        named = source_words(self.id, self.label)
+        whole(self.count, f"the icons of {named}", CountError, least=1, most=MAX_ICONS)
         whole(
             self.volume,
-            f"volume of source {self.id!r}",
+            f"the Volume {named} costs",
             CountError,
             least=0,
             most=facts().volume.max,
         )
         if not isinstance(self.label, str) or len(self.label) > 80:
-            raise CountError(f"label of source {self.id!r} is at most 80 characters")
+            raise CountError(f"the name of {named} is at most 80 characters")
 
     def __repr__(self) -> str:
         extra = f", volume={self.volume}" if self.volume else ""

@@ -96,7 +96,7 @@ def listed(items: Sequence[str], last: str = "and") -> str:
 
 def spoken(identifier: str) -> str:
     """An id as words, where no name is at hand: ``swan_song`` → ``swan song``."""
-    return identifier.replace("_", " ").replace(".", " ").strip()
+    return " ".join(identifier.replace("_", " ").replace(".", " ").replace("-", " ").split())
 
 
 __all__ = [

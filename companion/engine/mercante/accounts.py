@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import plural
+from companion.engine.core.words import plural, spoken
 from companion.engine.mercante.actions import Action
 from companion.engine.mercante.ending import NOTED, trigger_text
 from companion.engine.mercante.errors import ActionError, ContractError, CrownsError, TallyError
@@ -177,7 +177,7 @@ class NoteEndTrigger(Action):
         seat_of(game.seats, self.by, role="player")
         if self.trigger not in NOTED:
             raise ActionError(
-                f"end trigger {self.trigger!r} is noted by the app itself, or unknown"
+                f"the app notes that end of the game itself ({spoken(str(self.trigger))})"
             )
         if game.variants.talk_of_peace and game.rules.talk_of_peace_goal_only:
             raise ActionError("with this table's Talk of Peace only the team goal ends the game")

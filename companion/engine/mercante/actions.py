@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from companion.engine.core import saves
-from companion.engine.core.words import plural
+from companion.engine.core.words import plural, spoken
 from companion.engine.mercante.auction import Shipment, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
@@ -406,7 +406,7 @@ class Sell(Action):
         if quote.refused:
             first = quote.refused[0]
             raise ActionError(
-                f"token {first.index + 1} ({first.good!r}) cannot be sold to its market: "
+                f"token {first.index + 1} ({spoken(first.good)}) cannot be sold to its market: "
                 f"{first.reason}; send it to the bazaar or leave it out"
             )
         if not quote.cartage.enough:
@@ -575,7 +575,9 @@ class ImproveHouse(Action):
         app keeps the crowns an agent's ``price`` is the one the reference track shows (the
         rulebook prints no track); a warehouse costs 5."""
         if self.asset not in ASSETS:
-            raise ActionError(f"asset {self.asset!r} must be 'agent' or 'warehouse'")
+            raise ActionError(
+                f"the house improves by an agent or a warehouse, not {spoken(str(self.asset))}"
+            )
         game._verify_agents(IMPROVE_HOUSE)
         if game.ledger:
             game._paying(self._payments(game))

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine.core.words import plural
+from companion.engine.core.words import plural, possessive, spoken
 from companion.engine.mercante.errors import AuctionError, MercanteError
 from companion.engine.mercante.events import display_name
 from companion.engine.mercante.facts import facts, market_of, rules
@@ -52,8 +52,7 @@ class Shipment:
         most = rules().shipment_auction.most_tokens
         if not 1 <= len(goods) <= most:
             raise AuctionError(
-                f"a shipment card carries 1 to {most} goods tokens, not {len(goods)}: "
-                f"{list(goods)!r}"
+                f"a shipment card carries 1 to {most} goods tokens, not {len(goods)}"
             )
         for good in goods:
             market_of(good)
@@ -61,7 +60,7 @@ class Shipment:
             limit = facts().market(market_of(good)).per_shipment
             if count > limit:
                 raise AuctionError(
-                    f"no shipment card carries {count} {good!r} tokens: "
+                    f"no shipment card carries {count} {spoken(good)} tokens: "
                     f"{display_name(market_of(good)).lower()} come at most {limit} to a card"
                 )
         if isinstance(self.minimums, str) or not isinstance(self.minimums, Sequence):
@@ -69,10 +68,10 @@ class Shipment:
         minimums = tuple(self.minimums)
         if len(minimums) != len(goods):
             raise AuctionError(
-                f"minimum bids {list(minimums)!r}: give one per token ({len(goods)} in all)"
+                f"give one minimum bid per token ({len(goods)} in all), not {len(minimums)}"
             )
         for good, minimum in zip(goods, minimums, strict=True):
-            _whole(minimum, f"the minimum bid for {good!r}")
+            _whole(minimum, f"the minimum bid for {spoken(good)}")
         if self.lot_minimum is not None:
             _whole(self.lot_minimum, "the single-lot minimum")
         object.__setattr__(self, "goods", goods)
@@ -255,7 +254,7 @@ class ShipmentAuction:
         if bidder is None:
             raise AuctionError("the shipment auction is over: no more bids")
         if player != bidder:
-            raise AuctionError(f"it is {bidder}'s bid, not {player!r}'s")
+            raise AuctionError(f"it is {possessive(bidder)} bid, not {possessive(player)}")
         if amount is None:
             return
         least, lot = self.minimum_bid, self.current

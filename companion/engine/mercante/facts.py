@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
+from companion.engine.core.words import listed, spoken
 from companion.engine.mercante.errors import PlayerCountError, UnknownGoodError, UnknownMarketError
 from companion.rules.loader import (
     DataFileError,
@@ -551,7 +552,8 @@ def market_of(good: str) -> str:
         return facts().market_of[good]
     except (KeyError, TypeError):
         raise UnknownGoodError(
-            f"unknown good {good!r}: goods are {', '.join(facts().goods)}"
+            f"there is no good {spoken(str(good)) or 'without a name'}: "
+            f"goods are {listed(facts().goods)}"
         ) from None
 
 

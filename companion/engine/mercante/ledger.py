@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import plural
+from companion.engine.core.words import listed, plural, spoken
 from companion.engine.mercante.errors import ContractError
 from companion.engine.mercante.facts import facts, market_of
 
@@ -78,7 +78,9 @@ class ContractCard:
     def __post_init__(self) -> None:
         kinds = [k.id for k in facts().contracts]
         if self.kind not in kinds:
-            raise ContractError(f"contract {self.kind!r} is not on the Reference list: {kinds}")
+            raise ContractError(
+                f"there is no contract {spoken(str(self.kind))} on the Reference list"
+            )
         group = facts().contract(self.kind)
         if isinstance(self.goods, str) or not isinstance(self.goods, Sequence):
             raise ContractError(f"contract goods {self.goods!r} must be a list of goods")
@@ -87,14 +89,16 @@ class ContractCard:
             market = market_of(good)
             if group.market is not None and market != group.market:
                 raise ContractError(
-                    f"contract goods {list(goods)!r}: {group.summary} ({good!r} is not one)"
+                    f"{_goods(goods)} do not fit this contract: {group.summary} "
+                    f"({spoken(good)} is not one)"
                 )
         if len(goods) != group.quantity:
             raise ContractError(
-                f"contract goods {list(goods)!r}: {group.summary} ({group.quantity} in all)"
+                f"{_goods(goods)} do not fit this contract: {group.summary} "
+                f"({group.quantity} in all)"
             )
         if group.mixed and len(set(goods)) != len(goods):
-            raise ContractError(f"contract goods {list(goods)!r}: {group.summary}")
+            raise ContractError(f"{_goods(goods)} do not fit this contract: {group.summary}")
         most = facts().card.most_points
         for what, value in (("victory points", self.vp), ("penalty", self.penalty)):
             if not is_whole(value) or not 1 <= value <= most:
@@ -211,3 +215,8 @@ __all__ = [
     "best_completion",
     "net",
 ]
+
+
+def _goods(goods: Sequence[str]) -> str:
+    """``Wine and grain``, ``no goods``: a contract's goods in words."""
+    return listed([spoken(g) for g in goods]).capitalize() if goods else "No goods"

@@ -28,9 +28,9 @@ MAX_SPACES = 40
 def check_base(base: object, *, what: str = "base price") -> int:
     """Return ``base`` if it is a whole number of crowns of at least 1, else raise PriceError."""
     if isinstance(base, bool) or not isinstance(base, int):
-        raise PriceError(f"{what} {base!r} must be a whole number of crowns")
+        raise PriceError(f"{what} must be a whole number of crowns, not {base}")
     if base < 1:
-        raise PriceError(f"{what} {base!r} is below 1 crown")
+        raise PriceError(f"{what} must be at least 1 crown, not {base}")
     return base
 
 
@@ -48,7 +48,7 @@ class Market:
 
     def __post_init__(self) -> None:
         check_market(self.id)
-        name = f"market {self.id!r}"
+        name = f"the {display_name(self.id).lower()} market"
         if isinstance(self.spaces, str) or not isinstance(self.spaces, Iterable):
             raise PriceError(f"{name}: spaces {self.spaces!r} must be a list of printed values")
         spaces = tuple(self.spaces)
@@ -60,8 +60,8 @@ class Market:
             check_base(value, what=f"{name} space {i + 1} value")
             if i and value > spaces[i - 1]:
                 raise PriceError(
-                    f"{name} space {i + 1} value {value!r} is higher than space {i} "
-                    f"({spaces[i - 1]!r}): enter the printed values from the highest down"
+                    f"{name} space {i + 1} value {value} is higher than space {i} "
+                    f"({spaces[i - 1]}): enter the printed values from the highest down"
                 )
         if isinstance(self.tokens, str) or not isinstance(self.tokens, Iterable):
             raise UnknownGoodError(f"{name}: tokens {self.tokens!r} must be a list of goods")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from companion.engine.core import saves
-from companion.engine.core.words import signed
+from companion.engine.core.words import signed, spoken
 from companion.engine.mercante.errors import (
     LimitError,
     MarketClosedError,
@@ -125,7 +125,7 @@ def _terms(good: str, calendar: Calendar, extra: Sequence[Event]) -> tuple[Price
 def _closed_error(good: str, market: str, calendar: Calendar) -> MarketClosedError:
     by = ", ".join(f"{e.name} ({slot})" for slot, e in calendar.closing_events(market))
     return MarketClosedError(
-        f"cannot sell {good!r}: the {display_name(market).lower()} market is closed by {by}; "
+        f"cannot sell {spoken(good)}: the {display_name(market).lower()} market is closed by {by}; "
         "only the bazaar buys it"
     )
 
@@ -178,7 +178,7 @@ def cartage_points(goods: Iterable[str]) -> int:
     A luxury needs 2, a precious metal or raw material 1, and 1 point carries 2 foodstuffs.
     """
     if isinstance(goods, str):
-        raise MercanteError(f"goods {goods!r} must be a list of goods, not one text")
+        raise MercanteError(f"goods must be a list of goods, not one text ({spoken(goods)})")
     per_market = Counter(market_of(good) for good in goods)
     return sum(facts().market(m).cartage.points_for(n) for m, n in per_market.items())
 
@@ -473,7 +473,7 @@ def quote_sale(
             )
         for i, base in enumerate(bases):
             if base is not None and i not in to_bazaar:
-                check_base(base, what=f"base price of token {i + 1} ({goods[i]!r})")
+                check_base(base, what=f"the base price of token {i + 1} ({spoken(goods[i])})")
     if board is not None and not isinstance(board, MarketBoard):
         raise MercanteError(f"board {board!r} is not a MarketBoard")
     check_agents(agents)
@@ -560,7 +560,7 @@ def quote_sale(
                 if base > prev:
                     where = display_name(market).lower()
                     raise PriceError(
-                        f"token {i + 1} ({good!r}) lands on the next {where} space down from "
+                        f"token {i + 1} ({spoken(good)}) lands on the next {where} space down from "
                         f"token {prev_at + 1}'s {prev}, so its printed value {base} cannot be "
                         "higher"
                     )
@@ -581,7 +581,7 @@ def quote_sale(
         token = quotes[item.at]
         if not token.reaction:
             raise ReactionError(
-                f"token {item.at + 1} ({token.good!r}) cannot be sold to its market "
+                f"token {item.at + 1} ({spoken(token.good)}) cannot be sold to its market "
                 f"({token.reason}), so no Reaction can be played on it"
             )
     carried = [q.good for q in quotes if q.destination in ("market", "kept")]

@@ -96,12 +96,17 @@ class Record:
 def _calendar_moves(before: Sequence[Event | None], after: Sequence[Event | None]) -> list[str]:
     slots = rules().calendar.slots
     moves = []
-    for event in before:
-        if event is None or event not in after:
+    # Space A holds the card just played; two equal cards (two Distant Wars) move once each.
+    taken: set[int] = {0}
+    for old, event in enumerate(before):
+        if event is None:
             continue
-        old, new = list(before).index(event), list(after).index(event)
+        new = next((i for i, e in enumerate(after) if e == event and i not in taken), None)
+        if new is None:
+            continue
+        taken.add(new)
         if new != old:
-            moves.append(f"{event.name} moved to {slots[new]}")
+            moves.append(f"{event.name} moved to space {slots[new]}")
     return moves
 
 
@@ -131,7 +136,7 @@ def _event_text(
     else:
         calendar = Calendar(before)
         calendar.add(event)
-        text = f"{event.name} went into {rules().calendar.slots[0]}."
+        text = f"{event.name} went into space {rules().calendar.slots[0]}."
         moved = _calendar_moves(before, calendar.slots)
         if moved:
             text += " " + "; ".join(moved) + "."

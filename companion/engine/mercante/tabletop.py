@@ -60,7 +60,7 @@ TALLY_WORDS: Final[Mapping[str, str]] = {
     "bought": "victory points bought",
     "unfulfilled": "unfulfilled contracts",
     "penalties": "penalties of the unfulfilled contracts",
-    "completed": "contracts completed at the end",
+    "completed": "victory points of the contracts completed at the end",
     "completed_goods": "goods the contracts completed at the end take",
 }
 #: No list in the tally holds more than this many contracts (a player holds a handful).
@@ -241,12 +241,12 @@ class TickSetupStep(TableAction):
         """The step's words; raises why it cannot be ticked so."""
         texts = dict(table.setup_steps())
         if self.step not in texts:
-            raise ActionError(f"setup step {self.step!r} is not on this table's checklist")
+            raise ActionError("that setup step is not on this table's checklist")
         if not isinstance(self.done, bool):
             raise ActionError(f"done {self.done!r} must be true or false")
         if (self.step in table.setup_done) == self.done:
             state = "done" if self.done else "not done"
-            raise ActionError(f"setup step {self.step!r} is already {state}")
+            raise ActionError(f"already {state}: {texts[self.step]}")
         return texts[self.step]
 
     def play(self, table: MercanteTable, checked: str) -> tuple[MercanteTable, TableRecord]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from companion.engine.core.words import listed
 from companion.engine.mercante.errors import (
     AuctionError,
     MercanteError,
@@ -57,7 +58,8 @@ def seat_of(seats: Sequence[str], name: str, *, role: str = "player") -> int:
         return list(seats).index(name)
     except ValueError:
         raise SeatError(
-            f"{role} {name!r} is not seated at this table ({', '.join(seats)})"
+            f"{name or 'a ' + role + ' with no name'} is not seated at this table "
+            f"({listed(list(seats))} are)"
         ) from None
 
 

@@ -148,7 +148,7 @@ class Variants:
             placed = [n for team in self.teams for n in team]
             for name in placed:
                 if name not in names:
-                    raise VariantError(f"team member {name!r} is not seated at this table")
+                    raise VariantError(f"{name} is not seated at this table")
             if sorted(placed) != sorted(names) or len(set(placed)) != len(placed):
                 raise VariantError(
                     f"Talk of Peace teams {list(self.teams)!r} must seat every player once"

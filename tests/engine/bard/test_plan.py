@@ -501,21 +501,45 @@ def test_a_partly_sung_song_is_planned_from_where_it_stands() -> None:
     [
         (lambda: plan("song", Table()), "song must be a Song"),  # type: ignore[arg-type]
         (lambda: plan(Song.new(moves=0, volume=0), {}), "table must be a Table"),  # type: ignore[arg-type]
-        (lambda: plan(Song.new(moves=0, volume=0), Table(), top=0), "top 0 must be from 1 to 20"),
-        (lambda: Goals(runes=frozenset({"rogue"})), "unknown hall in goal runes 'rogue'"),
-        (lambda: Goals(fans=7), "goal fans 7 must be from 0 to 6"),
+        (
+            lambda: plan(Song.new(moves=0, volume=0), Table(), top=0),
+            "top must be from 1 to 20",
+        ),
+        (
+            lambda: Goals(runes=frozenset({"rogue"})),
+            "goal runes must be Warrior, Bard, Wizard or Noble",
+        ),
+        (lambda: Goals(fans=7), "goal fans must be from 0 to 6, not 7"),
         (lambda: Goals(boast=1), "goal boast is True or False, got 1"),  # type: ignore[arg-type]
-        (lambda: Table(piers={"pier_4": {}}), "piers: unknown pier 'pier_4'"),
-        (lambda: Table(piers={"pier_1": {"elf": 1}}), "unknown faction 'elf'"),
-        (lambda: Table(piers={"pier_1": {"paladin": 8}}), "piers['pier_1']['paladin'] 8 must be"),
-        (lambda: Table(halls={"noble": -1}), "halls['noble'] -1 must be from 0 to 40"),
-        (lambda: Table(halls={"rogues_lair": 1}), "unknown hall 'rogues_lair'"),
-        (lambda: Table(dragon_island={"middle": {}}), "unknown side 'middle'"),
+        (
+            lambda: Table(piers={"pier_4": {}}),
+            "Pier 2 or Pier 3, not pier 4",
+        ),
+        (
+            lambda: Table(piers={"pier_1": {"elf": 1}}),
+            "Nobles or Paladins, not elf",
+        ),
+        (
+            lambda: Table(piers={"pier_1": {"paladin": 8}}),
+            "Pier 1: Paladins must be from 0 to 7",
+        ),
+        (
+            lambda: Table(halls={"noble": -1}),
+            "Noble Hall must be from 0 to 40, not -1",
+        ),
+        (
+            lambda: Table(halls={"rogues_lair": 1}),
+            "or Noble, not rogues lair",
+        ),
+        (
+            lambda: Table(dragon_island={"middle": {}}),
+            "a right side, not middle",
+        ),
         (
             lambda: Table(dragon_island={"left": {"bard": 1.5}}),
-            "['bard'] 1.5 must be a whole number",
+            "Bards must be a whole number, not 1.5",
         ),
-        (lambda: Table(townsfolk=9), "townsfolk 9 must be from 0 to 6"),
+        (lambda: Table(townsfolk=9), "Townsfolk must be from 0 to 6, not 9"),
     ],
 )
 def test_bad_planner_input_is_refused_naming_it(make: object, message: str) -> None:

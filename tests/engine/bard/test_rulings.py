@@ -59,21 +59,21 @@ def test_concepts_coin_gives_a_gold_per_coin_at_a_pier_never_multiplied() -> Non
 
 def test_concepts_coin_is_spent_once_like_every_icon_and_a_gated_coin_needs_its_volume() -> None:
     song = Song.new([IconSource("c", COIN, 2, volume=2)], moves=1, volume=1)
-    with pytest.raises(VolumeError, match=r"unlocking 'c' \(2\) costs 2 Volume"):
+    with pytest.raises(VolumeError, match=r"unlocking card c \(2\) costs 2 Volume"):
         song.verify(AtPier("pier_1", spends("c")))
     song = Song.new([IconSource("c", COIN, 2, volume=2)], moves=1, volume=2)
     after, record = song.perform(AtPier("pier_1", spends("c")))
     assert record.gold.working == "2 Coins = 2 gold" and after.volume_left == 0
-    with pytest.raises(IconError, match=r"source 'c' was already spent"):
+    with pytest.raises(IconError, match=r"card c was already spent"):
         after.verify(AtPier("pier_2", spends("c")))
-    with pytest.raises(IconError, match=r"source 'c' gives Coins and cannot be spent as 'noble'"):
+    with pytest.raises(IconError, match=r"card c gives Coins and cannot be spent as Noble icons"):
         song.verify(AtPier("pier_1", spends(Spend("c", "noble"))))
 
 
 def test_concepts_coin_pays_at_any_location_but_never_for_a_fan_or_a_rune() -> None:
     sources = [IconSource("c", COIN, 5), IconSource("w", "warrior", 1)]
     song = Song.new(sources, moves=1, volume=0, board=Board(badges=1))
-    with pytest.raises(IconError, match=r"gives 1 icon \(Coins are not Faction icons\), the fan"):
+    with pytest.raises(IconError, match=r"give 1 icon \(Coins are not Faction icons\), the fan"):
         song.verify(AtTownSquare(spends("c", "w")))
     with pytest.raises(IconError, match=r"takes more than 1 Warrior icons; 1 spent"):
         song.verify(AtFactionHall("warrior", spends("c", "w"), adventurers=1))
@@ -105,7 +105,7 @@ def test_setup_step_7_dragon_island_holds_4_creature_cards_and_gives_none_when_e
     assert record.gold.value == 6 and not record.creature
     assert after.board.boast_area == 0 and after.board.creatures == 0
     assert any("No Creature card is left on Dragon Island" in n for n in record.notes)
-    with pytest.raises(CountError, match=r"creatures 5 must be from 0 to 4"):
+    with pytest.raises(CountError, match=r"on Dragon Island must be .*, not 5"):
         Board(creatures=5)
     assert repr(Board(creatures=2)) == "Board(runes={}, badges=0, boast_area=0, creatures=2)"
 
@@ -144,9 +144,12 @@ def test_paladins_and_an_any_colour_source_take_the_same_colour_when_it_pays() -
     song = Song.new([IconSource("p", ANY, 2)], moves=0, volume=0, rules=PALADINS)
     _, record = song.perform(AtPier("pier_2", spends("p"), adventurers={"bard": 2}, paladins=3))
     assert record.gold.value == 2 * (2 + 3) and record.paladins_as == "bard"
-    with pytest.raises(CountError, match=r"paladins 8 must be from 0 to 7"):
+    with pytest.raises(CountError, match=r"paladins must be from 0 to 7, not 8"):
         AtPier("pier_1", paladins=8)
-    with pytest.raises(UnknownNameError, match=r"unknown paladin_colour 'rogue'"):
+    with pytest.raises(
+        UnknownNameError,
+        match=r"the Paladins' colour .*, not rogue",
+    ):
         AtPier("pier_1", paladin_colour="rogue")
 
 
@@ -183,7 +186,7 @@ def test_town_square_per_pier_reading_needs_the_pier_of_each_icon() -> None:
     assert card is not None and card.value == card_price(0, 2).value == 1
     with pytest.raises(CountError, match=r"name the Pier of each of the last 4 Badge spaces"):
         Board(gem_piers=("pier_1",))
-    with pytest.raises(UnknownNameError, match=r"unknown pier in gem_piers 'pier_9'"):
+    with pytest.raises(UnknownNameError, match=r"gem_piers must be .*, not pier 9"):
         Board(gem_piers=("pier_9", "pier_1", "pier_1", "pier_1"))
 
 
@@ -198,7 +201,7 @@ def test_concepts_boast_may_come_before_a_location_and_spends_its_volume_at_once
     boasted, record = song.apply(Boast())
     assert isinstance(record, Boasted) and record.creatures == 1 and boasted.volume_left == 0
     # Its Volume is gone: the bottom half that needs 1 Volume stays locked.
-    with pytest.raises(VolumeError, match=r"unlocking 'b' \(1\) costs 1 Volume"):
+    with pytest.raises(VolumeError, match=r"unlocking card b \(1\) costs 1 Volume"):
         boasted.verify(AtPier("pier_1", spends("w", "b")))
     after, sung = boasted.perform(AtDragonIsland("left", (HallSong("warrior", spends("w"), 2),)))
     # The Creature card Dragon Island gives waits for the next Boast.
@@ -208,7 +211,7 @@ def test_concepts_boast_may_come_before_a_location_and_spends_its_volume_at_once
 
 def test_concepts_boast_gains_go_to_the_supply_by_the_ruling() -> None:
     song = Song.new(moves=1, volume=3, board=Board(boast_area=1))
-    with pytest.raises(BoastError, match=r"soundstones 1: .* 'bard\.boast_gains'") as raised:
+    with pytest.raises(BoastError, match=r"a Boast gains goes to your supply") as raised:
         song.apply(Boast(soundstones=1))
     assert "supply for a later song" in str(raised.value)
     assert song.can_apply(Boast()) and not song.can_apply(Boast(soundstones=1))
@@ -239,7 +242,7 @@ def test_concepts_boast_gains_join_the_song_under_the_house_rule() -> None:
     ):
         with pytest.raises(BoastError, match=message):
             bad.apply(Boast(soundstones=1))
-    with pytest.raises(CountError, match=r"soundstones 4 must be from 0 to 3"):
+    with pytest.raises(CountError, match=r"soundstones must be from 0 to 3, not 4"):
         Boast(soundstones=4)
 
 
@@ -260,7 +263,7 @@ def test_piers_step_2_a_song_pays_for_its_cards_from_its_own_gold_under_the_hous
     song = Song.new(tableau, moves=1, volume=0, board=Board(badges=3), rules=CARD_GOLD)
     with pytest.raises(GoldError, match=r"the card costs 2 gold and the song has 1 gold") as raised:
         song.apply(AtPier("pier_1", spends("w"), adventurers={"warrior": 1}, buy_card=True))
-    assert "'bard.card_gold'" in str(raised.value)
+    assert "a house rule in Settings" in str(raised.value)
     # This Pier's gold counts: 2 Noble icons × 1 Noble pay for it.
     after, record = song.perform(
         AtPier("pier_1", spends("n"), adventurers={"noble": 1}, buy_card=True)

@@ -68,9 +68,7 @@ def test_singing_step_example_step_2a_two_warrior_icons_beat_the_hall() -> None:
     song = example_song()
     for inside in (0, 1):
         assert song.can_apply(AtFactionHall("warrior", spends("second"), adventurers=inside))
-    with pytest.raises(
-        IconError, match=r"takes more than 2 Warrior icons; 2 spent \(adventurers=2\)"
-    ):
+    with pytest.raises(IconError, match=r"takes more than 2 Warrior icons; 2 spent"):
         song.verify(AtFactionHall("warrior", spends("second"), adventurers=2))
 
 
@@ -202,7 +200,7 @@ def test_town_square_no_badge_left_means_no_fan() -> None:
 def test_town_square_one_fan_per_visit_unless_the_house_rule_allows_more() -> None:
     sources = [IconSource("a", ANY, 5)]
     song = Song.new(sources, moves=0, volume=0, board=Board(badges=1))
-    with pytest.raises(LocationError, match=r"fans 2: one fan per Town Square performance"):
+    with pytest.raises(LocationError, match=r"2 fans: one fan per Town Square performance"):
         song.verify(AtTownSquare(spends("a"), fans=2))
     house = HouseRules.from_house_rules({bard.RULING_FANS})
     song = Song.new(sources, moves=0, volume=0, board=Board(badges=1), rules=house)
@@ -230,7 +228,7 @@ def test_faction_halls_the_bard_never_performs_at_the_rogues_lair_or_paladin_hal
     hall: str, reason: str
 ) -> None:
     song = Song.new([IconSource("a", ANY, 4)], moves=1, volume=0)
-    expected = re.escape(f"hall {hall!r}: the Bard never performs at the {reason}")
+    expected = re.escape(f"the Bard never performs at the {reason}")
     with pytest.raises(LocationError, match=expected):
         song.verify(AtFactionHall(hall, spends("a")))
 
@@ -249,9 +247,9 @@ def test_faction_halls_step_1_icons_must_match_the_hall_and_outnumber_its_advent
         moves=2,
         volume=0,
     )
-    with pytest.raises(IconError, match=r"source 'n': the Warrior Hall takes Warrior icons only"):
+    with pytest.raises(IconError, match=r"card n: the Warrior Hall takes Warrior icons only"):
         song.verify(AtFactionHall("warrior", spends("w", "n")))
-    with pytest.raises(IconError, match=r"source 'a'.*not Noble"):
+    with pytest.raises(IconError, match=r"card a.*not Noble"):
         song.verify(AtFactionHall("warrior", spends("w", Spend("a", "noble")), adventurers=1))
     # A Paladin (any-colour) icon takes the hall's colour.
     after, record = song.perform(AtFactionHall("warrior", spends("w", "a"), adventurers=2))
@@ -280,9 +278,9 @@ def test_dragon_island_step_4_sings_for_each_rune_hall_once() -> None:
     assert record.gold.value == 2 * 5 + 3 * 2
     assert record.gold.expression == "2 × 5 + 3 × 2 = 16"
     assert "Gold: 10 + 6 = 16 gold" in record.lines
-    with pytest.raises(LocationError, match=r"hall 'noble': none of your Runes is in the Noble"):
+    with pytest.raises(LocationError, match=r"none of your Runes is in the Noble"):
         song.verify(AtDragonIsland("left", (HallSong("noble", spends("n"), 4),)))
-    with pytest.raises(LocationError, match=r"selected twice"):
+    with pytest.raises(LocationError, match=r"chosen twice"):
         song.verify(AtDragonIsland("left", (HallSong("warrior"), HallSong("warrior_hall"))))
     with pytest.raises(IconError, match=r"listed twice"):
         song.verify(
@@ -311,7 +309,7 @@ def test_dragon_island_step_3_rule_text_reading_needs_the_hall_count_and_enough_
         board=Board(runes={"warrior"}),
         rules=TEXT_READING,
     )
-    with pytest.raises(CountError, match=r"hall 'warrior': hall_adventurers is needed"):
+    with pytest.raises(CountError, match=r"Warrior Hall: under the house rule"):
         song.verify(AtDragonIsland("left", (HallSong("warrior", spends("w"), 3),)))
     with pytest.raises(IconError, match=r"as many Warrior icons as Adventurers.*\(3\), not 2"):
         song.verify(
@@ -345,7 +343,7 @@ def test_paladin_faction_icon_is_spent_as_one_colour_the_best_at_a_pier() -> Non
 def test_splitting_faction_icons_a_source_is_never_spent_at_two_locations() -> None:
     song = Song.new([IconSource("w", "warrior", 3)], moves=1, volume=0)
     song, _ = song.perform(AtPier("pier_1", spends("w"), adventurers={"warrior": 1}))
-    with pytest.raises(IconError, match=r"source 'w' was already spent earlier"):
+    with pytest.raises(IconError, match=r"card w was already spent earlier"):
         song.verify(AtPier("pier_2", spends("w"), adventurers={"warrior": 5}))
 
 
@@ -357,7 +355,7 @@ def test_soundstone_gives_three_icons_of_a_chosen_colour_from_at_most_three_toke
         AtDragonIsland("left", (HallSong("noble", spends("soundstone-2"), 2),))
     )
     assert record.gold.value == 6
-    with pytest.raises(CountError, match=r"soundstones 4 must be from 0 to 3"):
+    with pytest.raises(CountError, match=r"soundstones must be from 0 to 3, not 4"):
         Song.new(moves=0, volume=0, soundstones=4)
 
 
@@ -365,10 +363,10 @@ def test_volume_unlocks_bottom_halves_and_the_track_stops_at_6() -> None:
     sources = [IconSource("top", "bard", 1), IconSource("bottom", "bard", 3, volume=4)]
     song = Song.new(sources, moves=0, volume=3)
     with pytest.raises(
-        VolumeError, match=r"unlocking 'bottom' \(4\) costs 4 Volume; the song has 3"
+        VolumeError, match=r"unlocking card bottom \(4\) costs 4 Volume; the song has 3"
     ):
         song.verify(AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2}))
-    with pytest.raises(CountError, match=r"volume 7 must be from 0 to 6"):
+    with pytest.raises(CountError, match=r"Volume must be from 0 to 6, not 7"):
         Song.new(sources, moves=0, volume=7)
     after, record = Song.new(sources, moves=0, volume=6).perform(
         AtPier("pier_1", spends("top", "bottom"), adventurers={"bard": 2})
@@ -383,7 +381,7 @@ def test_boast_costs_3_volume_once_per_song_unless_the_house_rule_says_more() ->
     assert record.creatures == 2 and after.board.boast_area == 0 and after.volume_left == 3
     with pytest.raises(BoastError, match=r"already Boasted 1 time this song"):
         after.verify(Boast())
-    with pytest.raises(VolumeError, match=r"boast: costs 3 Volume and the song has 2 left"):
+    with pytest.raises(VolumeError, match=r"a Boast costs 3 Volume and the song has 2 left"):
         Song.new(moves=0, volume=2).verify(Boast())
     house = HouseRules.from_house_rules({bard.RULING_BOAST})
     twice, _ = Song.new(moves=0, volume=6, rules=house).boast()
@@ -398,7 +396,7 @@ def test_singing_step_3_movement_counts_the_other_locations_each_once() -> None:
     assert song.locations_left == 2 and song.moves_left == 1
     song, _ = song.perform(AtPier("pier_1"))
     assert song.moves_left == 1
-    with pytest.raises(LocationError, match=r"location 'pier_1': the Pier 1 was already"):
+    with pytest.raises(LocationError, match=r"Pier 1 was already"):
         song.verify(AtPier("pier_1"))
     song, _ = song.perform(AtPier("pier_2"))  # another Pier is another location
     assert song.moves_left == 0
@@ -444,34 +442,46 @@ def test_docstring_examples_hold() -> None:
 @pytest.mark.parametrize(
     ("make", "error", "message"),
     [
-        (lambda: AtPier("pier_4"), UnknownNameError, "unknown pier 'pier_4'"),
-        (lambda: AtPier("pier_1", adventurers={"elf": 1}), UnknownNameError, "'elf'"),
+        (
+            lambda: AtPier("pier_4"),
+            UnknownNameError,
+            "Pier 3, not pier 4",
+        ),
+        (lambda: AtPier("pier_1", adventurers={"elf": 1}), UnknownNameError, "elf"),
         (lambda: AtPier("pier_1", adventurers={"warrior": -1}), CountError, "-1"),
         (lambda: AtPier("pier_1", adventurers={"warrior": 2.5}), CountError, "2.5"),
         (lambda: AtPier("pier_1", spend="a"), IconError, "'a'"),
-        (lambda: AtFactionHall("dragon"), UnknownNameError, "'dragon'"),
+        (lambda: AtFactionHall("dragon"), UnknownNameError, "dragon"),
         (lambda: AtFactionHall("warrior", adventurers=True), CountError, "True"),
-        (lambda: AtTownSquare(fans=0), CountError, "fans 0 must be from 1 to 6"),
-        (lambda: AtDragonIsland("middle"), UnknownNameError, "unknown side 'middle'"),
-        (lambda: HallSong("rogues_lair"), UnknownNameError, "'rogues_lair'"),
-        (lambda: IconSource("x", "purple", 1), UnknownNameError, "'purple'"),
-        (lambda: IconSource("x", "bard", 0), CountError, "source 'x' 0 must be from 1"),
+        (lambda: AtTownSquare(fans=0), CountError, "fans must be from 1 to 6, not 0"),
+        (
+            lambda: AtDragonIsland("middle"),
+            UnknownNameError,
+            "a right side, not middle",
+        ),
+        (lambda: HallSong("rogues_lair"), UnknownNameError, "rogues lair"),
+        (lambda: IconSource("x", "purple", 1), UnknownNameError, "purple"),
+        (
+            lambda: IconSource("x", "bard", 0),
+            CountError,
+            "card x must be .*, not 0",
+        ),
         (lambda: IconSource("", "bard", 1), UnknownNameError, "''"),
-        (lambda: Spend("a", "gold"), UnknownNameError, "'gold'"),
-        (lambda: Board(badges=7), CountError, "badges 7 must be from 0 to 6"),
-        (lambda: Board(runes={"rogue"}), UnknownNameError, "'rogue'"),
+        (lambda: Spend("a", "gold"), UnknownNameError, "gold"),
+        (lambda: Board(badges=7), CountError, "Badges placed must be from 0 to 6, not 7"),
+        (lambda: Board(runes={"rogue"}), UnknownNameError, "rogue"),
         (lambda: Board(runes="warrior"), UnknownNameError, "'warrior'"),
-        (lambda: Song.new(moves=9, volume=0), CountError, "moves 9 must be from 0 to 8"),
-        (lambda: Song.new(moves=0, volume=0, kind="encore"), UnknownNameError, "'encore'"),
+        (lambda: Song.new(moves=9, volume=0), CountError, "Movement must be from 0 to 8, not 9"),
+        (lambda: Song.new(moves=0, volume=0, kind="encore"), UnknownNameError, "encore"),
         (
             lambda: Song.new([IconSource("a", "bard", 1)] * 2, moves=0, volume=0),
             UnknownNameError,
-            "source id 'a' is used by two sources",
+            "two sources of icons are called card a",
         ),
         (lambda: HouseRules.of("bard.median"), UnknownNameError, "'bard.median'"),
         (lambda: HouseRules("bard.boast_once"), UnknownNameError, "'bard.boast_once'"),
-        (lambda: card_price(5, 0), CountError, "runes_placed 5 must be from 0 to 4"),
-        (lambda: hand_size(-1), CountError, "-1 must be from 0"),
+        (lambda: card_price(5, 0), CountError, "Runes placed must be from 0 to 4, not 5"),
+        (lambda: hand_size(-1), CountError, "-1"),
     ],
 )
 def test_bad_input_is_refused_naming_it(make: object, error: type, message: str) -> None:
@@ -485,10 +495,10 @@ def test_illegal_performances_name_the_input_and_change_nothing() -> None:
     song = Song.new([IconSource("w", "warrior", 1)], moves=0, volume=0)
     before = repr(song), song.log, song.spent, song.board
     for bad, message in [
-        (AtPier("pier_1", spends("nope")), "unknown source 'nope'"),
-        (AtPier("pier_1", spends(Spend("w", "noble"))), "cannot be spent as 'noble'"),
-        (AtPier("pier_1", spends("w", "w")), "source 'w' is listed twice"),
-        (AtDragonIsland("left"), "location 'dragon_island'"),
+        (AtPier("pier_1", spends("nope")), "the song has no card nope"),
+        (AtPier("pier_1", spends(Spend("w", "noble"))), "cannot be spent as Noble icons"),
+        (AtPier("pier_1", spends("w", "w")), "card w is listed twice"),
+        (AtDragonIsland("left"), "Dragon Island needs one of your Runes"),
     ]:
         assert not song.can_apply(bad)
         with pytest.raises(bard.BardError, match=message):

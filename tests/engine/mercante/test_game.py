@@ -105,7 +105,7 @@ def test_sample_turn_in_the_rulebooks_order() -> None:
     game, drawn = game.play_event(DISTANT_WAR)
     assert isinstance(drawn, EventRecord)
     assert game.slots == (DISTANT_WAR, VISITING_NOBILITY, None)
-    assert drawn.summary == "Distant War went into A. Visiting Nobility moved to B."
+    assert drawn.summary == "Distant War went into space A. Visiting Nobility moved to space B."
     assert game.step == "auction_vp" and game.vp_auctions_left == 1
     game, auction = game.auction_vp({"Adam": 4, "Beth": 5, "Chris": 4, "David": 8})
     assert auction.summary == "David won a victory point for 8 crowns."
@@ -250,7 +250,7 @@ def test_auctions_with_three_players_go_round_twice() -> None:
     game, _ = game.bid("Adam", 4)
     assert game.auction is not None and game.auction.round == 2
     assert game.auction.next_bidder == "Chris"  # Beth passed in the first round
-    with pytest.raises(AuctionError, match="it is Chris's bid, not 'Beth'"):
+    with pytest.raises(AuctionError, match="it is Chris's bid, not Beth's"):
         game.bid("Beth", 5)
     game, _ = game.bid("Chris", 6)
     game, last = game.bid("Adam", None)
@@ -284,7 +284,7 @@ def test_shipment_auction_minimums_single_lots_and_reversed_bidding() -> None:
 
 def test_sample_turn_shipment_carries_one_mercury() -> None:
     """Ruling mercante.sample_turn_shipment: a card carries one precious metal at most."""
-    with pytest.raises(AuctionError, match="no shipment card carries 2 'mercury' tokens"):
+    with pytest.raises(AuctionError, match="no shipment card carries 2 mercury tokens"):
         Shipment(("mercury", "mercury", "grain"), (3, 3, 2), 4)
     with pytest.raises(AuctionError, match="1 to 3 goods tokens, not 4"):
         Shipment(("grain",) * 4, (1,) * 4)
@@ -348,7 +348,7 @@ def test_assign_agents_each_seal_holds_one_agent() -> None:
 def test_manipulate_events_plays_one_from_the_hand_or_draws_a_second() -> None:
     game, record = counted_at_table(FOUR).manipulate_events(DISTANT_WAR)
     assert game.slots[0] == DISTANT_WAR and record.changes_calendar
-    assert record.summary == "Adam manipulated events: Distant War went into A."
+    assert record.summary == "Adam manipulated events: Distant War went into space A."
     drew, record = counted_at_table(FOUR).manipulate_events()
     assert drew.slots == (None, None, None) and "drew two event cards" in record.summary
     assert drew.agents_left() == 1
@@ -414,7 +414,7 @@ def test_alternate_five_player_upkeep_passes_two_seats() -> None:
 def test_variants_are_checked_against_the_table() -> None:
     with pytest.raises(VariantError, match="Talk of Peace is for 4 players; this table has 3"):
         counted_at_table(FOUR[:3], variants=Variants(teams=(("Adam", "Beth"),)))
-    with pytest.raises(VariantError, match="'Zoe' is not seated"):
+    with pytest.raises(VariantError, match="Zoe is not seated"):
         counted_at_table(FOUR, variants=Variants(teams=(("Adam", "Zoe"), ("Chris", "David"))))
     with pytest.raises(VariantError, match="every player once"):
         counted_at_table(FOUR, variants=Variants(teams=(("Adam", "Beth"), ("Adam", "David"))))
@@ -469,7 +469,7 @@ def _snapshot(game: MercanteGame) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("move", "error", "named"),
     [
-        (lambda g: g.sell(["pepper"], agents=2, bases=[10]), UnknownGoodError, "'pepper'"),
+        (lambda g: g.sell(["pepper"], agents=2, bases=[10]), UnknownGoodError, "pepper"),
         (lambda g: g.sell(["silk"], agents=2, bases=[0]), PriceError, "0"),
         (lambda g: g.sell(["silk"], agents=3, bases=[20]), LimitError, "needs 3 but 2 are left"),
         (lambda g: g.sell(["silk", "art"], agents=2, bases=[20, 18]), LimitError, "4 cartage"),
@@ -486,7 +486,7 @@ def _snapshot(game: MercanteGame) -> dict[str, Any]:
         ),
         (lambda g: g.sell(["silk"], agents=2), MercanteError, "printed value"),
         (lambda g: g.remove_goods({"spices": 1}), ActionError, "part of upkeep"),
-        (lambda g: g.improve("ship"), ActionError, "'ship'"),
+        (lambda g: g.improve("ship"), ActionError, "ship"),
         (lambda g: g.apply(Security(0)), LimitError, "warehouse 0"),
         (lambda g: g.bid("Beth", 3), AuctionError, "no shipment auction"),
         (lambda g: g.challenge("Beth", 3), ActionError, "Vicious Accounting"),
@@ -511,7 +511,7 @@ def test_bad_upkeep_input_is_named() -> None:
         game.remove_goods({"luxuries": 2})
     game, _ = game.remove_goods({})
     game, _ = game.play_event(DISTANT_WAR)
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         game.auction_vp({"Zoe": 3})
 
 
@@ -535,7 +535,7 @@ def test_game_player_counts_outside_three_to_five(seats: tuple[str, ...]) -> Non
 
 
 def test_game_unknown_active_player_is_named() -> None:
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         counted_at_table(FOUR, active="Zoe")
 
 
@@ -602,11 +602,11 @@ def test_a_sale_with_an_enduring_reaction_is_a_calendar_action() -> None:
 
 def test_reaction_by_must_be_seated_and_needs_a_reaction() -> None:
     game = after_upkeep(sample_turn_start())
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         game.sell(["silk"], agents=2, bases=[20], reaction=ECONOMIC_WOES, reaction_by="Zoe")
     with pytest.raises(ReactionError, match="'David'"):
         game.sell(["silk"], agents=2, bases=[20], reaction_by="David")
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         game.sell(["silk"], agents=2, bases=[20], reactions=[(ECONOMIC_WOES, "Zoe")])
 
 
@@ -786,7 +786,7 @@ def test_property_agents_never_exceed_and_upkeep_steps_come_in_order(
         (lambda d: d.update(version=4), "version 4"),
         (lambda d: d.update(format="other"), "format 'other'"),
         (lambda d: d["start"]["players"][1].update(agents=5), r"start\.players\[1\].*5 agents"),
-        (lambda d: d["start"].update(active="Zoe"), "start.*'Zoe'"),
+        (lambda d: d["start"].update(active="Zoe"), "start.*Zoe"),
         (lambda d: d["start"].update(step="dancing"), "start.*'dancing'"),
         (
             lambda d: d["start"]["calendar"].__setitem__(0, {"name": "X", "kind": "fleeting"}),
@@ -796,7 +796,7 @@ def test_property_agents_never_exceed_and_upkeep_steps_come_in_order(
             lambda d: d["actions"].append(
                 {"kind": "sell", "goods": ["pepper"], "agents": 0, "bases": [3]}
             ),
-            r"actions\[2\] \(sell\).*'pepper'",
+            r"actions\[2\] \(sell\).*pepper",
         ),
         (lambda d: d["actions"].append({"kind": "fly"}), r"actions\[2\].*'fly'"),
         (lambda d: d["actions"][0].update(colour="red"), r"actions\[0\].*'colour'"),

@@ -134,13 +134,14 @@ def test_property_a_price_is_never_below_1(good: str, base: int, events: list[Ev
 
 @pytest.mark.parametrize("good", ["pepper", "Art", "", "luxuries", None, 3])
 def test_sale_price_unknown_good_is_named(good: object) -> None:
-    with pytest.raises(UnknownGoodError, match=repr(good).replace("(", r"\(")):
+    named = good if good != "" else "without a name"
+    with pytest.raises(UnknownGoodError, match=f"there is no good {named}"):
         sale_price(good, 10, Calendar())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("base", [0, -3])
 def test_sale_price_base_below_one_is_refused(base: int) -> None:
-    with pytest.raises(PriceError, match=f"{base!r}.*below 1"):
+    with pytest.raises(PriceError, match=f"at least 1 crown, not {base}"):
         sale_price("art", base, Calendar())
 
 
@@ -183,9 +184,9 @@ def test_cartage_points_by_class() -> None:
 
 
 def test_cartage_unknown_good_and_bad_agents() -> None:
-    with pytest.raises(UnknownGoodError, match="'pepper'"):
+    with pytest.raises(UnknownGoodError, match="pepper"):
         cartage_points(["art", "pepper"])
-    with pytest.raises(MercanteError, match="'art'"):
+    with pytest.raises(MercanteError, match=r"\(art\)"):
         cartage_points("art")
     with pytest.raises(LimitError, match="5"):
         cartage_check(["art"], 5)
@@ -254,9 +255,9 @@ def test_closed_market_token_is_refused_in_a_quote() -> None:
 
 
 def test_quote_bad_input_is_named() -> None:
-    with pytest.raises(UnknownGoodError, match="'pepper'"):
+    with pytest.raises(UnknownGoodError, match="pepper"):
         quote_sale(["pepper"], Calendar(), bases=[10])
-    with pytest.raises(PriceError, match="'art'"):
+    with pytest.raises(PriceError, match=r"\(art\)"):
         quote_sale(["art"], Calendar(), bases=[0])
     with pytest.raises(PriceError, match="one printed value per good"):
         quote_sale(["art", "gems"], Calendar(), bases=[10])
@@ -425,7 +426,7 @@ def test_selling_goods_without_a_board_values_of_one_market_cannot_rise() -> Non
     """Selling Goods: each token of a market lands on the next space down, so without a
     tracked board a later token's printed value cannot be higher (unless a Reaction took
     tokens off that market in between)."""
-    with pytest.raises(PriceError, match=r"token 2 \('art'\).*token 1's 18.*20 cannot be higher"):
+    with pytest.raises(PriceError, match=r"token 2 \(art\).*token 1's 18.*20 cannot be higher"):
         quote_sale(["silk", "art"], Calendar(), bases=[18, 20], agents=4)
     assert quote_sale(["silk", "gold", "art"], Calendar(), bases=[18, 20, 16], agents=4).total == 54
     flood = Event("Flood", "enduring", removes={"luxuries": 2}, reaction=True)

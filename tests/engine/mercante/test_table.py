@@ -149,7 +149,7 @@ def test_contracts_kept_one_or_three_in_order_with_values_on_the_cards() -> None
 
 def test_setup_steps_and_end_triggers_tick_and_untick_once() -> None:
     table = fresh()
-    with pytest.raises(MercanteError, match=r"setup step 'mercante\.nowhere' is not on"):
+    with pytest.raises(MercanteError, match=r"that setup step is not on"):
         table.verify(TickSetupStep("mercante.nowhere"))
     with pytest.raises(MercanteError, match="already not done"):
         table.verify(TickSetupStep("mercante.decks", done=False))

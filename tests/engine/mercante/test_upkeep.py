@@ -209,9 +209,9 @@ def test_property_upkeep_comes_every_players_minus_pass_turns(
 
 
 def test_upkeep_schedule_bad_seats_are_named() -> None:
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         upkeep_schedule(FOUR, "Zoe", "Adam")
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         upkeep_schedule(FOUR, "Adam", "Zoe")
     with pytest.raises(SeatError, match="'Adam' is already seated"):
         upkeep_schedule(("Adam", "Beth", "Adam"), "Adam", "Beth")
@@ -256,7 +256,7 @@ def test_vp_auction_zero_never_wins() -> None:
 def test_vp_auction_bad_bids_are_named() -> None:
     with pytest.raises(AuctionError, match="-1"):
         vp_auction_winner(FOUR, "Adam", {"Beth": -1})
-    with pytest.raises(SeatError, match="'Zoe'"):
+    with pytest.raises(SeatError, match="Zoe"):
         vp_auction_winner(FOUR, "Adam", {"Zoe": 3})
     with pytest.raises(AuctionError, match=r"12.*10 crowns"):
         vp_auction_winner(FOUR, "Adam", {"Beth": 12}, crowns={"Beth": 10})

@@ -91,9 +91,7 @@ def test_a_rule_that_closes_a_location_is_said_before_missing_icons() -> None:
     island = draft.add_stop("dragon_island")
     result = evaluate(draft, RULES).result(island.id)
     assert result is not None and not result.incomplete
-    assert result.problem == (
-        "Location 'dragon_island': needs one of your Runes in a Faction Hall first."
-    )
+    assert result.problem == ("Dragon Island needs one of your Runes in a Faction Hall first.")
     draft = BardDraft(moves=1)
     square = draft.add_stop("town_square")
     result = evaluate(draft, RULES).result(square.id)
@@ -205,7 +203,7 @@ def _damaged(change: Any) -> dict[str, Any]:
         (lambda d: d.update(version=2), "version 2"),
         (lambda d: d.update(moves=-1), "moves -1 is not 0–8"),
         (lambda d: d.update(kind="encore"), "kind 'encore'"),
-        (lambda d: d["sources"][0].update(colour="purple"), "'purple'"),
+        (lambda d: d["sources"][0].update(colour="purple"), "purple"),
         (lambda d: d["sources"][1].update(id="A"), "two sources share a letter"),
         (lambda d: d["stops"][0].update(location="tavern"), "'tavern'"),
         (lambda d: d["stops"][2].update(side="middle"), "side 'middle'"),
@@ -232,9 +230,7 @@ def test_an_unfinished_location_says_what_to_tap_unless_a_rule_closes_it() -> No
     draft.set_number("moves", 0)  # the Tempo Wheel was misread: one location only
     result = evaluate(draft, RULES).result(second.id)
     assert result is not None and not result.incomplete
-    assert result.problem is not None and result.problem.startswith(
-        "Location 'pier_2': no moves left"
-    )
+    assert result.problem is not None and result.problem.startswith("Pier 2: no moves left")
 
 
 def test_the_boast_stays_last_by_the_ruling_and_where_it_was_made_under_the_house_rule() -> None:
@@ -279,7 +275,7 @@ def test_the_boast_stays_last_by_the_ruling_and_where_it_was_made_under_the_hous
     whole = moves.before(after, None)  # its Boast is followed by a location: it stays
     assert (whole.visited, whole.boasts, whole.gold) == (after.visited, 1, after.gold)
     # What the Boast gave cannot be taken back while a later location spends it.
-    with pytest.raises(bard.UnknownNameError, match="unknown source 'soundstone-2'"):
+    with pytest.raises(bard.UnknownNameError, match="the song has no Soundstone 2"):
         gains.apply(moves.boast(after, True, 0))
     taken = gains.apply(moves.take_out(after, 1))[0].song
     assert taken is not None and moves.boast_of(taken) == (Boast(soundstones=1), 0)

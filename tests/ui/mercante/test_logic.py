@@ -306,7 +306,7 @@ def test_selling_goods_example_art_sale_pays_25_with_the_working() -> None:
     assert view.quote.total == 25
     assert (view.needed, view.agents, view.available) == (2, 2, 2)
     assert view.ready
-    assert cartage_line(view) == "Needs 2 cartage points: 2 agents on Hire Dockworkers is enough."
+    assert cartage_line(view) == "Needs 2 cartage points: 2 agents on Hire Dockworkers are enough."
     assert bazaar_line(view) == "All to the bazaar instead: 1 × 3 = 3 crowns, no agents needed."
     _, record = game.sell(**draft.sell_arguments(game, view, options))
     assert record.quote.total == 25  # type: ignore[attr-defined]
@@ -511,7 +511,7 @@ def test_what_left_play_and_the_last_calendar_change() -> None:
         "Visiting Nobility (pushed off C)",
     )
     assert last_calendar_change(game) == (
-        "Feast went into A. Fair moved to B; Distant War moved to C. "
+        "Feast went into space A. Fair moved to space B; Distant War moved to space C. "
         "Visiting Nobility left the calendar."
     )
     game = game.pass_upkeep_marker()[0].end_turn()[0]
@@ -781,7 +781,7 @@ def test_a_shipment_card_typed_in_names_each_problem() -> None:
     draft.minimums = ["3", "x"]
     assert draft.errors() == {("minimum", 1): "Whole number, like 12 or -3"}
     draft.minimums = ["3", "3"]
-    assert "No shipment card carries 2 'mercury' tokens" in draft.errors()[("goods",)]
+    assert "No shipment card carries 2 mercury tokens" in draft.errors()[("goods",)]
     draft.remove(1)
     draft.add("grain")
     draft.minimums = ["3", "2"]

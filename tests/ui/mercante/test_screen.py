@@ -268,7 +268,7 @@ async def test_sample_turn_distant_war_pushes_visiting_nobility_and_closes_raw_m
     for good in ("art", "gems", "silk", "spices"):
         assert text_of(h.by_id(f"glance-{good}")) == "+1"
     assert text_of(h.by_id("glance-gold")) == "0"
-    assert h.has_text("Distant War went into A. Visiting Nobility moved to B.")
+    assert h.has_text("Distant War went into space A. Visiting Nobility moved to space B.")
     game = game_of(store, table_id)
     assert game.calendar.closed_markets() == ("raw_materials",)
     assert game.step == "pass_marker"  # no token on the marker: step 3 is skipped
@@ -288,8 +288,8 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any, hub: 
     assert not game.log
     assert (
         message(h)
-        == "Taken back: Adam manipulated events: Distant War went into A. Visiting Nobility "
-        "moved to B."
+        == "Taken back: Adam manipulated events: Distant War went into space A. Visiting Nobility "
+        "moved to space B."
     )
     assert not visible(h, "closed-raw_materials")
     # The message's Undo after an action does the same ...
@@ -311,7 +311,8 @@ async def test_undo_takes_the_last_event_back_off_the_calendar(store: Any, hub: 
     assert h.by_id("undo-calendar").disabled, "the last move did not change the calendar"
     await h.click(h.by_id("undo-last"))  # the app bar's Undo: the table's last move
     assert [r.summary for r in game_of(store, table_id).log] == [
-        "Adam manipulated events: Distant War went into A. Visiting Nobility moved to B."
+        "Adam manipulated events: Distant War went into space A. "
+        "Visiting Nobility moved to space B."
     ]
 
 
@@ -371,7 +372,7 @@ async def test_selling_goods_example_art_sale_shows_20_2_1_6_25_and_the_bazaar(
     assert text_of(h.by_id("bazaar-alternative")) == (
         "All to the bazaar instead: 1 × 3 = 3 crowns, no agents needed."
     )
-    assert "Needs 2 cartage points: 2 agents on Hire Dockworkers is enough." in text_of(
+    assert "Needs 2 cartage points: 2 agents on Hire Dockworkers are enough." in text_of(
         h.by_id("cartage")
     )
     assert h.find_all(ft.Semantics, identifier="ruling-mercante.modifiers_cumulative")

@@ -358,7 +358,7 @@ class BardDraft:
         except StateError:
             raise
         except (BardError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"unreadable saved song ({type(exc).__name__}: {exc})") from None
+            raise StateError(f"the saved song could not be read: {exc}") from None
 
 
 def number_bounds() -> dict[str, tuple[int, int]]:

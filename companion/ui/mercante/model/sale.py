@@ -460,7 +460,8 @@ def cartage_line(view: SaleView) -> str:
         return "No cartage needed: nothing goes to a market."
     need = f"Needs {plural(view.needed, 'cartage point')}"
     if view.agents >= view.needed:
-        return f"{need}: {plural(view.agents, 'agent')} on Hire Dockworkers is enough."
+        agents = plural(view.agents, "agent")
+        return f"{need}: {agents} on Hire Dockworkers {'is' if view.agents == 1 else 'are'} enough."
     short = view.needed - view.agents
     return (
         f"{need}, but {plural(view.agents, 'agent')} on Hire Dockworkers give {view.agents}: "

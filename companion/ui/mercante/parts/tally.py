@@ -18,6 +18,7 @@ from companion.engine.mercante import (
     tally_player,
 )
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
+from companion.engine.mercante.tabletop import TALLY_WORDS
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui import history
 from companion.ui.kit.players import standings_table
@@ -49,6 +50,7 @@ from companion.ui.mercante.parts import (
     switched,
     typed,
 )
+from companion.ui.model.words import possessive
 from companion.ui.paint import SectionColumn
 from companion.ui.screen import Screen
 from companion.ui.theme import TOUCH
@@ -118,11 +120,10 @@ class TallyTab:
             self.redraw()
             return
         player, value = figure
-        label = dict(TALLY_FIELDS)[name]
         shown = tally_text(value) or "blank"
 
         def said(applied: object) -> str:
-            return f"{player}'s {label.lower()}: {shown}."
+            return f"{possessive(player)} {TALLY_WORDS[name]}: {shown}."
 
         def done(outcome: Outcome) -> None:
             if isinstance(outcome, Applied):

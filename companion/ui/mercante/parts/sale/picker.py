@@ -11,6 +11,7 @@ from companion.engine.mercante import goods_in, markets
 from companion.ui.kit.widgets import small, tagged, wrap
 from companion.ui.mercante.model import good_name, market_name, next_space_text
 from companion.ui.mercante.parts import CLOSED, pill
+from companion.ui.model.words import article
 from companion.ui.paint import SectionColumn
 from companion.ui.theme import GAP
 
@@ -50,7 +51,7 @@ class GoodsPicker:
                     selected=False,
                     show_checkmark=False,
                     on_click=lambda e, g=good: self.tab.add(g),
-                    tooltip=f"Add a {good_name(good).lower()} token to the sale",
+                    tooltip=f"Add {article(good_name(good).lower())} token to the sale",
                 )
                 self.chips[good] = (chip, label)
                 chips.append(tagged(f"add-{good}", chip))
