@@ -4,7 +4,9 @@ and two phones on one Pier: a count on one shows on the other without a reload."
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,5 +48,61 @@ def test_price_add_to_the_pier_and_reload(chromium: Any, app_server: AppServer) 
     app.shows("count-warriors-count", "4", timeout=PUSHED)
     app.expect("3 base × 4 adventurers = 12 gold")  # this phone's Good, priced anew
     other.expect("3 base × 4 adventurers = 12 gold")
+    for page in (app, other):
+        page.page.context.close()
+
+
+def test_a_night_with_modules_opens_the_calculator_preset_and_a_piers_total_joins_the_tally(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    """Issue 19 at 390 px: a Merchants Cove night with Master Craft modules → the Cove sale
+    calculator from the night (its pieces preset) → a Pier priced → "Add 20 gold to Ann" →
+    the night on another phone shows the line. Taps counted; no name or number typed."""
+    from companion.engine.seats import Choose, Seating
+    from tests.table_fixtures import game_at, table_at
+
+    night = Seating.new("merchants_cove", seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    modules = ("faction_festival", "paladins", "display_cases")
+    night_id = table_at(db_url, "seats", night, [Choose(modules=modules)])
+    route = f"/setup/seats/{night_id}"
+    app = AppPage.open(chromium, app_server.url, phone=True, route=route)
+    other = AppPage.open(chromium, app_server.url, phone=True, route=route)
+    taps = 0
+
+    def press(ident: str) -> None:
+        nonlocal taps
+        taps += 1
+        app.press(ident)
+
+    press("open-cove_goods")  # the night's tools
+    app.page.wait_for_url(re.compile(r"/calculators/cove-goods$"), timeout=10_000)
+    press("new-sale")
+    app.page.wait_for_url(re.compile(r"/calculators/cove-goods/\d+$"), timeout=10_000)
+    app.expect("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
+    shots = os.environ.get("NIGHT_SHOTS")  # NIGHT_SHOTS=<folder>: the phone's screens saved
+    if shots:
+        app.screenshot(Path(shots) / "cove-presets.png")
+    assert app.by_id("enchanted").count() == 0  # no Enchantment tokens tonight
+    for _ in range(4):
+        press("count-warriors-plus")
+    press("display-case")
+    app.expect("3 + 2 = 5 base, × 4 adventurers = 20 gold")
+    press("add-to-pier")
+    app.expect("Total 20 gold")
+    app.shows("tally-pier-1", "Add 20 gold to Ann")
+    press("tally-pier-1")
+    app.expect("Added 20 gold to Ann's tally")
+    if shots:
+        app.bring_into_view(app.by_id("tally-pier-4"))
+        app.screenshot(Path(shots) / "cove-tally.png")
+    assert taps == 9  # open, new Pier, 4 Warriors, Display Case, add, "Add 20 gold to Ann"
+    other.expect("+20 A sale at a Pier (1 Good)", timeout=PUSHED)
+    (line,) = game_at(db_url, night_id, Seating).tally
+    assert (line.player, line.points) == ("Ann", 20)
+    assert (
+        line.working == "Warrior Good (3) · Display Case: 3 + 2 = 5 base, × 4 adventurers = 20 gold"
+    )
+    if shots:
+        other.screenshot(Path(shots) / "night-tally.png")
     for page in (app, other):
         page.page.context.close()

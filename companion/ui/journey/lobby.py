@@ -28,8 +28,11 @@ from companion.ui.kit.lobby import (
 from companion.ui.kit.players import (
     add_seat_row,
     player_name_field,
+    remember_seated,
+    rules_tonight,
     seat_players_link,
     seat_row,
+    seated_form,
     use_table_button,
 )
 from companion.ui.kit.why import why_link
@@ -57,9 +60,8 @@ class JourneyLobby:
         self.session = live_session(ctx, TOOL_ID)
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
         self.problems = self._import_old_game()
-        self.rules = HouseRules.from_house_rules(ctx.house_rules())
-        if not self.form.seats:
-            self._seat_from_table()
+        self.rules = HouseRules.from_house_rules(rules_tonight(ctx, engine.GAME_ID))
+        self._seat_from_table()
         self.name_field = player_name_field("In seat order, going clockwise", self.add_player)
 
     def _import_old_game(self) -> list[str]:
@@ -83,10 +85,14 @@ class JourneyLobby:
         return current_seating(self.ctx) or Seating()
 
     def _seat_from_table(self) -> None:
+        """Seat tonight's players (seat order, first player) without a tap, unless this
+        phone changed the form since it was last filled from the night."""
         table = self._table()
         limits = engine.facts().players
-        if limits.min <= len(table.seats) <= limits.max:
+        now = (tuple(self.form.seats), self.form.first)
+        if limits.min <= len(table.seats) <= limits.max and seated_form(self.session, TOOL_ID, now):
             self.form.fill(table.seats, table.draw.first if table.draw else 0)
+            remember_seated(self.session, TOOL_ID, (tuple(self.form.seats), self.form.first))
 
     def done(self) -> None:
         self.ctx.refresh()

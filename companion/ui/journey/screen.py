@@ -18,7 +18,15 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine import journey as engine
-from companion.engine.journey import HouseRules, JourneyGame, Place, StartRow, Swap, SwapOption
+from companion.engine.journey import (
+    GAME_ID,
+    HouseRules,
+    JourneyGame,
+    Place,
+    StartRow,
+    Swap,
+    SwapOption,
+)
 from companion.tables import Applied, Outcome, Saved, Snapshot
 from companion.ui.journey import ROUTE, TOOL_ID
 from companion.ui.journey.model import (
@@ -39,6 +47,7 @@ from companion.ui.journey.parts.rows import RowsPart
 from companion.ui.journey.parts.status import ScoresPart, StatusPart
 from companion.ui.journey.parts.swaps import ghorralands_panel, swap_offer
 from companion.ui.kit.lobby import LOBBY
+from companion.ui.kit.players import rules_tonight
 from companion.ui.kit.table_menu import game_menu, menu_item
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import confirm
@@ -63,7 +72,8 @@ class JourneyScreen(TableScreen[JourneyGame, JourneyDraft]):
     def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
         game = self.live.snapshot.game
         in_use = game.rules.alternatives if isinstance(game, JourneyGame) else None
-        return in_use, HouseRules.from_house_rules(self.ctx.house_rules()).alternatives
+        wanted = rules_tonight(self.ctx, GAME_ID)  # Settings', as tonight's night sets them
+        return in_use, HouseRules.from_house_rules(wanted).alternatives
 
     # -- acting ---------------------------------------------------------------------------------
     def choose(self, rank: str | None) -> None:

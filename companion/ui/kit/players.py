@@ -4,24 +4,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.engine.core.standings import Standing
+from companion.engine.seats import Seating
 from companion.rules import Catalogue
 from companion.ui import seats
 from companion.ui.context import AppContext
 from companion.ui.kit.widgets import Handler, body, button, small, tagged, wrap
 from companion.ui.model.names import filter_suggestions
 
+if TYPE_CHECKING:
+    from companion.ui.live import LiveSession
+
 __all__ = [
     "add_seat_row",
     "filter_suggestions",
     "game_picker",
+    "house_rules_tonight",
     "name_with_notes",
     "player_name_field",
+    "remember_seated",
+    "rules_tonight",
     "seat_players_link",
     "seat_row",
+    "seated_form",
     "suggestion_chips",
     "use_table_button",
 ]
@@ -130,6 +139,43 @@ def seat_row(
             spacing=spacing,
         ),
     )
+
+
+def house_rules_tonight(ids: Iterable[str], seating: Seating | None) -> frozenset[str]:
+    """The house rules chosen in Settings (``ids``: rulings played by their alternative), as
+    tonight's game night plays them: a rule the night sets wins over Settings."""
+    rules = set(ids)
+    for rule, value in seating.house_rules if seating is not None else ():
+        if value == "alternative":
+            rules.add(rule)
+        else:
+            rules.discard(rule)
+    return frozenset(rules)
+
+
+def rules_tonight(ctx: AppContext, game: str) -> frozenset[str]:
+    """The house rules a table of ``game`` plays by: those chosen in Settings, as tonight's
+    game night of that game sets them (see :func:`house_rules_tonight`)."""
+    from companion.ui.seats.model import current_seating
+
+    seating = current_seating(ctx)
+    if seating is None or seating.game_id != game:
+        return ctx.house_rules()
+    return house_rules_tonight(ctx.house_rules(), seating)
+
+
+def seated_form(session: LiveSession, tool: str, form_now: tuple[Any, ...]) -> bool:
+    """Whether a new-game form (``form_now``: what it holds, its seats first) is empty or
+    still shows what it was last filled with from the night: then it follows the night
+    without a tap. What it was filled with is kept in this session's drafts."""
+    kept: dict[str, Any] = session.draft(f"{tool}.night", 0, dict)
+    return not form_now[0] or kept.get("form") == form_now
+
+
+def remember_seated(session: LiveSession, tool: str, form_now: tuple[Any, ...]) -> None:
+    """Note what the form holds after it was filled from the night (see :func:`seated_form`)."""
+    kept: dict[str, Any] = session.draft(f"{tool}.night", 0, dict)
+    kept["form"] = form_now
 
 
 def use_table_button(label: str, on_click: Handler) -> ft.Control:

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.engine.core.words import minus
 from companion.tables import Applied, TableHub
 from companion.ui.kit.widgets import button, small, tagged, wrap
 from companion.ui.model.live import SECONDS_UNDO, Message, error, info
 from companion.ui.model.tally import Night, TallyOffer, add, find_night, refreshed, take_back
 from companion.ui.paint import Slot, mounted
+from companion.ui.seats.model.night import now_text
 
 if TYPE_CHECKING:
     from companion.ui.kit.table_screen import TableScreen
@@ -36,6 +38,9 @@ class TallyButtons:
         self.slot = Slot(screen.paint)
         self.control = self.slot.box
         self.night: Night | None = find_night(self.hub, game)
+        # The offer this phone added last and to whom: it is not offered again (a second
+        # tap would count it twice) until the number changes or the Undo takes it back.
+        self.added: tuple[TallyOffer, str] | None = None
 
     @property
     def hub(self) -> TableHub:
@@ -50,11 +55,22 @@ class TallyButtons:
         night = self.night
         players = night.players if night is not None else ()
         show = offer if offer is not None and offer.points and players and not closed else None
-        self.slot.set((show, players), lambda: self._buttons(show, players))
+        added = self.added if self.added is not None and self.added[0] == show else None
+        self.slot.set((show, players, added), lambda: self._buttons(show, players, added))
 
-    def _buttons(self, offer: TallyOffer | None, players: tuple[str, ...]) -> ft.Control | None:
+    def _buttons(
+        self,
+        offer: TallyOffer | None,
+        players: tuple[str, ...],
+        added: tuple[TallyOffer, str] | None,
+    ) -> ft.Control | None:
         if offer is None:
             return None
+        if added is not None:
+            return tagged(
+                self.ident,
+                small(f"On {added[1]}'s tally: {offer.what}, {minus(offer.points)} gold."),
+            )
         buttons = [
             button(
                 offer.label(player),
@@ -81,10 +97,12 @@ class TallyButtons:
             self._say(error("Tonight's game is finished or put away: nothing was added."))
             return
         device = self.screen.session.device
-        outcome = add(self.hub, night, offer, player, device=device)
+        outcome = add(self.hub, night, offer, player, device=device, now=now_text())
         if isinstance(outcome, Applied):
             step = outcome.seq
             self.night = refreshed(self.hub, night, self.game)
+            self.added = (offer, player)
+            self.screen.redraw()
             self._say(
                 Message(offer.added(player), action="Undo", seconds=SECONDS_UNDO),
                 on_action=lambda: self._undo(night.table_id, step, offer, player),
@@ -95,7 +113,10 @@ class TallyButtons:
     def _undo(self, table_id: int, step: int, offer: TallyOffer, player: str) -> None:
         outcome = take_back(self.hub, table_id, step, device=self.screen.session.device)
         if isinstance(outcome, Applied):
-            self._say(info(f"Taken back: {offer.points} gold for {player}"))
+            self.added = None
+            self.night = refreshed(self.hub, self.night, self.game)
+            self.screen.redraw()
+            self._say(info(f"Taken back: {minus(offer.points)} gold for {player}"))
         else:
             self._say(error(outcome.message))
 

@@ -36,14 +36,18 @@ from companion.ui.kit.lobby import (
 from companion.ui.kit.players import (
     add_seat_row,
     player_name_field,
+    remember_seated,
+    rules_tonight,
     seat_players_link,
     seat_row,
+    seated_form,
     use_table_button,
 )
 from companion.ui.kit.widgets import body, button, icon_button, notice, panel, small, tagged, wrap
 from companion.ui.live import live_session
 from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
+    GAME_ID,
     GAME_KEY,
     PRINTED_KEY,
     SWITCHED_VARIANTS,
@@ -77,7 +81,8 @@ class MercanteLobby:
         self.form: NewGameForm = self.session.draft(TOOL_ID, LOBBY, NewGameForm)
         self.problems = self._import_old_game()
         self.choices, _damaged = read_choices(ctx, self.problems)
-        self.house = house_rules_from(ctx.house_rules())
+        self.house = house_rules_from(rules_tonight(ctx, GAME_ID))
+        self._seat_tonight()
         self.show_errors = False
         if not any(self.form.printed.values()):
             self.form.printed = self._last_printed()
@@ -89,6 +94,25 @@ class MercanteLobby:
         self.printed_fields: dict[str, ft.TextField] = {}
         self.start_problem = ft.Column()
         self.variants_box = ft.Column(spacing=4)
+
+    def _seat_tonight(self) -> None:
+        """Tonight's players in turn order and the variants the night plays (kept as its
+        modules), without a tap, while the form shows what it last took from the night."""
+        table = current_seating(self.ctx)
+        count = rules().players
+        if table is None or not count.min <= len(table.seats) <= count.max:
+            return
+        if table.game_id != GAME_ID and self.form.seats:
+            return
+        if seated_form(self.session, TOOL_ID, self._seated_now()):
+            self.use_table(table.turn_order(), redraw=False)
+            if table.game_id == GAME_ID:
+                for variant in SWITCHED_VARIANTS:
+                    self.form.set_variant(variant, variant in table.modules)
+            remember_seated(self.session, TOOL_ID, self._seated_now())
+
+    def _seated_now(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return tuple(self.form.seats), tuple(sorted(self.form.variants))
 
     def _import_old_game(self) -> list[str]:
         """The one game an older version kept in the settings becomes a table, once; the
@@ -140,11 +164,12 @@ class MercanteLobby:
         self.name_field.error = None
         self.changed()
 
-    def use_table(self, order: tuple[str, ...]) -> None:
+    def use_table(self, order: tuple[str, ...], *, redraw: bool = True) -> None:
         self.form.seats = []
         for name in order:
             self.form.add(name)
-        self.changed()
+        if redraw:
+            self.changed()
 
     def remove(self, index: int) -> None:
         self.form.remove(index)
@@ -424,7 +449,8 @@ class MercanteLobby:
         table = current_seating(self.ctx) or Seating()
         players = rules().players
         offer: list[ft.Control] = []
-        if players.min <= len(table.seats) <= players.max:
+        seated = players.min <= len(table.seats) <= players.max
+        if seated and list(table.turn_order()) != self.form.seats:
             order = table.turn_order()
             first = f"{order[0]} first" if table.draw else "in seat order"
             offer.append(
@@ -432,7 +458,7 @@ class MercanteLobby:
                     f"Use the table: {', '.join(order)} ({first})", tap(self.use_table, order)
                 )
             )
-        else:
+        elif not seated:
             offer.append(
                 seat_players_link(
                     self.ctx, "Seat the players and draw the first player in Players & seats"

@@ -14,11 +14,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from companion.engine.core.words import plural
-from companion.engine.seats import AddToTally, Seating
+from companion.engine.core.words import minus
+from companion.engine.seats import AddToTally, Seating, Start
 from companion.engine.seats.night import TEXT_MAX, WORKING_MAX
 from companion.history import StoreError
-from companion.tables import Outcome, Snapshot, TableHub, TableNotFound
+from companion.tables import Applied, Outcome, Snapshot, TableHub, TableNotFound
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +93,8 @@ class TallyOffer:
     tool: str = ""
 
     def label(self, player: str) -> str:
-        """The button: ``Add 22 gold to Ann``."""
-        return f"Add {self.points} gold to {player}"
+        """The button: ``Add 22 gold to Ann`` (``Add −3 gold to Ann`` for a loss)."""
+        return f"Add {minus(self.points)} gold to {player}"
 
     def action(self, player: str) -> AddToTally:
         return AddToTally(
@@ -107,13 +107,27 @@ class TallyOffer:
 
     def added(self, player: str) -> str:
         """The message once added: ``Added 22 gold to Ann's tally``."""
-        return f"Added {plural(self.points, 'gold', 'gold')} to {player}'s tally"
+        return f"Added {minus(self.points)} gold to {player}'s tally"
 
 
-def add(hub: TableHub, night: Night, offer: TallyOffer, player: str, *, device: str) -> Outcome:
+def add(
+    hub: TableHub,
+    night: Night,
+    offer: TallyOffer,
+    player: str,
+    *,
+    device: str,
+    now: str | None = None,
+) -> Outcome:
     """Add ``offer`` to ``player``'s tally on ``night`` (judged against the night as the
-    phone last read it)."""
-    return hub.submit(night.table_id, offer.action(player), seen=night.seq, device=device)
+    phone last read it). A night not started yet starts ``now`` (this device's clock, ISO
+    8601): its first number is when the game is under way."""
+    seen = night.seq
+    if night.night.started_at is None and now is not None:
+        started = hub.submit(night.table_id, Start(now), seen=seen, device=device)
+        if isinstance(started, Applied):
+            seen = started.snapshot.seq
+    return hub.submit(night.table_id, offer.action(player), seen=seen, device=device)
 
 
 def take_back(hub: TableHub, table_id: int, step: int, *, device: str) -> Outcome:

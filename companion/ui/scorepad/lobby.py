@@ -17,6 +17,7 @@ from companion.ui.kit.widgets import body, button, panel
 from companion.ui.live import live_session
 from companion.ui.scorepad import TOOL_ID, table_route
 from companion.ui.scorepad.model import DRAFT_KEY, NewPadForm, read_old_draft
+from companion.ui.scorepad.model.night import night_pad
 from companion.ui.screen import Screen
 from companion.ui.seats.model import current_seating
 
@@ -44,12 +45,7 @@ class ScorePadLobby:
 
     def start(self, *, seated: bool) -> None:
         seating = self.seating if seated else None
-        game = seating.game_id if seating is not None else self.form.game_id
-        pad = (
-            Pad.new(game, names=seating.seats, start=seating.first_player)
-            if seating is not None
-            else Pad.new(game)
-        )
+        pad = night_pad(seating) if seating is not None else Pad.new(self.form.game_id)
         start_table(self.ctx, self.session, TOOL_ID, pad, route=table_route, what="score pad")
 
     def build(self) -> Screen:
@@ -57,9 +53,10 @@ class ScorePadLobby:
         seating = self.seating
         if seating is not None and seating.seats:
             first = f", {seating.first_player} first" if seating.first_player else ""
+            game = self.ctx.catalogue.game(seating.game_id).name
             offer.append(
                 use_table_button(
-                    f"Score the table: {', '.join(seating.seats)}{first}",
+                    f"Score tonight's {game}: {', '.join(seating.seats)}{first}",
                     lambda e: self.start(seated=True),
                 )
             )

@@ -283,3 +283,17 @@ def test_the_boast_stays_last_by_the_ruling_and_where_it_was_made_under_the_hous
         gains.apply(moves.boast(after, True, 0))
     taken = gains.apply(moves.take_out(after, 1))[0].song
     assert taken is not None and moves.boast_of(taken) == (Boast(soundstones=1), 0)
+
+
+def test_a_song_just_ended_is_still_offered_to_the_tally_with_its_working() -> None:
+    from companion.engine.bard.records import SongSung
+    from companion.ui.bard.model.tally import song_offer
+
+    assert song_offer(None) is None
+    sung = SongSung("singing", 40, 8, ("warrior_hall", "pier_1"), 0)
+    offer = song_offer(None, sung)
+    assert offer is not None
+    assert (offer.points, offer.what, offer.tool) == (32, "The Bard's song", "bard")
+    assert offer.label("Ann") == "Add 32 gold to Ann"
+    assert offer.working.startswith("Earned 40 gold, cards bought 8 gold: 40 − 8 = 32 gold (")
+    assert "Warrior Hall" in offer.working

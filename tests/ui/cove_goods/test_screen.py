@@ -332,6 +332,9 @@ async def test_a_piers_total_goes_to_a_players_tally_in_one_tap_with_its_working
     assert buttons == [f"Add 20 gold to {p}" for p in ("Ann", "Ben", "Cleo", "Dan")]
     await tap(h, "tally-pier-1")  # one tap
     assert message(h) == "Added 20 gold to Ann's tally"
+    # Not offered again (a second tap would count it twice) until it changes or is undone.
+    assert not visible(h, "tally-pier-1")
+    assert text_of(h.by_id("tally-pier")) == "On Ann's tally: A sale at a Pier (1 Good), 20 gold."
     assert tally(store, night_id) == [
         (
             "Ann",
@@ -345,14 +348,19 @@ async def test_a_piers_total_goes_to_a_players_tally_in_one_tap_with_its_working
     await h.click(h.by_id("message-action"))
     assert tally(store, night_id) == []
     assert message(h) == "Taken back: 20 gold for Ann"
+    assert text_of(h.by_id("tally-pier-2")) == "Add 20 gold to Ben"
 
 
 @run
-async def test_a_fence_sale_goes_to_the_tally_and_another_phone_sees_it(store: Any) -> None:
+async def test_a_fence_sale_goes_to_the_tally_and_another_phone_sees_it(
+    store: Any, hub: TableHub
+) -> None:
     night_id = tonights_night(store)
     tonights_setup(store, [], "fence")
-    h = await new_sale(store)
-    other = await Harness.start(create_main(store), route=f"/setup/seats/{night_id}")
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await h.click(h.by_id("new-sale"))
+    other = await Harness.start(create_main(store, hub=hub), route=f"/setup/seats/{night_id}")
+    assert not other.has_text("+9 A Fence sale")
     await tap(h, "count-warriors-plus", 1)
     await h.select(h.by_id("fence-sale"), True)
     assert value(h) == "9 gold"
@@ -360,6 +368,8 @@ async def test_a_fence_sale_goes_to_the_tally_and_another_phone_sees_it(store: A
     await tap(h, "tally-fence-2")
     assert message(h) == "Added 9 gold to Ben's tally"
     await other.settled()
+    assert other.has_text("+9 A Fence sale")  # the night's screen on the other phone
+    assert other.has_text("Warrior Good (3): 3 × 3 = 9 gold")
     (line,) = TableHub(store).open(night_id).game.tally
     assert (line.player, line.points, line.what) == ("Ben", 9, "A Fence sale")
     assert line.working == "Warrior Good (3): 3 × 3 = 9 gold"

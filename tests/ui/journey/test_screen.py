@@ -668,3 +668,34 @@ async def test_the_table_screens_title_fits_beside_its_actions_at_390_px(
         h = await open_table(store, hub, table_id)
         drawn, room = app_bar_title_room(h.page)
         assert drawn <= room, (h.page.appbar.title.value, drawn, room)
+
+
+@run
+async def test_the_lobby_follows_tonights_night_without_a_tap_until_the_form_is_changed(
+    store: Any, hub: TableHub
+) -> None:
+    from companion.engine.seats import DrawFirst, Seat, Seating, SetHouseRule
+
+    await Harness.start(create_main(store, hub=hub), route=ROUTE)  # the old seats, imported
+    night = Seating.new("merchants_journey", seed=482913, seats=("Dora", "Eli", "Fay"))
+    night_id = hub.create("seats", night).table_id
+    hub.submit(night_id, DrawFirst(), seen=0, device="t")
+    hub.submit(night_id, SetHouseRule(j.BLIGHT_LASTS), seen=1, device="t")
+    first = hub.open(night_id).game.first_player
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    seats = [
+        [c.value for c in walk(h.by_id(f"journey-seat-{i}")) if isinstance(c, ft.Text)]
+        for i in (1, 2, 3)
+    ]
+    assert [row[1] for row in seats] == ["Dora", "Eli", "Fay"]
+    assert [row[1] for row in seats if "goes first" in row] == [first]
+    assert not visible(h, "use-table")  # nothing to copy: the form is the night's
+    # The night seats one more: the lobby follows, still without a tap.
+    hub.submit(night_id, Seat("Gus"), seen=2, device="t")
+    again = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert again.has_text("Gus")
+    await again.click(again.by_id("start-journey"))  # one tap from the lobby to the game
+    (table,) = store.list_tables(tool="journey")
+    game = game_of(hub, table.id)
+    assert game.players == ("Dora", "Eli", "Fay", "Gus")
+    assert game.rules.uses(j.BLIGHT_LASTS)  # the night's house rule, not Settings'

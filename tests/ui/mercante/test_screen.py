@@ -177,9 +177,30 @@ async def test_new_game_takes_the_players_from_players_and_seats(store: Any, hub
         {"game": "mercante", "seats": list(draw.seats), "seed": draw.seed, "first": draw.first},
     )
     h = await Harness.start(create_main(store, hub=hub), route=BASE)
-    await h.click(h.by_id("use-table"))
+    assert not visible(h, "use-table")  # nothing to copy: the form is the table's already
     await h.click(h.by_id("start-game"))
     assert game_of(store, only_table(store)).seats == draw.turn_order()
+
+
+@run
+async def test_new_game_starts_with_tonights_players_and_variants_without_a_tap(
+    store: Any, hub: TableHub
+) -> None:
+    from companion.engine.seats import Choose, DrawFirst, Seating
+
+    night = Seating.new("mercante", seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    night_id = hub.create("seats", night).table_id
+    hub.submit(night_id, DrawFirst(), seen=0, device="t")
+    hub.submit(night_id, Choose(modules=("vicious_accounting",)), seen=1, device="t")
+    order = hub.open(night_id).game.turn_order()
+    h = await Harness.start(create_main(store, hub=hub), route=BASE)
+    assert not visible(h, "use-table")
+    assert h.by_id("variant-vicious_accounting").value is True
+    assert h.by_id("variant-treachery").value is False
+    await h.click(h.by_id("start-game"))  # one tap: the game
+    game = game_of(store, only_table(store))
+    assert game.seats == order
+    assert "vicious_accounting" in game.variants.on
 
 
 @run

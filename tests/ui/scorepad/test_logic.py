@@ -295,3 +295,20 @@ def test_the_date_lines_and_a_picked_day_keep_the_time() -> None:
     assert words.picked_day(datetime(2026, 11, 2), at) == datetime(2026, 11, 2, 20, 15)
     assert words.picked_day(None, at) == at
     assert words.pad_problem(None) is None
+
+
+def test_a_night_pad_keeps_the_games_categories_and_adds_the_tally_when_it_has_lines() -> None:
+    from companion.engine.seats import AddToTally, DrawFirst, Seating
+    from companion.ui.scorepad.model.night import night_pad
+
+    night = Seating.new("mercante", seed=482913, seats=("Ann", "Ben", "Cleo"))
+    night, _ = night.apply(DrawFirst())
+    pad = night_pad(night)
+    assert pad.categories == ("Victory points", "Contract penalties")
+    assert [t.name for t in pad.tiebreakers] == ["Most crowns left", "Fewest unfulfilled contracts"]
+    assert [r.name for r in pad.rows if r.start] == [night.first_player]
+    night, _ = night.apply(AddToTally("Ben", 5, "A bonus"))
+    pad = night_pad(night)
+    assert pad.categories == ("Victory points", "Contract penalties", "From the tally")
+    assert [r.part("From the tally") for r in pad.rows] == ["", "5", ""]
+    assert pad.breakdown

@@ -97,7 +97,7 @@ async def test_the_lobby_scores_the_seated_table_and_lists_the_pads(
     first = TableHub(store).open(seats).game.first_player
     h = await Harness.start(create_main(store, hub=hub), route="/score")
     button = h.by_id("use-table")
-    assert button.content == f"Score the table: Anna, Ben, Cleo, {first} first"
+    assert button.content == f"Score tonight's Mercante: Anna, Ben, Cleo, {first} first"
     await h.click(button)
     (table,) = store.list_tables(tool="scorepad")
     pad = pad_of(hub, table.id)
@@ -441,3 +441,30 @@ async def test_a_saved_play_is_edited_on_the_same_pad_without_a_table(
         ("Cleo", 3),
     ]
     assert store.list_tables(tool="scorepad") == []  # editing a play is no shared table
+
+
+@run
+async def test_a_cove_night_is_scored_with_its_sheets_categories_and_the_tallys_gold(
+    store: Any, hub: TableHub
+) -> None:
+    from companion.engine.seats import AddToTally, Choose
+
+    night = Seating.new("merchants_cove", seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    seats = hub.create("seats", night).table_id
+    hub.submit(seats, Choose(modules=("paladins",)), seen=0, device="t")
+    hub.submit(
+        seats, AddToTally("Ann", 22, "The Bard's song", "22 gold", "bard"), seen=1, device="t"
+    )
+    hub.submit(seats, AddToTally("Ann", 20, "A sale", "20 gold", "cove_goods"), seen=2, device="t")
+    h = await Harness.start(create_main(store, hub=hub), route="/score")
+    button = h.by_id("use-table")
+    assert button.content == "Score tonight's Merchants Cove: Ann, Ben, Cleo, Dan"
+    await h.click(button)  # one tap: nothing typed, no number copied
+    (table,) = store.list_tables(tool="scorepad")
+    pad = pad_of(hub, table.id)
+    assert [r.name for r in pad.rows] == ["Ann", "Ben", "Cleo", "Dan"]
+    assert pad.breakdown
+    assert pad.categories == ("Gold", "End-game Sponsorship", "Corruption (enter as −)")
+    assert [r.part("Gold") for r in pad.rows] == ["42", "", "", ""]
+    assert pad.modules == ("paladins",)
+    assert h.has_text("End-game Sponsorship")

@@ -217,7 +217,8 @@ class TotalsPanel:
             cite = self.view.ctx.catalogue.cite(source)
             paint.set(box, self.closing_source, value=f"Source: {cite}")
         paint.set(box, self.end, disabled=song is None)
-        self.tally.paint(song_offer(song), closed=not self.view.playing)
+        last = game.sung[-1] if game.sung else None
+        self.tally.paint(song_offer(song, last), closed=not self.view.playing)
         sung = game.sung
         line = (
             f"{plural(len(sung), 'song')} sung on this table: {game.gold} gold"

@@ -142,10 +142,8 @@ def tonight(ctx: AppContext) -> CovePresets:
     seating = current_seating(ctx)
     setup = current_setup(ctx, GAME)
     cards = setup.cards if setup is not None else frozenset()
-    night_modules: tuple[str, ...] = getattr(seating, "modules", ())
-    night_expansions: tuple[str, ...] = getattr(seating, "expansions", ())
-    if seating is not None and seating.game_id == GAME and (night_modules or night_expansions):
-        return presets_for(GAME, night_modules, cards)
+    if seating is not None and seating.game_id == GAME and (seating.modules or seating.expansions):
+        return presets_for(GAME, seating.modules, cards)
     if seating is not None and seating.game_id != GAME and setup is None:
         return CovePresets()
     return presets_for(GAME, setup.modules if setup is not None else None, cards)

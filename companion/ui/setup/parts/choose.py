@@ -9,7 +9,8 @@ stands beside the modules.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import flet as ft
 
@@ -31,6 +32,7 @@ from companion.ui.setup.parts.cards import CardsPanel
 from companion.ui.setup.parts.findings import findings_panel
 from companion.ui.setup.parts.module_sheet import ModuleSheet
 from companion.ui.setup.parts.modules import ModulesPanel
+from companion.ui.setup.parts.night import NightPanel
 from companion.ui.setup.parts.surprise import SurprisePanel
 from companion.ui.setup.screen import SetupScreen
 from companion.ui.theme import GAP
@@ -45,6 +47,21 @@ class ChooseScreen(SetupScreen):
         """The seed field left (or submitted): a good seed becomes the table's."""
         if self.readable:
             self.forward(taps.commit_seed(self.game, self.draft), on_outcome=self.seed_used)
+
+    def act(
+        self,
+        action: Any,
+        *,
+        confirm: Callable[[Applied], str] | None = None,
+        then: Callable[[], None] | None = None,
+        on_outcome: Callable[[Outcome], None] | None = None,
+        quiet: bool = False,
+    ) -> None:
+        """Send ``action``; tonight's night follows when it played this choice until now (or
+        this phone used the choice for tonight)."""
+        in_step = self.night_panel.in_step()
+        super().act(action, confirm=confirm, then=then, on_outcome=on_outcome, quiet=quiet)
+        self.night_panel.follow(in_step)
 
     def seed_used(self, outcome: Outcome) -> None:
         if isinstance(outcome, Applied):
@@ -88,6 +105,7 @@ class ChooseScreen(SetupScreen):
         self.check_section = SectionBox(check, col={"xs": 12, "md": 5})
         self.cards = CardsPanel(self)
         self.surprise = SurprisePanel(self)
+        self.night_panel = NightPanel(self)
         self.input_sections += [self.game_section, self.cards.section, self.surprise.section]
         # Together: on a phone the check sits below the modules; wide, beside them.
         left_top = SectionBox(
@@ -114,6 +132,7 @@ class ChooseScreen(SetupScreen):
                     left_top,
                     self.check_section,
                     self.cove_bottom,
+                    ft.Container(self.night_panel.section, col={"xs": 12, "md": 7}),
                     ft.Container(go, col={"xs": 12, "md": 7}),
                 ],
                 spacing=GAP,
@@ -197,6 +216,7 @@ class ChooseScreen(SetupScreen):
             self.findings_slot.set(key, lambda: findings_panel(self, findings, game))
             self.cards.render(game)
             self.surprise.render(game)
+        self.night_panel.render(game)
         if self.sheet is not None:
             self.sheet.render(game, paint)
             paint.touch(self.sheet.pins_section)
