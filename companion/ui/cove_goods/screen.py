@@ -212,8 +212,11 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
         self.strip.paint(state, result, self.house, closed=closed)
         self.result.paint(state, result)
         self.sale.paint(state, closed=closed)
-        self.tally_pier.paint(pier_offer(state.pier_sale(self.house)), closed=closed)
-        self.tally_fence.paint(fence_offer(result) if state.fence else None, closed=closed)
+        me = self.me  # the player holding this phone: their button first
+        self.tally_pier.paint(pier_offer(state.pier_sale(self.house)), closed=closed, first=me)
+        self.tally_fence.paint(
+            fence_offer(result) if state.fence else None, closed=closed, first=me
+        )
 
     def _paint_presets(self) -> None:
         line = self.presets.line()

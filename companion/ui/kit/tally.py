@@ -46,9 +46,12 @@ class TallyButtons:
     def hub(self) -> TableHub:
         return self.screen.session.hub
 
-    def paint(self, offer: TallyOffer | None, *, closed: bool = False) -> None:
+    def paint(
+        self, offer: TallyOffer | None, *, closed: bool = False, first: str | None = None
+    ) -> None:
         """Show a button per seated player for ``offer`` (none when there is no night of
-        the game, nothing to add, or the tool's table is closed)."""
+        the game, nothing to add, or the tool's table is closed); ``first``'s button first
+        (the Bard's player, the player holding this phone), each tagged by its seat."""
         self.night = refreshed(self.hub, self.night, self.game) or (
             find_night(self.hub, self.game) if self.night is not None else None
         )
@@ -56,13 +59,18 @@ class TallyButtons:
         players = night.players if night is not None else ()
         show = offer if offer is not None and offer.points and players and not closed else None
         added = self.added if self.added is not None and self.added[0] == show else None
-        self.slot.set((show, players, added), lambda: self._buttons(show, players, added))
+        order = sorted(range(len(players)), key=lambda i: players[i] != first)
+        self.slot.set(
+            (show, players, added, tuple(order)),
+            lambda: self._buttons(show, players, added, order),
+        )
 
     def _buttons(
         self,
         offer: TallyOffer | None,
         players: tuple[str, ...],
         added: tuple[TallyOffer, str] | None,
+        order: list[int],
     ) -> ft.Control | None:
         if offer is None:
             return None
@@ -79,7 +87,7 @@ class TallyButtons:
                 kind="tonal",
                 ident=f"{self.ident}-{i + 1}",
             )
-            for i, player in enumerate(players)
+            for i, player in ((i, players[i]) for i in order)
         ]
         return tagged(
             self.ident,

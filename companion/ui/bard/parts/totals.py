@@ -218,7 +218,9 @@ class TotalsPanel:
             paint.set(box, self.closing_source, value=f"Source: {cite}")
         paint.set(box, self.end, disabled=song is None)
         last = game.sung[-1] if game.sung else None
-        self.tally.paint(song_offer(song, last), closed=not self.view.playing)
+        self.tally.paint(
+            song_offer(song, last), closed=not self.view.playing, first=game.player or self.view.me
+        )
         sung = game.sung
         line = (
             f"{plural(len(sung), 'song')} sung on this table: {game.gold} gold"
