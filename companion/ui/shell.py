@@ -288,7 +288,7 @@ class Shell:
             tagged(
                 "app-back",
                 ft.IconButton(
-                    ft.Icons.ARROW_BACK,
+                    ft.Icon(ft.Icons.ARROW_BACK, semantics_label="Back"),  # its name
                     tooltip="Back",
                     on_click=lambda e, r=screen.back: self.navigate(r),
                     style=ft.ButtonStyle(padding=12),
@@ -322,7 +322,7 @@ class Shell:
             tagged(
                 f"nav-{s.id}",
                 ft.IconButton(
-                    s.selected_icon if s is current else s.icon,
+                    ft.Icon(s.selected_icon if s is current else s.icon, semantics_label=s.title),
                     tooltip=s.title,
                     on_click=lambda e, section=s: self.navigate(section.route()),
                     style=ft.ButtonStyle(padding=12),

@@ -21,8 +21,11 @@ class UndoButton:
 
     def __init__(self, live: Callable[[], LiveTable], *, what: str = "the last change") -> None:
         self.what = what
+        # The icon carries the button's name (a tooltip alone gives it none to assistive
+        # technology); it changes with the tooltip.
+        self.icon = ft.Icon(ft.Icons.UNDO, semantics_label="Nothing to undo")
         self.button = ft.IconButton(
-            ft.Icons.UNDO,
+            self.icon,
             tooltip="Nothing to undo",
             disabled=True,
             on_click=lambda e: live().undo(),
@@ -36,6 +39,7 @@ class UndoButton:
             disabled=not can_undo,
             tooltip=f"Undo {self.what}" if can_undo else "Nothing to undo",
         )
+        paint.set(self.control, self.icon, semantics_label=self.button.tooltip)
 
     def show(self, paint: Painter, snapshot: Snapshot, log: Sequence[Any]) -> None:
         """Enabled while ``snapshot`` has an action to take back, named after the last record
@@ -47,6 +51,7 @@ class UndoButton:
             disabled=snapshot.last is None or snapshot.read_only,
             tooltip=f"Undo: {last}" if last else "Nothing to undo",
         )
+        paint.set(self.control, self.icon, semantics_label=self.button.tooltip)
 
 
 def table_menu(
@@ -234,7 +239,11 @@ def menu_button(open_menu: Callable[[], None], *, noun: str = "table") -> ft.Con
     """The app bar's "This table" (or "This game": ``noun``) button (tagged ``table-menu``)."""
     return tagged(
         "table-menu",
-        ft.IconButton(ft.Icons.MORE_VERT, tooltip=f"This {noun}", on_click=lambda e: open_menu()),
+        ft.IconButton(
+            ft.Icon(ft.Icons.MORE_VERT, semantics_label=f"This {noun}"),
+            tooltip=f"This {noun}",
+            on_click=lambda e: open_menu(),
+        ),
     )
 
 

@@ -110,6 +110,16 @@ def why_link(
         )
 
     first = entries[0].id if entries else rulings[0]
+    if not label:  # the icon alone: it carries the name a screen reader says
+        return tagged(
+            ident or f"why-{first}",
+            ft.TextButton(
+                content=ft.Icon(ft.Icons.HELP_OUTLINE, semantics_label="Why? The rules"),
+                on_click=open_targets,
+                tooltip="The rules this follows",
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
+            ),
+        )
     return tagged(
         ident or f"why-{first}",
         ft.TextButton(

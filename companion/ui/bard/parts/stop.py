@@ -193,7 +193,10 @@ class StopEditor:
                                     tagged(
                                         "stop-cancel",
                                         ft.IconButton(
-                                            ft.Icons.CLOSE,
+                                            ft.Icon(
+                                                ft.Icons.CLOSE,
+                                                semantics_label="Cancel this location",
+                                            ),
                                             tooltip="Cancel this location",
                                             on_click=lambda e: view.cancel_stop(),
                                             style=ft.ButtonStyle(padding=12),
@@ -303,7 +306,7 @@ class StopEditor:
                             tagged(
                                 "stop-fans-minus",
                                 ft.IconButton(
-                                    ft.Icons.REMOVE,
+                                    ft.Icon(ft.Icons.REMOVE, semantics_label="One fan fewer"),
                                     tooltip="One fan fewer",
                                     disabled=form.fans <= 1,
                                     on_click=lambda e: view.edit_stop(
@@ -314,7 +317,7 @@ class StopEditor:
                             tagged(
                                 "stop-fans-plus",
                                 ft.IconButton(
-                                    ft.Icons.ADD,
+                                    ft.Icon(ft.Icons.ADD, semantics_label="One fan more"),
                                     tooltip="One fan more",
                                     on_click=lambda e: view.edit_stop(
                                         lambda f: f.set_fans(f.fans + 1)

@@ -67,12 +67,12 @@ class BoastRow:
         on = moves.boasted(song)
         creatures = song.board.boast_area if song is not None else 0
         gains = song is not None and song.rules.boast_gains_join_song
-        paint.set(
-            self.control,
-            self.label,
-            value=f"Boast{' now' if gains else ' at the end'}: spend {bard.volume.boast_cost} "
-            f"Volume to activate {plural(creatures, 'Creature card')} in your Boast area",
+        label = (
+            f"Boast{' now' if gains else ' at the end'}: spend {bard.volume.boast_cost} "
+            f"Volume to activate {plural(creatures, 'Creature card')} in your Boast area"
         )
+        paint.set(self.control, self.label, value=label)
+        paint.set(self.control, self.switch, tooltip=label)  # its name to a screen reader
         paint.set(self.control, self.switch, value=on, disabled=song is None)
         made, _ = moves.boast_of(song)
         self.gained = made.soundstones if made is not None else 0

@@ -44,8 +44,11 @@ class RowCard:
                 label="Player", expand=True, capitalization=ft.TextCapitalization.WORDS
             ),
         )
+        # The icon carries the button's name: a tooltip alone gives an icon button none, and
+        # a screen reader then cannot find it, let alone press it.
+        self.start_icon = ft.Icon(ft.Icons.OUTLINED_FLAG, semantics_label="Mark as start player")
         self.start = ft.IconButton(
-            ft.Icons.OUTLINED_FLAG,
+            self.start_icon,
             tooltip="Mark as start player",
             on_click=lambda e: view.act(ToggleStart(row_id)),
             style=ft.ButtonStyle(padding=12),
@@ -85,15 +88,16 @@ class RowCard:
         paint.set(section, self.ident, identifier=f"player-row-{i + 1}")
         paint.set(section, self.name, label=f"Player {i + 1}")
         view.paint_field(section, ("name", row.id), self.name, errors, closed)
+        start = "Start player" if row.start else "Mark as start player"
         paint.set(
             section,
-            self.start,
+            self.start_icon,
             icon=ft.Icons.FLAG if row.start else ft.Icons.OUTLINED_FLAG,
-            # No "selected": a selected icon button is a toggle with no role to assistive
-            # technology, which then cannot press it; the icon and the name say the state.
-            tooltip="Start player" if row.start else "Mark as start player",
-            disabled=closed,
+            semantics_label=start,
         )
+        # No "selected": a selected icon button is a toggle, not a button, to assistive
+        # technology; the icon and the name say the state.
+        paint.set(section, self.start, tooltip=start, disabled=closed)
         paint.set(section, self.up, disabled=closed or i == 0)
         paint.set(section, self.down, disabled=closed or i == len(pad.rows) - 1)
         paint.set(section, self.remove, disabled=closed)
