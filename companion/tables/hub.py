@@ -153,7 +153,7 @@ class _Table:
         if kind == UNDO:
             of = body.get("of")
             if isinstance(of, bool) or not isinstance(of, int):
-                raise _Refusal(f"undo of {of!r}: expected the step to take back")
+                raise _Refusal("Not undone: this phone did not say which move to take back")
             if not self.effective or self.effective[-1] != of:
                 if of in self.effective:  # something happened after it
                     what = self.rules.changed(self.state_at(of), now)
@@ -165,7 +165,7 @@ class _Table:
         if kind == HOUSE_RULES:
             ids = body.get("ids")
             if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-                raise _Refusal(f"house rules {ids!r}: expected a list of ruling ids")
+                raise _Refusal("Not changed: this phone did not send the house rules as a list")
             if self.rules.with_rules is None:
                 raise _Refusal("this game has no house rules to change")
             if seen < self.head and self.house[seen] != self.house[-1]:
@@ -180,7 +180,7 @@ class _Table:
             except self.rules.error as exc:
                 raise _Refusal(
                     "this game keeps the house rules it was played with: a move already made "
-                    f"is not allowed under the new ones ({exc})"
+                    f"is not allowed under the new ones: {exc}"
                 ) from None
         if kind == HOLDER:
             device, player = body.get("device"), body.get("player")
