@@ -119,3 +119,36 @@ async def test_a_second_tap_on_this_phones_own_replaced_button_does_not_act_agai
     await settled()
     rows = game_on(hub.store, table_id, JourneyGame).rows[0]
     assert [c.rank for c in rows] == ["7", "10", "K"]  # swapped once, not back again
+
+
+@run
+async def test_a_pass_sent_as_another_phones_bid_arrives_is_answered(
+    store: Any, hub: TableHub
+) -> None:
+    """The lost Pass: Chris's phone still shows "Beth to bid" when Beth's bid, made on her
+    phone, rebuilds the auction panel there; Chris's Pass, tapped on the old panel, arrives
+    after it. It is answered with a message, not dropped."""
+    from tests.ui.mercante.test_screen import BASE, start_game, text_of
+
+    table_id = start_game(hub, ["Adam", "Beth", "Chris"])
+    adam, beth, chris = [
+        await Harness.start(create_main(store, hub=hub), route=f"{BASE}/{table_id}/turn")
+        for _ in range(3)
+    ]
+    await adam.select(adam.by_id("shipment-add"), "silk")
+    field = next(c for c in adam.find_all(ft.TextField) if c.label == "Silk: minimum bid")
+    await adam.type(field, "5")
+    await adam.click(adam.by_id("start-auction"))
+    await settled()
+    assert "Beth to bid" in text_of(chris.by_id("auction-next"))
+    old_pass = chris.by_id("pass-bid")  # on Chris's glass
+    chris.conn.answers = False  # his phone has not drawn Beth's bid yet
+    await beth.type(beth.by_id("shipment-bid"), "6")
+    await beth.click(beth.by_id("place-bid"))
+    await settled()
+    assert chris.by_id("pass-bid") is not old_pass  # the panel was rebuilt under his thumb
+    await chris.session.dispatch_event(old_pass._i, "click", None)
+    await settled()
+    said = message(chris)
+    assert said is not None, "Chris's Pass was dropped without a word"
+    assert "Beth bid 6 crowns" in said  # refused, saying what changed under his thumb
