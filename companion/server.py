@@ -506,7 +506,8 @@ class Guard:
             return
         client = scope["client"][0] if scope.get("client") else ""
         if not codes:
-            await self._join(scope, send, 403)
+            # A cookie that no longer opens the app: this device had joined before a new code.
+            await self._join(scope, send, 403, changed=refused)
             return
         wait = self.throttle.wait(client)
         if wait > 0:
@@ -581,12 +582,20 @@ class Guard:
         await self._respond(scope, send, 303, b"", b"text/plain; charset=utf-8", extra)
 
     async def _join(
-        self, scope: Scope, send: Send, status: int, *, wait: float = 0, wrong: str | None = None
+        self,
+        scope: Scope,
+        send: Send,
+        status: int,
+        *,
+        wait: float = 0,
+        wrong: str | None = None,
+        changed: bool = False,
     ) -> None:
         extra = [(b"referrer-policy", b"no-referrer")]
         if wait > 0:
             extra.append((b"retry-after", str(int(wait) + 1).encode()))
-        page = join_page(wait=wait, wrong=wrong, installable="/manifest.json" in self.public_paths)
+        installable = "/manifest.json" in self.public_paths
+        page = join_page(wait=wait, wrong=wrong, installable=installable, changed=changed)
         await self._respond(scope, send, status, page, b"text/html; charset=utf-8", extra)
 
     # -- WebSocket --------------------------------------------------------------------------

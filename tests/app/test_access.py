@@ -381,3 +381,40 @@ async def test_settings_on_loopback_show_no_code(store: Any) -> None:
     h = await Harness.start(create_main(store), route="/settings")
     assert not h.find_all(ft.Semantics, identifier="new-access-code")
     assert h.has_text("--host 0.0.0.0")
+
+
+def test_a_device_shut_out_by_a_new_code_is_told_so_on_the_join_screen(store: Any) -> None:
+    """A cookie from before a new code no longer opens the app: the join screen says the code
+    was changed (a device with no cookie at all just gets the join screen)."""
+    from companion.access import SHUT_OUT_MESSAGE
+
+    guard, access = _guard(store, Clock())
+    token = access.token(access.admit()[0])
+    cookie = f"{guard.cookie}={token}".encode()
+
+    async def page(headers: list[tuple[bytes, bytes]]) -> tuple[int, str]:
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": "/history",
+            "query_string": b"",
+            "headers": [(b"host", b"127.0.0.2:8550"), *headers],
+            "client": ("127.0.0.9", 40000),
+        }
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await guard(scope, receive, send)
+        return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:]).decode()
+
+    assert asyncio.run(page([(b"cookie", cookie)]))[0] == 200
+    access.rotate()
+    status, body = asyncio.run(page([(b"cookie", cookie)]))
+    assert status == 403 and SHUT_OUT_MESSAGE in body
+    status, body = asyncio.run(page([]))
+    assert status == 403 and "Join the table" in body and SHUT_OUT_MESSAGE not in body
