@@ -35,6 +35,9 @@ DEVICE_ID_BYTES = 9  # 12 characters of base64
 SIGNATURE_CHARS = 32
 #: How often every server reads the code its history keeps (a new code made on another).
 WATCH_SECONDS = 1.0
+#: What a phone shut out by a new code is told, above the join screen
+#: (``companion.webapp.build``'s page at :data:`companion.webapp.CODE_CHANGED_PATH`).
+SHUT_OUT_MESSAGE = "The access code was changed: ask the table for the new one."
 
 log = logging.getLogger(__name__)
 

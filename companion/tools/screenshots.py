@@ -474,7 +474,7 @@ def _open_board(app: AppPage) -> None:
     _shows(app, "bard-board")
     app.tap(app.by_id("bard-board"))
     app.settle(600)
-    _scroll_to(app, "board-pier_1-warrior-plus")
+    _scroll_to(app, "board-pier_1-warrior")
 
 
 def _edit_card(app: AppPage) -> None:

@@ -13,8 +13,15 @@
   (:class:`~companion.ui.kit.table_screen.TableScreen`) puts ``live.footer`` below its
   content and closes the table when it is left.
 - :class:`MessageStrip`: the messages, below the scrolling screen (never over its
-  controls), timed out on the server, the Undo disabled as soon as its step is no longer the
-  table's last.
+  controls), timed out on the server, the Undo taken away as soon as its step is no longer the
+  table's last (and the message saying so when another phone took that step back).
+- Taps on controls a push replaced: a tap the phone sent from its screen before another
+  phone's change reached it may name a control that change has just rebuilt (a panel of a
+  :class:`~companion.ui.paint.Slot`); Flet drops an event for a control no longer on the
+  page without a word. :meth:`LiveTable.keep_tappable` keeps such controls on the page,
+  hidden, for :data:`KEEP_SECONDS`, so that tap still reaches its handler and is applied or
+  refused with a message like any other (judged against the screen it was made on, see
+  :attr:`LiveTable.seen`).
 - :func:`deliver`: hands a change to a session's event loop, counted until it is drawn
   (:func:`pushes_pending`, :func:`answers_pending`: what a test waits for).
 
@@ -27,9 +34,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
 import logging
 import threading
 import time
+import typing
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -64,7 +73,7 @@ from companion.ui.model.live import (
     info,
     new_device_id,
 )
-from companion.ui.paint import mounted
+from companion.ui.paint import SectionColumn, mounted
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +93,13 @@ def saved_before(snapshot: Snapshot) -> bool:
 SEEN_DELAY = 0.3
 #: How long to wait for the phone to say it has the change (then it is taken as drawn).
 ACK_TIMEOUT = 10.0
+#: How long a tappable control a push replaced stays on the page, hidden, so that a tap
+#: already on its way from the phone still reaches it (seconds; beyond ACK_TIMEOUT).
+KEEP_SECONDS = 15.0
+#: The events a kept control still answers (what a phone sends when it is touched or typed in).
+TAP_EVENTS = ("on_click", "on_change", "on_submit", "on_select", "on_long_press", "on_tap")
+#: At most this many controls are kept at once (the oldest go first).
+KEEP_MOST = 200
 
 D = TypeVar("D")
 C = TypeVar("C", bound=ft.BaseControl)
@@ -320,13 +336,19 @@ class MessageStrip:
         self._timer = loop.call_later(message.seconds, self._expire, message)
 
     def sync(self, snapshot: Snapshot) -> None:
-        """Enable the Undo only while its step is the table's last effective action."""
+        """Offer the Undo only while its step is the table's last effective action; once it
+        is not, the Undo goes (a later move stands on it, or it was taken back), and a step
+        taken back on another phone is said so in the message."""
         message = self.message
         if message is None or message.undo_of is None:
             return
         allowed = message.undo_allowed(snapshot)
         self.undo_button.disabled = not allowed
         self.undo_button.tooltip = None if allowed else "No longer the last move"
+        self.undo_box.visible = allowed
+        taken_back = snapshot.last is None or snapshot.last < message.undo_of
+        if taken_back and not snapshot.read_only and self.text.value == message.text:
+            self.text.value = f"Taken back on another phone: {message.text}"
 
     def _pressed_undo(self) -> None:
         message = self.message
@@ -385,6 +407,14 @@ class LiveTable:
         self.closed = False
         self.strip = MessageStrip(self._undo_pressed, self._message_action)
         self._message_action_fn: Callable[[], None] | None = None
+        #: Whether what the screen shows last came from another device (a push), not from
+        #: this screen's own tap: what its render replaces now, the phone may still be tapping.
+        self.from_push = False
+        # Tappable controls a push replaced, kept on the page (hidden) for a while.
+        self._kept = SectionColumn([], visible=False, spacing=0, tight=True)
+        self._kept_since: list[tuple[float, ft.Control]] = []
+        self._kept_timer: asyncio.TimerHandle | None = None
+        self._footer = SectionColumn([self.strip.control, self._kept], spacing=0, tight=True)
         self._subscription = self.hub.subscribe(table_id, self._from_hub)
         session.attach(self)
 
@@ -413,14 +443,16 @@ class LiveTable:
 
     @property
     def footer(self) -> ft.Control:
-        return self.strip.control
+        """The message strip (and, hidden, the controls kept for taps on their way)."""
+        return self._footer
 
     @property
     def page(self) -> ft.Page:
         return self.ctx.page
 
-    def _show(self, snapshot: Snapshot) -> None:
+    def _show(self, snapshot: Snapshot, *, pushed: bool = False) -> None:
         self.snapshot = snapshot
+        self.from_push = pushed
         self.render(snapshot)
         self.strip.sync(snapshot)
 
@@ -644,8 +676,10 @@ class LiveTable:
             push = [self.snapshot.seq, None, self.snapshot.last]
             self._pushes.append(push)
         try:
-            self._show(snapshot)
+            self._show(snapshot, pushed=True)
             self._update()
+            if self._kept_since:  # each push also lets go what was kept long enough
+                self._prune_kept()
         except Exception:
             log.exception("showing a change of table %s failed", self.table_id)
         if push is not None:
@@ -676,6 +710,68 @@ class LiveTable:
             self.say(error(f"The game could not be read again: {exc}"))
         self._update()
 
+    # -- taps on their way ------------------------------------------------------------------
+    def keep_tappable(self, controls: list[ft.Control]) -> int:
+        """Keep ``controls`` (tappable ones a push's render took off the screen:
+        :func:`tappable`) on the page, hidden, for :data:`KEEP_SECONDS`: a tap the phone sent
+        before it drew the push still reaches its handler (and is applied or refused with a
+        message, judged against the screen it was made on) instead of being dropped by Flet
+        as a tap on a control that is gone. How many were kept."""
+        now = time.monotonic()
+        known = {id(c) for _t, c in self._kept_since}
+        found: list[ft.Control] = []
+        for control in controls:
+            if id(control) not in known:
+                known.add(id(control))
+                found.append(control)
+        alive = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
+        alive += [(now, c) for c in found]
+        self._kept_since = alive[-KEEP_MOST:]
+        self._send_kept()
+        if found and self._kept_timer is None:
+            try:
+                self._kept_timer = self.page.loop.call_later(KEEP_SECONDS, self._forget_kept)
+            except (AttributeError, RuntimeError):
+                self._kept_timer = None
+        return len(found)
+
+    @property
+    def keeping(self) -> bool:
+        """Whether any control a push replaced is kept on the page now."""
+        return bool(self._kept_since)
+
+    def release_kept(self, shown: set[int]) -> None:
+        """The controls (by ``id``) the screen shows again: they are no longer kept (sent at
+        once, before the screen puts them back, so each is on the page in one place)."""
+        if any(id(c) in shown for _t, c in self._kept_since):
+            self._kept_since = [(t, c) for t, c in self._kept_since if id(c) not in shown]
+            self._send_kept()
+
+    def _send_kept(self) -> None:
+        controls = [c for _t, c in self._kept_since]
+        if controls == self._kept.controls:
+            return
+        self._kept.controls = controls
+        if not self.closed and mounted(self._kept):
+            self._kept.update()
+
+    def _prune_kept(self) -> None:
+        now = time.monotonic()
+        self._kept_since = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
+        self._send_kept()
+
+    def _forget_kept(self) -> None:
+        self._kept_timer = None
+        now = time.monotonic()
+        if mounted(self._kept):
+            run_as_event(self.page, self._prune_kept)
+        else:
+            self._kept_since = [(t, c) for t, c in self._kept_since if now - t < KEEP_SECONDS]
+        if self._kept_since and not self.closed:
+            wait = KEEP_SECONDS - (now - self._kept_since[0][0])
+            with contextlib.suppress(AttributeError, RuntimeError):  # the session is gone
+                self._kept_timer = self.page.loop.call_later(max(wait, 0.1), self._forget_kept)
+
     def close(self) -> None:
         """Leave the table: unsubscribe and stop the message timer (idempotent)."""
         if self.closed:
@@ -683,10 +779,67 @@ class LiveTable:
         self.closed = True
         self._subscription.close()
         self.strip.cancel_timer()
+        if self._kept_timer is not None:
+            self._kept_timer.cancel()
+            self._kept_timer = None
         self.session.detach(self)
 
 
+def tappable(root: ft.BaseControl) -> list[ft.Control]:
+    """The controls under ``root`` (itself included) that answer a tap or typing."""
+    found: list[ft.Control] = []
+    seen: set[int] = set()
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, ft.BaseControl) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        children, events = _fields_of(type(node))
+        if isinstance(node, ft.Control) and any(getattr(node, e) is not None for e in events):
+            found.append(node)
+        for name in children:
+            value = getattr(node, name, None)
+            if isinstance(value, ft.BaseControl):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(v for v in value if isinstance(v, ft.BaseControl))
+    return found
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _fields_of(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A control class's fields that may hold controls, and its tap events (worked out once
+    per class from its declared types: a walk reads only those)."""
+    known = _FIELDS.get(kind)
+    if known is None:
+        children: list[str] = []
+        events: list[str] = []
+        for f in dataclasses.fields(kind):
+            if f.name.startswith("_") or f.name == "parent":
+                continue
+            if f.name in TAP_EVENTS:
+                events.append(f.name)
+            elif not f.name.startswith("on_") and _may_hold_control(f.type):
+                children.append(f.name)
+        known = _FIELDS[kind] = (tuple(children), tuple(events))
+    return known
+
+
+def _may_hold_control(declared: Any) -> bool:
+    if isinstance(declared, str):
+        return "Control" in declared
+    if isinstance(declared, typing.ForwardRef):
+        return "Control" in declared.__forward_arg__
+    if isinstance(declared, type):
+        return issubclass(declared, ft.BaseControl)
+    return any(_may_hold_control(arg) for arg in typing.get_args(declared))
+
+
 __all__ = [
+    "KEEP_SECONDS",
     "LiveSession",
     "LiveTable",
     "MessageStrip",
@@ -696,4 +849,5 @@ __all__ = [
     "live_session",
     "pushes_pending",
     "run_as_event",
+    "tappable",
 ]

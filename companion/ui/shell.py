@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Sequence
+from urllib.parse import parse_qs, quote
 
 import flet as ft
 
@@ -26,6 +28,33 @@ PUSH_TRIES = 5
 PUSH_SECONDS = 3.0
 
 log = logging.getLogger(__name__)
+
+
+#: The shell of each page (by the page's id), for :func:`current_route`.
+_SHELLS: dict[int, weakref.ref[Shell]] = {}
+
+
+def current_route(ctx: AppContext) -> str | None:
+    """The route the page shows now (None before the shell shows one)."""
+    ref = _SHELLS.get(id(ctx.page))
+    shell = ref() if ref is not None else None
+    return shell.route if shell is not None else None
+
+
+def with_back(route: str, back: str | None) -> str:
+    """``route`` whose back arrow returns to ``back`` (the screen that opened it): the
+    address says so, so a reload keeps it."""
+    if not back:
+        return route
+    return f"{route}{'&' if '?' in route else '?'}back={quote(back, safe='/')}"
+
+
+def back_of(route: str) -> str | None:
+    """The ``back`` an address carries (:func:`with_back`), when it is a route of the app."""
+    query = route.split("?", 1)[1].split("#", 1)[0] if "?" in route else ""
+    found = parse_qs(query).get("back", [])
+    back = found[0] if found else None
+    return back if back and back.startswith("/") and not back.startswith("//") else None
 
 
 def split_route(route: str | None) -> list[str]:
@@ -78,6 +107,7 @@ class Shell:
         self.appbar = ft.AppBar(title=ft.Text("Merchant's Companion"), center_title=False)
         ctx.navigate = self.navigate
         ctx.refresh = self.refresh
+        _SHELLS[id(self.page)] = weakref.ref(self)
 
     # -- wiring -----------------------------------------------------------------------------
     def mount(self) -> None:
@@ -224,6 +254,9 @@ class Shell:
             )
             index = self._index_for(route)
         section = self.sections[index]
+        opener = back_of(route)
+        if opener is not None and opener != route:
+            screen.back = opener  # opened from another screen (a "Why?"): back goes there
         if section.in_bar:
             self.return_route = route
             bar_index: int | None = self.bar_sections.index(section)

@@ -8,10 +8,18 @@ server from ``assets_dir``:
   and background colours of the light theme, and icons at the sizes browsers ask for (192 and
   512 pixels, plain and maskable). Flet serves an ``assets_dir``'s ``manifest.json`` in place
   of its own.
-- ``index.html`` — Flet's page with our title, the light and dark theme colours, and one
-  script that keeps the page off the internet: Flutter's Rive animation runtime would be
+- ``index.html`` — Flet's page with our title, the light and dark theme colours, and two
+  scripts. One keeps the page off the internet: Flutter's Rive animation runtime would be
   fetched from a CDN on every load; the script points that request at ``rive/``, whose stub
-  declines, and Flutter carries on without Rive (the app shows no Rive animations).
+  declines, and Flutter carries on without Rive (the app shows no Rive animations). The other
+  says what the phone is doing when the computer cannot be reached: Flet's client shows a
+  bare "Working..." while it reconnects (its words are built into the client), so the page
+  covers it with its own "Reconnecting to the table…" and what is kept, and takes it away
+  when the app answers again; a page shut out by a new access code goes to
+  ``code-changed.html``, the join screen saying so.
+- ``code-changed.html`` — the join screen (``companion.server.join_page``) with
+  :data:`companion.access.SHUT_OUT_MESSAGE` above the code, served without the code
+  (:data:`CODE_CHANGED_PATH`); joining from it opens the app at ``/``.
 - ``icons/``, ``favicon.png``, ``icon.png`` — our own icon, drawn by
   :mod:`companion.webapp.icons` (``icon.png`` is the source ``flet build`` makes app icons of).
 - ``assets/fonts/`` — DejaVu Sans Condensed (Debian's fonts-dejavu-core 2.37, with its
@@ -24,8 +32,8 @@ server from ``assets_dir``:
   load them), elsewhere through ``page.fonts`` (:data:`FONTS`).
 
 ``python -m companion.webapp.build`` writes ``manifest.json``, ``index.html``,
-``assets/FontManifest.json``, the font and the icons again (a test checks the committed ones
-are what it writes).
+``code-changed.html``, ``assets/FontManifest.json``, the font and the icons again (a test
+checks the committed ones are what it writes).
 
 ``companion.cli`` passes :func:`assets_dir`, :data:`APP_NAME`, :data:`APP_SHORT_NAME`,
 :data:`APP_DESCRIPTION` and :data:`PUBLIC_PATHS` to ``companion.server.build_app`` (the
@@ -72,7 +80,14 @@ ICONS = (
 #: What a browser needs to install the app, served without the access code (from the join
 #: screen too): the manifest and the icons it and the pages name. They hold nothing of anyone's
 #: history; the pages, the app's code and its fonts still need the code.
-PUBLIC_PATHS = ("/manifest.json", *(f"/{path}" for path, _size, _purpose in ICONS))
+#: The join screen saying the access code was changed, where a page shut out by a new code
+#: goes by itself (written by ``companion.webapp.build``; no app, no data: served to anyone).
+CODE_CHANGED_PATH = "/code-changed.html"
+PUBLIC_PATHS = (
+    "/manifest.json",
+    *(f"/{path}" for path, _size, _purpose in ICONS),
+    CODE_CHANGED_PATH,
+)
 #: The join screen's lines for installing (the same manifest and icons as Flet's page links).
 INSTALL_HEAD = f"""<link rel="manifest" href="/manifest.json">
 <link rel="icon" type="image/png" href="/favicon.png">

@@ -1,16 +1,17 @@
 """``python -m companion.webapp.build``: write the web app files of the assets folder again.
 
 Writes ``manifest.json``, ``index.html`` (Flet's own page with our names, colours, the
-offline Rive redirect and the reload to the join screen when a new access code shuts the
-device out), ``assets/FontManifest.json`` (the fonts the app uses), the Rive stubs, the icons
-(needs Pillow, a test extra) and the app's font: DejaVu Sans Condensed cut down to the
-characters the app writes and players type (needs fontTools, a test extra). The full fonts it
-is cut from are in ``companion/webapp/fonts/`` (Debian's fonts-dejavu-core 2.37), which is not
-shipped.
+offline Rive redirect and the words for a lost connection and for a device a new access code
+shut out), ``code-changed.html`` (the join screen saying the code was changed),
+``assets/FontManifest.json`` (the fonts the app uses), the Rive stubs, the icons (needs
+Pillow, a test extra) and the app's font: DejaVu Sans Condensed cut down to the characters the
+app writes and players type (needs fontTools, a test extra). The full fonts it is cut from are
+in ``companion/webapp/fonts/`` (Debian's fonts-dejavu-core 2.37), which is not shipped.
 """
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import logging
@@ -80,20 +81,74 @@ OFFLINE_SCRIPT = """\
 
 """
 
-# A server closes the page's connection with code 4001 when a new access code shut this
-# device out (companion.server); Flet's client would only try to reconnect, refused, for
-# ever. The page reloads instead, which shows the join screen.
-SHUT_OUT_SCRIPT = """\
+# What the page says about its connection to the computer (companion.server). Flet's client
+# shows a bare "Working..." while it reconnects, words built into the client with no setting
+# to change them; this script watches the page's WebSocket instead:
+# - the connection lost (the server restarting, the Wi-Fi dropping): a banner of the page's own
+#   covers the client with "Reconnecting to the table…" and what is kept, until the app answers
+#   on a new connection (Flet's client reconnects by itself);
+# - closed with code 4001 (a new access code shut this device out), or refused at the door
+#   while a request for the page gets the join screen (shut out while away): the page goes to
+#   the join screen saying the code was changed.
+CONNECTION_SCRIPT = """\
   <script>
-    // Merchant's Companion: shut out by a new access code, show the join screen.
+    // Merchant's Companion: say what the phone is doing when the table cannot be reached.
     (function () {
       var Native = window.WebSocket;
+      var banner = null;
+      var leaving = false;
+      var probed = 0;
+      window.addEventListener("pagehide", function () { leaving = true; });
+      window.addEventListener("beforeunload", function () { leaving = true; });
+      function shutOut() {
+        leaving = true;
+        window.location.replace("CODE_CHANGED");
+      }
+      function show() {
+        if (leaving) {
+          return;
+        }
+        if (banner === null) {
+          banner = document.createElement("div");
+          banner.id = "connection";
+          banner.setAttribute("role", "alert");
+          banner.innerHTML = "BANNER";
+          document.body.appendChild(banner);
+        }
+        banner.style.display = "flex";
+      }
+      function hide() {
+        if (banner !== null && banner.style.display !== "none") {
+          banner.style.display = "none";
+        }
+      }
+      function probe() {
+        var now = Date.now();
+        if (leaving || now - probed < 2000) {
+          return;
+        }
+        probed = now;
+        fetch("/", { cache: "no-store", credentials: "same-origin", redirect: "manual" })
+          .then(function (answer) {
+            if (answer.status === 403) {
+              shutOut();
+            }
+          }, function () {});
+      }
       window.WebSocket = new Proxy(Native, {
         construct: function (target, args) {
           var socket = Reflect.construct(target, args);
+          var opened = false;
+          socket.addEventListener("open", function () { opened = true; });
+          socket.addEventListener("message", hide);
           socket.addEventListener("close", function (event) {
             if (event.code === 4001) {
-              window.location.reload();
+              shutOut();
+              return;
+            }
+            show();
+            if (!opened) {
+              probe();
             }
           });
           return socket;
@@ -103,6 +158,93 @@ SHUT_OUT_SCRIPT = """\
   </script>
 
 """
+
+#: The banner over the page while the computer cannot be reached (HTML, inside the script).
+RECONNECTING_TITLE = "Reconnecting to the table…"
+RECONNECTING_KEPT = "Your moves so far are saved on the laptop."
+RECONNECTING_BACK = "This page comes back by itself as soon as the laptop answers."
+
+BANNER_STYLE = """\
+  <style>
+    #connection {
+      position: fixed;
+      inset: 0;
+      z-index: 2147483647;
+      display: none;
+      align-items: center;
+      justify-content: center;
+      padding: 24px;
+      background: rgba(244, 251, 249, 0.94);
+      color: #161d1c;
+      font: 17px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    }
+    #connection .box {
+      max-width: 22rem;
+      text-align: center;
+    }
+    #connection .title {
+      font-size: 1.25rem;
+      font-weight: 600;
+      margin: 16px 0 8px;
+    }
+    #connection p {
+      margin: 0 0 8px;
+    }
+    #connection .spinner {
+      width: 32px;
+      height: 32px;
+      margin: 0 auto;
+      border: 3px solid #0b6e69;
+      border-right-color: transparent;
+      border-radius: 50%;
+      animation: connection-spin 1s linear infinite;
+    }
+    @keyframes connection-spin {
+      to {
+        transform: rotate(360deg);
+      }
+    }
+    @media (prefers-color-scheme: dark) {
+      #connection {
+        background: rgba(14, 21, 20, 0.94);
+        color: #dde4e2;
+      }
+      #connection .spinner {
+        border-color: #80d5cd;
+        border-right-color: transparent;
+      }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      #connection .spinner {
+        animation: none;
+      }
+    }
+  </style>
+"""
+
+
+def banner_html() -> str:
+    """The banner's content (quoted into the script as a JavaScript string)."""
+    return (
+        '<div class=\\"box\\"><div class=\\"spinner\\" aria-hidden=\\"true\\"></div>'
+        f'<p class=\\"title\\">{html.escape(RECONNECTING_TITLE)}</p>'
+        f"<p>{html.escape(RECONNECTING_KEPT)}</p>"
+        f"<p>{html.escape(RECONNECTING_BACK)}</p></div>"
+    )
+
+
+def connection_script() -> str:
+    return BANNER_STYLE + CONNECTION_SCRIPT.replace(
+        "CODE_CHANGED", webapp.CODE_CHANGED_PATH
+    ).replace("BANNER", banner_html())
+
+
+def code_changed_html() -> str:
+    """The join screen saying the access code was changed (:data:`webapp.CODE_CHANGED_PATH`);
+    its form joins at ``/`` (the page's own address is not the app's)."""
+    from companion.webapp.join import join_page
+
+    return join_page(installable=True, changed=True, action="/").decode("utf-8")
 
 
 def flet_index() -> str:
@@ -141,7 +283,7 @@ def index_html(source: str | None = None) -> str:
     text = _replace(
         text,
         "  <!-- fletAppConfig -->",
-        OFFLINE_SCRIPT + SHUT_OUT_SCRIPT + "  <!-- fletAppConfig -->",
+        OFFLINE_SCRIPT + connection_script() + "  <!-- fletAppConfig -->",
     )
     return text
 
@@ -226,6 +368,7 @@ def write(folder: Path, *, icons: bool = True, fonts: bool = True) -> list[Path]
 
     put("manifest.json", manifest_json())
     put("index.html", index_html())
+    put(webapp.CODE_CHANGED_PATH.lstrip("/"), code_changed_html())
     put("assets/FontManifest.json", font_manifest())
     for name in RIVE_PATHS:
         put(name, RIVE_STUB)

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import html
 
-from companion.access import shown_code
+from companion.access import SHUT_OUT_MESSAGE, shown_code
 from companion.webapp import APP_NAME, INSTALL_HEAD
 
 
-def join_page(*, wait: float = 0, wrong: str | None = None, installable: bool = False) -> bytes:
+def join_page(
+    *,
+    wait: float = 0,
+    wrong: str | None = None,
+    installable: bool = False,
+    changed: bool = False,
+    action: str = "",
+) -> bytes:
     """The join screen: our own words, no scripts, readable on a phone, light or dark.
 
     ``installable``: it links the web app manifest and icons (served without the code), so
     "Add to Home screen" on the join screen installs the app under its own name and icon.
+    ``changed``: this device had joined before a new access code shut it out: say so
+    (:data:`companion.access.SHUT_OUT_MESSAGE`). ``action``: where the code is sent (the
+    address shown, by default; ``/`` from a page that is not the app's).
     """
     if wait > 0:
         minutes = int(wait // 60) + (1 if wait % 60 else 0)
@@ -21,6 +31,8 @@ def join_page(*, wait: float = 0, wrong: str | None = None, installable: bool = 
         message = f"Too many wrong codes from this device. Try again in {when}."
     elif wrong is not None:
         message = "That is not the code. Check it on the host's screen and try again."
+    elif changed:
+        message = SHUT_OUT_MESSAGE
     else:
         message = ""
     alert = f'<p class="alert" role="alert">{html.escape(message)}</p>' if message else ""
@@ -67,7 +79,7 @@ def join_page(*, wait: float = 0, wrong: str | None = None, installable: bool = 
   access code shown on the computer that runs it: in its terminal, or in the app under
   Settings, Open on a phone. Scanning the QR code there does the same.</p>
   {alert}
-  <form method="get" action="" autocomplete="off">
+  <form method="get" action="{html.escape(action)}" autocomplete="off">
     <label for="code">Access code</label>
     <input id="code" name="code" value="{value}" required maxlength="16"
            autocapitalize="characters" autocorrect="off" spellcheck="false"

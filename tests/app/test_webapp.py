@@ -26,6 +26,8 @@ def test_committed_web_files_are_what_the_build_writes() -> None:
     # Derived from the installed Flet's own page and font list: a Flet upgrade that changes
     # them shows up here (run python -m companion.webapp.build).
     assert (ASSETS / "index.html").read_text(encoding="utf-8") == build.index_html()
+    changed = ASSETS / webapp.CODE_CHANGED_PATH.lstrip("/")
+    assert changed.read_text(encoding="utf-8") == build.code_changed_html()
     font_list = ASSETS / "assets" / "FontManifest.json"
     assert font_list.read_text(encoding="utf-8") == build.font_manifest()
     for name in build.RIVE_PATHS:

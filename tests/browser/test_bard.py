@@ -44,11 +44,9 @@ def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(
     app.press("start-bard")
     app.shows("bard-summary", "Singing step: no song yet")
     # The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side, 1 Badge.
-    app.press("board-warrior-count-plus")
-    for _ in range(4):
-        app.press("board-right-warrior-plus")
+    app.press("board-warrior-count", segment="1")
+    app.press("board-right-warrior", segment="4")
     app.press("board-badges-plus")
-    app.shows("board-right-warrior-count", "4")
     app.shows("bard-board", "Right side: 4 Warriors")
     # The tableau: Volume 6, a Soundstone, three cards (the last with a bottom half).
     app.press("bard-volume", segment="6")
@@ -96,9 +94,9 @@ def test_two_phones_on_one_table_see_each_change_without_a_reload(
     # A count on one phone's board shows on the other's (the board is folded, once counted).
     for page in pages:
         page.press("bard-board")
-    one.by_id("board-pier_2-noble-plus").wait_for(state="attached", timeout=10_000)
-    one.press("board-pier_2-noble-plus")
-    two.shows("board-pier_2-noble-count", "1", timeout=PUSHED)
+    one.by_id("board-pier_2-noble").wait_for(state="attached", timeout=10_000)
+    one.press("board-pier_2-noble", segment="1")
+    two.shows("bard-board", "Pier 2: 1 Noble", timeout=PUSHED)
     # The other phone asks for the best song on that board and loads it: the first sees it.
     two.settle(600)
     two.press("bard-best")
@@ -108,3 +106,58 @@ def test_two_phones_on_one_table_see_each_change_without_a_reload(
     one.shows("stop-1", "Pier 2")
     for page in pages:
         page.page.context.close()
+
+
+#: Where the tagged control's accessibility node is on the screen: [top, bottom] in CSS
+#: pixels, clipped to the viewport (None when it is not on the page).
+_RECT = """(ident) => {
+    const n = document.querySelector(`[flt-semantics-identifier='${ident}']`);
+    if (!n) return null;
+    const r = n.getBoundingClientRect();
+    return [r.top, r.bottom];
+}"""
+
+
+def in_view(app: AppPage, ident: str) -> bool:
+    """Whether the tagged control shows at least partly between the app bar and the bottom
+    of a 390 × 844 screen."""
+    rect = app.page.evaluate(_RECT, ident)
+    return rect is not None and rect[1] > rect[0] and rect[0] < 844 and rect[1] > 56
+
+
+def test_change_opens_where_the_thumb_is_and_end_song_keeps_the_page(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    """Issue 21: "Change" on a stop opened its editor ~1,460 px further down with no scroll;
+    "End the song" left the page at its bottom."""
+    table_id = seeded(db_url)
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{ROUTE}/{table_id}")
+    app.by_id("bard-summary").wait_for(state="attached", timeout=30_000)
+    app.press("bard-best")
+    app.shows("plan-1-title", "32 gold")
+    app.press("plan-1-load")
+    app.shows("bard-net", "32 gold")
+    app.settle(600)
+    change = app.by_id("stop-2-change")
+    app.bring_into_view(change)
+    app.tap(change)
+    app.by_id("stop-cancel").wait_for(state="attached", timeout=10_000)
+    app.settle(800)
+    assert in_view(app, "stop-cancel"), "the editor's head is on the screen"
+    assert in_view(app, "stop-new")
+    app.tap(app.by_id("stop-cancel"))
+    app.settle(600)
+    # Take out the last location: the page stays, the chips to move on show where it was.
+    take_out = app.by_id("stop-3-remove")
+    app.bring_into_view(take_out)
+    app.tap(take_out)
+    app.shows("bard-summary", "1 move left.")
+    app.settle(800)
+    assert in_view(app, "stop-2") or in_view(app, "bard-go-dragon_island")
+    end = app.by_id("bard-end-song")
+    app.bring_into_view(end)
+    app.tap(end)
+    app.shows("bard-net", "No song yet")
+    app.settle(800)
+    assert in_view(app, "bard-end-song"), "the song's total, where End was tapped, is in view"
+    app.page.context.close()

@@ -26,6 +26,21 @@ def seeded_table(db_url: str, seats: tuple[str, ...]) -> int:
     return table_at(db_url, "mercante", MercanteTable.new(game))
 
 
+def auction_all_pass(app: AppPage, table_id: int) -> None:
+    """The shipment auction of the turn on the Turn tab: one silk at 5, every bidder passes
+    (a game the app keeps takes its phases in order)."""
+    app.goto(f"{BASE}/{table_id}/turn")
+    app.tap(app.by_id("shipment-add"))
+    app.settle(500)
+    app.tap(app.page.get_by_role("button", name="Silk", exact=True).first)
+    app.type_into("Silk: minimum bid", "5")
+    app.press("start-auction")
+    app.wait_tappable("pass-bid")
+    while app.tap_if_there("pass-bid"):
+        app.settle(600)
+    app.shows("auction-results", "Nobody bid for the silk")
+
+
 def table_of(db_url: str, table_id: int) -> MercanteTable:
     return game_at(db_url, table_id, MercanteTable)
 
@@ -46,6 +61,10 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
     table_id = int(app.page.url.rsplit("/", 1)[1])
     app.shows("turn-line", "Upkeep marker: Chris · upkeep in 2 turns")
     app.shows("slot-A", "Visiting Nobility")
+    # The app keeps a new game: every player's crowns at a glance, the auction comes first.
+    app.shows("players-glance", "Adam: 10 crowns · 0 VP · 0 contracts")
+    auction_all_pass(app, table_id)
+    app.goto(f"{BASE}/{table_id}/calendar")
 
     # Adam's Manipulate Events agent plays Distant War: into A, Visiting Nobility moves to B
     # and raw materials close. Then his turn ends: Beth sells.
@@ -56,6 +75,8 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
     app.shows("glance-gold", "0")
     app.press("end-turn")
     app.shows("turn-line", "Beth's turn")
+    auction_all_pass(app, table_id)
+    app.goto(f"{BASE}/{table_id}/calendar")
 
     # Price a silk sale on a space printed 20: 20 + 1 (Visiting Nobility) = 21.
     app.tap(app.page.get_by_role("tab", name=re.compile(r"^Sale")).first)

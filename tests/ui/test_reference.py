@@ -3,6 +3,7 @@ without a browser (tests/ui_harness.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import flet as ft
@@ -159,7 +160,7 @@ async def test_why_opens_one_entry_one_ruling_or_a_list(store: Any) -> None:
     h.page.controls.append(one)
     h.page.update()
     await h.click(one.content)
-    assert routes == ["/rules/mercante.bazaar"]
+    assert routes == ["/rules/mercante.bazaar?back=/rules"]  # back: the screen asking why
 
     sheet = why_link(ctx, ruling_ids=["mercante.price_floor"])
     h.page.controls.append(sheet)
@@ -180,7 +181,7 @@ async def test_why_opens_one_entry_one_ruling_or_a_list(store: Any) -> None:
     assert "why-entry-mercante.bazaar" in listed and "why-entry-cove.card.fence" in listed
     assert "why-ruling-mercante.price_floor" in listed
     await h.click(h.by_id("why-entry-cove.card.fence"))
-    assert routes[-1] == "/rules/cove.card.fence"
+    assert routes[-1] == "/rules/cove.card.fence?back=/rules"
 
 
 def test_why_targets_resolve_and_unknown_ids_fail_when_built() -> None:
@@ -211,3 +212,28 @@ async def test_a_long_entry_title_wraps_in_the_app_bar_instead_of_being_cut(stor
     assert title.max_lines == 2 and title.theme_style == ft.TextThemeStyle.TITLE_MEDIUM
     short = await Harness.start(create_main(store), route="/rules")
     assert short.page.appbar.title.max_lines == 1 and short.page.appbar.title.theme_style is None
+
+
+@run
+async def test_rules_keeps_its_search_and_place_after_an_entry_is_read(store: Any) -> None:
+    """Issue 21: Rules forgot its query (and scroll) once an entry was opened and closed."""
+    h = await Harness.start(create_main(store), route="/rules")
+    await h.type(field(h), "fence")
+    await h.fire(h.by_id("rules-game-merchants_cove"), "select", True)
+    before = results(h)
+    from companion.ui.rules.screen import kept
+
+    kept(AppContext(page=h.page, store=store, catalogue=catalogue())).offset = 420.0
+    await h.click(h.by_id("result-cove.card.fence"))
+    assert h.by_id("entry-title").value == "Fence (Rogue card 21)"
+    await h.click(h.by_id("app-back"))
+    assert field(h).value == "fence"
+    assert results(h) == before
+    assert h.by_id("rules-game-merchants_cove").selected
+    await asyncio.sleep(0.3)
+    scrolls = [
+        m.body.args.get("offset")
+        for m in h.conn.messages
+        if getattr(m.body, "name", None) == "scroll_to"
+    ]
+    assert scrolls == [420.0]  # back where the list was left

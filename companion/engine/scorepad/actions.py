@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
+from companion.engine.core.words import quoted, spoken
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.records import PadRecord
 from companion.engine.scorepad.values import (
@@ -56,7 +57,7 @@ def read_when(value: object, where: str = "when") -> datetime | None:
     """A date and time as saved (``2026-11-28T21:30``), or None."""
     if value is None:
         return None
-    said = f"{where} {value!r}".strip()
+    said = f"{where} {quoted(str(value))}".strip()
     if not isinstance(value, str):
         raise PadError(f"{said} must be a date and time or null")
     try:
@@ -70,9 +71,11 @@ def read_when(value: object, where: str = "when") -> datetime | None:
 
 def read_field(value: object, where: str = "field") -> FieldKey:
     """A field key back from its saved form (a list), checked for shape."""
-    said = f"{where} {value!r}".strip()
+    said = (
+        f"{where}: the score pad has no such field" if where else "the score pad has no such field"
+    )
     if not isinstance(value, (list, tuple)) or not value:
-        raise PadError(f"{said} must be a non-empty list")
+        raise PadError(said)
     kind, *rest = value
     shapes: dict[object, tuple[type, ...]] = {
         "name": (int,),
@@ -84,11 +87,11 @@ def read_field(value: object, where: str = "field") -> FieldKey:
     }
     shape = shapes.get(kind)
     if shape is None:
-        raise PadError(f"{said}: unknown field {kind!r}")
+        raise PadError(f"{said} as {quoted(spoken(str(kind)))}")
     if len(rest) != len(shape) or not all(
         isinstance(v, t) and not isinstance(v, bool) for v, t in zip(rest, shape, strict=True)
     ):
-        raise PadError(f"{said} must be [{kind!r}, " + ", ".join(t.__name__ for t in shape) + "]")
+        raise PadError(f"{said}: {spoken(str(kind))} of what?")
     return (kind, *rest)
 
 
@@ -106,9 +109,10 @@ class SetText(PadAction):
         text = self.text
         problem = text_problem(key, text)
         if problem:
-            raise PadError(f"{game.field_label(key)}: {text!r}: {problem}")
+            why = problem[:1].lower() + problem[1:]
+            raise PadError(f"{game.field_label(key)} cannot be {quoted(text)}: {why}")
         if text == old:
-            raise PadError(f"{game.field_label(key)} is {text!r} already")
+            raise PadError(f"{game.field_label(key)} is {quoted(text)} already")
         kind = key[0]
         if kind in PAD_FIELDS:
             changes: dict[str, Any] = {kind: text}
@@ -153,7 +157,7 @@ class AddRow(PadAction):
             raise PadError(f"at most {MAX_ROWS} players on one pad")
         problem = text_problem(("name", 0), self.name)
         if problem:
-            raise PadError(f"name {self.name!r}: {problem}")
+            raise PadError(f"name {quoted(self.name)}: {problem}")
         pad = game.with_row(self.name.strip())
         return pad, f"{self.name.strip() or f'Player {len(pad.rows)}'} added to the pad"
 
@@ -227,7 +231,7 @@ class SetGame(PadAction):
     def verify(self, game: Pad) -> tuple[Pad, str]:
         new = known_game(self.game)
         if self.game == game.game_id:
-            raise PadError(f"game {self.game!r} is the pad's game already")
+            raise PadError(f"{new.name} is the pad's game already")
         previous = game.game
         pad = replace(game, game_id=self.game)
         if not game.categories or list(game.categories) == list(previous.categories):
@@ -252,8 +256,7 @@ class SetMode(PadAction):
     def verify(self, game: Pad) -> tuple[Pad, str]:
         if self.breakdown == game.breakdown:
             raise PadError(
-                f"breakdown {self.breakdown!r}: the pad already keeps "
-                + ("scores by category" if game.breakdown else "totals")
+                "the pad already keeps " + ("scores by category" if game.breakdown else "totals")
             )
         return replace(game, breakdown=self.breakdown), (
             "Scores by category" if self.breakdown else "Totals only"
@@ -272,7 +275,9 @@ class SetLowestWins(PadAction):
 
     def verify(self, game: Pad) -> tuple[Pad, str]:
         if self.value == game.lowest_wins:
-            raise PadError(f"lowest wins {self.value!r} is set already")
+            raise PadError(
+                f"the {'lowest' if self.value else 'highest'} score wins already on this pad"
+            )
         return replace(game, lowest_wins=self.value), (
             "Lowest score wins" if self.value else "Highest score wins"
         )
@@ -291,9 +296,9 @@ class AddCategory(PadAction):
         if not name:
             raise PadError("a category needs a name")
         if len(name) > MAX_LABEL:
-            raise PadError(f"category {name!r} is longer than {MAX_LABEL}")
+            raise PadError(f"category {quoted(name)} is longer than {MAX_LABEL} letters")
         if name.casefold() in {c.casefold() for c in game.categories}:
-            raise PadError(f"category {name!r} is on the pad already")
+            raise PadError(f"category {quoted(name)} is on the pad already")
         if len(game.categories) >= MAX_CATEGORIES:
             raise PadError(f"at most {MAX_CATEGORIES} categories")
         return game.with_categories((*game.categories, name)), f"Category {name} added"
@@ -309,7 +314,7 @@ class RemoveCategory(PadAction):
 
     def verify(self, game: Pad) -> tuple[Pad, str]:
         if self.name not in game.categories:
-            raise PadError(f"category {self.name!r} is not on the pad")
+            raise PadError(f"category {quoted(self.name)} is not on the pad")
         kept = tuple(c for c in game.categories if c != self.name)
         return game.with_categories(kept), f"Category {self.name} removed"
 
@@ -328,11 +333,11 @@ class AddTiebreaker(PadAction):
         if not name:
             raise PadError("a tie-breaker needs a name")
         if len(name) > MAX_LABEL:
-            raise PadError(f"tie-breaker {name!r} is longer than {MAX_LABEL}")
+            raise PadError(f"tie-breaker {quoted(name)} is longer than {MAX_LABEL} letters")
         if len(game.tiebreakers) >= MAX_TIEBREAKERS:
             raise PadError(f"at most {MAX_TIEBREAKERS} tie-breakers")
         if not isinstance(self.higher_wins, bool):
-            raise PadError(f"higher_wins {self.higher_wins!r} must be true or false")
+            raise PadError("a tie-breaker is won by the higher or the lower value")
         specs = [(t.name, t.higher_wins) for t in game.tiebreakers]
         pad = game.with_tiebreakers([*specs, (name, self.higher_wins)], keep=True)
         return pad, f"Tie-breaker {name} added"
@@ -371,7 +376,7 @@ class MoveTiebreaker(PadAction):
     def verify(self, game: Pad) -> tuple[Pad, str]:
         at = game.tiebreaker_index(self.tiebreaker)
         if at is None:
-            raise PadError(f"tie-breaker {self.tiebreaker!r} is not on the pad")
+            raise PadError(f"tie-breaker {self.tiebreaker} is not on the pad")
         target = _target(at, self.offset, len(game.tiebreakers), "tie-breaker")
         tried = list(game.tiebreakers)
         tried.insert(target, tried.pop(at))
@@ -424,10 +429,11 @@ class SetPlayedAt(PadAction):
         when = self.when
         if when is not None:
             if not isinstance(when, datetime) or when.tzinfo is not None:
-                raise PadError(f"when {when!r} must be a local date and time")
+                raise PadError(f"when the game was played must be a date and time, not {when}")
             when = when.replace(second=0, microsecond=0)
         if when == game.played_at:
-            raise PadError(f"when {when!r} is set already")
+            date = f"on {when:%d %b %Y at %H:%M}" if when is not None else "with no date"
+            raise PadError(f"the pad says it was played {date} already")
         return replace(game, played_at=when), (
             "Dated when it is saved" if when is None else f"Played {when:%a %d %b %Y, %H:%M}"
         )
@@ -472,7 +478,7 @@ def _put(pairs: tuple[tuple[Any, str], ...], key: Any, text: str) -> tuple[tuple
 
 def _target(index: int, offset: object, size: int, what: str) -> int:
     if not is_whole(offset) or offset == 0:
-        raise PadError(f"offset {offset!r} must be a whole number of places, not 0")
+        raise PadError(f"a move is a whole number of places, not {offset}")
     target = max(0, min(size - 1, index + offset))
     if target == index:
         raise PadError(f"the {what} is {'first' if offset < 0 else 'last'} already")

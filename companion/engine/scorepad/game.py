@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
+from companion.engine.core.words import quoted
 from companion.engine.scorepad.actions import SAVE, PadAction, read_action, read_when
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.records import PadRecord, PadRow, TieBreaker
@@ -83,7 +84,7 @@ class Pad(saves.SavedGame):
                 raise PadError(f"name {name!r} must be text")
             problem = text_problem(("name", 0), name)
             if problem:
-                raise PadError(f"name {name!r}: {problem}")
+                raise PadError(f"name {quoted(name)}: {problem}")
             pad = pad.with_row(name.strip(), start=start is not None and name == start)
         return pad
 
@@ -144,12 +145,12 @@ class Pad(saves.SavedGame):
             return row.score
         if kind == "part":
             if key[2] not in self.categories:
-                raise PadError(f"category {key[2]!r} is not on the pad")
+                raise PadError(f"category {quoted(str(key[2]))} is not on the pad")
             return row.part(key[2])
         if kind == "tie":
             self.tiebreaker(key[2])
             return row.tie(key[2])
-        raise PadError(f"field {key!r} is not on the pad")
+        raise PadError("that field is not on the pad")
 
     def field_label(self, key: FieldKey) -> str:
         """``Ben's score``, ``Anna's Victory points``, ``the notes``: a field in words."""

@@ -22,6 +22,7 @@ House rules are passed as the ids of rulings whose alternative reading the playe
 (``house_rules=["setup.paladin_split"]``), exactly the keys Settings stores.
 """
 
+from companion.engine.core.words import spoken
 from companion.engine.setup.actions import (
     ApplyFix,
     ChooseGame,
@@ -128,14 +129,14 @@ def module(module_id: str, game: str = MODULES_GAME) -> Module:
     for candidate in modules(game):
         if candidate.id == module_id:
             return candidate
-    raise UnknownModuleError(f"unknown module {module_id!r} for {game!r}")
+    raise UnknownModuleError(f"there is no module {spoken(module_id)} in {game_name(game)}")
 
 
 def cards(kind: str | None = None, game: str = MODULES_GAME) -> tuple[Card, ...]:
     """The cards of ``game`` (all, or of one kind: "paladin", "rogue", "beast")."""
     setup = game_setup(game)
     if kind is not None and kind not in {k.id for k in setup.card_kinds}:
-        raise UnknownCardError(f"unknown card kind {kind!r}")
+        raise UnknownCardError(f"there are no {spoken(str(kind))} cards in {game_name(game)}")
     return tuple(c for c in setup.cards if kind is None or c.kind == kind)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from companion.engine.core import saves
+from companion.engine.core.words import spoken
 from companion.engine.setup.check import module_ids
 from companion.engine.setup.checklist import Step, setup_games
 from companion.engine.setup.errors import (
@@ -108,7 +109,7 @@ class SetModule(SetupAction):
 
     def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
         if self.module not in module_ids():
-            raise UnknownModuleError(f"unknown module {self.module!r}")
+            raise UnknownModuleError(f"there is no module {spoken(self.module)}")
         label = module_name(self.module)
         if (self.module in game.modules) == self.on:
             where = "in" if self.on else "out of"
@@ -141,7 +142,7 @@ class ApplyFix(SetupAction):
     def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
         new = game.fixed(self.add, self.remove, self.drop_cards)
         if (new.modules, new.cards) == (game.modules, game.cards):
-            raise UnchangedError(f"nothing left to do for {self.label!r}")
+            raise UnchangedError("nothing left to do: the choice is already as this fix makes it")
         return new, f"{cap(self.label)}."
 
     def reads(self, game: SetupGame) -> Hashable:
@@ -225,7 +226,7 @@ class SetPin(SetupAction):
 
     def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
         if self.module not in module_ids():
-            raise UnknownModuleError(f"unknown module {self.module!r}")
+            raise UnknownModuleError(f"there is no module {spoken(self.module)}")
         label = module_name(self.module)
         if game.pin_of(self.module) == self.mode:
             raise UnchangedError(f"{label} already is {pin_words(self.mode)}")
@@ -380,7 +381,7 @@ class ResetChecklist(SetupAction):
 def _on_list(game: SetupGame, step_id: str) -> Step:
     step = game.step(step_id)
     if step is None:
-        raise StepError(f"step {step_id!r} is not on this checklist")
+        raise StepError("that step is not on this checklist")
     return step
 
 

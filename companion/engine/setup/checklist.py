@@ -116,9 +116,9 @@ def _check_player_range(game: str, players: object) -> int:
     count = check_player_count(players)
     low, high = player_range(game)
     if not low <= count <= high:
-        raise PlayerCountError(
-            f"player count {players!r} is outside {game!r}'s range of {low} to {high}"
-        )
+        from companion.engine.setup.words import game_name  # words imports this module
+
+        raise PlayerCountError(f"{game_name(game)} is for {low} to {high} players, not {players}")
     return count
 
 

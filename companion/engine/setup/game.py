@@ -284,7 +284,7 @@ class SetupGame(saves.SavedGame):
         low, high = player_range(self.game)
         if not is_whole(players) or not low <= players <= high:
             raise PlayerCountError(
-                f"player count {players!r} is outside {self.game!r}'s range of {low} to {high}"
+                f"{game_name(self.game)} is for {low} to {high} players, not {players}"
             )
         return self._rechoose(players=players)
 
@@ -500,7 +500,7 @@ class SetupGame(saves.SavedGame):
         low, high = player_range(self.game)
         if not low <= self.players <= high:
             raise PlayerCountError(
-                f"player count {self.players!r} is outside {self.game!r}'s range of {low} to {high}"
+                f"{game_name(self.game)} is for {low} to {high} players, not {self.players}"
             )
         known = set(module_ids())
         for what, ids in (("modules", self.modules), ("pinned", self.pinned)):

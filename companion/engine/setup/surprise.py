@@ -10,6 +10,7 @@ import random
 from collections.abc import Collection
 
 from companion.engine.core.numbers import is_whole, whole
+from companion.engine.core.words import article, spoken
 from companion.engine.setup.check import (
     MODULES_GAME,
     as_id_set,
@@ -106,9 +107,11 @@ def seed_preferring(
 
     ``seed`` (a whole number) and the six-digit seeds drawn from it, ``tries`` in all, are
     tried in order; the first whose draw has the fewest modules outside ``unplayed`` (then
-    the most inside it) is returned. The draw itself stays :func:`surprise_modules` with
-    that seed, so the seed replays it exactly, with or without a history. The same
-    arguments give the same seed. Raises :class:`NoLegalCombinationError` as
+    the most inside it) is returned; when no draw tried has any module of ``unplayed``,
+    ``seed`` itself (a smaller draw would be no preference). The draw itself stays
+    :func:`surprise_modules` with that seed, so the seed replays it exactly, with or without
+    a history. The same arguments give the same seed. Raises
+    :class:`NoLegalCombinationError` as
     :func:`surprise_modules` does.
     """
     first = whole(_check_seed(seed), "seed", SetupError, least=0)
@@ -131,6 +134,8 @@ def seed_preferring(
             best, best_key = candidate, key
         if key[0] == 0 and drawn:
             break  # nothing in it has been played: no seed does better
+    if best_key[1] == 0:
+        return first  # no draw brings a module not played: nothing to prefer
     return best
 
 
@@ -202,7 +207,9 @@ def surprise_card(
                 "Beasts are not drawn at random: the deck needs one per tier and four tiers "
                 "are unreadable in the rulebook text; pick them yourself"
             )
-        raise UnknownCardError(f"unknown card kind {kind!r}; draw one of {SURPRISE_KINDS!r}")
+        raise UnknownCardError(
+            f"Surprise me draws a Paladin or a Rogue card, not {article(spoken(str(kind)))} card"
+        )
     options = legal_cards(
         kind, modules, house_rules=house_rules, follow_recommendations=follow_recommendations
     )

@@ -6,6 +6,11 @@
   Reaction played on it (which completes the player's contract for a silk), a second sale of
   two grain to the bazaar, and the end of the turn; each move submitted and committed as a
   phone's would be. Median of the whole turn.
+- ``mercante_tap``: the real server (``companion --web``) in Debian's Chromium at phone size,
+  a game the app keeps after Adam's shipment auction: from the tap on End turn to the turn
+  line saying "Beth's turn", measured in the page (as ``ui_tap``); Undo (not measured) brings
+  Adam's turn back between taps. Skipped, with a note on stderr, where there is no Chromium
+  or no Playwright.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from companion.engine.mercante import (
 )
 from companion.tools.bench import median_ms
 
-NAMES = ("mercante_price", "mercante_turn")
+NAMES = ("mercante_price", "mercante_turn", "mercante_tap")
 SEATS = ("Anna", "Ben", "Cleo", "Dev")
 
 
@@ -105,6 +110,51 @@ def mercante_turn(tmp: Path, runs: int = 21) -> float:
         store.close()
 
 
+def mercante_tap(tmp: Path, runs: int = 9) -> float | None:
+    from companion.tools.browser import phone_on_app, playwright_for
+
+    sync_playwright = playwright_for("mercante_tap")
+    if sync_playwright is None:
+        return None
+    from companion.history import open_store
+    from companion.tables import TableHub
+
+    url = f"sqlite:///{tmp / 'mercante-tap.sqlite3'}"
+    store = open_store(url)
+    try:
+        hub = TableHub(store)
+        game = MercanteGame.new(
+            ("Adam", "Beth", "Chris"), first_event=rulebook_event("Visiting Nobility")
+        )
+        snapshot = hub.create("mercante", MercanteTable.new(game))
+        bids: tuple[TableMove, ...] = (
+            StartShipmentAuction(Shipment(("silk",), (3,))),
+            *(ShipmentBid(name, None) for name in ("Beth", "Chris", "Adam")),
+        )
+        for action in bids:
+            outcome = hub.submit(snapshot.table_id, action, seen=snapshot.seq, device="bench")
+            snapshot = _applied(outcome)
+        if snapshot.game.game.auction is not None:
+            raise RuntimeError("mercante_tap: the shipment auction did not end")
+        table_id = snapshot.table_id
+    finally:
+        store.close()
+    times = []
+    route = f"/calculators/mercante/{table_id}/turn"
+    with phone_on_app(sync_playwright, url, route, tmp / "server.log") as app:
+        app.shows("turn-line", "Adam's turn", timeout=30_000)
+        for turn in range(runs + 1):
+            app.wait_tappable("end-turn")
+            ms = app.timed_tap("end-turn", "turn-line", "Beth's turn")
+            app.settle(300)
+            app.press("undo-last")
+            app.shows("turn-line", "Adam's turn")
+            app.settle(300)
+            if turn >= 1:  # the first tap warms the page up
+                times.append(float(ms))
+    return statistics.median(times)
+
+
 def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
     if wanted is None or "mercante_price" in wanted:
         calendar = _full_calendar()
@@ -119,3 +169,8 @@ def run(wanted: set[str] | None = None) -> Iterator[tuple[str, float]]:
     if wanted is None or "mercante_turn" in wanted:
         with tempfile.TemporaryDirectory() as tmp:
             yield "mercante_turn", mercante_turn(Path(tmp))
+    if wanted is None or "mercante_tap" in wanted:
+        with tempfile.TemporaryDirectory() as tmp:
+            ms = mercante_tap(Path(tmp))
+            if ms is not None:
+                yield "mercante_tap", ms

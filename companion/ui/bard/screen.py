@@ -10,6 +10,7 @@ the sections that changed; a push from another phone never disturbs what this on
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -38,13 +39,23 @@ from companion.ui.bard.parts.stop import StopCard, StopEditor
 from companion.ui.bard.parts.tableau import KIND_LABELS, TableauPanel
 from companion.ui.bard.parts.totals import BoastRow, TotalsPanel
 from companion.ui.context import AppContext
+from companion.ui.kit.rulings import follow_here
 from companion.ui.kit.table_menu import menu_item, table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, tagged
-from companion.ui.paint import SectionColumn, Slot
+from companion.ui.paint import SectionColumn, Slot, mounted
 from companion.ui.theme import GAP
 
 log = logging.getLogger(__name__)
+
+#: The scroll keys of the location editor and of the song's total.
+EDITOR_KEY = "bard-stop-editor"
+TOTALS_KEY = "bard-song-total"
+
+
+def scroll_key(name: str) -> ft.ScrollKey:
+    """A key ``scroll_to`` can find (flet's decorator hides ScrollKey's argument from mypy)."""
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
 
 
 class BardScreen(TableScreen[BardGame, SongDraft]):
@@ -54,10 +65,34 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
     lobby = ROUTE
     game_type = BardGame
     draft_type = SongDraft
+    scroll = False  # the screen scrolls itself: a tap far down the page is kept in view
 
     def __init__(self, ctx: AppContext, table_id: int) -> None:
         self._answer: tuple[object, object, Answer] | None = None
         super().__init__(ctx, table_id)
+
+    def follow_now(self) -> str | None:
+        """Play by the house rules of Settings now (a switch in a ruling's sheet): None when
+        the table does, else why it keeps the rules it was played with."""
+        in_use, wanted = self.house_rules()
+        if in_use is None or self.live.snapshot.read_only:
+            return None
+        problem = self.live.follow_house_rules(in_use, wanted)
+        if problem is None:
+            if self.problems:
+                self.problems.clear()  # an earlier refusal no longer holds
+                self.redraw()
+            return None
+        log.info("table %s keeps its house rules: %s", self.table_id, problem)
+        return (
+            "this table keeps the reading it was played with, because a location this song "
+            "has sung would not work under the other one. Take that location out of the song, "
+            "or end the song, and switch again."
+        )
+
+    def leave(self) -> None:
+        follow_here(self.ctx, None)
+        super().leave()
 
     def house_rules(self) -> tuple[frozenset[str] | None, frozenset[str]]:
         game = self.live.snapshot.game
@@ -84,6 +119,14 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
         game = self.game
         value = max(0, moves.count_in(game.table, place, colour) + step)
         self.act(moves.set_count(game, place, colour, value))
+
+    def set_count(self, place: str, colour: str | None, value: int) -> None:
+        """One count of the board set with one tap."""
+        game = self.game
+        if value != moves.count_in(game.table, place, colour):
+            self.act(moves.set_count(game, place, colour, max(0, value)))
+        else:
+            self.redraw()
 
     def player(self, name: str, step: int) -> None:
         game = self.game
@@ -173,7 +216,8 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
         if song is None or not 1 <= number <= len(stops):
             return
         self.draft.stop = StopForm.of(stops[number - 1], number)
-        self.redraw()
+        self.redraw()  # the editor takes the place of the location it changes
+        self.scroll_to(EDITOR_KEY)
 
     def sing_stop(self) -> None:
         form, song = self.draft.stop, self.game.song
@@ -216,6 +260,9 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             self.draft.stop = None
             self.draft.card = None
             self.draft.plans_open = False
+            # The song's locations are gone, so the page is much shorter: keep the song's
+            # total (where "End the song" was tapped) in view rather than the page's end.
+            self.scroll_to(TOTALS_KEY)
 
         def said(applied: Applied) -> str:
             return f"{applied.record.summary}. The next song keeps the board."
@@ -249,6 +296,23 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             confirm=lambda a: f"Loaded into the calculator: {card.plan.summary}",
             then=loaded,
         )
+
+    # -- scrolling ----------------------------------------------------------------------------
+    def scroll_to(self, key: str) -> None:
+        """Bring the control with scroll key ``key`` to the top of the screen once the
+        change is drawn (a convenience: a client that cannot scroll still shows it)."""
+        scroller = self.content
+
+        async def go() -> None:
+            await asyncio.sleep(0.05)  # after the change is sent and laid out
+            if not mounted(scroller) or not isinstance(scroller, ft.Column):
+                return
+            try:
+                await asyncio.wait_for(scroller.scroll_to(scroll_key=key, duration=250), 5)
+            except (TimeoutError, RuntimeError):
+                log.debug("scrolling to %s did not happen", key)
+
+        self.ctx.page.run_task(go)
 
     # -- what the screen works out ------------------------------------------------------------
     def _check(self, form: StopForm, song: Any) -> StopCheck | None:
@@ -286,6 +350,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
     # -- the controls, built once ---------------------------------------------------------------
     def build_controls(self) -> None:
         paint = self.paint
+        follow_here(self.ctx, self.follow_now)
         game = self.game if self.readable else BardGame.new()
         self.summary_title = ft.Text(
             "", theme_style=ft.TextThemeStyle.TITLE_MEDIUM, color=ft.Colors.ON_PRIMARY_CONTAINER
@@ -318,6 +383,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
         self.stop_cards: dict[Hashable, StopCard] = {}
         self.stops_column = SectionColumn([], spacing=GAP)
         self.editor = StopEditor(self)
+        self.editor.control.key = scroll_key(EDITOR_KEY)
         self.moves_left = body("", muted=True)
         self.go_title = ft.Text("", theme_style=ft.TextThemeStyle.LABEL_LARGE)
         self.go_chips = Slot(paint)
@@ -337,8 +403,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
                                 "Locations, in order",
                                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
                             ),
-                            self.stops_column,
-                            self.editor.control,
+                            self.stops_column,  # the editor is shown in it, in place
                             self.go_box,
                             self.boast_row.control,
                         ],
@@ -360,6 +425,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             spacing=GAP,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
+        self.totals.control.key = scroll_key(TOTALS_KEY)
         self.content = ft.Column(
             [
                 self.notices.box,
@@ -370,6 +436,8 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             ],
             spacing=GAP,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
         )
 
     # -- rendering, in place --------------------------------------------------------------------
@@ -435,7 +503,10 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
                 self, number, record, editable=self.playing and editing != number
             )
             kept[key] = card
-            wanted.append(card.control)
+            # The location being changed is edited where it is, under the thumb.
+            wanted.append(self.editor.control if editing == number else card.control)
+        if self.draft.stop is not None and editing is None:
+            wanted.append(self.editor.control)  # a new location: after the last one
         if not wanted:
             wanted = [self._no_stops]
         self.stop_cards = kept

@@ -83,14 +83,9 @@ class PlaysView:
                         icon,
                         color=ft.Colors.AMBER_700 if finished and won else None,
                     ),
-                    title=ft.Text(
-                        f"{play.game}: {outcome(play)}",
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    subtitle=ft.Text(
-                        play_subtitle(play), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
-                    ),
+                    # Both wrap: a long list of players and modules is never cut off.
+                    title=ft.Text(f"{play.game}: {outcome(play)}"),
+                    subtitle=ft.Text(play_subtitle(play)),
                     on_click=lambda e: self.ctx.navigate(play_route(play_id)),
                     min_height=72,
                 ),

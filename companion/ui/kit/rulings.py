@@ -3,22 +3,53 @@ and a sheet that explains it and lets the group switch to the other reading on t
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.ui import settings
 from companion.ui.context import AppContext
-from companion.ui.kit.widgets import body, source_text, tagged
+from companion.ui.kit.widgets import body, labelled_switch, source_text, tagged
+from companion.ui.paint import mounted
+
+#: The table screen open on each page (by the page's id) that can play by the house rules the
+#: moment they are switched: its method returns None when the table follows them, or why not.
+_FOLLOWERS: dict[int, weakref.WeakMethod[Callable[[], str | None]]] = {}
+
+
+def follow_here(ctx: AppContext, follow: Callable[[], str | None] | None) -> None:
+    """The screen on ``ctx``'s page that follows a house rule switched in a ruling's sheet at
+    once (``follow``, a bound method: held weakly), or nobody (None)."""
+    key = id(ctx.page)
+    if follow is None:
+        _FOLLOWERS.pop(key, None)
+    else:
+        _FOLLOWERS[key] = weakref.WeakMethod(follow)
+
+
+def follow_now(ctx: AppContext) -> str | None:
+    """Let the table on screen follow the house rules now: None when it does (or there is no
+    table), else why it keeps the rules it was played with."""
+    ref = _FOLLOWERS.get(id(ctx.page))
+    follow = ref() if ref is not None else None
+    return follow() if follow is not None else None
 
 
 def show_ruling(ctx: AppContext, ruling_id: str) -> None:
     """Open the ruling: the question, the reading in use, the other reading with a house-rule
-    switch (the screen behind recomputes when the sheet closes), and its sources."""
+    switch, and its sources. The table on screen follows a switch at once (its numbers with
+    it); a table whose moves the other reading forbids keeps its reading, the switch goes
+    back and the sheet says why."""
     ruling = ctx.catalogue.ruling(ruling_id)
     state = {"on": ruling_id in ctx.house_rules(), "changed": False}
     in_use = ft.Text(weight=ft.FontWeight.BOLD)
     reading = body("")
+    refusal = ft.Text("", color=ft.Colors.ERROR)
+    refused = tagged(f"ruling-refused-{ruling_id}", refusal)
+    refused.visible = False
+    sheet = ft.Column(tight=True, spacing=8, scroll=ft.ScrollMode.AUTO)
 
     def render() -> None:
         on = state["on"]
@@ -26,10 +57,21 @@ def show_ruling(ctx: AppContext, ruling_id: str) -> None:
         reading.value = ruling.alternative if on and ruling.alternative else ruling.reading
 
     def toggle(e: Any) -> None:
-        state["on"] = bool(e.control.value)
-        state["changed"] = True
-        ctx.set_house_rule(ruling_id, state["on"])
+        on = bool(e.control.value)
+        ctx.set_house_rule(ruling_id, on)
+        problem = follow_now(ctx)
+        if problem:
+            ctx.set_house_rule(ruling_id, not on)  # the switch goes back: nothing changed
+            e.control.value = not on
+            refusal.value = f"Not switched: {problem}"
+            refused.visible = True
+        else:
+            state["on"] = on
+            state["changed"] = not state["changed"]
+            refused.visible = False
         render()
+        if mounted(sheet):
+            sheet.update()  # the table's screen may have been drawn meanwhile: send this too
 
     def close(e: Any = None) -> None:
         ctx.page.pop_dialog()
@@ -47,17 +89,19 @@ def show_ruling(ctx: AppContext, ruling_id: str) -> None:
     render()
     lines: list[ft.Control] = [body(ruling.question), in_use, reading]
     if ruling.alternative:
+        # Its label beside it, wrapping ("Bard: Dragon Island pays h" was cut on a phone).
         lines.append(
-            tagged(
-                f"ruling-switch-{ruling_id}",
-                ft.Switch(label=ruling.house_rule_label, value=state["on"], on_change=toggle),
+            labelled_switch(
+                f"ruling-switch-{ruling_id}", ruling.house_rule_label, state["on"], toggle
             )
         )
+        lines.append(refused)
     lines.append(source_text(ctx.catalogue, ruling.sources))
+    sheet.controls = lines
     ctx.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(ruling.topic),
-            content=ft.Column(lines, tight=True, spacing=8, scroll=ft.ScrollMode.AUTO),
+            content=sheet,
             actions=[
                 tagged("open-settings", ft.TextButton("All rulings", on_click=all_rulings)),
                 tagged("ruling-close", ft.FilledTonalButton("Close", on_click=close)),

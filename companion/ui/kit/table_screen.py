@@ -21,6 +21,7 @@ brings them up to date in place in :meth:`~TableScreen.render_game`::
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -30,7 +31,7 @@ from companion.tables import Applied, Outcome, Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.table_menu import UndoButton, menu_button
 from companion.ui.kit.table_notices import TableNotices
-from companion.ui.live import LiveSession, LiveTable, live_session
+from companion.ui.live import LiveSession, LiveTable, live_session, tappable
 from companion.ui.model.live import error, info
 from companion.ui.model.words import capitalized
 from companion.ui.paint import Painter
@@ -38,6 +39,58 @@ from companion.ui.screen import RouteNotFound, Screen
 
 G = TypeVar("G")
 D = TypeVar("D")
+
+
+def _children(section: ft.BaseControl) -> list[ft.BaseControl]:
+    """What a section holds directly: its ``content`` and its ``controls``."""
+    held: list[ft.BaseControl] = []
+    content = getattr(section, "content", None)
+    if isinstance(content, ft.BaseControl):
+        held.append(content)
+    controls = getattr(section, "controls", None)
+    if isinstance(controls, list):
+        held.extend(c for c in controls if isinstance(c, ft.BaseControl))
+    return held
+
+
+#: The painter forgets the sections gone from the screen once it remembers more than this.
+HELD_MOST = 512
+
+
+class KeepingPainter(Painter):
+    """The table screen's painter: what a render after another phone's change (a push) took
+    off the screen, a slot's old panel, is handed to
+    :meth:`~companion.ui.live.LiveTable.keep_tappable`, so a tap the phone sent from its
+    screen before it drew that change is still answered, never dropped without a word."""
+
+    def __init__(self, live: Callable[[], LiveTable | None]) -> None:
+        super().__init__()
+        self._live = live
+        # What each section held when last sent (by id, with a weak reference to the section
+        # so that a new section at a dead one's address is not taken for it).
+        self._held: dict[int, tuple[weakref.ref[ft.BaseControl], list[ft.BaseControl]]] = {}
+
+    def send(self) -> None:
+        live = self._live()
+        sections = list(self._dirty.values())
+        if live is not None and live.keeping:
+            # A kept control the screen shows again leaves the kept ones first.
+            live.release_kept({id(c) for s in sections for c in tappable(s)})
+        gone: list[ft.BaseControl] = []
+        if len(self._held) > HELD_MOST:  # sections gone with rebuilt panels
+            self._held = {k: v for k, v in self._held.items() if v[0]() is not None}
+        for section in sections:
+            held = _children(section)
+            entry = self._held.get(id(section))
+            before = entry[1] if entry is not None and entry[0]() is section else None
+            self._held[id(section)] = (weakref.ref(section), held)
+            if before:
+                kept = {id(c) for c in held}
+                gone += [c for c in before if id(c) not in kept]
+        super().send()
+        if gone and live is not None and live.from_push and not live.closed:
+            shown = {id(c) for s in sections for c in tappable(s)}
+            live.keep_tappable([c for root in gone for c in tappable(root) if id(c) not in shown])
 
 
 class TableScreen(Generic[G, D]):
@@ -74,7 +127,7 @@ class TableScreen(Generic[G, D]):
         self.session: LiveSession = live_session(ctx, self.tool_id)
         self.draft: D = self.session.draft(self.tool_id, table_id, self.draft_type)
         self.problems: list[str] = []
-        self.paint = Painter()
+        self.paint: Painter = KeepingPainter(lambda: getattr(self, "live", None))
         self.notices = TableNotices(self.paint, noun=self.noun, changes=self.changes)
         self.undo_button = UndoButton(lambda: self.live)
         self.live = LiveTable(ctx, table_id, self.render)

@@ -54,9 +54,15 @@ def why_link(
     if not entries and not rulings:
         raise KeyError("why_link needs at least one entry or ruling")
 
+    def entry(route: str) -> None:
+        """The entry, whose back arrow returns to the screen that asked why."""
+        from companion.ui.shell import current_route, with_back
+
+        ctx.navigate(with_back(route, current_route(ctx)))
+
     def go(route: str) -> None:
         ctx.page.pop_dialog()
-        ctx.navigate(route)
+        entry(route)
 
     def sheet(ruling_id: str) -> None:
         ctx.page.pop_dialog()
@@ -64,7 +70,7 @@ def why_link(
 
     def open_targets(e: Any = None) -> None:
         if len(entries) == 1 and not rulings:
-            ctx.navigate(entries[0].route)
+            entry(entries[0].route)
             return
         if not entries and len(rulings) == 1:
             show_ruling(ctx, rulings[0])

@@ -25,6 +25,7 @@ from companion.ui.kit.lobby import LOBBY
 from companion.ui.kit.table_menu import game_menu, menu_button, menu_item
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, small, tagged
+from companion.ui.live import deliver
 from companion.ui.mercante import ROUTE, TOOL_ID, table_route
 from companion.ui.mercante.model import (
     TAB_ALIASES,
@@ -33,12 +34,14 @@ from companion.ui.mercante.model import (
     EventChoice,
     MercanteDrafts,
     NewGameForm,
+    end_notice,
     event_choices,
     house_rules_from,
     player_glances,
     turn_status,
 )
 from companion.ui.mercante.parts.calendar import CalendarView
+from companion.ui.mercante.parts.ledger_tally import LedgerTallyTab
 from companion.ui.mercante.parts.sale import SaleTab
 from companion.ui.mercante.parts.setup import SetupTab
 from companion.ui.mercante.parts.tally import TallyTab
@@ -70,6 +73,39 @@ def read_choices(
     return event_choices(cards)
 
 
+#: The topic on which a session says the group's own event cards changed (issue 21: a card
+#: made on one phone appears in the others' lists at once).
+CARDS_TOPIC = "mercante-cards"
+
+
+def cards_changed(ctx: AppContext) -> None:
+    """Tell every other session the group's own event cards changed (saved, deleted)."""
+    try:
+        ctx.page.pubsub.send_others_on_topic(CARDS_TOPIC, "changed")
+    except (AttributeError, RuntimeError):  # a page without a session: nobody to tell
+        log.debug("no pubsub for the event cards' change")
+
+
+class CardsFollower:
+    """This session's Mercante screen on show, brought up to date when another session
+    changes the group's event cards (one subscription a session)."""
+
+    def __init__(self) -> None:
+        self.screen: MercanteScreen | None = None
+        self.subscribed = False
+
+    def follow(self, screen: MercanteScreen) -> None:
+        self.screen = screen
+        if not self.subscribed:
+            screen.ctx.page.pubsub.subscribe_topic(CARDS_TOPIC, self.changed)
+            self.subscribed = True
+
+    def changed(self, topic: str, message: object) -> None:
+        screen = self.screen
+        if screen is not None:
+            deliver(screen.ctx.page, screen.cards_changed)
+
+
 class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
     """One tab of one Mercante table: the frame every tab shares, and the tab's own parts
     (:data:`VIEWS`), built once and rendered in place. Raises
@@ -90,6 +126,8 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         self.house = house_rules_from(ctx.house_rules())
         self._renderers: list[Callable[[Snapshot], None]] = []
         super().__init__(ctx, table_id)
+        self.follower = self.session.draft(TOOL_ID, -1, CardsFollower)
+        self.follower.follow(self)
 
     # -- the table -------------------------------------------------------------------------
     @property
@@ -143,6 +181,19 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         self.glance_texts = [
             ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT) for _ in seats
         ]
+        self.end_text = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True)
+        self.end_card = ft.Container(
+            ft.Row(
+                [ft.Icon(ft.Icons.FLAG, color=ft.Colors.ON_TERTIARY_CONTAINER), self.end_text],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=8,
+        )
+        # shown and hidden around its tag: Flutter wants a tag's content visible
+        self.end_box = ft.Container(tagged("end-notice", self.end_card), visible=False)
         self.glance_box = tagged(
             "players-glance",
             ft.Column(
@@ -181,6 +232,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
                             vertical_alignment=ft.CrossAxisAlignment.START,
                         ),
                         tagged("turn-marker", self.marker_text),
+                        self.end_box,
                         self.glance_box,
                     ],
                     spacing=4,
@@ -210,7 +262,10 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             icon=ft.Icons.AUTORENEW if upkeep else ft.Icons.FLAG_OUTLINED,
             color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
         )
-        paint(banner, self.marker_text, value=status.marker)
+        paint(banner, self.marker_text, value=status.marker, visible=bool(status.marker))
+        notice = end_notice(game)
+        paint(banner, self.end_box, visible=notice is not None)
+        paint(banner, self.end_text, value=notice or "")
         for text, seen in zip(self.glance_texts, player_glances(game), strict=False):
             paint(
                 banner,
@@ -223,6 +278,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             banner,
             self.end_button,
             disabled=not status.can_end or snapshot.read_only,
+            visible=not game.is_over,
             tooltip=status.why_not if status.why_not else status.end_label,
         )
 
@@ -312,8 +368,19 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             scroll=False,
             back=ROUTE,
             footer=self.live.footer,
-            on_leave=self.live.close,
+            on_leave=self.leave,
         )
+
+    def leave(self) -> None:
+        """The shell replaced the screen: leave the table, stop following the cards."""
+        if getattr(self, "follower", None) is not None and self.follower.screen is self:
+            self.follower.screen = None
+        self.live.close()
+
+    def cards_changed(self) -> None:
+        """Another phone saved or deleted an event card: read them again (a rebuild)."""
+        if self.follower.screen is self:
+            self.ctx.refresh()
 
     def build(self) -> Screen:
         return self.built
@@ -353,7 +420,7 @@ VIEWS: dict[str, Callable[[MercanteScreen], _View]] = {
     "turn": TurnTab,
     "sale": SaleTab,
     "setup": SetupTab,
-    "end": TallyTab,
+    "end": lambda screen: LedgerTallyTab(screen) if screen.table.game.ledger else TallyTab(screen),
 }
 
 
@@ -367,4 +434,13 @@ def tab_page(tab: str) -> Callable[[AppContext, int], MercanteScreen]:
     return lambda ctx, table_id: MercanteScreen(ctx, table_id, tab)
 
 
-__all__ = ["VIEWS", "MercanteScreen", "read_choices", "tab_of", "tab_page"]
+__all__ = [
+    "CARDS_TOPIC",
+    "VIEWS",
+    "CardsFollower",
+    "MercanteScreen",
+    "cards_changed",
+    "read_choices",
+    "tab_of",
+    "tab_page",
+]

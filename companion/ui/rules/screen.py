@@ -6,7 +6,12 @@ rulings and related entries), ``/rules/topic/<game>/<topic>`` (a topic's entries
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -31,6 +36,34 @@ from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 
 ALL_GAMES = "all"
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Kept:
+    """What Rules keeps on a page while an entry is read: the search, the game chosen and
+    how far down the list was scrolled."""
+
+    query: str = ""
+    game: str = ALL_GAMES
+    offset: float = 0.0
+
+
+#: Each page's :class:`Kept` (by the page's id; it goes with the page).
+_KEPT: dict[int, Kept] = {}
+
+
+def kept(ctx: AppContext) -> Kept:
+    """The page's :class:`Kept`, made on first use."""
+    key = id(ctx.page)
+    found = _KEPT.get(key)
+    if found is None:
+        found = _KEPT[key] = Kept()
+        # It goes with the page (a page that cannot be watched keeps it: it is small).
+        with contextlib.suppress(TypeError):
+            weakref.finalize(ctx.page, _KEPT.pop, key, None)
+    return found
 
 
 def spans(text: str, matched: Iterable[str]) -> list[ft.TextSpan]:
@@ -84,9 +117,11 @@ class RulesHome:
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
-        self.game = ALL_GAMES
-        self.query = ""
+        self.kept = kept(ctx)
+        self.game = self.kept.game
+        self.query = self.kept.query
         self.field = ft.TextField(
+            value=self.query,
             label="Search the rules",
             hint_text="a card, a module, a phase, a word…",
             prefix_icon=ft.Icons.SEARCH,
@@ -104,12 +139,32 @@ class RulesHome:
         while the last letters are still on their way is not lost to a redrawn copy."""
 
     def on_change(self, e: Any = None) -> None:
-        self.query = self.field.value or ""
+        self.query = self.kept.query = self.field.value or ""
+        self.kept.offset = 0.0  # new results start at their top
         self.render()
 
     def pick_game(self, game: str) -> None:
-        self.game = game
+        self.game = self.kept.game = game
+        self.kept.offset = 0.0
         self.render()
+
+    def scrolled(self, e: ft.OnScrollEvent) -> None:
+        self.kept.offset = float(e.pixels)
+
+    def restore_scroll(self, scroller: ft.Column) -> None:
+        """Back from an entry: the list where it was left (once laid out)."""
+        offset = self.kept.offset
+        if offset <= 0:
+            return
+
+        async def go() -> None:
+            await asyncio.sleep(0.1)
+            try:
+                await asyncio.wait_for(scroller.scroll_to(offset=offset), 5)
+            except (TimeoutError, RuntimeError):
+                log.debug("scrolling Rules back to %s did not happen", offset)
+
+        self.ctx.page.run_task(go)
 
     def render(self) -> None:
         game = None if self.game == ALL_GAMES else self.game
@@ -225,12 +280,18 @@ class RulesHome:
             "app uses. Type a few letters: typos and card numbers are fine.",
             muted=True,
         )
+        # The screen scrolls itself, so that it can come back to where it was left.
         content = ft.Column(
             [intro, tagged("rules-search", self.field), self.chips, self.results],
             spacing=GAP,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            on_scroll=self.scrolled,
+            scroll_interval=200,
         )
-        return Screen(title="Rules", content=content)
+        self.restore_scroll(content)
+        return Screen(title="Rules", content=content, scroll=False)
 
 
 def paragraph_control(text: str) -> ft.Control:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import ClassVar
 
 import flet as ft
 
@@ -64,6 +65,8 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
     noun = "night"
     scroll = False  # the screen scrolls itself, to bring a result or the sheet into view
     unreadable_note = "This night cannot be read."
+    #: Seconds before the name field asks for the keyboard a second time (see keep_typing).
+    refocus_after: ClassVar[float] = 0.4
 
     @property
     def seating(self) -> Seating:
@@ -96,13 +99,25 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
         field = self.name_field
 
         async def focus() -> None:
-            if mounted(field):
+            # Asked twice: a phone still busy with the Enter (its own unfocus, the new seat's
+            # row) can let the first request pass. Not if a field took the focus meanwhile
+            # (this one, or one the player tapped: never take the keyboard from it).
+            moves = self.focus_moves
+            for pause in (0.0, self.refocus_after):
+                if pause:
+                    await asyncio.sleep(pause)
+                if not mounted(field) or self.focus_moves != moves:
+                    return
                 try:
                     await asyncio.wait_for(field.focus(), timeout=5)  # type: ignore[no-untyped-call]
                 except (TimeoutError, RuntimeError):
                     log.debug("the name field could not take the focus")
 
         self.ctx.page.run_task(focus)
+
+    def focused(self) -> None:
+        """A text field of this screen took the keyboard (see :meth:`keep_typing`)."""
+        self.focus_moves += 1
 
     def scroll_to(self, key: str, *, delay: float = 0.0) -> None:
         """Bring the section with scroll key ``key`` into view (a convenience: a client that
@@ -189,6 +204,8 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             self.add_player,
             on_change=lambda e: self.typed_name(),
         )
+        self.focus_moves = 0
+        self.name_field.on_focus = lambda e: self.focused()
         self.suggestions = Slot(paint)
         self.count_slot = Slot(paint)
         self.seats_slot = Slot(paint)
@@ -206,6 +223,7 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             label="Seed",
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=lambda e: self.set_seed(e.control.value or ""),
+            on_focus=lambda e: self.focused(),
             width=150,
         )
         self.seed_button = icon_button(

@@ -8,10 +8,13 @@ becomes such a table the first time this screen opens.
 
 from __future__ import annotations
 
+import logging
+
 import flet as ft
 
 from companion.engine import setup as engine
 from companion.engine.seats import new_seed
+from companion.engine.setup import SetupGame
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import (
     LOBBY,
@@ -34,6 +37,9 @@ from companion.ui.setup.model import (
     read_old_setup,
     table_house_rules,
 )
+from companion.ui.setup.model.draft import SetupDraft
+
+log = logging.getLogger(__name__)
 
 
 class SetupLobby:
@@ -94,6 +100,20 @@ class SetupLobby:
             "open it from the Setup assistant.",
         )
 
+    def resume_route(self, table_id: int) -> str:
+        """Where Resume opens a setup: the page this phone left it on, else the checklist once
+        a step is ticked (the choosing is done), else Choose."""
+        left = self.session.draft(TOOL_ID, table_id, SetupDraft).page
+        if left in ("choose", "checklist"):
+            return table_route(table_id, "checklist" if left == "checklist" else "choose")
+        try:
+            game = self.session.hub.peek(table_id).game
+        except Exception:  # a table that cannot be read opens as it can, on Choose
+            log.debug("table %s: no game to resume from", table_id)
+            return table_route(table_id)
+        ticked = isinstance(game, SetupGame) and bool(game.ticks)
+        return table_route(table_id, "checklist" if ticked else "choose")
+
     def build(self) -> Screen:
         form = self.form
         low, high = engine.player_range(form.game)
@@ -137,7 +157,7 @@ class SetupLobby:
             TOOL_ID,
             title="Setup assistant",
             problems=self.problems,
-            route=table_route,
+            route=self.resume_route,
             running="Setups in progress",
             content=content,
         )

@@ -140,6 +140,7 @@ class SetupScreen(TableScreen[SetupGame, SetupDraft]):
 
     # -- the frame, built once -----------------------------------------------------------------
     def build_controls(self) -> None:
+        self.draft.page = self.page_kind  # where Resume comes back to
         self._build_frame()
         self.build_page()
         self.content = ft.Column(

@@ -26,8 +26,11 @@ def test_one_module_drawn_is_one_the_group_has_not_played() -> None:
     assert seed_preferring(123456, unplayed, size=1) == seed  # the same every time
 
 
-def test_nothing_played_yet_keeps_the_seed_given() -> None:
+def test_nothing_played_yet_or_nothing_new_to_draw_keeps_the_seed_given() -> None:
     assert seed_preferring(123456, ALL) == 123456
+    # The Dragon Island Festival is never drawn unless pinned: no draw can prefer it.
+    assert seed_preferring(123456, {"dragon_island_festival"}) == 123456
+    assert seed_preferring(123456, set()) == 123456
 
 
 def test_a_pinned_module_stays_in_even_when_played() -> None:

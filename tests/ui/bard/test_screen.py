@@ -7,6 +7,8 @@ fit and refused when they do not, undo, reloads, leaving, a full disk."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
 import flet as ft
@@ -29,7 +31,7 @@ from companion.ui.bard.model import BARD_KEY, DAMAGED_KEY, BardDraft
 from companion.ui.context import HOUSE_RULES_KEY
 from companion.ui.model import live as live_logic
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, message, run, settled, text_of, visible
+from tests.ui_harness import Harness, is_shown, message, run, settled, text_of, visible
 
 ROUTE = "/calculators/bard"
 EXAMPLE_TABLEAU = example_tableau()
@@ -121,8 +123,8 @@ async def test_singing_step_example_entered_in_under_20_taps_then_best_song_and_
     assert h.page.appbar.title.value == "The Bard · Ann"
     t = Taps(h)
     # The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side.
-    await t.tap("board-warrior-count-plus")
-    await t.times("board-right-warrior-plus", 4)
+    await t.number("board-warrior-count", 1)
+    await t.number("board-right-warrior", 4)
     await t.tap("board-badges-plus")  # one Badge placed before the song
     # The tableau: Volume 6, 1 Soundstone, then the three cards, each one card.
     await t.number("bard-volume", 6)
@@ -136,7 +138,7 @@ async def test_singing_step_example_entered_in_under_20_taps_then_best_song_and_
     await t.pick("bard-bottom-warrior")
     await t.number("bard-bottom-icons", 2)
     await t.number("bard-bottom-volume", 3)
-    assert t.count == 17  # board 6, Volume and Soundstones 2, three cards 9: under 20
+    assert t.count == 14  # board 3, Volume and Soundstones 2, three cards 9
     game = game_of(hub, row.id)
     assert game.table == EXAMPLE_BOARD
     assert game.song is not None and game.song.start.board == Board(badges=1)
@@ -275,7 +277,7 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     # Card B is sung at the Warrior Hall: taking it out of the tableau is refused, nothing
     # changes, and the phone says where it was sung.
     await h.click(h.by_id("bard-tableau"))
-    await h.fire(h.by_id("bard-card-B"), "select", True)
+    await h.click(h.by_id("bard-card-B"))
     await h.click(h.by_id("bard-remove-card"))
     assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
     assert [s.id for s in game_of(hub, table_id).song.sources][:4] == [  # type: ignore[union-attr]
@@ -287,10 +289,10 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     # A board count that a location cannot follow is refused too: 2 Adventurers in the
     # Warrior Hall want more than card B's 2 icons.
     await h.click(h.by_id("bard-board"))
-    await h.click(h.by_id("board-warrior-count-plus"))
+    await h.select(h.by_id("board-warrior-count"), ["2"])
     assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
     assert game_of(hub, table_id).table.hall("warrior") == 1
-    assert count(h, "board-warrior-count") == "1"
+    assert h.by_id("board-warrior-count").selected == ["1"]
 
 
 @run
@@ -334,7 +336,7 @@ async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub:
     h = await open_table(store, hub, table_id)
     game = game_of(hub, table_id)
     assert game.rules.paladins_count and game.rules.gems_per_pier  # from Settings
-    assert visible(h, "board-pier_1-paladin-plus")
+    assert visible(h, "board-pier_1-paladin")
     assert words(h, "board-gem-reading").startswith(
         "Card price: each revealed Gem raises it at its own Pier only (your house rule)"
     )
@@ -342,7 +344,7 @@ async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub:
         "Dragon Island pays Adventurers in the hall × matching Adventurers on the side "
         "(your house rule: the rule text)."
     )
-    await h.click(h.by_id("board-pier_1-paladin-plus"))
+    await h.select(h.by_id("board-pier_1-paladin"), ["1"])
     assert game_of(hub, table_id).table.paladins("pier_1") == 1
     # The Gems' Piers are sent once all four are chosen.
     for i in (1, 2, 3):
@@ -352,7 +354,7 @@ async def test_house_rules_show_paladins_gems_and_the_rule_text(store: Any, hub:
     assert game_of(hub, table_id).board.gem_piers == ("pier_2", "pier_2", "pier_2", "pier_3")
     store.set_setting(HOUSE_RULES_KEY, [])
     plain = await open_table(store, hub, table_id)
-    assert not visible(plain, "board-pier_1-paladin-plus")
+    assert not visible(plain, "board-pier_1-paladin")
     assert not visible(plain, "board-gem-1-pier_1")
     assert words(plain, "board-gem-reading").startswith(
         "Card price: every revealed Gem raises it at every Pier"
@@ -502,10 +504,10 @@ async def test_a_change_on_one_phone_shows_on_the_others_without_a_reload(
     # Cleo is only typing a location: nobody else sees it, and pushes leave it alone.
     await cleo.click(cleo.by_id("bard-go-pier_1"))
     await cleo.fire(cleo.by_id("stop-src-B"), "select", True)
-    await ben.click(ben.by_id("board-pier_1-warrior-plus"))
+    await ben.select(ben.by_id("board-pier_1-warrior"), ["1"])
     await settled()
     for phone in (anna, cleo):
-        assert count(phone, "board-pier_1-warrior") == "1"
+        assert phone.by_id("board-pier_1-warrior").selected == ["1"]
         assert message(phone) is None  # a push redraws, it does not speak
     assert cleo.by_id("stop-new-gold").controls[1].value == "2 × 1 = 2"  # on the new board
     assert not visible(anna, "stop-new")
@@ -525,7 +527,7 @@ async def test_a_stale_phone_tap_applies_when_it_still_fits_and_is_refused_when_
     ben = await open_table(store, hub, table_id)
     cleo = await open_table(store, hub, table_id)
     cleo.conn.answers = False  # her phone has not drawn what happens from now on
-    await ben.click(ben.by_id("board-pier_2-noble-plus"))  # the board
+    await ben.select(ben.by_id("board-pier_2-noble"), ["1"])  # the board
     # A tableau change on Cleo's stale screen does not depend on the board: applied.
     await cleo.select(cleo.by_id("bard-volume"), ["5"])
     game = game_of(hub, table_id)
@@ -568,7 +570,7 @@ async def test_a_reload_shows_the_table_now_and_leaving_unsubscribes(
     table_id = example(hub)
     h = await open_table(store, hub, table_id)
     other = await open_table(store, hub, table_id)
-    await h.click(h.by_id("board-pier_3-wizard-plus"))
+    await h.select(h.by_id("board-pier_3-wizard"), ["1"])
     await h.session.disconnect(60)
     hub.submit(table_id, SetTable(Table(piers={"pier_3": {"wizard": 3}})), seen=4, device="x")
     await settled()
@@ -576,7 +578,7 @@ async def test_a_reload_shows_the_table_now_and_leaving_unsubscribes(
     await h.session.dispatch_connect_event()
     await settled()
     assert message(h) is None
-    assert count(h, "board-pier_3-wizard") == "3"
+    assert h.by_id("board-pier_3-wizard").selected == ["3"]
     assert hub.subscriber_count(table_id) == 2
     await h.navigate(1)
     assert hub.subscriber_count(table_id) == 1
@@ -596,9 +598,9 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     await h.fire(h.by_id("stop-src-B"), "select", True)
     with writes_failing(store):
         await h.click(h.by_id("stop-sing"))
-        await h.click(h.by_id("board-pier_1-noble-plus"))
+        await h.select(h.by_id("board-pier_1-noble"), ["1"])
     assert message(h) is not None and "database or disk is full" in message(h)
-    assert count(h, "board-pier_1-noble") == "0"  # not shown as done
+    assert h.by_id("board-pier_1-noble").selected == ["0"]  # not shown as done
     assert visible(h, "stop-new")  # the location typed is still there
     assert game_of(hub, table_id).song.performances == ()  # type: ignore[union-attr]
     await settled()
@@ -710,3 +712,165 @@ async def test_the_bards_own_player_comes_first_among_the_tally_buttons(
         "bard-tally-4",
     ]
     assert text_of(h.by_id("bard-tally-3")) == "Add 32 gold to Cleo"
+
+
+# -- a steady screen (issue 21) ------------------------------------------------------------------
+
+#: A main board mid-game: 28 Adventurers in 12 places (a stepper took one tap per Adventurer).
+MAIN_BOARD = {
+    ("pier_1", "warrior"): 2,
+    ("pier_1", "bard"): 1,
+    ("pier_2", "noble"): 3,
+    ("pier_3", "wizard"): 2,
+    ("warrior", None): 2,
+    ("noble", None): 3,
+    ("bard", None): 1,
+    ("wizard", None): 1,
+    ("right", "warrior"): 4,
+    ("right", "noble"): 2,
+    ("left", "bard"): 3,
+    ("left", "wizard"): 4,
+}
+
+
+def stops_shown(h: Harness) -> list[str]:
+    """The locations of the song as the screen shows them, in order (``stop-new``: the
+    editor)."""
+    from tests.ui_harness import walk
+
+    return [
+        c.identifier
+        for c in walk(h.by_id("bard-locations"))
+        if isinstance(c, ft.Semantics)
+        and re.fullmatch(r"stop-(\d+|new)", c.identifier or "")
+        and is_shown(c)
+    ]
+
+
+async def scrolled_to(h: Harness) -> list[str]:
+    """The scroll keys the screen asked the browser to bring into view, in order."""
+    await asyncio.sleep(0.2)
+    await settled()
+    return [
+        str(m.body.args.get("scroll_key"))
+        for m in h.conn.messages
+        if getattr(m.body, "name", None) == "scroll_to"
+    ]
+
+
+@run
+async def test_a_main_board_of_28_adventurers_takes_12_taps_one_number_each(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = table_with(hub)
+    h = await open_table(store, hub, table_id)
+    t = Taps(h)
+    for (place, colour), n in MAIN_BOARD.items():
+        await t.number(f"board-{place}-{colour or 'count'}", n)
+    assert sum(MAIN_BOARD.values()) == 28
+    assert t.count == 12  # one tap per place, not one per Adventurer (28 before)
+    table = game_of(hub, table_id).table
+    assert table.pier("pier_1")["warrior"] == 2 and table.pier("pier_2")["noble"] == 3
+    assert table.hall("noble") == 3 and table.hall("wizard") == 1
+    assert table.side("right")["warrior"] == 4 and table.side("left")["wizard"] == 4
+    # A count above the row's numbers: its last segment, then one more each tap.
+    await t.number("board-right-warrior", "more")  # type: ignore[arg-type]
+    assert game_of(hub, table_id).table.side("right")["warrior"] == 7
+    await t.number("board-right-warrior", "more")  # type: ignore[arg-type]
+    assert game_of(hub, table_id).table.side("right")["warrior"] == 8
+    assert words(h, "board-right-warrior") == "0 1 2 3 4 5 6 8"
+    # The Runes: one chip per hall.
+    await t.pick("board-rune-noble")
+    assert game_of(hub, table_id).board.runes == {"noble"}
+
+
+@run
+async def test_change_opens_the_editor_in_place_and_end_song_keeps_the_total_in_view(
+    store: Any, hub: TableHub
+) -> None:
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    await h.click(h.by_id("plan-1-load"))
+    assert stops_shown(h) == ["stop-1", "stop-2", "stop-3"]
+    # "Change" on the second location: the editor takes its place, under the thumb.
+    await h.click(h.by_id("stop-2-change"))
+    assert stops_shown(h) == ["stop-1", "stop-new", "stop-3"]
+    assert visible(h, "stop-new") and words(h, "stop-new").startswith("2 Change Noble Hall")
+    assert await scrolled_to(h) == ["bard-stop-editor"]
+    await h.click(h.by_id("stop-cancel"))
+    assert stops_shown(h) == ["stop-1", "stop-2", "stop-3"]
+    # A new location is typed after the last one, where the "Move on to" chips were.
+    await h.click(h.by_id("stop-3-remove"))
+    await h.click(h.by_id("bard-go-pier_1"))
+    assert stops_shown(h) == ["stop-1", "stop-2", "stop-new"]
+    await h.click(h.by_id("stop-cancel"))
+    # "End the song": the page is much shorter; the song's total is brought into view.
+    await h.click(h.by_id("bard-end-song"))
+    assert (await scrolled_to(h))[-1] == "bard-song-total"
+
+
+@run
+async def test_a_house_rule_switch_takes_effect_at_once_in_the_dialog(
+    store: Any, hub: TableHub
+) -> None:
+    """Issue 21: "gold at Dragon Island" switched in its sheet: Best song follows before the
+    sheet closes."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    assert words(h, "plan-1-title") == "Best song 32 gold"  # 8 icons × 4 Warriors
+    await h.click(h.by_id(f"ruling-{bard.RULING_DRAGON_ISLAND}"))
+    await h.select(h.by_id(f"ruling-switch-{bard.RULING_DRAGON_ISLAND}"), True)
+    assert game_of(hub, table_id).rules.dragon_island == "text"  # the table, not on close
+    assert words(h, "plan-1-title") != "Best song 32 gold"  # 1 in the hall × 4 Warriors now
+    assert not visible(h, f"ruling-refused-{bard.RULING_DRAGON_ISLAND}")
+    assert bard.RULING_DRAGON_ISLAND in store.get_setting(HOUSE_RULES_KEY)
+
+
+@run
+async def test_a_house_rule_the_song_cannot_follow_says_why_in_the_dialog(
+    store: Any, hub: TableHub
+) -> None:
+    """Issue 21: on a table that sang at Dragon Island, the switch said "on" while Best song
+    paid the other reading, and the refusal showed only after reopening."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    await h.click(h.by_id("plan-1-load"))  # sings at Dragon Island: 8 × 4 = 32
+    await h.click(h.by_id(f"ruling-{bard.RULING_DRAGON_ISLAND}"))
+    switch = h.by_id(f"ruling-switch-{bard.RULING_DRAGON_ISLAND}")
+    await h.select(switch, True)
+    assert switch.value is False  # it goes back: the table keeps its reading
+    assert visible(h, f"ruling-refused-{bard.RULING_DRAGON_ISLAND}")
+    said = words(h, f"ruling-refused-{bard.RULING_DRAGON_ISLAND}")
+    assert said == (
+        "Not switched: this table keeps the reading it was played with, because a location "
+        "this song has sung would not work under the other one. Take that location out of "
+        "the song, or end the song, and switch again."
+    )
+    assert game_of(hub, table_id).rules.dragon_island != "text"
+    assert bard.RULING_DRAGON_ISLAND not in (store.get_setting(HOUSE_RULES_KEY) or [])
+    assert h.by_id("bard-net").value == "32 gold"
+
+
+@run
+async def test_back_from_an_entry_opened_by_why_returns_to_the_table(
+    store: Any, hub: TableHub
+) -> None:
+    """Issue 21: the in-app back arrow of an entry opened by a "Why?" went to Rules."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("why-tableau"))
+    if h.dialogs(ft.AlertDialog, open_only=True):  # several entries: the first
+        first = next(
+            s
+            for s in h.find_all(ft.Semantics)
+            if isinstance(s.identifier, str) and s.identifier.startswith("why-entry-")
+        )
+        await h.click(first.content)
+    assert h.page.navigation_bar.selected_index == 2  # Rules shows the entry
+    assert h.by_id("entry-title").value
+    await h.click(h.by_id("app-back"))
+    assert h.page.appbar.title.value == "The Bard · Ann"
+    assert h.by_id("bard-summary")

@@ -17,7 +17,7 @@ from tests.ui_harness import Harness, run
 
 
 def cove_night(store: Any) -> int:
-    return store.record_play(
+    play_id: int = store.record_play(
         "merchants_cove",
         [("Ann", 40), ("Ben", 30)],
         datetime(2026, 11, 20, 22, 0),
@@ -27,6 +27,7 @@ def cove_night(store: Any) -> int:
         started_at=datetime(2026, 11, 20, 20, 30),
         location="Ann's kitchen",
     )
+    return play_id
 
 
 def test_an_edit_on_points_keeps_expansions_house_rules_and_start(store: Any) -> None:
@@ -101,7 +102,10 @@ async def test_edit_changes_a_points_play_into_a_winner_chosen_by_hand(store: An
     boxes = h.find_all(ft.Checkbox)
     assert [b.label for b in boxes] == ["Ann won", "Ben won"]
     assert [b.value for b in boxes] == [True, False]
-    await h.select(boxes[0], False)
+    await h.type(h.find(ft.TextField, label="Player 1"), "Annie")  # the choice follows a rename
+    assert [b.label for b in h.find_all(ft.Checkbox)] == ["Annie won", "Ben won"]
+    await h.type(h.find(ft.TextField, label="Player 1"), "Ann")
+    await h.select(h.find_all(ft.Checkbox)[0], False)
     await h.select(h.find_all(ft.Checkbox)[1], True)
     await h.click(h.by_id("save-play"))
     after = store.get_play(play_id)

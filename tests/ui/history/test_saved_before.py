@@ -29,6 +29,8 @@ async def test_a_deleted_plays_table_is_saved_again_only_when_asked(
     snapshot = store.delete_play(first.id)
     # Undo gives back the same play: the table points at it again, nothing to save.
     assert store.restore_play(snapshot) == first.id
+    undone = await open_table(store, hub, table_id)
+    assert visible(undone, "view-saved") and not visible(undone, "save-journey")
     store.delete_play(first.id)
     again = await open_table(store, hub, table_id)
     assert visible(again, "save-journey")

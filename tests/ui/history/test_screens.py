@@ -105,6 +105,8 @@ async def test_statistics_give_each_module_and_expansion(store: Any) -> None:
     assert h.has_text("With the Faction Festival: 2 plays, Ann won 2")
     assert h.has_text("With Master Craft: 3 plays, Ann won 2, Ben 1")
     assert h.has_text("With the Paladins: 2 plays, Ann won 1, Ben 1")
+    # The Entertainer is an expansion with its own module: said once.
+    assert h.texts().count("With The Entertainer: 1 play, Ann won 1") == 1
     await h.select(h.by_id("filter-game"), "Merchants Cove")
     await h.select(h.by_id("filter-player"), "Ben")
     assert h.has_text("With the Faction Festival: 2 plays, Ben won 0")
@@ -131,3 +133,5 @@ async def test_plays_without_points_in_the_list_the_detail_and_statistics(store:
     s = await Harness.start(create_main(store), route="/history/stats")
     assert s.has_text("Most wins: Ben (1)")
     assert not s.has_text("Best score: —")
+    assert s.has_text("Duel: 1 play, 1 win")  # Ben's card: no average or best to speak of
+    assert not any("—" in t for t in s.texts())

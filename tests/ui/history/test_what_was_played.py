@@ -23,6 +23,7 @@ from companion.ui.history.model import (
     outcome,
     play_facts,
     play_subtitle,
+    player_game_line,
 )
 
 
@@ -133,6 +134,12 @@ def test_the_lists_line_says_what_was_played_with() -> None:
         expansions=["Master Craft"],
     )
     assert play_subtitle(night) == "Sat 28 Nov 2026, 22:05 · Ann, Ben · Master Craft, Paladins"
+    bard = play(
+        results=[result("Ann", 9, winner=True, seat=1)],
+        modules=["The Entertainer (the Bard)", "Paladins"],
+        expansions=["Master Craft", "The Entertainer"],
+    )
+    assert play_subtitle(bard).endswith(" · Master Craft, The Entertainer, Paladins")
 
 
 def festival(players: tuple[FeaturePlayer, ...], plays: int = 7) -> FeatureStats:
@@ -173,6 +180,10 @@ def test_a_game_played_without_points_has_no_score_lines() -> None:
         plays=3, average_winning_score=None, top_winners=("Ann",), top_wins=2, best_score=None
     )
     assert game_lines(stats) == ["3 plays", "Most wins: Ann (2)"]
+    duel = SimpleNamespace(game="Duel", plays=3, wins=2, average=None, best=None)
+    assert player_game_line(duel, with_game=True) == "Duel: 3 plays, 2 wins"
+    scored = SimpleNamespace(game="Mercante", plays=1, wins=0, average=12.5, best=12)
+    assert player_game_line(scored, with_game=False) == "1 play, 0 wins, average 12.5, best 12"
 
 
 def test_module_and_expansion_filters_belong_to_the_chosen_game() -> None:
@@ -190,7 +201,7 @@ def test_module_and_expansion_filters_belong_to_the_chosen_game() -> None:
     kept.pick_game("Merchants Cove")  # the same game: its choices stay
     assert kept.module == "paladins"
     kept.pick_game(ALL)
-    assert (kept.module, kept.expansion, kept.narrowed) == (None, None, False)
+    assert kept.module is None and kept.expansion is None and not kept.narrowed
     kept.pick_module("paladins")  # no game: no module to choose
     assert kept.module is None
 
@@ -218,3 +229,14 @@ def test_the_import_summary_says_how_many_plays_bg_stats_ignores_were_left_out()
     )
     none = SimpleNamespace(imported=1, duplicates=(), skipped=(), notes=(), ignored=0)
     assert "ignores" not in import_summary(none)
+
+
+def test_a_real_bg_stats_import_says_its_ignored_play(tmp_path: Any) -> None:
+    from companion.history import open_store
+    from tests.history.test_bgstats import FIXTURE
+
+    with open_store(f"sqlite:///{tmp_path / 'h.sqlite3'}") as store:
+        report = store.import_bgstats(FIXTURE.read_text(encoding="utf-8"))
+    said = import_summary(report)
+    assert said.startswith("6 plays added. 1 play that BG Stats ignores (left out of its ")
+    assert "was left out, as BG Stats does." in said

@@ -10,18 +10,39 @@ from companion.engine.mercante import (
     BuyVictoryPoint,
     ImproveHouse,
     MercanteGame,
+    PlayerTally,
     SelectContract,
     StartShipmentAuction,
+    TakeContract,
+    final_tally,
 )
 from companion.engine.mercante.auction import Shipment
 from companion.engine.mercante.house import STANDARD
 from companion.ui.mercante.model import (
+    TALLY_FIELDS,
     FieldErrors,
     MercanteDrafts,
     NewGameForm,
     agent_choices,
+    end_notice,
     event_choices,
     player_glances,
+    shown_standings,
+    turn_status,
+)
+from companion.ui.mercante.model.contracts import CardDraft, goods_for, kinds_worth, my_contracts
+from companion.ui.mercante.model.ending import (
+    final_purchase,
+    final_sale,
+    final_step,
+    goods_text,
+    ledger_tally,
+    most_vp,
+    purchase_label,
+    sale_label,
+    step_line,
+    trigger_notes,
+    working_lines,
 )
 
 SEATS = ["Ann", "Ben", "Cleo", "David"]
@@ -111,3 +132,100 @@ def test_a_bid_beyond_the_bidders_crowns_is_refused_at_its_field() -> None:
     with pytest.raises(FieldErrors) as priced:
         prices.track_price("buy-vp", ("Ann", 1))
     assert priced.value.errors[("price", "buy-vp")] == "Ann has 1 crown"
+
+
+def test_the_end_notice_names_the_trigger_and_what_remains() -> None:
+    game = MercanteGame.new(SEATS)
+    assert end_notice(game) is None
+    rich = tuple(replace(p, crowns=80) if p.name == "Cleo" else p for p in game.players)
+    game = after_auction(replace(game, players=rich))
+    assert end_notice(game) == "The game ends at the end of Ann's turn. Cleo has 80 crowns."
+    assert turn_status(game).can_end
+    over, _ = game.end_turn()
+    notice = end_notice(over)
+    assert notice is not None and notice.startswith("The game is over. Cleo has 80 crowns.")
+    assert "sells their goods left to the bazaar" in notice
+    status = turn_status(over)
+    assert (status.title, status.can_end) == ("The game is over", False)
+    assert end_notice(MercanteGame.new(SEATS, ledger=False)) is None
+
+
+def test_the_end_game_steps_and_the_tally_in_words() -> None:
+    game = MercanteGame.new(SEATS[:3])
+    notes = trigger_notes(game, "Ann", playing=True)
+    assert [n.label for n in notes] == [
+        "The reference track marker is on its last space",
+        "The last shipment card has entered the harbor",
+    ]
+    assert not any(n.disabled for n in notes)
+    game, _ = game.apply(notes[0].action)
+    assert trigger_notes(game, "Ann", playing=True)[0].disabled  # noted once
+    over, _ = after_auction(game).end_turn()
+    assert final_step(over, "Ann") == "sell"
+    assert step_line(over, "Ann") == "Ann: sells the goods left to the bazaar first."
+    assert sale_label([]) == "No goods left"
+    assert sale_label(["silk", "ore"]) == "Sell 2 goods to the bazaar: 6 crowns"
+    assert goods_text(["grain", "silk", "grain"]) == "2 grain and silk"
+    over, _ = over.apply(final_sale("Ann", ["silk"]))
+    assert final_step(over, "Ann") == "buy" and most_vp(over, "Ann") == 1
+    assert purchase_label(1) == "Buy 1 victory point: 10 crowns"
+    over, _ = over.apply(final_purchase("Ann", 1))
+    assert step_line(over, "Ann") == ("Ann sold silk to the bazaar and bought 1 victory point.")
+    waiting = ledger_tally(over)
+    assert waiting.tally is None
+    assert waiting.waiting[0] == "Ben has not sold their goods left to the bazaar."
+    for name in ("Ben", "Cleo"):
+        over, _ = over.apply(final_sale(name, []))
+        over, _ = over.apply(final_purchase(name, 0))
+    done = ledger_tally(over)
+    assert done.tally is not None
+    assert working_lines(over, done.tally, "Ann") == (
+        "Crowns: 10 + 1 good × 3 = 13; 1 VP × 10 = 10; 3 left",
+        "Score: 0 VP + 1 bought = 1",
+    )
+
+
+def test_a_contracts_face_is_told_from_what_the_card_shows() -> None:
+    draft = CardDraft()
+    with pytest.raises(ValueError, match="Choose what the card asks for"):
+        draft.card()
+    assert [k.id for k in kinds_worth(10)][:1] == ["one_luxury"]
+    assert goods_for("one_luxury") == ("art", "gems", "silk", "spices")
+    draft.choose_kind("two_raw_materials")
+    draft.set_good(0, "ore")
+    with pytest.raises(ValueError, match="Choose the 2 goods the card names"):
+        draft.card()
+    draft.set_good(1, "ore")
+    with pytest.raises(ValueError, match="each of a different kind"):
+        draft.card()
+    draft.set_good(1, "dyes")
+    draft.vp, draft.penalty = 4, 3
+    card = draft.card()
+    assert (card.goods, card.vp, card.penalty) == (("ore", "dyes"), 4, 3)
+    draft.choose_kind("one_luxury")
+    assert draft.goods == []  # another kind: choose its goods again
+    game, _ = MercanteGame.new(SEATS[:3]).apply(TakeContract("Ann", 10, card))
+    (mine,) = my_contracts(game, "Ann")
+    assert mine.text == "Contract 1 (10 crowns): sell ore and dyes: 4 VP, −3 if unfulfilled"
+    assert mine.note is None  # the app saw Ann take no goods
+    assert my_contracts(game, "Ben") == ()
+
+
+def test_a_shared_place_is_never_said_to_be_broken_by_a_tie_breaker() -> None:
+    """Issue 21: Standings said "shared place, tie broken by most crowns left"."""
+    tally = final_tally(
+        [PlayerTally("Ann", 5, 10), PlayerTally("Ben", 5, 10), PlayerTally("Cleo", 5, 30)]
+    )
+    shown, lines = shown_standings(tally)
+    assert [(s.name, s.rank, s.shared, s.decided_by) for s in shown] == [
+        ("Cleo", 1, False, "Most crowns left"),
+        ("Ann", 2, True, None),
+        ("Ben", 2, True, None),
+    ]
+    assert lines == ("Ann and Ben share place 2: the tie-breakers decide only the victory.",)
+    level = final_tally([PlayerTally("Ann", 5, 10), PlayerTally("Ben", 5, 10)])
+    assert shown_standings(level)[1] == ()  # equal on everything: plainly shared
+
+
+def test_the_contracts_done_at_the_end_field_says_it_counts_victory_points() -> None:
+    assert dict(TALLY_FIELDS)["completed"] == "VP of contracts done at the end"

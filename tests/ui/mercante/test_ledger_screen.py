@@ -12,15 +12,20 @@ from dataclasses import replace
 from typing import Any
 
 import flet as ft
+import msgpack
 import pytest
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from companion.engine.mercante import (
     BuyVictoryPoint,
     MercanteGame,
     StartShipmentAuction,
+    TakeContract,
     rulebook_event,
 )
 from companion.engine.mercante.auction import Shipment
+from companion.engine.mercante.ledger import ContractCard
 from companion.tables import TableHub
 from companion.ui.app import create_main
 from tests.ui.mercante.test_screen import (
@@ -33,7 +38,7 @@ from tests.ui.mercante.test_screen import (
     table_with,
     text_of,
 )
-from tests.ui_harness import Harness, message, run, settled, visible
+from tests.ui_harness import Harness, is_shown, message, run, settled, visible
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
 
@@ -191,3 +196,251 @@ async def test_the_engines_refusal_reaches_a_stale_phone_in_words(
     await h.click(h.by_id("buy-agent"))
     assert h.by_id("buy-agent-price").error == "Adam has 2 crowns"
     assert h.by_id("buy-warehouse").disabled  # 5 crowns
+
+
+@run
+async def test_the_end_is_announced_on_every_phone_and_only_the_end_game_steps_remain(
+    store: Any, hub: TableHub
+) -> None:
+    """Rulebook, Game End: "The game ends at the end of the active player's turn if any of
+    the following occur: Any player accumulates 80 crowns." """
+    game = kept_game(["Adam", "Beth", "Chris"])
+    rich = tuple(replace(p, crowns=82) if p.name == "Beth" else p for p in game.players)
+    table_id = table_with(hub, after_auction(replace(game, players=rich)))
+    adam = await open_tab(store, hub, table_id, "turn")
+    beth = await open_tab(store, hub, table_id, "sale")
+    for phone in (adam, beth):
+        assert visible(phone, "end-notice") and is_shown(phone.by_id("end-notice"))
+        assert text_of(phone.by_id("end-notice")) == (
+            "The game ends at the end of Adam's turn. Beth has 82 crowns."
+        )
+    await adam.click(adam.by_id("end-turn"))
+    assert game_of(store, table_id).is_over
+    await settled()
+    for phone in (adam, beth):
+        said = text_of(phone.by_id("end-notice"))
+        assert said.startswith("The game is over. Beth has 82 crowns. Only the end-game steps")
+        assert text_of(phone.by_id("turn-line")).startswith("The game is over")
+        assert not phone.by_id("end-turn").visible
+    assert visible(adam, "game-over")
+    assert not adam.find_all(ft.Semantics, identifier="agents-panel")
+    assert beth.by_id("confirm-sale").disabled
+    await adam.click(adam.by_id("open-tally"))
+    await settled()
+    assert adam.by_id("mercante-tabs").selected_index == 4  # the Tally tab
+
+
+@run
+async def test_no_end_notice_before_a_trigger_nor_on_a_game_the_table_counts(
+    store: Any, hub: TableHub
+) -> None:
+    kept = await open_tab(store, hub, table_with(hub, kept_game(["Adam", "Beth", "Chris"])))
+    assert not visible(kept, "end-notice")
+    counted = counted_at_table(["Dee", "Eve", "Fay"])
+    rich = tuple(replace(p, crowns=90) for p in counted.players)
+    h = await open_tab(store, hub, table_with(hub, replace(counted, players=rich)))
+    assert not visible(h, "end-notice")
+
+
+async def ended_game(store: Any, hub: TableHub) -> tuple[int, Harness]:
+    """A game the app kept that has just ended (Beth reached 82 crowns), on its Tally tab."""
+    game = kept_game(["Adam", "Beth", "Chris"])
+    rich = tuple(replace(p, crowns=82) if p.name == "Beth" else p for p in game.players)
+    over, _ = after_auction(replace(game, players=rich)).end_turn()
+    table_id = table_with(hub, over)
+    return table_id, await open_tab(store, hub, table_id, "end")
+
+
+@run
+async def test_the_tally_of_a_kept_game_needs_nothing_typed_and_saves_once(
+    store: Any, hub: TableHub
+) -> None:
+    """Rulebook, Game End: "all players sell all their remaining goods to the bazaar ...
+    Finally, each player can buy victory points for 10 crowns each." """
+    table_id, h = await ended_game(store, hub)
+    other = await open_tab(store, hub, table_id, "end")
+    assert text_of(h.by_id("end-state")) == "The game is over. Beth has 82 crowns."
+    assert "Adam has not sold their goods left" in text_of(h.by_id("tally-waiting"))
+    assert h.by_id("save-tally").disabled
+    # Adam: one silk left, sold to the bazaar; then one victory point (13 crowns).
+    await h.select(h.by_id("final-add-1"), "silk")
+    assert text_of(h.by_id("final-goods-1")) == "Goods left: silk"
+    await h.click(h.by_id("final-sell-1"))
+    assert game_of(store, table_id).player("Adam").crowns == 13
+    await h.click(h.by_id("final-vp-1-plus"))
+    assert h.by_id("final-vp-1-plus").disabled  # 13 crowns buy one at most
+    await h.click(h.by_id("final-buy-1"))
+    # Beth: nothing left, buys 2; Chris: nothing, buys none.
+    await h.click(h.by_id("final-sell-2"))
+    await h.click(h.by_id("final-vp-2-plus"))
+    await h.click(h.by_id("final-vp-2-plus"))
+    assert h.by_id("final-buy-2").content == "Buy 2 victory points: 20 crowns"
+    await h.click(h.by_id("final-buy-2"))
+    await h.click(h.by_id("final-sell-3"))
+    await h.click(h.by_id("final-buy-3"))
+    game = game_of(store, table_id)
+    assert game.final_steps_left() == ()
+    # nothing typed: the only field on the tab is the correction's
+    assert [f.label for f in h.find_all(ft.TextField)] == ["Should read"]
+    assert text_of(h.by_id("working-2")).startswith("Beth: 2 points")
+    assert "Crowns: 82; 2 VP × 10 = 20; 62 left" in text_of(h.by_id("working-2"))
+    await settled()
+    assert text_of(other.by_id("working-1")).startswith("Adam: 1 point")
+    assert not h.by_id("save-tally").disabled
+    await h.click(h.by_id("save-tally"))
+    plays = store.list_plays()
+    assert len(plays) == 1
+    assert message(h) == "Saved Mercante: Beth won."
+    assert h.by_id("save-tally").disabled
+    await settled()
+    assert other.by_id("save-tally").disabled  # once, whichever phone taps it
+
+
+@run
+async def test_a_figure_is_corrected_with_who_made_it(store: Any, hub: TableHub) -> None:
+    table_id, h = await ended_game(store, hub)
+    await h.select(h.by_id("correct-player"), "Chris")
+    await h.select(h.by_id("correct-figure"), "vp")
+    await h.type(h.by_id("correct-value"), "3")
+    await h.click(h.by_id("send-correction"))
+    game = game_of(store, table_id)
+    assert game.player("Chris").vp == 3
+    assert game.log[-1].summary == "Adam corrected Chris's victory point tokens to 3."
+
+
+async def holding(h: Harness, seat: int) -> Harness:
+    """``h``'s phone says it is the player in ``seat`` (the table menu's question)."""
+    await h.click(h.by_id("table-menu"))
+    await h.click(h.by_id("whose-phone"))
+    await h.click(h.by_id(f"phone-of-{seat}"))
+    await settled()
+    return h
+
+
+def sent(h: Harness) -> bytes:
+    """Everything the server sent this phone, encoded as the web transport encodes it."""
+    return b"".join(
+        msgpack.packb([m.action, m.body], default=configure_encode_object_for_msgpack(BaseControl))
+        for m in h.conn.messages
+    )
+
+
+@run
+async def test_a_contract_is_kept_and_told_on_its_holders_phone_and_no_other_is_sent_it(
+    store: Any, hub: TableHub
+) -> None:
+    """Setup: deal two, keep one; contracts are hidden cards (issue 20, Private information)."""
+    table_id = table_with(hub, kept_game(["Ann", "Ben", "Cleo"]))
+    ann = await holding(await open_tab(store, hub, table_id, "setup"), 1)
+    ben = await holding(await open_tab(store, hub, table_id, "setup"), 2)
+    nobody = await open_tab(store, hub, table_id, "turn")
+    assert "the phone that says whose it is shows" in text_of(nobody.by_id("my-contracts"))
+    await ann.select(ann.by_id("kept-1"), ["10"])
+    assert text_of(ann.by_id("my-contract-1")) == "Contract 1 (10 crowns): not told to the app yet"
+    await ann.select(ann.by_id("tell-kind-1"), "one_luxury")
+    await ann.select(ann.by_id("tell-good-1-1"), "silk")
+    for _ in range(2):
+        await ann.click(ann.by_id("tell-vp-1-plus"))
+    await ann.click(ann.by_id("tell-penalty-1-plus"))
+    await ann.click(ann.by_id("tell-contract-1"))
+    game = game_of(store, table_id)
+    (contract,) = game.contracts_of("Ann")
+    assert contract.card is not None
+    assert (contract.card.goods, contract.card.vp, contract.card.penalty) == (("silk",), 3, 2)
+    assert text_of(ann.by_id("my-contract-1")) == (
+        "Contract 1 (10 crowns): sell silk: 3 VP, −2 if unfulfilled"
+    )
+    await settled()
+    assert text_of(ben.by_id("my-contracts")).endswith("Ben holds no contract.")
+    for other in (ben, nobody):
+        assert glance(other)[0] == "Ann: 20 crowns · 0 VP · 1 contract"
+        everything = sent(other)
+        for secret in (b"sell silk", b"if unfulfilled", b"Sell 1 luxury good"):
+            assert secret not in everything, secret
+    assert b"sell silk: 3 VP" in sent(ann)  # the check can fail: Ann's phone was sent it
+
+
+@run
+async def test_the_holder_sees_which_contracts_their_goods_could_complete(
+    store: Any, hub: TableHub
+) -> None:
+    card = ContractCard("one_luxury", ("silk",), 3, 2)
+    game, _ = kept_game(["Ann", "Ben", "Cleo"]).apply(TakeContract("Ann", 10, card))
+    game, _ = game.apply(StartShipmentAuction(Shipment(("silk",), (1,))))
+    while game.auction is not None:
+        bidder = game.auction.next_bidder or ""
+        game, _ = game.bid(bidder, 1 if bidder == "Ann" and game.auction.high is None else None)
+    assert game.goods_seen("Ann") == ("silk",)
+    ann = await holding(await open_tab(store, hub, table_with(hub, game), "turn"), 1)
+    assert text_of(ann.by_id("my-contract-1-note")) == (
+        "The goods you took could complete it now: sell them this turn for 3 VP."
+    )
+
+
+@run
+async def test_a_sale_is_priced_once_per_change_and_once_by_the_tap_that_sells_it(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23, "a value computed once": the screen prices the draft once per change and
+    the Sell tap reuses it; the engine prices the sale once when it verifies it and keeps
+    the quote in its record; the other phones draw the pushed sale without pricing it."""
+    import companion.engine.mercante.game as engine_game
+    import companion.ui.mercante.model.sale as ui_sale
+
+    calls: list[str] = []
+    for module, where in ((engine_game, "engine"), (ui_sale, "screen")):
+        real = module.quote_sale
+
+        def counting(*args: Any, _real: Any = real, _where: str = where, **kw: Any) -> Any:
+            calls.append(_where)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(module, "quote_sale", counting)
+    table_id = table_with(hub, after_auction(kept_game(["Adam", "Beth", "Chris"])))
+    adam = await open_tab(store, hub, table_id, "sale")
+    beth = await open_tab(store, hub, table_id, "sale")
+    await adam.click(adam.by_id("add-silk"))
+    assert calls == []  # no printed value yet: nothing to price
+    await adam.type(adam.by_id("base-silk:1"), "20")
+    assert calls == ["screen"]  # one change, one pricing
+    calls.clear()
+    await adam.click(adam.by_id("confirm-sale"))
+    await settled()
+    assert calls == ["engine"], calls  # the tap: the engine's verify only
+    sold = game_of(store, table_id).log[-1]
+    assert sold.quote.total == 21  # type: ignore[attr-defined]  # the record keeps the quote
+    assert glance(beth)[0] == "Adam: 31 crowns · 0 VP · 0 contracts"  # drawn, not priced
+
+
+@run
+async def test_a_card_made_on_one_phone_is_in_the_others_upkeep_list_at_once(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21: "A custom event card made on one phone appears in the other phones' upkeep
+    list at once." Every session of a server shares one pubsub hub, as here."""
+    import tests.ui_harness as harness
+
+    made: list[Any] = []
+
+    def shared(**kw: Any) -> Any:
+        if not made:
+            made.append(harness_hub(**kw))
+        return made[0]
+
+    harness_hub = harness.PubSubHub
+    monkeypatch.setattr(harness, "PubSubHub", shared)
+    game = replace(kept_game(["Adam", "Beth", "Chris", "David"]), active="David", step=None)
+    table_id = table_with(hub, game)
+    david = await open_tab(store, hub, table_id, "turn")
+    await david.click(david.by_id("remove-goods"))  # upkeep step 2: the event card
+    names = [o.text for o in david.by_id("upkeep-event").options]
+    assert "Royal Wedding" not in names
+    beth = await Harness.start(create_main(store, hub=hub), route=f"{BASE}/events/new")
+    await beth.type(beth.by_id("event-name"), "Royal Wedding")
+    await beth.select(beth.by_id("effect-target-1"), "luxuries")
+    await beth.type(beth.by_id("effect-amount-1"), "+3")
+    await beth.click(beth.by_id("save-event"))
+    assert len(store.list_custom_cards("mercante", "event")) == 1
+    await settled()
+    names = [o.text for o in david.by_id("upkeep-event").options]
+    assert any("Royal Wedding" in n for n in names), names

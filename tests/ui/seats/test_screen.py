@@ -411,19 +411,47 @@ def icon_named(h: Harness, label: str) -> ft.IconButton:
 
 
 @run
-async def test_enter_keeps_the_keyboard_for_the_next_name(store: Any, hub: TableHub) -> None:
+async def test_enter_keeps_the_keyboard_for_the_next_name(
+    store: Any, hub: TableHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.ui.seats.screen import SeatsScreen
+
+    monkeypatch.setattr(SeatsScreen, "refocus_after", 0.0)
     h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
     await h.select(h.by_id("game-picker"), "merchants_cove")
     await h.click(h.by_id("new-seating"))
     assert not h.has_text("0 seated")  # a brand-new table is not a problem yet
     field = h.find(ft.TextField, label="Player name")
-    for n, name in enumerate(("Ann", "Ben"), start=1):
-        h.session.apply_patch(field._i, {"value": name})
-        await h.fire(field, "submit")  # Enter
-        requests = focus_requests(h, field)
-        assert len(requests) == n  # the field asks for the keyboard back
-        h.session.handle_invoke_method_results(field._i, requests[-1].call_id, None, None)
-        await settled()
+
+    async def asked(count: int) -> list[Any]:
+        for _ in range(200):  # the ask on its way: turns of the loop, no clock
+            if len(focus_requests(h, field)) >= count:
+                break
+            await asyncio.sleep(0)
+        return focus_requests(h, field)
+
+    async def answer(request: Any) -> None:
+        h.session.handle_invoke_method_results(field._i, request.call_id, None, None)
+
+    # Ann: the phone let the first ask pass (no focus came back): the field asks again.
+    h.session.apply_patch(field._i, {"value": "Ann"})
+    await h.fire(field, "submit")  # Enter
+    first = await asked(1)
+    assert len(first) == 1  # the field asks for the keyboard back
+    await answer(first[0])
+    second = await asked(2)
+    assert len(second) == 2
+    await answer(second[1])
+    await settled()
+    # Ben: the field has the keyboard again (its focus event came): asked once only.
+    h.session.apply_patch(field._i, {"value": "Ben"})
+    await h.fire(field, "submit")
+    third = await asked(3)
+    assert len(third) == 3
+    await h.fire(field, "focus")
+    await answer(third[2])
+    assert len(await asked(4)) == 3
+    await settled()
     assert seat_names(h) == ["Ann", "Ben"] and field.value == ""
 
 

@@ -949,3 +949,28 @@ async def test_the_games_in_progress_panel_is_as_wide_as_the_lobbys_other_panels
         and any(isinstance(x, ft.Semantics) and x.identifier == "table-1" for x in c.controls)
         for c in games
     )
+
+
+@run
+async def test_resume_opens_the_page_the_setup_was_left_on(store: Any, hub: TableHub) -> None:
+    """Issue 21: Resume of a setup in progress opened the Choose tab, not the checklist it
+    was left on."""
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await h.click(h.by_id("start-setup"))
+    (table,) = store.list_tables(tool="setup")
+    # This phone went on to the checklist, then back to the list of setups.
+    assert not visible(h, "progress-text")  # Choose
+    await h.select(h.by_id("assistant-tabs"), ["checklist"])
+    assert visible(h, "progress-text")
+    await h.click(h.by_id("app-back"))
+    await h.click(h.by_id(f"resume-{table.id}"))
+    assert visible(h, "progress-text")  # the checklist, where it was left
+    # Another phone, which never opened it: Choose while nothing is ticked ...
+    other = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await other.click(other.by_id(f"resume-{table.id}"))
+    assert not visible(other, "progress-text")
+    # ... the checklist once a step is ticked (the choosing is done).
+    await h.click(h.by_id("tick-next"))
+    third = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    await third.click(third.by_id(f"resume-{table.id}"))
+    assert visible(third, "progress-text")

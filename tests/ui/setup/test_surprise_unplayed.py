@@ -37,7 +37,7 @@ def test_the_modules_not_played_come_from_the_history(store: Any) -> None:
     store.record_play("merchants_cove", [("Ann", 40), ("Ben", 30)])
     assert unplayed_modules(store) is None  # plays without modules say nothing
     played_everything_but_three(store)
-    assert unplayed_modules(store) == NEW | {"dragon_island_festival"}
+    assert unplayed_modules(store) == frozenset(NEW)  # (the Dragon Island Festival is no draw)
 
 
 @run
@@ -68,3 +68,37 @@ async def test_without_a_history_surprise_me_is_as_before(store: Any, hub: Table
     assert not visible(h, "surprise-unplayed")
     await h.click(h.by_id("surprise-me"))
     assert not visible(h, "unplayed-note")
+
+
+def test_tonights_players_are_the_group(store: Any) -> None:
+    # Ann and Ben played the Paladins; Cleo played the Lawyers with someone else.
+    store.record_play("merchants_cove", [("Ann", 40), ("Ben", 30)], modules=["paladins"])
+    store.record_play("merchants_cove", [("Cleo", 40), ("Eve", 30)], modules=["lawyers"])
+    everyone = unplayed_modules(store)
+    assert everyone is not None and not {"paladins", "lawyers"} & everyone
+    ann_and_ben = unplayed_modules(store, ("Ann", "Ben"))
+    assert ann_and_ben is not None
+    assert "lawyers" in ann_and_ben and "paladins" not in ann_and_ben
+    assert unplayed_modules(store, ("Zoe", "Yan")) is None  # their plays say nothing
+
+
+@run
+async def test_with_a_game_night_open_its_players_are_the_group(store: Any, hub: TableHub) -> None:
+    from companion.engine.seats import Seating
+
+    # Ann and Ben have played everything but the Insiders and the Exemplars; Cleo and Dan
+    # played just those: the whole history has played everything, tonight's table has not.
+    fresh = {"insiders", "exemplars"}
+    theirs = sorted(set(engine.module_ids()) - fresh - {"dragon_island_festival"})
+    for i in range(0, len(theirs), 4):
+        store.record_play("merchants_cove", [("Ann", 40), ("Ben", 30)], modules=theirs[i : i + 4])
+    store.record_play("merchants_cove", [("Cleo", 40), ("Dan", 30)], modules=sorted(fresh))
+    assert unplayed_modules(store) is None
+    hub.create("seats", Seating.new("merchants_cove", seed=482913, seats=("Ann", "Ben")))
+    table_id = table_with(hub)
+    h = await open_table(store, hub, table_id)
+    await h.select(h.by_id("surprise-size"), "1")
+    for _ in range(3):
+        await h.click(h.by_id("surprise-me"))
+        assert game_of(hub, table_id).modules <= fresh
+        assert visible(h, "unplayed-note")

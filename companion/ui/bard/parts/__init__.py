@@ -17,7 +17,7 @@ from companion.ui.bard.model.why import Why
 from companion.ui.context import AppContext
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import Steps, small, tagged
-from companion.ui.paint import Painter, SectionBox, SectionColumn, SectionText
+from companion.ui.paint import Painter, SectionBox, SectionColumn, SectionText, mounted
 
 Cols = dict[str | ft.ResponsiveRowBreakpoint, int | float]
 #: Two to a line on a phone, four on a wider window.
@@ -103,6 +103,79 @@ class NumberRow:
         paint.set(self.control, self.control, visible=visible)
 
 
+class CountRow:
+    """A count picked with one tap: a label over the numbers ``0`` to ``top - 1`` and a last
+    segment ``top+`` (tagged ``ident``; the segments' values are the numbers and ``more``).
+    A tap on a number sets it (``on_set(n)``); the last segment sets ``top``, and each tap
+    on it once there adds one (its label then reads the count).
+
+    The board is many counts, nearly all small: one tap each, where a stepper took one tap
+    per Adventurer.
+    """
+
+    MORE = "more"
+
+    def __init__(
+        self,
+        label: str,
+        on_set: Callable[[int], object],
+        *,
+        ident: str,
+        top: int = 7,
+        high: int = 40,
+    ) -> None:
+        self.top = top
+        self.high = high
+        self.value = 0
+        self._picked = False
+
+        def picked(e: Any) -> None:
+            self._picked = True  # the phone changed its own segments: sent back on show
+            chosen = list(e.control.selected or [])
+            if not chosen:
+                return
+            if chosen[0] == self.MORE:
+                on_set(min(self.high, max(self.top, self.value + 1)))
+            else:
+                on_set(int(chosen[0]))
+            if self._picked and mounted(self.control):
+                # Nothing was drawn (the change was not kept): the count shown goes back.
+                self._picked = False
+                self.segments.selected = [self._shown(self.value)]
+                self.control.update()
+
+        style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2))
+        self.more = ft.Segment(value=self.MORE, label=ft.Text(f"{top}+"))
+        self.segments = ft.SegmentedButton(
+            segments=[
+                *(ft.Segment(value=str(n), label=ft.Text(str(n))) for n in range(top)),
+                self.more,
+            ],
+            selected=["0"],
+            show_selected_icon=False,
+            style=style,
+            on_change=picked,
+        )
+        self.label = ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)
+        self.control = SectionColumn(
+            [self.label, tagged(ident, self.segments)], spacing=2, tight=True
+        )
+
+    def _shown(self, value: int) -> str:
+        return str(value) if value < self.top else self.MORE
+
+    def show(self, paint: Painter, value: int, *, visible: bool = True) -> None:
+        self.value = value
+        if self._picked:
+            self._picked = False
+            paint.touch(self.control)
+        paint.set(self.control, self.segments, selected=[self._shown(value)])
+        more = str(value) if value >= self.top else f"{self.top}+"
+        if isinstance(self.more.label, ft.Text):
+            paint.set(self.control, self.more.label, value=more)
+        paint.set(self.control, self.control, visible=visible)
+
+
 class ChoiceChips:
     """Chips to choose one of (``options``: value → words), tagged ``prefix-<value>``. A tap
     on any chip calls ``on_choose(value)``; :meth:`show` marks the chosen one."""
@@ -169,4 +242,4 @@ def why(ctx: AppContext, targets: Why, *, ident: str, label: str = "Why?") -> ft
     return why_link(ctx, entries, rulings, ident=ident, label=label)
 
 
-__all__ = ["HALF", "ChoiceChips", "Cols", "Fold", "NumberRow", "Stepper", "why"]
+__all__ = ["HALF", "ChoiceChips", "Cols", "CountRow", "Fold", "NumberRow", "Stepper", "why"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.engine.bard import (
+    MAX_ADVENTURERS,
     PALADIN,
     RULING_CREATURES,
     RULING_DRAGON_ISLAND,
@@ -28,7 +29,7 @@ from companion.engine.bard import (
 from companion.ui.bard.model import song as moves
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.lines import table_summary
-from companion.ui.bard.parts import ChoiceChips, Fold, Stepper, why
+from companion.ui.bard.parts import ChoiceChips, CountRow, Fold, Stepper, why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import small, source_text, tagged
 from companion.ui.paint import Painter, SectionBox, SectionColumn
@@ -48,57 +49,68 @@ class BoardPanel:
     def __init__(self, view: BardScreen, game: BardGame) -> None:
         self.view = view
         bard = facts()
-        self.cells: dict[tuple[str, str | None], Stepper] = {}
+        self.cells: dict[tuple[str, str | None], CountRow] = {}
         ctx = view.ctx
 
-        def cell(place: str, colour: str | None, label: str, hint: str | None = None) -> Stepper:
-            def step(by: int, p: str = place, c: str | None = colour) -> None:
-                view.count(p, c, by)
+        def cell(
+            place: str, colour: str | None, label: str, high: int = MAX_ADVENTURERS
+        ) -> CountRow:
+            def set_to(n: int, p: str = place, c: str | None = colour) -> None:
+                view.set_count(p, c, n)
 
-            stepper = Stepper(
-                label,
-                step,
-                ident=f"board-{place}-{colour or 'count'}",
-                hint=hint,
+            row = CountRow(label, set_to, ident=f"board-{place}-{colour or 'count'}", high=high)
+            self.cells[(place, colour)] = row
+            return row
+
+        def counts(rows: list[CountRow]) -> ft.Control:
+            """One place's counts: one line each on a phone, two side by side wider."""
+            return ft.ResponsiveRow(
+                [ft.Container(r.control, col={"xs": 12, "md": 6}) for r in rows],
+                spacing=8,
+                run_spacing=6,
             )
-            self.cells[(place, colour)] = stepper
-            return stepper
 
         parts: list[ft.Control] = [
-            small("Count what the song can sing to. Every phone on this table sees it."),
+            small("Tap each count: what the song can sing to. Every phone on this table sees it."),
         ]
-        self.paladins: list[Stepper] = []
+        self.paladins: list[CountRow] = []
         for pier in bard.piers():
-            row: list[ft.Control] = [cell(pier, f.id, f.plural).control for f in bard.faction]
-            paladins = cell(pier, PALADIN, "Paladins")
+            rows = [cell(pier, f.id, f.plural) for f in bard.faction]
+            paladins = cell(pier, PALADIN, "Paladins", high=bard.paladins.meeples)
             self.paladins.append(paladins)
-            row.append(paladins.control)
             parts += [
                 _heading(bard.location_named(pier).name),
-                ft.ResponsiveRow(row, spacing=8, run_spacing=4),
+                counts([*rows, paladins]),
             ]
-        # The Faction Halls: Adventurers inside, and whether one of your Runes is there.
+        # The Faction Halls: Adventurers inside, and which hold one of your Runes.
         self.runes: dict[str, ft.Chip] = {}
-        halls: list[ft.Control] = []
+        rune_chips: list[ft.Control] = []
         for f in bard.faction:
-            stepper = cell(f.id, None, f.hall, "Adventurers inside")
             chip = ft.Chip(
-                label=ft.Text("Your Rune"),
+                label=ft.Text(f.hall),
                 on_select=lambda e, h=f.id: view.act(moves.toggle_rune(view.game, h)),
             )
             self.runes[f.id] = chip
-            stepper.column.controls.append(tagged(f"board-rune-{f.id}", chip))
-            halls.append(stepper.control)
-        parts += [_heading("Faction Halls"), ft.ResponsiveRow(halls, spacing=8, run_spacing=16)]
+            rune_chips.append(tagged(f"board-rune-{f.id}", chip))
+        self.runes_box = SectionColumn(
+            [
+                ft.Text("Your Runes are in", theme_style=ft.TextThemeStyle.LABEL_MEDIUM),
+                ft.Row(rune_chips, wrap=True, spacing=6, run_spacing=6),
+            ],
+            spacing=4,
+            tight=True,
+        )
+        parts += [
+            _heading("Faction Halls"),
+            small("Adventurers inside each hall"),
+            counts([cell(f.id, None, f.hall) for f in bard.faction]),
+            self.runes_box,
+        ]
         for side in SIDES:
             parts += [
                 _heading(f"Dragon Island, {side} side"),
                 small("Adventurers on the undocked boats"),
-                ft.ResponsiveRow(
-                    [cell(side, f.id, f.plural).control for f in bard.faction],
-                    spacing=8,
-                    run_spacing=4,
-                ),
+                counts([cell(side, f.id, f.plural) for f in bard.faction]),
             ]
         self.reading = small("")
         parts.append(self.reading)
@@ -124,7 +136,12 @@ class BoardPanel:
             ident="board-creatures",
             hint="left on Dragon Island",
         )
-        self.townsfolk = cell("townsfolk", None, "Townsfolk", "who can still be your fans")
+        self.townsfolk = Stepper(
+            "Townsfolk",
+            lambda step: view.count("townsfolk", None, step),
+            ident="board-townsfolk-count",
+            hint="who can still be your fans",
+        )
         parts += [
             self.player_title,
             ft.ResponsiveRow(
@@ -180,22 +197,16 @@ class BoardPanel:
     def render(self, game: BardGame, paint: Painter) -> None:
         bard = facts()
         table, board = game.table, moves.board_of(game)
-        for (place, colour), stepper in self.cells.items():
-            value = moves.count_in(table, place, colour)
-            if place == "townsfolk":
-                high = bard.badges.count
-                text = "all" if table.townsfolk is None else ""
-                stepper.show(paint, value, 0, high, text=text)
-            elif colour == PALADIN:
-                stepper.show(paint, value, 0, bard.paladins.meeples)
-            else:
-                stepper.show(paint, value, 0, 40)
         rules = game.rules
-        for stepper in self.paladins:
-            paint.set(stepper.control, stepper.control, visible=rules.paladins_count)
+        for (place, colour), row in self.cells.items():
+            shown = colour != PALADIN or rules.paladins_count
+            row.show(paint, moves.count_in(table, place, colour), visible=shown)
+        text = "all" if table.townsfolk is None else ""
+        townsfolk = moves.count_in(table, "townsfolk", None)
+        self.townsfolk.show(paint, townsfolk, 0, bard.badges.count, text=text)
         paint.set(self.paladin_rule, self.paladin_rule, visible=rules.paladins_count)
         for h, chip in self.runes.items():
-            paint.set(self.cells[(h, None)].control, chip, selected=h in board.runes)
+            paint.set(self.runes_box, chip, selected=h in board.runes)
         self.badges.show(paint, board.badges, 0, bard.badges.count)
         self.boast_area.show(paint, board.boast_area, 0, bard.cards.entertainer)
         self.creatures.show(paint, board.creatures, 0, bard.dragon_island.creatures)

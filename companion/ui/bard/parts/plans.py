@@ -164,7 +164,7 @@ class StopView:
     def __init__(self, view: BardScreen, card: str) -> None:
         self.view = view
         self.card = card
-        self.name = ft.Text("", weight=ft.FontWeight.BOLD, expand=True)
+        self.name = ft.Text("", weight=ft.FontWeight.BOLD)
         self.headline = ft.Text("", weight=ft.FontWeight.W_600)
         self.spent = small("", muted=False)
         self.working = small("")
@@ -175,8 +175,13 @@ class StopView:
             ft.Container(
                 ft.Column(
                     [
+                        # The place, then what it gives: on the next line when both do not
+                        # fit (squeezed side by side, "Warrior Hall" broke as "War / rior").
                         ft.Row(
                             [self.name, self.headline],
+                            wrap=True,
+                            spacing=8,
+                            run_spacing=0,
                             vertical_alignment=ft.CrossAxisAlignment.CENTER,
                         ),
                         self.spent,

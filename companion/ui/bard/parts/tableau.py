@@ -227,21 +227,43 @@ class TableauPanel:
     def _cards(self, cards: list[Card], spent: frozenset[str]) -> ft.Control | None:
         if not cards:
             return body("No card yet: tap the colour of a card's top icons below.", muted=True)
-        chips: list[ft.Control] = []
+        tiles: list[ft.Control] = []
         for card in cards:
             sung = any(s.id in spent for s in card.sources())
-            chips.append(
-                tagged(
-                    f"bard-card-{card.letter}",
-                    ft.Chip(
-                        label=ft.Text(card.describe() + (" · sung" if sung else "")),
-                        leading=ft.Icon(ft.Icons.STYLE_OUTLINED, size=18),
-                        selected=card.letter == self.view.draft.card,
-                        on_select=lambda e, c=card.letter: self.view.choose_card(c),
+            chosen = card.letter == self.view.draft.card
+            # A tile as wide as the panel, its words wrapping: a chip cut a long card off
+            # ("B: 1 Bard · bottom 2 Noble (2") at phone width.
+            tiles.append(
+                ft.Semantics(
+                    identifier=f"bard-card-{card.letter}",
+                    button=True,
+                    selected=chosen,
+                    content=ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(
+                                    ft.Icons.CHECK if chosen else ft.Icons.STYLE_OUTLINED,
+                                    size=18,
+                                ),
+                                ft.Text(
+                                    card.describe() + (" · sung" if sung else ""),
+                                    expand=True,
+                                    weight=ft.FontWeight.W_600 if chosen else None,
+                                ),
+                            ],
+                            spacing=8,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                        on_click=lambda e, c=card.letter: self.view.choose_card(c),
+                        ink=True,
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                        border_radius=8,
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
                     ),
                 )
             )
-        return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+        return ft.Column(tiles, spacing=6, tight=True)
 
     def _show_card(self, card: Card, paint: Painter) -> None:
         paint.set(self.editor, self.editing, value=f"Card {card.letter}")

@@ -74,6 +74,8 @@ def play_subtitle(play: Any) -> str:
     Master Craft, Faction Festival``."""
     players = ", ".join(r.player for r in sorted(play.results, key=lambda r: r.seat))
     modules, expansions = feature_labels(play)
+    # A module that is an expansion's own (The Entertainer's Bard) is said once, by it.
+    modules = [m for m in modules if not any(m.startswith(e) for e in expansions)]
     with_ = ", ".join(expansions + modules)
     return f"{format_when(play.played_at)} · {players}" + (f" · {with_}" if with_ else "")
 
@@ -194,11 +196,14 @@ def player_summary(stats: Any) -> str:
 
 def player_game_line(stats: Any, *, with_game: bool) -> str:
     """One game of a player's card: plays, wins, average and best."""
-    return (
-        (f"{stats.game}: " if with_game else "")
-        + f"{plural(stats.plays, 'play')}, {plural(stats.wins, 'win')}, "
-        f"average {number(stats.average)}, best {number(stats.best, 0)}"
+    line = (f"{stats.game}: " if with_game else "") + (
+        f"{plural(stats.plays, 'play')}, {plural(stats.wins, 'win')}"
     )
+    if stats.average is not None:  # a game played without points has no scores to speak of
+        line += f", average {number(stats.average)}"
+    if stats.best is not None:
+        line += f", best {number(stats.best, 0)}"
+    return line
 
 
 def game_lines(stats: Any) -> list[str]:

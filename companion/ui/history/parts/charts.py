@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import flet as ft
 
 from companion.ui.context import AppContext
-from companion.ui.history.model import axis_step, format_day, score_margin
+from companion.ui.history.model import axis_step, format_day
 from companion.ui.kit.widgets import panel
 
 
@@ -63,6 +65,27 @@ def wins_chart(ctx: AppContext, game: str | None) -> ft.Control | None:
     )
 
 
+def whole_ticks(low: int, high: int) -> tuple[int, int, int]:
+    """The score axis of a chart of scores from ``low`` to ``high``: its bottom, top and the
+    step between its labels, all whole numbers (a label like "139.5" broke over two lines),
+    about four labels, the scores inside with room to spare."""
+    span = max(1, high - low)
+    step = 1
+    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        step = nice
+        if span / nice <= 4:
+            break
+    bottom = (low // step) * step - (step if low % step == 0 else 0)
+    top = -((-high) // step) * step + (step if high % step == 0 else 0)
+    return bottom, top, step
+
+
+def axis_day(moment: datetime, *, year: bool) -> str:
+    """A date short enough to fit under the chart's end (``2 Dec``; ``Dec 2025`` when the
+    chart spans more than one year)."""
+    return moment.strftime("%b %Y") if year else f"{moment.day} {moment:%b}"
+
+
 def scores_chart(ctx: AppContext, player: str | None, game: str | None) -> ft.Control | None:
     import flet_charts as fc
 
@@ -73,8 +96,9 @@ def scores_chart(ctx: AppContext, player: str | None, game: str | None) -> ft.Co
         return None
     series = series[-40:]
     scores = [s for _, s, _ in series]
-    low, high = min(scores), max(scores)
-    margin = score_margin(low, high)
+    bottom, top, step = whole_ticks(min(scores), max(scores))
+    first, last = series[0][0], series[-1][0]
+    years = first.year != last.year
     chart = fc.LineChart(
         data_series=[
             fc.LineChartData(
@@ -87,20 +111,31 @@ def scores_chart(ctx: AppContext, player: str | None, game: str | None) -> ft.Co
                 point=True,
             )
         ],
-        min_y=low - margin,
-        max_y=high + margin,
-        left_axis=fc.ChartAxis(label_size=40),
+        min_y=bottom,
+        max_y=top,
+        left_axis=fc.ChartAxis(
+            labels=[
+                fc.ChartAxisLabel(value=n, label=ft.Text(str(n), size=12, no_wrap=True))
+                for n in range(bottom, top + 1, step)
+            ],
+            label_size=40,
+        ),
         bottom_axis=fc.ChartAxis(
             labels=[
-                fc.ChartAxisLabel(value=0, label=ft.Text(format_day(series[0][0]), size=11)),
                 fc.ChartAxisLabel(
-                    value=len(series) - 1, label=ft.Text(format_day(series[-1][0]), size=11)
+                    value=0, label=ft.Text(axis_day(first, year=years), size=11, no_wrap=True)
+                ),
+                fc.ChartAxisLabel(
+                    value=len(series) - 1,
+                    label=ft.Text(axis_day(last, year=years), size=11, no_wrap=True),
                 ),
             ],
             label_size=24,
         ),
+        # Room at the right for the last date, centred under the last score.
+        right_axis=fc.ChartAxis(show_labels=False, label_size=24),
         horizontal_grid_lines=fc.ChartGridLines(
-            interval=margin, width=0.5, color=ft.Colors.OUTLINE_VARIANT
+            interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT
         ),
         interactive=True,
     )

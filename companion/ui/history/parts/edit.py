@@ -71,6 +71,7 @@ class HowWon:
         self.hint = body("", muted=True)
         self.who = ft.Column(spacing=0)
         self.box = SectionBox(panel(self.choice, self.hint, self.who, title="How was it won?"))
+        self.shown: object = None
 
     def pick(self, e: Any) -> None:
         value = e.control.value
@@ -90,9 +91,19 @@ class HowWon:
         self.editor.paint.send()
 
     def render(self) -> None:
+        """Draw the choice again, only when it or the players' names changed (the pad
+        renders on every keystroke)."""
         verdict = self.editor.verdict
-        self.hint.value = HOW_WON[verdict.scoring]
         rows = self.editor.pad.rows
+        shown = (
+            verdict.scoring,
+            verdict.all_won,
+            tuple((r.id, r.name.strip(), verdict.won(r.id)) for r in rows),
+        )
+        if shown == self.shown:
+            return
+        self.shown = shown
+        self.hint.value = HOW_WON[verdict.scoring]
         controls: list[ft.Control] = []
         if verdict.scoring == "manual":
             for row in rows:

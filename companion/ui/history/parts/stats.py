@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.history import NotFoundError
+from companion.history import NotFoundError, features
 from companion.ui.context import AppContext
 from companion.ui.history.model import feature_line, game_lines, player_game_line, player_summary
 from companion.ui.history.parts.charts import scores_chart, wins_chart
@@ -94,9 +94,19 @@ class StatsView:
             found = self.ctx.store.module_stats(game)
         except NotFoundError:
             return []
-        chosen = {("module", self.filters.module), ("expansion", self.filters.expansion)}
         if self.filters.module or self.filters.expansion:
+            chosen = {("module", self.filters.module), ("expansion", self.filters.expansion)}
             found = [f for f in found if (f.kind, f.value) in chosen]
+        else:
+            # A module that is an expansion's own (The Entertainer) is said once, as it.
+            expansions = {f.value.casefold() for f in found if f.kind == "expansion"}
+            found = [
+                f
+                for f in found
+                if f.kind == "expansion"
+                or features.running_name(features.game_key(f.game), f.kind, f.value).casefold()
+                not in expansions
+            ]
         return [
             tagged(
                 f"feature-{f.kind}-{f.value}",
@@ -111,11 +121,12 @@ class StatsView:
     def render(self) -> None:
         game, player = self.filters.game, self.filters.player
         parts: list[ft.Control] = []
-        features = self.feature_lines(game) if game else []
-        if features:
+        lines = self.feature_lines(game) if game else []
+        if lines:
             if self.filters.module or self.filters.expansion:
-                features.append(body(f"The figures below count every play of {game}.", muted=True))
-            parts.append(panel(*features, title="Modules and expansions"))
+                note = f"The figures below count every play of {game}."
+                lines.append(tagged("feature-note", body(note, muted=True)))
+            parts.append(panel(*lines, title="Modules and expansions"))
         for chart in (wins_chart(self.ctx, game), scores_chart(self.ctx, player, game)):
             if chart is not None:
                 parts.append(chart)

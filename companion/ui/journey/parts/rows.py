@@ -233,9 +233,16 @@ def cancelled(game: JourneyGame, row: int, position: int) -> bool:
 
 def more_chip(hidden: tuple[Card, ...]) -> ft.Control:
     """The cards between a long row's ends on a phone: how many, and which (its tooltip)."""
+    # Said as cards, not as "+2" (which read like points).
     return SectionBox(
-        ft.Text(f"+{len(hidden)}", size=14, weight=ft.FontWeight.BOLD),
-        width=32,
+        ft.Text(
+            f"{len(hidden)}\nmore\ncards",
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.CENTER,
+            style=ft.TextStyle(size=9, height=1.05),
+            max_lines=3,
+        ),
+        width=34,
         height=38,
         alignment=ft.Alignment.CENTER,
         border_radius=8,

@@ -17,6 +17,7 @@ from companion.engine.mercante import (
     RemoveGoods,
 )
 from companion.engine.mercante.tabletop import TallyValue
+from companion.ui.mercante.model.contracts import CardDraft
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
 from companion.ui.mercante.model.sale import SaleDraft
 from companion.ui.mercante.model.shipment import ShipmentDraft
@@ -54,6 +55,9 @@ class MercanteDrafts:
     typed: dict[tuple[str, int], tuple[str, TallyValue]] = field(default_factory=dict)
     show_tally_errors: bool = False
     prices: dict[str, str] = field(default_factory=dict)
+    final_goods: dict[str, list[str]] = field(default_factory=dict)
+    final_vp: dict[str, int] = field(default_factory=dict)
+    cards: dict[int, CardDraft] = field(default_factory=dict)
 
     # -- upkeep ----------------------------------------------------------------------------
     def set_removal(self, market: str, count: int) -> None:
@@ -119,6 +123,13 @@ class MercanteDrafts:
         if payer is not None and price > payer[1]:
             raise FieldErrors({("price", ident): more_than_they_have(*payer)})
         return price
+
+    def goods_left(self, game: MercanteGame, name: str) -> list[str]:
+        """The goods ``name`` has left as listed here; at first those the app saw them take
+        and not sell (lots won at auction)."""
+        if name not in self.final_goods:
+            self.final_goods[name] = list(game.goods_seen(name))
+        return self.final_goods[name]
 
     # -- Vicious Accounting ----------------------------------------------------------------
     def challenge(self) -> ChallengeSale:

@@ -24,7 +24,6 @@ from companion.engine.mercante import (
     market_of,
     quote_sale,
     reaction_is_legal,
-    reaction_what_if,
 )
 from companion.engine.mercante.scoring import max_goods_left
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
@@ -105,6 +104,11 @@ class SaleDraft:
     agents: int | None = None
     reactions: list[ReactionDraft] = field(default_factory=list)
     contract_vp: str = ""
+    #: The last pricing (issue 23, "a value computed once"): what it was worked out from
+    #: (the game and choices themselves, and the draft as it was) and the view.
+    _priced: tuple[Any, Any, tuple[Any, ...], SaleView] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def total(self) -> int:
@@ -249,8 +253,28 @@ class SaleDraft:
 
     # -- pricing -----------------------------------------------------------------------------
 
+    def _state(self) -> tuple[Any, ...]:
+        return (
+            tuple(sorted(self.counts.items())),
+            tuple(sorted(self.bases.items())),
+            tuple(sorted(self.bazaar)),
+            self.agents,
+            tuple(tuple(r.to_list()) for r in self.reactions),
+        )
+
     def evaluate(self, game: MercanteGame, choices: Sequence[EventChoice]) -> SaleView:
-        """Price the draft on ``game`` (changes nothing)."""
+        """Price the draft on ``game`` (changes nothing). Priced once per change: asked again
+        for the same game, choices and draft (a redraw, the tap that sells it), the view
+        already worked out is given back."""
+        state = self._state()
+        priced = self._priced
+        if priced is not None and priced[0] is game and priced[1] is choices and priced[2] == state:
+            return priced[3]
+        view = self._evaluate(game, choices)
+        self._priced = (game, choices, state, view)
+        return view
+
+    def _evaluate(self, game: MercanteGame, choices: Sequence[EventChoice]) -> SaleView:
         tokens = self.tokens()
         available = game.agents_left()  # this turn's agents not assigned yet
         base_errors: dict[str, str] = {}
@@ -314,11 +338,12 @@ class SaleDraft:
         if not played:
             return view
         try:
-            what_if = reaction_what_if(sold, game.calendar, reactions=played, **arguments)
+            # the sale without the Reactions is the plain one just priced: priced once
+            with_reaction = quote_sale(sold, game.calendar, reactions=played, **arguments)
         except MercanteError as exc:
             return replace(view, reaction_error=capitalized(str(exc)))
-        view = self._with_quote(view, what_if.with_reaction)
-        without = replace(what_if.without, cartage=CartageCheck(plain.cartage.needed, view.agents))
+        view = self._with_quote(view, with_reaction)
+        without = replace(plain, cartage=CartageCheck(plain.cartage.needed, view.agents))
         return replace(view, what_if=ReactionWhatIf(without, view.quote))  # type: ignore[arg-type]
 
     def _agents(self, needed: int, available: int) -> int:

@@ -4,11 +4,13 @@ the working, the standings, and the play saved to history."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.mercante import (
+    FinalResult,
     FinalTally,
+    MercanteError,
     MercanteTable,
     PlayerTally,
     TallyLine,
@@ -45,7 +47,7 @@ TALLY_FIELDS: tuple[tuple[str, str], ...] = (
     ("bought", "VP bought"),
     ("unfulfilled", "Unfulfilled contracts"),
     ("penalties", "Their penalties"),
-    ("completed", "Contracts done at the end"),
+    ("completed", "VP of contracts done at the end"),
     ("completed_goods", "Goods they take"),
 )
 
@@ -340,6 +342,31 @@ def tally_working(line: TallyLine) -> tuple[str, str]:
     return crowns, score
 
 
+def shown_standings(
+    tally: FinalTally, *, every_place: bool = False
+) -> tuple[tuple[FinalResult, ...], tuple[str, ...]]:
+    """The standings as the screen lists them, and a line for each shared place the
+    tie-breakers were looked at for: a shared place is never said to be "broken" by a
+    tie-breaker (issue 21). ``every_place``: the house rule that breaks every tie."""
+    shown: list[FinalResult] = []
+    still: dict[int, list[str]] = {}
+    for result in tally.standings:
+        if result.shared and result.decided_by:
+            still.setdefault(result.rank, []).append(result.name)
+            result = replace(result, decided_by=None)
+        shown.append(result)
+    lines = []
+    for rank, names in still.items():
+        who = " and ".join(names)
+        if rank == 1:
+            lines.append(f"{who}: still tied after the tie-breakers, so the victory is shared.")
+        elif every_place:
+            lines.append(f"{who}: still tied after the tie-breakers, so they share place {rank}.")
+        else:
+            lines.append(f"{who} share place {rank}: the tie-breakers decide only the victory.")
+    return tuple(shown), tuple(lines)
+
+
 def record_arguments(
     tally: FinalTally,
     seats: Sequence[str],
@@ -385,15 +412,26 @@ def record_arguments(
 def play_of(table: MercanteTable, catalogue: Catalogue) -> dict[str, Any]:
     """The history play (``PlayCreate``'s fields) of a table whose tally is complete: scores
     in seat order with the game's categories, the first player, and the tie-breakers (see
-    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise."""
-    draft = TallyDraft.from_table(table)
+    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise. A game the
+    app keeps is tallied by the app (``game.tally()``); a game whose crowns the table counts,
+    from the figures typed in."""
     house = table.game.rules
-    tally = draft.tally(house)
-    if tally is None:
-        count = len(draft.errors())
-        raise ValueError(
-            f"the tally has {plural(count, 'field')} to fix" if count else "the tally is not done"
-        )
+    if table.game.ledger:
+        try:
+            tally = table.game.tally()
+        except MercanteError as exc:
+            raise ValueError(str(exc)) from None
+    else:
+        draft = TallyDraft.from_table(table)
+        found = draft.tally(house)
+        if found is None:
+            count = len(draft.errors())
+            raise ValueError(
+                f"the tally has {plural(count, 'field')} to fix"
+                if count
+                else "the tally is not done"
+            )
+        tally = found
     seats = list(table.players)
     arguments = record_arguments(tally, seats, catalogue, house=house)
     names = dict(arguments["tiebreakers"])
@@ -421,6 +459,7 @@ __all__ = [
     "parse_figure",
     "play_of",
     "record_arguments",
+    "shown_standings",
     "tally_text",
     "tally_working",
 ]

@@ -28,6 +28,7 @@ from companion.engine.mercante.actions import (
     SELECT_CONTRACT,
     SKULDUGGERY,
 )
+from companion.engine.mercante.ending import CROWNS
 from companion.engine.mercante.house import HouseRules
 from companion.engine.mercante.setup import contract_values
 from companion.ui.mercante.model.upkeep import when_text
@@ -59,7 +60,48 @@ class TurnStatus:
     why_not: str | None
 
 
+def end_reasons(game: MercanteGame) -> tuple[str, ...]:
+    """The end triggers met, in players' words (``Beth has 82 crowns.``)."""
+    reasons: list[str] = []
+    for trigger, text in zip(game.ending, game.end_triggers(), strict=True):
+        if trigger == CROWNS:
+            most = rules().game_end.crowns_trigger
+            rich = [p for p in game.players if p.crowns >= most]
+            if rich:
+                reasons.extend(f"{p.name} has {plural(p.crowns, 'crown')}." for p in rich)
+                continue
+        reasons.append(text)
+    return tuple(reasons)
+
+
+def end_notice(game: MercanteGame) -> str | None:
+    """What every phone says once an end trigger is met (``None``: none is, or the table
+    counts the game itself): the game ends with this turn, or is over and only the end-game
+    steps remain."""
+    if not game.ledger or not (game.ending or game.is_over):
+        return None
+    why = " ".join(end_reasons(game))
+    if game.is_over:
+        price = rules().game_end.vp_price
+        return (
+            f"The game is over. {why} Only the end-game steps remain: each player sells their "
+            f"goods left to the bazaar, then may buy victory points at {price} crowns each "
+            "(Tally tab)."
+        )
+    return f"The game ends at the end of {game.active}'s turn. {why}"
+
+
 def turn_status(game: MercanteGame) -> TurnStatus:
+    if game.is_over:
+        return TurnStatus(
+            title="The game is over",
+            step="The end-game steps, then the tally (Tally tab)",
+            agents=f"It ended with {game.active}'s turn",
+            marker="",
+            can_end=False,
+            end_label="The game is over",
+            why_not=None,
+        )
     step = STEP_TEXT[game.step or "shipment"]
     if game.step == "auction_vp":
         held = game.vp_auctions_held()
@@ -341,6 +383,8 @@ __all__ = [
     "agent_rules_text",
     "agents_line",
     "agents_waiting",
+    "end_notice",
+    "end_reasons",
     "lot_lines",
     "player_glances",
     "show_vp_bids",

@@ -44,7 +44,7 @@ from companion.ui.mercante.parts import (
     tap,
     typed,
 )
-from companion.ui.mercante.screen import read_choices
+from companion.ui.mercante.screen import cards_changed, read_choices
 from companion.ui.model.words import plural
 from companion.ui.paint import mounted
 from companion.ui.screen import RouteNotFound, Screen
@@ -101,6 +101,7 @@ class EventsList:
         except StoreError as exc:
             self.ctx.notify(f"Not deleted: {exc}", error=True)
             return
+        cards_changed(self.ctx)
 
         def undo() -> None:
             try:
@@ -108,6 +109,7 @@ class EventsList:
             except StoreError as exc:
                 self.ctx.notify(f"Could not restore it: {exc}", error=True)
                 return
+            cards_changed(self.ctx)
             self.ctx.refresh()
 
         self.ctx.refresh()
@@ -117,6 +119,7 @@ class EventsList:
         # Already gone (another device deleted it) is as good as deleted.
         with contextlib.suppress(NotFoundError):
             self.ctx.store.delete_custom_card(card_id)
+        cards_changed(self.ctx)
         self.ctx.refresh()
         self.ctx.notify("Deleted the unreadable card.")
 
@@ -362,6 +365,7 @@ class EventEditor:
             self.session.update(self.name)
             self.ctx.notify(f"Not saved: {message}", error=True)
             return
+        cards_changed(self.ctx)
         self.drafts.pop(self.slot, None)
         self.ctx.navigate(self.session.route())
         self.ctx.notify(f"Saved {event.name}.")

@@ -27,6 +27,7 @@ from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import body, panel, small, tagged
 from companion.ui.mercante.model import plural
 from companion.ui.mercante.parts import check_row, cite
+from companion.ui.mercante.parts.contracts import MyContractsPanel
 from companion.ui.paint import Slot
 from companion.ui.screen import Screen
 
@@ -66,6 +67,8 @@ class SetupTab:
         self.pickers: dict[tuple[str, int], ft.SegmentedButton] = {}
         self.checklist_slot = Slot(session.paint)
         session.on_render(self.render)
+        # the setup deal: deal two, keep one; the holder tells the one kept on their phone
+        self.contracts = MyContractsPanel(session)
 
     def set_kept(self, name: str, index: int, value: int | None) -> None:
         game = self.session.table.game
@@ -300,6 +303,7 @@ class SetupTab:
                 cite(self.ctx, *self.starting_sources(), facts_.setup.upkeep_marker_source),
                 title="Starting crowns",
             ),
+            self.contracts.slot.box,
             panel(
                 body(
                     f"First event: {first.name} (in space A)."

@@ -37,6 +37,7 @@ from companion.ui.mercante.model import (
     TallyDraft,
     play_of,
     plural,
+    shown_standings,
     talk_of_peace_goal,
     tally_text,
     tally_working,
@@ -303,7 +304,10 @@ class TallyTab:
             return
         lines = {line.name: line for line in tally.lines}
         # FinalResult reads like a Standing (rank, shared, winner, decided_by, name, score).
-        results: list[Any] = list(tally.standings)
+        shown, still_tied = shown_standings(
+            tally, every_place=self.table.game.rules.tiebreak_every_place
+        )
+        results: list[Any] = list(shown)
         notes = [
             small(
                 f"{s.name}: {plural(lines[s.name].crowns_left, 'crown')} left, "
@@ -322,6 +326,7 @@ class TallyTab:
         )
         self.standings_box.controls = [
             standings_table(results, ident="mercante-standings"),
+            *(tagged("still-tied", small(line, muted=False)) for line in still_tied),
             body(ties, muted=True),
             *notes,
             *self.team_totals(tally),

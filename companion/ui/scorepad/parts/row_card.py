@@ -89,8 +89,9 @@ class RowCard:
             section,
             self.start,
             icon=ft.Icons.FLAG if row.start else ft.Icons.OUTLINED_FLAG,
+            # No "selected": a selected icon button is a toggle with no role to assistive
+            # technology, which then cannot press it; the icon and the name say the state.
             tooltip="Start player" if row.start else "Mark as start player",
-            selected=row.start,
             disabled=closed,
         )
         paint.set(section, self.up, disabled=closed or i == 0)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.engine.core.words import plural
 from companion.engine.seats import Finish, Reopen, Seating, SeatsError, SetFigure, new_seed
 from companion.engine.seats.sheet import Category
 from companion.history import StoreError
@@ -44,6 +45,7 @@ class FinishPanels:
             keyboard_type=ft.KeyboardType.NUMBER,
             width=170,
             on_change=lambda e: self.typed_duration(),
+            on_focus=lambda e: view.focused(),
         )
         self.save_button = ft.FilledButton(
             "Save to History", icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: self.save()
@@ -130,7 +132,20 @@ class FinishPanels:
         except SeatsError as exc:
             error = str(exc)
         self.view.paint.set(self.save_box, self.duration, error=error)
+        if error is None:
+            self.view.paint.set(self.save_box, self.saved_line, value=self.save_note())
         self.view.paint.send()
+
+    def save_note(self) -> str:
+        """What Save will keep of the time: the minutes as typed, or start to finish."""
+        try:
+            minutes = self.minutes()
+        except SeatsError:
+            minutes = None
+        if minutes is None:
+            minutes = self.night.duration
+        took = "" if minutes is None else f": it took {plural(minutes, 'minute')}"
+        return f"Not saved yet{took}."
 
     def minutes(self) -> int | None:
         text = self.view.draft.duration_text
@@ -212,7 +227,7 @@ class FinishPanels:
         paint.set(
             self.save_box,
             self.saved_line,
-            value="Saved to History." if saved else "Not saved yet.",
+            value="Saved to History." if saved else self.save_note(),
         )
         self.rematch.set(
             (over, bool(night.seats)),
@@ -262,6 +277,7 @@ class FinishPanels:
                     keyboard_type=ft.KeyboardType.NUMBER,
                     col={"xs": 6, "sm": 4},
                     on_change=lambda e, p=player, c=category: self.set_figure(p, c),
+                    on_focus=lambda e: self.view.focused(),
                     text_align=ft.TextAlign.RIGHT,
                 )
                 self.fields[(player, category.id)] = field

@@ -51,6 +51,7 @@ class NightPanels:
             label="Where",
             hint_text="Harbour Café, Ann's kitchen…",
             on_change=lambda e: self.typed_location(),
+            on_focus=lambda e: view.focused(),
             on_blur=lambda e: self.set_location(),
             on_submit=lambda e: self.set_location(),
         )
@@ -70,12 +71,14 @@ class NightPanels:
             keyboard_type=ft.KeyboardType.NUMBER,
             width=110,
             on_change=lambda e: self.typed(),
+            on_focus=lambda e: view.focused(),
         )
         self.what = ft.TextField(
             label="What for",
             hint_text="Gold spent, a sale…",
             expand=True,
             on_change=lambda e: self.typed(),
+            on_focus=lambda e: view.focused(),
             on_submit=lambda e: self.add_line(),
         )
         self.add_button = ft.FilledButton(

@@ -17,6 +17,7 @@ class SetupDraft:
     seed_problem: str | None = None
     surprise_problem: str | None = None
     open_steps: set[str] = field(default_factory=set)
+    page: str | None = None  # the page this device last had open ("choose", "checklist")
 
     def type_seed(self, text: str) -> int | None:
         """The field's new text: its seed, or None (and the field's error) when not a seed."""

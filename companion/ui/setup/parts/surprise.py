@@ -2,7 +2,8 @@
 is typed), Surprise me and Replay this seed, the Always/Never marks and the last draw.
 
 Once the history has Merchants Cove plays with modules, Surprise me prefers the modules this
-group has not played yet (a switch turns it off): it picks the seed whose ordinary draw has
+group (tonight's players when a game night is open, else everyone in the history) has not
+played yet (a switch turns it off): it picks the seed whose ordinary draw has
 the fewest modules already played (:func:`companion.engine.setup.surprise.seed_preferring`),
 so Replay this seed gives the same draw, and the panel says which modules are new to you.
 """
@@ -10,7 +11,7 @@ so Replay this seed gives the same draw, and the panel says which modules are ne
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -21,6 +22,7 @@ from companion.engine.setup import SetupGame
 from companion.engine.setup.surprise import seed_preferring
 from companion.history import StoreError
 from companion.ui.kit.widgets import body, button, notice, panel, tagged, wrap
+from companion.ui.model.tally import find_night
 from companion.ui.paint import Slot
 from companion.ui.setup.model import draw_note, marks_line, taps
 
@@ -35,18 +37,23 @@ PREFER_KEY = "surprise_prefer_unplayed"
 COVE = "merchants_cove"
 
 
-def unplayed_modules(store: Store) -> frozenset[str] | None:
-    """The Merchants Cove modules no finished play in the history has used, or None when
-    the history has no such play with modules (nothing to prefer)."""
+def unplayed_modules(store: Store, group: Sequence[str] = ()) -> frozenset[str] | None:
+    """The Merchants Cove modules ``group`` (tonight's players; none: everyone in the
+    history) has not played yet: no finished play with any of them used them. None when
+    their plays say nothing (no play of theirs with modules): nothing to prefer."""
     try:
-        names = store.player_names()
+        names = list(group) or store.player_names()
         if not names:
             return None
         left = frozenset(store.modules_not_played(COVE, names, together=False))
     except StoreError as exc:
         log.warning("modules not played could not be read: %s", exc)
         return None
-    return None if left >= frozenset(engine.module_ids()) else left
+    # Only what Surprise me draws (not the Dragon Island Festival, which the rulebook only
+    # names) can be preferred.
+    drawable = frozenset(m.id for m in engine.modules() if m.surprise)
+    left &= drawable
+    return None if not left or left >= drawable else left
 
 
 def unplayed_note(game: SetupGame, unplayed: Collection[str] | None) -> str | None:
@@ -90,9 +97,9 @@ class SurprisePanel:
         self.draw_text = body("", muted=True)
         self.draw_box = tagged("draw-note", self.draw_text)
         self.draw_box.visible = False
-        self.unplayed = unplayed_modules(view.ctx.store)
+        self.unplayed = unplayed_modules(view.ctx.store, self.group())
         self.prefer = ft.Switch(
-            label="Prefer modules you have not played",
+            label="Prefer modules not played yet",
             value=bool(view.ctx.setting(PREFER_KEY, True)),
             on_change=lambda e: self.set_prefer(bool(e.control.value)),
         )
@@ -150,6 +157,11 @@ class SurprisePanel:
             section=True,
         )
 
+    def group(self) -> tuple[str, ...]:
+        """Tonight's players, when a Merchants Cove game night is open (Players & seats)."""
+        night = find_night(self.view.session.hub, COVE)
+        return () if night is None else night.players
+
     @property
     def preferring(self) -> bool:
         return self.unplayed is not None and bool(self.prefer.value)
@@ -162,7 +174,8 @@ class SurprisePanel:
     def fresh_seed(self) -> int:
         """A new seed for Surprise me: preferring modules not played yet, when asked."""
         seed = new_seed()
-        self.unplayed = unplayed_modules(self.view.ctx.store)  # the history as it is now
+        # The history and tonight's players as they are now.
+        self.unplayed = unplayed_modules(self.view.ctx.store, self.group())
         if not self.preferring or self.unplayed is None:
             return seed
         game = self.view.game

@@ -182,7 +182,7 @@ class SaleTab:
         """Prices, errors and totals for what is typed, without rebuilding any field."""
         game = self.game
         view = self.draft.evaluate(game, self.session.choices)
-        shown = (view, game.active, game.board is None, self.session.playing)
+        shown = (view, game.active, game.board is None, self.session.playing, game.is_over)
         if shown == self._shown:
             return  # the same prices as on screen (another phone's move left them be)
         self._shown = shown
@@ -198,7 +198,8 @@ class SaleTab:
             content=label,
             disabled=not view.ready
             or (quote is not None and not quote.can_complete)
-            or not self.session.playing,
+            or not self.session.playing
+            or game.is_over,
         )
 
     # -- the screen -------------------------------------------------------------------------

@@ -16,7 +16,8 @@ import flet as ft
 
 from companion.engine.mercante import Action, MercanteGame
 from companion.tables import Snapshot
-from companion.ui.mercante.parts.turn.agents import agents_panel
+from companion.ui.mercante.parts.contracts import MyContractsPanel
+from companion.ui.mercante.parts.turn.agents import agents_panel, over_panel
 from companion.ui.mercante.parts.turn.removal_points import removal_points_panel
 from companion.ui.mercante.parts.turn.schedule import schedule_panel
 from companion.ui.mercante.parts.turn.shipment import ShipmentPanel
@@ -48,6 +49,7 @@ class TurnTab:
         self.upkeep = UpkeepSteps(self)
         self.shipment = ShipmentPanel(self)
         session.on_render(self.render)
+        self.contracts = MyContractsPanel(session)
 
     @property
     def game(self) -> MercanteGame:
@@ -72,6 +74,12 @@ class TurnTab:
     def render(self, snapshot: Snapshot) -> None:
         game = self.game
         playing = self.session.playing
+        if game.is_over:
+            # after the end only the end-game steps remain: they are on the Tally tab
+            self.upkeep_slot.set(None, lambda: None)
+            self.shipment_slot.set(None, lambda: None)
+            self.agents_slot.set("over", lambda: over_panel(self))
+            return
         upkeep = game.is_upkeep_turn
         removals = tuple(sorted(self.drafts.removals.items()))
         self.upkeep_slot.set(
@@ -104,6 +112,7 @@ class TurnTab:
             self.upkeep_slot.box,
             self.shipment_slot.box,
             self.agents_slot.box,
+            self.contracts.slot.box,
             self.teams_slot.box,
             self.schedule_slot.box,
             self.costs_slot.box,

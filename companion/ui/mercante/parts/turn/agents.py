@@ -144,4 +144,24 @@ def agents_panel(tab: TurnTab) -> ft.Control:
     return tagged("agents-panel", panel(*rows, title="Agents"))
 
 
-__all__ = ["agents_panel"]
+def over_panel(tab: TurnTab) -> ft.Control:
+    """The game is over: no more turns, the end-game steps are on the Tally tab."""
+    return tagged(
+        "game-over",
+        panel(
+            body(
+                "No more turns: the game is over. Each player sells their goods left to the "
+                "bazaar, then may buy victory points, on the Tally tab."
+            ),
+            button(
+                "Open the tally",
+                lambda e: tab.ctx.navigate(table_route(tab.session.table_id, "end")),
+                icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
+                ident="open-tally",
+            ),
+            title="The game is over",
+        ),
+    )
+
+
+__all__ = ["agents_panel", "over_panel"]

@@ -90,7 +90,12 @@ class ShipmentPanel:
         controls: list[ft.Control] = [
             body(
                 f"{game.active} chooses a shipment card. Add its goods top to bottom with each "
-                "one's minimum bid, or run the auction at the table and go on to the agents.",
+                "one's minimum bid"
+                + (
+                    ": the app runs the auction and takes each winner's crowns."
+                    if game.ledger
+                    else ", or run the auction at the table and go on to the agents."
+                ),
                 muted=True,
             )
         ]
