@@ -689,6 +689,31 @@ async def test_without_a_night_of_merchants_cove_there_is_nothing_to_add_to(
     assert not visible(h, "bard-tally")
 
 
+@run
+async def test_the_bards_own_player_comes_first_among_the_tally_buttons(
+    store: Any, hub: TableHub
+) -> None:
+    tonight(hub)
+    table_id = table_with(
+        hub,
+        SetTable(EXAMPLE_BOARD),
+        SetBoard(Board(badges=1)),
+        BeginSong(EXAMPLE_TABLEAU, 2, 6, soundstones=1),
+        player="Cleo",
+    )
+    h = await open_table(store, hub, table_id)
+    await h.click(h.by_id("bard-best"))
+    await h.click(h.by_id("plan-1-load"))
+    row = h.by_id("bard-tally").controls[1]
+    assert [b.identifier for b in row.controls] == [
+        "bard-tally-3",  # Cleo plays the Bard: her button first, still tagged by her seat
+        "bard-tally-1",
+        "bard-tally-2",
+        "bard-tally-4",
+    ]
+    assert text_of(h.by_id("bard-tally-3")) == "Add 32 gold to Cleo"
+
+
 # -- a steady screen (issue 21) ------------------------------------------------------------------
 
 #: A main board mid-game: 28 Adventurers in 12 places (a stepper took one tap per Adventurer).
@@ -849,28 +874,3 @@ async def test_back_from_an_entry_opened_by_why_returns_to_the_table(
     await h.click(h.by_id("app-back"))
     assert h.page.appbar.title.value == "The Bard · Ann"
     assert h.by_id("bard-summary")
-
-
-@run
-async def test_the_bards_own_player_comes_first_among_the_tally_buttons(
-    store: Any, hub: TableHub
-) -> None:
-    tonight(hub)
-    table_id = table_with(
-        hub,
-        SetTable(EXAMPLE_BOARD),
-        SetBoard(Board(badges=1)),
-        BeginSong(EXAMPLE_TABLEAU, 2, 6, soundstones=1),
-        player="Cleo",
-    )
-    h = await open_table(store, hub, table_id)
-    await h.click(h.by_id("bard-best"))
-    await h.click(h.by_id("plan-1-load"))
-    row = h.by_id("bard-tally").controls[1]
-    assert [b.identifier for b in row.controls] == [
-        "bard-tally-3",  # Cleo plays the Bard: her button first, still tagged by her seat
-        "bard-tally-1",
-        "bard-tally-2",
-        "bard-tally-4",
-    ]
-    assert text_of(h.by_id("bard-tally-3")) == "Add 32 gold to Cleo"
