@@ -277,7 +277,7 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     await h.click(h.by_id("bard-tableau"))
     await h.fire(h.by_id("bard-card-B"), "select", True)
     await h.click(h.by_id("bard-remove-card"))
-    assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
+    assert "the Warrior Hall (location 1) would no longer work" in (message(h) or "")
     assert [s.id for s in game_of(hub, table_id).song.sources][:4] == [  # type: ignore[union-attr]
         "A",
         "B",
@@ -288,7 +288,7 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     # Warrior Hall want more than card B's 2 icons.
     await h.click(h.by_id("bard-board"))
     await h.click(h.by_id("board-warrior-count-plus"))
-    assert "location 1 (Warrior Hall) would no longer work" in (message(h) or "")
+    assert "the Warrior Hall (location 1) would no longer work" in (message(h) or "")
     assert game_of(hub, table_id).table.hall("warrior") == 1
     assert count(h, "board-warrior-count") == "1"
 
