@@ -29,6 +29,82 @@ NUMBERS = (-1, 0, 1, 2, 3, 7, 99, 10_000)
 UNKNOWN = ("Zed", "")
 
 
+def _extra_bard() -> list[Any]:
+    from companion.engine.bard import Boast, ChangeSong
+
+    return [Boast(), Boast(soundstones=1), ChangeSong((), moves=0, volume=0)]
+
+
+def _extra_cove_goods() -> list[Any]:
+    from companion.engine.cove_goods import ClearSale, Good, RemoveGood
+
+    return [ClearSale(), RemoveGood(0, Good(3, "bards"))]
+
+
+def _extra_mercante() -> list[Any]:
+    from companion.engine.mercante import ChallengeSale, ContractCard, Correct
+    from companion.engine.mercante.accounts import BidForHouse, ShowContract
+    from companion.engine.mercante.tabletop import KeepContract, SetTally, TickEndTrigger
+
+    card = ContractCard("one_luxury", ("art",), 3, 2)
+    return [
+        ChallengeSale(challenger="Ben", claimed=10),
+        Correct(by="Anna", player="Ben", figure="crowns", value=5),
+        BidForHouse(player="Anna", crowns=3),
+        ShowContract(player="Anna", number=1, card=card),
+        KeepContract(player="Anna", index=0, value=3),
+        SetTally(player="Anna", field="vp", value=3),
+        TickEndTrigger(trigger="reference_track", done=True),
+    ]
+
+
+def _extra_scorepad() -> list[Any]:
+    from companion.engine import scorepad as sp
+
+    return [
+        sp.AddCategory("Gold"),
+        sp.AddRow("Zed"),
+        sp.AddTiebreaker("Most gold", True),
+        sp.ClearScores(),
+        sp.FlipTiebreaker(1),
+        sp.SetGame("mercante"),
+        sp.SetLowestWins(True),
+        sp.MoveRow(1, 1),
+        sp.MoveTiebreaker(1, 1),
+        sp.RemoveCategory("Gold"),
+        sp.RemoveRow(1),
+        sp.RemoveTiebreaker(1),
+        sp.ToggleStart(1),
+    ]
+
+
+def _extra_setup() -> list[Any]:
+    from companion.engine import setup as st
+
+    return [
+        st.ChooseGame("merchants_cove"),
+        st.ClearChoice(),
+        st.ClearPins(),
+        st.ResetChecklist(),
+        st.SetBeast("kraken", True),
+        st.SetCard("rogue", None),
+        st.SetPin("paladins", "keep"),
+        st.SetSeed(5),
+        st.SetSize(None),
+        st.Surprise(3),
+    ]
+
+
+#: Actions of the kinds a seeded game never plays, tried like the logged ones.
+EXTRA: dict[str, typing.Callable[[], list[Any]]] = {
+    "bard": _extra_bard,
+    "cove_goods": _extra_cove_goods,
+    "mercante": _extra_mercante,
+    "scorepad": _extra_scorepad,
+    "setup": _extra_setup,
+}
+
+
 def _spread(items: list[Any], count: int) -> list[Any]:
     if len(items) <= count:
         return items
@@ -106,6 +182,7 @@ class Driver:
             for action in actions:
                 samples.setdefault(action.kind, []).append(action)
             chosen = [a for group in samples.values() for a in _spread(group, 3)]
+            chosen += EXTRA[self.tool]() if self.tool in EXTRA else []
             for game in _spread(states, STATES):
                 for action in chosen:
                     self._try(game, lambda a=action: a, f"{action!r} again", action.kind)

@@ -146,7 +146,7 @@ class SavedGame:
         """Raise :attr:`error` naming the input when ``action`` is not allowed now; otherwise
         return what it needs to be played (a sale's quote, a removal's plan)."""
         if not isinstance(action, self.action_type):
-            raise self.error(f"{action!r} is not a move of this game")
+            raise self.error("that is not a move of this game")
         return action.verify(self)
 
     def can_apply(self, action: Any) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import plural, spoken
+from companion.engine.core.words import listed, plural, spoken
 from companion.engine.mercante.actions import Action
 from companion.engine.mercante.ending import NOTED, trigger_text
 from companion.engine.mercante.errors import ActionError, ContractError, CrownsError, TallyError
@@ -143,7 +143,8 @@ class ShowContract(Action):
         if contract is None or contract.holder != self.player:
             held = [c.number for c in game.contracts if c.holder == self.player]
             raise ContractError(
-                f"{self.player} holds no contract {self.number!r} (theirs: {held or 'none'})"
+                f"{self.player} holds no contract {self.number} "
+                f"({'theirs: ' + listed([str(n) for n in held]) if held else 'none yet'})"
             )
         if contract.completed:
             raise ContractError(f"{self.player}'s contract {self.number} is already completed")
@@ -207,7 +208,9 @@ class Correct(Action):
         seat_of(game.seats, self.by, role="player making the correction")
         seat_of(game.seats, self.player, role="player")
         if self.figure not in FIGURE_WORDS:
-            raise ActionError(f"figure {self.figure!r} must be 'crowns' or 'vp'")
+            raise ActionError(
+                f"a correction is of crowns or victory points, not {spoken(str(self.figure))}"
+            )
         if not is_whole(self.value) or not 0 <= self.value <= 9999:
             raise TallyError(f"{self.figure} {self.value!r} must be a whole number, 0 or more")
         now = getattr(game.player(self.player), self.figure)

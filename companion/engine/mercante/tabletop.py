@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, cast
 
 from companion.engine.core import saves
+from companion.engine.core.words import listed, spoken
 from companion.engine.mercante.actions import Action
 from companion.engine.mercante.errors import (
     ActionError,
@@ -104,7 +105,10 @@ def check_tally_value(name: str, value: object) -> TallyValue:
             if not _whole(item) or not 1 <= item <= MOST_COUNT:
                 raise TallyError(f"{name} {list(value)!r}: each must be a whole number, 1 or more")
         return tuple(value)
-    raise TallyError(f"tally field {name!r} is not one of {', '.join(TALLY_FIGURES)}")
+    raise TallyError(
+        f"the tally has no {spoken(str(name)) or 'blank'} field: "
+        f"it counts {listed(list(TALLY_WORDS.values()))}"
+    )
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,7 @@ class TableAction(saves.Action):
 def _seated(table: MercanteTable, player: object) -> str:
     seats = table.game.seats
     if not isinstance(player, str) or player not in seats:
-        raise SeatError(f"player {player!r} is not seated: {', '.join(seats)}")
+        raise SeatError(f"{player} is not seated at this table ({listed(list(seats))} are)")
     return player
 
 
@@ -311,12 +315,14 @@ class TickEndTrigger(TableAction):
         """The trigger's words; raises why it cannot be noted so."""
         texts = {t.id: t.text for t in rules().game_end.trigger}
         if self.trigger not in texts:
-            raise ActionError(f"end trigger {self.trigger!r} is not one of {', '.join(texts)}")
+            raise ActionError(
+                f"{spoken(str(self.trigger)) or 'that'} is not one of the game's end conditions"
+            )
         if not isinstance(self.done, bool):
             raise ActionError(f"done {self.done!r} must be true or false")
         if (self.trigger in table.ended) == self.done:
             state = "noted" if self.done else "not noted"
-            raise ActionError(f"end trigger {self.trigger!r} is already {state}")
+            raise ActionError(f"already {state}: {texts[self.trigger]}")
         return texts[self.trigger]
 
     def play(self, table: MercanteTable, checked: str) -> tuple[MercanteTable, TableRecord]:
@@ -411,7 +417,9 @@ class MercanteTable(saves.SavedGame):
         kept: dict[str, tuple[int, ...]] = {}
         for name, values in dict(self.kept).items():
             if name not in seats:
-                raise SeatError(f"{name!r} keeps contracts but is not seated: {', '.join(seats)}")
+                raise SeatError(
+                    f"{name} keeps contracts but is not seated ({listed(list(seats))} are)"
+                )
             values = tuple(values)
             if len(values) > most:
                 raise TallyError(f"{name} keeps {most} contracts at most, not {list(values)!r}")

@@ -7,6 +7,7 @@ import re
 from typing import Any, Final
 
 from companion.engine.core.players import MAX_NAME_LENGTH
+from companion.engine.core.words import spoken
 from companion.engine.scorepad.errors import PadError
 from companion.rules import Game, catalogue
 from companion.text import text_problem as storable_problem
@@ -78,11 +79,11 @@ def text_problem(key: FieldKey, text: str) -> str | None:
 def known_game(game_id: object) -> Game:
     """The catalogue's game ``game_id``; raises naming it when the app does not know it."""
     if not isinstance(game_id, str):
-        raise PadError(f"game {game_id!r} must be a game id")
+        raise PadError(f"a game is chosen from the list, not {game_id}")
     try:
         return catalogue().game(game_id)
     except KeyError:
-        raise PadError(f"game {game_id!r} is not one the app knows") from None
+        raise PadError(f"the app knows no game {spoken(game_id)}") from None
 
 
 __all__ = [

@@ -145,7 +145,7 @@ def card(card_id: str, game: str = MODULES_GAME) -> Card:
     for candidate in cards(game=game):
         if candidate.id == card_id:
             return candidate
-    raise UnknownCardError(f"unknown card {card_id!r}")
+    raise UnknownCardError(f"there is no card {spoken(str(card_id)) or 'without a name'}")
 
 
 def setup_rulings(game: str) -> tuple[Ruling, ...]:

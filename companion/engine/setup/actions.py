@@ -30,6 +30,7 @@ from companion.engine.setup.records import SAVE, Record
 from companion.engine.setup.words import (
     Pin,
     cap,
+    card_name,
     cove_card,
     game_name,
     module_name,
@@ -75,7 +76,7 @@ class ChooseGame(SetupAction):
 
     def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
         if self.game not in setup_games():
-            raise UnknownGameError(f"unknown game {self.game!r}: no setup checklist")
+            raise UnknownGameError(f"the app has no setup checklist for {spoken(self.game)}")
         if self.game == game.game:
             raise UnchangedError(f"{game_name(game.game)} is already the game being set up")
         new = game.with_game(self.game)
@@ -166,7 +167,10 @@ class SetCard(SetupAction):
 
     def verify(self, game: SetupGame) -> tuple[SetupGame, str]:
         if self.card == game.picked(self.card_kind):
-            raise UnchangedError(f"card {self.card!r} is already the {self.card_kind} card")
+            what = "Paladin card" if self.card_kind == "paladin" else "Rogue card"
+            if self.card is None:
+                raise UnchangedError(f"no {what} is chosen already")
+            raise UnchangedError(f"{card_name(self.card)} is already the {what}")
         new = game.with_card(self.card_kind, self.card)
         what = "Paladin card" if self.card_kind == "paladin" else "Rogue card"
         chosen = "none" if self.card is None else cove_card(self.card).name

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Literal
 
 from companion.engine.core.numbers import whole
+from companion.engine.core.words import spoken
 from companion.engine.setup._expr import parse
 from companion.engine.setup.errors import (
     HouseRuleError,
@@ -587,7 +588,7 @@ def resolve_cards(setup: GameSetup, cards: Iterable[str]) -> tuple[Card, ...]:
     by_id = {c.id: c for c in setup.cards}
     for card_id in sorted(chosen, key=repr):
         if card_id not in by_id:
-            raise UnknownCardError(f"unknown card {card_id!r}; known cards: {sorted(by_id)!r}")
+            raise UnknownCardError(f"there is no card {spoken(str(card_id)) or 'without a name'}")
     return tuple(c for c in setup.cards if c.id in chosen)
 
 

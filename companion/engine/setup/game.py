@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Final
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole, whole
+from companion.engine.core.words import spoken
 from companion.engine.setup.actions import PICKED_KINDS, SetupAction
 from companion.engine.setup.check import Finding, Fix, check_modules, module_ids
 from companion.engine.setup.checklist import Step, player_range, setup_checklist, setup_games
@@ -38,7 +39,7 @@ from companion.engine.setup.facts import setup_data
 from companion.engine.setup.house import current, setup_house_rules
 from companion.engine.setup.records import SAVE, Draw, Progress, Record
 from companion.engine.setup.surprise import surprise_card, surprise_modules
-from companion.engine.setup.words import COVE, Pin, cove_card, game_name, module_name
+from companion.engine.setup.words import COVE, Pin, card_name, cove_card, game_name, module_name
 
 MAX_SEED_DIGITS: Final = 12  # long enough for any seed a person reads out; short to type
 _FIELDS: Final = frozenset(
@@ -324,15 +325,15 @@ class SetupGame(saves.SavedGame):
     def with_card(self, kind: str, card_id: str | None) -> SetupGame:
         """Choose the Paladin card or Rogue card (``None``: none chosen)."""
         if kind not in PICKED_KINDS:
-            raise UnknownCardError(f"card kind {kind!r} is picked one at a time elsewhere")
+            raise UnknownCardError(f"{spoken(str(kind))} cards are not picked here")
         if card_id is not None and cove_card(card_id).kind != kind:
-            raise UnknownCardError(f"card {card_id!r} is not a {kind} card")
+            raise UnknownCardError(f"{card_name(card_id)} is not a {kind.capitalize()} card")
         return self._rechoose(**{kind: card_id})
 
     def set_beast(self, card_id: str, on: bool) -> SetupGame:
         """Put a Beast in the deck (``on``) or take it out; a deck holds at most three."""
         if cove_card(card_id).kind != "beast":
-            raise UnknownCardError(f"card {card_id!r} is not a Beast of the Bay")
+            raise UnknownCardError(f"{card_name(card_id)} is not a Beast of the Bay")
         if not on:
             return self._rechoose(beasts=tuple(b for b in self.beasts if b != card_id))
         if card_id in self.beasts:
@@ -354,7 +355,10 @@ class SetupGame(saves.SavedGame):
         if module_id not in module_ids():
             raise UnknownModuleError(f"unknown module {module_id!r}")
         if mode not in (None, "keep", "never"):
-            raise SetupError(f"pin mode {mode!r} must be 'keep', 'never' or None")
+            raise SetupError(
+                "a module is kept in every draw, never drawn or left to chance, "
+                f"not {spoken(str(mode))}"
+            )
         pinned = self.pinned - {module_id}
         banned = self.banned - {module_id}
         if mode == "keep":
@@ -382,7 +386,7 @@ class SetupGame(saves.SavedGame):
     def with_size(self, size: int | None) -> SetupGame:
         count = len(module_ids())
         if size is not None and (not is_whole(size) or not 1 <= size <= count):
-            raise SetupError(f"size {size!r} must be None or a whole number from 1 to {count}")
+            raise SetupError(f"a draw takes 1 to {count} modules, not {size}")
         return replace(self, size=size)
 
     def surprise(self) -> SetupGame:
@@ -469,7 +473,7 @@ class SetupGame(saves.SavedGame):
         SAVE.known(saved, "", _FIELDS)
         game = saved.get("game")
         if not isinstance(game, str) or game not in setup_games():
-            raise UnknownGameError(f"game {game!r} has no setup checklist")
+            raise UnknownGameError(f"the app has no setup checklist for {spoken(str(game))}")
         cards = SAVE.mapping(saved.get("cards", {}), "cards")
         SAVE.known(cards, "cards", {"paladin", "rogue", "beasts"})
         ids, card = frozenset[str], str | None
@@ -513,10 +517,10 @@ class SetupGame(saves.SavedGame):
         for kind in PICKED_KINDS:
             card_id = self.picked(kind)
             if card_id is not None and cove_card(card_id).kind != kind:
-                raise UnknownCardError(f"card {card_id!r} is not a {kind} card")
+                raise UnknownCardError(f"{card_name(card_id)} is not a {kind.capitalize()} card")
         for beast in self.beasts:
             if cove_card(beast).kind != "beast":
-                raise UnknownCardError(f"card {beast!r} is not a Beast of the Bay")
+                raise UnknownCardError(f"{card_name(beast)} is not a Beast of the Bay")
         if len(set(self.beasts)) != len(self.beasts):
             raise SaveDataError(f"beasts {list(self.beasts)!r} repeat a card")
         if self.size is not None:

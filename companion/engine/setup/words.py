@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Final, Literal
 
+from companion.engine.core.words import spoken
 from companion.engine.setup.check import MODULES_GAME, game_setup, module_ids
 from companion.engine.setup.errors import UnknownCardError
 from companion.engine.setup.facts import Card, setup_data
@@ -19,7 +20,15 @@ def cove_card(card_id: str) -> Card:
     for card in setup_data().games[COVE].cards:
         if card.id == card_id:
             return card
-    raise UnknownCardError(f"unknown card {card_id!r}")
+    raise UnknownCardError(f"there is no card {spoken(str(card_id)) or 'without a name'}")
+
+
+def card_name(card_id: str) -> str:
+    """``the Fence`` card's name, or words for an id no card has."""
+    try:
+        return cove_card(card_id).name
+    except UnknownCardError:
+        return f"the card {spoken(str(card_id))}".strip()
 
 
 def module_name(module_id: str) -> str:

@@ -224,7 +224,9 @@ def standings_table(standings: Sequence[Standing], *, ident: str = "standings") 
         notes = []
         if s.shared:
             notes.append("shared win" if s.winner else "shared place")
-        if s.decided_by:
+            if s.decided_by:  # apart from others of the same score, still level with one
+                notes.append(f"still tied after {s.decided_by.lower()}")
+        elif s.decided_by:
             notes.append(f"tie broken by {s.decided_by.lower()}")
         place = f"{s.rank}" + ("=" if s.shared else "")
         rows.append(

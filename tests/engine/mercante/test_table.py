@@ -113,7 +113,7 @@ def test_each_action_reads_back_from_its_saved_form() -> None:
         ({"kind": "setup_step", "step": 3}, "step 3 must be text"),
         ({"kind": "setup_step", "step": "x", "done": "yes"}, "done 'yes'"),
         ({"kind": "tally", "player": "A", "field": "crowns", "value": -1}, "crowns -1"),
-        ({"kind": "tally", "player": "A", "field": "luck", "value": 1}, "tally field 'luck'"),
+        ({"kind": "tally", "player": "A", "field": "luck", "value": 1}, "has no luck field"),
         ({"kind": "tally", "player": "A", "field": "penalties", "value": [0]}, "penalties [0]"),
         ({"kind": "end_trigger", "trigger": "x", "when": 1}, "unknown field 'when'"),
         ({"kind": "teleport"}, "unknown action kind 'teleport'"),
@@ -157,7 +157,7 @@ def test_setup_steps_and_end_triggers_tick_and_untick_once() -> None:
     assert not table.can_apply(TickSetupStep("mercante.decks"))
     table = play(table, TickSetupStep("mercante.decks", done=False))
     assert table.setup_done == frozenset()
-    with pytest.raises(MercanteError, match="end trigger 'dawn' is not one of"):
+    with pytest.raises(MercanteError, match="dawn is not one of the game's end conditions"):
         table.verify(TickEndTrigger("dawn"))
     assert not table.is_over
     assert play(table, SetTally("Beth", "crowns", 80)).is_over  # 80 crowns end the game too

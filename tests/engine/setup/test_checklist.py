@@ -357,7 +357,7 @@ def test_player_count_outside_the_range_raises_naming_it(game: str, players: int
 def test_unknown_module_and_card_raise() -> None:
     with pytest.raises(UnknownModuleError, match="'bards'"):
         setup_checklist("merchants_cove", {"bards"}, 4)
-    with pytest.raises(UnknownCardError, match="'nemo'"):
+    with pytest.raises(UnknownCardError, match="there is no card nemo"):
         setup_checklist("merchants_cove", {"beasts_of_the_bay"}, 4, cards={"nemo"})
 
 
