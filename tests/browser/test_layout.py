@@ -171,11 +171,11 @@ def test_mark_as_start_player_is_a_button_a_screen_reader_can_press(
     """Issue 21: "Mark as start player" had no role, so a screen reader could not press it."""
     table_id = score_seeded(db_url)
     app = AppPage.open(chromium, app_server.url, phone=True, route=f"/score/{table_id}")
-    start = app.page.get_by_role("button", name="Mark as start player")
+    start = app.page.get_by_role("button", name="Mark as start player", exact=True)
     start.first.wait_for(state="attached", timeout=30_000)
     assert start.count() == 3  # one for each player
     start.first.click()  # as assistive technology presses it
-    app.page.get_by_role("button", name="Start player").first.wait_for(
+    app.page.get_by_role("button", name="Start player", exact=True).first.wait_for(
         state="attached", timeout=10_000
     )
     assert start.count() == 2
