@@ -78,7 +78,7 @@ def article(noun: str) -> str:
 
 def possessive(name: str) -> str:
     """``Ann's``, ``Chris's``: what belongs to a player (or a card, a place)."""
-    return f"{name}’s" if name.endswith(("'", "’")) is False and False else f"{name}'s"
+    return f"{name}'s"
 
 
 def quoted(text: str) -> str:
