@@ -91,6 +91,8 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
+    if any(", " in i for i in items):  # "card A; card C, bottom; or Soundstone 1"
+        return f"{'; '.join(items[:-1])}; {last} {items[-1]}"
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
