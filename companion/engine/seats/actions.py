@@ -4,6 +4,7 @@ table (``reads``); its saved form is its kind and its fields, read back by :func
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -231,12 +232,18 @@ def game_name(game_id: object) -> str:
 ACTIONS: Final = (Seat, Unseat, MoveSeat, SetSeed, NewSeed, DrawFirst, Shuffle, SetGame)
 
 
+@functools.cache
+def every_action() -> tuple[type[SeatsAction], ...]:
+    """The seating's actions and the night's (:mod:`companion.engine.seats.night`)."""
+    from companion.engine.seats.night import NIGHT_ACTIONS
+
+    return (*ACTIONS, *NIGHT_ACTIONS)
+
+
 def read_action(raw: object) -> SeatsAction:
     """An action back from its saved form (a seating's or a night's); raises
     :class:`SeatsError` naming the field."""
-    from companion.engine.seats.night import NIGHT_ACTIONS
-
-    return SAVE.read_action(raw, (*ACTIONS, *NIGHT_ACTIONS))
+    return SAVE.read_action(raw, every_action())
 
 
 __all__ = [
@@ -252,6 +259,7 @@ __all__ = [
     "SetSeed",
     "Shuffle",
     "Unseat",
+    "every_action",
     "game_name",
     "read_action",
     "said",

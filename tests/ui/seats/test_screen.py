@@ -572,3 +572,35 @@ async def test_where_and_what_is_played_and_the_tools_of_the_game(
     assert h.by_id("night-started").value.startswith("Started at ")
     await h.click(h.by_id("night-setup"))
     assert h.page.appbar.title.value == "Setup assistant"
+
+
+@run
+async def test_a_mercante_night_breaks_a_tie_and_can_be_reopened(store: Any, hub: TableHub) -> None:
+    table_id = table_from(
+        hub,
+        "seats",
+        Seating.new("mercante", seed=482913),
+        [Seat(n) for n in ("Ann", "Ben", "Cleo")],
+    )
+    h = await phone(store, hub, table_id)
+    await h.click(h.by_id("night-finish"))
+    assert h.by_id("sheet-tiebreak-1")  # Most crowns left, entered like the scores
+    for name, points in (("Ann", "30"), ("Ben", "30"), ("Cleo", "12")):
+        await h.type(h.find_all(ft.TextField, label=name)[0], points)  # Victory points
+    await h.type(h.find_all(ft.TextField, label="Ann")[2], "4")  # crowns left
+    await h.type(h.find_all(ft.TextField, label="Ben")[2], "x")
+    assert h.find_all(ft.TextField, label="Ben")[2].error == "Whole number"
+    await h.type(h.find_all(ft.TextField, label="Ben")[2], "9")
+    await h.click(h.by_id("sheet-done"))
+    texts = [c.value for c in walk(h.by_id("standing-1")) if isinstance(c, ft.Text)]
+    assert (
+        texts[0].endswith("Ben") and "Tie broken by most crowns left; Most crowns left: 9" in texts
+    )
+    # Reopen to correct: the sheet again, with what was entered.
+    await h.click(h.by_id("night-reopen"))
+    assert not seating_of(hub, table_id).is_over
+    assert h.find_all(ft.TextField, label="Ann")[2].value == "4"
+    await h.type(h.find_all(ft.TextField, label="Ann")[2], "12")
+    await h.click(h.by_id("sheet-done"))
+    texts = [c.value for c in walk(h.by_id("standing-1")) if isinstance(c, ft.Text)]
+    assert texts[0].endswith("Ann")
