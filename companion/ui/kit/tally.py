@@ -31,13 +31,22 @@ class TallyButtons:
     """The "Add … gold to …" buttons of one tool's screen (``control``), painted in place
     from the offer the tool works out on each render (None: nothing to add)."""
 
-    def __init__(self, screen: TableScreen[Any, Any], *, game: str, ident: str) -> None:
+    def __init__(
+        self,
+        screen: TableScreen[Any, Any],
+        *,
+        game: str,
+        ident: str,
+        night: Night | bool | None = True,
+    ) -> None:
+        """``night``: the night another set of buttons on the screen found (None: none), or
+        True to look it up."""
         self.screen = screen
         self.game = game
         self.ident = ident
         self.slot = Slot(screen.paint)
         self.control = self.slot.box
-        self.night: Night | None = find_night(self.hub, game)
+        self.night: Night | None = find_night(self.hub, game) if night is True else night or None
         # The offer this phone added last and to whom: it is not offered again (a second
         # tap would count it twice) until the number changes or the Undo takes it back.
         self.added: tuple[TallyOffer, str] | None = None
