@@ -207,7 +207,7 @@ async def test_new_game_starts_with_tonights_players_and_variants_without_a_tap(
 async def test_a_table_of_tonights_night_keeps_the_nights_house_rules_over_settings(
     store: Any, hub: TableHub
 ) -> None:
-    from companion.engine.seats import SetHouseRule, Seating
+    from companion.engine.seats import Seating, SetHouseRule
 
     rule = "mercante.reaction_closes_market"
     night = Seating.new("mercante", seed=482913, seats=("Ann", "Ben", "Cleo"))
