@@ -318,7 +318,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         return [
             self.undo_button.control,
             ft.IconButton(
-                ft.Icons.STYLE_OUTLINED,
+                ft.Icon(ft.Icons.STYLE_OUTLINED, semantics_label="Your event cards"),
                 tooltip="Your event cards",
                 on_click=lambda e: self.ctx.navigate(table_route(self.table_id, "events")),
             ),

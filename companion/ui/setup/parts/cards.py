@@ -43,7 +43,9 @@ class CardPicker:
             expand=True,
         )
         self.draw = ft.IconButton(
-            ft.Icons.CASINO_OUTLINED,
+            ft.Icon(
+                ft.Icons.CASINO_OUTLINED, semantics_label=f"Draw a {label} legal with your modules"
+            ),
             tooltip=f"Draw a {label} legal with your modules",
             on_click=lambda e: view.tap(
                 taps.draw_card, view.draft, kind, on_outcome=view.seed_used
