@@ -196,18 +196,6 @@ def choose_option(app: AppPage, night: Counted, dropdown: str, option: str) -> N
     app.settle(400)
 
 
-def back_to_night(app: AppPage, night: Counted, table_id: int) -> None:
-    """Back to the night as a player goes: the Setup tab, Game night, the night in progress
-    (three taps)."""
-    app.tap(app.tab("Setup"))
-    night.taps += 1
-    app.page.wait_for_url(re.compile(r"/setup$"), timeout=10_000)
-    night.press("tool-seats")
-    app.page.wait_for_url(re.compile(rf"{ROUTE}$"), timeout=10_000)
-    night.press(f"resume-{table_id}")
-    app.page.wait_for_url(re.compile(rf"{ROUTE}/{table_id}$"), timeout=10_000)
-
-
 def test_the_whole_cove_night_seats_setup_bard_pier_sheet_history_and_bg_stats(
     chromium: Any, app_server: AppServer, db_url: str
 ) -> None:
@@ -304,8 +292,10 @@ def test_the_whole_cove_night_seats_setup_bard_pier_sheet_history_and_bg_stats(
     app.expect("Added 32 gold to Cleo's tally")
     until(lambda: len(game_at(db_url, table_id, Seating).tally) == 1)
     bard_taps = night.taps - seated - setup_taps
-    # Back to the night (the app bar's Back), the Cove sale calculator from it.
-    back_to_night(app, night, table_id)
+    # Back to the night in one tap (offered once the gold is on the tally), the Cove sale
+    # calculator from it.
+    night.press("bard-tally-night")
+    app.page.wait_for_url(re.compile(rf"{ROUTE}/{table_id}$"), timeout=10_000)
     night.press("open-cove_goods")
     app.page.wait_for_url(re.compile(r"/calculators/cove-goods"), timeout=10_000)
     night.press("new-sale")
@@ -319,8 +309,10 @@ def test_the_whole_cove_night_seats_setup_bard_pier_sheet_history_and_bg_stats(
     app.expect("Added 12 gold to Ann's tally")
     until(lambda: len(game_at(db_url, table_id, Seating).tally) == 2)
     cove_taps = night.taps - seated - setup_taps - bard_taps
-    # Back to the night: finish on the Cove sheet, save.
-    back_to_night(app, night, table_id)
+    shot(app, "pier-added")
+    # Back to the night in one tap: finish on the Cove sheet, save.
+    night.press("tally-pier-night")
+    app.page.wait_for_url(re.compile(rf"{ROUTE}/{table_id}$"), timeout=10_000)
     app.shows("tally-line-2", "+12 A sale at a Pier")
     app.shows("tally-line-1", "+32 The Bard's song")
     app.shows("night-started", "Started at")  # the first tool opened started it
