@@ -84,9 +84,9 @@ class TallyButtons:
         if offer is None:
             return None
         if added is not None:
-            return tagged(
-                self.ident,
-                small(f"On {added[1]}'s tally: {offer.what}, {minus(offer.points)} gold."),
+            said = f"On {added[1]}'s tally: {offer.what}, {minus(offer.points)} gold."
+            return ft.Column(
+                [tagged(self.ident, small(said)), self._to_night()], spacing=4, tight=True
             )
         buttons = [
             button(
@@ -105,6 +105,20 @@ class TallyButtons:
                 spacing=4,
                 tight=True,
             ),
+        )
+
+    def _to_night(self) -> ft.Control:
+        """Back to the night's screen in one tap (the app bar's Back goes to the tool's list)."""
+        from companion.ui import seats
+
+        night = self.night
+        target = seats.table_route(night.table_id) if night is not None else seats.ROUTE
+        return button(
+            "Back to the game night",
+            lambda e: self.screen.ctx.navigate(target),
+            icon=ft.Icons.GROUPS,
+            kind="text",
+            ident=f"{self.ident}-night",
         )
 
     def add(self, offer: TallyOffer, player: str) -> None:
