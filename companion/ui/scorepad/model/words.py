@@ -95,9 +95,10 @@ def notices(
 ) -> list[tuple[str, str]]:
     """The notices above Save, as (level, text)."""
     notes: list[tuple[str, str]] = []
-    players = errors.get(("players",))
-    if players:
-        notes.append(("error" if show_all else "warning", players))
+    for key in (("players",), ("winners",)):
+        problem = errors.get(key)
+        if problem:
+            notes.append(("error" if show_all else "warning", problem))
     notes.extend(("warning", w) for w in form.warnings())
     if show_all and errors:
         notes.append(("error", "Fix the marked fields, then save."))
@@ -107,8 +108,12 @@ def notices(
 def saved_line(pad: Pad, catalogue: Catalogue) -> str:
     """``Saved Mercante: Anna and Ben won.``"""
     done = form_of(pad, catalogue)
-    winners = [s.name for s in done.standings() if s.winner]
     game = done.game.name if not done.game.is_other else done.title.strip()
+    outcome = pad.outcome()
+    if outcome is not None:
+        said = outcome if pad.scoring == "manual" else outcome[:1].lower() + outcome[1:]
+        return f"Saved {game}: {said}."
+    winners = [s.name for s in done.standings() if s.winner]
     return f"Saved {game}: {' and '.join(winners)} won."
 
 
