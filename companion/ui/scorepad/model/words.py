@@ -24,6 +24,20 @@ from companion.ui.model.live import closed_note
 from companion.ui.model.words import plural
 from companion.ui.scorepad.model.form import ScorePad, form_of, pad_errors
 
+#: How a play can be won, as the pad's "How is it won?" offers it (the history's ``scoring``).
+SCORING_CHOICES: dict[str, str] = {
+    "points": "Points",
+    "manual": "Winner chosen by hand",
+    "cooperative": "Co-operative",
+}
+
+#: The line under the choice.
+HOW_WON_HINTS: dict[str, str] = {
+    "points": "The scores decide, as the game says.",
+    "manual": "Tick who won. Scores are optional.",
+    "cooperative": "Everyone wins or loses together. Scores are optional.",
+}
+
 #: How an action ended, told before the redraw: "applied", "refused" or "failed".
 APPLIED, REFUSED, FAILED = "applied", "refused", "failed"
 
@@ -171,7 +185,9 @@ def picked_day(day: datetime | None, current: datetime) -> datetime:
 __all__ = [
     "APPLIED",
     "FAILED",
+    "HOW_WON_HINTS",
     "REFUSED",
+    "SCORING_CHOICES",
     "category_problem",
     "field_errors",
     "fresh_pad",
