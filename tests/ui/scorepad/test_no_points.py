@@ -33,7 +33,7 @@ def choice(h: Harness) -> ft.RadioGroup:
 
 
 def outcome(h: Harness) -> str:
-    text: str = h.by_id("pad-outcome").value
+    text: str = h.by_id("standings-outcome").value
     return text
 
 
@@ -103,7 +103,7 @@ async def test_back_on_points_every_score_is_needed_again(store: Any, hub: Table
     h = await phone(store, hub, table_id)
     await h.select(choice(h), "cooperative")
     await h.select(choice(h), "points")
-    assert not h.find_all(ft.Semantics, identifier="pad-outcome")
+    assert not h.find_all(ft.Semantics, identifier="standings-outcome")
     assert h.has_text("The scores decide, as the game says.")
     await h.click(h.by_id("save-play"))
     assert store.count_plays() == 0

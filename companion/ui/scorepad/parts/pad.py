@@ -60,6 +60,13 @@ from companion.ui.scorepad.parts.tiebreakers import TiebreakerPanel
 from companion.ui.theme import GAP
 
 
+def outcome_line(outcome: str) -> ft.Control:
+    """Who won, as the standings of a play not won on points (the full width, wrapping)."""
+    text = heading(outcome)
+    text.expand = True
+    return ft.Row([tagged("standings-outcome", text)])
+
+
 class PadEditor:
     """The pad's controls, built once and rendered in place from ``source``'s pad; what this
     device is typing is ``draft``. ``on_save`` takes the form when Save is tapped on a pad
@@ -256,7 +263,7 @@ class PadEditor:
         self.tiebreakers.render(pad, closed)
         outcome = pad.outcome()
         if outcome is not None:  # not won on points: who won, as chosen
-            self.standings.set(outcome, lambda: tagged("pad-outcome", heading(outcome)))
+            self.standings.set(outcome, lambda: outcome_line(outcome))
         else:
             standings = form.standings()
             self.standings.set(
