@@ -46,8 +46,11 @@ def table_changed(then: Pad, now: Pad) -> str:
         changes.append("the pad keeps " + ("scores by category" if now.breakdown else "totals"))
     if then.scoring != now.scoring:
         changes.append(HOW_WON[now.scoring] + " now")
-    elif then.outcome() != now.outcome() and now.outcome() is not None:
-        changes.append(f"the pad says {str(now.outcome())[:1].lower()}{str(now.outcome())[1:]} now")
+    elif now.outcome() is not None and then.outcome() != now.outcome():
+        said = str(now.outcome())
+        if now.scoring == "cooperative" or not now.winners():  # "Everyone …", "Nobody …"
+            said = said[:1].lower() + said[1:]
+        changes.append(f"the pad says {said} now")
     if then.categories != now.categories:
         changes.append("the categories changed")
     if [(t.id, t.higher_wins) for t in then.tiebreakers] != [

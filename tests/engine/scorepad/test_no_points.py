@@ -274,3 +274,18 @@ def test_any_sequence_saves_reads_back_and_says_who_won(moves: list[PadAction]) 
     if pad.scoring != "points" and not form_of(pad, catalogue()).errors():
         play = fields_of(pad)
         assert tuple(r["player"] for r in play["results"] if r["winner"]) == pad.winners()
+
+
+def test_what_changed_is_said_in_words_for_a_phone_that_had_not_seen_it() -> None:
+    """A tick sent from a screen that had not seen the pad switch back to points is refused
+    by the table with what changed (its footprint is how the pad is won and the tick)."""
+    pad = played(three(), SetScoring("manual"))
+    ticked = played(pad, SetWinner(3), SetWinner(5))
+    assert TABLE_RULES.changed(pad, ticked) == "the pad says Ann and Cleo won now"
+    together = played(three(), SetScoring("cooperative"))
+    lost = played(together, SetEveryone(False))
+    assert TABLE_RULES.changed(together, lost) == "the pad says everyone lost together now"
+    back = played(ticked, SetScoring("points"))
+    assert TABLE_RULES.changed(ticked, back) == "the play is won on points now"
+    late = SetWinner(4)
+    assert TABLE_RULES.reads(ticked, late) != TABLE_RULES.reads(back, late)
