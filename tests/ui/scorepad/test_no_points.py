@@ -60,6 +60,9 @@ async def test_a_winner_chosen_by_hand_is_ticked_and_saved_once(store: Any, hub:
     assert store.count_plays() == 0
     assert message(anna) == "Not saved: 1 field to fix."
     assert anna.has_text("Tick who won (or choose Co-operative if everyone lost)")
+    assert not anna.find_all(ft.Semantics, identifier="standings-scores")
+    await anna.type(anna.find_all(ft.TextField, label="Score")[2], "40")
+    assert anna.by_id("standings-scores").value == "Scores: Cleo 40"
     await anna.select(ticks(anna)["Anna won"], True)  # one tap each
     await anna.select(ticks(anna)["Cleo won"], True)
     await settled()
@@ -77,7 +80,7 @@ async def test_a_winner_chosen_by_hand_is_ticked_and_saved_once(store: Any, hub:
     assert [(r.player, r.score, r.winner) for r in sorted(play.results, key=lambda r: r.seat)] == [
         ("Anna", None, True),
         ("Ben", None, False),
-        ("Cleo", None, True),
+        ("Cleo", 40, True),
     ]
 
 

@@ -131,6 +131,17 @@ def saved_line(pad: Pad, catalogue: Catalogue) -> str:
     return f"Saved {game}: {' and '.join(winners)} won."
 
 
+def typed_scores(form: ScorePad) -> str | None:
+    """``Scores: Anna 12, Cleo 40`` for a play not won on points (in seat order, the rows a
+    score was typed on); None when none was."""
+    said = [
+        f"{row.name.strip() or f'Player {i + 1}'} {total}"
+        for i, row in enumerate(form.rows)
+        if form.scored(i) and (total := form.total(i)) is not None
+    ]
+    return "Scores: " + ", ".join(said) if said else None
+
+
 def fresh_pad(pad: Pad) -> Pad:
     """A new pad with this one's players, game and layout, its scores empty, no log."""
     fresh = pad.apply(ClearScores())[0] if pad.rows else pad
@@ -204,6 +215,7 @@ __all__ = [
     "tiebreaker_problem",
     "to_the_minute",
     "total_line",
+    "typed_scores",
     "when_lines",
     "who",
 ]

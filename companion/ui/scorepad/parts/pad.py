@@ -35,7 +35,7 @@ from companion.tables import Saved
 from companion.ui.context import AppContext
 from companion.ui.history.model import play_fields
 from companion.ui.kit.players import standings_table
-from companion.ui.kit.widgets import heading, notice, panel, tagged
+from companion.ui.kit.widgets import body, heading, notice, panel, tagged
 from companion.ui.paint import Painter, Slot
 from companion.ui.scorepad import TOOL_ID, table_route
 from companion.ui.scorepad.model import PadDraft, ScorePad, form_of, with_typed
@@ -49,6 +49,7 @@ from companion.ui.scorepad.model.words import (
     saved_line,
     shown_error,
     to_the_minute,
+    typed_scores,
 )
 from companion.ui.scorepad.parts.details import DetailsPanel
 from companion.ui.scorepad.parts.header import PadHeader
@@ -60,11 +61,17 @@ from companion.ui.scorepad.parts.tiebreakers import TiebreakerPanel
 from companion.ui.theme import GAP
 
 
-def outcome_line(outcome: str) -> ft.Control:
-    """Who won, as the standings of a play not won on points (the full width, wrapping)."""
+def outcome_line(outcome: str, scores: str | None) -> ft.Control:
+    """Who won, as the standings of a play not won on points (the full width, wrapping),
+    and the scores typed, if any (they are kept, they do not decide)."""
     text = heading(outcome)
     text.expand = True
-    return ft.Row([tagged("standings-outcome", text)])
+    line = ft.Row([tagged("standings-outcome", text)])
+    if scores is None:
+        return line
+    kept = body(scores, muted=True)
+    kept.expand = True
+    return ft.Column([line, ft.Row([tagged("standings-scores", kept)])], spacing=4)
 
 
 class PadEditor:
@@ -263,7 +270,8 @@ class PadEditor:
         self.tiebreakers.render(pad, closed)
         outcome = pad.outcome()
         if outcome is not None:  # not won on points: who won, as chosen
-            self.standings.set(outcome, lambda: outcome_line(outcome))
+            scores = typed_scores(form)
+            self.standings.set((outcome, scores), lambda: outcome_line(outcome, scores))
         else:
             standings = form.standings()
             self.standings.set(
