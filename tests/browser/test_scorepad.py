@@ -69,3 +69,68 @@ def test_two_phones_type_their_own_scores_and_one_save_keeps_one_play(
         store.close()
     for app in (anna, ben):
         app.page.context.close()
+
+
+WIDTH = 390
+
+
+def inside_the_phone(app: AppPage, ident: str) -> None:
+    """The control tagged ``ident`` is on the page, whole, inside the phone's width, and the
+    page does not scroll sideways."""
+    node = app.by_id(ident)
+    node.wait_for(state="attached")
+    app.bring_into_view(node)
+    box = node.bounding_box()
+    assert box is not None, ident
+    assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 0.5, (ident, box)
+    assert app.page.evaluate("document.scrollingElement.scrollWidth") <= WIDTH
+
+
+def test_a_cooperative_play_and_a_winner_chosen_by_hand_are_entered_and_found_in_history(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    """Issue 19, plays with no points: at 390 px, "How is it won?" → Co-operative →
+    Everyone lost → Save; then a new pad, Winner chosen by hand, Anna ticked in one tap →
+    Save; History lists both in words."""
+    table_id = seeded(db_url)
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"/score/{table_id}")
+    app.by_id("player-row-3").wait_for(state="attached", timeout=30_000)
+    app.press("pad-scoring-cooperative")
+    app.shows("standings-outcome", "Everyone won together", timeout=PUSHED)
+    app.press("pad-coop-lost")
+    app.shows("standings-outcome", "Everyone lost together", timeout=PUSHED)
+    for ident in ("how-won", "pad-coop-lost", "standings-outcome"):
+        inside_the_phone(app, ident)
+    app.press("save-play")
+    app.expect("Saved Mercante: everyone lost together.")
+    app.press("new-pad-same")
+    app.by_id("player-row-3").wait_for(state="attached", timeout=30_000)
+    app.press("pad-scoring-manual")
+    store = open_store(db_url)
+    try:
+        (fresh,) = store.list_tables(tool="scorepad", status="open")
+    finally:
+        store.close()
+    ticks = [r.id for r in game_at(db_url, fresh.id, Pad).rows]
+    app.press(f"pad-won-{ticks[0]}")  # one tap: Anna won
+    app.shows("standings-outcome", "Anna won", timeout=PUSHED)
+    for ident in ("how-won", f"pad-won-{ticks[2]}", "standings-outcome"):
+        inside_the_phone(app, ident)
+    app.press("save-play")
+    app.expect("Saved Mercante: Anna won.")
+    store = open_store(db_url)
+    try:
+        plays = store.list_plays()
+        assert sorted((p.scoring, tuple(r.winner for r in p.results)) for p in plays) == [
+            ("cooperative", (False, False, False)),
+            ("manual", (True, False, False)),
+        ]
+        assert {r.score for p in plays for r in p.results} == {None}
+        ids = {p.scoring: p.id for p in plays}
+    finally:
+        store.close()
+    app.goto("/history")
+    app.shows(f"play-{ids['cooperative']}", "Mercante: Everyone lost together")
+    app.shows(f"play-{ids['manual']}", "Mercante: Anna won")
+    inside_the_phone(app, f"play-{ids['manual']}")
+    app.page.context.close()

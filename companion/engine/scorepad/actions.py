@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import quoted, spoken
+from companion.engine.core.words import listed, quoted, spoken
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.records import PadRecord
 from companion.engine.scorepad.values import (
@@ -23,6 +23,7 @@ from companion.engine.scorepad.values import (
     MAX_ROWS,
     MAX_TIEBREAKERS,
     PAD_FIELDS,
+    SCORINGS,
     FieldKey,
     known_game,
     text_problem,
@@ -31,7 +32,10 @@ from companion.engine.scorepad.values import (
 if TYPE_CHECKING:
     from companion.engine.scorepad.game import Pad
 
-SAVE: Final = saves.SaveFormat("companion-score-pad", 1, PadError)
+#: Version 2 keeps how the pad is won (``scoring``, ``all_won``, each row's ``won``) and its
+#: actions; version 1 saves (every pad on points) still read.
+SAVE: Final = saves.SaveFormat("companion-score-pad", 2, PadError)
+SAVE_V1: Final = saves.SaveFormat("companion-score-pad", 1, PadError)
 
 
 @dataclass(frozen=True)
@@ -412,6 +416,94 @@ class FlipTiebreaker(PadAction):
         return tuple(t.higher_wins for t in pad.tiebreakers if t.id == self.tiebreaker)
 
 
+#: How the pad is won, as a sentence: ``The play is won on points``.
+HOW_WON: Final = {
+    "points": "the play is won on points",
+    "manual": "the winner is chosen by hand",
+    "cooperative": "the play is co-operative",
+}
+
+
+@dataclass(frozen=True)
+class SetScoring(PadAction):
+    """How the play is won: ``"points"`` (the scores decide), ``"manual"`` (players tick who
+    won; scores optional) or ``"cooperative"`` (everyone won or lost together)."""
+
+    kind: ClassVar[str] = "scoring"
+    scoring: str
+
+    def verify(self, game: Pad) -> tuple[Pad, str]:
+        if self.scoring not in SCORINGS:
+            shown = quoted(spoken(str(self.scoring)))
+            raise PadError(f"a play is won {listed(list(SCORINGS.values()), 'or')}, not {shown}")
+        if self.scoring == game.scoring:
+            raise PadError(f"{HOW_WON[game.scoring]} already")
+        said = HOW_WON[self.scoring]
+        return replace(game, scoring=self.scoring), said[:1].upper() + said[1:]
+
+    def reads(self, pad: Pad) -> object:
+        return pad.scoring
+
+
+@dataclass(frozen=True)
+class SetWinner(PadAction):
+    """Row ``row`` won (``won`` True) or did not, when the winner is chosen by hand."""
+
+    kind: ClassVar[str] = "winner"
+    row: int
+    won: bool = True
+
+    def verify(self, game: Pad) -> tuple[Pad, str]:
+        if not isinstance(self.won, bool):
+            raise PadError("a player either won or did not")
+        index = game.row_index(self.row)
+        if index is None:
+            raise PadError("that player is no longer on the pad")
+        who = game.rows[index].label(index + 1)
+        if game.scoring != "manual":
+            raise PadError(
+                f"{who} can be ticked as a winner only when the winner is chosen by hand "
+                f"({HOW_WON[game.scoring]})"
+            )
+        if game.rows[index].won == self.won:
+            raise PadError(
+                f"{who} is ticked as a winner already"
+                if self.won
+                else f"{who} is not ticked as a winner"
+            )
+        rows = tuple(replace(r, won=self.won) if r.id == self.row else r for r in game.rows)
+        return replace(game, rows=rows), (f"{who} won" if self.won else f"{who} did not win")
+
+    def reads(self, pad: Pad) -> object:
+        """The row's tick and how the pad is won: two phones ticking two players both count."""
+        index = pad.row_index(self.row)
+        return pad.scoring, None if index is None else pad.rows[index].won
+
+
+@dataclass(frozen=True)
+class SetEveryone(PadAction):
+    """In a co-operative play: everyone won (``won`` True) or everyone lost."""
+
+    kind: ClassVar[str] = "everyone"
+    won: bool = True
+
+    def verify(self, game: Pad) -> tuple[Pad, str]:
+        if not isinstance(self.won, bool):
+            raise PadError("everyone either won or lost")
+        if game.scoring != "cooperative":
+            raise PadError(
+                f"everyone wins or loses together only in a co-operative play "
+                f"({HOW_WON[game.scoring]})"
+            )
+        if game.all_won == self.won:
+            raise PadError(f"the pad says everyone {'won' if self.won else 'lost'} already")
+        said = "Everyone won together" if self.won else "Everyone lost together"
+        return replace(game, all_won=self.won), said
+
+    def reads(self, pad: Pad) -> object:
+        return pad.scoring, pad.all_won
+
+
 def _isoformat(when: datetime) -> str:
     return when.isoformat(timespec="minutes")
 
@@ -455,21 +547,25 @@ class ClearScores(PadAction):
                 score="",
                 parts=tuple((c, "") for c in game.categories),
                 ties=tuple((t.id, "") for t in game.tiebreakers),
+                won=False,
             )
             for r in game.rows
         )
-        pad = replace(game, rows=cleared, played_at=None, duration="", notes="")
+        pad = replace(game, rows=cleared, played_at=None, duration="", notes="", all_won=True)
         return pad, "Scores cleared"
 
     def reads(self, pad: Pad) -> object:
         """Every score, part, tie-breaker value and note it would clear: a phone that had not
         seen a score typed meanwhile cannot wipe it."""
         scores = tuple(
-            (r.id, r.score, r.parts, r.ties)
+            (r.id, r.score, r.parts, r.ties, r.won)
             for r in pad.rows
-            if r.score or any(text for _, text in r.parts) or any(text for _, text in r.ties)
+            if r.score
+            or r.won
+            or any(text for _, text in r.parts)
+            or any(text for _, text in r.ties)
         )
-        return scores, pad.played_at, pad.duration, pad.notes
+        return scores, pad.played_at, pad.duration, pad.notes, pad.all_won
 
 
 def _put(pairs: tuple[tuple[Any, str], ...], key: Any, text: str) -> tuple[tuple[Any, str], ...]:
@@ -509,6 +605,9 @@ ACTIONS: Final = (
     FlipTiebreaker,
     SetPlayedAt,
     ClearScores,
+    SetScoring,
+    SetWinner,
+    SetEveryone,
 )
 
 
@@ -519,7 +618,9 @@ def read_action(raw: object) -> PadAction:
 
 __all__ = [
     "ACTIONS",
+    "HOW_WON",
     "SAVE",
+    "SAVE_V1",
     "AddCategory",
     "AddRow",
     "AddTiebreaker",
@@ -531,11 +632,14 @@ __all__ = [
     "RemoveCategory",
     "RemoveRow",
     "RemoveTiebreaker",
+    "SetEveryone",
     "SetGame",
     "SetLowestWins",
     "SetMode",
     "SetPlayedAt",
+    "SetScoring",
     "SetText",
+    "SetWinner",
     "ToggleStart",
     "read_action",
     "read_field",

@@ -22,8 +22,8 @@ from typing import Any, ClassVar
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import possessive, quoted
-from companion.engine.scorepad.actions import SAVE, PadAction, read_action, read_when
+from companion.engine.core.words import listed, possessive, quoted
+from companion.engine.scorepad.actions import SAVE, SAVE_V1, PadAction, read_action, read_when
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.records import PadRecord, PadRow, TieBreaker
 from companion.engine.scorepad.values import (
@@ -33,6 +33,7 @@ from companion.engine.scorepad.values import (
     MAX_ROWS,
     MAX_TIEBREAKERS,
     PAD_FIELDS,
+    SCORINGS,
     FieldKey,
     known_game,
     text_problem,
@@ -61,6 +62,10 @@ class Pad(saves.SavedGame):
     location: str = ""
     notes: str = ""
     modules: tuple[str, ...] = ()
+    # How the play is won (see ``SCORINGS``): on points, the winners ticked on the rows
+    # (``PadRow.won``), or co-operative: everyone won (``all_won``) or everyone lost.
+    scoring: str = "points"
+    all_won: bool = True
     next_id: int = 1
     log: tuple[PadRecord, ...] = field(default=(), compare=False, repr=False)
 
@@ -97,6 +102,34 @@ class Pad(saves.SavedGame):
     def is_over(self) -> bool:
         """A pad is done when it is saved to history (the table then finishes)."""
         return False
+
+    @property
+    def on_points(self) -> bool:
+        return self.scoring == "points"
+
+    def won(self, row_id: int) -> bool:
+        """Whether row ``row_id`` won, when the play is not won on points: ticked by hand,
+        or, co-operative, as everyone did."""
+        if self.scoring == "cooperative":
+            return self.all_won
+        return self.scoring == "manual" and self.row(row_id).won
+
+    def winners(self) -> tuple[str, ...]:
+        """The players who won (by their labels) when the play is not won on points."""
+        return tuple(
+            r.label(i + 1) for i, r in enumerate(self.rows) if not self.on_points and self.won(r.id)
+        )
+
+    def outcome(self) -> str | None:
+        """Who won in words when the play is not won on points (``Ann and Ben won``,
+        ``Everyone won together``, ``Everyone lost together``, ``Nobody is ticked as a
+        winner yet``); None on points (the standings say it)."""
+        if self.scoring == "cooperative":
+            return "Everyone won together" if self.all_won else "Everyone lost together"
+        if self.scoring != "manual":
+            return None
+        winners = self.winners()
+        return f"{listed(winners)} won" if winners else "Nobody is ticked as a winner yet"
 
     def row(self, row_id: int) -> PadRow:
         for row in self.rows:
@@ -222,14 +255,15 @@ class Pad(saves.SavedGame):
         """The pad as saved: the pad it started as, and the actions taken since."""
         return {
             **SAVE.header(),
-            "pad": _pad_dict(self.start),
+            "pad": _pad_dict(self.start),  # the pad it started as: see read_pad
             "actions": [r.action.to_dict() for r in self.log],
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Pad:
         """Read a save back by replaying it; raises :class:`PadError` naming the field."""
-        data = SAVE.check_header(data)
+        old = isinstance(data, Mapping) and data.get("version") == SAVE_V1.version
+        data = (SAVE_V1 if old else SAVE).check_header(data)
         SAVE.known(data, "", {"format", "version", "pad", "actions"})
         with SAVE.at("pad"):
             pad = read_pad(data.get("pad"))
@@ -255,6 +289,7 @@ def _pad_dict(pad: Pad) -> dict[str, Any]:
                 "parts": dict(r.parts),
                 "ties": {str(t): v for t, v in r.ties},
                 "start": r.start,
+                "won": r.won,
             }
             for r in pad.rows
         ],
@@ -263,6 +298,8 @@ def _pad_dict(pad: Pad) -> dict[str, Any]:
         "location": pad.location,
         "notes": pad.notes,
         "modules": list(pad.modules),
+        "scoring": pad.scoring,
+        "all_won": pad.all_won,
         "next_id": pad.next_id,
     }
 
@@ -274,7 +311,7 @@ def read_pad(raw: object) -> Pad:
     texts = ("title", "duration", "location", "notes")
     flags = ("lowest_wins", "breakdown")
     SAVE.known(data, "", {"game", *texts, *flags, "categories", "tiebreakers", "rows", "when",
-                          "modules", "next_id"})  # fmt: skip
+                          "modules", "scoring", "all_won", "next_id"})  # fmt: skip
     game_id = SAVE.value(str, data.get("game"), "game")
     known_game(game_id)
     typed = {name: _text(data.get(name, ""), name, (name,)) for name in texts}
@@ -303,6 +340,10 @@ def read_pad(raw: object) -> Pad:
     if not is_whole(next_id) or next_id <= max(ids, default=0):
         raise PadError(f"next_id {next_id!r} must be above every id in use")
     modules = SAVE.value(tuple[str, ...], data.get("modules", []), "modules")
+    scoring = SAVE.value(str, data.get("scoring", "points"), "scoring")
+    if scoring not in SCORINGS:
+        raise PadError(f"scoring {quoted(scoring)} must be one of {', '.join(SCORINGS)}")
+    all_won = SAVE.value(bool, data.get("all_won", True), "all_won")
     return Pad(
         game_id=game_id,
         title=typed["title"],
@@ -316,6 +357,8 @@ def read_pad(raw: object) -> Pad:
         location=typed["location"],
         notes=typed["notes"],
         modules=modules,
+        scoring=scoring,
+        all_won=all_won,
         next_id=next_id,
     )
 
@@ -330,7 +373,7 @@ def _text(value: object, name: str, key: FieldKey) -> str:
 
 def _read_row(item: object, categories: Sequence[str], tiebreakers: Sequence[int]) -> PadRow:
     data = SAVE.mapping(item, "")
-    SAVE.known(data, "", {"id", "name", "score", "parts", "ties", "start"})
+    SAVE.known(data, "", {"id", "name", "score", "parts", "ties", "start", "won"})
     row_id = data.get("id")
     if not is_whole(row_id) or row_id < 1:
         raise PadError(f"id {row_id!r} must be a whole number from 1")
@@ -353,7 +396,8 @@ def _read_row(item: object, categories: Sequence[str], tiebreakers: Sequence[int
             raise PadError(f"ties[{t!r}] {value!r} must be a whole number or empty")
         tie_texts.append((t, value))
     start = SAVE.value(bool, data.get("start", False), "start")
-    return PadRow(row_id, name, score, tuple(part_texts), tuple(tie_texts), start)
+    won = SAVE.value(bool, data.get("won", False), "won")
+    return PadRow(row_id, name, score, tuple(part_texts), tuple(tie_texts), start, won)
 
 
 __all__ = ["Pad", "read_pad"]

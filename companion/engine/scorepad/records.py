@@ -21,6 +21,7 @@ class PadRow:
     parts: tuple[tuple[str, str], ...] = ()
     ties: tuple[tuple[int, str], ...] = ()
     start: bool = False
+    won: bool = False  # ticked as a winner (only read when the winner is chosen by hand)
 
     def part(self, category: str) -> str:
         return dict(self.parts).get(category, "")

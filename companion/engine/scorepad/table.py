@@ -7,7 +7,7 @@ from typing import Final
 
 from companion.engine.core.protocol import TableRules
 from companion.engine.core.words import plural
-from companion.engine.scorepad.actions import PadAction, read_action
+from companion.engine.scorepad.actions import HOW_WON, PadAction, read_action
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.game import Pad
 
@@ -15,6 +15,9 @@ from companion.engine.scorepad.game import Pad
 def status_line(pad: Pad) -> str:
     """``Mercante · 2 of 4 scores in`` (or ``… · by category``)."""
     game = pad.title.strip() if pad.game.is_other and pad.title.strip() else pad.game.name
+    outcome = pad.outcome()
+    if outcome is not None:
+        return f"{game} · {outcome}"
     if pad.breakdown:
         done = sum(1 for r in pad.rows if any(v.strip() for _, v in r.parts))
     else:
@@ -41,6 +44,13 @@ def table_changed(then: Pad, now: Pad) -> str:
         changes.append(f"the game is {now.game.name} now")
     if then.breakdown != now.breakdown:
         changes.append("the pad keeps " + ("scores by category" if now.breakdown else "totals"))
+    if then.scoring != now.scoring:
+        changes.append(HOW_WON[now.scoring] + " now")
+    elif now.outcome() is not None and then.outcome() != now.outcome():
+        said = str(now.outcome())
+        if now.scoring == "cooperative" or not now.winners():  # "Everyone …", "Nobody …"
+            said = said[:1].lower() + said[1:]
+        changes.append(f"the pad says {said} now")
     if then.categories != now.categories:
         changes.append("the categories changed")
     if [(t.id, t.higher_wins) for t in then.tiebreakers] != [

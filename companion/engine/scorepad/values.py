@@ -20,6 +20,15 @@ FieldKey = tuple[Any, ...]
 ROW_FIELDS: Final = ("name", "score")
 PAD_FIELDS: Final = ("title", "duration", "location", "notes")
 
+#: How a play is won, each in players' words: on points (the scores decide, as today), a
+#: winner chosen by hand (players tick who won; scores optional) or co-operative (everyone
+#: won or everyone lost together; scores optional). The history's ``scoring`` values.
+SCORINGS: Final = {
+    "points": "on points",
+    "manual": "by a winner chosen by hand",
+    "cooperative": "co-operatively",
+}
+
 DEFAULT_GAME = "mercante"
 MAX_SCORE = 10**9
 MAX_CATEGORIES = 20
@@ -97,6 +106,7 @@ __all__ = [
     "NUMBERS",
     "PAD_FIELDS",
     "ROW_FIELDS",
+    "SCORINGS",
     "FieldKey",
     "known_game",
     "parse_whole",

@@ -312,3 +312,42 @@ def test_a_night_pad_keeps_the_games_categories_and_adds_the_tally_when_it_has_l
     assert pad.categories == ("Victory points", "Contract penalties", "From the tally")
     assert [r.part("From the tally") for r in pad.rows] == ["", "5", ""]
     assert pad.breakdown
+
+
+def test_without_points_a_score_is_optional_and_who_won_is_asked_above_save() -> None:
+    """Issue 19: a winner chosen by hand needs a tick, not scores; the notice above Save
+    says so; the history gets the ticked winners and no score where none was typed; a
+    typed score with categories keeps its breakdown."""
+    pad = pad_for()
+    pad.scoring = "manual"
+    assert pad.errors() == {("winners",): "Tick who won (or choose Co-operative if everyone lost)"}
+    assert words.notices(pad, pad.errors(), show_all=True) == [
+        ("error", "Tick who won (or choose Co-operative if everyone lost)"),
+        ("error", "Fix the marked fields, then save."),
+    ]
+    pad.rows[1].won = True
+    pad.breakdown = True
+    pad.rows[0].parts["Victory points"] = "12"
+    assert pad.errors() == {}
+    fields = play_fields(pad)
+    assert fields["scoring"] == "manual"
+    assert [(r["player"], r["score"], r["winner"], r["breakdown"]) for r in fields["results"]] == [
+        ("Anna", 12, False, {"Victory points": 12, "Contract penalties": 0}),
+        ("Ben", None, True, {}),
+        ("Cleo", None, False, {}),
+    ]
+    pad.scoring = "cooperative"
+    pad.all_won = False
+    assert [r["winner"] for r in play_fields(pad)["results"]] == [False, False, False]
+    pad.scoring = "points"  # as before: every total needed, the scores decide
+    pad.breakdown = False
+    assert sorted(pad.errors()) == [("score", 0), ("score", 1), ("score", 2)]
+    for row, score in zip(pad.rows, ("7", "9", "8"), strict=True):
+        row.score = score
+    fields = play_fields(pad)
+    assert "scoring" not in fields
+    assert [("winner" in r, r["score"]) for r in fields["results"]] == [
+        (False, 7),
+        (False, 9),
+        (False, 8),
+    ]

@@ -82,6 +82,8 @@ def play_fields(pad: ScorePad, *, uid: str | None = None, finished: bool = True)
                 "start_player": name == args["start_player"],
             }
         )
+        if "scoring" in args:  # won without points: who won, as chosen
+            results[-1]["winner"] = name in args["winners"]
     fields: dict[str, Any] = {
         "game": args["game"],
         "played_at": args["played_at"],
@@ -93,6 +95,8 @@ def play_fields(pad: ScorePad, *, uid: str | None = None, finished: bool = True)
         "finished": finished,
         "tiebreakers": [{"name": n, "higher_wins": h} for n, h in args["tiebreakers"]],
     }
+    if "scoring" in args:
+        fields["scoring"] = args["scoring"]
     if "highest_wins" in args:
         fields["highest_wins"] = args["highest_wins"]
     if uid is not None:

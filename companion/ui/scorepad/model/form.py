@@ -45,6 +45,7 @@ class Row:
     parts: dict[str, str] = field(default_factory=dict)
     ties: list[str] = field(default_factory=list)
     start: bool = False
+    won: bool = False  # ticked as a winner (when the winner is chosen by hand)
 
 
 @dataclass
@@ -73,6 +74,10 @@ class ScorePad:
     location: str = ""
     notes: str = ""
     modules: list[str] = field(default_factory=list)
+    # How the play is won: "points", "manual" (the rows' ``won``) or "cooperative"
+    # (``all_won``: everyone won, else everyone lost). Without points scores are optional.
+    scoring: str = "points"
+    all_won: bool = True
 
     def when(self) -> datetime:
         """The play's date and time: as chosen, else now (to the minute)."""
@@ -224,7 +229,8 @@ class ScorePad:
                             errs[("part", i, category)] = str(exc)
             else:
                 if not row.score.strip():
-                    errs[("score", i)] = "Score needed"
+                    if self.scoring == "points":
+                        errs[("score", i)] = "Score needed"
                 else:
                     try:
                         parse_whole(row.score)
@@ -254,6 +260,8 @@ class ScorePad:
             )
         if not self.rows:
             errs[("players",)] = "Add at least one player"
+        if self.scoring == "manual" and self.rows and not any(r.won for r in self.rows):
+            errs[("winners",)] = "Tick who won (or choose Co-operative if everyone lost)"
         if self.duration.strip():
             try:
                 minutes = parse_whole(self.duration)
@@ -274,6 +282,19 @@ class ScorePad:
         if self.game.is_other and count < 2:
             notes.append(f"Only {count} player on the pad — is that right?")
         return notes
+
+    def won(self, index: int) -> bool:
+        """Whether row ``index`` won, when the play is not won on points."""
+        if self.scoring == "cooperative":
+            return self.all_won
+        return self.scoring == "manual" and self.rows[index].won
+
+    def scored(self, index: int) -> bool:
+        """A score was typed on the row (or, with categories, one of its parts)."""
+        row = self.rows[index]
+        if self.breakdown:
+            return any(text.strip() for text in row.parts.values())
+        return bool(row.score.strip())
 
     def _tie_values(self, row: Row) -> tuple[int | None, ...]:
         values: list[int | None] = []
@@ -310,7 +331,11 @@ class ScorePad:
         if self.errors():
             raise ValueError("the score pad has errors; fix them before saving")
         names = [row.name.strip() for row in self.rows]
-        results = [(name, self.total(i) or 0) for i, name in enumerate(names)]
+        results: list[tuple[str, int | None]] = [
+            (name, self.total(i) or 0) for i, name in enumerate(names)
+        ]
+        if self.scoring != "points":  # scores optional: none where none was typed
+            results = [(n, self.total(i) if self.scored(i) else None) for i, n in enumerate(names)]
         start = next((row.name.strip() for row in self.rows if row.start), None)
         extra: dict[str, Any] = {
             "seats": names,  # rows are in seat order
@@ -329,8 +354,12 @@ class ScorePad:
                     c: parse_whole(row.parts[c]) if row.parts.get(c, "").strip() else 0
                     for c in self.categories
                 }
-                for row in self.rows
+                for i, row in enumerate(self.rows)
+                if self.scoring == "points" or self.scored(i)
             }
+        if self.scoring != "points":
+            extra["scoring"] = self.scoring
+            extra["winners"] = [n for i, n in enumerate(names) if self.won(i)]
         if self.game.is_other:
             extra["highest_wins"] = self.highest_wins
         return {
@@ -445,6 +474,7 @@ def form_of(pad: Pad, catalogue: Catalogue) -> ScorePad:
                 parts={c: r.part(c) for c in pad.categories},
                 ties=[r.tie(t.id) for t in pad.tiebreakers],
                 start=r.start,
+                won=r.won,
             )
             for r in pad.rows
         ],
@@ -453,6 +483,8 @@ def form_of(pad: Pad, catalogue: Catalogue) -> ScorePad:
         location=pad.location,
         notes=pad.notes,
         modules=list(pad.modules),
+        scoring=pad.scoring,
+        all_won=pad.all_won,
     )
     return form
 
@@ -473,6 +505,7 @@ def pad_of(form: ScorePad) -> Pad:
                 (t.id, r.ties[k] if k < len(r.ties) else "") for k, t in enumerate(breakers)
             ),
             start=r.start,
+            won=r.won,
         )
         for i, r in enumerate(form.rows, start=1)
     )
@@ -489,6 +522,8 @@ def pad_of(form: ScorePad) -> Pad:
         location=form.location,
         notes=form.notes,
         modules=tuple(form.modules),
+        scoring=form.scoring,
+        all_won=form.all_won,
         next_id=len(breakers) + len(rows) + 1,
     )
 

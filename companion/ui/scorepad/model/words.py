@@ -24,6 +24,20 @@ from companion.ui.model.live import closed_note
 from companion.ui.model.words import plural
 from companion.ui.scorepad.model.form import ScorePad, form_of, pad_errors
 
+#: How a play can be won, as the pad's "How is it won?" offers it (the history's ``scoring``).
+SCORING_CHOICES: dict[str, str] = {
+    "points": "Points",
+    "manual": "Winner chosen by hand",
+    "cooperative": "Co-operative",
+}
+
+#: The line under the choice.
+HOW_WON_HINTS: dict[str, str] = {
+    "points": "The scores decide, as the game says.",
+    "manual": "Tick who won. Scores are optional.",
+    "cooperative": "Everyone wins or loses together. Scores are optional.",
+}
+
 #: How an action ended, told before the redraw: "applied", "refused" or "failed".
 APPLIED, REFUSED, FAILED = "applied", "refused", "failed"
 
@@ -95,9 +109,10 @@ def notices(
 ) -> list[tuple[str, str]]:
     """The notices above Save, as (level, text)."""
     notes: list[tuple[str, str]] = []
-    players = errors.get(("players",))
-    if players:
-        notes.append(("error" if show_all else "warning", players))
+    for key in (("players",), ("winners",)):
+        problem = errors.get(key)
+        if problem:
+            notes.append(("error" if show_all else "warning", problem))
     notes.extend(("warning", w) for w in form.warnings())
     if show_all and errors:
         notes.append(("error", "Fix the marked fields, then save."))
@@ -107,9 +122,24 @@ def notices(
 def saved_line(pad: Pad, catalogue: Catalogue) -> str:
     """``Saved Mercante: Anna and Ben won.``"""
     done = form_of(pad, catalogue)
-    winners = [s.name for s in done.standings() if s.winner]
     game = done.game.name if not done.game.is_other else done.title.strip()
+    outcome = pad.outcome()
+    if outcome is not None:
+        said = outcome if pad.scoring == "manual" else outcome[:1].lower() + outcome[1:]
+        return f"Saved {game}: {said}."
+    winners = [s.name for s in done.standings() if s.winner]
     return f"Saved {game}: {' and '.join(winners)} won."
+
+
+def typed_scores(form: ScorePad) -> str | None:
+    """``Scores: Anna 12, Cleo 40`` for a play not won on points (in seat order, the rows a
+    score was typed on); None when none was."""
+    said = [
+        f"{row.name.strip() or f'Player {i + 1}'} {total}"
+        for i, row in enumerate(form.rows)
+        if form.scored(i) and (total := form.total(i)) is not None
+    ]
+    return "Scores: " + ", ".join(said) if said else None
 
 
 def fresh_pad(pad: Pad) -> Pad:
@@ -166,7 +196,9 @@ def picked_day(day: datetime | None, current: datetime) -> datetime:
 __all__ = [
     "APPLIED",
     "FAILED",
+    "HOW_WON_HINTS",
     "REFUSED",
+    "SCORING_CHOICES",
     "category_problem",
     "field_errors",
     "fresh_pad",
@@ -183,6 +215,7 @@ __all__ = [
     "tiebreaker_problem",
     "to_the_minute",
     "total_line",
+    "typed_scores",
     "when_lines",
     "who",
 ]

@@ -35,7 +35,7 @@ from companion.tables import Saved
 from companion.ui.context import AppContext
 from companion.ui.history.model import play_fields
 from companion.ui.kit.players import standings_table
-from companion.ui.kit.widgets import notice, panel
+from companion.ui.kit.widgets import body, heading, notice, panel, tagged
 from companion.ui.paint import Painter, Slot
 from companion.ui.scorepad import TOOL_ID, table_route
 from companion.ui.scorepad.model import PadDraft, ScorePad, form_of, with_typed
@@ -49,14 +49,29 @@ from companion.ui.scorepad.model.words import (
     saved_line,
     shown_error,
     to_the_minute,
+    typed_scores,
 )
 from companion.ui.scorepad.parts.details import DetailsPanel
 from companion.ui.scorepad.parts.header import PadHeader
+from companion.ui.scorepad.parts.how_won import HowWonPanel
 from companion.ui.scorepad.parts.rows import PadRows
 from companion.ui.scorepad.parts.save import SavePanel
 from companion.ui.scorepad.parts.source import PadSource, Settle
 from companion.ui.scorepad.parts.tiebreakers import TiebreakerPanel
 from companion.ui.theme import GAP
+
+
+def outcome_line(outcome: str, scores: str | None) -> ft.Control:
+    """Who won, as the standings of a play not won on points (the full width, wrapping),
+    and the scores typed, if any (they are kept, they do not decide)."""
+    text = heading(outcome)
+    text.expand = True
+    line = ft.Row([tagged("standings-outcome", text)])
+    if scores is None:
+        return line
+    kept = body(scores, muted=True)
+    kept.expand = True
+    return ft.Column([line, ft.Row([tagged("standings-scores", kept)])], spacing=4)
 
 
 class PadEditor:
@@ -214,6 +229,7 @@ class PadEditor:
     def _build_controls(self, save_label: str) -> None:
         self.problem_slot = Slot(self.paint)
         self.header = PadHeader(self)
+        self.how_won = HowWonPanel(self)
         self.rows = PadRows(self)
         self.tiebreakers = TiebreakerPanel(self)
         self.standings = Slot(self.paint)
@@ -223,6 +239,7 @@ class PadEditor:
             [
                 self.problem_slot.box,
                 self.header.box,
+                self.how_won.box,
                 self.rows.column,
                 self.rows.add_box,
                 self.rows.suggestions.box,
@@ -248,13 +265,21 @@ class PadEditor:
             problem, lambda: None if problem is None else notice(problem, level="warning")
         )
         self.header.render(pad, errors, closed)
+        self.how_won.render(pad, closed)
         self.rows.render(pad, form, errors, closed)
         self.tiebreakers.render(pad, closed)
-        standings = form.standings()
-        self.standings.set(
-            tuple((s.name, s.score, s.rank, s.winner, s.shared, s.decided_by) for s in standings),
-            lambda: standings_table(standings),
-        )
+        outcome = pad.outcome()
+        if outcome is not None:  # not won on points: who won, as chosen
+            scores = typed_scores(form)
+            self.standings.set((outcome, scores), lambda: outcome_line(outcome, scores))
+        else:
+            standings = form.standings()
+            self.standings.set(
+                tuple(
+                    (s.name, s.score, s.rank, s.winner, s.shared, s.decided_by) for s in standings
+                ),
+                lambda: standings_table(standings),
+            )
         self.details.render(pad, errors, closed)
         play_id = None if live is None else live.snapshot.info.saved_play_id
         self.save_panel.render(form, errors, closed, play_id)

@@ -94,6 +94,8 @@ class TiebreakerPanel:
         self.items.set((breakers, closed), lambda: self.listed(pad, closed))
         for control in (self.new_tiebreaker, self.add_button):
             self.view.paint.set(self.box, control, disabled=closed)
+        # Without points nothing is tied: the panel steps aside (it keeps what it holds).
+        self.view.paint.set(self.box, self.box, visible=pad.on_points)
 
 
 __all__ = ["TiebreakerPanel"]
