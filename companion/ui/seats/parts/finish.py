@@ -19,7 +19,7 @@ from companion.tables import Saved, Snapshot
 from companion.ui import history
 from companion.ui.kit.widgets import body, button, heading, panel, small, tagged, wrap
 from companion.ui.model.live import Message
-from companion.ui.paint import Slot
+from companion.ui.paint import Slot, mounted
 from companion.ui.seats.model.link import (
     save_linked,
     saved_line,
@@ -61,6 +61,7 @@ class FinishPanels:
         self.save_button = ft.FilledButton(
             "Save to History", icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: self.save()
         )
+        self.save_tag = tagged("night-save", self.save_button)
         self.saved_line = small("")
         self.save_box = panel(
             small(
@@ -68,7 +69,7 @@ class FinishPanels:
                 "modules, expansions, house rules, the place, the start and how long it took."
             ),
             tagged("night-duration", self.duration),
-            wrap([tagged("night-save", self.save_button)]),
+            wrap([self.save_tag]),
             tagged("night-saved", self.saved_line),
             title="Save the play",
             section=True,
@@ -217,10 +218,13 @@ class FinishPanels:
                 if outcome.created
                 else saved_line(play_id, night)
             )
-            view.live.say(
+            live = view.live
+            live.say(
                 Message(text, action="View"),
                 on_action=lambda: view.ctx.navigate(history.play_route(play_id)),
             )
+            if mounted(live.strip.control):
+                live.strip.control.update()  # the strip, as LiveTable.save sends it
         else:
             view.refuse(outcome.message)
         view.redraw()
@@ -284,7 +288,8 @@ class FinishPanels:
             paint.set(self.save_box, self.duration, value=shown, error=None)
         saved = info.saved_play_id is not None or info.saved or linked_play is not None
         paint.set(self.save_box, self.duration, disabled=closed or saved)
-        paint.set(self.save_box, self.save_button, disabled=closed, visible=not saved)
+        paint.set(self.save_box, self.save_button, disabled=closed)
+        paint.set(self.save_box, self.save_tag, visible=not saved)
         if linked_play is not None:
             said = saved_line(linked_play, night)
         elif info.saved_play_id is not None:
