@@ -167,3 +167,42 @@ async def test_a_table_saved_before_the_night_finished_finishes_the_night(
     assert night.is_over and store.table(night_id).status == "finished"
     assert night_phone.has_text(f"Saved as play {play.id} from Merchant's Journey.")
     assert night_phone.has_text("From the Merchant's Journey table")
+
+
+@run
+async def test_a_mercante_night_tallies_from_the_ledger_and_saves_once(
+    store: Any, hub: TableHub
+) -> None:
+    """A whole Mercante game played by the seeded player (companion/tools/golden) on the
+    table opened from the night: the night's standings are the ledger's tally (VP, contracts,
+    crowns left, the end-game sale), and the tally tab's Save is the one play, with the
+    night's place and duration; the night's Save then shows that play."""
+    from companion.tools.golden import mercante as golden
+
+    start, moves = golden.play(20)
+    night = Seating.new("mercante", seed=482913, seats=golden.SEATS)
+    night_id = hub.create("seats", night).table_id
+    started = now_text(datetime.now() - timedelta(minutes=75))
+    hub.submit(night_id, SetLocation("Ann's kitchen"), seen=0, device="t")
+    hub.submit(night_id, Start(started), seen=1, device="t")
+    table_id = hub.create("mercante", start).table_id
+    link_new_table(hub, "mercante", table_id, device="t", at=now_text())
+    for i, move in enumerate(moves):
+        hub.submit(table_id, move, seen=i, device="t")
+    night_phone = await phone(store, hub, f"/setup/seats/{night_id}")
+    table_phone = await phone(store, hub, f"/calculators/mercante/{table_id}/end")
+    await night_phone.click(night_phone.by_id("night-finish"))
+    tally = hub.peek(table_id).game.game.tally()
+    best = tally.standings[0]
+    line = tally.line(best.name)
+    assert night_phone.has_text("From the Mercante table")
+    assert night_phone.has_text(f"Victory points {line.vp_total}")
+    await table_phone.click(table_phone.by_id("save-tally"))
+    assert store.count_plays() == 1
+    play = store.list_plays()[0]
+    assert play.location == "Ann's kitchen" and play.duration_min == 75
+    assert {r.player: r.score for r in play.results} == {s.name: s.score for s in tally.standings}
+    await settled()
+    assert night_phone.has_text(f"Saved as play {play.id} from Mercante.")
+    await night_phone.click(night_phone.by_id("night-save"))  # a tap already on its way
+    assert store.count_plays() == 1
