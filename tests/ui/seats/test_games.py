@@ -206,3 +206,14 @@ async def test_a_mercante_night_tallies_from_the_ledger_and_saves_once(
     assert night_phone.has_text(f"Saved as play {play.id} from Mercante.")
     await night_phone.click(night_phone.by_id("night-save"))  # a tap already on its way
     assert store.count_plays() == 1
+
+
+@run
+async def test_the_nights_tool_button_opens_the_table_it_plays_on(
+    store: Any, hub: TableHub
+) -> None:
+    night_id, _ = journey_night(hub, started=datetime.now() - timedelta(minutes=5))
+    h = await phone(store, hub, f"/setup/seats/{night_id}")
+    await h.click(h.by_id("open-journey"))
+    assert visible(h, "journey-status")  # the table itself, one card from its end
+    assert h.has_text("Draw pile: 1 of 38 left")
