@@ -46,13 +46,15 @@ def table_play(tool: str, game: object, catalogue: Catalogue) -> dict[str, Any]:
 
 
 def night_of(hub: TableHub, tool: str, table_id: int) -> tuple[int, Seating] | None:
-    """The night (its table id and seating) whose game is played on ``tool``'s table
-    ``table_id``, open or finished; None when the table was not opened from a night."""
+    """The open night (its table id and seating) whose game is played on ``tool``'s table
+    ``table_id``; None when the table was not opened from a night, or the night is closed
+    (saved, or finished from its menu: then the table saves on its own, and only once, as
+    its mark keeps it). Only open nights are read: a Save never replays every old night."""
     game = TOOL_GAMES.get(tool)
     if game is None:
         return None
     try:
-        for info in hub.tables(TOOL_ID, ("open", "finished")):
+        for info in hub.tables(TOOL_ID, "open"):
             night = hub.peek(info.id).game
             if (
                 isinstance(night, Seating)
