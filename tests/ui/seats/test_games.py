@@ -217,3 +217,42 @@ async def test_the_nights_tool_button_opens_the_table_it_plays_on(
     await h.click(h.by_id("open-journey"))
     assert visible(h, "journey-status")  # the table itself, one card from its end
     assert h.has_text("Draw pile: 1 of 38 left")
+
+
+def test_the_nights_save_and_the_tables_save_at_the_same_moment_make_one_play(
+    store: Any, hub: TableHub
+) -> None:
+    """Two phones, Save on the night and Save on the table at the same moment (threads at a
+    barrier), four times each: one play, the others shown that play."""
+    from companion.engine.journey import JourneyGame as Game
+    from companion.rules import catalogue as rules_catalogue
+    from companion.ui.journey.model.play import play_of
+    from companion.ui.seats.model.link import save_linked
+    from tests.table_fixtures import race
+
+    night_id, table_id = journey_night(hub, started=datetime.now() - timedelta(minutes=30))
+    hub.submit(table_id, j.Place("3", 2, "left"), seen=37, device="t")  # the last card
+    catalogue = rules_catalogue()
+
+    def from_night() -> Any:
+        return save_linked(
+            hub,
+            night_id,
+            "journey",
+            table_id,
+            lambda g: play_of(g, catalogue),
+            device="night",
+            at=now_text(),
+        )
+
+    def from_table() -> Any:
+        return hub.save_to_history(
+            table_id, lambda g: play_of(g, catalogue), seen=38, device="table"
+        )
+
+    outcomes = race([from_night, from_table] * 4)
+    assert store.count_plays() == 1
+    play_id = store.list_plays()[0].id
+    assert sorted(getattr(o, "created", None) for o in outcomes) == [False] * 7 + [True]
+    assert {getattr(o, "play_id", None) for o in outcomes} == {play_id}
+    assert isinstance(hub.peek(table_id).game, Game)
