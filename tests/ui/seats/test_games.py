@@ -256,3 +256,22 @@ def test_the_nights_save_and_the_tables_save_at_the_same_moment_make_one_play(
     assert sorted(getattr(o, "created", None) for o in outcomes) == [False] * 7 + [True]
     assert {getattr(o, "play_id", None) for o in outcomes} == {play_id}
     assert isinstance(hub.peek(table_id).game, Game)
+
+
+@run
+async def test_the_tables_last_card_shows_on_the_night_without_a_tap(
+    store: Any, hub: TableHub
+) -> None:
+    night_id, table_id = journey_night(hub, started=datetime.now() - timedelta(minutes=40))
+    night_phone = await phone(store, hub, f"/setup/seats/{night_id}")
+    await night_phone.click(night_phone.by_id("night-finish"))
+    assert night_phone.has_text("No standings yet from the Merchant's Journey table")
+    table_phone = await phone(store, hub, f"/calculators/journey/{table_id}")
+    await last_card(table_phone)
+    await settled()
+    assert night_phone.has_text("From the Merchant's Journey table")
+    assert not night_phone.has_text("No standings yet")
+    # Leaving the night stops following the table.
+    assert hub.subscriber_count(table_id) == 2
+    await night_phone.navigate(0)
+    assert hub.subscriber_count(table_id) == 1
