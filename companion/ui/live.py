@@ -288,7 +288,9 @@ class MessageStrip:
         )
         self.action_button = ft.TextButton("", on_click=lambda e: on_action(), style=action_style)
         self.close_button = ft.IconButton(
-            ft.Icons.CLOSE, tooltip="Close the message", on_click=lambda e: self.hide()
+            ft.Icon(ft.Icons.CLOSE, semantics_label="Close the message"),
+            tooltip="Close the message",
+            on_click=lambda e: self.hide(),
         )
         self.message: Message | None = None
         self._on_undo = on_undo

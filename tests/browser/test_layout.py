@@ -111,6 +111,20 @@ def problems_on(app: AppPage) -> list[tuple[str, str, str]]:
     return found
 
 
+def a_play(db_url: str) -> int:
+    """A play in the history (its page has Standings and Details)."""
+    from companion.history import PlayCreate, open_store
+
+    play = PlayCreate.model_validate(
+        {
+            "game": "Merchants Cove",
+            "results": [{"player": "Ann", "score": 61}, {"player": "Bob", "score": 58}],
+        }
+    )
+    with open_store(db_url) as store:
+        return store.save_play(play)
+
+
 def journey_over() -> JourneyGame:
     """:func:`long_rows_game` played to its end (the game-over bar)."""
     game = long_rows_game()
@@ -146,6 +160,7 @@ SCREENS: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
     "rules": (lambda db: "/rules", ()),
     "rules-entry": (lambda db: "/rules/mercante.upkeep", ()),
     "history": (lambda db: "/history", ()),
+    "history-play": (lambda db: f"/history/play/{a_play(db)}", ()),
     "settings": (lambda db: "/settings", ()),
 }
 

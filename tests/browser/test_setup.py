@@ -208,3 +208,44 @@ def test_taps_at_the_same_moment_leave_one_table_and_one_refusal(
     assert set(table_game(db_url, table_id).ticked) == {STEPS[2]}
     for page in (ben, cleo):
         page.page.context.close()
+
+
+def test_modules_chosen_with_one_fix_go_to_tonights_night_in_one_tap(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    """Issue 19 at 390 px: four players seated for the night (for Mercante, the seats' first
+    game); the setup assistant's Choose, Apprentices with its one fix, then "Use for tonight":
+    the night on another phone plays Merchants Cove with those modules. Taps counted."""
+    import os
+    from pathlib import Path
+
+    from companion.engine.seats import Seating
+
+    night = Seating.new("mercante", seed=482913, seats=("Ann", "Ben", "Cleo", "Dan"))
+    night_id = table_at(db_url, "seats", night)
+    setup_id = seeded_setup(db_url, SetupGame.fresh(seed=5))
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{ROUTE}/{setup_id}")
+    other = AppPage.open(chromium, app_server.url, phone=True, route=f"/setup/seats/{night_id}")
+    app.expect("Use for tonight: tonight's game night (Ann, Ben, Cleo, Dan) then plays")
+    taps = 0
+    for ident in ("module-apprentices", "fix-requires:apprentices:faction_festival-0"):
+        app.press(ident)
+        taps += 1
+    app.expect("Legal, with")
+    app.press("use-for-tonight")
+    taps += 1
+    app.expect("Tonight: Merchants Cove with Faction Festival, Paladins and Apprentices.")
+    shots = os.environ.get("NIGHT_SHOTS")
+    if shots:
+        app.bring_into_view(app.by_id("tonight-line"))
+        app.screenshot(Path(shots) / "setup-tonight.png")
+    assert taps == 3
+    other.expect("Modules: Faction Festival, Paladins, Apprentices", timeout=PUSHED)
+    seated = game_at(db_url, night_id, Seating)
+    assert (seated.game_id, seated.modules) == (
+        "merchants_cove",
+        ("faction_festival", "paladins", "apprentices"),
+    )
+    assert seated.seats == ("Ann", "Ben", "Cleo", "Dan")
+    for page in (app, other):
+        page.page.context.close()

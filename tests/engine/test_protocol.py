@@ -43,7 +43,11 @@ def test_actions_read_back_from_their_saved_form(action: j.Action) -> None:
     ("data", "error", "names"),
     [
         ({"kind": "place", "rank": "8", "row": 0, "side": "up"}, j.SaveDataError, "'up'"),
-        ({"kind": "place", "rank": "A", "row": 0, "side": "left"}, j.SaveDataError, "'A'"),
+        (
+            {"kind": "place", "rank": "A", "row": 0, "side": "left"},
+            j.SaveDataError,
+            "rank: A: the Aces",
+        ),
         ({"kind": "start_row", "rank": "9", "extra": 1}, j.SaveDataError, "'extra'"),
         ({"kind": "jump"}, j.SaveDataError, "'jump'"),
         (["place"], j.SaveDataError, "['place']"),

@@ -88,3 +88,30 @@ def test_sentence_is_idempotent_and_ends_in_a_stop(text: str) -> None:
     once = words.sentence(text)
     assert words.sentence(once) == once
     assert once == "" or once[-1] in ".!?)"
+
+
+@pytest.mark.parametrize(
+    ("noun", "expected"),
+    [
+        ("art token", "an art token"),
+        ("Bard", "a Bard"),
+        ("8", "an 8"),
+        ("11", "an 11"),
+        ("110", "a 110"),
+        ("unit", "a unit"),
+        ("hour", "an hour"),
+        ("Elf", "an Elf"),
+    ],
+)
+def test_article_goes_by_the_sound(noun: str, expected: str) -> None:
+    assert words.article(noun) == expected
+
+
+def test_possessive_listed_quoted_and_spoken_words() -> None:
+    assert words.possessive("Chris") == "Chris's"
+    assert words.listed([]) == "" and words.listed(["Ann"]) == "Ann"
+    assert words.listed(["Ann", "Ben", "Cleo"]) == "Ann, Ben and Cleo"
+    assert words.listed(["card A", "card C, bottom"], "or") == "card A; or card C, bottom"
+    assert words.quoted("Gold coins") == "“Gold coins”"
+    assert words.spoken("mercante.first_event") == "mercante first event"
+    assert words.spoken("C-coins") == "C coins"

@@ -134,11 +134,11 @@ def source_words(source_id: str, label: str = "") -> str:
     """How a source of icons reads: its ``label`` (``card C, bottom``), else from its id:
     ``C`` → ``card C``, ``C-bottom`` → ``card C, bottom``, ``C-coins`` → ``the Coins of card
     C``, ``soundstone-2`` → ``Soundstone 2``."""
+    if source_id.startswith(STONE):
+        return f"Soundstone {source_id[len(STONE) :]}"
     if label and not source_id.endswith("-coins"):
         return label
     base, _, part = source_id.rpartition("-")
-    if source_id.startswith(STONE):
-        return f"Soundstone {source_id[len(STONE) :]}"
     if part == "coins" and base:
         return f"the Coins of {label or 'card ' + base}"
     if part in ("bottom", "top") and base:

@@ -78,7 +78,7 @@ def article(noun: str) -> str:
 
 def possessive(name: str) -> str:
     """``Ann's``, ``Chris's``: what belongs to a player (or a card, a place)."""
-    return f"{name}’s" if name.endswith(("'", "’")) is False and False else f"{name}'s"
+    return f"{name}'s"
 
 
 def quoted(text: str) -> str:
@@ -91,6 +91,8 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
+    if any(", " in i for i in items):  # "card A; card C, bottom; or Soundstone 1"
+        return f"{'; '.join(items[:-1])}; {last} {items[-1]}"
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 

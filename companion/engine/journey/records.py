@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from companion.engine.core.words import possessive
 from companion.engine.journey.values import Gain, a_card, points_text
 
 if TYPE_CHECKING:
@@ -71,7 +72,10 @@ class SwapRecord(Record):
     @property
     def summary(self) -> str:
         if self.swap == "played":
-            text = f"{self.player}'s {self.moved.rank} traded places with the {self.other.rank}"
+            text = (
+                f"{possessive(self.player)} {self.moved.rank} traded places "
+                f"with the {self.other.rank}"
+            )
         else:
             here = self.before.where(self.moved.id)[0] + 1
             there = self.before.where(self.other.id)[0] + 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from companion.engine.core.protocol import TableRules
+from companion.engine.core.words import possessive
 from companion.engine.journey.actions import Action, read_action
 from companion.engine.journey.errors import JourneyError
 from companion.engine.journey.game import JourneyGame
@@ -37,7 +38,7 @@ def _what_happened(record: Record) -> str:
     if isinstance(record, SwapRecord):
         if record.swap == "played":
             return (
-                f"{record.player}'s {record.moved.rank} already traded places with the "
+                f"{possessive(record.player)} {record.moved.rank} already traded places with the "
                 f"{record.other.rank}"
             )
         return f"{record.player} already switched their 6 with another 6"
@@ -56,7 +57,7 @@ def table_changed(then: JourneyGame, now: JourneyGame) -> str:
     if len(old) > common:
         record = old[common]
         turn = f"turn {record.card.id}" if isinstance(record, PlayRecord) else "a swap"
-        return f"{record.player}'s move ({turn}) was taken back"
+        return f"{possessive(record.player)} move ({turn}) was taken back"
     if then.rules != now.rules:
         return "the house rules of this game changed"
     return "the table changed since this screen showed it"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from companion.engine.core.words import minus, sum_text
+from companion.engine.core.words import article, minus, sum_text
 from companion.engine.journey.errors import JourneyError, RulesError
 from companion.engine.journey.facts import is_blight, parse_rank, value_of
 from companion.engine.journey.house import (
@@ -177,7 +177,7 @@ class Gain:
 
 def a_card(rank_: str) -> str:
     """``an 8``, ``a 9``, ``a K``."""
-    return f"an {rank_}" if rank_ == "8" else f"a {rank_}"
+    return article(rank_)
 
 
 __all__ = ["Gain", "PairValue", "a_card", "pair_value", "points_text", "sum_text"]

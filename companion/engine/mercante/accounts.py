@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import listed, plural, spoken
+from companion.engine.core.words import listed, plural, possessive, spoken
 from companion.engine.mercante.actions import Action
 from companion.engine.mercante.ending import NOTED, trigger_text
 from companion.engine.mercante.errors import ActionError, ContractError, CrownsError, TallyError
@@ -113,7 +113,7 @@ class BidForHouse(Action):
         ):
             raise ActionError(f"{self.player} has already bid for the house cards")
         if not is_whole(self.crowns) or self.crowns < 0:
-            raise TallyError(f"{self.player}'s bid {self.crowns!r} must be a whole number")
+            raise TallyError(f"{possessive(self.player)} bid {self.crowns} must be a whole number")
         game._paying((Payment(self.player, BANK, self.crowns),))
 
     def play(self, game: MercanteGame, checked: None) -> tuple[MercanteGame, Record]:
@@ -147,12 +147,16 @@ class ShowContract(Action):
                 f"({'theirs: ' + listed([str(n) for n in held]) if held else 'none yet'})"
             )
         if contract.completed:
-            raise ContractError(f"{self.player}'s contract {self.number} is already completed")
+            raise ContractError(
+                f"{possessive(self.player)} contract {self.number} is already completed"
+            )
         if not isinstance(self.card, ContractCard):
             raise ContractError(f"{self.card!r} is not a contract card")
         _card_fits(self.card, contract.crowns)
         if contract.card == self.card:
-            raise ContractError(f"{self.player}'s contract {self.number} is already that card")
+            raise ContractError(
+                f"{possessive(self.player)} contract {self.number} is already that card"
+            )
         return contract
 
     def play(self, game: MercanteGame, checked: Contract) -> tuple[MercanteGame, Record]:
@@ -215,12 +219,14 @@ class Correct(Action):
             raise TallyError(f"{self.figure} {self.value!r} must be a whole number, 0 or more")
         now = getattr(game.player(self.player), self.figure)
         if now == self.value:
-            raise TallyError(f"{self.player}'s {FIGURE_WORDS[self.figure]} already read {now}")
+            raise TallyError(
+                f"{possessive(self.player)} {FIGURE_WORDS[self.figure]} already read {now}"
+            )
         return int(self.value - now)
 
     def play(self, game: MercanteGame, checked: int) -> tuple[MercanteGame, Record]:
         words = FIGURE_WORDS[self.figure]
-        text = f"{self.by} corrected {self.player}'s {words} to {self.value}."
+        text = f"{self.by} corrected {possessive(self.player)} {words} to {self.value}."
         if self.figure == "vp":
             players = game._paying((), {self.player: checked})
             return replace(game, players=players), _record(game, self, self.player, text)

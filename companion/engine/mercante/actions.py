@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from companion.engine.core import saves
-from companion.engine.core.words import plural, spoken
+from companion.engine.core.words import plural, possessive, spoken
 from companion.engine.mercante.auction import Shipment, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
@@ -141,7 +141,8 @@ class PlayEvent(Action):
             if game.is_upkeep_turn:
                 game._verify_step("Applying the upkeep event", "apply_event")
             raise ActionError(
-                f"an event is applied in upkeep step 2, once; on {game.active}'s turn now, "
+                f"an event is applied in upkeep step 2, once; on "
+                f"{possessive(game.active)} turn now, "
                 "an event is played with a Manipulate Events agent (or as a Reaction in a sale)"
             )
 
@@ -473,12 +474,12 @@ def _check_reaction_order(game: MercanteGame, reactions: Sequence[Reaction]) -> 
             continue
         if item.by is None:
             raise ReactionError(
-                f"Reaction {item.event.name!r}: say who played it (Reactions go in clockwise order)"
+                f"Reaction {item.event.name}: say who played it (Reactions go in clockwise order)"
             )
         place = (seats.index(item.by) - at - 1) % len(seats)  # left 0 … active last
         if item.at < token:
             raise ReactionError(
-                f"Reaction {item.event.name!r} on token {item.at + 1} comes before those on "
+                f"Reaction {item.event.name} on token {item.at + 1} comes before those on "
                 f"token {token + 1}: Reactions are played as each token is sold"
             )
         if item.at > token:
@@ -488,7 +489,8 @@ def _check_reaction_order(game: MercanteGame, reactions: Sequence[Reaction]) -> 
         if place < places:
             left = seats[(at + 1) % len(seats)]
             raise ReactionError(
-                f"{item.by}'s Reaction {item.event.name!r} comes too late on token {item.at + 1}: "
+                f"{possessive(item.by)} Reaction {item.event.name} comes "
+                f"too late on token {item.at + 1}: "
                 f"Reactions go clockwise from {left}, {game.active} (the active player) last"
             )
         places = place

@@ -259,7 +259,7 @@ class ShipmentAuction:
             return
         least, lot = self.minimum_bid, self.current
         assert least is not None and lot is not None
-        what = f"{player}'s bid"
+        what = f"{possessive(player)} bid"
         _whole(amount, what, least=0)
         if amount < least:
             if self.high is not None and least > lot.minimum:
@@ -268,7 +268,7 @@ class ShipmentAuction:
                 reason = f"the minimum for the {lot.label} is {plural(least, 'crown')}"
             raise AuctionError(f"{what} {amount!r} is too low: {reason}, so bid {least} or more")
         if crowns is not None:
-            _whole(crowns, f"{player}'s crowns", least=0)
+            _whole(crowns, f"{possessive(player)} crowns", least=0)
             if amount > crowns:
                 raise AuctionError(
                     f"{what} {amount!r} is more than their {plural(crowns, 'crown')}"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, Literal, cast
 
 from companion.engine.core import saves
-from companion.engine.core.words import plural
+from companion.engine.core.words import plural, possessive
 from companion.engine.mercante.accounts import LEDGER_ACTIONS
 from companion.engine.mercante.actions import (
     ASSETS,
@@ -147,7 +147,7 @@ class PlayerState:
             raise LimitError(f"{self.name}: victory points {self.vp!r} must be a whole number")
         if isinstance(self.crowns, bool) or not isinstance(self.crowns, int) or self.crowns < 0:
             raise CrownsError(
-                f"{self.name}: crowns {self.crowns!r} must be a whole number, 0 or more"
+                f"{self.name}: crowns {self.crowns} must be a whole number, 0 or more"
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -467,7 +467,7 @@ class MercanteGame(LedgerViews, saves.SavedGame):
         """Raise once the game is over: only the end-game steps and corrections remain."""
         if self.over:
             raise GameOverError(
-                f"the game is over: it ended with {self.active}'s turn ("
+                f"the game is over: it ended with {possessive(self.active)} turn ("
                 + "; ".join(trigger_text(t).rstrip(".") for t in self.ending).lower()
                 + "); only the end-game bazaar sale, the 10-crown victory points and "
                 "corrections remain"
@@ -537,7 +537,8 @@ class MercanteGame(LedgerViews, saves.SavedGame):
     def _verify_step(self, what: str, *steps: Step) -> None:
         if self.step not in steps:
             raise ActionError(
-                f"{what} is not allowed now: {self.active}'s turn is at {self._step_name()}"
+                f"{what} is not allowed now: {possessive(self.active)} turn "
+                f"is at {self._step_name()}"
             )
 
     def _verify_after_upkeep(self, what: str) -> None:
@@ -603,7 +604,10 @@ class MercanteGame(LedgerViews, saves.SavedGame):
             if any(isinstance(r, PassRecord) for r in self._turn()):
                 when = f"{self.active} has passed the marker to {self.upkeep_holder} this turn"
             else:
-                when = f"it happens on {self.upkeep_holder}'s turn; it is {self.active}'s turn"
+                when = (
+                    f"it happens on {possessive(self.upkeep_holder)} "
+                    f"turn; it is {possessive(self.active)} turn"
+                )
             raise ActionError(f"{step} is part of upkeep: {when}")
 
     def _turn(self) -> tuple[Record, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
-from companion.engine.core.words import plural
+from companion.engine.core.words import plural, possessive
 from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
@@ -325,7 +325,9 @@ class ChallengeRecord(Record):
     @property
     def summary(self) -> str:
         o = self.outcome
-        head = f"{self.challenger} challenged {self.seller}'s {plural(o.claimed, 'crown')}"
+        head = (
+            f"{self.challenger} challenged {possessive(self.seller)} {plural(o.claimed, 'crown')}"
+        )
         if o.verdict == "under":
             return (
                 f"{head}: the price was {o.correct}, so {self.challenger} collects "
@@ -350,7 +352,7 @@ class EndTurnRecord(Record):
 
     @property
     def summary(self) -> str:
-        return f"{self.player}'s turn ended; {self.next_player} is next."
+        return f"{possessive(self.player)} turn ended; {self.next_player} is next."
 
 
 def completed_text(completed: Sequence[Contract]) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, cast
 
 from companion.engine.core import saves
-from companion.engine.core.words import listed, spoken
+from companion.engine.core.words import listed, plural, possessive, spoken
 from companion.engine.mercante.actions import Action
 from companion.engine.mercante.errors import (
     ActionError,
@@ -200,8 +200,8 @@ class KeepContract(TableAction):
         kept = list(table.kept_by(name))
         if not _whole(index) or not 0 <= index < most:
             raise TallyError(
-                f"contract {index!r}: {name} keeps {most} contract{'s' if most > 1 else ''} "
-                f"(0 to {most - 1})"
+                f"there is no contract {index + 1 if _whole(index) else index}: "
+                f"{name} keeps {plural(most, 'contract')}"
             )
         if value is None:
             if index >= len(kept):
@@ -211,10 +211,12 @@ class KeepContract(TableAction):
         check_contract_value(value)
         if index > len(kept):
             raise TallyError(
-                f"{name}'s contract {index + 1}: choose contract {len(kept) + 1} first"
+                f"{possessive(name)} contract {index + 1}: choose contract {len(kept) + 1} first"
             )
         if index < len(kept) and kept[index] == value:
-            raise TallyError(f"{name}'s contract {index + 1} is already worth {_crowns(value)}")
+            raise TallyError(
+                f"{possessive(name)} contract {index + 1} is already worth {_crowns(value)}"
+            )
         if index < len(kept):
             kept[index] = value
         else:
@@ -226,7 +228,7 @@ class KeepContract(TableAction):
     ) -> tuple[MercanteTable, TableRecord]:
         kept = {**dict(table.kept), self.player: checked}
         if self.value is None:
-            summary = f"{self.player}'s contract {self.index + 1} was taken back."
+            summary = f"{possessive(self.player)} contract {self.index + 1} was taken back."
         else:
             summary = f"{self.player} kept a contract worth {_crowns(self.value)}."
         after = replace(table, kept=tuple(kept.items()))
@@ -290,14 +292,16 @@ class SetTally(TableAction):
         who = _seated(table, self.player)
         checked = check_tally_value(self.field, self.value)
         if table.figures(who).get(self.field) == checked:
-            raise TallyError(f"{who}'s {TALLY_WORDS[self.field]} already read {_shown(checked)}")
+            raise TallyError(
+                f"{possessive(who)} {TALLY_WORDS[self.field]} already read {_shown(checked)}"
+            )
         return checked
 
     def play(self, table: MercanteTable, checked: TallyValue) -> tuple[MercanteTable, TableRecord]:
         change: dict[str, Any] = {self.field: checked}
         figures = replace(table.figures(self.player), **change)
         tally = {**dict(table.tally), self.player: figures}
-        summary = f"{self.player}'s {TALLY_WORDS[self.field]}: {_shown(checked)}."
+        summary = f"{possessive(self.player)} {TALLY_WORDS[self.field]}: {_shown(checked)}."
         action = SetTally(self.player, self.field, checked)
         record = TableRecord(action=action, before=table, summary=summary, player=self.player)
         return replace(table, tally=tuple(tally.items())), record

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.engine.core.words import listed
+from companion.engine.core.words import listed, possessive
 from companion.engine.mercante.errors import (
     AuctionError,
     MercanteError,
@@ -302,9 +302,13 @@ def vp_auction_winner(
     for name, bid in bids.items():
         seat_of(names, name, role="bidder")
         if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
-            raise AuctionError(f"{name}'s bid {bid!r} must be a whole number of crowns, 0 or more")
+            raise AuctionError(
+                f"{possessive(name)} bid {bid} must be a whole number of crowns, 0 or more"
+            )
         if crowns is not None and name in crowns and bid > crowns[name]:
-            raise AuctionError(f"{name}'s bid {bid!r} is more than their {crowns[name]} crowns")
+            raise AuctionError(
+                f"{possessive(name)} bid {bid} is more than their {crowns[name]} crowns"
+            )
     placed = tuple((name, bids.get(name, 0)) for name in names)
     high = max(bid for _, bid in placed)
     if high < rules().vp_auction.minimum_winning_bid:

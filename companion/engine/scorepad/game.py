@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
-from companion.engine.core.words import quoted
+from companion.engine.core.words import possessive, quoted
 from companion.engine.scorepad.actions import SAVE, PadAction, read_action, read_when
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.records import PadRecord, PadRow, TieBreaker
@@ -164,13 +164,13 @@ class Pad(saves.SavedGame):
         index = self.row_index(key[1])
         who = "a player" if index is None else self.rows[index].label(index + 1)
         if kind == "name":
-            return f"{who}'s name"
+            return f"{possessive(who)} name"
         if kind == "score":
-            return f"{who}'s score"
+            return f"{possessive(who)} score"
         if kind == "part":
-            return f"{who}'s {key[2]}"
+            return f"{possessive(who)} {key[2]}"
         breaker = next((t for t in self.tiebreakers if t.id == key[2]), None)
-        return f"{who}'s {breaker.name if breaker and breaker.name else 'tie-breaker'}"
+        return f"{possessive(who)} {breaker.name if breaker and breaker.name else 'tie-breaker'}"
 
     def fields(self) -> list[FieldKey]:
         """Every field, in the order the screen shows them."""

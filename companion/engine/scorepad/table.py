@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from companion.engine.core.protocol import TableRules
+from companion.engine.core.words import plural
 from companion.engine.scorepad.actions import PadAction, read_action
 from companion.engine.scorepad.errors import PadError
 from companion.engine.scorepad.game import Pad
@@ -64,7 +65,7 @@ def table_changed(then: Pad, now: Pad) -> str:
         return "the score pad changed since this screen showed it"
     first = changes[0]
     more = len(changes) - 1
-    return first + (f" (and {more} more change{'s' if more > 1 else ''})" if more else "")
+    return first + (f" (and {plural(more, 'more change')})" if more else "")
 
 
 #: The score pad on a shared table: each field is its own action (see

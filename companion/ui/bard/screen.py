@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.bard import (
+    COIN,
     BardGame,
     EndSong,
     HouseRules,
@@ -148,7 +149,8 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
     def _cards(self) -> list[Card]:
         return cards_of(moves.sources_of(self.game.song))
 
-    def add_card(self, colour: str) -> None:
+    def add_card(self, colour: str, count: int = 1) -> None:
+        """A new card: ``count`` icons of ``colour`` on top (Coins for ``coin``)."""
         game = self.game
         cards = self._cards()
         try:
@@ -157,6 +159,8 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
             self.hint(str(exc))
             return
         card = new_card(letter, colour)
+        if count != 1:
+            card = card.with_count("top_coins" if colour == COIN else "top_icons", count)
         sources = with_card(moves.sources_of(game.song), card)
 
         def chosen() -> None:

@@ -152,7 +152,9 @@ class CoveScreen(TableScreen[CoveSale, CoveDraft]):
         self.house_box = Slot(self.paint)
         self.presets_box = Slot(self.paint)
         self.tally_pier = TallyButtons(self, game=GAME, ident="tally-pier")
-        self.tally_fence = TallyButtons(self, game=GAME, ident="tally-fence")
+        self.tally_fence = TallyButtons(
+            self, game=GAME, ident="tally-fence", night=self.tally_pier.night
+        )
         self.pier = PierPanel(self)
         self.good = GoodPanel(self)
         self.strip = ValueStrip(self)

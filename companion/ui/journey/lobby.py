@@ -151,7 +151,10 @@ class JourneyLobby:
                     "goes first" if first else None,
                     [
                         ft.IconButton(
-                            ft.Icons.STAR if first else ft.Icons.STAR_OUTLINE,
+                            ft.Icon(
+                                ft.Icons.STAR if first else ft.Icons.STAR_OUTLINE,
+                                semantics_label="Goes first" if first else f"{name} goes first",
+                            ),
                             tooltip="Goes first" if first else f"{name} goes first",
                             selected=first,
                             on_click=lambda e, i=i: self.form_action("first", i),

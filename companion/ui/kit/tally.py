@@ -31,13 +31,22 @@ class TallyButtons:
     """The "Add … gold to …" buttons of one tool's screen (``control``), painted in place
     from the offer the tool works out on each render (None: nothing to add)."""
 
-    def __init__(self, screen: TableScreen[Any, Any], *, game: str, ident: str) -> None:
+    def __init__(
+        self,
+        screen: TableScreen[Any, Any],
+        *,
+        game: str,
+        ident: str,
+        night: Night | bool | None = True,
+    ) -> None:
+        """``night``: the night another set of buttons on the screen found (None: none), or
+        True to look it up."""
         self.screen = screen
         self.game = game
         self.ident = ident
         self.slot = Slot(screen.paint)
         self.control = self.slot.box
-        self.night: Night | None = find_night(self.hub, game)
+        self.night: Night | None = find_night(self.hub, game) if night is True else night or None
         # The offer this phone added last and to whom: it is not offered again (a second
         # tap would count it twice) until the number changes or the Undo takes it back.
         self.added: tuple[TallyOffer, str] | None = None
@@ -75,9 +84,9 @@ class TallyButtons:
         if offer is None:
             return None
         if added is not None:
-            return tagged(
-                self.ident,
-                small(f"On {added[1]}'s tally: {offer.what}, {minus(offer.points)} gold."),
+            said = f"On {added[1]}'s tally: {offer.what}, {minus(offer.points)} gold."
+            return ft.Column(
+                [tagged(self.ident, small(said)), self._to_night()], spacing=4, tight=True
             )
         buttons = [
             button(
@@ -96,6 +105,20 @@ class TallyButtons:
                 spacing=4,
                 tight=True,
             ),
+        )
+
+    def _to_night(self) -> ft.Control:
+        """Back to the night's screen in one tap (the app bar's Back goes to the tool's list)."""
+        from companion.ui import seats
+
+        night = self.night
+        target = seats.table_route(night.table_id) if night is not None else seats.ROUTE
+        return button(
+            "Back to the game night",
+            lambda e: self.screen.ctx.navigate(target),
+            icon=ft.Icons.GROUPS,
+            kind="text",
+            ident=f"{self.ident}-night",
         )
 
     def add(self, offer: TallyOffer, player: str) -> None:

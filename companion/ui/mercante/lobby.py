@@ -506,7 +506,7 @@ class MercanteLobby:
             content=content,
             actions=[
                 ft.IconButton(
-                    ft.Icons.STYLE_OUTLINED,
+                    ft.Icon(ft.Icons.STYLE_OUTLINED, semantics_label="Your event cards"),
                     tooltip="Your event cards",
                     on_click=lambda e: self.ctx.navigate(f"{ROUTE}/events"),
                 )

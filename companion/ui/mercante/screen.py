@@ -18,10 +18,12 @@ from typing import Any, Protocol
 import flet as ft
 
 from companion.engine.mercante import MercanteTable
+from companion.engine.mercante.scoring import GAME_ID
 from companion.history import StoreError
 from companion.tables import Snapshot
 from companion.ui.context import AppContext
 from companion.ui.kit.lobby import LOBBY
+from companion.ui.kit.players import rules_tonight
 from companion.ui.kit.table_menu import game_menu, menu_button, menu_item
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, small, tagged
@@ -123,7 +125,8 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
 
     def __init__(self, ctx: AppContext, table_id: int, tab: str) -> None:
         self.tab = tab
-        self.house = house_rules_from(ctx.house_rules())
+        # Settings' house rules, as tonight's game night of Mercante sets them.
+        self.house = house_rules_from(rules_tonight(ctx, GAME_ID))
         self._renderers: list[Callable[[Snapshot], None]] = []
         super().__init__(ctx, table_id)
         self.follower = self.session.draft(TOOL_ID, -1, CardsFollower)
@@ -315,7 +318,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         return [
             self.undo_button.control,
             ft.IconButton(
-                ft.Icons.STYLE_OUTLINED,
+                ft.Icon(ft.Icons.STYLE_OUTLINED, semantics_label="Your event cards"),
                 tooltip="Your event cards",
                 on_click=lambda e: self.ctx.navigate(table_route(self.table_id, "events")),
             ),

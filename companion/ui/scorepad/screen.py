@@ -57,7 +57,7 @@ class ScorePadScreen(TableScreen[Pad, PadDraft]):
     def build_controls(self) -> None:
         self.editor = PadEditor(self.ctx, self, self.draft, self.paint)
         self.clear_button = ft.IconButton(
-            ft.Icons.CLEANING_SERVICES_OUTLINED,
+            ft.Icon(ft.Icons.CLEANING_SERVICES_OUTLINED, semantics_label="Clear the scores"),
             tooltip="Clear the scores",
             on_click=lambda e: self.editor.clear(),
         )

@@ -16,7 +16,6 @@ from typing import ClassVar
 
 import flet as ft
 
-from companion.engine.scorepad import Pad
 from companion.engine.seats import (
     DrawFirst,
     MoveSeat,
@@ -46,6 +45,7 @@ from companion.ui.kit.widgets import body, icon_button, notice, panel, small, ta
 from companion.ui.live import deliver
 from companion.ui.model.words import capitalized, ordinal
 from companion.ui.paint import Slot, mounted
+from companion.ui.scorepad.model.night import night_pad
 from companion.ui.seats import ROUTE, TOOL_ID
 from companion.ui.seats.model import NightDraft
 from companion.ui.seats.parts.finish import FinishPanels
@@ -170,12 +170,13 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             self.act(SetGame(game_id))
 
     def score_this_table(self) -> None:
-        """A new score pad with these players in seat order and the drawn first player."""
+        """A new score pad from the night: its players in seat order, the drawn first player,
+        the game's categories (Merchants Cove's from its final sheet) and the tally so far."""
         seating = self.seating
         if not seating.seats:
             self.hint("Seat the players first.")
             return
-        pad = Pad.new(seating.game_id, names=seating.seats, start=seating.first_player)
+        pad = night_pad(seating)
         try:
             snapshot = self.session.hub.create(scorepad.TOOL_ID, pad, device=self.session.device)
         except StoreError as exc:

@@ -333,7 +333,9 @@ class SetupScreen(TableScreen[SetupGame, SetupDraft]):
             tagged(
                 "setup-menu",
                 ft.IconButton(
-                    ft.Icons.MORE_VERT, tooltip="This setup", on_click=lambda e: self.menu()
+                    ft.Icon(ft.Icons.MORE_VERT, semantics_label="This setup"),
+                    tooltip="This setup",
+                    on_click=lambda e: self.menu(),
                 ),
             ),
         ]

@@ -464,7 +464,7 @@ def test_docstring_examples_hold() -> None:
         (
             lambda: IconSource("x", "bard", 0),
             CountError,
-            "card x must be .*, not 0",
+            "card x must be from 1 to 20, not 0",
         ),
         (lambda: IconSource("", "bard", 1), UnknownNameError, "''"),
         (lambda: Spend("a", "gold"), UnknownNameError, "gold"),

@@ -127,7 +127,7 @@ def test_a_bad_saved_action_names_its_field(raw: object, message: str) -> None:
 def test_contracts_kept_one_or_three_in_order_with_values_on_the_cards() -> None:
     table = fresh()
     assert not table.can_apply(KeepContract("Dora", 0, 8))  # not seated
-    with pytest.raises(MercanteError, match="contract 1: Adam keeps 1 contract"):
+    with pytest.raises(MercanteError, match="there is no contract 2: Adam keeps 1 contract"):
         table.verify(KeepContract("Adam", 1, 8))
     with pytest.raises(MercanteError, match="contract value 7 is not on any card"):
         table.verify(KeepContract("Adam", 0, 7))

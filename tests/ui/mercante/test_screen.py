@@ -204,6 +204,26 @@ async def test_new_game_starts_with_tonights_players_and_variants_without_a_tap(
 
 
 @run
+async def test_a_table_of_tonights_night_keeps_the_nights_house_rules_over_settings(
+    store: Any, hub: TableHub
+) -> None:
+    from companion.engine.seats import Seating, SetHouseRule
+
+    rule = "mercante.reaction_closes_market"
+    night = Seating.new("mercante", seed=482913, seats=("Ann", "Ben", "Cleo"))
+    night_id = hub.create("seats", night).table_id
+    hub.submit(night_id, SetHouseRule(rule, "alternative"), seen=0, device="t")
+    h = await Harness.start(create_main(store, hub=hub), route=BASE)
+    await h.click(h.by_id("start-game"))
+    table_id = only_table(store)
+    assert rule in game_of(store, table_id).rules.alternatives
+    # Opened again (Settings do not have the rule), the table still plays by the night's.
+    again = await Harness.start(create_main(store, hub=hub), route=f"{BASE}/{table_id}")
+    await again.settled()
+    assert rule in game_of(store, table_id).rules.alternatives
+
+
+@run
 async def test_tracked_board_needs_printed_values_highest_first(store: Any, hub: TableHub) -> None:
     h = await Harness.start(create_main(store, hub=hub), route=BASE)
     await add_players(h, "Adam", "Beth", "Chris")

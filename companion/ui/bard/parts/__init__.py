@@ -176,6 +176,49 @@ class CountRow:
         paint.set(self.control, self.control, visible=visible)
 
 
+class AddRow:
+    """A label over numbers that each add something of that many with one tap (a card of a
+    colour with that many icons); nothing stays chosen (tagged ``ident``)."""
+
+    def __init__(
+        self,
+        label: str,
+        choices: Sequence[int],
+        on_add: Callable[[int], object],
+        *,
+        ident: str,
+    ) -> None:
+        self._picked = False
+
+        def picked(e: Any) -> None:
+            self._picked = True  # the phone chose a segment itself: cleared on the next show
+            chosen = list(e.control.selected or [])
+            if chosen:
+                on_add(int(chosen[0]))
+            if self._picked and mounted(self.control):  # nothing drawn: clear it now
+                self._picked = False
+                self.segments.selected = []
+                self.control.update()
+
+        self.segments = ft.SegmentedButton(
+            segments=[ft.Segment(value=str(n), label=ft.Text(str(n))) for n in choices],
+            selected=[],
+            allow_empty_selection=True,
+            show_selected_icon=False,
+            on_change=picked,
+        )
+        self.label = ft.Text(label, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)
+        self.control = SectionColumn(
+            [self.label, tagged(ident, self.segments)], spacing=2, tight=True
+        )
+
+    def show(self, paint: Painter) -> None:
+        if self._picked:
+            self._picked = False
+            paint.touch(self.control)
+        paint.set(self.control, self.segments, selected=[])
+
+
 class ChoiceChips:
     """Chips to choose one of (``options``: value → words), tagged ``prefix-<value>``. A tap
     on any chip calls ``on_choose(value)``; :meth:`show` marks the chosen one."""
@@ -242,4 +285,14 @@ def why(ctx: AppContext, targets: Why, *, ident: str, label: str = "Why?") -> ft
     return why_link(ctx, entries, rulings, ident=ident, label=label)
 
 
-__all__ = ["HALF", "ChoiceChips", "Cols", "CountRow", "Fold", "NumberRow", "Stepper", "why"]
+__all__ = [
+    "HALF",
+    "AddRow",
+    "ChoiceChips",
+    "Cols",
+    "CountRow",
+    "Fold",
+    "NumberRow",
+    "Stepper",
+    "why",
+]

@@ -9,6 +9,7 @@ change that a location already sung cannot follow is refused and says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -25,7 +26,7 @@ from companion.ui.bard.model import song as moves
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.card import COIN_CHOICES, ICON_CHOICES, Card, cards_of, colours
 from companion.ui.bard.model.lines import colour_word, icons_left_line, tableau_line
-from companion.ui.bard.parts import ChoiceChips, Fold, NumberRow, Stepper, why
+from companion.ui.bard.parts import AddRow, ChoiceChips, Fold, NumberRow, Stepper, why
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import body, small, source_text, tagged
 from companion.ui.paint import Painter, Slot
@@ -70,11 +71,34 @@ class TableauPanel:
         )
         # The cards in play, and one tap to add a card of a colour.
         self.cards = Slot(paint)
-        self.add = ChoiceChips(
-            [(c, colour_word(c)) for c in (*colours(), COIN)],
-            view.add_card,
-            prefix="bard-add",
-            label="Add a card: the colour of its top icons",
+
+        # One tap adds a card: its top's colour and how many icons (or Coins) it shows.
+        def adder(colour: str) -> Callable[[int], None]:
+            return lambda n: view.add_card(colour, n)
+
+        self.adds = [
+            AddRow(
+                colour_word(c),
+                COIN_CHOICES[1:] if c == COIN else ICON_CHOICES,
+                adder(c),
+                ident=f"bard-add-{c}",
+            )
+            for c in (*colours(), COIN)
+        ]
+        self.add = ft.Column(
+            [
+                ft.Text(
+                    "Add a card: tap how many icons its top shows, in their colour",
+                    theme_style=ft.TextThemeStyle.LABEL_LARGE,
+                ),
+                ft.ResponsiveRow(
+                    [ft.Container(a.control, col={"xs": 12, "md": 6}) for a in self.adds],
+                    spacing=8,
+                    run_spacing=6,
+                ),
+            ],
+            spacing=4,
+            tight=True,
         )
         # The card chosen: its halves.
         self.editing = ft.Text("", theme_style=ft.TextThemeStyle.TITLE_SMALL, expand=True)
@@ -175,7 +199,7 @@ class TableauPanel:
                     run_spacing=8,
                 ),
                 self.cards.box,
-                self.add.control,
+                self.add,
                 self.editor,
                 self.left,
                 source_text(
@@ -209,6 +233,8 @@ class TableauPanel:
         self.moves.show(paint, numbers.moves, 0, bard.singing.locations - 1)
         self.volume.show(paint, numbers.volume)
         self.stones.show(paint, numbers.soundstones)
+        for add in self.adds:
+            add.show(paint)
         cards = cards_of(moves.sources_of(game.song))
         if draft.card is not None and all(c.letter != draft.card for c in cards):
             draft.card = None
@@ -226,7 +252,7 @@ class TableauPanel:
 
     def _cards(self, cards: list[Card], spent: frozenset[str]) -> ft.Control | None:
         if not cards:
-            return body("No card yet: tap the colour of a card's top icons below.", muted=True)
+            return body("No card yet: add each card below with one tap.", muted=True)
         tiles: list[ft.Control] = []
         for card in cards:
             sung = any(s.id in spent for s in card.sources())

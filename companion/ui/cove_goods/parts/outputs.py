@@ -317,7 +317,9 @@ class SalePanel:
                         tagged(
                             f"remove-{index}",
                             ft.IconButton(
-                                ft.Icons.CLOSE,
+                                ft.Icon(
+                                    ft.Icons.CLOSE, semantics_label=f"Take {title} off the sale"
+                                ),
                                 tooltip=f"Take {title} off the sale",
                                 on_click=lambda e, i=index: self.view.remove(i),
                                 style=ft.ButtonStyle(padding=12),

@@ -161,6 +161,8 @@ class PlayDetailView:
                 ),
             ],
             spacing=GAP,
+            # Every card as wide as the page (the Details card was only as wide as its words).
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         return Screen(title=play.game, content=content, back=ROUTE)
 

@@ -48,7 +48,7 @@ class PickerPart:
         change = tagged(
             "change-card",
             ft.IconButton(
-                ft.Icons.CLOSE,
+                ft.Icon(ft.Icons.CLOSE, semantics_label="Choose another card"),
                 tooltip="Choose another card",
                 on_click=lambda e: self._choose(None),
             ),

@@ -83,7 +83,10 @@ def parse_numbers(text: str, *, what: str = "value") -> tuple[int, ...]:
         except ValueError:
             raise ValueError(f"“{part}” is not a whole number: list them like 2, 3") from None
         if value < 0:
-            raise ValueError(f"A {what} is 0 or more (without the minus sign)")
+            named = words.article(what)
+            raise ValueError(
+                f"{named[:1].upper()}{named[1:]} is 0 or more (without the minus sign)"
+            )
         values.append(value)
     return tuple(values)
 

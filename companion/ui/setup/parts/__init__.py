@@ -14,6 +14,7 @@ from companion.ui.context import AppContext
 from companion.ui.kit.rulings import show_ruling
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import tagged
+from companion.ui.model.words import sentence
 from companion.ui.setup.model import RulingNote, first_sentence
 
 # Colours per level, as in widgets.notice, so findings read like the app's other notices.
@@ -85,7 +86,7 @@ def ruling_line(
     """Which reading of a ruling is in use, and the way to its sheet to switch it.
 
     ``full`` gives the whole reading on its own line (a step's details); otherwise its
-    first sentence follows in brackets (a finding, where space is short).
+    first sentence follows as a sentence of its own (a finding, where space is short).
     """
     if full:
         controls: list[ft.Control] = [
@@ -99,7 +100,8 @@ def ruling_line(
         ]
     else:
         first = first_sentence(note.text)
-        text = f"Ruling, {note.topic}: {note.in_use.lower()} is in use ({first})."
+        # Two sentences: the reading's own ends in its full stop, often after a bracket.
+        text = f"Ruling, {note.topic}: {note.in_use.lower()} is in use. {sentence(first)}"
         controls = [ft.Text(text, color=color, theme_style=ft.TextThemeStyle.BODY_SMALL)]
     if note.switch_to:
         controls.append(

@@ -10,6 +10,7 @@ import flet as ft
 from companion.engine import setup as engine
 from companion.engine.setup import SetupGame
 from companion.ui.kit.widgets import body, panel, tagged, wrap
+from companion.ui.model.words import article
 from companion.ui.paint import Slot
 from companion.ui.setup.model import card_why, taps
 from companion.ui.setup.parts import small, why
@@ -42,7 +43,9 @@ class CardPicker:
             expand=True,
         )
         self.draw = ft.IconButton(
-            ft.Icons.CASINO_OUTLINED,
+            ft.Icon(
+                ft.Icons.CASINO_OUTLINED, semantics_label=f"Draw a {label} legal with your modules"
+            ),
             tooltip=f"Draw a {label} legal with your modules",
             on_click=lambda e: view.tap(
                 taps.draw_card, view.draft, kind, on_outcome=view.seed_used
@@ -69,7 +72,7 @@ class CardPicker:
         paint.set(
             section,
             self.draw,
-            tooltip=f"Draw a {self.label} legal with your modules (seed {game.seed})",
+            tooltip=f"Draw {article(self.label)} legal with your modules (seed {game.seed})",
         )
         self.about.set(chosen, lambda: self.card_about(chosen))
 

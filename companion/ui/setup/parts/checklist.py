@@ -323,7 +323,7 @@ class ChecklistScreen(SetupScreen):
             tagged(
                 "reset-icon",
                 ft.IconButton(
-                    ft.Icons.RESTART_ALT,
+                    ft.Icon(ft.Icons.RESTART_ALT, semantics_label="Untick every step"),
                     tooltip="Untick every step",
                     on_click=lambda e: self.reset_ticks(),
                 ),

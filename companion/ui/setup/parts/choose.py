@@ -252,7 +252,10 @@ class ChooseScreen(SetupScreen):
             tagged(
                 "clear-choice",
                 ft.IconButton(
-                    ft.Icons.LAYERS_CLEAR_OUTLINED,
+                    ft.Icon(
+                        ft.Icons.LAYERS_CLEAR_OUTLINED,
+                        semantics_label="Start over: base game, no modules or cards",
+                    ),
                     tooltip="Start over: base game, no modules or cards",
                     on_click=lambda e: self.clear_choice(),
                 ),

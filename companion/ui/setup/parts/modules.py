@@ -34,7 +34,9 @@ class ModuleRow:
         self.flag = ft.Icon(ft.Icons.ERROR_OUTLINE, size=20, visible=False)
         self.subtitle = ft.Text(blurb, theme_style=ft.TextThemeStyle.BODY_SMALL)
         self.details = ft.IconButton(
-            ft.Icons.MORE_VERT,
+            ft.Icon(
+                ft.Icons.MORE_VERT, semantics_label=f"{module.name}: pieces, source, Surprise me"
+            ),
             tooltip=f"{module.name}: pieces, source, Surprise me",
             on_click=lambda e: view.open_module_sheet(module),
             style=ft.ButtonStyle(padding=12),

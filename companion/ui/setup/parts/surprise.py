@@ -120,7 +120,7 @@ class SurprisePanel:
                 [
                     tagged("surprise-seed", self.seed_field),
                     ft.IconButton(
-                        ft.Icons.CASINO_OUTLINED,
+                        ft.Icon(ft.Icons.CASINO_OUTLINED, semantics_label="New seed"),
                         tooltip="New seed",
                         on_click=lambda e: view.tap(
                             taps.new_seed, view.draft, new_seed(), on_outcome=seeded

@@ -69,7 +69,10 @@ class TokenCards:
                 tagged(
                     f"drop-{key}",
                     ft.IconButton(
-                        ft.Icons.CLOSE,
+                        ft.Icon(
+                            ft.Icons.CLOSE,
+                            semantics_label=f"Take this {good_name(good).lower()} out of the sale",
+                        ),
                         tooltip=f"Take this {good_name(good).lower()} out of the sale",
                         on_click=tap(tab.drop, key),
                         style=ft.ButtonStyle(padding=12),
