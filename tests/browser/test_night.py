@@ -167,7 +167,7 @@ def test_a_cove_night_from_the_seats_to_the_saved_play(
     app.settle(800)  # the standings scroll into view
     night.type_into("Minutes played", "150", shown=("night-saved", "it took 150 minutes"))
     night.press("night-save")
-    app.shows("night-saved", "Saved to History.")
+    app.shows("night-saved", "Saved as play ")
     with open_store(db_url) as store:
         (play,) = store.list_plays()
         kept = store.get_play(play.id)

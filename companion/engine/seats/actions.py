@@ -202,7 +202,9 @@ class SetGame(SeatsAction):
         said = f"Seated for {name}"
         if game.modules or game.expansions or game.sheet:
             said += " (the modules, expansions and final sheet of the other game are cleared)"
-        after = replace(game, game_id=self.game, modules=(), expansions=(), sheet=())
+        after = replace(
+            game, game_id=self.game, modules=(), expansions=(), sheet=(), game_table=None
+        )
         return after, said
 
     def reads(self, seating: Seating) -> object:

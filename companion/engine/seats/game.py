@@ -57,6 +57,8 @@ class Seating(saves.SavedGame):
     finished_at: str | None = None
     tally: tuple[TallyLine, ...] = ()
     sheet: tuple[tuple[str, str, int], ...] = ()
+    # The game's own table opened from the night (Mercante, Merchant's Journey): its number.
+    game_table: int | None = None
     log: tuple[SeatsRecord, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod

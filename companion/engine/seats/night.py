@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.words import plural, signed
-from companion.engine.seats.actions import SeatsAction, said
+from companion.engine.seats.actions import SeatsAction, game_name, said
 from companion.engine.seats.errors import SeatsError
 from companion.engine.seats.sheet import sheet_for
 from companion.rules import catalogue
@@ -344,6 +344,39 @@ class Reopen(SeatsAction):
         return replace(game, finished_at=None), "Reopened: the tally and the sheet can change"
 
 
+#: The tools whose own table plays a night's game, by the game they play.
+GAME_TABLES: Final = {"mercante": "mercante", "merchants_journey": "journey"}
+TABLE_NAMES: Final = {"mercante": "Mercante", "journey": "Merchant's Journey"}
+
+
+@dataclass(frozen=True)
+class PlayAt(SeatsAction):
+    """The night's game is played on ``tool``'s table number ``table``, opened from the
+    night: its tally comes from that table, and the night and the table save ONE play."""
+
+    kind: ClassVar[str] = "play_at"
+    tool: str
+    table: int
+
+    def verify(self, game: Seating) -> tuple[Seating, str]:
+        _open(game)
+        wanted = GAME_TABLES.get(game.game_id)
+        if wanted is None:
+            raise SeatsError(f"{game_name(game.game_id)} has no game table of its own")
+        if self.tool != wanted:
+            name = TABLE_NAMES.get(self.tool, "that tool") if isinstance(self.tool, str) else ""
+            raise SeatsError(f"tonight's game is {TABLE_NAMES[wanted]}, not {name or 'that tool'}")
+        if not is_whole(self.table) or self.table < 1:
+            raise SeatsError(f"table {self.table} is not a table number")
+        if game.game_table == self.table:
+            raise SeatsError(f"the game is played on that {TABLE_NAMES[wanted]} table already")
+        after = replace(game, game_table=self.table)
+        return after, f"The game is played on the {TABLE_NAMES[wanted]} table opened from the night"
+
+    def reads(self, seating: Seating) -> object:
+        return (seating.game_table, seating.finished_at)
+
+
 NIGHT_ACTIONS: Final = (
     Choose,
     SetHouseRule,
@@ -354,15 +387,19 @@ NIGHT_ACTIONS: Final = (
     SetFigure,
     Finish,
     Reopen,
+    PlayAt,
 )
 
 
 __all__ = [
+    "GAME_TABLES",
     "LOCATION_MAX",
     "NIGHT_ACTIONS",
+    "TABLE_NAMES",
     "AddToTally",
     "Choose",
     "Finish",
+    "PlayAt",
     "Reopen",
     "SetFigure",
     "SetHouseRule",

@@ -53,6 +53,8 @@ from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import confirm
 from companion.ui.live import deliver
 from companion.ui.paint import Slot, mounted
+from companion.ui.seats.model.link import save_in_night
+from companion.ui.seats.model.night import now_text
 from companion.ui.theme import GAP, NARROW_MAX_WIDTH
 
 
@@ -119,8 +121,13 @@ class JourneyScreen(TableScreen[JourneyGame, JourneyDraft]):
             winners = [s.name for s in game.standings() if s.winner]
             return f"Saved Merchant's Journey: {' and '.join(winners)} won."
 
-        self.live.save(
-            lambda game: play_of(game, self.ctx.catalogue, unfinished=unfinished), saved=saved
+        # Opened from a game night: ONE play, with the night's place, start and duration.
+        save_in_night(
+            self.live,
+            TOOL_ID,
+            lambda game: play_of(game, self.ctx.catalogue, unfinished=unfinished),
+            saved=saved,
+            at=now_text(),
         )
 
     def stop_and_save(self) -> None:

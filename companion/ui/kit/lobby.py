@@ -96,6 +96,11 @@ def start_table(
         else:
             ctx.notify(text, error=True)
         return None
+    # A game night waiting for this game plays it on this table (its tally, ONE play).
+    from companion.ui.seats.model.link import link_new_table
+    from companion.ui.seats.model.night import now_text
+
+    link_new_table(session.hub, tool, snapshot.table_id, device=session.device, at=now_text())
     ctx.navigate(route(snapshot.table_id))
     table = session.current
     if told is not None and table is not None and table.table_id == snapshot.table_id:

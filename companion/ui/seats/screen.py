@@ -30,7 +30,7 @@ from companion.engine.seats import (
     new_seed,
 )
 from companion.history import StoreError
-from companion.tables import Snapshot
+from companion.tables import Snapshot, Subscription
 from companion.ui import scorepad
 from companion.ui.kit.players import (
     add_seat_row,
@@ -42,6 +42,7 @@ from companion.ui.kit.players import (
 from companion.ui.kit.table_menu import table_menu
 from companion.ui.kit.table_screen import TableScreen
 from companion.ui.kit.widgets import body, icon_button, notice, panel, small, tagged, wrap
+from companion.ui.live import deliver
 from companion.ui.model.words import capitalized, ordinal
 from companion.ui.paint import Slot, mounted
 from companion.ui.scorepad.model.night import night_pad
@@ -256,6 +257,9 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             title="Seed of the draw",
             section=True,
         )
+        # The game table the night's game is played on: its moves show here too (standings).
+        self.game_table: int | None = None
+        self.game_watch: Subscription | None = None
         self.night_panels = NightPanels(self)
         self.finish_panels = FinishPanels(self)
         self.content = ft.Column(
@@ -329,8 +333,42 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
                 else "The draw uses this seed, so a disputed draw can be replayed."
             ),
         )
+        self.watch_game_table(seating.game_table)
         self.night_panels.render(seating, snapshot)
         self.finish_panels.render(seating, snapshot)
+
+    def watch_game_table(self, table_id: int | None) -> None:
+        """Follow the game table the night plays on: each of its moves (the last card, the
+        end-game sale, its Save) renders the night again, its standings with them."""
+        if table_id == self.game_table:
+            return
+        if self.game_watch is not None:
+            self.game_watch.close()
+            self.game_watch = None
+        self.game_table = table_id
+        if table_id is None:
+            return
+        page = self.ctx.page
+
+        def moved(snapshot: Snapshot) -> None:
+            if self.live.closed or self.session.closed:  # the session ended: stop following
+                if self.game_watch is not None:
+                    self.game_watch.close()
+                    self.game_watch = None
+                return
+            deliver(page, self.game_moved)
+
+        self.game_watch = self.session.hub.subscribe(table_id, moved)
+
+    def game_moved(self) -> None:
+        if not self.live.closed:
+            self.redraw()
+
+    def leave(self) -> None:
+        if self.game_watch is not None:
+            self.game_watch.close()
+            self.game_watch = None
+        super().leave()
 
     def render_unreadable(self, snapshot: Snapshot) -> None:
         self.render_game(Seating(), snapshot)

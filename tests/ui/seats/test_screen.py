@@ -33,7 +33,7 @@ from companion.ui.model import live as live_logic
 from companion.ui.seats.model import TABLE_KEY, current_seating
 from tests.screen_fixtures import leave_and_close
 from tests.table_fixtures import game_on, table_from, writes_failing
-from tests.ui_harness import Harness, message, run, settled, walk
+from tests.ui_harness import Harness, message, run, settled, visible, walk
 
 ROUTE = "/setup/seats"
 
@@ -534,7 +534,8 @@ async def test_a_night_from_the_tally_to_the_saved_play_and_a_rematch(
     ann = next(r for r in kept.results if r.player == "Ann")
     assert ann.breakdown == {"Gold": 22, "End-game Sponsorship": 10, "Corruption": -3}
     assert message(h) == "Saved to History: Ann won."
-    assert h.by_id("night-save").disabled and h.by_id("night-saved").value == "Saved to History."
+    assert h.by_id("night-save").disabled and not visible(h, "night-save")
+    assert h.by_id("night-saved").value == f"Saved as play {play.id}."
     other = await phone(store, hub, table_id)  # a stale tap elsewhere opens the play instead
     await other.click(other.by_id("night-save"))
     assert store.count_plays() == 1

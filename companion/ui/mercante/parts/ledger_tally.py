@@ -45,6 +45,8 @@ from companion.ui.mercante.parts import cite, ruling_chip
 from companion.ui.mercante.parts.contracts import MyContractsPanel
 from companion.ui.paint import Slot
 from companion.ui.screen import Screen
+from companion.ui.seats.model.link import save_in_night
+from companion.ui.seats.model.night import now_text
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
@@ -156,7 +158,14 @@ class LedgerTallyTab:
             winners = [s.name for s in tally.standings if s.winner]
             return f"Saved Mercante: {' and '.join(winners)} won."
 
-        self.session.live.save(lambda t: play_of(t, self.ctx.catalogue), saved=saved)
+        # Opened from a game night: ONE play, with the night's place, start and duration.
+        save_in_night(
+            self.session.live,
+            "mercante",
+            lambda t: play_of(t, self.ctx.catalogue),
+            saved=saved,
+            at=now_text(),
+        )
 
     # -- rendering --------------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:

@@ -53,6 +53,8 @@ from companion.ui.mercante.parts import (
 from companion.ui.model.words import possessive
 from companion.ui.paint import SectionColumn
 from companion.ui.screen import Screen
+from companion.ui.seats.model.link import save_in_night
+from companion.ui.seats.model.night import now_text
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
@@ -158,7 +160,14 @@ class TallyTab:
             winners = [s.name for s in tally.standings if s.winner] if tally else []
             return f"Saved Mercante: {' and '.join(winners)} won."
 
-        self.session.live.save(lambda t: play_of(t, self.ctx.catalogue), saved=saved)
+        # Opened from a game night: ONE play, with the night's place, start and duration.
+        save_in_night(
+            self.session.live,
+            "mercante",
+            lambda t: play_of(t, self.ctx.catalogue),
+            saved=saved,
+            at=now_text(),
+        )
 
     # -- building ---------------------------------------------------------------------------
     def player_panel(self, index: int, name: str) -> ft.Control:

@@ -12,11 +12,22 @@ import flet as ft
 
 from companion.engine.core.words import plural
 from companion.engine.seats import Finish, Reopen, Seating, SeatsError, SetFigure, new_seed
+from companion.engine.seats.night import GAME_TABLES
 from companion.engine.seats.sheet import Category
 from companion.history import StoreError
-from companion.tables import Snapshot
+from companion.tables import Saved, Snapshot
+from companion.ui import history
 from companion.ui.kit.widgets import body, button, heading, panel, small, tagged, wrap
-from companion.ui.paint import Slot
+from companion.ui.model.live import Message
+from companion.ui.paint import Slot, mounted
+from companion.ui.seats.model.link import (
+    save_linked,
+    saved_line,
+    saved_play,
+    table_lines,
+    table_name,
+    table_play,
+)
 from companion.ui.seats.model.night import (
     category_help,
     now_text,
@@ -50,6 +61,7 @@ class FinishPanels:
         self.save_button = ft.FilledButton(
             "Save to History", icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: self.save()
         )
+        self.save_tag = tagged("night-save", self.save_button)
         self.saved_line = small("")
         self.save_box = panel(
             small(
@@ -57,7 +69,7 @@ class FinishPanels:
                 "modules, expansions, house rules, the place, the start and how long it took."
             ),
             tagged("night-duration", self.duration),
-            wrap([tagged("night-save", self.save_button)]),
+            wrap([self.save_tag]),
             tagged("night-saved", self.saved_line),
             title="Save the play",
             section=True,
@@ -79,6 +91,9 @@ class FinishPanels:
     def open_sheet(self, on: bool) -> None:
         if on and not self.night.seats:
             self.view.hint("Seat the players first.")
+            return
+        if on and self.night.game_table is not None:
+            self.done()  # the game's own table holds the tally: no sheet to fill in
             return
         self.view.draft.sheet_open = on
         self.view.redraw()
@@ -158,6 +173,9 @@ class FinishPanels:
         except SeatsError as exc:
             self.view.refuse(str(exc))
             return
+        if night.game_table is not None:
+            self.save_linked(night, minutes)
+            return
 
         def play(game: object) -> dict[str, object]:
             if not isinstance(game, Seating):
@@ -169,6 +187,47 @@ class FinishPanels:
             play,
             saved=lambda s: f"Saved to History: {' and '.join(winners)} won.",
         )
+
+    def save_linked(self, night: Seating, minutes: int | None) -> None:
+        """The night's game was played on its own table: Save saves THAT table, once (the
+        same mark its own Save uses), with the night's facts; a play saved already, from
+        either screen on any phone, is shown, never saved again."""
+        view = self.view
+        table = night.game_table
+        assert table is not None
+        tool = GAME_TABLES[night.game_id]
+        catalogue = view.ctx.catalogue
+        try:
+            outcome = save_linked(
+                view.session.hub,
+                view.live.table_id,
+                tool,
+                table,
+                lambda game: table_play(tool, game, catalogue),
+                device=view.session.device,
+                at=now_text(),
+                duration_min=minutes,
+            )
+        except StoreError as exc:
+            view.refuse(f"Not saved: {exc}")
+            return
+        if isinstance(outcome, Saved):
+            play_id = outcome.play_id
+            text = (
+                f"Saved to History as play {play_id}."
+                if outcome.created
+                else saved_line(play_id, night)
+            )
+            live = view.live
+            live.say(
+                Message(text, action="View"),
+                on_action=lambda: view.ctx.navigate(history.play_route(play_id)),
+            )
+            if mounted(live.strip.control):
+                live.strip.control.update()  # the strip, as LiveTable.save sends it
+        else:
+            view.refuse(outcome.message)
+        view.redraw()
 
     def start_rematch(self, rotate: bool) -> None:
         """A new night: same players (seats kept, or each one seat round), game, modules,
@@ -205,8 +264,14 @@ class FinishPanels:
         if sheet_open:
             self.fill_figures(night)
         info = snapshot.info
+        hub = self.view.session.hub
+        linked = night.game_table
+        table_seq = hub.peek(linked).seq if linked is not None else None
+        linked_play = saved_play(hub, night)
         self.standings.set(
             (
+                table_seq,
+                linked_play,
                 over,
                 night.seats,
                 night.tally,
@@ -221,14 +286,17 @@ class FinishPanels:
         if draft.duration_text is None:
             shown = "" if night.duration is None else str(night.duration)
             paint.set(self.save_box, self.duration, value=shown, error=None)
-        saved = info.saved_play_id is not None or info.saved
-        paint.set(self.save_box, self.duration, disabled=closed)
+        saved = info.saved_play_id is not None or info.saved or linked_play is not None
+        paint.set(self.save_box, self.duration, disabled=closed or saved)
         paint.set(self.save_box, self.save_button, disabled=closed)
-        paint.set(
-            self.save_box,
-            self.saved_line,
-            value="Saved to History." if saved else self.save_note(),
-        )
+        paint.set(self.save_box, self.save_tag, visible=not saved)
+        if linked_play is not None:
+            said = saved_line(linked_play, night)
+        elif info.saved_play_id is not None:
+            said = f"Saved as play {info.saved_play_id}."
+        else:
+            said = "Saved to History." if saved else self.save_note()
+        paint.set(self.save_box, self.saved_line, value=said)
         self.rematch.set(
             (over, bool(night.seats)),
             lambda: self.rematch_part() if over and night.seats else None,
@@ -335,7 +403,16 @@ class FinishPanels:
 
     def standings_part(self, night: Seating, closed: bool) -> ft.Control:
         rows: list[ft.Control] = []
-        for i, line in enumerate(standing_lines(night), start=1):
+        lines = standing_lines(night)
+        source: list[ft.Control] = []
+        if night.game_table is not None:
+            lines, why = table_lines(self.view.session.hub, night, self.view.ctx.catalogue)
+            source.append(
+                small(
+                    why or f"From the {table_name(night)} table: its own tally, nothing typed here."
+                )
+            )
+        for i, line in enumerate(lines, start=1):
             rows.append(
                 tagged(
                     f"standing-{i}",
@@ -361,7 +438,7 @@ class FinishPanels:
                     ),
                 )
             )
-        items: list[ft.Control] = [heading("Standings"), *rows]
+        items: list[ft.Control] = [heading("Standings"), *source, *rows]
         if not closed:
             items.append(
                 button(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.engine.seats import AddToTally, Seating, SeatsError, SetLocation, Start, Strike
+from companion.engine.seats.night import GAME_TABLES
 from companion.tables import Snapshot
 from companion.ui.kit.widgets import body, button, icon_button, panel, small, tagged, wrap
 from companion.ui.paint import Slot
@@ -132,6 +133,9 @@ class NightPanels:
             self.view.act(Start(now_text()), quiet=True)
         if tool == "scorepad":
             self.view.score_this_table()
+        elif night.game_table is not None and GAME_TABLES.get(night.game_id) == tool:
+            # The night's game is played on this table already: back to it, not a new one.
+            self.view.ctx.navigate(f"{TOOL_ROUTES[tool]}/{night.game_table}")
         else:
             self.view.ctx.navigate(TOOL_ROUTES[tool])
 
