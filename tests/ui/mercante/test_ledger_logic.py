@@ -73,6 +73,14 @@ def after_auction(game: MercanteGame) -> MercanteGame:
     return game
 
 
+def test_the_turn_banner_moves_on_to_the_agents_once_the_auction_is_over() -> None:
+    """Rulebook, Turn Sequence: the phases come in order; once Ben has won the shipment the
+    banner no longer says "Shipment auction, then the agents" (seen at 390 px, review)."""
+    game = MercanteGame.new(SEATS)
+    assert turn_status(game).step == "Shipment auction, then the agents"
+    assert turn_status(after_auction(game)).step == "Assign agents"
+
+
 def test_buying_in_a_kept_game_asks_the_price_on_the_track() -> None:
     game = after_auction(MercanteGame.new(SEATS))
     offered = {c.ident: c for c in agent_choices(game, playing=True)}
