@@ -356,6 +356,11 @@ class EndTurnRecord(Record):
 
     @property
     def summary(self) -> str:
+        if self.before.ending:  # the last turn: nobody is next
+            return (
+                f"{possessive(self.player)} turn ended, and the game with it: only the "
+                "end-game steps remain."
+            )
         return f"{possessive(self.player)} turn ended; {self.next_player} is next."
 
 

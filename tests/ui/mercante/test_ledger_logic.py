@@ -149,7 +149,11 @@ def test_the_end_notice_names_the_trigger_and_what_remains() -> None:
     game = after_auction(replace(game, players=rich))
     assert end_notice(game) == "The game ends at the end of Ann's turn. Cleo has 80 crowns."
     assert turn_status(game).can_end
-    over, _ = game.end_turn()
+    over, ended = game.end_turn()
+    # Nobody is next after the last turn ("Ann's turn ended; Ben is next." was said).
+    assert (
+        ended.summary == "Ann's turn ended, and the game with it: only the end-game steps remain."
+    )
     notice = end_notice(over)
     assert notice is not None and notice.startswith("The game is over. Cleo has 80 crowns.")
     assert "sells their goods left to the bazaar" in notice
