@@ -235,6 +235,13 @@ def test_a_shared_place_is_never_said_to_be_broken_by_a_tie_breaker() -> None:
         ("Ben", 2, True, None),
     ]
     assert lines == ("Ann and Ben share place 2: the tie-breakers decide only the victory.",)
+    three = final_tally(
+        [PlayerTally(n, 0, c) for n, c in (("Ben", 19), ("Ann", 10), ("Cleo", 14), ("Dev", 16))]
+    )
+    # Three names read as a list (seen at 390 px: "Ann and Cleo and Dev share place 2").
+    assert shown_standings(three)[1] == (
+        "Ann, Cleo and Dev share place 2: the tie-breakers decide only the victory.",
+    )
     level = final_tally([PlayerTally("Ann", 5, 10), PlayerTally("Ben", 5, 10)])
     assert shown_standings(level)[1] == ()  # equal on everything: plainly shared
 
