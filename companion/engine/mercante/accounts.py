@@ -329,7 +329,8 @@ class FinalPurchase(Action):
         final = tuple(
             (n, replace(s, bought=self.vp) if n == self.player else s) for n, s in game.final
         )
-        text = f"{self.player} bought {plural(self.vp, 'victory point')} at the end" + (
+        bought = plural(self.vp, "victory point") if self.vp else "no victory points"
+        text = f"{self.player} bought {bought} at the end" + (
             f" for {plural(cost, 'crown')}." if cost else "."
         )
         record = _record(game, self, self.player, text, payments=payments)
