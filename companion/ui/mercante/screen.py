@@ -260,8 +260,12 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         paint(banner, banner, visible=True)
         paint(banner, self.title_text, value=status.title)
         paint(banner, self.agents_text, value=status.agents)
+        closed = snapshot.read_only  # saved (or abandoned): no steps left to tell
         paint(
-            banner, self.step_text, value=status.step, weight=ft.FontWeight.BOLD if upkeep else None
+            banner,
+            self.step_text,
+            value="No more moves: this game is closed" if closed else status.step,
+            weight=ft.FontWeight.BOLD if upkeep and not closed else None,
         )
         paint(
             banner,
@@ -272,7 +276,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         paint(banner, self.marker_text, value=status.marker)
         paint(banner, self.marker_tag, visible=bool(status.marker))
         notice = end_notice(game)
-        paint(banner, self.end_box, visible=notice is not None)
+        paint(banner, self.end_box, visible=notice is not None and not closed)
         paint(banner, self.end_text, value=notice or "")
         for text, seen in zip(self.glance_texts, player_glances(game), strict=False):
             paint(

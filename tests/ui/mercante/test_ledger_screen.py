@@ -307,6 +307,10 @@ async def test_the_tally_of_a_kept_game_needs_nothing_typed_and_saves_once(
     assert h.by_id("save-tally").disabled
     await settled()
     assert other.by_id("save-tally").disabled  # once, whichever phone taps it
+    # Saved: the banner no longer sends the players to the end-game steps (review F21).
+    for phone in (h, other):
+        assert text_of(phone.by_id("turn-step")) == "No more moves: this game is closed"
+        assert not visible(phone, "end-notice")
 
 
 @run
