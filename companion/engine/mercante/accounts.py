@@ -278,8 +278,11 @@ class FinalSale(Action):
         vp = {c.holder: 0 for c in completed}
         for c in completed:
             vp[c.holder] += c.vp or 0
-        sold = "no goods left" if not self.goods else plural(len(self.goods), "good")
-        text = f"{self.player} sold {sold} to the bazaar at the end: {plural(price, 'crown')}."
+        if self.goods:
+            sold = plural(len(self.goods), "good")
+            text = f"{self.player} sold {sold} to the bazaar at the end: {plural(price, 'crown')}."
+        else:  # not "sold no goods left to the bazaar at the end: 0 crowns"
+            text = f"{self.player} had no goods left to sell to the bazaar."
         record = _record(game, self, self.player, text, payments=payments, completed=completed)
         after = replace(
             game,
@@ -326,7 +329,8 @@ class FinalPurchase(Action):
         final = tuple(
             (n, replace(s, bought=self.vp) if n == self.player else s) for n, s in game.final
         )
-        text = f"{self.player} bought {plural(self.vp, 'victory point')} at the end" + (
+        bought = plural(self.vp, "victory point") if self.vp else "no victory points"
+        text = f"{self.player} bought {bought} at the end" + (
             f" for {plural(cost, 'crown')}." if cost else "."
         )
         record = _record(game, self, self.player, text, payments=payments)

@@ -190,7 +190,11 @@ class SaleRecord(Record):
         parts = []
         for token in self.quote.tokens:
             if token.destination == "market" and token.breakdown is not None:
-                parts.append(f"{token.good} {token.price} ({token.breakdown.text})")
+                # The working only where something changed the printed value: "silk 15
+                # (20 − 6 + 1 = 15)", but "gold 12", not "gold 12 (12 = 12)".
+                plain = not token.breakdown.terms and not token.breakdown.clamped
+                working = "" if plain else f" ({token.breakdown.text})"
+                parts.append(f"{token.good} {token.price}{working}")
             elif token.destination == "bazaar":
                 parts.append(f"{token.good} {token.price} at the bazaar")
             else:
@@ -352,6 +356,11 @@ class EndTurnRecord(Record):
 
     @property
     def summary(self) -> str:
+        if self.before.ending:  # the last turn: nobody is next
+            return (
+                f"{possessive(self.player)} turn ended, and the game with it: only the "
+                "end-game steps remain."
+            )
         return f"{possessive(self.player)} turn ended; {self.next_player} is next."
 
 

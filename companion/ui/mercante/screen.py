@@ -211,6 +211,10 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             on_click=lambda e: self.end_turn(),
             height=48,
         )
+        # Hidden as tagged wrappers, never inside one: a Semantics whose content is hidden
+        # draws Flet's red "Semantics.content must be provided and visible" (the game over).
+        self.end_tag = tagged("end-turn", self.end_button)
+        self.marker_tag = tagged("turn-marker", self.marker_text)
         self.banner = tagged(
             "turn-line",
             ft.Container(
@@ -225,7 +229,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
                                     tight=True,
                                     expand=True,
                                 ),
-                                tagged("end-turn", self.end_button),
+                                self.end_tag,
                             ],
                             spacing=8,
                         ),
@@ -234,7 +238,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
                             spacing=8,
                             vertical_alignment=ft.CrossAxisAlignment.START,
                         ),
-                        tagged("turn-marker", self.marker_text),
+                        self.marker_tag,
                         self.end_box,
                         self.glance_box,
                     ],
@@ -256,8 +260,12 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         paint(banner, banner, visible=True)
         paint(banner, self.title_text, value=status.title)
         paint(banner, self.agents_text, value=status.agents)
+        closed = snapshot.read_only  # saved (or abandoned): no steps left to tell
         paint(
-            banner, self.step_text, value=status.step, weight=ft.FontWeight.BOLD if upkeep else None
+            banner,
+            self.step_text,
+            value="No more moves: this game is closed" if closed else status.step,
+            weight=ft.FontWeight.BOLD if upkeep and not closed else None,
         )
         paint(
             banner,
@@ -265,9 +273,10 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             icon=ft.Icons.AUTORENEW if upkeep else ft.Icons.FLAG_OUTLINED,
             color=ft.Colors.TERTIARY if upkeep else ft.Colors.ON_SURFACE_VARIANT,
         )
-        paint(banner, self.marker_text, value=status.marker, visible=bool(status.marker))
+        paint(banner, self.marker_text, value=status.marker)
+        paint(banner, self.marker_tag, visible=bool(status.marker))
         notice = end_notice(game)
-        paint(banner, self.end_box, visible=notice is not None)
+        paint(banner, self.end_box, visible=notice is not None and not closed)
         paint(banner, self.end_text, value=notice or "")
         for text, seen in zip(self.glance_texts, player_glances(game), strict=False):
             paint(
@@ -281,9 +290,9 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             banner,
             self.end_button,
             disabled=not status.can_end or snapshot.read_only,
-            visible=not game.is_over,
             tooltip=status.why_not if status.why_not else status.end_label,
         )
+        paint(banner, self.end_tag, visible=not game.is_over)
 
     # -- the screen ------------------------------------------------------------------------
     def tab_bar(self) -> ft.Control:

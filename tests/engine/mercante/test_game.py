@@ -133,6 +133,9 @@ def test_sample_turn_in_the_rulebooks_order() -> None:
     assert sale.summary.startswith("David played Economic Woes as a Reaction.")
     assert sale.quote.total == 15
     assert "silk 15 (20 − 6 + 1 = 15)" in sale.summary
+    # A price nothing changed says no working ("gold 12", not "gold 12 (12 = 12)").
+    _, plain = game.sell(["gold"], agents=1, bases=[12])
+    assert plain.summary == "Adam sold gold 12: 12 crowns."
     assert game.slots == (ECONOMIC_WOES, DISTANT_WAR, VISITING_NOBILITY)
     assert game.agents_left() == 1
     # The last agent buys one victory point: a token for Adam, one on the marker, track +2.

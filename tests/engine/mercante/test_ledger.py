@@ -316,10 +316,18 @@ def test_game_end_bazaar_sale_then_10_crown_victory_points_and_the_tally() -> No
     game = _ended()
     with pytest.raises(ActionError, match="sells their goods left"):
         game.apply(FinalPurchase("Adam", 1))
-    game = game.apply(FinalSale("Adam", ("grain", "grain")))[0]
+    game, sale = game.apply(FinalSale("Adam", ("grain", "grain")))
+    assert sale.summary.startswith("Adam sold 2 goods to the bazaar at the end: 6 crowns.")
+    # A player with nothing left is not said to have sold "no goods left … 0 crowns".
+    assert game.apply(FinalSale("Beth"))[1].summary == (
+        "Beth had no goods left to sell to the bazaar."
+    )
     with pytest.raises(CrownsError, match="Adam has 21 crowns: 3 victory points cost 30"):
         game.apply(FinalPurchase("Adam", 3))
     game = game.apply(FinalPurchase("Adam", 2))[0]
+    assert game.apply(FinalSale("Chris"))[0].apply(FinalPurchase("Chris", 0))[1].summary == (
+        "Chris bought no victory points at the end."  # not "bought 0 victory points"
+    )
     for name in ("Beth", "Chris", "David"):
         game = game.apply(FinalSale(name))[0].apply(FinalPurchase(name, 0))[0]
     with pytest.raises(TallyError, match="Beth has not told the app contract 2"):

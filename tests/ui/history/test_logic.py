@@ -61,4 +61,23 @@ def test_a_plays_details_and_result_lines() -> None:
         ("Tie-breakers: Most money", True),
     ]
     result = SimpleNamespace(seat=2, start_player=True, breakdown={"Ships": 4}, tiebreaks=[7])
-    assert result_lines(play, result) == ["Seat 2, started", "Ships 4", "Most money: 7"]
+    assert result_lines(play, result) == ["Seat 2, first player", "Ships 4", "Most money: 7"]
+
+
+def test_result_lines_say_the_first_player_and_losses_with_a_minus_sign() -> None:
+    """A saved Merchants Cove night's detail: "Seat 4, first player" (not "started") and
+    "Corruption −3" with the minus sign the night's standings use (not a hyphen)."""
+    play = SimpleNamespace(tiebreakers=[SimpleNamespace(name="Most money")])
+    ben = SimpleNamespace(
+        seat=2,
+        start_player=False,
+        breakdown={"End-game Sponsorship": 12, "Corruption": -3},
+        tiebreaks=[-1],
+    )
+    dev = SimpleNamespace(seat=4, start_player=True, breakdown={}, tiebreaks=[None])
+    assert result_lines(play, ben) == [
+        "Seat 2",
+        "End-game Sponsorship 12, Corruption −3",
+        "Most money: −1",
+    ]
+    assert result_lines(play, dev) == ["Seat 4, first player"]

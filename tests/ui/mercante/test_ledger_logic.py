@@ -73,6 +73,14 @@ def after_auction(game: MercanteGame) -> MercanteGame:
     return game
 
 
+def test_the_turn_banner_moves_on_to_the_agents_once_the_auction_is_over() -> None:
+    """Rulebook, Turn Sequence: the phases come in order; once Ben has won the shipment the
+    banner no longer says "Shipment auction, then the agents" (seen at 390 px, review)."""
+    game = MercanteGame.new(SEATS)
+    assert turn_status(game).step == "Shipment auction, then the agents"
+    assert turn_status(after_auction(game)).step == "Assign agents"
+
+
 def test_buying_in_a_kept_game_asks_the_price_on_the_track() -> None:
     game = after_auction(MercanteGame.new(SEATS))
     offered = {c.ident: c for c in agent_choices(game, playing=True)}
@@ -141,7 +149,11 @@ def test_the_end_notice_names_the_trigger_and_what_remains() -> None:
     game = after_auction(replace(game, players=rich))
     assert end_notice(game) == "The game ends at the end of Ann's turn. Cleo has 80 crowns."
     assert turn_status(game).can_end
-    over, _ = game.end_turn()
+    over, ended = game.end_turn()
+    # Nobody is next after the last turn ("Ann's turn ended; Ben is next." was said).
+    assert (
+        ended.summary == "Ann's turn ended, and the game with it: only the end-game steps remain."
+    )
     notice = end_notice(over)
     assert notice is not None and notice.startswith("The game is over. Cleo has 80 crowns.")
     assert "sells their goods left to the bazaar" in notice
@@ -223,6 +235,13 @@ def test_a_shared_place_is_never_said_to_be_broken_by_a_tie_breaker() -> None:
         ("Ben", 2, True, None),
     ]
     assert lines == ("Ann and Ben share place 2: the tie-breakers decide only the victory.",)
+    three = final_tally(
+        [PlayerTally(n, 0, c) for n, c in (("Ben", 19), ("Ann", 10), ("Cleo", 14), ("Dev", 16))]
+    )
+    # Three names read as a list (seen at 390 px: "Ann and Cleo and Dev share place 2").
+    assert shown_standings(three)[1] == (
+        "Ann, Cleo and Dev share place 2: the tie-breakers decide only the victory.",
+    )
     level = final_tally([PlayerTally("Ann", 5, 10), PlayerTally("Ben", 5, 10)])
     assert shown_standings(level)[1] == ()  # equal on everything: plainly shared
 

@@ -38,7 +38,7 @@ from tests.ui.mercante.test_screen import (
     table_with,
     text_of,
 )
-from tests.ui_harness import Harness, is_shown, message, run, settled, visible
+from tests.ui_harness import Harness, is_shown, message, run, settled, visible, walk
 
 pytestmark = pytest.mark.usefixtures("players_who_look")
 
@@ -221,7 +221,20 @@ async def test_the_end_is_announced_on_every_phone_and_only_the_end_game_steps_r
         said = text_of(phone.by_id("end-notice"))
         assert said.startswith("The game is over. Beth has 82 crowns. Only the end-game steps")
         assert text_of(phone.by_id("turn-line")).startswith("The game is over")
-        assert not phone.by_id("end-turn").visible
+        assert not is_shown(phone.by_id("end-turn"))
+        # The banner hides its tagged wrappers, never the control inside one: a shown
+        # Semantics with hidden content draws Flet's red "Semantics.content must be provided
+        # and visible" over the banner, which then wraps one letter a line (seen at 390 px).
+        banner = phone.find(ft.Semantics, identifier="turn-line")
+        broken = [
+            c.identifier
+            for c in walk(banner)
+            if isinstance(c, ft.Semantics)
+            and is_shown(c)
+            and c.content is not None
+            and c.content.visible is False
+        ]
+        assert broken == []
     assert visible(adam, "game-over")
     assert not adam.find_all(ft.Semantics, identifier="agents-panel")
     assert beth.by_id("confirm-sale").disabled
@@ -294,6 +307,10 @@ async def test_the_tally_of_a_kept_game_needs_nothing_typed_and_saves_once(
     assert h.by_id("save-tally").disabled
     await settled()
     assert other.by_id("save-tally").disabled  # once, whichever phone taps it
+    # Saved: the banner no longer sends the players to the end-game steps (review F21).
+    for phone in (h, other):
+        assert text_of(phone.by_id("turn-step")) == "No more moves: this game is closed"
+        assert not visible(phone, "end-notice")
 
 
 @run

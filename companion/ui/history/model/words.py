@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from companion.engine.core.words import minus
 from companion.ui.model.words import plural
 
 
@@ -81,13 +82,14 @@ def play_subtitle(play: Any) -> str:
 
 
 def result_lines(play: Any, result: Any) -> list[str]:
-    """A result's lines under its name: the seat (and the start), the categories, the
-    tie-breakers' values."""
-    lines = [f"Seat {result.seat}" + (", started" if result.start_player else "")]
+    """A result's lines under its name: the seat (and whether it was the first player), the
+    categories, the tie-breakers' values; a loss reads with a real minus sign (``Corruption
+    −3``), as the standings of the game night show it."""
+    lines = [f"Seat {result.seat}" + (", first player" if result.start_player else "")]
     if result.breakdown:
-        lines.append(", ".join(f"{k} {v}" for k, v in result.breakdown.items()))
+        lines.append(", ".join(f"{k} {minus(v)}" for k, v in result.breakdown.items()))
     named = [
-        f"{t.name}: {v}"
+        f"{t.name}: {minus(v)}"
         for t, v in zip(play.tiebreakers, result.tiebreaks, strict=False)
         if v is not None
     ]

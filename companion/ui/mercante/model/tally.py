@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.engine.core.words import listed
 from companion.engine.mercante import (
     FinalResult,
     FinalTally,
@@ -326,7 +327,10 @@ def tally_working(line: TallyLine) -> tuple[str, str]:
         )
     if tally.vp_bought:
         crowns += f"; {tally.vp_bought} VP × {vp_price()} = {line.vp_cost}"
-    crowns += f"; {line.crowns_left} left"
+    if tally.goods_left or tally.vp_bought:
+        crowns += f"; {line.crowns_left} left"
+    else:  # nothing moved them: "Crowns: 12 left", not "Crowns: 12; 12 left"
+        crowns += " left"
     parts = [f"{tally.vp_tokens} VP"]
     if line.vp_from_contracts:
         parts.append(f"{line.vp_from_contracts} from contracts")
@@ -357,7 +361,7 @@ def shown_standings(
         shown.append(result)
     lines = []
     for rank, names in still.items():
-        who = " and ".join(names)
+        who = listed(names)  # "Ann, Cleo and Dev", not "Ann and Cleo and Dev"
         if rank == 1:
             lines.append(f"{who}: still tied after the tie-breakers, so the victory is shared.")
         elif every_place:

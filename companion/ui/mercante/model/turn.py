@@ -103,6 +103,8 @@ def turn_status(game: MercanteGame) -> TurnStatus:
             why_not=None,
         )
     step = STEP_TEXT[game.step or "shipment"]
+    if game.step in (None, "shipment") and game.auctioned:
+        step = STEP_TEXT["agents"]  # this turn's auction is over: the agents are what is left
     if game.step == "auction_vp":
         held = game.vp_auctions_held()
         step += f" (token {held + 1} of {held + game.vp_auctions_left})"
