@@ -6,6 +6,7 @@ on demand."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -163,12 +164,25 @@ def writes_failing(
         if statement.lstrip().upper().startswith(prefix):
             raise OperationalError(statement, {}, Exception(message))
 
+    appender = store.appender  # a move at a table on SQLite: the driver's own cursor
+    execute = appender.execute if appender is not None else None
+
+    def fail_raw(cursor: Any, statement: str, parameters: Any) -> None:
+        if statement.lstrip().upper().startswith(prefix):
+            raise sqlite3.OperationalError(message)
+        assert execute is not None
+        execute(cursor, statement, parameters)
+
     engine = store.engine
     event.listen(engine, "before_cursor_execute", fail)
+    if appender is not None:
+        appender.execute = fail_raw  # type: ignore[method-assign]
     try:
         yield
     finally:
         event.remove(engine, "before_cursor_execute", fail)
+        if appender is not None:
+            del appender.execute  # the class's own again
 
 
 @contextmanager

@@ -169,6 +169,8 @@ class Store:
         # SQLite writers BEGIN IMMEDIATE (see db._sqlite_begin); readers a plain BEGIN.
         self._write_engine = engine.execution_options(companion_write=True)
         self._unchecked_engine = self._write_engine.execution_options(**{db.UNCHECKED_WRITE: True})
+        # A move at a table on SQLite is written without a session (tables.Appender).
+        self.appender = tables.Appender(engine) if engine.dialect.name == "sqlite" else None
 
     def __repr__(self) -> str:
         return f"Store({db.shown(self._url)!r})"
@@ -765,6 +767,11 @@ class Store:
         :class:`SeqTakenError` when step ``seq`` is already written (another server won),
         :class:`TableClosedError` when the table is finished or abandoned; nothing written.
         """
+        if self.appender is not None:
+            self.appender.append(
+                table_id=table_id, seq=seq, body=body, device=device, summary=summary
+            )
+            return
         self._write(
             lambda s: tables.append_action(
                 session=s, table_id=table_id, seq=seq, body=body, device=device, summary=summary

@@ -82,6 +82,40 @@ def test_steps_are_appended_in_order_and_read_back(store: Store) -> None:
     assert 999 not in store.table_heads([table_id, 999])
 
 
+def test_a_step_is_stored_as_the_session_would_store_it(store: Store) -> None:
+    """A move at a table is written without a session on SQLite (tables.Appender): the rows
+    it leaves are the ones the session's write leaves, text for text."""
+    from sqlalchemy import text
+    from sqlalchemy.orm import Session
+
+    from companion.history import tables
+
+    body: dict[Any, Any] = {"kind": "sell", "goods": ["silk"], "n": 1.5, "who": "Zoë", 3: None}
+    summary = {"players": ["Ann", "Bob"], "status": "Ann's turn"}
+    assert (store.appender is not None) == (store.dialect == "sqlite")
+    fast, slow = new_table(store), new_table(store)
+    store.append_action(table_id=fast, seq=1, body=body, device="d", summary=summary)
+    with Session(store.engine) as session, session.begin():
+        tables.append_action(
+            session=session, table_id=slow, seq=1, body=body, device="d", summary=summary
+        )
+    with store.engine.connect() as conn:
+        steps = {
+            row[0]: tuple(row[1:])
+            for row in conn.execute(
+                text("SELECT table_id, seq, body, device, created_at FROM table_action")
+            )
+        }
+        heads = {
+            row[0]: tuple(row[1:])
+            for row in conn.execute(text("SELECT id, head, summary, status FROM game_table"))
+        }
+    assert steps[fast][:3] == steps[slow][:3] and heads[fast] == heads[slow]
+    assert type(steps[fast][3]) is type(steps[slow][3])  # the timestamp in the same form
+    stored = {"kind": "sell", "goods": ["silk"], "n": 1.5, "who": "Zoë", "3": None}
+    assert [a.body for a in store.table_actions(fast)] == [stored]
+
+
 def test_a_step_already_written_is_refused_and_nothing_changes(store: Store) -> None:
     table_id = new_table(store)
     append(store, table_id, 1)

@@ -48,6 +48,7 @@ from companion.ui.mercante.parts.sale import SaleTab
 from companion.ui.mercante.parts.setup import SetupTab
 from companion.ui.mercante.parts.tally import TallyTab
 from companion.ui.mercante.parts.turn import TurnTab
+from companion.ui.paint import mounted
 from companion.ui.screen import Screen
 from companion.ui.theme import GAP
 
@@ -128,6 +129,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         # Settings' house rules, as tonight's game night of Mercante sets them.
         self.house = house_rules_from(rules_tonight(ctx, GAME_ID))
         self._renderers: list[Callable[[Snapshot], None]] = []
+        self._parts_due = False  # the tab's parts are on their way (_parts_later)
         super().__init__(ctx, table_id)
         self.follower = self.session.draft(TOOL_ID, -1, CardsFollower)
         self.follower.follow(self)
@@ -165,9 +167,42 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
         )
 
     def render_game(self, table: MercanteTable, snapshot: Snapshot) -> None:
-        self._render_banner(table, snapshot)
+        """The turn banner, then the tab's parts; when the banner changed on a screen that is
+        on show, the parts a moment later (:meth:`_parts_later`)."""
+        if self._render_banner(table, snapshot) and self._parts_later():
+            return
+        self._render_parts(snapshot)
+
+    def _render_parts(self, snapshot: Snapshot) -> None:
         for renderer in self._renderers:
             renderer(snapshot)
+
+    def _parts_later(self) -> bool:
+        """The turn line first (issue 21: End turn to the next player's turn line): the
+        banner goes out with this render's send, and the tab's parts (a new shipment card, the
+        next player's agents: most of the diffing) are rendered and sent as the session's next
+        event, so the phone shows whose turn it is while they are still being diffed. The
+        parts then follow the table as it is by then. False (render them now) for a screen not
+        on show, where there is nothing to send first."""
+        if self._parts_due:
+            return True  # already on their way: they render the newest snapshot
+        if not self._renderers or not mounted(self.banner):
+            return False
+        # Two turns of the session's loop: measured on the real server, the parts handed on
+        # once still ran before the sender took the banner's patch off its queue.
+        self._parts_due = deliver(self.ctx.page, self._parts_soon)
+        return self._parts_due
+
+    def _parts_soon(self) -> None:
+        if not deliver(self.ctx.page, self._parts_now):
+            self._parts_now()
+
+    def _parts_now(self) -> None:
+        self._parts_due = False
+        if self.live.closed or not isinstance(self.live.snapshot.game, MercanteTable):
+            return
+        self._render_parts(self.live.snapshot)
+        self.paint.send()
 
     def render_unreadable(self, snapshot: Snapshot) -> None:
         self.paint.set(self.banner, self.banner, visible=False)
@@ -252,16 +287,17 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             section=True,
         )
 
-    def _render_banner(self, table: MercanteTable, snapshot: Snapshot) -> None:
+    def _render_banner(self, table: MercanteTable, snapshot: Snapshot) -> bool:
+        """Whether the turn line changed (whose turn it is, the step)."""
         game = table.game
         status = turn_status(game)
         upkeep = game.is_upkeep_turn
         paint, banner = self.paint.set, self.banner
         paint(banner, banner, visible=True)
-        paint(banner, self.title_text, value=status.title)
+        turned = paint(banner, self.title_text, value=status.title)
         paint(banner, self.agents_text, value=status.agents)
         closed = snapshot.read_only  # saved (or abandoned): no steps left to tell
-        paint(
+        turned |= paint(
             banner,
             self.step_text,
             value="No more moves: this game is closed" if closed else status.step,
@@ -293,6 +329,7 @@ class MercanteScreen(TableScreen[MercanteTable, MercanteDrafts]):
             tooltip=status.why_not if status.why_not else status.end_label,
         )
         paint(banner, self.end_tag, visible=not game.is_over)
+        return turned
 
     # -- the screen ------------------------------------------------------------------------
     def tab_bar(self) -> ft.Control:
