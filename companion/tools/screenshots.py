@@ -414,8 +414,12 @@ def _seed_setup_assistant(store: Any, stage: str) -> str:
 
 
 def _seed_cove_goods(store: Any) -> str:
-    """The example Pier; the screenshot opens it."""
-    from companion.tools.demo import seed_cove_goods
+    """The example Pier, with no setup of the evening open (so the calculator offers every
+    piece of Master Craft, not only those of an earlier shot's modules); the screenshot
+    opens it."""
+    from companion.tools.demo import _abandon_open, seed_cove_goods
+
+    _abandon_open(store, "setup")
 
     return f"/calculators/cove-goods/{seed_cove_goods(store)}"
 

@@ -5,7 +5,7 @@ opens the app in a new browser context (nothing cached: a phone's first visit), 
 again in a new tab of the same context (the browser's cache warm: every later visit).
 
 - ``page_open``: milliseconds from navigation to the first screen's content (the Setup
-  screen's "Players & seats" in the page's accessibility tree), first visit, on loopback with
+  screen's "Game night" in the page's accessibility tree), first visit, on loopback with
   no throttling (issue 21's figure).
 - ``page_open_20mbps_first`` / ``page_open_20mbps_again``: the same with Chromium's network
   held to 20 Mbit/s down and up and 10 ms latency (``Network.emulateNetworkConditions``, an
@@ -47,7 +47,7 @@ NAMES = (
 )
 RUNS = 5
 #: On the first screen ("/" opens Setup): its first tool's title.
-FIRST_CONTENT = "Players & seats"
+FIRST_CONTENT = "Game night"
 #: What a phone's browser accepts from ``http://`` on the network: brotli (and zstd) only
 #: over HTTPS or from localhost, so the bench, on loopback, asks as a phone at the table does.
 PHONE_ENCODINGS = "gzip, deflate"
