@@ -719,9 +719,8 @@ class Store:
         ids = {**backup.bgg_ids, **(prefs.bgg_ids or {})}
         learned = bgstats.Preferences(me=prefs.me or backup.me, bgg_ids=ids)
         if learned != prefs:
-            settings.set_setting(
-                session=session, key=bgstats.SETTING_KEY, value=learned.to_setting()
-            )
+            value = learned.to_setting()
+            settings.set_setting(session=session, key=bgstats.SETTING_KEY, value=value)
         return report
 
     def bgstats_link(self, play_id: int) -> str:
