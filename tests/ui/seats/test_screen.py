@@ -546,6 +546,10 @@ async def test_a_night_from_the_tally_to_the_saved_play_and_a_rematch(
     rematch = seating_of(hub, again.id)
     assert rematch.seats == ("Dev", "Ann", "Ben", "Cleo")
     assert rematch.modules == ("paladins", "entertainer") and rematch.tally == ()
+    assert message(h) == (  # review F20: the rematch says what it kept
+        "A rematch: Dev, Ann, Ben and Cleo each one seat round, with the same game, modules "
+        "and house rules. Draw the first player when you are ready."
+    )
 
 
 @run

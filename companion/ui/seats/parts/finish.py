@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.engine.core.words import plural
+from companion.engine.core.words import listed, plural
 from companion.engine.seats import Finish, Reopen, Seating, SeatsError, SetFigure, new_seed
 from companion.engine.seats.night import GAME_TABLES
 from companion.engine.seats.sheet import Category
@@ -232,19 +232,26 @@ class FinishPanels:
     def start_rematch(self, rotate: bool) -> None:
         """A new night: same players (seats kept, or each one seat round), game, modules,
         expansions, house rules and place; opened at once."""
-        night = self.night
-        view = self.view
-        seed = new_seed()
-        try:
-            snapshot = view.session.hub.create(
-                view.tool_id, night.rematch(seed=seed, rotate=rotate), device=view.session.device
-            )
-        except StoreError as exc:
-            view.refuse(f"The rematch could not be started: {exc}")
-            return
+        from companion.ui.kit.lobby import start_table
         from companion.ui.seats import table_route
 
-        view.ctx.navigate(table_route(snapshot.table_id))
+        night = self.night
+        view = self.view
+        again = night.rematch(seed=new_seed(), rotate=rotate)
+        seats = "each one seat round" if rotate else "in the same seats"
+        start_table(
+            view.ctx,
+            view.session,
+            view.tool_id,
+            again,
+            route=table_route,
+            what="rematch",
+            told=(
+                f"A rematch: {listed(list(again.seats))} {seats}, with the same game, modules "
+                "and house rules. Draw the first player when you are ready."
+            ),
+            refused=view.refuse,
+        )
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self, night: Seating, snapshot: Snapshot) -> None:
