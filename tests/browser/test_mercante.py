@@ -206,7 +206,8 @@ def test_why_beside_a_sale_price_lands_on_the_rules_entry_at_phone_size(
     app.shows("token-silk:1", "20 + 1 = 21")
     app.press("why-price-silk:1")
     app.press("why-entry-mercante.selling")
-    app.page.wait_for_url(re.compile(r"/rules/mercante\.selling$"), timeout=10_000)
+    # The entry's address names the screen that asked, for its back arrow (issue 21).
+    app.page.wait_for_url(re.compile(r"/rules/mercante\.selling\?back=.*$"), timeout=10_000)
     app.shows("entry-title", "Selling")
     # Back on the table, the sale being priced is still there.
     app.goto(f"{BASE}/{table_id}/sale")
