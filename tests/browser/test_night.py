@@ -326,7 +326,7 @@ def test_the_whole_cove_night_seats_setup_bard_pier_sheet_history_and_bg_stats(
     app.settle(800)
     night.type_into("Minutes played", "150", shown=("night-saved", "it took 150 minutes"))
     night.press("night-save")
-    app.shows("night-saved", "Saved to History.")
+    app.shows("night-saved", "Saved as play")
     with open_store(db_url) as store:
         (play,) = store.list_plays()
         kept = store.get_play(play.id)
