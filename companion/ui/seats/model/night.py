@@ -14,6 +14,7 @@ from companion.engine.seats.night import module_names, parse_time
 from companion.engine.seats.sheet import Category
 from companion.rules import catalogue
 from companion.ui.model.words import ordinal
+from companion.ui.seats.model.draft import SeatsDraft
 
 #: The routes of the tools a night opens (each tool's ``ROUTE``; kept here so the model needs
 #: no screen package).
@@ -222,11 +223,11 @@ def parse_minutes(text: str) -> int | None:
 
 
 @dataclass
-class NightDraft:
+class NightDraft(SeatsDraft):
     """What one device is typing at a night (never written to the table until sent): a seed
-    half typed, a tally line, the final sheet open, the duration corrected."""
+    half typed (:class:`SeatsDraft`), a tally line, the final sheet open, the duration
+    corrected."""
 
-    seed_text: str | None = None
     location_text: str | None = None
     line_player: str | None = None
     line_points: str = ""
@@ -235,23 +236,6 @@ class NightDraft:
     duration_text: str | None = None
     rotate: bool = False
     figure_errors: dict[tuple[str, str], str] = field(default_factory=dict)
-
-    def type_seed(self, text: str) -> int | None:
-        from companion.engine.seats import parse_seed
-
-        try:
-            seed = parse_seed(text)
-        except SeatsError:
-            self.seed_text = text
-            return None
-        self.seed_text = None
-        return seed
-
-    @property
-    def seed_error(self) -> str | None:
-        if self.seed_text is None:
-            return None
-        return "Digits only" if self.seed_text.strip() else "Type a seed"
 
 
 __all__ = [
