@@ -399,7 +399,9 @@ class Cycle:
             if not client.handle("start-journey", timeout=FIRST_SCREEN_TIMEOUT):
                 raise RuntimeError("the list of games never showed its New game button")
             client.tap("start-journey")
-            if not client.text_shown(status_line(JourneyGame.new(list(PLAYERS)))):
+            # Opening the game is a new screen, as slow as a first one on a loaded machine.
+            first = status_line(JourneyGame.new(list(PLAYERS)))
+            if not client.text_shown(first, timeout=FIRST_SCREEN_TIMEOUT):
                 raise RuntimeError("the new game did not open")
         finally:
             client.close()
