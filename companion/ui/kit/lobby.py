@@ -36,6 +36,14 @@ _IMPORTING = threading.Lock()
 LOBBY = 0  # the draft key of a lobby's new-table form (tables count from 1)
 
 
+def carry_back(ctx: AppContext, route: str) -> str:
+    """``route`` opened from this lobby, keeping where the lobby's back arrow goes (a tool
+    opened from the game night: its tables go back to the night too)."""
+    from companion.ui.shell import back_of, current_route, with_back
+
+    return with_back(route, back_of(current_route(ctx) or ""))
+
+
 def setup_link(ctx: AppContext, text: str) -> ft.Control:
     """A game lobby's way to the Setup assistant's checklist."""
     return ft.TextButton(
@@ -101,7 +109,7 @@ def start_table(
     from companion.ui.seats.model.night import now_text
 
     link_new_table(session.hub, tool, snapshot.table_id, device=session.device, at=now_text())
-    ctx.navigate(route(snapshot.table_id))
+    ctx.navigate(carry_back(ctx, route(snapshot.table_id)))
     table = session.current
     if told is not None and table is not None and table.table_id == snapshot.table_id:
         table.tell(info(told))
@@ -309,7 +317,9 @@ class GamesInProgress:
                             "Resume",
                             icon=ft.Icons.PLAY_ARROW,
                             height=TOUCH,
-                            on_click=lambda e, t=line.table_id: self.ctx.navigate(self.route(t)),
+                            on_click=lambda e, t=line.table_id: self.ctx.navigate(
+                                carry_back(self.ctx, self.route(t))
+                            ),
                         ),
                     ),
                     tagged(

@@ -182,7 +182,12 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
         except StoreError as exc:
             self.refuse(f"The score pad could not be started: {exc}")
             return
-        self.ctx.navigate(scorepad.table_route(snapshot.table_id))
+        from companion.ui.shell import current_route, with_back
+
+        # The pad's back arrow returns to the night.
+        self.ctx.navigate(
+            with_back(scorepad.table_route(snapshot.table_id), current_route(self.ctx))
+        )
 
     def menu(self) -> None:
         seating = self.live.snapshot.game

@@ -275,3 +275,26 @@ async def test_the_tables_last_card_shows_on_the_night_without_a_tap(
     assert hub.subscriber_count(table_id) == 2
     await night_phone.navigate(0)
     assert hub.subscriber_count(table_id) == 1
+
+
+@run
+async def test_back_from_a_tool_and_its_table_opened_from_the_night_returns_to_the_night(
+    store: Any, hub: TableHub
+) -> None:
+    """Review F1 (issue 21, "Back goes back"): the tool opened from the night, and the table
+    started there, went back to the tool's lobby and Calculators, never to the night."""
+    night_id = hub.create("seats", Seating.new("merchants_journey", seed=5, seats=PLAYERS)).table_id
+    h = await phone(store, hub, f"/setup/seats/{night_id}")
+    await h.click(h.by_id("open-journey"))
+    assert h.by_id("start-journey")  # the Journey lobby
+    await h.click(h.by_id("start-journey"))
+    (table,) = store.list_tables(tool="journey")
+    assert h.page.appbar.title.value == "Journey"
+    await h.click(h.by_id("app-back"))
+    assert h.by_id("night-tools")  # the night again, one tap
+    # Opened again from the night, the game's own table: its back arrow returns as well.
+    await h.click(h.by_id("open-journey"))
+    assert h.page.appbar.title.value == "Journey"
+    await h.click(h.by_id("app-back"))
+    assert h.by_id("night-tools")
+    assert game_on(store, night_id, Seating).game_table == table.id

@@ -26,6 +26,7 @@ from companion.ui.seats.model.night import (
     tally_of,
     tools_for,
 )
+from companion.ui.shell import current_route, with_back
 from companion.ui.theme import GAP, TOUCH
 
 if TYPE_CHECKING:
@@ -133,11 +134,14 @@ class NightPanels:
             self.view.act(Start(now_text()), quiet=True)
         if tool == "scorepad":
             self.view.score_this_table()
-        elif night.game_table is not None and GAME_TABLES.get(night.game_id) == tool:
-            # The night's game is played on this table already: back to it, not a new one.
-            self.view.ctx.navigate(f"{TOOL_ROUTES[tool]}/{night.game_table}")
         else:
-            self.view.ctx.navigate(TOOL_ROUTES[tool])
+            ctx = self.view.ctx
+            route = TOOL_ROUTES[tool]
+            if night.game_table is not None and GAME_TABLES.get(night.game_id) == tool:
+                # The night's game is played on this table already: back to it, not a new one.
+                route = f"{route}/{night.game_table}"
+            # The tool's back arrow (and its tables', see kit/lobby.py) returns to the night.
+            ctx.navigate(with_back(route, current_route(ctx)))
 
     def pick_player(self, name: str) -> None:
         self.view.draft.line_player = name
