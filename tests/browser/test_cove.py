@@ -75,9 +75,9 @@ def test_a_night_with_modules_opens_the_calculator_preset_and_a_piers_total_join
         app.press(ident)
 
     press("open-cove_goods")  # the night's tools
-    app.page.wait_for_url(re.compile(r"/calculators/cove-goods$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(r"/calculators/cove-goods(\?back=.*)?$"), timeout=10_000)
     press("new-sale")
-    app.page.wait_for_url(re.compile(r"/calculators/cove-goods/\d+$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(r"/calculators/cove-goods/\d+(\?back=.*)?$"), timeout=10_000)
     app.expect("Tonight's modules bring Paladins, Paladin Goods and Display Cases.")
     shots = os.environ.get("NIGHT_SHOTS")  # NIGHT_SHOTS=<folder>: the phone's screens saved
     if shots:

@@ -299,7 +299,7 @@ def test_the_whole_cove_night_seats_setup_bard_pier_sheet_history_and_bg_stats(
     night.press("open-cove_goods")
     app.page.wait_for_url(re.compile(r"/calculators/cove-goods"), timeout=10_000)
     night.press("new-sale")
-    app.page.wait_for_url(re.compile(r"/calculators/cove-goods/\d+$"), timeout=10_000)
+    app.page.wait_for_url(re.compile(r"/calculators/cove-goods/\d+(\?back=.*)?$"), timeout=10_000)
     app.expect("Rogue card: the Fence.")
     for _ in range(4):
         night.press("count-warriors-plus")
