@@ -17,7 +17,7 @@ from companion.ui.kit.widgets import body, button, panel
 from companion.ui.live import live_session
 from companion.ui.screen import Screen
 from companion.ui.seats import TOOL_ID, table_route
-from companion.ui.seats.model import TABLE_KEY, NewSeatingForm, read_old_seating
+from companion.ui.seats.model import TABLE_KEY, NewSeatingForm, last_played, read_old_seating
 
 
 class SeatsLobby:
@@ -27,7 +27,10 @@ class SeatsLobby:
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.session = live_session(ctx, TOOL_ID)
-        self.form: NewSeatingForm = self.session.draft(TOOL_ID, LOBBY, NewSeatingForm)
+        # A new night starts with the game this group played last (one tap fewer, most nights).
+        self.form: NewSeatingForm = self.session.draft(
+            TOOL_ID, LOBBY, lambda: NewSeatingForm(last_played(ctx.store, ctx.catalogue))
+        )
         _, self.problems = import_old_save(
             ctx,
             key=TABLE_KEY,

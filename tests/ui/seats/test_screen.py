@@ -609,3 +609,20 @@ async def test_a_mercante_night_breaks_a_tie_and_can_be_reopened(store: Any, hub
     await h.click(h.by_id("sheet-done"))
     texts = [c.value for c in walk(h.by_id("standing-1")) if isinstance(c, ft.Text)]
     assert texts[0].endswith("Ann")
+
+
+@run
+async def test_a_new_night_starts_with_the_game_played_last(store: Any, hub: TableHub) -> None:
+    """One tap fewer most nights: the lobby's game is the one the history played last (the
+    default, Mercante, on an empty history or after a game the app does not know)."""
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.by_id("game-picker").value == "mercante"  # an empty history: the default
+    store.record_play("merchants_cove", [("Ann", 40), ("Ben", 31)])
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.by_id("game-picker").value == "merchants_cove"
+    await h.click(h.by_id("new-seating"))
+    (table,) = store.list_tables(tool="seats")
+    assert seating_of(hub, table.id).game_id == "merchants_cove"
+    store.record_play("Catan", [("Ann", 10), ("Ben", 8)])  # not a game the night knows
+    h = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert h.by_id("game-picker").value == "mercante"

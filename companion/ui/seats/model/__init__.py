@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.engine.seats import Seating
 from companion.ui.seats.model.current import current_seating, import_old_seating
 from companion.ui.seats.model.draft import SeatsDraft
-from companion.ui.seats.model.form import NewSeatingForm
+from companion.ui.seats.model.form import NewSeatingForm, last_played
 from companion.ui.seats.model.night import NightDraft
 from companion.ui.seats.model.old_save import TABLE_KEY, read_old_seating
 
@@ -21,5 +21,6 @@ __all__ = [
     "SeatsDraft",
     "current_seating",
     "import_old_seating",
+    "last_played",
     "read_old_seating",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine.seats import DEFAULT_GAME
+from companion.history import Store, StoreError
+from companion.rules.models import Catalogue
 
 
 @dataclass
@@ -14,4 +16,16 @@ class NewSeatingForm:
     game_id: str = DEFAULT_GAME
 
 
-__all__ = ["NewSeatingForm"]
+def last_played(store: Store, catalogue: Catalogue) -> str:
+    """The game a new night starts with: the one this history played last, when the app
+    knows it, else the app's default (an unreadable history is no reason to refuse a night)."""
+    known = {game.id for game in catalogue.games if not game.is_other}
+    try:
+        newest = store.list_plays(limit=1)
+    except StoreError:
+        return DEFAULT_GAME
+    key = newest[0].game_key if newest else None
+    return key if key is not None and key in known else DEFAULT_GAME
+
+
+__all__ = ["NewSeatingForm", "last_played"]
