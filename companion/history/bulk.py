@@ -80,6 +80,7 @@ class BulkPlay:
     tiebreakers: list[tuple[str, bool]] | None = None
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    tiebreaks_victory_only: bool = False
 
     @classmethod
     def from_create(cls, play: PlayCreate) -> BulkPlay:
@@ -103,6 +104,7 @@ class BulkPlay:
             tiebreakers=[(t.name, t.higher_wins) for t in play.tiebreakers] or None,
             created_at=play.created_at,
             updated_at=play.updated_at,
+            tiebreaks_victory_only=play.tiebreaks_victory_only,
             results=[
                 BulkResult(
                     player=r.player,
@@ -147,6 +149,7 @@ def places(play: BulkPlay, highest_wins: bool) -> list[tuple[int, bool]]:
             [Entry(r.player, r.score or 0, tuple(r.tiebreaks or ())) for r in play.results],
             highest_wins=highest_wins,
             tiebreaks=[TieBreak(n, h) for n, h in play.tiebreakers],
+            victory_only=play.tiebreaks_victory_only,
         )
         by_name = {s.name: (s.rank, s.winner and play.finished) for s in standings}
         return [by_name[r.player] for r in play.results]
@@ -435,10 +438,11 @@ PLAY_TABLE = SqliteTable(
         "expansions",
         "house_rules",
         "started_at",
+        "tiebreaks_victory_only",
     ),
     (
         *("?", "?", "?", "?", "?", "NULLIF(?, -1)", "NULLIF(?, '')", "?", "?", "?", "?", "?", "?"),
-        *("?", "?", "?", "NULLIF(?, '')"),
+        *("?", "?", "?", "NULLIF(?, '')", "?"),
     ),
 )
 RESULT_TABLE = SqliteTable(
@@ -550,6 +554,7 @@ def _sqlite_rows(
             _dump(play.expansions, "[]"),
             _dump(play.house_rules, "{}"),
             sqlite_stamp(play.started_at) if play.started_at else NO_START,
+            1 if play.tiebreaks_victory_only else 0,
         )
         results = play.results
         placed = places(play, direction)
@@ -602,6 +607,7 @@ def _core_rows(
                 "location": play.location,
                 "notes": play.notes,
                 "finished": play.finished,
+                "tiebreaks_victory_only": play.tiebreaks_victory_only,
                 "highest_wins": direction,
                 "tiebreakers": _tiebreaker_dicts(play),
                 "created_at": play.created_at or now,

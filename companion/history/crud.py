@@ -333,6 +333,7 @@ def _ranked(play: PlayCreate, highest_wins: bool) -> dict[str, tuple[int, bool]]
         [Entry(r.player, r.score or 0, tuple(r.tiebreaks)) for r in play.results],
         highest_wins=highest_wins,
         tiebreaks=breakers,
+        victory_only=play.tiebreaks_victory_only,
     )
     # A play that was stopped before the end has standings but nobody won it.
     return {s.name: (s.rank, s.winner and play.finished) for s in standings}
@@ -364,6 +365,7 @@ def _prepare(
         "location": play.location,
         "notes": play.notes,
         "finished": play.finished,
+        "tiebreaks_victory_only": play.tiebreaks_victory_only,
         "highest_wins": highest_wins,
         "tiebreakers": [t.model_dump() for t in play.tiebreakers],
         "created_at": play.created_at or now,
@@ -602,6 +604,7 @@ def _public(rows: Sequence[Any], session: Session) -> list[PlayPublic]:
             location=row.location,
             notes=row.notes,
             finished=bool(row.finished),
+            tiebreaks_victory_only=bool(row.tiebreaks_victory_only),
             highest_wins=bool(row.highest_wins),
             tiebreakers=[TieBreakerSpec(**t) for t in row.tiebreakers or []],
             results=results[row.id],

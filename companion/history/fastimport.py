@@ -137,6 +137,7 @@ class _Play(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     tiebreakers: Annotated[list[_TieBreaker], Meta(max_length=MAX_TIEBREAKERS)] | None = None
     created_at: _Time | None = None
     updated_at: _Time | None = None
+    tiebreaks_victory_only: bool = False
 
 
 _PLAY = msgspec.json.Decoder(_Play)
@@ -532,6 +533,7 @@ class _Import:
                 dumps(expansions) if expansions else "[]",
                 "{}",
                 bulk.NO_START,
+                1 if play.tiebreaks_victory_only else 0,
             )
             play_id += 1
         connection = session.connection()
@@ -595,6 +597,7 @@ class _Import:
             finished=play.finished,
             highest_wins=highest_wins,
             tiebreakers=[(t.name, t.higher_wins) for t in play.tiebreakers or ()] or None,
+            tiebreaks_victory_only=play.tiebreaks_victory_only,
             results=[
                 BulkResult(self.names[r.player_id], i, r.score, None, r.tiebreaks or None)
                 for i, r in enumerate(play.results, start=1)

@@ -16,7 +16,9 @@ table: each result says ``winner``; scores are optional, so a win/lose play has 
 ``"cooperative"`` (everyone wins or everyone loses together; scores optional). What was
 played with is kept beside the scores: ``modules`` and ``expansions`` (see
 ``companion.history.features``), the ``house_rules`` in force (ruling id → the reading played,
-``"reading"`` or ``"alternative"``), when it started and how long it took.
+``"reading"`` or ``"alternative"``), when it started and how long it took. Its tie-breakers
+decide every place, unless ``tiebreaks_victory_only`` says they decide the victory only (then
+lower ties share their place); every tie-breaker figure entered is kept either way.
 
 Texts are normalised before they are checked or compared: Unicode NFC (so "é" typed as one
 character or as "e" plus an accent is one player), invisible zero-width characters removed,
@@ -349,6 +351,10 @@ class PlayBase(SQLModel):
     location: str | None = Field(default=None, max_length=LOCATION_MAX)
     notes: str = Field(default="", max_length=NOTES_MAX)
     finished: Flag = True
+    tiebreaks_victory_only: Flag = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    """The play's rule that its tie-breakers decide the victory only: players tied on a
+    lower score share their place whatever their tie-breaker figures (Mercante's rule; off:
+    the tie-breakers decide every place). Every figure is kept either way."""
 
 
 class Play(PlayBase, table=True):
@@ -630,6 +636,7 @@ class PlayPublic(PlayBase):
                 "location": self.location,
                 "notes": self.notes,
                 "finished": self.finished,
+                "tiebreaks_victory_only": self.tiebreaks_victory_only,
                 "highest_wins": self.highest_wins,
                 "tiebreakers": [t.model_dump() for t in self.tiebreakers],
                 "results": [

@@ -256,6 +256,7 @@ class Store:
         breakdowns: Mapping[str, Mapping[str, int]] | None = None,
         tiebreakers: Sequence[tuple[str, bool] | TieBreakerSpec] = (),
         tiebreak_values: Mapping[str, Sequence[int | None]] | None = None,
+        tiebreaks_victory_only: bool = False,
         highest_wins: bool | None = None,
     ) -> int:
         """Save a play from names and scores; players are created as needed. Returns its id.
@@ -273,7 +274,9 @@ class Store:
         up to the score); ``tiebreakers`` are ``(name, higher_wins)`` in the order they are
         applied, ``tiebreak_values`` each player's values in that order (None: not entered).
         Ranks and winners are computed in the game's direction; ties share a rank; a play
-        with ``finished=False`` has standings but no winner.
+        with ``finished=False`` has standings but no winner. The tie-breakers decide every
+        place, unless ``tiebreaks_victory_only`` (the play's rule, e.g. Mercante's): then they
+        decide the winner only, and players tied on a lower score share their place.
         """
         pairs = _list_arg("results", results, "a list of (name, score) pairs")
         rows: list[dict[str, Any]] = []
@@ -344,6 +347,7 @@ class Store:
             "location": location,
             "notes": notes,
             "finished": finished,
+            "tiebreaks_victory_only": tiebreaks_victory_only,
             "highest_wins": highest_wins,
             "tiebreakers": breakers,
         }

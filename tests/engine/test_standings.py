@@ -80,3 +80,56 @@ def test_ranks_follow_scores_then_tie_breaker(rows: list[Entry], highest: bool) 
     # standard competition ranking: a rank equals 1 + the number of players strictly better
     for s in result:
         assert s.rank == 1 + sum(1 for o in result if o.rank < s.rank)
+
+
+def test_tie_breakers_deciding_the_victory_only_leave_lower_ties_shared() -> None:
+    entries = [
+        Entry("A", 20, (2, 0)),
+        Entry("B", 20, (7, 1)),
+        Entry("C", 20, (7, 0)),
+        Entry("D", 9, (1, 0)),
+        Entry("E", 9, (5, 0)),
+        Entry("F", 3, (9, 9)),
+    ]
+    breakers = [TieBreak("Crowns"), TieBreak("Unfulfilled", higher_wins=False)]
+    every = rank(entries, tiebreaks=breakers)
+    assert [(s.name, s.rank) for s in every] == [
+        ("C", 1), ("B", 2), ("A", 3), ("E", 4), ("D", 5), ("F", 6),
+    ]  # fmt: skip
+    victory = rank(entries, tiebreaks=breakers, victory_only=True)
+    assert [(s.name, s.rank, s.winner, s.shared) for s in victory] == [
+        ("C", 1, True, False),
+        ("A", 2, False, True),
+        ("B", 2, False, True),
+        ("D", 4, False, True),
+        ("E", 4, False, True),
+        ("F", 6, False, False),
+    ]
+    # Lowest score wins: the same, in the game's direction.
+    low = rank(
+        [Entry("A", 5, (1,)), Entry("B", 5, (3,)), Entry("C", 8, (0,)), Entry("D", 8, (4,))],
+        highest_wins=False,
+        tiebreaks=[TieBreak("Bonus")],
+        victory_only=True,
+    )
+    assert [(s.name, s.rank) for s in low] == [("B", 1), ("A", 2), ("C", 3), ("D", 3)]
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 3), st.integers(0, 3)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_victory_only_changes_no_winner_and_never_splits_a_lower_tie(
+    rows: list[tuple[int, int, int]],
+) -> None:
+    entries = [Entry(f"P{i}", s, (a, b)) for i, (s, a, b) in enumerate(rows)]
+    breakers = [TieBreak("a"), TieBreak("b", higher_wins=False)]
+    every = rank(entries, tiebreaks=breakers)
+    victory = rank(entries, tiebreaks=breakers, victory_only=True)
+    assert {s.name for s in every if s.winner} == {s.name for s in victory if s.winner}
+    losers = [s for s in victory if not s.winner]
+    for s in losers:
+        assert s.rank == 1 + sum(1 for o in victory if o.score > s.score or o.winner)

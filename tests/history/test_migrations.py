@@ -7,6 +7,7 @@ and left exactly as it was.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sqlite3
@@ -38,8 +39,8 @@ def test_revisions_are_a_single_line_ending_at_head() -> None:
 
     script = ScriptDirectory.from_config(history_db.alembic_config())
     chain = [rev.revision for rev in script.walk_revisions()]
-    assert chain == ["0006", "0005", "0004", "0003", "0002", "0001"]
-    assert history_db.head_revision() == "0006"
+    assert chain == ["0007", "0006", "0005", "0004", "0003", "0002", "0001"]
+    assert history_db.head_revision() == "0007"
 
 
 def test_migrations_ship_inside_the_package() -> None:
@@ -54,6 +55,7 @@ def test_migrations_ship_inside_the_package() -> None:
         "0004_tables.py",
         "0005_tool_ids.py",
         "0006_plays_kept.py",
+        "0007_tiebreaks_victory_only.py",
     ]
     assert not (Path(history_db.__file__).parents[2] / "alembic.ini").exists()
 
@@ -711,3 +713,70 @@ def test_fourth_revision_with_data_is_upgraded_with_nothing_lost(
     # And it takes plays without points.
     pylos = store.record_play("Pylos", [("Ann", None), ("Bob", None)], scoring="manual")
     assert store.get_play(pylos).winners == [] and store.player_stats("Bob").plays == 2
+
+
+# ---------------------------- 0006 → 0007: a play's tie-breakers decide every place or the victory
+
+
+def test_sixth_revision_with_data_is_upgraded_with_nothing_lost_and_back(
+    databases: DatabaseFactory,
+) -> None:
+    url = databases.url()
+    engine = history_db.make_engine(history_db.parse_url(url))
+    command.upgrade(history_db.alembic_config(engine), "0006")
+    engine.dispose()
+    before_play = _fill_plays_at(url)
+    engine = history_db.make_engine(history_db.parse_url(url))
+    with engine.connect() as conn:
+        before = {table: _rows(conn, table) for table in OLD_TABLES}
+    engine.dispose()
+
+    store = databases.store(url)
+    assert history_db.current_revision(store.engine) == history_db.head_revision()
+    with store.engine.connect() as conn:
+        # Every old column keeps its values; the new one comes after them.
+        assert {
+            table: [row[: len(rows[0])] for row in _rows(conn, table)]
+            for table, rows in before.items()
+        } == before
+    assert [row[0] for row in before["play"]] == [row[0] for row in before_play]
+    old = store.get_play(1)
+    assert old.tiebreaks_victory_only is False
+    assert [(r.player, r.rank, r.winner) for r in old.results] == [
+        ("Ann", 1, True),
+        ("Bob", 2, False),
+    ]
+    # The upgraded history takes a play whose tie-breakers decide the victory only.
+    ties = {"Ann": [5, 0], "Bob": [9, 0], "Cat": [3, 1], "Dan": [1, 0]}
+    mercante = store.record_play(
+        "mercante",
+        [("Ann", 30), ("Bob", 20), ("Cat", 20), ("Dan", 10)],
+        tiebreakers=[("Most crowns left", True), ("Fewest unfulfilled contracts", False)],
+        tiebreak_values=ties,
+        tiebreaks_victory_only=True,
+    )
+    assert [r.rank for r in store.get_play(mercante).results] == [1, 2, 2, 4]
+    engine = store.engine
+    command.downgrade(history_db.alembic_config(engine), "0006")
+    with engine.connect() as conn:
+        meta = MetaData()
+        meta.reflect(conn)
+        assert "tiebreaks_victory_only" not in meta.tables["play"].c
+        # Its figures and its ranks stay as they were made.
+        rows = conn.execute(
+            text(
+                "SELECT seat, tiebreaks, rank, winner FROM play_result "
+                f"WHERE play_id = {mercante} ORDER BY seat"
+            )
+        ).all()
+    assert [
+        (seat, json.loads(ties) if isinstance(ties, str) else ties, rank, bool(won))
+        for seat, ties, rank, won in rows
+    ] == [
+        (1, [5, 0], 1, True),
+        (2, [9, 0], 2, False),
+        (3, [3, 1], 2, False),
+        (4, [1, 0], 4, False),
+    ]
+    command.upgrade(history_db.alembic_config(engine), "head")
+    assert store.get_play(mercante).tiebreaks_victory_only is False

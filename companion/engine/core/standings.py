@@ -7,7 +7,7 @@ tallies such as Mercante's final scoring.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 class StandingsError(ValueError):
@@ -64,12 +64,18 @@ def rank(
     *,
     highest_wins: bool = True,
     tiebreaks: Sequence[TieBreak] = (),
+    victory_only: bool = False,
 ) -> list[Standing]:
     """Order ``entries`` best first.
 
     Players are separated first by score, then by each tie-breaker in turn; players still
     equal after the last tie-breaker share the place (standard competition ranking: 1, 1, 3).
     ``decided_by`` names the tie-breaker that separated a player from an equal score, if any.
+
+    ``victory_only``: the tie-breakers decide the victory only (a game's rule, e.g.
+    Mercante's): the winners are found as above, and every other player's place is one after
+    the winners and everyone with a better score, shared with equal scores, whatever their
+    tie-breaker figures.
     """
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
@@ -100,7 +106,44 @@ def rank(
                 tiebreaks=entry.tiebreaks,
             )
         )
+    if victory_only:
+        return _victory_only(standings, entries, highest_wins)
     return standings
+
+
+def _victory_only(
+    standings: list[Standing], entries: Sequence[Entry], highest_wins: bool
+) -> list[Standing]:
+    """Standings whose tie-breakers decided only the victory: every other player's place is
+    one after the winners and everyone with a better score, shared with equal scores; in a
+    shared place players keep the entries' order."""
+    winners = [s for s in standings if s.winner]
+    won = {s.name for s in winners}
+    decided = winners[0].decided_by if winners else None
+    others = [e for e in entries if e.name not in won]
+    order = {e.name: i for i, e in enumerate(entries)}
+
+    def better(score: int, than: int) -> bool:
+        return score > than if highest_wins else score < than
+
+    settled: list[Standing] = []
+    for standing in standings:
+        if standing.name in won:
+            settled.append(standing)
+            continue
+        ahead = len(winners) + sum(1 for e in others if better(e.score, standing.score))
+        equal = sum(1 for e in others if e.score == standing.score)
+        top = bool(winners) and standing.score == winners[0].score
+        settled.append(
+            replace(
+                standing,
+                rank=ahead + 1,
+                shared=equal > 1,
+                decided_by=decided if top else None,
+            )
+        )
+    settled.sort(key=lambda s: (s.rank, order[s.name]))
+    return settled
 
 
 def _deciding_breaker(

@@ -8,7 +8,7 @@ left, then the fewest unfulfilled contracts; players still equal share the place
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from companion.engine.core.standings import Entry, Standing, TieBreak, rank
@@ -128,9 +128,12 @@ def final_standings(
     finals = [_as_entry(e) for e in entries]
     by_name = {e.name: e for e in finals}
     ranked = [Entry(e.name, e.score, (e.crowns, len(e.unfulfilled))) for e in finals]
-    standings: list[Standing] = rank(ranked, highest_wins=True, tiebreaks=tiebreaks())
-    if not house.tiebreak_every_place:
-        standings = _tiebreaks_for_first_place(standings, ranked)
+    standings: list[Standing] = rank(
+        ranked,
+        highest_wins=True,
+        tiebreaks=tiebreaks(),
+        victory_only=not house.tiebreak_every_place,
+    )
     return [
         FinalResult(
             name=s.name,
@@ -146,36 +149,6 @@ def final_standings(
         )
         for s in standings
     ]
-
-
-def _tiebreaks_for_first_place(
-    standings: list[Standing], entries: Sequence[Entry]
-) -> list[Standing]:
-    """Standings whose tie-breakers decided only the victor: every other player's place is
-    one after the winners and everyone with a higher score, shared with equal scores."""
-    winners = [s for s in standings if s.winner]
-    won = {s.name for s in winners}
-    decided = winners[0].decided_by if winners else None
-    others = [e for e in entries if e.name not in won]
-    order = [e.name for e in entries]
-    settled: list[Standing] = []
-    for standing in standings:
-        if standing.name in won:
-            settled.append(standing)
-            continue
-        ahead = len(winners) + sum(1 for e in others if e.score > standing.score)
-        equal = sum(1 for e in others if e.score == standing.score)
-        top = bool(winners) and standing.score == winners[0].score
-        settled.append(
-            replace(
-                standing,
-                rank=ahead + 1,
-                shared=equal > 1,
-                decided_by=decided if top else None,
-            )
-        )
-    settled.sort(key=lambda s: (s.rank, order.index(s.name)))
-    return settled
 
 
 # -- end of game ---------------------------------------------------------------------------------

@@ -71,7 +71,8 @@ class PlayedLine:
 
 def play_standings(play: Mapping[str, Any], *, highest_wins: bool = True) -> tuple[PlayedLine, ...]:
     """The places of ``play`` (a table's play), best first: each score with its breakdown
-    (``Victory points 22 − Contract penalties 3 = 19``) and the tie-breakers that placed it."""
+    (``Victory points 22 − Contract penalties 3 = 19``) and the tie-breakers that placed it
+    (every place, or the victory only where the play's rule says so)."""
     breakers = [
         TieBreak(str(t["name"]), bool(t["higher_wins"])) for t in play.get("tiebreakers", [])
     ]
@@ -82,7 +83,10 @@ def play_standings(play: Mapping[str, Any], *, highest_wins: bool = True) -> tup
         given = given + (None,) * (len(breakers) - len(given))
         entries.append(Entry(name, int(result["score"]), given[: len(breakers)]))
     out = []
-    for standing in rank(entries, highest_wins=highest_wins, tiebreaks=breakers):
+    victory_only = bool(play.get("tiebreaks_victory_only", False))
+    for standing in rank(
+        entries, highest_wins=highest_wins, tiebreaks=breakers, victory_only=victory_only
+    ):
         result = results[standing.name]
         parts = list((result.get("breakdown") or {}).items())
         pieces = []

@@ -139,6 +139,7 @@ def _insert_sqlite(session: Session, batches: Iterable[Sequence[ReadyPlay]], tot
                     dumps(play.expansions) if play.expansions else "[]",
                     "{}",
                     bulk.NO_START,
+                    0,  # BG Stats has no such rule: the tie-breakers decide every place
                 )
                 counted = []
                 for name, seat, score, ties, start, place, won in play.results:

@@ -17,7 +17,9 @@ The app's own format (``"format": "merchants-companion-history"``, ``"version": 
 
 A play that has them also carries ``"scoring"`` (``"manual"`` or ``"cooperative"``; absent:
 won on points), ``"expansions"``, ``"house_rules"`` (ruling id → ``"reading"`` or
-``"alternative"``) and ``"started_at"``; a result without a score has ``"score": null``.
+``"alternative"``), ``"started_at"`` and ``"tiebreaks_victory_only": true`` (its tie-breakers
+decide the victory only: lower ties share their place; absent: they decide every place); a
+result without a score has ``"score": null``.
 These are written only where they say something, so a history without them is written as
 before (and older versions of the app read it).
 

@@ -156,6 +156,8 @@ class FilePlay:
     results: list[FileResult] = Field(min_length=1, max_length=MAX_RESULTS)
     created_at: IsoTime | None = None
     updated_at: IsoTime | None = None
+    # The play's rule that its tie-breakers decide the victory only (absent: every place).
+    tiebreaks_victory_only: Flag = False
 
 
 class HistoryFile(_FileModel):

@@ -384,6 +384,7 @@ def _checked_play(
         "location": play.location,
         "notes": play.notes,
         "finished": play.finished,
+        "tiebreaks_victory_only": play.tiebreaks_victory_only,
         "highest_wins": direction,
         "tiebreakers": [
             {"name": t.name, "higher_wins": t.higher_wins} for t in play.tiebreakers or ()
@@ -505,6 +506,7 @@ def _fast_play(
         tiebreakers=[(t.name, t.higher_wins) for t in breakers] or None,
         created_at=created_at,
         updated_at=updated_at,
+        tiebreaks_victory_only=play.tiebreaks_victory_only,
     )
 
 

@@ -118,6 +118,8 @@ def _play_extras(play: Any) -> dict[str, Any]:
         extras["expansions"] = list(play.expansions)
     if play.house_rules:
         extras["house_rules"] = dict(play.house_rules)
+    if play.tiebreaks_victory_only:
+        extras["tiebreaks_victory_only"] = True
     return extras
 
 
@@ -191,6 +193,7 @@ CSV_COLUMNS = (
     "started_at",
     "expansions",
     "house_rules",
+    "tiebreaks_victory_only",
     "player",
     "seat",
     "score",
@@ -238,6 +241,7 @@ def export_csv(session: Session) -> str:
                     _cell(
                         "; ".join(f"{k}={v}" for k, v in sorted((play.house_rules or {}).items()))
                     ),
+                    "true" if play.tiebreaks_victory_only else "false",
                     _cell(names[r.player_id]),
                     r.seat,
                     "" if r.score is None else r.score,

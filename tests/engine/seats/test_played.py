@@ -120,6 +120,26 @@ def test_journey_standings_from_the_table_with_working_and_tie_breaker() -> None
     assert lines[0].tiebreak == "Tie broken by most pairs; Most pairs: 6"
 
 
+def test_a_play_whose_tie_breakers_decide_the_victory_only_shares_lower_places() -> None:
+    results = [
+        {"player": "Ann", "score": 12, "breakdown": {"Points": 12}, "tiebreaks": [3, 0]},
+        {"player": "Ben", "score": 8, "breakdown": {"Points": 8}, "tiebreaks": [4, 0]},
+        {"player": "Cleo", "score": 8, "breakdown": {"Points": 8}, "tiebreaks": [9, 0]},
+    ]
+    breakers = [
+        {"name": "Most crowns left", "higher_wins": True},
+        {"name": "Fewest unfulfilled contracts", "higher_wins": False},
+    ]
+    play = {"results": results, "tiebreakers": breakers, "tiebreaks_victory_only": True}
+    lines = play_standings(play)
+    assert [(x.place, x.player) for x in lines] == [(1, "Ann"), (2, "Ben"), (2, "Cleo")]
+    assert lines[2].tiebreak == (
+        "Shared place; Most crowns left: 9; Fewest unfulfilled contracts: 0"
+    )
+    every = play_standings({**play, "tiebreaks_victory_only": False})
+    assert [(x.place, x.player) for x in every] == [(1, "Ann"), (2, "Cleo"), (3, "Ben")]
+
+
 @given(st.lists(st.integers(-20, 80), min_size=1, max_size=6))
 def test_places_follow_the_scores(scores: list[int]) -> None:
     play = {

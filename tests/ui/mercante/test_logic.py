@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from companion.engine.mercante import (
     ALTERNATE_FIVE_PLAYER_UPKEEP,
     REACTION_CLOSES_MARKET,
+    TIEBREAK_FIRST_PLACE,
     BuyVictoryPoint,
     Event,
     HouseRules,
@@ -607,7 +608,15 @@ def test_game_end_scoring_working_and_tie_breakers() -> None:
     ]
     assert arguments["tiebreak_values"]["Chris"] == [12, 1]
     assert arguments["tiebreak_values"]["Beth"] == [12, 0]
-    assert arguments["tiebreak_values"]["Adam"] == [None, None]  # the tie decided only the victor
+    # Every figure is kept (Adam's too, beaten to the victory on crowns); that the tie-breakers
+    # decide only the victory is the play's rule, saved with it.
+    assert arguments["tiebreak_values"]["Adam"] == [7, 1]
+    assert arguments["tiebreaks_victory_only"] is True
+    every = record_arguments(
+        tally, ["Adam", "Beth", "Chris"], catalogue(), house=HouseRules.of(TIEBREAK_FIRST_PLACE)
+    )
+    assert every["tiebreak_values"] == arguments["tiebreak_values"]
+    assert every["tiebreaks_victory_only"] is False
     assert arguments["start_player"] == "Adam"
 
 
@@ -743,7 +752,8 @@ def test_a_complete_tally_is_the_play_saved_to_history() -> None:
         ("Beth", 8, 2),
         ("Chris", 6, 3),
     ]
-    assert play["results"][0]["start_player"] and play["results"][0]["tiebreaks"] == [None, None]
+    assert play["results"][0]["start_player"] and play["results"][0]["tiebreaks"] == [7, 0]
+    assert play["tiebreaks_victory_only"] is True
     assert play["tiebreakers"][0] == {"name": "Most crowns left", "higher_wins": True}
     with pytest.raises(ValueError, match="the tally has 1 field to fix"):
         play_of(table.set_tally("Chris", "vp", None)[0], catalogue())

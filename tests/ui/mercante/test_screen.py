@@ -801,8 +801,10 @@ async def test_final_tally_shows_the_working_breaks_ties_and_saves_to_history(
         "Most crowns left",
         "Fewest unfulfilled contracts",
     ]
-    # The tie-breakers decided the victor only: Adam, beaten on crowns, keeps no values.
-    assert results["Adam"].tiebreaks == [None, None] and results["Adam"].rank == 2
+    # Every figure is kept, Adam's too (beaten on crowns); the play says its tie-breakers
+    # decided the victor only.
+    assert results["Adam"].tiebreaks == [7, 1] and results["Adam"].rank == 2
+    assert play.tiebreaks_victory_only is True
     assert results["Chris"].tiebreaks == [12, 1]
     assert store.table(table_id).saved_play_id == play.id
     assert store.table(table_id).status == "finished"

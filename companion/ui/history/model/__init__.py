@@ -42,6 +42,7 @@ from companion.ui.history.model.filters import ALL, FILTER_KEY, HistoryFilter, a
 from companion.ui.history.model.words import (
     NOT_FINISHED,
     SCORING_WORDS,
+    VICTORY_ONLY,
     Fact,
     axis_step,
     delete_question,
@@ -80,6 +81,7 @@ __all__ = [
     "SCORINGS",
     "SCORING_WORDS",
     "TOO_SLOW",
+    "VICTORY_ONLY",
     "ExportKind",
     "Fact",
     "HistoryFilter",

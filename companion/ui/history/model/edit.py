@@ -62,6 +62,7 @@ def pad_from_play(play: Any, catalogue: Catalogue) -> ScorePad:
     pad.location = play.location or ""
     pad.notes = play.notes or ""
     pad.modules = list(play.modules)
+    pad.tiebreaks_victory_only = bool(getattr(play, "tiebreaks_victory_only", False))
     return pad
 
 
@@ -97,6 +98,8 @@ def play_fields(pad: ScorePad, *, uid: str | None = None, finished: bool = True)
     }
     if "scoring" in args:
         fields["scoring"] = args["scoring"]
+    if args.get("tiebreaks_victory_only"):
+        fields["tiebreaks_victory_only"] = True
     if "highest_wins" in args:
         fields["highest_wins"] = args["highest_wins"]
     if uid is not None:
@@ -201,13 +204,15 @@ def outcome_fields(form: ScorePad, pad: Pad, verdict: Verdict) -> dict[str, Any]
 
 def kept_fields(play: Any, fields: dict[str, Any]) -> dict[str, Any]:
     """``fields`` with what the pad does not show kept from the saved ``play``: its uid,
-    whether it was finished, its expansions and house rules, and its start (unless the play
-    now ends before it)."""
+    whether it was finished, its expansions and house rules, how its tie-breakers place
+    players (every place, or the victory only) and its start (unless the play now ends
+    before it)."""
     out = dict(fields, uid=play.uid, finished=play.finished)
     if not play.finished:  # nobody wins a play that was not finished
         out["results"] = [dict(r, winner=False) if "winner" in r else r for r in out["results"]]
     out["expansions"] = list(getattr(play, "expansions", ()) or ())
     out["house_rules"] = dict(getattr(play, "house_rules", {}) or {})
+    out["tiebreaks_victory_only"] = bool(getattr(play, "tiebreaks_victory_only", False))
     started = getattr(play, "started_at", None)
     if started is not None and started <= out["played_at"]:
         out["started_at"] = started

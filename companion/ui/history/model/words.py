@@ -104,6 +104,10 @@ Fact = tuple[str, bool]
 NOT_FINISHED = "This game was not finished, so it has no winner and doesn't count in statistics."
 
 
+#: A play whose tie-breakers decide the victory only (Mercante's rule), in players' words.
+VICTORY_ONLY = "Tie-breakers decided the winner only; other ties share their place"
+
+
 SCORING_WORDS = {
     "manual": "The winner was chosen by hand",
     "cooperative": "Co-operative: everyone wins or loses together",
@@ -151,7 +155,8 @@ def feature_labels(play: Any) -> tuple[list[str], list[str]]:
 
 def play_facts(play: Any, catalogue: Any = None) -> list[Fact]:
     """A play's Details: when (and when it began), how long, where, the expansions and
-    modules, the house rules, how it is won, the tie-breakers."""
+    modules, the house rules, how it is won, the tie-breakers (and whether they decided the
+    winner only)."""
     facts: list[Fact] = [(format_when(play.played_at), False)]
     started = getattr(play, "started_at", None)
     if started is not None:
@@ -178,6 +183,8 @@ def play_facts(play: Any, catalogue: Any = None) -> list[Fact]:
         facts.append(("Lowest score wins" if not play.highest_wins else "Highest score wins", True))
     if play.tiebreakers and scoring == "points":
         facts.append(("Tie-breakers: " + ", then ".join(t.name for t in play.tiebreakers), True))
+        if getattr(play, "tiebreaks_victory_only", False):
+            facts.append((VICTORY_ONLY, True))
     return facts
 
 
@@ -256,6 +263,7 @@ def score_margin(low: int, high: int) -> int:
 __all__ = [
     "NOT_FINISHED",
     "SCORING_WORDS",
+    "VICTORY_ONLY",
     "Fact",
     "axis_step",
     "delete_question",

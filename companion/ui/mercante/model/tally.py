@@ -382,23 +382,16 @@ def record_arguments(
     tie-breakers (``data/games.toml``): victory points, penalties (negative), crowns left and
     unfulfilled contracts.
 
-    The tie-breakers decide the victor only (ruling ``mercante.tiebreak_first_place``), so a
-    player tied on a lower score, or beaten to the victory by a tie-breaker, is saved without
-    tie-breaker values: history then ranks them as the tally does, sharing the place.
+    Every player's tie-breaker figures are kept. How they place players is the play's rule,
+    saved with it (``tiebreaks_victory_only``): the tie-breakers decide the victor only
+    (ruling ``mercante.tiebreak_first_place``), so players tied on a lower score share their
+    place in the history as in the tally; with the house rule that breaks every tie, they
+    decide every place.
     """
     game = catalogue.game(GAME_ID)
     vp_category, penalty_category = game.categories
     lines = {line.name: line for line in tally.lines}
     every_place = (house or HouseRules()).tiebreak_every_place
-    winners = {s.name for s in tally.standings if s.winner}
-    scores = [lines[name].score for name in seats]
-
-    def values(name: str) -> list[int | None]:
-        line = lines[name]
-        if every_place or name in winners or scores.count(line.score) == 1:
-            return [line.crowns_left, len(line.tally.unfulfilled)]
-        return [None, None]
-
     return {
         "game": GAME_ID,
         "results": [(name, lines[name].score) for name in seats],
@@ -409,7 +402,10 @@ def record_arguments(
             for name in seats
         },
         "tiebreakers": [(t.name, t.higher_wins) for t in game.tiebreakers],
-        "tiebreak_values": {name: values(name) for name in seats},
+        "tiebreak_values": {
+            name: [lines[name].crowns_left, len(lines[name].tally.unfulfilled)] for name in seats
+        },
+        "tiebreaks_victory_only": not every_place,
     }
 
 
@@ -453,6 +449,7 @@ def play_of(table: MercanteTable, catalogue: Catalogue) -> dict[str, Any]:
             for seat, (name, score) in enumerate(arguments["results"], start=1)
         ],
         "tiebreakers": [{"name": n, "higher_wins": h} for n, h in names.items()],
+        "tiebreaks_victory_only": arguments["tiebreaks_victory_only"],
     }
 
 

@@ -78,6 +78,9 @@ class ScorePad:
     # (``all_won``: everyone won, else everyone lost). Without points scores are optional.
     scoring: str = "points"
     all_won: bool = True
+    # The play's rule that its tie-breakers decide the victory only (a saved Mercante play
+    # being edited): lower ties then share their place whatever their figures.
+    tiebreaks_victory_only: bool = False
 
     def when(self) -> datetime:
         """The play's date and time: as chosen, else now (to the minute)."""
@@ -320,7 +323,12 @@ class ScorePad:
             TieBreak(t.name.strip() or f"Tie-breaker {k + 1}", t.higher_wins)
             for k, t in enumerate(self.tiebreakers)
         ]
-        return rank(entries, highest_wins=self.highest_wins, tiebreaks=breakers)
+        return rank(
+            entries,
+            highest_wins=self.highest_wins,
+            tiebreaks=breakers,
+            victory_only=self.tiebreaks_victory_only,
+        )
 
     # -- saving -----------------------------------------------------------------------------
     def game_name(self) -> str:
@@ -348,6 +356,8 @@ class ScorePad:
             "tiebreakers": [(t.name.strip(), t.higher_wins) for t in self.tiebreakers],
             "tiebreak_values": {row.name.strip(): list(self._tie_values(row)) for row in self.rows},
         }
+        if self.tiebreaks_victory_only:
+            extra["tiebreaks_victory_only"] = True
         if self.breakdown:
             extra["breakdowns"] = {
                 row.name.strip(): {
