@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Self
@@ -102,6 +103,9 @@ class Game(Frozen):
     includes: tuple[Text, ...] = ()
     categories: tuple[Text, ...] = ()
     tiebreakers: tuple[TieBreaker, ...] = ()
+    # The ruling by which the tie-breakers decide the victory only (ties below first share
+    # their place); its house rule makes them decide every place.
+    tiebreak_ruling: Id | None = None
     players_source: Source | None = None
     scoring_source: Source | None = None
 
@@ -120,6 +124,11 @@ class Game(Frozen):
 
     def players_ok(self, count: int) -> bool:
         return self.min_players <= count <= self.max_players
+
+    def tiebreaks_victory_only(self, house_rules: Collection[str] = ()) -> bool:
+        """The game's tie-breakers decide the victory only (its ruling), unless the group
+        switched that ruling's house rule on."""
+        return self.tiebreak_ruling is not None and self.tiebreak_ruling not in house_rules
 
 
 class Ruling(Frozen):
@@ -234,6 +243,12 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
             _check_sources(where, ruling.sources, books)
             seen[ruling.id] = display_path(path)
             rulings.append(ruling)
+    for i, game in enumerate(games):
+        if game.tiebreak_ruling is not None and game.tiebreak_ruling not in seen:
+            raise DataFileError(
+                f"{display_path(games_path)}: game[{i}] ({game.id!r}): field 'tiebreak_ruling': "
+                f"unknown ruling {game.tiebreak_ruling!r}"
+            )
     return Catalogue(books=books, games=games, rulings=tuple(rulings))
 
 

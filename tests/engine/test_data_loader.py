@@ -100,3 +100,14 @@ def test_every_ruling_with_an_alternative_offers_a_house_rule() -> None:
         assert ruling.has_house_rule == (ruling.alternative is not None)
         if ruling.has_house_rule:
             assert ruling.house_rule_label
+
+
+def test_a_game_naming_an_unknown_tiebreak_ruling_is_refused(data_copy: Path) -> None:
+    _replace(
+        data_copy / "games.toml",
+        'tiebreak_ruling = "mercante.tiebreak_first_place"',
+        'tiebreak_ruling = "mercante.nope"',
+    )
+    where = r"data/games.toml: game\[1\] \('mercante'\): field 'tiebreak_ruling'"
+    with pytest.raises(DataFileError, match=rf"{where}: unknown ruling 'mercante.nope'"):
+        load_catalogue(data_copy)

@@ -215,8 +215,11 @@ def standing_row(
     )
 
 
-def standings_table(standings: Sequence[Standing], *, ident: str = "standings") -> ft.Control:
-    """Rank, name, score and a trophy for the winner(s); shared places and tie-breaks said."""
+def standings_table(
+    standings: Sequence[Standing], *, ident: str = "standings", note: str | None = None
+) -> ft.Control:
+    """Rank, name, score and a trophy for the winner(s); shared places and tie-breaks said
+    (``note``: why places are shared, under them)."""
     if not standings:
         return body("Standings appear here as scores are entered.", muted=True)
     rows: list[ft.Control] = []
@@ -234,4 +237,6 @@ def standings_table(standings: Sequence[Standing], *, ident: str = "standings") 
                 place, s.name, s.score, winner=s.winner, lines=[", ".join(notes)] if notes else []
             )
         )
+    if note:
+        rows.append(small(note))
     return tagged(ident, ft.Column(rows, spacing=8))

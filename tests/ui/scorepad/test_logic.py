@@ -351,3 +351,30 @@ def test_without_points_a_score_is_optional_and_who_won_is_asked_above_save() ->
         (False, 9),
         (False, 8),
     ]
+
+
+def test_a_mercante_pad_ranks_lower_ties_by_the_ruling_unless_the_house_rule_says_otherwise() -> (
+    None
+):
+    """Ruling mercante.tiebreak_first_place on the score pad as on the Mercante table: crowns
+    decide the victory only, so Cleo and Dan, tied on 7 below the winner, share second; with
+    the house rule, or with tie-breakers of the players' own, crowns order every place."""
+    from companion.ui.scorepad.model.words import places_note
+
+    typed = pad_for(names=("Anna", "Ben", "Cleo", "Dan"))
+    for row, score, crowns in zip(
+        typed.rows, ("10", "9", "7", "7"), ("3", "1", "8", "2"), strict=True
+    ):
+        row.score, row.ties = score, [crowns, ""]
+    pad = scorepad.pad_of(typed)
+    by_rule = scorepad.form_of(pad, catalogue())
+    assert by_rule.tiebreaks_victory_only
+    standings = by_rule.standings()
+    assert [(s.name, s.rank) for s in standings][2:] == [("Cleo", 3), ("Dan", 3)]
+    assert "players tied lower down share their place" in (places_note(by_rule, standings) or "")
+    assert by_rule.record_arguments()["tiebreaks_victory_only"] is True
+    assert by_rule.record_arguments()["tiebreak_values"]["Dan"] == [2, None]  # kept
+    every = scorepad.form_of(pad, catalogue(), {"mercante.tiebreak_first_place"})
+    assert [(s.name, s.rank) for s in every.standings()][2:] == [("Cleo", 3), ("Dan", 4)]
+    assert places_note(every, every.standings()) is None
+    assert "tiebreaks_victory_only" not in every.record_arguments()

@@ -32,6 +32,12 @@ class EditPad(PadEditor):
     """The score pad of a play being edited: without points, a score may stay empty."""
 
     verdict: Verdict
+    victory_only = False  # the play's own rule on its tie-breakers, kept as it was saved
+
+    def form(self) -> ScorePad:
+        form = super().form()
+        form.tiebreaks_victory_only = self.victory_only
+        return form
 
     def save(self) -> None:
         if self.verdict.scoring == "points":
@@ -155,6 +161,7 @@ def open_edit(ctx: AppContext, play_id: int) -> Screen:
     source = LocalPad(ctx, pad, render)
     editor = EditPad(ctx, source, PadDraft(), Painter(), save_label="Save changes", on_save=save)
     editor.verdict = Verdict.of(play, pad)
+    editor.victory_only = bool(play.tiebreaks_victory_only)
     how = HowWon(ctx, editor)
     render()
     content = ft.Column([how.box, editor.content], spacing=editor.content.spacing)

@@ -9,6 +9,7 @@ pad.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -467,8 +468,12 @@ class ScorePad:
 # -- the shared pad and this form ------------------------------------------------------------------
 
 
-def form_of(pad: Pad, catalogue: Catalogue) -> ScorePad:
-    """The pad as a form (rows in seat order, tie values in the tie-breakers' order)."""
+def form_of(pad: Pad, catalogue: Catalogue, house_rules: Collection[str] = ()) -> ScorePad:
+    """The pad as a form (rows in seat order, tie values in the tie-breakers' order). With the
+    game's own tie-breakers, places follow the game's ruling on them (Mercante's decide the
+    victory only, unless the group's ``house_rules`` say every place)."""
+    game = catalogue.game(pad.game_id)
+    own = [(t.name, t.higher_wins) for t in game.tiebreakers]
     form = ScorePad(
         catalogue=catalogue,
         game_id=pad.game_id,
@@ -495,6 +500,9 @@ def form_of(pad: Pad, catalogue: Catalogue) -> ScorePad:
         modules=list(pad.modules),
         scoring=pad.scoring,
         all_won=pad.all_won,
+        tiebreaks_victory_only=bool(own)
+        and [(t.name, t.higher_wins) for t in pad.tiebreakers] == own
+        and game.tiebreaks_victory_only(house_rules),
     )
     return form
 

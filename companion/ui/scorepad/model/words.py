@@ -5,9 +5,11 @@ with these players" starts from. The view renders these and forwards taps."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from companion.engine.core.standings import Standing
 from companion.engine.scorepad import (
     AddRow,
     ClearScores,
@@ -193,6 +195,18 @@ def picked_day(day: datetime | None, current: datetime) -> datetime:
     return datetime.combine(day.date(), current.time()) if day else current
 
 
+def places_note(form: ScorePad, standings: Sequence[Standing]) -> str | None:
+    """Why players tied below first share their place despite different tie-breaker figures:
+    the game's ruling (Mercante's tie-breakers decide the victory only)."""
+    if not form.tiebreaks_victory_only or not any(s.shared and not s.winner for s in standings):
+        return None
+    return (
+        f"The tie-breakers decide a tie for the win only; players tied lower down share their "
+        f"place (the app's reading of {form.game.name}'s scoring; a house rule in Settings "
+        f"changes it)."
+    )
+
+
 __all__ = [
     "APPLIED",
     "FAILED",
@@ -208,6 +222,7 @@ __all__ = [
     "notices",
     "pad_problem",
     "picked_day",
+    "places_note",
     "saved_line",
     "score_fields",
     "settled",

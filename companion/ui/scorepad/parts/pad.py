@@ -46,6 +46,7 @@ from companion.ui.scorepad.model.words import (
     fresh_pad,
     not_saved,
     pad_problem,
+    places_note,
     saved_line,
     shown_error,
     to_the_minute,
@@ -168,7 +169,8 @@ class PadEditor:
 
     def form(self) -> ScorePad:
         """The pad as a form, with what this device typed that the table has not taken."""
-        return with_typed(form_of(self.pad, self.ctx.catalogue), self.pad, self.draft.typed)
+        form = form_of(self.pad, self.ctx.catalogue, self.ctx.house_rules())
+        return with_typed(form, self.pad, self.draft.typed)
 
     def save(self) -> None:
         """Save when valid; otherwise mark every problem on its field and say so."""
@@ -187,13 +189,13 @@ class PadEditor:
                 except ValueError as exc:
                     self.ctx.notify(f"Not saved: {exc}", error=True)
             return
-        catalogue = self.ctx.catalogue
+        catalogue, house_rules = self.ctx.catalogue, self.ctx.house_rules()
 
         def saved(outcome: Saved) -> str:
             return saved_line(outcome.snapshot.game, catalogue)
 
         self.draft.show_all_errors = False
-        live.save(lambda game: play_fields(form_of(game, catalogue)), saved=saved)
+        live.save(lambda game: play_fields(form_of(game, catalogue, house_rules)), saved=saved)
 
     def say_error(self, text: str) -> None:
         self.source.say_error(text)
@@ -274,11 +276,16 @@ class PadEditor:
             self.standings.set((outcome, scores), lambda: outcome_line(outcome, scores))
         else:
             standings = form.standings()
+            note = places_note(form, standings)
             self.standings.set(
-                tuple(
-                    (s.name, s.score, s.rank, s.winner, s.shared, s.decided_by) for s in standings
+                (
+                    tuple(
+                        (s.name, s.score, s.rank, s.winner, s.shared, s.decided_by)
+                        for s in standings
+                    ),
+                    note,
                 ),
-                lambda: standings_table(standings),
+                lambda: standings_table(standings, note=note),
             )
         self.details.render(pad, errors, closed)
         play_id = None if live is None else live.snapshot.info.saved_play_id
