@@ -321,7 +321,7 @@ class _Import:
             or version != exchange.VERSION
         ):
             raise NotFast("not this format")
-        checked = exchange.files._Head.model_validate_json(json.dumps(head))
+        checked = exchange.files.FileHead.model_validate_json(json.dumps(head))
         exchange.check_unique(checked.players, "id", "players")
         exchange.check_unique(checked.players, "name", "players", fold=True)
         exchange.check_unique(checked.games, "id", "games")
@@ -419,7 +419,7 @@ class _Import:
             target = targets.get((play.game_id, play.highest_wins))
             if target is None:
                 target = self._target(play.game_id, play.highest_wins)
-            # The checks of exchange._fast_play: whatever PlayCreate would tidy or refuse
+            # The checks of exchange.fast_play: whatever PlayCreate would tidy or refuse
             # goes through the checked path.
             notes = play.notes
             if notes and (notes[0].isspace() or notes[-1].isspace() or _NOT_TEXT(notes)):

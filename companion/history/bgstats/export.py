@@ -29,7 +29,7 @@ from companion.history.bgstats.files import (
     BGPlayer,
     BGScore,
     BGUserInfo,
-    _Out,
+    OutModel,
 )
 from companion.history.exchange import history_snapshot
 from companion.history.models import (
@@ -320,7 +320,7 @@ def export_bgstats(session: Session, preferences: Preferences | None = None) -> 
     return document.model_dump_json(exclude_none=True)
 
 
-class LinkGame(_Out):
+class LinkGame(OutModel):
     name: str
     sourceGameId: str
     bggId: int
@@ -328,7 +328,7 @@ class LinkGame(_Out):
     noPoints: bool = False
 
 
-class LinkPlayer(_Out):
+class LinkPlayer(OutModel):
     name: str
     sourcePlayerId: str
     startPlayer: bool
@@ -338,7 +338,7 @@ class LinkPlayer(_Out):
     role: str = ""
 
 
-class LinkPlay(_Out):
+class LinkPlay(OutModel):
     sourceName: str
     sourcePlayId: str
     playDate: str

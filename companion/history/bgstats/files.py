@@ -66,7 +66,7 @@ BOARD_SEPARATOR = "; "
 _DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 
 
-def _bg_date(value: object) -> datetime:
+def bg_date(value: object) -> datetime:
     # strptime is slow (a 10,000-play backup has 30,000 dates); the exact shape is checked
     # here and the C parser reads it.
     if isinstance(value, str) and _DATE.fullmatch(value):
@@ -86,11 +86,11 @@ def _bg_date(value: object) -> datetime:
 
 
 _HEX = "[0-9a-fA-F]"
-_HEX_UUID = re.compile(f"{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}}")
+HEX_UUID = re.compile(f"{_HEX}{{8}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{4}}-{_HEX}{{12}}")
 
 
-def _uuid(value: object) -> str:
-    if isinstance(value, str) and _HEX_UUID.fullmatch(value):
+def bg_uuid(value: object) -> str:
+    if isinstance(value, str) and HEX_UUID.fullmatch(value):
         return value.lower()  # what str(uuid.UUID(value)) gives, without the object
     if isinstance(value, str) and len(value) <= 40:
         try:
@@ -109,8 +109,8 @@ def _zero_one(value: object) -> object:
     raise ValueError(f"expected 0 or 1, got {describe_value(value)}")
 
 
-BGDate = Annotated[datetime, BeforeValidator(_bg_date)]
-UUIDText = Annotated[str, BeforeValidator(_uuid)]
+BGDate = Annotated[datetime, BeforeValidator(bg_date)]
+UUIDText = Annotated[str, BeforeValidator(bg_uuid)]
 ZeroOne = Annotated[bool, BeforeValidator(_zero_one)]
 # Each limit twice: for pydantic (Field) and for msgspec (Meta), which reads the plays of a
 # large backup (_read_file); each library ignores the other's.
@@ -121,13 +121,13 @@ LongText = Annotated[str, Strict(), Field(max_length=HUGE_TEXT), Meta(max_length
 ScoreText = Annotated[str, Strict(), Field(max_length=200), Meta(max_length=200)]
 
 
-class _Out(BaseModel):
+class OutModel(BaseModel):
     """What we write: every field BG Stats writes, with its type."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class BGPlayer(_Out):
+class BGPlayer(OutModel):
     id: int
     uuid: str
     name: str
@@ -136,14 +136,14 @@ class BGPlayer(_Out):
     bggUsername: str = ""
 
 
-class BGLocation(_Out):
+class BGLocation(OutModel):
     id: int
     uuid: str
     name: str
     modificationDate: str
 
 
-class BGGame(_Out):
+class BGGame(OutModel):
     id: int
     uuid: str
     name: str
@@ -170,7 +170,7 @@ class BGGame(_Out):
     copies: list[Any] = Field(default_factory=list)
 
 
-class BGScore(_Out):
+class BGScore(OutModel):
     playerRefId: int
     score: str
     winner: bool
@@ -180,11 +180,11 @@ class BGScore(_Out):
     seatOrder: int
 
 
-class BGExpansionPlay(_Out):
+class BGExpansionPlay(OutModel):
     gameRefId: int
 
 
-class BGPlay(_Out):
+class BGPlay(OutModel):
     uuid: str
     playDate: str
     entryDate: str
@@ -208,11 +208,11 @@ class BGPlay(_Out):
     playerScores: list[BGScore]
 
 
-class BGUserInfo(_Out):
+class BGUserInfo(OutModel):
     meRefId: int
 
 
-class BGFile(_Out):
+class BGFile(OutModel):
     userInfo: BGUserInfo
     players: list[BGPlayer]
     locations: list[BGLocation]
@@ -297,23 +297,23 @@ class InUserInfo(_In):
     meRefId: RefId | None = None
 
 
-class _InHead(_In):
+class InHead(_In):
     userInfo: InUserInfo | None = None
     players: list[InPlayer] = Field(max_length=MAX_ITEMS)
     games: list[InGame] = Field(max_length=MAX_ITEMS)
     locations: list[InLocation] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
-class InFile(_InHead):
+class InFile(InHead):
     plays: list[InPlay] = Field(max_length=MAX_ITEMS)
 
 
 # The same plays read fast, one at a time. InFile calls Python for every date and uuid
-# (_bg_date, _uuid) and would keep every play of the file at once; the file is read from
+# (bg_date, bg_uuid) and would keep every play of the file at once; the file is read from
 # its bytes a piece at a time instead (companion.history.jsonscan), each play kept as its
 # JSON text only until msgspec reads it into these structs, just before it is converted and
 # written, with the same fields and limits, but dates and uuids as plain text (checked as
-# _bg_date and _uuid do by the loop that reads them). A 100,000-play backup is never held as
+# bg_date and bg_uuid do by the loop that reads them). A 100,000-play backup is never held as
 # objects all at once. A play with any problem is read again by InPlay, whose refusal (its
 # first problem, and how many others) is the one given; so the two must take the same plays
 # (a test compares their fields).
@@ -352,4 +352,4 @@ class PlayRow(msgspec.Struct, kw_only=True, frozen=True):
     expansionPlays: Annotated[list[ExpansionRow], Meta(max_length=MAX_SCORES)] = []
 
 
-_PLAY = msgspec.json.Decoder(PlayRow)
+PLAY_DECODER = msgspec.json.Decoder(PlayRow)

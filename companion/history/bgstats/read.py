@@ -19,23 +19,23 @@ from pydantic import (
 from companion.history import bulk, crud, features
 from companion.history.bgstats.export import score_winners
 from companion.history.bgstats.files import (
-    _HEX_UUID,
-    _PLAY,
     ANONYMOUS,
     HAND_DECIDED,
+    HEX_UUID,
     MAX_ITEMS,
     MAX_NAMED,
     MAX_NAMED_BYTES,
     MAX_PLAY_BYTES,
+    PLAY_DECODER,
     InGame,
+    InHead,
     InLocation,
     InPlay,
     InPlayer,
     InUserInfo,
     PlayRow,
-    _bg_date,
-    _InHead,
-    _uuid,
+    bg_date,
+    bg_uuid,
 )
 from companion.history.bulk import BulkPlay, BulkResult
 from companion.history.errors import ImportFileError, describe_value, validation_message
@@ -141,7 +141,7 @@ def _read_named(source: JsonFile, found: JsonField) -> list[Any]:
     return items
 
 
-def _read_file(source: JsonFile) -> tuple[_InHead, JsonField, int]:
+def _read_file(source: JsonFile) -> tuple[InHead, JsonField, int]:
     """The file's players, games, locations and "me", checked, and where its plays are and
     how many (each play is read when it is converted, :meth:`BGStatsBackup.plays`)."""
     lists: dict[str, list[Any]] = {}
@@ -175,7 +175,7 @@ def _read_file(source: JsonFile) -> tuple[_InHead, JsonField, int]:
         if (name != "plays" and name not in lists) or (name == "plays" and plays is None):
             raise _refuse(f"{name}: missing")
     assert plays is not None
-    head = _InHead.model_construct(
+    head = InHead.model_construct(
         userInfo=user,
         players=lists["players"],
         games=lists["games"],
@@ -307,8 +307,8 @@ class BGStatsBackup:
         players, locations = reader.players, reader.locations
         uuids: dict[str, int] = {}
         skipped = self.skipped
-        hex_uuid = _HEX_UUID.fullmatch
-        decode = _PLAY.decode
+        hex_uuid = HEX_UUID.fullmatch
+        decode = PLAY_DECODER.decode
         for i, raw in self._raws():
             self.read = i + 1
             try:
@@ -321,11 +321,11 @@ class BGStatsBackup:
             entry = play.entryDate
             modified = play.modificationDate
             try:
-                uid = uid.lower() if hex_uuid(uid) else _uuid(uid)
-                played = _bg_date(date)
-                entered = None if entry is None else played if entry == date else _bg_date(entry)
+                uid = uid.lower() if hex_uuid(uid) else bg_uuid(uid)
+                played = bg_date(date)
+                entered = None if entry is None else played if entry == date else bg_date(entry)
                 if modified is not None and modified != entry:
-                    _bg_date(modified)
+                    bg_date(modified)
             except ValueError as exc:
                 raise _play_refusal(i, raw, exc) from None
             if uid in uuids:
@@ -573,7 +573,7 @@ class _PlayReader:
         # them: whole seconds here); the time played is stored as the file's own text says it.
         created = None if entered is None else _utc_stamp(entered)
         entry, modified = play.entryDate, play.modificationDate
-        updated = created if modified in (None, entry) else _utc_stamp(_bg_date(modified))
+        updated = created if modified in (None, entry) else _utc_stamp(bg_date(modified))
         if scoring != "points":
             ranks = crud.chosen_ranks(scores, winners, direction, scoring)
             wins = winners

@@ -170,7 +170,7 @@ class HistoryFile(_FileModel):
     plays: list[FilePlay] = Field(default_factory=list, max_length=MAX_PLAYS)
 
 
-class _Head(_FileModel):
+class FileHead(_FileModel):
     """The file without its plays (which are read and checked one at a time)."""
 
     format: Literal["merchants-companion-history"]
@@ -181,7 +181,7 @@ class _Head(_FileModel):
     games: list[FileGame] = Field(default_factory=list, max_length=MAX_GAMES)
 
 
-_PLAY = TypeAdapter(FilePlay)
+PLAY_ADAPTER = TypeAdapter(FilePlay)
 
 
 @dataclass(frozen=True)

@@ -26,15 +26,15 @@ from companion.history.errors import (
     validation_message,
 )
 from companion.history.exchange.files import (
-    _PLAY,
     FORMAT,
     MAX_GAMES,
     MAX_PLAYERS,
     MAX_PLAYS,
+    PLAY_ADAPTER,
     VERSION,
+    FileHead,
     FilePlay,
     ImportReport,
-    _Head,
 )
 from companion.history.jsonscan import Field as JsonField
 from companion.history.jsonscan import JsonFile
@@ -94,7 +94,7 @@ class ParsedHistory:
             play = _play_at(self.source, i, spans[2 * i], spans[2 * i + 1])
             # A play already in the history is checked too: a file with any problem is
             # refused whole, whatever it would have added.
-            fast = _fast_play(play, uid, game, direction, self.names) if self.fast else None
+            fast = fast_play(play, uid, game, direction, self.names) if self.fast else None
             checked = fast or _checked_play(i, play, game, direction, self.names)
             if uid in skip:
                 continue
@@ -163,7 +163,7 @@ def _json_at(source: JsonFile, start: int, end: int, where: str) -> Any:
 def _play_at(source: JsonFile, i: int, start: int, end: int) -> FilePlay:
     """Play ``i`` of the file, read and checked into a :class:`FilePlay`."""
     try:
-        return _PLAY.validate_python(_json_at(source, start, end, f"plays[{i}]"))
+        return PLAY_ADAPTER.validate_python(_json_at(source, start, end, f"plays[{i}]"))
     except ValidationError as exc:
         raise source.placed(
             _refuse(validation_message(exc, prefix=("plays", i))), start, "the play"
@@ -193,11 +193,11 @@ def _read_head_field(source: JsonFile, found: JsonField, head: dict[str, Any]) -
     head[name] = _json_at(source, found.start, end, name)
 
 
-def _checked_head(head: dict[str, Any]) -> _Head:
+def _checked_head(head: dict[str, Any]) -> FileHead:
     _check_header(head)
     try:
         # Small (players and games): checked in JSON mode, where strict mode reads ISO times.
-        return _Head.model_validate_json(json.dumps(head))
+        return FileHead.model_validate_json(json.dumps(head))
     except ValidationError as exc:
         raise _refuse(validation_message(exc)) from None
 
@@ -222,7 +222,7 @@ class _Plays:
     """The plays checked one at a time against the file's players and games: what is kept
     of each is its uid, its game and where it is in the file."""
 
-    def __init__(self, source: JsonFile, head: _Head) -> None:
+    def __init__(self, source: JsonFile, head: FileHead) -> None:
         check_unique(head.players, "id", "players")
         check_unique(head.players, "name", "players", fold=True)
         check_unique(head.games, "id", "games")
@@ -419,7 +419,7 @@ def _utc(value: datetime | None) -> datetime | None:
     return None if value is None else utc_naive(value)
 
 
-def _fast_play(
+def fast_play(
     play: FilePlay, uid: str, game: str, direction: bool | None, players: dict[int, str]
 ) -> BulkPlay | None:
     """The play as :class:`PlayCreate` would leave it, or None where that needs PlayCreate.
