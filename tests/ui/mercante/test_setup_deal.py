@@ -28,6 +28,7 @@ from companion.ui.mercante.model.deal import (
     deal_open,
     deal_words,
     keep_action,
+    keep_label,
     keep_problem,
     kind_label,
 )
@@ -59,8 +60,14 @@ def test_the_deal_is_two_cards_as_the_data_says_and_any_card_may_be_dealt() -> N
     assert rules().setup.contracts_dealt == DEALT
     kinds = deal_kinds()
     assert [k.crowns for k in kinds] == sorted((k.crowns for k in kinds), reverse=True)
-    assert kind_label(kinds[0]) == "10 crowns: Sell 1 luxury good."
-    check_all([deal_words(), *(kind_label(k) for k in kinds)], where="the setup deal ")
+    labels = [kind_label(k) for k in kinds]
+    assert labels[:2] == ["1 luxury good (10)", "2 raw materials, mixed (10)"]
+    assert max(len(label) for label in labels) <= 27  # one line of a picker at 390 px
+    draft = DealDraft()
+    assert keep_label(draft.card(0), 1) == "Keep card 1"
+    draft.card(0).choose_kind("one_precious_metal")
+    assert keep_label(draft.card(0), 1) == "Keep card 1: 8 crowns"
+    check_all([deal_words(), *labels], where="the setup deal ")
 
 
 def test_keep_sends_the_card_kept_with_the_other_returned_or_alone() -> None:

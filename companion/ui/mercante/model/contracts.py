@@ -61,6 +61,13 @@ def kinds_worth(crowns: int) -> tuple[ContractKind, ...]:
     return tuple(k for k in facts().contracts if k.crowns == crowns)
 
 
+def kind_words(kind: ContractKind) -> str:
+    """``1 luxury good``, ``2 raw materials, mixed``: what a card of group ``kind`` asks for,
+    short enough for a picker at phone size (the group's summary, without "Sell")."""
+    what = kind.summary.removeprefix("Sell ").rstrip(".")
+    return what.split(",")[0] + ", mixed" if kind.mixed else what
+
+
 def goods_for(kind: str) -> tuple[str, ...]:
     """The goods a card of group ``kind`` may name."""
     group = facts().contract(kind)
@@ -149,6 +156,7 @@ __all__ = [
     "drafts_key",
     "face_text",
     "goods_for",
+    "kind_words",
     "kinds_worth",
     "my_contracts",
     "returned_text",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from companion.engine.mercante import MercanteError, MercanteGame, TakeContract, facts, rules
 from companion.engine.mercante.facts import ContractKind
 from companion.engine.mercante.setup import contracts_kept
-from companion.ui.mercante.model.contracts import CardDraft
+from companion.ui.mercante.model.contracts import CardDraft, kind_words
 from companion.ui.model.words import capitalized
 
 #: How many contract cards the setup deal gives each player (two).
@@ -43,8 +43,16 @@ def deal_kinds() -> tuple[ContractKind, ...]:
 
 
 def kind_label(kind: ContractKind) -> str:
-    """``10 crowns: Sell 1 luxury good.``: what a dealt card's back pays and its face asks."""
-    return f"{kind.crowns} crowns: {kind.summary}"
+    """``1 luxury good (10)``: what a dealt card's face asks and the crowns its back pays,
+    short enough for a picker at phone size."""
+    return f"{kind_words(kind)} ({kind.crowns})"
+
+
+def keep_label(draft: CardDraft, number: int) -> str:
+    """``Keep card 1``, ``Keep card 1: 10 crowns`` once what it asks for is chosen."""
+    if draft.kind is None:
+        return f"Keep card {number}"
+    return f"Keep card {number}: {facts().contract(draft.kind).crowns} crowns"
 
 
 def deal_open(game: MercanteGame, me: str | None) -> bool:
@@ -111,6 +119,7 @@ __all__ = [
     "deal_open",
     "deal_words",
     "keep_action",
+    "keep_label",
     "keep_problem",
     "kind_label",
 ]

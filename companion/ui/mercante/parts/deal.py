@@ -22,6 +22,7 @@ from companion.ui.mercante.model.deal import (
     deal_open,
     deal_words,
     keep_action,
+    keep_label,
     keep_problem,
     kind_label,
 )
@@ -113,7 +114,7 @@ class SetupDealPanel:
                     stepper=partial(self.stepper, index),
                 ),
                 button(
-                    f"Keep card {number}",
+                    keep_label(self.deal.card(index), number),
                     lambda e, i=index: self.keep(me, i),
                     icon=ft.Icons.LOCK_OUTLINE,
                     kind="tonal",
