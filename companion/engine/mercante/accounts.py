@@ -7,6 +7,8 @@ it is.
 A player's phone tells the app the face of a contract they keep (:class:`TakeContract` at
 setup, :class:`~companion.engine.mercante.actions.SelectContract` in play, or later with
 :class:`ShowContract`); its summary, which every phone sees, never says what the face asks.
+At setup the phone may tell the whole deal: the card kept and the one returned to the deck
+(``TakeContract.returned``, read back privately with ``game.returned_by``).
 """
 
 from __future__ import annotations

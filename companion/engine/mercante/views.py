@@ -4,10 +4,11 @@ privately, how it ends and its tally (mixed into
 
 Contracts are hidden cards (see :mod:`~companion.engine.mercante.ledger`). A screen is
 rendered on the server and only what it renders reaches a phone, so the rule is simple: the
-phone that says it is Ann may call ``contracts_of("Ann")`` and ``completable("Ann")``; every
-phone, Ann's included, may call ``contract_count``, ``contract_values``, ``end_triggers``,
-``final_steps_left`` and ``tally``, and read a record's ``summary`` (which never tells a face
-before the card is revealed by completing it).
+phone that says it is Ann may call ``contracts_of("Ann")``, ``completable("Ann")`` and
+``returned_by("Ann")``; every phone, Ann's included, may call ``contract_count``,
+``contract_values``, ``dealt_to``, ``end_triggers``, ``final_steps_left`` and ``tally``, and
+read a record's ``summary`` (which never tells a face before the card is revealed by
+completing it).
 """
 
 from __future__ import annotations
