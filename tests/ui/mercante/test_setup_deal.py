@@ -117,10 +117,11 @@ def test_the_deal_is_offered_only_where_the_normal_deal_happens_and_is_still_to_
     assert problem == "Ann keeps 1 contract at setup"
 
 
-pytestmark_screens = pytest.mark.usefixtures("players_who_look")
+#: The screens are opened by players who look (the fixture the other Mercante screen tests use).
+screens = pytest.mark.usefixtures("players_who_look")
 
 
-@pytestmark_screens
+@screens
 @run
 async def test_the_deal_is_told_and_kept_on_the_holders_phone_and_no_other_is_sent_it(
     store: Any, hub: TableHub
@@ -169,7 +170,7 @@ async def test_the_deal_is_told_and_kept_on_the_holders_phone_and_no_other_is_se
     assert is_shown(ben.by_id("setup-deal"))  # Ben's own deal is still to come
 
 
-@pytestmark_screens
+@screens
 @run
 async def test_the_value_picker_still_keeps_a_value_alone_and_closes_the_deal(
     store: Any, hub: TableHub
