@@ -98,3 +98,42 @@ def test_the_end_announced_and_the_tally_saved_with_nothing_typed_at_phone_size(
     app.shows("message", "Saved Mercante: Beth won.")
     for page in (app, other):
         page.page.context.close()
+
+
+def test_the_setup_deal_told_and_kept_on_the_holders_phone_at_phone_size(
+    chromium: Any, app_server: AppServer, db_url: str
+) -> None:
+    """Setup: two contracts dealt, one kept; the phone that says it is Adam's tells both and
+    keeps one, everything in its panel on screen at 390 px (issue 20, Contracts)."""
+    game = MercanteGame.new(
+        ("Adam", "Beth", "Chris"), first_event=rulebook_event("Visiting Nobility")
+    )
+    table_id = table_at(db_url, "mercante", MercanteTable.new(game))
+    app = AppPage.open(chromium, app_server.url, phone=True, route=f"{BASE}/{table_id}/setup")
+    app.press("table-menu")
+    app.press("whose-phone")
+    app.press("phone-of-1")
+    app.shows("setup-deal", "Adam's setup deal")
+    app.press("deal-keep-1")
+    app.expect("Card 1: choose what the card asks for")
+    app.tap(app.by_id("deal-kind-1"))
+    app.settle(500)
+    app.tap(app.text("2 raw materials, mixed (10)", exact=True).last)
+    app.settle(500)
+    for ident in ("deal-card-1", "deal-kind-1", "deal-good-1-2", "deal-keep-1", "deal-card-2"):
+        app.bring_into_view(app.by_id(ident))
+        box = app.by_id(ident).bounding_box()
+        assert box is not None and box["x"] >= 0, ident
+        assert box["x"] + box["width"] <= PHONE_WIDTH, ident
+    for k, good in ((1, "Ore"), (2, "Dyes")):
+        app.tap(app.by_id(f"deal-good-1-{k}"))
+        app.settle(500)
+        app.tap(app.text(good, exact=True).last)
+        app.settle(500)
+    app.shows("deal-keep-1", "Keep card 1: 10 crowns")
+    app.press("deal-keep-1")
+    app.shows("crowns-1", "20 crowns")
+    app.shows("my-contract-1", "Contract 1 (10 crowns): sell ore and dyes")
+    (contract,) = game_at(db_url, table_id, MercanteTable).game.contracts_of("Adam")
+    assert contract.card is not None and contract.card.goods == ("ore", "dyes")
+    app.page.context.close()

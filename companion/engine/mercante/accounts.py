@@ -7,6 +7,8 @@ it is.
 A player's phone tells the app the face of a contract they keep (:class:`TakeContract` at
 setup, :class:`~companion.engine.mercante.actions.SelectContract` in play, or later with
 :class:`ShowContract`); its summary, which every phone sees, never says what the face asks.
+At setup the phone may tell the whole deal: the card kept and the one returned to the deck
+(``TakeContract.returned``, read back privately with ``game.returned_by``).
 """
 
 from __future__ import annotations
@@ -54,17 +56,40 @@ def _card_fits(card: ContractCard | None, crowns: int) -> None:
         )
 
 
+def _normal_deal(game: MercanteGame) -> bool:
+    """Whether the setup deal (two dealt, one kept) happens at this game: always, except with
+    Contractual Obligations read as replacing it (ruling ``mercante.obligations_deal``)."""
+    return not game.variants.contractual_obligations or game.rules.obligations_deal_too
+
+
 @dataclass(frozen=True)
 class TakeContract(Action):
     """Setup: ``player`` keeps a contract worth ``crowns`` (6, 8 or 10) and takes them from
     the bank (rulebook, Setup); ``card`` is its face, told by the holder's phone (it may come
     later, with :class:`ShowContract`). One contract each, three with Contractual
-    Obligations (rulings ``mercante.obligations_pay`` and ``mercante.obligations_deal``)."""
+    Obligations (rulings ``mercante.obligations_pay`` and ``mercante.obligations_deal``).
+
+    The setup deal told on the holder's phone: ``returned`` is the face of the other card
+    dealt, which goes back into the contract deck ("Return all remaining contract cards,
+    shuffle them back into the contract deck, and cut it."); it moves no crowns and the app
+    keeps it with the holder's private record only. Once per player, where the normal deal
+    happens (not with Contractual Obligations' own draw of three, unless the table reads
+    ruling ``mercante.obligations_deal`` as the normal deal happening too)."""
 
     kind: ClassVar[str] = "take_contract"
     player: str
     crowns: int
     card: ContractCard | None = field(default=None, metadata=saves.saved(omit_default=True))
+    returned: ContractCard | None = field(default=None, metadata=saves.saved(omit_default=True))
+
+    def __repr__(self) -> str:
+        """As before the setup deal was told (the golden transcripts), ``returned`` when
+        there is one."""
+        returned = f", returned={self.returned!r}" if self.returned is not None else ""
+        return (
+            f"TakeContract(player={self.player!r}, crowns={self.crowns!r}, "
+            f"card={self.card!r}{returned})"
+        )
 
     def verify(self, game: MercanteGame) -> None:
         game._verify_ledger("Keeping a contract at setup")
@@ -79,13 +104,37 @@ class TakeContract(Action):
         if held >= most:
             raise ContractError(f"{self.player} keeps {plural(most, 'contract')} at setup")
         check_contract_value(self.crowns)
+        if self.card is not None and not isinstance(self.card, ContractCard):
+            raise ContractError(f"{self.card!r} is not a contract card")
         _card_fits(self.card, self.crowns)
+        if self.returned is not None:
+            if not isinstance(self.returned, ContractCard):
+                raise ContractError(f"{self.returned!r} is not a contract card")
+            if self.card is None:
+                raise ContractError(
+                    f"{possessive(self.player)} setup deal: tell the card kept as well as "
+                    "the one returned to the deck"
+                )
+            if not _normal_deal(game):
+                raise ContractError(
+                    "with Contractual Obligations each player draws three contracts and keeps "
+                    "them all: no contract is dealt to go back into the deck"
+                )
+            if game.dealt_to(self.player):
+                raise ContractError(
+                    f"{self.player} has already kept one of the two contracts dealt at setup"
+                )
 
     def play(self, game: MercanteGame, checked: None) -> tuple[MercanteGame, Record]:
         contract = Contract(len(game.contracts) + 1, self.player, self.crowns, self.card)
         free = game.variants.contractual_obligations and game.rules.obligations_pay_nothing
         payments = () if free else (Payment(BANK, self.player, self.crowns),)
         text = f"{self.player} kept a contract worth {plural(self.crowns, 'crown')}."
+        if self.returned is not None:  # every phone reads it: never the faces
+            text = (
+                f"{self.player} kept one of the two contracts dealt, worth "
+                f"{plural(self.crowns, 'crown')}; the other went back into the contract deck."
+            )
         record = _record(game, self, self.player, text, payments=payments)
         after = replace(game, contracts=(*game.contracts, contract), players=game._paying(payments))
         return after, record

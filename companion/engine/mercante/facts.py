@@ -51,6 +51,7 @@ class SetupFacts(Frozen):
     harbor_shipments: Positive
     shipment_cards: Positive
     contracts_source: Source
+    contracts_returned_source: Source
     shipment_cards_source: Source
     harbor_source: Source
     first_event_source: Source

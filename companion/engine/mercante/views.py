@@ -4,19 +4,20 @@ privately, how it ends and its tally (mixed into
 
 Contracts are hidden cards (see :mod:`~companion.engine.mercante.ledger`). A screen is
 rendered on the server and only what it renders reaches a phone, so the rule is simple: the
-phone that says it is Ann may call ``contracts_of("Ann")`` and ``completable("Ann")``; every
-phone, Ann's included, may call ``contract_count``, ``contract_values``, ``end_triggers``,
-``final_steps_left`` and ``tally``, and read a record's ``summary`` (which never tells a face
-before the card is revealed by completing it).
+phone that says it is Ann may call ``contracts_of("Ann")``, ``completable("Ann")`` and
+``returned_by("Ann")``; every phone, Ann's included, may call ``contract_count``,
+``contract_values``, ``dealt_to``, ``end_triggers``, ``final_steps_left`` and ``tally``, and
+read a record's ``summary`` (which never tells a face before the card is revealed by
+completing it).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.engine.mercante.accounts import SETUP_ACTIONS
+from companion.engine.mercante.accounts import SETUP_ACTIONS, TakeContract
 from companion.engine.mercante.ending import final_steps_left, tally, trigger_text
-from companion.engine.mercante.ledger import BANK, Contract, best_completion, net
+from companion.engine.mercante.ledger import BANK, Contract, ContractCard, best_completion, net
 from companion.engine.mercante.records import BidRecord, Record, SaleRecord
 from companion.engine.mercante.scoring import FinalTally
 from companion.engine.mercante.upkeep import seat_of
@@ -87,6 +88,21 @@ class LedgerViews:
         them take could complete, each on its own (its ``vp`` is what it would gain)."""
         seen = self.goods_seen(name)
         return tuple(c for c in self.contracts_of(name) if best_completion(seen, (c,))[0] == (c,))
+
+    def returned_by(self, name: str) -> ContractCard | None:
+        """PRIVATE (``name``'s phone only): the face of the card ``name`` was dealt at setup
+        and returned to the deck, where their phone told the setup deal (``None``: not told)."""
+        seat_of(self.seats, name)
+        for record in self.log:
+            action = record.action
+            if isinstance(action, TakeContract) and action.player == name and action.returned:
+                return action.returned
+        return None
+
+    def dealt_to(self, name: str) -> bool:
+        """Whether ``name``'s phone told the setup deal, two dealt and one kept (public: what
+        the deal's record says every phone may read)."""
+        return self.returned_by(name) is not None
 
     def end_triggers(self) -> tuple[str, ...]:
         """In words, the end triggers met: the game ends with this turn (or has ended)."""

@@ -61,6 +61,13 @@ def kinds_worth(crowns: int) -> tuple[ContractKind, ...]:
     return tuple(k for k in facts().contracts if k.crowns == crowns)
 
 
+def kind_words(kind: ContractKind) -> str:
+    """``1 luxury good``, ``2 raw materials, mixed``: what a card of group ``kind`` asks for,
+    short enough for a picker at phone size (the group's summary, without "Sell")."""
+    what = kind.summary.removeprefix("Sell ").rstrip(".")
+    return what.split(",")[0] + ", mixed" if kind.mixed else what
+
+
 def goods_for(kind: str) -> tuple[str, ...]:
     """The goods a card of group ``kind`` may name."""
     group = facts().contract(kind)
@@ -74,14 +81,30 @@ def contract_text(contract: Contract) -> str:
     head = f"Contract {contract.number} ({plural(contract.crowns, 'crown')})"
     if contract.card is None:
         return f"{head}: not told to the app yet"
-    card = contract.card
+    return f"{head}: {face_text(contract.card)}"
+
+
+def face_text(card: ContractCard) -> str:
+    """``sell silk and ore: 2 VP, −3 if unfulfilled``: what a card's face asks and is worth."""
     counts: dict[str, int] = {}
     for good in card.goods:
         counts[good] = counts.get(good, 0) + 1
     wanted = " and ".join(
         f"{n} {good_name(g).lower()}" if n > 1 else good_name(g).lower() for g, n in counts.items()
     )
-    return f"{head}: sell {wanted}: {plural(card.vp, 'VP', 'VP')}, −{card.penalty} if unfulfilled"
+    return f"sell {wanted}: {plural(card.vp, 'VP', 'VP')}, −{card.penalty} if unfulfilled"
+
+
+def returned_text(game: MercanteGame, me: str) -> str | None:
+    """PRIVATE (``me``'s phone only): the card dealt to ``me`` at setup and returned to the
+    deck, where their phone told the deal."""
+    card = game.returned_by(me)
+    if card is None:
+        return None
+    return (
+        f"The other card dealt at setup ({plural(card.crowns, 'crown')}: {face_text(card)}) "
+        "went back into the contract deck."
+    )
 
 
 @dataclass(frozen=True)
@@ -131,9 +154,12 @@ __all__ = [
     "MyContract",
     "contract_text",
     "drafts_key",
+    "face_text",
     "goods_for",
+    "kind_words",
     "kinds_worth",
     "my_contracts",
+    "returned_text",
     "show_contract",
     "tell_problem",
 ]

@@ -18,6 +18,7 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.tabletop import TallyValue
 from companion.ui.mercante.model.contracts import CardDraft
+from companion.ui.mercante.model.deal import DealDraft
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
 from companion.ui.mercante.model.sale import SaleDraft
 from companion.ui.mercante.model.shipment import ShipmentDraft
@@ -42,7 +43,8 @@ class MercanteDrafts:
     a Vicious Accounting challenge being written; ``typed``: the tally fields as typed here,
     by ``(field, player index)``, each with the table's figure it was typed over (see
     :meth:`settle_typed`); ``show_tally_errors``: Save was tapped with fields to fix, so
-    every error shows.
+    every error shows; ``cards``: contract faces being told, by contract number; ``deal``:
+    the two contract cards dealt at setup, as told on this phone.
     """
 
     sale: SaleDraft = field(default_factory=SaleDraft)
@@ -58,6 +60,7 @@ class MercanteDrafts:
     final_goods: dict[str, list[str]] = field(default_factory=dict)
     final_vp: dict[str, int] = field(default_factory=dict)
     cards: dict[int, CardDraft] = field(default_factory=dict)
+    deal: DealDraft = field(default_factory=DealDraft)
 
     # -- upkeep ----------------------------------------------------------------------------
     def set_removal(self, market: str, count: int) -> None:

@@ -19,8 +19,10 @@ from companion.ui.mercante.model.contracts import (
     CardDraft,
     drafts_key,
     goods_for,
+    kind_words,
     kinds_worth,
     my_contracts,
+    returned_text,
     show_contract,
     tell_problem,
 )
@@ -55,6 +57,7 @@ class MyContractsPanel:
             me,
             game.contracts_of(me),
             game.goods_seen(me),
+            game.returned_by(me),
             self.session.playing,
             drafts_key(self.drafts.cards),
         )
@@ -136,68 +139,23 @@ class MyContractsPanel:
                     padding=10,
                 )
             )
+        returned = returned_text(game, me)
+        if returned:
+            rows.append(tagged("my-returned", small(returned, muted=True)))
         return tagged("my-contracts", panel(*rows, title=f"{me}'s contracts"))
 
     def tell_form(self, me: str, contract: Contract, number: int) -> list[ft.Control]:
-        draft = self.draft(contract.number)
         playing = self.session.playing
-        kinds = kinds_worth(contract.crowns)
-        controls: list[ft.Control] = [
-            tagged(
-                f"tell-kind-{number}",
-                ft.Dropdown(
-                    label="What the card asks for",
-                    value=draft.kind or NONE,
-                    options=[ft.DropdownOption(key=NONE, text="Choose")]
-                    + [ft.DropdownOption(key=k.id, text=k.summary) for k in kinds],
-                    on_select=lambda e: self.choose_kind(contract.number, e.control.value),
-                    disabled=not playing,
-                    expand=True,
-                ),
-            )
-        ]
-        if draft.kind is not None:
-            group = facts().contract(draft.kind)
-            options = [ft.DropdownOption(key=NONE, text="Choose")] + [
-                ft.DropdownOption(key=g, text=good_name(g)) for g in goods_for(draft.kind)
-            ]
-            goods: list[ft.Control] = []
-            for k in range(group.quantity):
-                chosen = draft.goods[k] if k < len(draft.goods) and draft.goods[k] else NONE
-                goods.append(
-                    tagged(
-                        f"tell-good-{number}-{k + 1}",
-                        ft.Dropdown(
-                            label=f"Good {k + 1}",
-                            value=chosen,
-                            options=options,
-                            on_select=lambda e, k=k: self.set_good(
-                                contract.number, k, e.control.value
-                            ),
-                            disabled=not playing,
-                            col={"xs": 6, "md": 4},
-                        ),
-                    )
-                )
-            controls.append(ft.ResponsiveRow(goods, spacing=8, run_spacing=8))
-        for what, label, value in (
-            ("vp", "VP gained", draft.vp),
-            ("penalty", "Penalty if unfulfilled", draft.penalty),
-        ):
-            steps = Steps(
-                ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
-                self.stepper(contract.number, what),
-                fewer=f"{label}: one fewer",
-                more=f"{label}: one more",
-                ident=f"tell-{what}-{number}",
-            )
-            steps.show(value, 1, facts().card.most_points)
-            controls.append(
-                ft.Row(
-                    [ft.Text(label, expand=True), steps.control],
-                    spacing=8,
-                )
-            )
+        controls = face_fields(
+            "tell",
+            number,
+            self.draft(contract.number),
+            [(k.id, kind_words(k)) for k in kinds_worth(contract.crowns)],
+            playing,
+            on_kind=lambda kind: self.choose_kind(contract.number, kind),
+            on_good=lambda k, good: self.set_good(contract.number, k, good),
+            stepper=lambda what: self.stepper(contract.number, what),
+        )
         controls.append(
             button(
                 "Tell the app",
@@ -211,4 +169,76 @@ class MyContractsPanel:
         return controls
 
 
-__all__ = ["MyContractsPanel"]
+def face_fields(
+    prefix: str,
+    number: int,
+    draft: CardDraft,
+    kinds: list[tuple[str, str]],
+    playing: bool,
+    *,
+    on_kind: Callable[[str | None], None],
+    on_good: Callable[[int, str | None], None],
+    stepper: Callable[[str], Callable[[int], None]],
+) -> list[ft.Control]:
+    """A contract card's face being told: what it asks for (``kinds``: ``(id, label)``), the
+    goods it names, the victory points it gains and its penalty; each control tagged
+    ``{prefix}-kind-{number}``, ``{prefix}-good-{number}-{k}``, ``{prefix}-vp-{number}`` ...
+    (the card-face picker of the contracts panel and of the setup deal)."""
+    controls: list[ft.Control] = [
+        tagged(
+            f"{prefix}-kind-{number}",
+            ft.Dropdown(
+                label="What the card asks for",
+                value=draft.kind or NONE,
+                options=[ft.DropdownOption(key=NONE, text="Choose")]
+                + [ft.DropdownOption(key=key, text=text) for key, text in kinds],
+                on_select=lambda e: on_kind(e.control.value),
+                disabled=not playing,
+                expand=True,
+            ),
+        )
+    ]
+    if draft.kind is not None:
+        group = facts().contract(draft.kind)
+        options = [ft.DropdownOption(key=NONE, text="Choose")] + [
+            ft.DropdownOption(key=g, text=good_name(g)) for g in goods_for(draft.kind)
+        ]
+        goods: list[ft.Control] = []
+        for k in range(group.quantity):
+            chosen = draft.goods[k] if k < len(draft.goods) and draft.goods[k] else NONE
+            goods.append(
+                tagged(
+                    f"{prefix}-good-{number}-{k + 1}",
+                    ft.Dropdown(
+                        label=f"Good {k + 1}",
+                        value=chosen,
+                        options=options,
+                        on_select=lambda e, k=k: on_good(k, e.control.value),
+                        disabled=not playing,
+                        col={"xs": 6, "md": 4},
+                    ),
+                )
+            )
+        controls.append(ft.ResponsiveRow(goods, spacing=8, run_spacing=8))
+    for what, label, value in (
+        ("vp", "VP gained", draft.vp),
+        ("penalty", "Penalty if unfulfilled", draft.penalty),
+    ):
+        steps = Steps(
+            ft.Text(theme_style=ft.TextThemeStyle.TITLE_MEDIUM, text_align=ft.TextAlign.CENTER),
+            stepper(what),
+            fewer=f"{label}: one fewer",
+            more=f"{label}: one more",
+            ident=f"{prefix}-{what}-{number}",
+        )
+        steps.show(value, 1, facts().card.most_points)
+        controls.append(
+            ft.Row(
+                [ft.Text(label, expand=True), steps.control],
+                spacing=8,
+            )
+        )
+    return controls
+
+
+__all__ = ["NONE", "MyContractsPanel", "face_fields"]

@@ -28,6 +28,7 @@ from companion.ui.kit.widgets import body, panel, small, tagged
 from companion.ui.mercante.model import plural
 from companion.ui.mercante.parts import check_row, cite
 from companion.ui.mercante.parts.contracts import MyContractsPanel
+from companion.ui.mercante.parts.deal import SetupDealPanel
 from companion.ui.paint import Slot
 from companion.ui.screen import Screen
 
@@ -67,7 +68,9 @@ class SetupTab:
         self.pickers: dict[tuple[str, int], ft.SegmentedButton] = {}
         self.checklist_slot = Slot(session.paint)
         session.on_render(self.render)
-        # the setup deal: deal two, keep one; the holder tells the one kept on their phone
+        # the setup deal: deal two, keep one, told on the player's own phone (or the value
+        # alone, with the pickers above); the holder tells the one kept on their phone
+        self.deal = SetupDealPanel(session)
         self.contracts = MyContractsPanel(session)
 
     def set_kept(self, name: str, index: int, value: int | None) -> None:
@@ -303,6 +306,7 @@ class SetupTab:
                 cite(self.ctx, *self.starting_sources(), facts_.setup.upkeep_marker_source),
                 title="Starting crowns",
             ),
+            self.deal.slot.box,
             self.contracts.slot.box,
             panel(
                 body(
