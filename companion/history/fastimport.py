@@ -299,7 +299,7 @@ class _Import:
             if found.name in head:
                 raise NotFast("a field twice")
             if found.name != "plays":
-                exchange.read._read_head_field(source, found, head)
+                exchange.read.read_head_field(source, found, head)
                 continue
             if source.char(source.skip(found.start)) != b"[":
                 raise NotFast("plays is not a list")

@@ -170,7 +170,7 @@ def _play_at(source: JsonFile, i: int, start: int, end: int) -> FilePlay:
         ) from None
 
 
-def _read_head_field(source: JsonFile, found: JsonField, head: dict[str, Any]) -> None:
+def read_head_field(source: JsonFile, found: JsonField, head: dict[str, Any]) -> None:
     """Read one field of the head into ``head`` (players and games an item at a time, each
     list refused at the first item over its limit)."""
     name = found.name
@@ -338,10 +338,10 @@ def parse_history(text: str | bytes | bytearray | memoryview | JsonFile) -> Pars
                 raise _refuse(f"{name}: given twice")
             if problem is not None:
                 if name in ("format", "version"):  # what the refusal waits for
-                    _read_head_field(source, found, head)
+                    read_head_field(source, found, head)
                 continue
             if name != "plays":
-                _read_head_field(source, found, head)
+                read_head_field(source, found, head)
             elif {"format", "version", "players", "games"} <= head.keys():
                 plays = _Plays(source, _checked_head(head))
                 plays.read(found)
