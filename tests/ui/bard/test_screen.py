@@ -162,7 +162,9 @@ async def test_singing_step_example_entered_in_under_20_taps_then_best_song_and_
     await h.click(h.by_id("plan-1-load"))
     assert h.by_id("bard-net").value == "32 gold"
     assert not visible(h, "plan-1")
-    assert message(h).startswith("Loaded into the calculator: 32 gold: Warrior Hall")
+    assert message(h) == (
+        "In the calculator now: 32 gold from Warrior Hall, Noble Hall and Dragon Island."
+    )
     game = game_of(hub, row.id)
     assert game.song is not None and [p.location for p in game.song.performances] == [
         "warrior_hall",
