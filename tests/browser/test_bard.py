@@ -43,20 +43,21 @@ def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(
     app = AppPage.open(chromium, app_server.url, phone=True, route=ROUTE)
     app.press("start-bard")
     app.shows("bard-summary", "Singing step: no song yet")
-    # The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side, 1 Badge.
-    app.press("board-warrior-count", segment="1")
-    app.press("board-right-warrior", segment="4")
+    # The board: 1 Adventurer in the Warrior Hall, 4 Warriors on the right side, 1 Badge. Each
+    # number is pressed by its name, as a screen reader says it (review F2, issue 21).
+    app.press("board-warrior-count", segment="1 Adventurer in the Warrior Hall")
+    app.press("board-right-warrior", segment="4 Warriors on Dragon Island's right side")
     app.press("board-badges-plus")
     app.shows("bard-board", "Right side: 4 Warriors")
     # The tableau: Volume 6, a Soundstone, three cards (the last with a bottom half).
-    app.press("bard-volume", segment="6")
-    app.press("bard-soundstones", segment="1")
-    app.press("bard-add-any", segment="3")
-    app.press("bard-add-warrior", segment="2")
-    app.press("bard-add-noble", segment="2")
+    app.press("bard-volume", segment="Volume 6 on your track")
+    app.press("bard-soundstones", segment="1 Soundstone in your supply")
+    app.press("bard-add-any", segment="Add a card with 3 any-colour icons on top")
+    app.press("bard-add-warrior", segment="Add a card with 2 Warrior icons on top")
+    app.press("bard-add-noble", segment="Add a card with 2 Noble icons on top")
     app.press("bard-bottom-warrior")
-    app.press("bard-bottom-icons", segment="2")
-    app.press("bard-bottom-volume", segment="3")
+    app.press("bard-bottom-icons", segment="2 icons on the card's bottom half")
+    app.press("bard-bottom-volume", segment="Volume Cost 3 for the card's bottom half")
     app.shows("bard-card-C", "C: 2 Noble · bottom 2 Warrior (3 Volume)")
     # One tap: the best song, as a card with its working.
     ms = app.timed_tap("bard-best", "plan-1-title", "32 gold")
@@ -92,7 +93,7 @@ def test_two_phones_on_one_table_see_each_change_without_a_reload(
     for page in pages:
         page.press("bard-board")
     one.by_id("board-pier_2-noble").wait_for(state="attached", timeout=10_000)
-    one.press("board-pier_2-noble", segment="1")
+    one.press("board-pier_2-noble", segment="1 Noble at Pier 2")
     two.shows("bard-board", "Pier 2: 1 Noble", timeout=PUSHED)
     # The other phone asks for the best song on that board and loads it: the first sees it.
     two.settle(600)

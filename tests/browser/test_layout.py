@@ -72,11 +72,14 @@ _PROBLEMS = """(width) => {
                                `${Math.round(wide(text))} px in ${Math.round(r.width)} px`]);
             }
         }
-        if (e.hasAttribute('flt-tappable')) {
+        // A drop-down's button is pressed without being flt-tappable.
+        if (e.hasAttribute('flt-tappable') || e.getAttribute('role') === 'button') {
             const role = e.getAttribute('role');
+            // A text field is named by its label; a button holding one (a drop-down) is not.
+            const field = role !== 'button' && e.querySelector('input, textarea');
             const name = (e.getAttribute('aria-label') || '').trim() || (e.textContent || '').trim()
                 || (e.getAttribute('aria-labelledby') ? 'labelled' : '')
-                || (e.querySelector('input, textarea') ? 'field' : '');
+                || (field ? 'field' : '');
             if (!role) problems.push(['tappable without a role', name || e.id, '']);
             if (!name) {
                 const near = e.closest('[flt-semantics-identifier]');

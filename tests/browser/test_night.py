@@ -264,20 +264,21 @@ def test_the_whole_cove_night_seats_setup_bard_pier_sheet_history_and_bg_stats(
     app.shows("bard-summary", "Singing step: no song yet")
     # A song: the board, the tableau, Best song, loaded (the Bard's own test's song).
     song: tuple[tuple[str, str | None], ...] = (
-        ("board-warrior-count", "1"),
-        ("board-right-warrior", "4"),
+        # Numbers are pressed by their names, as a screen reader says them.
+        ("board-warrior-count", "1 Adventurer in the Warrior Hall"),
+        ("board-right-warrior", "4 Warriors on Dragon Island's right side"),
         ("board-badges-plus", None),
-        ("bard-volume", "6"),
-        ("bard-soundstones", "1"),
+        ("bard-volume", "Volume 6 on your track"),
+        ("bard-soundstones", "1 Soundstone in your supply"),
         ("bard-add-any", None),
-        ("bard-top-icons", "3"),
+        ("bard-top-icons", "3 icons on the card's top"),
         ("bard-add-warrior", None),
-        ("bard-top-icons", "2"),
+        ("bard-top-icons", "2 icons on the card's top"),
         ("bard-add-noble", None),
-        ("bard-top-icons", "2"),
+        ("bard-top-icons", "2 icons on the card's top"),
         ("bard-bottom-warrior", None),
-        ("bard-bottom-icons", "2"),
-        ("bard-bottom-volume", "3"),
+        ("bard-bottom-icons", "2 icons on the card's bottom half"),
+        ("bard-bottom-volume", "Volume Cost 3 for the card's bottom half"),
     )
     for ident, segment in song:
         night.taps += 1

@@ -45,3 +45,14 @@ async def test_a_phones_refusal_and_confirmation_are_seen_and_read_as_sentences(
 def test_the_check_fails_naming_a_message_in_the_words_of_code(text: str) -> None:
     with pytest.raises(AssertionError, match="read like code"):
         check_all(["Ben played 8 beside 9 in row 1.", text])
+
+
+def test_a_save_names_its_winners_as_a_list_a_player_would_say() -> None:
+    """The Mercante tabs (the app's tally and the one typed in) and the score pad say it
+    with one function, ``listed`` (review: two copies joined winners with " and ")."""
+    from companion.ui.model.words import saved_won
+
+    assert saved_won("Mercante", ["Beth"]) == "Saved Mercante: Beth won."
+    assert saved_won("Mercante", ["Adam", "Beth"]) == "Saved Mercante: Adam and Beth won."
+    assert saved_won("Mercante", ["Ann", "Ben", "Cleo"]) == "Saved Mercante: Ann, Ben and Cleo won."
+    assert saved_won("Mercante", []) == "Saved Mercante."

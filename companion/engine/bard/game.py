@@ -131,10 +131,9 @@ class BardGame(saves.SavedGame):
             return f"Finished: {plural(len(self.sung), 'song')}, {self.gold} gold"
         if self.song is not None:
             where = len(self.song.visited)
-            return (
-                f"Singing: {plural(where, 'location')} so far, {self.song.gold} gold; "
-                f"{plural(len(self.sung), 'song')} before"
-            )
+            sung = f"; {plural(len(self.sung), 'song')} before" if self.sung else ""
+            so_far = f"{plural(where, 'location')} so far" if where else "no location yet"
+            return f"Singing: {so_far}, {self.song.gold} gold{sung}"
         return f"{plural(len(self.sung), 'song')} sung, {self.gold} gold"
 
     # -- what the actions need ----------------------------------------------------------------

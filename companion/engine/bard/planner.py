@@ -54,7 +54,7 @@ from companion.engine.bard.search import DRAGON_ISLAND, KEY_NAMES, TOWN_SQUARE, 
 from companion.engine.bard.song import Song, sing
 from companion.engine.bard.values import check_faction, check_instance, plural
 from companion.engine.core.numbers import whole
-from companion.engine.core.words import signed
+from companion.engine.core.words import listed, minus, signed
 
 __all__ = ["KEY_NAMES", "Goals", "Plan", "plan"]
 
@@ -180,10 +180,12 @@ class Plan:
 
     @property
     def summary(self) -> str:
-        """``32 gold: Warrior Hall, Town Square, Dragon Island, then Boast``."""
+        """``32 gold from Warrior Hall, Town Square and Dragon Island, then a Boast``; ``0 gold,
+        singing nowhere``."""
         names = [facts().location_named(loc).name for loc in self.locations]
-        where = ", ".join(names) if names else "sing nowhere"
-        return f"{self.net} gold: {where}" + (", then Boast" if self.boast else "")
+        where = f"from {listed(names)}" if names else ", singing nowhere"
+        boast = ", then a Boast" if self.boast else ""
+        return f"{minus(self.net)} gold {where}{boast}".replace(" ,", ",")
 
 
 # -- the public call --------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.words import listed, plural, possessive, spoken
 from companion.engine.mercante.actions import Action
-from companion.engine.mercante.ending import NOTED, trigger_text
+from companion.engine.mercante.ending import NOTED, noted_text, trigger_text
 from companion.engine.mercante.errors import ActionError, ContractError, CrownsError, TallyError
 from companion.engine.mercante.facts import market_of, rules
 from companion.engine.mercante.ledger import (
@@ -239,7 +239,7 @@ class NoteEndTrigger(Action):
             raise ActionError(f"already noted: {trigger_text(self.trigger)}")
 
     def play(self, game: MercanteGame, checked: None) -> tuple[MercanteGame, Record]:
-        text = f"{self.by} noted: {trigger_text(self.trigger)} The game ends with this turn."
+        text = noted_text(self.by, self.trigger)
         after = replace(game, ending=(*game.ending, self.trigger))
         return after, _record(game, self, self.by, text)
 

@@ -48,6 +48,14 @@ def trigger_text(trigger: str) -> str:
     return f"A team has {goal.crowns} crowns or {goal.victory_points} victory points."
 
 
+def noted_text(by: str, trigger: str) -> str:
+    """``Ben noted that the last shipment card has entered the harbor, so the game ends with
+    this turn.``: one sentence saying who noted what (read alike on every phone, the one that
+    holds nobody included: ``by`` is the player it acted for)."""
+    said = trigger_text(trigger).rstrip(".")
+    return f"{by} noted that {said[:1].lower()}{said[1:]}, so the game ends with this turn."
+
+
 def last_shipment_after() -> int:
     """Shipment auctions after which the last card has entered the harbor (32 − 5)."""
     setup = rules().setup
@@ -133,6 +141,7 @@ __all__ = [
     "final_steps_left",
     "last_shipment_after",
     "met_triggers",
+    "noted_text",
     "tally",
     "trigger_ids",
     "trigger_text",

@@ -136,7 +136,10 @@ def bard_tap_to_plan(tmp: Path, runs: int = 11) -> float | None:
         for run in range(runs + 1):
             icons = 4 if run % 2 == 0 else 3
             ms = app.timed_tap(
-                "bard-top-icons", "plan-1-title", f"{gold[icons]} gold", segment=str(icons)
+                "bard-top-icons",
+                "plan-1-title",
+                f"{gold[icons]} gold",
+                segment=f"{icons} icons on the card's top",  # the segment's name
             )
             app.settle(300)
             if run >= 1:  # the first tap warms the page up

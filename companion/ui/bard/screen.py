@@ -297,7 +297,7 @@ class BardScreen(TableScreen[BardGame, SongDraft]):
 
         self.act(
             moves.load(song, card.plan),
-            confirm=lambda a: f"Loaded into the calculator: {card.plan.summary}",
+            confirm=lambda a: f"In the calculator now: {card.plan.summary}.",
             then=loaded,
         )
 

@@ -20,10 +20,25 @@ def tagged(identifier: str, control: ft.Control, *, section: bool = False) -> ft
     """Give ``control`` a stable handle (``[flt-semantics-identifier=...]`` in the browser);
     ``section``: the wrapper is a section sent on its own (:mod:`companion.ui.paint`).
 
-    The wrapper takes over the control's ``col`` and ``expand`` so layouts behave the same.
+    The wrapper takes over the control's ``col`` and ``expand`` so layouts behave the same;
+    a drop-down's label becomes its name to a screen reader (every drop-down is tagged).
     """
     kind = SectionSemantics if section else ft.Semantics
-    return kind(identifier=identifier, content=control, col=control.col, expand=control.expand)
+    return kind(
+        identifier=identifier,
+        label=_spoken_label(control),
+        content=control,
+        col=control.col,
+        expand=control.expand,
+    )
+
+
+def _spoken_label(control: ft.Control) -> str | None:
+    """What a screen reader calls ``control`` when flet does not say it: a drop-down's label
+    (Flutter draws it but leaves the menu's button nameless)."""
+    if isinstance(control, ft.Dropdown) and isinstance(control.label, str):
+        return control.label
+    return None
 
 
 def heading(text: str, *, level: int = 2) -> ft.Text:

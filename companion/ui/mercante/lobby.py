@@ -251,18 +251,14 @@ class MercanteLobby:
         form = self.form
         rows: list[ft.Control] = []
         last = len(form.seats) - 1
-        for i, name in enumerate(form.seats):
-            roles = []
-            if i == 0:
-                roles.append("first player, 10 crowns")
-            if i == last and last >= 2:
-                roles.append("upkeep marker")
+        # Every seat's starting crowns, not the first player's alone.
+        for i, (name, note) in enumerate(zip(form.seats, form.seat_notes(), strict=True)):
             rows.append(
                 seat_row(
                     f"new-seat-{i + 1}",
                     i + 1,
                     name,
-                    ", ".join(roles) if roles else None,
+                    note,
                     [
                         icon_button(
                             ft.Icons.ARROW_UPWARD,

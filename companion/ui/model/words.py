@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.engine.core.words import (
     article,
     listed,
@@ -24,6 +26,14 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
+def saved_won(game: str, winners: Sequence[str]) -> str:
+    """``Saved Mercante: Ann won.``, ``Saved Mercante: Ann, Ben and Cleo won.``: what a Save
+    of a play says (``Saved Mercante.`` when it names no winner)."""
+    if not winners:
+        return f"Saved {game}."
+    return f"Saved {game}: {listed(winners)} won."
+
+
 def capitalized(text: str) -> str:
     """``text`` with its first letter upper-case (an engine's message opening a sentence)."""
     return text[:1].upper() + text[1:] if text else text
@@ -37,6 +47,7 @@ __all__ = [
     "plural",
     "possessive",
     "quoted",
+    "saved_won",
     "sentence",
     "signed",
     "spoken",

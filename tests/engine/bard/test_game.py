@@ -71,7 +71,16 @@ def test_singing_step_example_played_as_a_table_carries_its_board_to_the_next_so
     assert game.song is not None and game.song.board == game.board
     best = plan(game.song, game.table)[0]
     assert best.net == 12 and best.locations == ("dragon_island",)
-    assert game.status == "Singing: 0 locations so far, 0 gold; 1 song before"
+    assert best.summary == "12 gold from Dragon Island"
+    assert game.status == "Singing: no location yet, 0 gold; 1 song before"
+
+
+def test_the_status_line_says_no_songs_before_by_leaving_them_out() -> None:
+    """Review F5 (issue 21): "0 songs before" and "0 locations so far" read like a counter."""
+    game = example_table()
+    assert game.status == "Singing: 3 locations so far, 32 gold"
+    first = BardGame.new(player="Ann").apply(BeginSong(EXAMPLE_TABLEAU, moves=2, volume=6))[0]
+    assert first.status == "Singing: no location yet, 0 gold"
 
 
 def test_a_table_saves_as_its_actions_and_replays_to_the_same_state() -> None:

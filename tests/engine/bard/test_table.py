@@ -79,7 +79,7 @@ def test_the_bard_joins_the_shared_tables() -> None:
     assert TABLE_RULES.error is bard.BardError
     game = singing(*EXAMPLE)
     assert TABLE_RULES.players(game) == ("Ann",)
-    assert TABLE_RULES.status(game) == "Singing: 3 locations so far, 32 gold; 0 songs before"
+    assert TABLE_RULES.status(game) == "Singing: 3 locations so far, 32 gold"
     start = TABLE_RULES.start_of(BardGame.new(player="Ann"))
     assert start["actions"] == [] and TABLE_RULES.read_start(start) == BardGame.new(player="Ann")
 

@@ -251,8 +251,12 @@ def test_game_end_the_last_shipment_card_and_the_track_noted() -> None:
     last space on the reference track." (noted by a player: the app does not know the track)."""
     game = auctioned(replace(new(), shipments=26))
     assert game.ending == ("last_shipment",)
-    noted = auctioned(new()).apply(NoteEndTrigger("reference_track", "David"))[0]
+    noted, record = auctioned(new()).apply(NoteEndTrigger("reference_track", "David"))
     assert noted.ending == ("reference_track",)
+    assert record.text == (  # one sentence: who noted what (review F18, issue 21)
+        "David noted that the reference track marker is on the last space of the track, so the "
+        "game ends with this turn."
+    )
     with pytest.raises(ActionError, match="already noted"):
         noted.apply(NoteEndTrigger("reference_track", "Beth"))
 

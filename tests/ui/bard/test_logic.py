@@ -293,3 +293,42 @@ def test_a_song_just_ended_is_still_offered_to_the_tally_with_its_working() -> N
     assert offer.label("Ann") == "Add 32 gold to Ann"
     assert offer.working.startswith("Earned 40 gold, cards bought 8 gold: 40 − 8 = 32 gold (")
     assert "Warrior Hall" in offer.working
+
+
+# -- the controls' names to a screen reader (issue 21, review F2) ---------------------------
+
+
+def test_each_board_count_is_named_by_what_a_tap_sets_and_where() -> None:
+    from companion.ui.bard.model import names
+    from tests.words_check import problems
+
+    assert names.board_count("pier_1", "noble", 3) == "3 Nobles at Pier 1"
+    assert names.board_count("pier_2", "bard", 1) == "1 Bard at Pier 2"
+    assert names.board_count("pier_1", "paladin", 0) == "No Paladins at Pier 1"
+    assert names.board_count("warrior", None, 2) == "2 Adventurers in the Warrior Hall"
+    assert names.board_count("left", "wizard", 4) == "4 Wizards on Dragon Island's left side"
+    # The last number ("7+") sets 7, then adds one a tap.
+    assert names.board_more("pier_3", "noble", 7, 2) == "7 Nobles at Pier 3"
+    assert names.board_more("pier_3", "noble", 7, 8) == "One more Noble at Pier 3"
+    assert names.steps("Badge placed") == ("One fewer Badge placed", "One more Badge placed")
+    said = [
+        names.add_card("any", 3),
+        names.add_card("coin", 1),
+        names.card_top("warrior"),
+        names.card_bottom(None),
+        names.card_count(0, "Coin", "bottom half"),
+        names.soundstones(1),
+        names.gem(5, "Pier 2"),
+        names.load_plan(2),
+    ]
+    assert said == [
+        "Add a card with 3 any-colour icons on top",
+        "Add a card with 1 Coin on top",
+        "The card's top shows Warrior icons",
+        "The card has no bottom half",
+        "No Coins on the card's bottom half",
+        "1 Soundstone in your supply",
+        "The Gem under Badge 5 raises the price at Pier 2",
+        "Load option 2 into the calculator",
+    ]
+    assert [problems(text) for text in said] == [[] for _ in said]

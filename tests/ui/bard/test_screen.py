@@ -162,7 +162,9 @@ async def test_singing_step_example_entered_in_under_20_taps_then_best_song_and_
     await h.click(h.by_id("plan-1-load"))
     assert h.by_id("bard-net").value == "32 gold"
     assert not visible(h, "plan-1")
-    assert message(h).startswith("Loaded into the calculator: 32 gold: Warrior Hall")
+    assert message(h) == (
+        "In the calculator now: 32 gold from Warrior Hall, Noble Hall and Dragon Island."
+    )
     game = game_of(hub, row.id)
     assert game.song is not None and [p.location for p in game.song.performances] == [
         "warrior_hall",
@@ -873,3 +875,51 @@ async def test_back_from_an_entry_opened_by_why_returns_to_the_table(
     await h.click(h.by_id("app-back"))
     assert h.page.appbar.title.value == "The Bard · Ann"
     assert h.by_id("bard-summary")
+
+
+def spoken(control: Any) -> str | None:
+    """What a screen reader says for a tappable control (None: not one of those): its text's
+    own name where it has one (``semantics_label``), else its words or its icon's label."""
+    if isinstance(control, (ft.Segment, ft.Chip)):
+        label = control.label
+    elif isinstance(control, ft.IconButton):
+        icon = control.icon
+        return icon.semantics_label if isinstance(icon, ft.Icon) else control.tooltip
+    elif isinstance(control, (ft.OutlinedButton, ft.TextButton, ft.FilledButton)):
+        label = control.content
+    else:
+        return None
+    if isinstance(label, ft.Text):
+        return label.semantics_label or label.value
+    return str(label)
+
+
+@run
+async def test_every_counter_and_choice_on_the_bard_screen_has_a_name_of_its_own(
+    store: Any, hub: TableHub
+) -> None:
+    """Review F2 (issue 21): a screen reader heard "3" for every row of the board, "Creature
+    cards: one more" for two counts and "Change" for every location."""
+    table_id = example(hub)
+    h = await open_table(store, hub, table_id)
+    for place in ("warrior_hall", "pier_1"):
+        await h.click(h.by_id(f"bard-go-{place}"))
+        await h.fire(
+            h.by_id("stop-src-B" if place == "warrior_hall" else "stop-src-C"), "select", True
+        )
+        await h.click(h.by_id("stop-sing"))
+    await h.click(h.by_id("bard-board"))
+    await h.click(h.by_id("bard-tableau"))
+    await h.click(h.by_id("bard-card-C"))  # its editor: top and bottom half
+    await h.click(h.by_id("bard-best"))
+    said = [
+        name for c in h.all() if is_shown(c) and (name := spoken(c)) is not None and name != "Why?"
+    ]
+    assert "3 Nobles at Pier 1" in said
+    assert "One more Creature card in your Boast area" in said
+    assert "One more Creature card left on Dragon Island" in said
+    assert "The card's bottom half shows Warrior icons" in said
+    assert "Change location 2, Pier 1" in said and "Take out location 1, Warrior Hall" in said
+    assert "Load the best song into the calculator" in said
+    shared = sorted({n for n in said if said.count(n) > 1})
+    assert shared == []

@@ -244,6 +244,22 @@ async def test_the_end_is_announced_on_every_phone_and_only_the_end_game_steps_r
 
 
 @run
+async def test_an_end_noted_on_a_phone_that_holds_nobody_says_who_noted_what(
+    store: Any, hub: TableHub
+) -> None:
+    """Review F18 (issue 21): "Ben noted: The reference track marker…" on a phone that holds no
+    player; the phone acts for whose turn it is and says so in one sentence."""
+    table_id = table_with(hub, after_auction(kept_game(["Adam", "Beth", "Chris"])))
+    nobody = await open_tab(store, hub, table_id, "end")
+    await nobody.click(nobody.by_id("note-reference_track"))
+    assert game_of(store, table_id).ending == ("reference_track",)
+    assert message(nobody) == (
+        "Adam noted that the reference track marker is on the last space of the track, so the "
+        "game ends with this turn."
+    )
+
+
+@run
 async def test_no_end_notice_before_a_trigger_nor_on_a_game_the_table_counts(
     store: Any, hub: TableHub
 ) -> None:

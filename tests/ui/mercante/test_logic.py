@@ -910,3 +910,20 @@ def test_new_game_form_variants_fit_the_table() -> None:
     assert game.variants.reference_track == 5
     assert team_lines(game)[0] == "Adam and Chris: 0 VP tokens counted of the 10 to win"
     assert NewGameForm.from_dict(form.to_dict()) == form
+
+
+def test_every_seat_of_the_new_game_form_says_its_starting_crowns() -> None:
+    """Setup: "8 plus twice his or her turn order" (review F19, issue 21: only the first
+    player's crowns were shown)."""
+    form = NewGameForm(seats=["Ann", "Ben", "Cleo", "Dee", "Eve"])
+    assert form.seat_notes() == [
+        "first player · 10 crowns",
+        "12 crowns",
+        "14 crowns",
+        "16 crowns",
+        "18 crowns · upkeep marker",
+    ]
+    assert NewGameForm(seats=["Ann", "Ben"]).seat_notes() == [
+        "first player · 10 crowns",
+        "12 crowns",
+    ]

@@ -972,6 +972,22 @@ async def test_an_old_game_saved_to_history_already_is_not_imported(
 
 
 @run
+async def test_the_new_game_form_shows_every_players_starting_crowns(
+    store: Any, hub: TableHub
+) -> None:
+    """Review F19 (issue 21): the seats showed crowns for the first player only."""
+    h = await Harness.start(create_main(store, hub=hub), route=BASE)
+    await add_players(h, "Ann", "Ben", "Cleo")
+    assert [text_of(h.by_id(f"new-seat-{i}")).split(" | ", 1)[1] for i in (1, 2, 3)] == [
+        "Ann | first player · 10 crowns",
+        "Ben | 12 crowns",
+        "Cleo | 14 crowns · upkeep marker",
+    ]
+    await h.select(h.by_id("variant-contractual_obligations"), True)  # 2 × the seat
+    assert text_of(h.by_id("new-seat-3")).endswith("Cleo | 6 crowns · upkeep marker")
+
+
+@run
 async def test_new_game_from_the_menu_keeps_the_players_and_the_game_stays_in_progress(
     store: Any, hub: TableHub
 ) -> None:

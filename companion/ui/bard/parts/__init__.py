@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.bard.model import names
 from companion.ui.bard.model.why import Why
 from companion.ui.context import AppContext
 from companion.ui.kit.why import why_link
@@ -20,13 +21,17 @@ from companion.ui.kit.widgets import Steps, small, tagged
 from companion.ui.paint import Painter, SectionBox, SectionColumn, SectionText, mounted
 
 Cols = dict[str | ft.ResponsiveRowBreakpoint, int | float]
+#: A number's name to a screen reader: what tapping it sets (``3 Nobles at Pier 1``).
+Named = Callable[[int], str]
 #: Two to a line on a phone, four on a wider window.
 HALF: Cols = {"xs": 6, "sm": 3}
 
 
 class Stepper:
-    """A label over ``−  2  +`` (48-pixel buttons, tagged ``ident-minus/-count/-plus``).
-    A tap calls ``on_step(±1)``; the value shown is the table's, set by :meth:`show`."""
+    """A label over ``−  2  +`` (48-pixel buttons, tagged ``ident-minus/-count/-plus``,
+    named ``One fewer <thing>`` and ``One more <thing>``: ``thing`` says which count, e.g.
+    ``Creature card in your Boast area``). A tap calls ``on_step(±1)``; the value shown is the
+    table's, set by :meth:`show`."""
 
     def __init__(
         self,
@@ -34,6 +39,7 @@ class Stepper:
         on_step: Callable[[int], object],
         *,
         ident: str,
+        thing: str,
         col: Cols | None = None,
         hint: str | None = None,
     ) -> None:
@@ -41,9 +47,8 @@ class Stepper:
         self.label = ft.Text(
             label, theme_style=ft.TextThemeStyle.LABEL_MEDIUM, max_lines=2, no_wrap=False
         )
-        self.steps = Steps(
-            self.count, on_step, fewer=f"{label}: one fewer", more=f"{label}: one more", ident=ident
-        )
+        fewer, more = names.steps(thing)
+        self.steps = Steps(self.count, on_step, fewer=fewer, more=more, ident=ident)
         parts: list[ft.Control] = [self.label]
         if hint:
             parts.append(small(hint))
@@ -60,9 +65,15 @@ class Stepper:
         paint.set(self.control, self.control, disabled=not on)
 
 
+def number(n: int, name: str) -> ft.Segment:
+    """A segment showing ``n``, named ``name`` to a screen reader (a bare "3" says nothing of
+    what it sets, and every row has one)."""
+    return ft.Segment(value=str(n), label=ft.Text(str(n), semantics_label=name))
+
+
 class NumberRow:
     """A label and the numbers ``choices`` side by side: one tap picks one (tagged
-    ``ident``; the numbers are the segments' values)."""
+    ``ident``; the numbers are the segments' values, each named ``name(n)``)."""
 
     def __init__(
         self,
@@ -71,6 +82,7 @@ class NumberRow:
         on_pick: Callable[[int], object],
         *,
         ident: str,
+        name: Named,
     ) -> None:
         self.choices = tuple(choices)
         self._picked = False
@@ -84,7 +96,7 @@ class NumberRow:
                 on_pick(int(chosen[0]))
 
         self.segments = ft.SegmentedButton(
-            segments=[ft.Segment(value=str(n), label=ft.Text(str(n))) for n in self.choices],
+            segments=[number(n, name(n)) for n in self.choices],
             selected=[str(self.choices[0])],
             show_selected_icon=False,
             on_change=picked,
@@ -110,7 +122,8 @@ class CountRow:
     on it once there adds one (its label then reads the count).
 
     The board is many counts, nearly all small: one tap each, where a stepper took one tap
-    per Adventurer.
+    per Adventurer. Each number is named ``name(n)``; the last ``more(top, value)``, as the
+    count stands.
     """
 
     MORE = "more"
@@ -121,9 +134,12 @@ class CountRow:
         on_set: Callable[[int], object],
         *,
         ident: str,
+        name: Named,
+        more: Callable[[int, int], str],
         top: int = 7,
         high: int = 40,
     ) -> None:
+        self.more_name = more
         self.top = top
         self.high = high
         self.value = 0
@@ -145,12 +161,10 @@ class CountRow:
                 self.control.update()
 
         style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2))
-        self.more = ft.Segment(value=self.MORE, label=ft.Text(f"{top}+"))
+        self.more_text = ft.Text(f"{top}+", semantics_label=more(top, 0))
+        self.more = ft.Segment(value=self.MORE, label=self.more_text)
         self.segments = ft.SegmentedButton(
-            segments=[
-                *(ft.Segment(value=str(n), label=ft.Text(str(n))) for n in range(top)),
-                self.more,
-            ],
+            segments=[*(number(n, name(n)) for n in range(top)), self.more],
             selected=["0"],
             show_selected_icon=False,
             style=style,
@@ -171,14 +185,15 @@ class CountRow:
             paint.touch(self.control)
         paint.set(self.control, self.segments, selected=[self._shown(value)])
         more = str(value) if value >= self.top else f"{self.top}+"
-        if isinstance(self.more.label, ft.Text):
-            paint.set(self.control, self.more.label, value=more)
+        said = self.more_name(self.top, value)
+        paint.set(self.control, self.more_text, value=more, semantics_label=said)
         paint.set(self.control, self.control, visible=visible)
 
 
 class AddRow:
     """A label over numbers that each add something of that many with one tap (a card of a
-    colour with that many icons); nothing stays chosen (tagged ``ident``)."""
+    colour with that many icons, named ``name(n)``); nothing stays chosen (tagged
+    ``ident``)."""
 
     def __init__(
         self,
@@ -187,6 +202,7 @@ class AddRow:
         on_add: Callable[[int], object],
         *,
         ident: str,
+        name: Named,
     ) -> None:
         self._picked = False
 
@@ -201,7 +217,7 @@ class AddRow:
                 self.control.update()
 
         self.segments = ft.SegmentedButton(
-            segments=[ft.Segment(value=str(n), label=ft.Text(str(n))) for n in choices],
+            segments=[number(n, name(n)) for n in choices],
             selected=[],
             allow_empty_selection=True,
             show_selected_icon=False,
@@ -220,8 +236,9 @@ class AddRow:
 
 
 class ChoiceChips:
-    """Chips to choose one of (``options``: value → words), tagged ``prefix-<value>``. A tap
-    on any chip calls ``on_choose(value)``; :meth:`show` marks the chosen one."""
+    """Chips to choose one of (``options``: value → words), tagged ``prefix-<value>`` and
+    named ``name(value)`` to a screen reader (two rows of chips may show the same words). A
+    tap on any chip calls ``on_choose(value)``; :meth:`show` marks the chosen one."""
 
     def __init__(
         self,
@@ -229,13 +246,14 @@ class ChoiceChips:
         on_choose: Callable[[str], object],
         *,
         prefix: str,
+        name: Callable[[str], str],
         label: str | None = None,
     ) -> None:
         self.chips: dict[str, ft.Chip] = {}
         tagged_chips: list[ft.Control] = []
         for value, words in options:
             chip = ft.Chip(
-                label=ft.Text(words),
+                label=ft.Text(words, semantics_label=name(value)),
                 on_select=lambda e, v=value: on_choose(v),
             )
             self.chips[value] = chip
@@ -292,7 +310,9 @@ __all__ = [
     "Cols",
     "CountRow",
     "Fold",
+    "Named",
     "NumberRow",
     "Stepper",
+    "number",
     "why",
 ]

@@ -26,6 +26,7 @@ from companion.engine.bard import (
     Table,
     facts,
 )
+from companion.ui.bard.model import names
 from companion.ui.bard.model import song as moves
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.lines import table_summary
@@ -58,7 +59,14 @@ class BoardPanel:
             def set_to(n: int, p: str = place, c: str | None = colour) -> None:
                 view.set_count(p, c, n)
 
-            row = CountRow(label, set_to, ident=f"board-{place}-{colour or 'count'}", high=high)
+            row = CountRow(
+                label,
+                set_to,
+                ident=f"board-{place}-{colour or 'count'}",
+                name=lambda n: names.board_count(place, colour, n),
+                more=lambda top, n: names.board_more(place, colour, top, n),
+                high=high,
+            )
             self.cells[(place, colour)] = row
             return row
 
@@ -87,7 +95,7 @@ class BoardPanel:
         rune_chips: list[ft.Control] = []
         for f in bard.faction:
             chip = ft.Chip(
-                label=ft.Text(f.hall),
+                label=ft.Text(f.hall, semantics_label=names.rune(f.hall)),
                 on_select=lambda e, h=f.id: view.act(moves.toggle_rune(view.game, h)),
             )
             self.runes[f.id] = chip
@@ -122,24 +130,28 @@ class BoardPanel:
             "Badges placed",
             lambda s: view.player("badges", s),
             ident="board-badges",
+            thing="Badge placed",
             hint="one for each fan",
         )
         self.boast_area = Stepper(
             "Creature cards",
             lambda s: view.player("boast_area", s),
             ident="board-boast-area",
+            thing="Creature card in your Boast area",
             hint="in your Boast area",
         )
         self.creatures = Stepper(
             "Creature cards",
             lambda s: view.player("creatures", s),
             ident="board-creatures",
+            thing="Creature card left on Dragon Island",
             hint="left on Dragon Island",
         )
         self.townsfolk = Stepper(
             "Townsfolk",
             lambda step: view.count("townsfolk", None, step),
             ident="board-townsfolk-count",
+            thing="of the Townsfolk who can still be your fans",
             hint="who can still be your fans",
         )
         parts += [
@@ -154,16 +166,21 @@ class BoardPanel:
         self.gems: list[ChoiceChips] = []
         piers = [(p, bard.location_named(p).name) for p in bard.piers()]
         first = bard.badges.count - bard.badges.gem_badges + 1
+        pier_names = dict(piers)
         for i in range(bard.badges.gem_badges):
 
             def chose(pier: str, i: int = i) -> None:
                 view.gem(i, pier)
+
+            def said(pier: str, badge: int = first + i) -> str:
+                return names.gem(badge, pier_names[pier])
 
             self.gems.append(
                 ChoiceChips(
                     piers,
                     chose,
                     prefix=f"board-gem-{i + 1}",
+                    name=said,
                     label=f"Gem under Badge {first + i} raises the price at",
                 )
             )

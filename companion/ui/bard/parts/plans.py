@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.ui.bard.model import names
 from companion.ui.bard.model.goals import GoalChip
 from companion.ui.bard.model.plans import TOP, Answer, PlanCard, PlanStop
 from companion.ui.bard.parts import why
@@ -248,7 +249,7 @@ class PlanCardView:
         self.ahead = tagged(f"{ident}-ahead", self.ahead_text)
         button = ft.FilledButton if best else ft.FilledTonalButton
         load = button(
-            content="Load into the calculator",
+            content=ft.Text("Load into the calculator", semantics_label=names.load_plan(rank)),
             icon=ft.Icons.PLAYLIST_ADD_CHECK,
             height=TOUCH,
             on_click=lambda e: self._load(),

@@ -26,6 +26,7 @@ from companion.engine.bard import (
     facts,
 )
 from companion.rules import Source
+from companion.ui.bard.model import names
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.stop import StopCheck, StopForm
 from companion.ui.bard.model.words import colour_name, source_label
@@ -135,7 +136,9 @@ class StopCard:
                         tagged(
                             f"stop-{number}-change",
                             ft.OutlinedButton(
-                                content="Change",
+                                content=ft.Text(
+                                    "Change", semantics_label=names.stop_change(number, name)
+                                ),
                                 icon=ft.Icons.EDIT_OUTLINED,
                                 height=TOUCH,
                                 on_click=lambda e: view.change_stop(number),
@@ -144,7 +147,9 @@ class StopCard:
                         tagged(
                             f"stop-{number}-remove",
                             ft.TextButton(
-                                content="Take out",
+                                content=ft.Text(
+                                    "Take out", semantics_label=names.stop_take_out(number, name)
+                                ),
                                 icon=ft.Icons.CLOSE,
                                 height=TOUCH,
                                 on_click=lambda e: view.take_out(number),
@@ -360,7 +365,12 @@ class StopEditor:
                             tagged(
                                 f"stop-hall-{h}",
                                 ft.Chip(
-                                    label=ft.Text(facts().faction_named(h).hall),
+                                    label=ft.Text(
+                                        facts().faction_named(h).hall,
+                                        semantics_label=names.sing_for(
+                                            facts().faction_named(h).hall
+                                        ),
+                                    ),
                                     selected=h in form.halls,
                                     on_select=lambda e, h=h: view.edit_stop(
                                         lambda f: f.toggle_hall(h)
@@ -425,11 +435,13 @@ class StopEditor:
             if taken:
                 label += f" · at {at}"
             ident = f"stop-{hall + '-' if hall else ''}src-{source.id}"
+            # Each hall's row offers the same sources: the name says which hall.
+            said = names.spend(label, facts().faction_named(hall).hall) if hall else None
             chips.append(
                 tagged(
                     ident,
                     ft.Chip(
-                        label=ft.Text(label),
+                        label=ft.Text(label, semantics_label=said),
                         selected=source.id in mine,
                         disabled=taken,
                         on_select=lambda e, s=source.id: view.edit_stop(

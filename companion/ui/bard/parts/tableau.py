@@ -10,6 +10,7 @@ change that a location already sung cannot follow is refused and says why.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -22,6 +23,7 @@ from companion.engine.bard import (
     BardGame,
     facts,
 )
+from companion.ui.bard.model import names
 from companion.ui.bard.model import song as moves
 from companion.ui.bard.model import why as reasons
 from companion.ui.bard.model.card import COIN_CHOICES, ICON_CHOICES, Card, cards_of, colours
@@ -55,6 +57,7 @@ class TableauPanel:
             "Movement",
             lambda s: view.numbers(moves=moves.numbers_of(view.game).moves + s),
             ident="bard-moves",
+            thing="move on your Tempo Wheel",
             hint="on your Tempo Wheel",
         )
         self.volume = NumberRow(
@@ -62,12 +65,14 @@ class TableauPanel:
             range(bard.volume.max + 1),
             lambda n: view.numbers(volume=n),
             ident="bard-volume",
+            name=names.volume,
         )
         self.stones = NumberRow(
             "Soundstones in your supply",
             range(bard.soundstone.tokens + 1),
             lambda n: view.numbers(soundstones=n),
             ident="bard-soundstones",
+            name=names.soundstones,
         )
         # The cards in play, and one tap to add a card of a colour.
         self.cards = Slot(paint)
@@ -82,6 +87,7 @@ class TableauPanel:
                 COIN_CHOICES[1:] if c == COIN else ICON_CHOICES,
                 adder(c),
                 ident=f"bard-add-{c}",
+                name=partial(names.add_card, c),
             )
             for c in (*colours(), COIN)
         ]
@@ -109,6 +115,7 @@ class TableauPanel:
             [(c, colour_word(c)) for c in (*colours(), COIN)],
             lambda c: view.edit_card(lambda card: card.with_top(None if c == COIN else c)),
             prefix="bard-top",
+            name=names.card_top,
             label="Top icons",
         )
         self.top_icons = NumberRow(
@@ -116,17 +123,20 @@ class TableauPanel:
             ICON_CHOICES,
             lambda n: view.edit_card(lambda card: card.with_count("top_icons", n)),
             ident="bard-top-icons",
+            name=lambda n: names.card_count(n, "icon", "top"),
         )
         self.top_coins = NumberRow(
             "Coins on top",
             COIN_CHOICES,
             lambda n: view.edit_card(lambda card: card.with_count("top_coins", n)),
             ident="bard-top-coins",
+            name=lambda n: names.card_count(n, "Coin", "top"),
         )
         self.bottom = ChoiceChips(
             [(NO_BOTTOM, "None"), *((c, colour_word(c)) for c in colours())],
             lambda c: view.edit_card(lambda card: card.with_bottom(None if c == NO_BOTTOM else c)),
             prefix="bard-bottom",
+            name=lambda c: names.card_bottom(None if c == NO_BOTTOM else c),
             label="Bottom half, below a Volume Cost",
         )
         self.bottom_icons = NumberRow(
@@ -134,18 +144,21 @@ class TableauPanel:
             ICON_CHOICES,
             lambda n: view.edit_card(lambda card: card.with_count("bottom_icons", n)),
             ident="bard-bottom-icons",
+            name=lambda n: names.card_count(n, "icon", "bottom half"),
         )
         self.cost = NumberRow(
             "Volume Cost",
             range(1, bard.volume.max + 1),
             lambda n: view.edit_card(lambda card: card.with_count("volume", n)),
             ident="bard-bottom-volume",
+            name=names.volume_cost,
         )
         self.bottom_coins = NumberRow(
             "Coins below",
             COIN_CHOICES,
             lambda n: view.edit_card(lambda card: card.with_count("bottom_coins", n)),
             ident="bard-bottom-coins",
+            name=lambda n: names.card_count(n, "Coin", "bottom half"),
         )
         self.editor = tagged(
             "bard-card-editor",

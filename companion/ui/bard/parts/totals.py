@@ -35,6 +35,7 @@ class BoastRow:
             "Soundstones they gave",
             lambda step: view.boast(True, max(0, self.gained + step)),
             ident="bard-boast-stones",
+            thing="Soundstone the Creature cards gave",
             hint="spent at a later location",
         )
         self.stones.control.visible = False

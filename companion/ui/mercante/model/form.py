@@ -21,6 +21,7 @@ from companion.engine.mercante import (
     Variants,
     markets,
     rules,
+    starting_crowns,
 )
 from companion.engine.mercante.house import HouseRules
 from companion.ui.mercante.model.events import EventChoice, choice_by_key
@@ -97,6 +98,21 @@ class NewGameForm:
         tracks = rules().variants.longer_or_shorter_games.tracks
         n = len(self.seats)
         return tuple(t for t in (n - step, n + step) if t in tracks)
+
+    def seat_notes(self) -> list[str]:
+        """What each seat starts with, in turn order, short enough for a line under the name
+        at 390 px: ``first player · 10 crowns``, ``12 crowns``, ``14 crowns · upkeep marker``
+        (8 + 2 × the place in turn order; 2 × the place with Contractual Obligations)."""
+        crowns = Variants(on=frozenset(self.variants & {CONTRACTUAL_OBLIGATIONS}))
+        last = len(self.seats) - 1
+        notes = []
+        for i in range(len(self.seats)):
+            parts = ["first player"] if i == 0 else []
+            parts.append(f"{starting_crowns(i + 1, variants=crowns)} crowns")
+            if i == last and last >= 2:
+                parts.append("upkeep marker")
+            notes.append(" · ".join(parts))
+        return notes
 
     def add(self, name: str) -> None:
         """Seat ``name`` last; ``ValueError`` with a message for the name field."""

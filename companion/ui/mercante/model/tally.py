@@ -32,7 +32,7 @@ from companion.ui.mercante.model.words import (
     parse_count,
     parse_numbers,
 )
-from companion.ui.model.words import plural
+from companion.ui.model.words import plural, saved_won
 
 # -- the final tally ---------------------------------------------------------------------------
 
@@ -409,29 +409,43 @@ def record_arguments(
     }
 
 
+def table_tally(table: MercanteTable) -> FinalTally:
+    """The table's final tally: a game the app keeps is tallied by the app
+    (``game.tally()``); a game whose crowns the table counts, from the figures typed in.
+    ``ValueError`` saying what is missing otherwise."""
+    if table.game.ledger:
+        try:
+            return table.game.tally()
+        except MercanteError as exc:
+            raise ValueError(str(exc)) from None
+    draft = TallyDraft.from_table(table)
+    found = draft.tally(table.game.rules)
+    if found is None:
+        count = len(draft.errors())
+        raise ValueError(
+            f"the tally has {plural(count, 'field')} to fix" if count else "the tally is not done"
+        )
+    return found
+
+
+def saved_line(table: MercanteTable, catalogue: Catalogue) -> str:
+    """What Save says of a saved table, either way its tally is kept: ``Saved Mercante: Adam
+    and Beth won.``"""
+    name = catalogue.game(GAME_ID).name
+    try:
+        tally = table_tally(table)
+    except ValueError:
+        return saved_won(name, [])
+    return saved_won(name, [s.name for s in tally.standings if s.winner])
+
+
 def play_of(table: MercanteTable, catalogue: Catalogue) -> dict[str, Any]:
     """The history play (``PlayCreate``'s fields) of a table whose tally is complete: scores
     in seat order with the game's categories, the first player, and the tie-breakers (see
-    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise. A game the
-    app keeps is tallied by the app (``game.tally()``); a game whose crowns the table counts,
-    from the figures typed in."""
+    :func:`record_arguments`). ``ValueError`` saying what is missing otherwise (see
+    :func:`table_tally`)."""
     house = table.game.rules
-    if table.game.ledger:
-        try:
-            tally = table.game.tally()
-        except MercanteError as exc:
-            raise ValueError(str(exc)) from None
-    else:
-        draft = TallyDraft.from_table(table)
-        found = draft.tally(house)
-        if found is None:
-            count = len(draft.errors())
-            raise ValueError(
-                f"the tally has {plural(count, 'field')} to fix"
-                if count
-                else "the tally is not done"
-            )
-        tally = found
+    tally = table_tally(table)
     seats = list(table.players)
     arguments = record_arguments(tally, seats, catalogue, house=house)
     names = dict(arguments["tiebreakers"])
@@ -460,7 +474,9 @@ __all__ = [
     "parse_figure",
     "play_of",
     "record_arguments",
+    "saved_line",
     "shown_standings",
+    "table_tally",
     "tally_text",
     "tally_working",
 ]

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.engine.mercante import Correct, MercanteGame, goods_in, markets, rules
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
-from companion.tables import Saved, Snapshot
+from companion.tables import Snapshot
 from companion.ui.kit.players import standings_table
 from companion.ui.kit.why import why_link
 from companion.ui.kit.widgets import (
@@ -25,7 +25,7 @@ from companion.ui.kit.widgets import (
     whole_number_field,
     wrap,
 )
-from companion.ui.mercante.model import good_name, parse_count, play_of, plural
+from companion.ui.mercante.model import good_name, parse_count, plural
 from companion.ui.mercante.model.ending import (
     end_reasons_text,
     final_purchase,
@@ -43,10 +43,9 @@ from companion.ui.mercante.model.ending import (
 from companion.ui.mercante.model.tally import shown_standings
 from companion.ui.mercante.parts import cite, ruling_chip
 from companion.ui.mercante.parts.contracts import MyContractsPanel
+from companion.ui.mercante.parts.tally import save_table
 from companion.ui.paint import Slot
 from companion.ui.screen import Screen
-from companion.ui.seats.model.link import save_in_night
-from companion.ui.seats.model.night import now_text
 from companion.ui.theme import TOUCH
 
 if TYPE_CHECKING:
@@ -153,19 +152,7 @@ class LedgerTallyTab:
         self.session.act(action, then=done)
 
     def save(self) -> None:
-        def saved(outcome: Saved) -> str:
-            tally = outcome.snapshot.game.game.tally()
-            winners = [s.name for s in tally.standings if s.winner]
-            return f"Saved Mercante: {' and '.join(winners)} won."
-
-        # Opened from a game night: ONE play, with the night's place, start and duration.
-        save_in_night(
-            self.session.live,
-            "mercante",
-            lambda t: play_of(t, self.ctx.catalogue),
-            saved=saved,
-            at=now_text(),
-        )
+        save_table(self.session.live, self.ctx.catalogue)
 
     # -- rendering --------------------------------------------------------------------------
     def render(self, snapshot: Snapshot) -> None:

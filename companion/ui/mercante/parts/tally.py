@@ -19,7 +19,8 @@ from companion.engine.mercante import (
 )
 from companion.engine.mercante.scoring import RULING_END_BAZAAR, RULING_END_ORDER
 from companion.engine.mercante.tabletop import TALLY_WORDS
-from companion.tables import Applied, Outcome, Saved, Snapshot
+from companion.rules import Catalogue
+from companion.tables import Applied, Outcome, Snapshot
 from companion.ui import history
 from companion.ui.kit.players import standings_table
 from companion.ui.kit.why import why_link
@@ -33,11 +34,13 @@ from companion.ui.kit.widgets import (
     tagged,
     whole_number_field,
 )
+from companion.ui.live import LiveTable
 from companion.ui.mercante.model import (
     TALLY_FIELDS,
     TallyDraft,
     play_of,
     plural,
+    saved_line,
     shown_standings,
     talk_of_peace_goal,
     tally_text,
@@ -76,6 +79,19 @@ HINTS = {
     "penalties": "Each, e.g. 2, 3",
     "bought": "10 crowns each",
 }
+
+
+def save_table(live: LiveTable, catalogue: Catalogue) -> None:
+    """Save the table's play to history, whichever way its tally is kept (the app's, or the
+    figures typed in), and say who won. Opened from a game night: ONE play, with the night's
+    place, start and duration."""
+    save_in_night(
+        live,
+        "mercante",
+        lambda t: play_of(t, catalogue),
+        saved=lambda outcome: saved_line(outcome.snapshot.game, catalogue),
+        at=now_text(),
+    )
 
 
 class TallyTab:
@@ -154,20 +170,7 @@ class TallyTab:
             )
             return
 
-        def saved(outcome: Saved) -> str:
-            done = outcome.snapshot.game
-            tally = TallyDraft.from_table(done).tally(done.game.rules)
-            winners = [s.name for s in tally.standings if s.winner] if tally else []
-            return f"Saved Mercante: {' and '.join(winners)} won."
-
-        # Opened from a game night: ONE play, with the night's place, start and duration.
-        save_in_night(
-            self.session.live,
-            "mercante",
-            lambda t: play_of(t, self.ctx.catalogue),
-            saved=saved,
-            at=now_text(),
-        )
+        save_table(self.session.live, self.ctx.catalogue)
 
     # -- building ---------------------------------------------------------------------------
     def player_panel(self, index: int, name: str) -> ft.Control:

@@ -23,7 +23,7 @@ from companion.engine.scorepad import (
 from companion.rules import Catalogue
 from companion.tables import Applied, Failed, Outcome, Snapshot
 from companion.ui.model.live import closed_note
-from companion.ui.model.words import plural
+from companion.ui.model.words import plural, saved_won
 from companion.ui.scorepad.model.form import ScorePad, form_of, pad_errors
 
 #: How a play can be won, as the pad's "How is it won?" offers it (the history's ``scoring``).
@@ -129,8 +129,7 @@ def saved_line(pad: Pad, catalogue: Catalogue) -> str:
     if outcome is not None:
         said = outcome if pad.scoring == "manual" else outcome[:1].lower() + outcome[1:]
         return f"Saved {game}: {said}."
-    winners = [s.name for s in done.standings() if s.winner]
-    return f"Saved {game}: {' and '.join(winners)} won."
+    return saved_won(game, [s.name for s in done.standings() if s.winner])
 
 
 def typed_scores(form: ScorePad) -> str | None:
