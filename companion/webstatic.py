@@ -585,12 +585,10 @@ class WebStatic:
         self._generated[rel] = made
         return made
 
-    def early_files(self, font_manifest: bytes) -> tuple[list[str], list[str], list[str]]:
+    def early_files(self, font_manifest: bytes) -> tuple[list[str], list[str]]:
         """What Flutter's loader fetches late that the page can ask for at once: (the
-        WebAssembly files of its skwasm build, the font list and its fonts, the JavaScript
-        modules of its skwasm build), as addresses."""
-        wasm: list[str] = []
-        modules: list[str] = []
+        WebAssembly files of its skwasm build, the font list and its fonts), as addresses."""
+        wasm = []
         bootstrap = self.find("flutter_bootstrap.js")
         found = re.search(
             r"_flutter\.buildConfig\s*=\s*(\{.*?\});\s*$",
@@ -604,7 +602,6 @@ class WebStatic:
         for build in builds:
             if build.get("compileTarget") == "dart2wasm" and build.get("renderer") == "skwasm":
                 wasm = [str(build.get("mainWasmPath", "")), "canvaskit/skwasm.wasm"]
-                modules = [str(build.get("jsSupportRuntimePath", "")), "canvaskit/skwasm.js"]
         fonts = ["assets/FontManifest.json"]
         try:
             for family in json.loads(font_manifest):
@@ -614,16 +611,9 @@ class WebStatic:
         return (
             [self.base + rel for rel in wasm if self.find(rel)],
             [self.base + rel for rel in fonts if self.find(rel) or rel in FROM_FLET],
-            [self.base + rel for rel in modules if rel and self.find(rel)],
         )
 
-    def page(
-        self,
-        html: str,
-        wasm: Sequence[str] = (),
-        fonts: Sequence[str] = (),
-        modules: Sequence[str] = (),
-    ) -> str:
+    def page(self, html: str, wasm: Sequence[str] = (), fonts: Sequence[str] = ()) -> str:
         """Flet's ``index.html`` sending Flutter's loader to the versioned addresses: the
         settings Flet wrote are overridden at the end of the head, and the page's own scripts
         and loading picture are addressed there too (the manifest and icons, which phones
@@ -632,10 +622,7 @@ class WebStatic:
         It also starts the downloads the loader would start only later (``<link
         rel=preload>``): ``fonts`` at once (the loader asks for them after the app's code has
         compiled), ``wasm`` where the loader will choose its skwasm build (the same checks:
-        a Chromium browser with WebAssembly GC and WebGL; others load main.dart.js), and
-        there ``modules`` too (``<link rel=modulepreload>``: the skwasm build's JavaScript,
-        main.dart.mjs and skwasm.js, which the loader imports only once flutter_bootstrap.js
-        has run, and which must be there before main.dart.wasm can start compiling)."""
+        a Chromium browser with WebAssembly GC and WebGL; others load main.dart.js)."""
         base = self.base
         early = (
             "  <script>\n"
@@ -643,7 +630,6 @@ class WebStatic:
             "    // (see companion/webstatic.py).\n"
             "    (function () {\n"
             f"      var files = {json.dumps(list(fonts))};\n"
-            "      var modules = [];\n"
             "      try {\n"
             "        var gc = WebAssembly.validate(new Uint8Array(\n"
             "          [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]));\n"
@@ -654,17 +640,9 @@ class WebStatic:
             "          typeof Intl.Segmenter !== 'undefined';\n"
             "        var canvas = document.createElement('canvas');\n"
             "        var gl = canvas.getContext('webgl2') || canvas.getContext('webgl');\n"
-            "        if (gc && blink && codecs && gl) {\n"
-            f"          files = {json.dumps(list(wasm))}.concat(files);\n"
-            f"          modules = {json.dumps(list(modules))};\n"
-            "        }\n"
+            f"        if (gc && blink && codecs && gl) files = {json.dumps(list(wasm))}"
+            ".concat(files);\n"
             "      } catch (e) {}\n"
-            "      modules.forEach(function (href) {\n"
-            "        var link = document.createElement('link');\n"
-            "        link.rel = 'modulepreload';\n"
-            "        link.href = href;\n"
-            "        document.head.appendChild(link);\n"
-            "      });\n"
             "      files.forEach(function (href) {\n"
             "        var link = document.createElement('link');\n"
             "        link.rel = 'preload';\n"

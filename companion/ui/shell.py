@@ -116,9 +116,7 @@ class Shell:
         self.page.appbar = self.appbar
         self.page.on_resize = self._on_resize
         self.page.on_route_change = self._on_route_change
-        # The frame goes out with the first screen, in one update: the phone's client builds
-        # and lays out the page once, not the empty frame first (page_open, issue 21).
-        self.layout(self.page.width, send=False)
+        self.layout(self.page.width)
         if split_route(self.page.route):
             self.show(self.page.route)
         else:  # "/" opens the first section, and the address says so
@@ -147,9 +145,8 @@ class Shell:
             self.navigate(self.bar_sections[index].route())
 
     # -- layout -----------------------------------------------------------------------------
-    def layout(self, width: float | None, *, send: bool = True) -> None:
-        """Bottom bar below ``NARROW_MAX_WIDTH`` logical pixels, navigation rail above;
-        ``send=False`` leaves the page's update to the caller."""
+    def layout(self, width: float | None) -> None:
+        """Bottom bar below ``NARROW_MAX_WIDTH`` logical pixels, navigation rail above."""
         narrow = width is None or width < NARROW_MAX_WIDTH
         if narrow == self.narrow:
             return
@@ -167,8 +164,7 @@ class Shell:
                     vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 )
             ]
-        if send:
-            self.page.update()
+        self.page.update()
 
     # -- routing ----------------------------------------------------------------------------
     def navigate(self, route: str) -> None:
