@@ -7,26 +7,33 @@ either happens completely or not at all. Every failure is a :class:`StoreError` 
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import ValidationError
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from companion.history import crud, db, features, settings, stats, tables
+from companion.history.arguments import (
+    check_every_call,
+    checked_arguments,
+    list_arg,
+    map_arg,
+    optional_text,
+    refuse,
+    shown,
+    texts,
+    tiebreaker,
+    validate_play,
+)
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
     StoreError,
-    describe_value,
-    validation_message,
 )
 from companion.history.models import (
     CustomCardPublic,
@@ -52,8 +59,6 @@ else:
     fastimport = db.lazy_module("companion.history.fastimport")
 
 T = TypeVar("T")
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 def open_store(url: str | None = None) -> Store:
@@ -72,92 +77,6 @@ def open_store(url: str | None = None) -> Store:
         engine.dispose()
         raise
     return Store(engine, parsed)
-
-
-def checked_arguments(method: Callable[P, R]) -> Callable[P, R]:
-    """Refuse a call whose arguments do not fit the signature with :class:`PlayDataError`.
-
-    Python's own ``TypeError`` ("unexpected keyword argument 'colour'") would escape the
-    history API's rule that every failure is a ``ValueError``; the binding is checked before
-    the method runs, so a ``TypeError`` from inside it is never masked.
-    """
-    signature = inspect.signature(method)
-
-    @functools.wraps(method)
-    def call(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            signature.bind(*args, **kwargs)
-        except TypeError as exc:
-            raise PlayDataError(f"{method.__name__}: {exc}") from None
-        return method(*args, **kwargs)
-
-    return call
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, or a summary of it when that would be long."""
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the real problem
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 60 else describe_value(value)
-
-
-def _refuse(argument: str, expected: str, value: object) -> PlayDataError:
-    return PlayDataError(f"{argument}: expected {expected}, got {_shown(value)}")
-
-
-def _list_arg(argument: str, value: object, expected: str) -> Sequence[Any]:
-    """A list or tuple argument; a text is never taken as a list of its letters."""
-    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Sequence):
-        raise _refuse(argument, expected, value)
-    return value
-
-
-def _map_arg(argument: str, value: object, expected: str) -> Mapping[Any, Any]:
-    if not isinstance(value, Mapping):
-        raise _refuse(argument, expected, value)
-    return value
-
-
-def _texts(argument: str, value: object) -> list[str]:
-    """A list or tuple of texts."""
-    listed = _list_arg(argument, value, "a list of names")
-    for i, item in enumerate(listed):
-        if not isinstance(item, str):
-            raise _refuse(f"{argument}[{i}]", "text", item)
-    return list(listed)
-
-
-def _optional_text(argument: str, value: object) -> str | None:
-    if value is not None and not isinstance(value, str):
-        raise _refuse(argument, "text", value)
-    return value
-
-
-def _tiebreaker(i: int, item: object) -> dict[str, Any]:
-    if isinstance(item, TieBreakerSpec):
-        return item.model_dump()
-    if isinstance(item, Mapping):
-        return dict(item)
-    pair = _list_arg(f"tiebreakers[{i}]", item, "a (name, higher_wins) pair")
-    if len(pair) != 2:
-        raise _refuse(f"tiebreakers[{i}]", "a (name, higher_wins) pair", item)
-    return {"name": pair[0], "higher_wins": pair[1]}
-
-
-def validate_play(play: PlayCreate | Mapping[str, Any]) -> PlayCreate:
-    """Validate (again) a play handed in, as :class:`PlayDataError` on failure.
-
-    A ``PlayCreate`` is re-validated too: SQLModel values can be changed after they were
-    built, and nothing unchecked may reach the tables.
-    """
-    # warnings=False: a value changed to the wrong type is reported by the validation below.
-    raw = play.model_dump(warnings=False) if isinstance(play, PlayCreate) else play
-    try:
-        return PlayCreate.model_validate(raw)
-    except ValidationError as exc:
-        raise PlayDataError(validation_message(exc)) from None
 
 
 class Store:
@@ -278,12 +197,12 @@ class Store:
         place, unless ``tiebreaks_victory_only`` (the play's rule, e.g. Mercante's): then they
         decide the winner only, and players tied on a lower score share their place.
         """
-        pairs = _list_arg("results", results, "a list of (name, score) pairs")
+        pairs = list_arg("results", results, "a list of (name, score) pairs")
         rows: list[dict[str, Any]] = []
         for i, pair in enumerate(pairs):
-            item = _list_arg(f"results[{i}]", pair, "a (name, score) pair")
+            item = list_arg(f"results[{i}]", pair, "a (name, score) pair")
             if len(item) != 2:
-                raise _refuse(f"results[{i}]", "a (name, score) pair", pair)
+                raise refuse(f"results[{i}]", "a (name, score) pair", pair)
             rows.append({"player": item[0], "score": item[1]})
         keys = {
             name_key(r["player"]): i for i, r in enumerate(rows) if isinstance(r["player"], str)
@@ -291,7 +210,7 @@ class Store:
 
         def index_of(field: str, name: object) -> int:
             if not isinstance(name, str) or name_key(name) not in keys:
-                raise PlayDataError(f"{field}: {_shown(name)} is not one of this play's players")
+                raise PlayDataError(f"{field}: {shown(name)} is not one of this play's players")
             return keys[name_key(name)]
 
         if seats is not None:
@@ -299,12 +218,12 @@ class Store:
                 for name, seat in seats.items():
                     rows[index_of("seats", name)]["seat"] = seat
             else:
-                order = _list_arg("seats", seats, "a list of names or a name → seat mapping")
+                order = list_arg("seats", seats, "a list of names or a name → seat mapping")
                 for seat, name in enumerate(order, start=1):
                     rows[index_of("seats", name)]["seat"] = seat
         if start_player is not None:
             rows[index_of("start_player", start_player)]["start_player"] = True
-        won = {index_of("winners", name) for name in _list_arg("winners", winners, "names")}
+        won = {index_of("winners", name) for name in list_arg("winners", winners, "names")}
         if scoring != "points":
             for i, row in enumerate(rows):
                 row["winner"] = i in won
@@ -314,33 +233,33 @@ class Store:
                 'name them by hand, its scoring must be "manual")'
             )
         if breakdowns is not None:
-            for name, breakdown in _map_arg(
+            for name, breakdown in map_arg(
                 "breakdowns", breakdowns, "a mapping of player → {category: points}"
             ).items():
-                where = f"breakdowns[{_shown(name)}]"
-                parts = _map_arg(where, breakdown, "a mapping of category → points")
+                where = f"breakdowns[{shown(name)}]"
+                parts = map_arg(where, breakdown, "a mapping of category → points")
                 rows[index_of("breakdowns", name)]["breakdown"] = dict(parts)
         if tiebreak_values is not None:
-            for name, values in _map_arg(
+            for name, values in map_arg(
                 "tiebreak_values", tiebreak_values, "a mapping of player → values"
             ).items():
-                where = f"tiebreak_values[{_shown(name)}]"
-                listed = _list_arg(where, values, "a list of whole numbers (or None)")
+                where = f"tiebreak_values[{shown(name)}]"
+                listed = list_arg(where, values, "a list of whole numbers (or None)")
                 rows[index_of("tiebreak_values", name)]["tiebreaks"] = list(listed)
         breakers = [
-            _tiebreaker(i, t)
-            for i, t in enumerate(_list_arg("tiebreakers", tiebreakers, "a list of tie-breakers"))
+            tiebreaker(i, t)
+            for i, t in enumerate(list_arg("tiebreakers", tiebreakers, "a list of tie-breakers"))
         ]
         if played_at is not None and not isinstance(played_at, date):
-            raise _refuse("played_at", "a date and time", played_at)
+            raise refuse("played_at", "a date and time", played_at)
         if not isinstance(house_rules, Mapping):
-            house_rules = list(_list_arg("house_rules", house_rules, "ruling ids"))
+            house_rules = list(list_arg("house_rules", house_rules, "ruling ids"))
         raw: dict[str, Any] = {
             "game": game,
             "results": rows,
             "scoring": scoring,
-            "modules": list(_list_arg("modules", modules, "a list of module names")),
-            "expansions": list(_list_arg("expansions", expansions, "a list of expansions")),
+            "modules": list(list_arg("modules", modules, "a list of module names")),
+            "expansions": list(list_arg("expansions", expansions, "a list of expansions")),
             "house_rules": house_rules,
             "started_at": started_at,
             "duration_min": duration_min,
@@ -362,7 +281,7 @@ class Store:
 
     def save_plays(self, plays: Sequence[PlayCreate]) -> list[int]:
         """Save many plays in one transaction (all or none); returns their ids in order."""
-        listed = _list_arg("plays", plays, "a list of plays")
+        listed = list_arg("plays", plays, "a list of plays")
         checked = [validate_play(p) for p in listed]
         return self._write(lambda s: crud.create_plays(session=s, plays=checked))
 
@@ -399,7 +318,7 @@ class Store:
             ("module", module),
             ("expansion", expansion),
         ):
-            _optional_text(name, value)
+            optional_text(name, value)
         return self._read(
             lambda s: crud.read_plays(
                 session=s,
@@ -427,7 +346,7 @@ class Store:
             ("module", module),
             ("expansion", expansion),
         ):
-            _optional_text(name, value)
+            optional_text(name, value)
         return self._read(
             lambda s: crud.count_plays(
                 session=s, game=game, player=player, module=module, expansion=expansion
@@ -456,7 +375,7 @@ class Store:
         all); returns how many. Deleting a play does this for the plays deleted more than a
         day before (``crud.KEEP_DELETED``), and every import for all of them."""
         if older_than is not None and not isinstance(older_than, timedelta):
-            raise _refuse("older_than", "a length of time (timedelta)", older_than)
+            raise refuse("older_than", "a length of time (timedelta)", older_than)
         before = None if older_than is None else utcnow() - older_than
         return self._write(lambda s: crud.purge_deleted(session=s, before=before))
 
@@ -516,7 +435,7 @@ class Store:
         Players with counted plays but no wins are listed with 0; a game never played
         gives an empty list.
         """
-        _optional_text("game", game)
+        optional_text("game", game)
 
         def run(s: Session) -> list[tuple[str, int]]:
             if game is None:
@@ -547,9 +466,9 @@ class Store:
         game had every one of ``players`` at the table and used it; otherwise when any of them
         was at it. Players and games the history does not know have played nothing."""
         if not isinstance(game, str):
-            raise _refuse("game", "text", game)
-        names = _texts("players", players)
-        candidates_given = None if among is None else _texts("among", among)
+            raise refuse("game", "text", game)
+        names = texts("players", players)
+        candidates_given = None if among is None else texts("among", among)
 
         def run(s: Session) -> list[str]:
             row = crud.find_game(session=s, title=game)
@@ -573,7 +492,7 @@ class Store:
 
         :class:`NotFoundError` for an unknown player; an unknown game gives an empty list.
         """
-        _optional_text("game", game)
+        optional_text("game", game)
 
         def run(s: Session) -> list[tuple[datetime, int, str]]:
             pid, _ = self._player_id(s, player)
@@ -601,8 +520,8 @@ class Store:
     def list_custom_cards(self, game: str, kind: str | None = None) -> list[CustomCardPublic]:
         """Player-made cards of a game (e.g. ``("mercante", "event")``), by name."""
         if not isinstance(game, str):
-            raise _refuse("game", "text", game)
-        _optional_text("kind", kind)
+            raise refuse("game", "text", game)
+        optional_text("kind", kind)
         return self._read(lambda s: settings.list_custom_cards(session=s, game=game, kind=kind))
 
     def save_custom_card(
@@ -851,7 +770,7 @@ class Store:
         """
         checked = validate_play(play)
         if not isinstance(again, bool):
-            raise _refuse("again", "true or false", again)
+            raise refuse("again", "true or false", again)
         for _ in range(3):
             try:
                 return self._write(
@@ -894,11 +813,4 @@ def _giving_back(run: Callable[[], T]) -> T:
     raise refusal
 
 
-def _check_every_call(cls: type) -> None:
-    """Every public method of ``cls`` refuses arguments that do not fit (see above)."""
-    for name, member in list(vars(cls).items()):
-        if not name.startswith("_") and inspect.isfunction(member):
-            setattr(cls, name, checked_arguments(member))
-
-
-_check_every_call(Store)
+check_every_call(Store)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.history import PlayDataError, Store
-from companion.history.store import validate_play
+from companion.history.arguments import validate_play
 
 T0 = datetime(2024, 5, 4, 19, 30)
 

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from companion.history import PlayDataError, Store
-from companion.history.store import validate_play
+from companion.history.arguments import validate_play
 from companion.rules import catalogue
 
 START = datetime(2024, 6, 1, 19, 30)

@@ -24,7 +24,7 @@ from companion.engine.scorepad import (
     SetWinner,
     read_action,
 )
-from companion.history.store import validate_play
+from companion.history.arguments import validate_play
 from companion.rules import catalogue
 from companion.ui.history.model import play_fields
 from companion.ui.scorepad.model import form_of

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.engine.scorepad import Pad, parse_whole
 from companion.history import Store
-from companion.history.store import validate_play
+from companion.history.arguments import validate_play
 from companion.rules import Catalogue
 from companion.ui.scorepad.model import FieldKey, Row, ScorePad, TieBreakerSpec
 
