@@ -82,6 +82,11 @@ class EndOption:
         return "Left end" if self.side == "left" else "Right end"
 
     @property
+    def where(self) -> str:
+        """``Row 2, left end``: the end's name, to a screen reader too."""
+        return f"Row {(self.row or 0) + 1}, {self.label.lower()}"
+
+    @property
     def points_label(self) -> str:
         if self.gain is None or self.row is None:
             return ""

@@ -101,7 +101,13 @@ class RowsPart:
 
     def end_button(self, row: int, side: engine.Side) -> End:
         """A row end: an arrow and the points the chosen card would score there."""
-        arrow = ft.Icon(ft.Icons.ARROW_BACK if side == "left" else ft.Icons.ARROW_FORWARD, size=18)
+        # The arrow names the end from the button's first frame (a screen reader does not
+        # wait for the tooltip, which adds the points and why when the end is painted).
+        arrow = ft.Icon(
+            ft.Icons.ARROW_BACK if side == "left" else ft.Icons.ARROW_FORWARD,
+            size=18,
+            semantics_label=EndOption(row, side, None).where,
+        )
         points = ft.Text("", weight=ft.FontWeight.BOLD, no_wrap=True, size=16, visible=False)
         control = ft.FilledTonalButton(
             content=ft.Row(
@@ -209,7 +215,7 @@ class RowsPart:
         points: ft.Text,
         option: EndOption,
     ) -> None:
-        where = f"Row {(option.row or 0) + 1}, {option.label.lower()}"
+        where = option.where
         tip = option.problem or (option.gain.working if option.gain else "")
         label = option.points_label
         self.paint.set(section, points, value=label, visible=bool(label))
