@@ -39,6 +39,11 @@ class CardDraft:
             self.goods.append("")
         self.goods[index] = good or ""
 
+    def step(self, what: str, change: int) -> None:
+        """``vp`` or ``penalty`` up or down by ``change``, kept between 1 and a card's most."""
+        most = facts().card.most_points
+        setattr(self, what, max(1, min(most, getattr(self, what) + change)))
+
     def card(self) -> ContractCard:
         """The card told (``ValueError`` saying what is missing)."""
         if self.kind is None:

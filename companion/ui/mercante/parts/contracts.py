@@ -79,9 +79,7 @@ class MyContractsPanel:
         self.changed()
 
     def step(self, number: int, what: str, change: int) -> None:
-        draft = self.draft(number)
-        most = facts().card.most_points
-        setattr(draft, what, max(1, min(most, getattr(draft, what) + change)))
+        self.draft(number).step(what, change)
         self.changed()
 
     def stepper(self, number: int, what: str) -> Callable[[int], None]:

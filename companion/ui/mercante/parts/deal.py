@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.engine.mercante import facts, rules
+from companion.engine.mercante import rules
 from companion.tables import Snapshot
 from companion.ui.kit.widgets import button, panel, small, tagged
 from companion.ui.mercante.model.deal import (
@@ -68,9 +68,7 @@ class SetupDealPanel:
 
     def stepper(self, index: int, what: str) -> Callable[[int], None]:
         def step(change: int) -> None:
-            draft = self.deal.card(index)
-            most = facts().card.most_points
-            setattr(draft, what, max(1, min(most, getattr(draft, what) + change)))
+            self.deal.card(index).step(what, change)
             self.session.redraw()
 
         return step
