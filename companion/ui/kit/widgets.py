@@ -78,6 +78,20 @@ def panel(
     )
 
 
+def outlined(
+    content: ft.Control, *, padding: ft.PaddingValue = 10, radius: int = 12, **options: Any
+) -> ft.Container:
+    """A card drawn as a thin outline (a contract, a token, a choice of the moment): lighter
+    than :func:`panel` for the many small cards inside one."""
+    return ft.Container(
+        content,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=radius,
+        padding=padding,
+        **options,
+    )
+
+
 def button(
     text: str,
     on_click: Handler,

@@ -30,7 +30,7 @@ from companion.ui.bard.model.card import COIN_CHOICES, ICON_CHOICES, Card, cards
 from companion.ui.bard.model.lines import colour_word, icons_left_line, tableau_line
 from companion.ui.bard.parts import AddRow, ChoiceChips, Fold, NumberRow, Stepper, why
 from companion.ui.kit.rulings import ruling_chip
-from companion.ui.kit.widgets import body, small, source_text, tagged
+from companion.ui.kit.widgets import body, outlined, small, source_text, tagged
 from companion.ui.paint import Painter, Slot
 from companion.ui.theme import GAP
 
@@ -277,7 +277,7 @@ class TableauPanel:
                     identifier=f"bard-card-{card.letter}",
                     button=True,
                     selected=chosen,
-                    content=ft.Container(
+                    content=outlined(
                         ft.Row(
                             [
                                 ft.Icon(
@@ -296,8 +296,7 @@ class TableauPanel:
                         on_click=lambda e, c=card.letter: self.view.choose_card(c),
                         ink=True,
                         bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=8,
+                        radius=8,
                         padding=ft.Padding.symmetric(horizontal=12, vertical=10),
                     ),
                 )

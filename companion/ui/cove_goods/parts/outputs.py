@@ -25,7 +25,16 @@ from companion.ui.cove_goods.model import (
 )
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.why import why_link
-from companion.ui.kit.widgets import body, button, notice, small, source_text, tagged, wrap
+from companion.ui.kit.widgets import (
+    body,
+    button,
+    notice,
+    outlined,
+    small,
+    source_text,
+    tagged,
+    wrap,
+)
 from companion.ui.model.words import plural
 from companion.ui.paint import SectionCard, Slot
 from companion.ui.theme import TOUCH
@@ -306,7 +315,7 @@ class SalePanel:
             text.append(small(line.sale.text, muted=False))
         return tagged(
             f"sold-{index}",
-            ft.Container(
+            outlined(
                 ft.Row(
                     [
                         ft.Column(text, spacing=2, tight=True, expand=True),
@@ -330,8 +339,6 @@ class SalePanel:
                     spacing=4,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=12,
                 padding=ft.Padding.only(left=12, top=8, bottom=8, right=4),
             ),
         )

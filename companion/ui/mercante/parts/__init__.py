@@ -13,7 +13,7 @@ from companion.engine.mercante import Event, Glance, facts, goods_in, markets
 from companion.rules import Source
 from companion.ui.context import AppContext
 from companion.ui.kit.rulings import ruling_chip as shared_ruling_chip
-from companion.ui.kit.widgets import Steps, body, small, source_text, tagged, wrap
+from companion.ui.kit.widgets import Steps, body, outlined, small, source_text, tagged, wrap
 from companion.ui.mercante.model import EventChoice, good_name, market_name, signed
 from companion.ui.theme import GAP
 
@@ -194,7 +194,7 @@ def calendar_slots(slots: Sequence[tuple[str, Event | None]]) -> ft.ResponsiveRo
         cards.append(
             tagged(
                 f"slot-{slot}",
-                ft.Container(
+                outlined(
                     ft.Row(
                         [
                             ft.CircleAvatar(
@@ -205,8 +205,6 @@ def calendar_slots(slots: Sequence[tuple[str, Event | None]]) -> ft.ResponsiveRo
                         spacing=GAP,
                         vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
-                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    border_radius=12,
                     padding=10,
                     col={"xs": 12, "md": 4},
                 ),
@@ -324,10 +322,8 @@ def event_tile(
         lines.append(small(choice.summary))
     if actions:
         lines.append(wrap(list(actions)))
-    box = ft.Container(
+    box = outlined(
         ft.Column(lines, spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        border_radius=12,
         padding=12,
     )
     return tagged(ident, box) if ident else box

@@ -13,7 +13,7 @@ import flet as ft
 from companion.engine.mercante import facts
 from companion.engine.mercante.ledger import Contract
 from companion.tables import Snapshot
-from companion.ui.kit.widgets import Steps, body, button, panel, small, tagged
+from companion.ui.kit.widgets import Steps, body, button, outlined, panel, small, tagged
 from companion.ui.mercante.model import good_name
 from companion.ui.mercante.model.contracts import (
     CardDraft,
@@ -130,10 +130,8 @@ class MyContractsPanel:
             if shown.contract.card is None:
                 lines.extend(self.tell_form(me, shown.contract, number))
             rows.append(
-                ft.Container(
+                outlined(
                     ft.Column(lines, spacing=4, tight=True),
-                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    border_radius=12,
                     padding=10,
                 )
             )

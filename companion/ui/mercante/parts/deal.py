@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.engine.mercante import rules
 from companion.tables import Snapshot
-from companion.ui.kit.widgets import button, panel, small, tagged
+from companion.ui.kit.widgets import button, outlined, panel, small, tagged
 from companion.ui.mercante.model.deal import (
     DEALT,
     DealDraft,
@@ -123,10 +123,8 @@ class SetupDealPanel:
             rows.append(
                 tagged(
                     f"deal-card-{number}",
-                    ft.Container(
+                    outlined(
                         ft.Column(lines, spacing=4, tight=True),
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=12,
                         padding=10,
                     ),
                 )

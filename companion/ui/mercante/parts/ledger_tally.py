@@ -19,6 +19,7 @@ from companion.ui.kit.widgets import (
     Steps,
     body,
     button,
+    outlined,
     panel,
     small,
     tagged,
@@ -324,10 +325,8 @@ class LedgerTallyTab:
             )
         return tagged(
             f"final-{number}",
-            ft.Container(
+            outlined(
                 ft.Column(rows, spacing=4, tight=True),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=12,
                 padding=10,
             ),
         )

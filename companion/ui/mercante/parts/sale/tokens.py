@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.engine.mercante import TokenQuote, market_of
 from companion.ui.kit.why import why_link
-from companion.ui.kit.widgets import body, notice, small, tagged, whole_number_field
+from companion.ui.kit.widgets import body, notice, outlined, small, tagged, whole_number_field
 from companion.ui.mercante.model import SaleView, good_name, plural, token_label
 from companion.ui.mercante.parts import switched, tap, typed
 from companion.ui.model.words import capitalized
@@ -95,10 +95,8 @@ class TokenCards:
             rows.append(
                 tagged(
                     f"token-{key}",
-                    ft.Container(
+                    outlined(
                         ft.Column(lines, spacing=6, tight=True),
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=12,
                         padding=12,
                     ),
                 )
