@@ -28,6 +28,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("doubled punctuation", re.compile(r"[.,;:!?]\s*[.,;:]|\.\)\.|\)\.\)|\.\s*\.|,\s*,")),
     ("'s their", re.compile(r"['’]s (?:their|his|her)\b")),
     ("space before punctuation", re.compile(r"\w [.,;:](?:\s|$)")),
+    ("empty brackets", re.compile(r"\(\s*\)")),
 )
 
 _AN_CONSONANT = re.compile(r"(?:^|(?<=[\s(“\"]))[Aa]n ([b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w*)")

@@ -385,7 +385,7 @@ def at_dragon_island(
 ) -> Outcome:
     bard = facts()
     if not p.halls:
-        raise LocationError("halls (): choose at least one Faction Hall to sing for")
+        raise LocationError("choose at least one Faction Hall to sing for at Dragon Island")
     chosen: set[str] = set()
     terms: list[tuple[int, int, int, int, str]] = []  # (gold, icons, a, b, hall)
     by_id = {s.id: s for s in sources}

@@ -20,7 +20,7 @@ from companion.engine.core import saves
 from companion.engine.core.numbers import is_whole
 from companion.engine.core.words import listed, plural, possessive, spoken
 from companion.engine.mercante.actions import Action
-from companion.engine.mercante.ending import NOTED, noted_text, trigger_text
+from companion.engine.mercante.ending import NOTED, noted_text, trigger_ids, trigger_text
 from companion.engine.mercante.errors import ActionError, ContractError, CrownsError, TallyError
 from companion.engine.mercante.facts import market_of, rules
 from companion.engine.mercante.ledger import (
@@ -230,8 +230,12 @@ class NoteEndTrigger(Action):
         game._verify_open()
         seat_of(game.seats, self.by, role="player")
         if self.trigger not in NOTED:
+            known = self.trigger in trigger_ids()
             raise ActionError(
-                f"the app notes that end of the game itself ({spoken(str(self.trigger))})"
+                "the app notices this end of the game itself: "
+                + trigger_text(self.trigger).rstrip(".").lower()
+                if known
+                else "only the reference track's end or the last shipment card is noted by hand"
             )
         if game.variants.talk_of_peace and game.rules.talk_of_peace_goal_only:
             raise ActionError("with this table's Talk of Peace only the team goal ends the game")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from companion.engine.core import saves
-from companion.engine.core.words import signed, spoken
+from companion.engine.core.words import plural, signed, spoken
 from companion.engine.mercante.errors import (
     LimitError,
     MarketClosedError,
@@ -468,8 +468,12 @@ def quote_sale(
         raise MercanteError("give either the tracked board or the printed bases, not both")
     if bases is not None:
         if isinstance(bases, str) or not isinstance(bases, Sequence) or len(bases) != len(goods):
+            given = (
+                None if isinstance(bases, str) or not isinstance(bases, Sequence) else len(bases)
+            )
             raise PriceError(
-                f"bases {bases!r}: give one printed value per good ({len(goods)} in all)"
+                f"give one printed value per good: {plural(len(goods), 'value')}"
+                + ("" if given is None else f", not {given}")
             )
         for i, base in enumerate(bases):
             if base is not None and i not in to_bazaar:
