@@ -185,7 +185,7 @@ class BardGame(saves.SavedGame):
                     if isinstance(action, Performance)
                     else "the Boast"
                 )
-                raise type(exc)(f"{doing(what)}: {where} would no longer work: {exc}") from None
+                raise type(exc)(f"{doing(what)} would break {where}: {exc}") from None
         return song
 
     def with_rules(self, rules: HouseRules) -> BardGame:

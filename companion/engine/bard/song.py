@@ -161,7 +161,7 @@ class Song(saves.SavedGame):
             known = listed([source_words(s.id, s.label) for s in self.sources], "or")
             raise UnknownNameError(
                 f"the song has no {source_words(str(source_id))}"
-                + (f": its icons come from {known}" if known else ": it has no icons")
+                + (f" (its icons come from {known})" if known else " (it has no icons)")
             )
         return found
 

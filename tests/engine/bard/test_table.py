@@ -142,7 +142,7 @@ def test_the_tableau_changes_under_a_song_and_its_locations_are_sung_again() -> 
     assert record.summary == "Song tableau: card C, bottom changed"
     assert changed.song.board == game.song.board  # the Rune and the fan are still there
     # Taking out a source that was sung is refused, saying where it was sung.
-    with pytest.raises(bard.UnknownNameError, match=r"the Warrior Hall \(location 1\) would no"):
+    with pytest.raises(bard.UnknownNameError, match=r"would break the Warrior Hall \(location 1\)"):
         game.apply(ChangeSong((TABLEAU[0], *TABLEAU[2:]), moves=2, volume=6, soundstones=1))
     # Too little Volume for the bottom half: refused, nothing changed.
     with pytest.raises(bard.VolumeError, match=r"Dragon Island \(location 3\)"):
@@ -158,7 +158,7 @@ def test_the_board_a_song_began_with_changes_and_the_song_follows() -> None:
     assert changed.song.performances[1].fans[0].value == 1  # the first fan costs 1 icon
     assert changed.song.board.badges == 1
     # A third fan costs 3 icons: the 2 spent at the Town Square no longer pay for it.
-    with pytest.raises(bard.IconError, match=r"the Town Square \(location 2\) would no longer"):
+    with pytest.raises(bard.IconError, match=r"would break the Town Square \(location 2\)"):
         game.apply(SetBoard(Board(badges=2)))
     # A Rune already in the Warrior Hall closes it to the song: refused.
     with pytest.raises(bard.LocationError, match=r"the Warrior Hall \(location 1\)"):
@@ -213,7 +213,7 @@ def test_a_new_board_counts_the_song_again() -> None:
     assert changed.song is not None and changed.song.gold == 40
     # Two Adventurers in the Warrior Hall want more than the 2 icons sung there: refused.
     crowded = Table(halls={"warrior": 2}, dragon_island={"right": {"warrior": 4}})
-    with pytest.raises(bard.IconError, match=r"main board: the Warrior Hall \(location 1\)"):
+    with pytest.raises(bard.IconError, match=r"would break the Warrior Hall \(location 1\)"):
         game.apply(SetTable(crowded))
     assert game.table == BOARD
 

@@ -280,7 +280,7 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     await h.click(h.by_id("bard-tableau"))
     await h.click(h.by_id("bard-card-B"))
     await h.click(h.by_id("bard-remove-card"))
-    assert "the Warrior Hall (location 1) would no longer work" in (message(h) or "")
+    assert "would break the Warrior Hall (location 1)" in (message(h) or "")
     assert [s.id for s in game_of(hub, table_id).song.sources][:4] == [  # type: ignore[union-attr]
         "A",
         "B",
@@ -291,7 +291,7 @@ async def test_a_sung_location_changes_and_a_change_it_cannot_follow_is_refused(
     # Warrior Hall want more than card B's 2 icons.
     await h.click(h.by_id("bard-board"))
     await h.select(h.by_id("board-warrior-count"), ["2"])
-    assert "the Warrior Hall (location 1) would no longer work" in (message(h) or "")
+    assert "would break the Warrior Hall (location 1)" in (message(h) or "")
     assert game_of(hub, table_id).table.hall("warrior") == 1
     assert h.by_id("board-warrior-count").selected == ["1"]
 
