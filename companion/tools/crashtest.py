@@ -394,6 +394,7 @@ class Cycle:
         """Start a game from the list screen (its form takes the seated players)."""
         from companion.history import open_store
 
+        seat_players(self.server.db_url)  # (a saved game closed the night it was played in)
         client = self._client("/calculators/journey")
         try:
             if not client.handle("start-journey", timeout=FIRST_SCREEN_TIMEOUT):
@@ -414,6 +415,30 @@ class Cycle:
             store.close()
         self.expected.tables[newest] = []
         return newest
+
+
+def seat_players(url: str) -> None:
+    """Seat :data:`PLAYERS` in Players & seats, as the table would before a game, unless an
+    open seating is there (the new-game form takes its players)."""
+    from companion.engine.seats import TABLE_RULES, Seat, Seating
+    from companion.history import open_store
+    from companion.tables import TableHub
+
+    store = open_store(url)
+    try:
+        if store.list_tables(tool=TABLE_RULES.tool, status="open"):
+            return
+        hub = TableHub(store)
+        snapshot = hub.create(
+            TABLE_RULES.tool, Seating.new("merchants_journey", seed=1), device="seat"
+        )
+        for name in PLAYERS:
+            outcome = hub.submit(snapshot.table_id, Seat(name), seen=snapshot.seq, device="seat")
+            if not outcome.ok:
+                raise RuntimeError(f"{name} could not be seated: {outcome}")
+            snapshot = outcome.snapshot
+    finally:
+        store.close()
 
 
 @dataclass
@@ -478,17 +503,8 @@ def run(
     log: Callable[[str], None],
     host: str = "127.0.0.1",
 ) -> Report:
-    from companion.history import open_store
-
     url = db_url or f"sqlite:///{workdir / 'history.sqlite3'}"
-    store = open_store(url)
-    try:  # the seated players the new-game form takes
-        store.set_setting(
-            "table",
-            {"game": "merchants_journey", "seats": list(PLAYERS), "seed": 1, "first": None},
-        )
-    finally:
-        store.close()
+    seat_players(url)
     rng = random.Random(seed)
     expected = Expected()
     report = Report()
