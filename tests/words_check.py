@@ -37,8 +37,17 @@ _SENTENCE_A = re.compile(r"(?:^|[.!?]\s+)A ([aeiouAEIOU]\w*)")
 _SMALL_A = re.compile(r"(?:^|(?<=[\s(“\"]))a ([aeiouAEIOU]\w*|8\w*|1[18]\b)")
 
 
-def problems(text: str) -> list[str]:
-    """What in ``text`` does not read as a player's sentence (empty when it does)."""
+#: Words in brackets (a list after "allows 3 locations:" in brackets is not a prefix).
+_BRACKETED = re.compile(r"\([^()]*\)")
+#: A colon that opens what follows ("Pier 1: …"), not one inside a time (10:30).
+_PREFIX_COLON = re.compile(r":(?=\s)")
+
+
+def problems(text: str, *, stacked: bool = False) -> list[str]:
+    """What in ``text`` does not read as a player's sentence (empty when it does). With
+    ``stacked``, an error wrapped in another's prefix too ("Song: Pier 1: no moves left"):
+    refusals are one sentence each, where a screen's notice may name its kind first
+    ("Taken back: Ben's score: 15")."""
     found: list[str] = []
     if not text.strip():
         return ["an empty message"]
@@ -57,19 +66,22 @@ def problems(text: str) -> list[str]:
             if match.group(1)[:1].isupper() and len(match.group(1)) == 1:
                 continue  # "an F", "an S": letters named by their sound
             found.append(f"'an' before a consonant sound ({match.group(0).strip()!r})")
+    outside = _BRACKETED.sub("", text)
+    if stacked and len(_PREFIX_COLON.findall(outside)) >= 2:
+        found.append("prefixes stacked with colons (one colon outside brackets at most)")
     return found
 
 
-def bad_messages(texts: Iterable[str]) -> dict[str, list[str]]:
+def bad_messages(texts: Iterable[str], *, stacked: bool = False) -> dict[str, list[str]]:
     """Each message of ``texts`` that has problems, with them."""
-    return {t: p for t in dict.fromkeys(texts) if (p := problems(t))}
+    return {t: p for t in dict.fromkeys(texts) if (p := problems(t, stacked=stacked))}
 
 
-def check_all(texts: Iterable[str], *, where: str = "") -> int:
+def check_all(texts: Iterable[str], *, where: str = "", stacked: bool = False) -> int:
     """Fail naming every message of ``texts`` with a problem; the number of distinct messages
     checked otherwise."""
     seen = list(dict.fromkeys(texts))
-    bad = bad_messages(seen)
+    bad = bad_messages(seen, stacked=stacked)
     if bad:
         lines = [f"{len(bad)} of {len(seen)} messages {where}read like code:".replace("  ", " ")]
         lines += [f"  {text!r}: {', '.join(p)}" for text, p in sorted(bad.items())]

@@ -100,6 +100,20 @@ def first_line(exc: BaseException) -> str:
     return text.splitlines()[0].strip() if text else type(original).__name__
 
 
+def failure_words(exc: BaseException) -> str:
+    """A failed write in a player's words: ``the disk is full`` for SQLite's "database or
+    disk is full"; the driver's first line, said as the database's, for anything else."""
+    text = first_line(exc)
+    low = text.lower()
+    if "disk is full" in low or "no space left" in low:
+        return "the disk is full"
+    if "readonly" in low or "read-only" in low:
+        return "the history can only be read, not written"
+    if "database is locked" in low:
+        return "the history is busy with another write (try again)"
+    return f"the database refused it ({text})"
+
+
 def parse_url(url: str) -> URL:
     """Parse a SQLAlchemy URL, or raise :class:`StoreError` saying what a URL looks like."""
     if not isinstance(url, str) or not url.strip():

@@ -136,7 +136,7 @@ class Store:
         except IntegrityError as exc:
             raise StoreError(f"not saved: {db.first_line(exc)}") from None
         except SQLAlchemyError as exc:
-            raise StoreError(f"database error: {db.first_line(exc)}") from None
+            raise StoreError(db.failure_words(exc)) from None
         except (ValueError, OverflowError) as exc:
             # A driver refusing a value outright (psycopg2: "A string literal cannot contain
             # NUL"; sqlite3: an integer too large), before SQLAlchemy could wrap it.

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from companion.history import crud, settings
-from companion.history.db import first_line
+from companion.history.db import failure_words, first_line
 from companion.history.errors import (
     NotFoundError,
     PlayDataError,
@@ -287,7 +287,7 @@ class Appender:
         try:
             raw = self._engine.raw_connection()
         except SQLAlchemyError as exc:
-            raise StoreError(f"database error: {first_line(exc)}") from None
+            raise StoreError(failure_words(exc)) from None
         try:
             cursor = raw.cursor()
             try:
@@ -299,7 +299,7 @@ class Appender:
             finally:
                 cursor.close()
         except sqlite3.Error as exc:
-            raise StoreError(f"database error: {first_line(exc)}") from None
+            raise StoreError(failure_words(exc)) from None
         except OverflowError as exc:
             raise StoreError(f"not usable in the database: {first_line(exc)}") from None
         finally:

@@ -36,7 +36,7 @@ def test_every_refusal_reads_as_a_players_sentence(tool: str) -> None:
         pytest.xfail("messages still being put in players' words")
     driver = driven(tool)
     assert len(driver.messages) >= AT_LEAST[tool], sorted(driver.messages)
-    check_all(driver.messages, where=f"of {tool}'s refusals ")
+    check_all(driver.messages, where=f"of {tool}'s refusals ", stacked=True)
 
 
 @pytest.mark.parametrize("tool", every_tool())
@@ -58,6 +58,7 @@ def test_every_action_kind_the_game_uses_is_refused_somewhere(tool: str) -> None
         "StartRow('8') is not allowed",
         "rules ['x'] are not HouseRules",
         "Breakdown True: the pad keeps totals.",
+        "Halls (): choose at least one Faction Hall to sing for.",
     ],
 )
 def test_the_checker_finds_the_words_of_code(text: str) -> None:
@@ -80,3 +81,12 @@ def test_the_checker_finds_the_words_of_code(text: str) -> None:
 )
 def test_the_checker_passes_a_players_sentence(text: str) -> None:
     assert problems(text) == []
+    assert problems(text, stacked=True) == []
+
+
+def test_a_refusal_wrapped_in_another_refusal_is_found() -> None:
+    wrapped = "Changing the main board: Pier 1 (location 1) would no longer work: no card A."
+    assert problems(wrapped, stacked=True) and not problems(wrapped)
+    # A list in brackets after a colon is not a second prefix.
+    listed = "Pier 1: no moves left (a Movement of 1 allows 2 locations: Pier 1 and Town Square)"
+    assert problems(listed, stacked=True) == []

@@ -270,7 +270,7 @@ def at_town_square(
     limit = song.rules.fans_per_visit
     if limit is not None and p.fans > limit:
         raise LocationError(
-            f"{plural(p.fans, 'fan')}: one fan per Town Square performance "
+            f"one fan per Town Square performance, not {p.fans} "
             "(Settings offers several as a house rule)"
         )
     total_badges = facts().badges.count
@@ -332,8 +332,8 @@ def _matching(
         colour = src.colour if not src.wild else (item.colour or hall)
         if colour != hall:
             raise IconError(
-                f"{source_words(src.id, src.label)}: {where} takes {faction_word(hall)} icons "
-                f"only, not {faction_word(colour)}"
+                f"{where} takes {faction_word(hall)} icons only, not the "
+                f"{faction_word(colour)} icons of {source_words(src.id, src.label)}"
             )
         icons += src.count
     return icons

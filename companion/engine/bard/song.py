@@ -351,7 +351,7 @@ class Song(saves.SavedGame):
                 )
         if len(self.visited) > self.moves:
             raise LocationError(
-                f"{the_place(place.name)}: no moves left (a Movement of {self.moves} allows "
+                f"no moves left for {the_place(place.name)} (a Movement of {self.moves} allows "
                 f"{plural(1 + self.moves, 'location')}: "
                 f"{listed([location_name(v) for v in self.visited])})"
             )

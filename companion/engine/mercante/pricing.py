@@ -122,12 +122,14 @@ def _terms(good: str, calendar: Calendar, extra: Sequence[Event]) -> tuple[Price
     return tuple(terms)
 
 
-def _closed_error(good: str, market: str, calendar: Calendar) -> MarketClosedError:
+def _closed_reason(market: str, calendar: Calendar) -> str:
+    """``the raw materials market is closed by Distant War (A); only the bazaar buys it``."""
     by = ", ".join(f"{e.name} ({slot})" for slot, e in calendar.closing_events(market))
-    return MarketClosedError(
-        f"cannot sell {spoken(good)}: the {display_name(market).lower()} market is closed by {by}; "
-        "only the bazaar buys it"
-    )
+    return f"the {display_name(market).lower()} market is closed by {by}; only the bazaar buys it"
+
+
+def _closed_error(good: str, market: str, calendar: Calendar) -> MarketClosedError:
+    return MarketClosedError(f"cannot sell {spoken(good)}: {_closed_reason(market, calendar)}")
 
 
 def price_breakdown(
@@ -513,7 +515,7 @@ def quote_sale(
         # Closed or full is decided before any Reaction: a sale cannot start in order to
         # reopen a market (rulings mercante.market_full and mercante.reaction_legality).
         if market in current.closed_markets():
-            reason = str(_closed_error(good, market, current))
+            reason = _closed_reason(market, current)
             quotes.append(TokenQuote(i, good, market, "refused", reason=reason))
             continue
         full = (
@@ -522,7 +524,7 @@ def quote_sale(
             else bases is not None and bases[i] is None
         )
         if full:
-            reason = f"the {display_name(market).lower()} market is full: only the bazaar buys it"
+            reason = f"the {display_name(market).lower()} market is full; only the bazaar buys it"
             quotes.append(TokenQuote(i, good, market, "refused", reason=reason))
             continue
         fleeting: list[Event] = []

@@ -251,8 +251,9 @@ class TickSetupStep(TableAction):
         if not isinstance(self.done, bool):
             raise ActionError(f"done {self.done!r} must be true or false")
         if (self.step in table.setup_done) == self.done:
-            state = "done" if self.done else "not done"
-            raise ActionError(f"already {state}: {texts[self.step]}")
+            number = list(texts).index(self.step) + 1
+            state = "already marked done" if self.done else "not marked done"
+            raise ActionError(f"setup step {number} is {state}")
         return texts[self.step]
 
     def play(self, table: MercanteTable, checked: str) -> tuple[MercanteTable, TableRecord]:
@@ -325,8 +326,8 @@ class TickEndTrigger(TableAction):
         if not isinstance(self.done, bool):
             raise ActionError(f"done {self.done!r} must be true or false")
         if (self.trigger in table.ended) == self.done:
-            state = "noted" if self.done else "not noted"
-            raise ActionError(f"already {state}: {texts[self.trigger]}")
+            state = "already noted" if self.done else "not noted yet"
+            raise ActionError(f"{state}: {texts[self.trigger]}")
         return texts[self.trigger]
 
     def play(self, table: MercanteTable, checked: str) -> tuple[MercanteTable, TableRecord]:

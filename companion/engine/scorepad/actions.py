@@ -95,7 +95,8 @@ def read_field(value: object, where: str = "field") -> FieldKey:
     if len(rest) != len(shape) or not all(
         isinstance(v, t) and not isinstance(v, bool) for v, t in zip(rest, shape, strict=True)
     ):
-        raise PadError(f"{said}: {spoken(str(kind))} of what?")
+        which = f"a {spoken(str(kind))} field must say which one"
+        raise PadError(f"{where}: {which}" if where else which)
     return (kind, *rest)
 
 

@@ -352,7 +352,7 @@ async def test_a_full_disk_is_a_message_and_the_good_is_not_shown_added(
     await h.select(h.by_id("display-case"), True)
     with writes_failing(store):
         await h.click(h.by_id("add-to-pier"))
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert not h.find_all(ft.Semantics, identifier="sold-0")  # not shown as done
     assert h.by_id("display-case").value is True  # the Good is still being priced
     assert sale_of(hub, table_id).sold == ()

@@ -104,7 +104,7 @@ def test_actions_read_back_from_their_saved_form(action: PadAction) -> None:
 @pytest.mark.parametrize(
     ("data", "names"),
     [
-        ({"kind": "text", "field": ["score"], "text": "1"}, "score of what"),
+        ({"kind": "text", "field": ["score"], "text": "1"}, "a score field must say which one"),
         ({"kind": "text", "field": ["wand", 1], "text": "1"}, "as “wand”"),
         ({"kind": "text", "field": ["score", 1], "text": 12}, "12"),
         ({"kind": "move_row", "row": 1, "offset": True}, "True"),

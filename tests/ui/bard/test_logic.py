@@ -230,7 +230,7 @@ def test_an_unfinished_location_says_what_to_tap_unless_a_rule_closes_it() -> No
     draft.set_number("moves", 0)  # the Tempo Wheel was misread: one location only
     result = evaluate(draft, RULES).result(second.id)
     assert result is not None and not result.incomplete
-    assert result.problem is not None and result.problem.startswith("Pier 2: no moves left")
+    assert result.problem is not None and result.problem.startswith("No moves left for Pier 2")
 
 
 def test_the_boast_stays_last_by_the_ruling_and_where_it_was_made_under_the_house_rule() -> None:

@@ -600,7 +600,7 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     with writes_failing(store):
         await h.click(h.by_id("stop-sing"))
         await h.select(h.by_id("board-pier_1-noble"), ["1"])
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert h.by_id("board-pier_1-noble").selected == ["0"]  # not shown as done
     assert visible(h, "stop-new")  # the location typed is still there
     assert game_of(hub, table_id).song.performances == ()  # type: ignore[union-attr]

@@ -478,7 +478,7 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     await h.click(h.by_id("card-8"))
     with writes_failing(store):
         await h.click(h.by_id("row-1-right"))
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert status(h) == "Turn 2 of 33 · Ben to play"  # not shown as done
     assert h.by_id("chosen-card").value.startswith("8 ·")  # the card is still in hand
     assert score(h, "Ben") == "0" and game_of(hub, table_id).placements == 1

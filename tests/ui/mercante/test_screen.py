@@ -1328,11 +1328,11 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
         await h.click(h.by_id("confirm-sale"))
         tally = await open_tab(store, hub, table_id, "end")
         await fill(tally, 1, crowns="31")
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert game_of(store, table_id).log == ()  # not kept ...
     assert text_of(h.by_id("sale-total")) == "Total: 21 crowns"  # ... nor shown as done
     assert text_of(h.by_id("turn-agents")).startswith("2 of 2 agents left")
-    assert message(tally) is not None and "database or disk is full" in message(tally)
+    assert message(tally) is not None and "Not saved: the disk is full" in message(tally)
     assert table_of(store, table_id).figures("Adam").crowns is None
     # The session goes on: the same tap, once the disk has room, is kept.
     await h.click(h.by_id("confirm-sale"))
@@ -1349,7 +1349,7 @@ async def test_a_full_disk_during_save_to_history_saves_nothing_and_the_save_can
         await fill(h, player, vp=vp, crowns=crowns)
     with writes_failing(store, table="play"):
         await h.click(h.by_id("save-tally"))
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert store.count_plays() == 0
     assert store.table(table_id).saved_play_id is None  # not shown as saved ...
     assert store.table(table_id).status != "finished"

@@ -408,7 +408,7 @@ async def test_a_full_disk_is_a_message_and_the_typed_score_is_kept_on_the_field
     other = await phone(store, hub, table_id)
     with writes_failing(store):
         await h.type(score_field(h, 1), "12")
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert scores_of(hub, table_id)["Anna"] == ""
     assert score_field(h, 1).value == "12"  # what was typed is not lost
     await settled()

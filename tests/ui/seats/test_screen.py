@@ -341,7 +341,7 @@ async def test_a_full_disk_is_a_message_and_the_change_is_not_shown(
     await h.type(h.find(ft.TextField, label="Player name"), "Cleo")
     with writes_failing(store):
         await h.click(h.by_id("add-player"))
-    assert message(h) is not None and "database or disk is full" in message(h)
+    assert message(h) is not None and "Not saved: the disk is full" in message(h)
     assert seat_names(h) == ["Anna", "Ben"]  # not shown as done
     assert h.find(ft.TextField, label="Player name").value == "Cleo"  # the name is kept
     await settled()

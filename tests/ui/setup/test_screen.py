@@ -776,7 +776,7 @@ async def test_a_full_disk_is_a_message_and_the_tick_is_not_shown(
     table_id, (h, other) = await on_checklist(store, hub)
     with writes_failing(store):
         await h.click(h.by_id(f"step-{step.id}"))
-    assert "database or disk is full" in (message(h) or "")
+    assert "the disk is full" in (message(h) or "")
     assert ticked_box(h, step.id) is False and progress_text(h).startswith("0 of")
     assert game_of(hub, table_id).ticks == ()
     await settle()
@@ -795,7 +795,7 @@ async def test_a_full_disk_on_choose_is_a_message_and_the_module_is_not_shown_ch
     other = await open_table(store, hub, table_id)
     with writes_failing(store):
         await h.click(h.by_id("module-honor_tokens"))
-    assert "database or disk is full" in (message(h) or "")
+    assert "the disk is full" in (message(h) or "")
     assert h.by_id("module-honor_tokens").leading.value is False
     assert status_text(h) == "Legal combination"
     assert game_of(hub, table_id).modules == frozenset() and not store.table_actions(table_id)
@@ -818,7 +818,7 @@ async def test_a_full_disk_during_undo_keeps_the_tick_and_says_so(
     await h.click(h.by_id(f"step-{step.id}"))
     with writes_failing(store):
         await h.click(h.by_id("message-undo"))
-    assert "database or disk is full" in (message(h) or "")
+    assert "the disk is full" in (message(h) or "")
     assert ticked_box(h, step.id) is True and game_of(hub, table_id).is_ticked(step.id)
     await h.click(h.by_id("setup-menu"))
     await h.click(h.by_id("undo-last"))  # the generic undo, once the disk has room
@@ -838,7 +838,7 @@ async def test_a_full_disk_when_starting_a_setup_is_a_message_in_the_lobby(
     with writes_failing(store, table="game_table"):
         await h.click(h.by_id("start-setup"))
     assert "could not be started" in (snack(h) or "")
-    assert "database or disk is full" in (snack(h) or "")
+    assert "the disk is full" in (snack(h) or "")
     assert store.list_tables(tool="setup") == [] and visible(h, "start-setup")
     await h.click(h.by_id("start-setup"))  # the session goes on
     assert len(store.list_tables(tool="setup")) == 1
