@@ -276,8 +276,11 @@ class Shell:
             self.nav_bar.selected_index = bar_index
         self.rail.selected_index = bar_index
         # A long title (a rules entry, a ruling) takes two lines in a smaller size rather than
-        # being cut off on a phone; a short one stays one line in the bar's own size.
-        long_title = len(screen.title) > LONG_TITLE
+        # being cut off on a phone; a short one stays one line in the bar's own size. Each
+        # icon beside the title past the first leaves a phone room for three letters fewer.
+        actions = [*screen.actions, *self._app_bar_sections(section)]
+        crowded = 3 * max(0, len(actions) - 1) if self.narrow is not False else 0
+        long_title = len(screen.title) > LONG_TITLE - crowded
         self.appbar.title = ft.Text(
             screen.title,
             max_lines=2 if long_title else 1,
@@ -298,7 +301,7 @@ class Shell:
             else None
         )
         self.appbar.automatically_imply_leading = False
-        self.appbar.actions = [*screen.actions, *self._app_bar_sections(section)]
+        self.appbar.actions = actions
         self.page.floating_action_button = screen.fab
         # A new scrolling column per screen, so every screen opens at its top rather than
         # at the scroll position the previous one was left at.

@@ -42,6 +42,8 @@ class BardLobby:
             max_length=40,
             on_change=lambda e: self._typed(e.control.value or ""),
             on_submit=lambda e: self.start(),
+            error_max_lines=3,
+            hint_max_lines=2,
         )
 
     def _typed(self, text: str) -> None:

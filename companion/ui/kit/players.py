@@ -89,6 +89,8 @@ def player_name_field(
         on_change=on_change,
         expand=True,
         capitalization=ft.TextCapitalization.WORDS,
+        error_max_lines=3,
+        hint_max_lines=2,
     )
 
 

@@ -252,6 +252,8 @@ def whole_number_field(
         col=12 if col is None else col,  # flet's default: the full row
         text_align=ft.TextAlign.RIGHT,
         dense=False,
+        error_max_lines=3,
+        hint_max_lines=2,
     )
 
 

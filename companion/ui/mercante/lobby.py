@@ -347,6 +347,8 @@ class MercanteLobby:
                     value=form.printed.get(market, ""),
                     keyboard_type=ft.KeyboardType.NUMBER,
                     on_change=lambda e, m=market: self.set_printed(m, e.control.value or ""),
+                    error_max_lines=3,
+                    hint_max_lines=2,
                 )
                 self.printed_fields[market] = field
                 board.append(tagged(f"printed-{market}", field))

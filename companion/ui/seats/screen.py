@@ -232,6 +232,8 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             on_change=lambda e: self.set_seed(e.control.value or ""),
             on_focus=lambda e: self.focused(),
             width=150,
+            error_max_lines=3,
+            hint_max_lines=2,
         )
         self.seed_button = icon_button(
             ft.Icons.CASINO_OUTLINED, "New seed", lambda e: self.new_seed()

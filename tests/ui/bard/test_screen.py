@@ -923,3 +923,17 @@ async def test_every_counter_and_choice_on_the_bard_screen_has_a_name_of_its_own
     assert "Load the best song into the calculator" in said
     shared = sorted({n for n in said if said.count(n) > 1})
     assert shared == []
+
+
+@run
+async def test_a_players_table_title_takes_two_lines_beside_the_bars_icons(
+    store: Any, hub: TableHub
+) -> None:
+    """At 390 px "The Bard · Chloé" beside Undo, the table menu and Settings was cut to
+    "The Bard · Ch…": beside several icons a shorter title already takes two smaller lines."""
+    h = await open_table(store, hub, table_with(hub, player="Chloé"))
+    title = h.page.appbar.title
+    assert title.value == "The Bard · Chloé" and len(h.page.appbar.actions) >= 3
+    assert title.max_lines == 2 and title.theme_style == ft.TextThemeStyle.TITLE_MEDIUM
+    lobby = await Harness.start(create_main(store, hub=hub), route=ROUTE)
+    assert lobby.page.appbar.title.max_lines == 1  # "The Bard" alone fits

@@ -298,6 +298,8 @@ class Exchange:
             min_lines=4,
             max_lines=10,
             hint_text='Paste a backup made by "Export › Backup"',
+            error_max_lines=3,
+            hint_max_lines=2,
         )
 
         def go(e: Any) -> None:

@@ -27,7 +27,10 @@ class PadHeader:
         self.picker = game_picker(view.ctx.catalogue, "", view.set_game)
         self.dropdown: ft.Dropdown = self.picker.content  # type: ignore[attr-defined]
         self.title_field = view.text_field(
-            ("title",), lambda: ft.TextField(label="Game title", max_length=80)
+            ("title",),
+            lambda: ft.TextField(
+                label="Game title", max_length=80, error_max_lines=3, hint_max_lines=2
+            ),
         )
         self.title_box = tagged("game-title", self.title_field)
         self.lowest = ft.Switch(
@@ -49,7 +52,11 @@ class PadHeader:
         )
         self.categories = Slot(paint)
         self.new_category = ft.TextField(
-            label="New category", on_submit=lambda e: self.add_category(), expand=True
+            label="New category",
+            on_submit=lambda e: self.add_category(),
+            expand=True,
+            error_max_lines=3,
+            hint_max_lines=2,
         )
         self.category_add = button(
             "Add", lambda e: self.add_category(), kind="tonal", icon=ft.Icons.ADD

@@ -41,7 +41,11 @@ class RowCard:
         self.name = view.text_field(
             ("name", row_id),
             lambda: ft.TextField(
-                label="Player", expand=True, capitalization=ft.TextCapitalization.WORDS
+                label="Player",
+                expand=True,
+                capitalization=ft.TextCapitalization.WORDS,
+                error_max_lines=3,
+                hint_max_lines=2,
             ),
         )
         # The icon carries the button's name: a tooltip alone gives an icon button none, and

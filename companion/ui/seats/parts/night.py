@@ -56,6 +56,8 @@ class NightPanels:
             on_focus=lambda e: view.focused(),
             on_blur=lambda e: self.set_location(),
             on_submit=lambda e: self.set_location(),
+            error_max_lines=3,
+            hint_max_lines=2,
         )
         self.started = Slot(paint)
         self.when_box = panel(
@@ -74,6 +76,8 @@ class NightPanels:
             width=110,
             on_change=lambda e: self.typed(),
             on_focus=lambda e: view.focused(),
+            error_max_lines=3,
+            hint_max_lines=2,
         )
         self.what = ft.TextField(
             label="What for",
@@ -82,6 +86,8 @@ class NightPanels:
             on_change=lambda e: self.typed(),
             on_focus=lambda e: view.focused(),
             on_submit=lambda e: self.add_line(),
+            error_max_lines=3,
+            hint_max_lines=2,
         )
         self.add_button = ft.FilledButton(
             "Add the line", icon=ft.Icons.ADD, height=TOUCH, on_click=lambda e: self.add_line()
