@@ -288,6 +288,31 @@ def test_errors_show_once_typed_or_once_save_asked() -> None:
     assert words.not_saved({("title",): "x", ("players",): "y"}) == "Not saved: 2 fields to fix."
 
 
+def test_save_names_the_fields_to_fix_even_when_they_are_off_the_screen() -> None:
+    """A fresh-eyes walk cleared Player 4's name and tapped Save: "Not saved: 1 field to
+    fix." did not say which, and the field was scrolled out of sight."""
+    rows = [scorepad.Row("Ann", "3"), scorepad.Row("Ben", "4"), scorepad.Row("Cleo", "5")]
+    form = ScorePad(catalogue(), rows=[*rows, scorepad.Row("")])
+    assert (
+        words.not_saved(form.errors(), form)
+        == "Not saved: fix Player 4's name and Player 4's score."
+    )
+    form.rows = [
+        scorepad.Row("", "1"),
+        scorepad.Row("Ben"),
+        scorepad.Row("Cleo"),
+        scorepad.Row("Dee"),
+    ]
+    assert words.not_saved(form.errors(), form) == (
+        "Not saved: fix Player 1's name, Ben's score and 2 more fields."
+    )
+    form.rows = [scorepad.Row("Ann", "12"), scorepad.Row("Ben", "x"), scorepad.Row("Cleo", "5")]
+    assert words.not_saved(form.errors(), form) == "Not saved: fix Ben's score."
+    assert words.not_saved({("title",): "x", ("duration",): "y"}, form) == (
+        "Not saved: fix the game's title and the minutes played."
+    )
+
+
 def test_the_date_lines_and_a_picked_day_keep_the_time() -> None:
     assert words.when_lines(None) == ("When you save", "Dated when you save")
     at = datetime(2026, 11, 28, 20, 15)

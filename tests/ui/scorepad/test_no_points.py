@@ -58,7 +58,7 @@ async def test_a_winner_chosen_by_hand_is_ticked_and_saved_once(store: Any, hub:
     assert list(ticks(anna)) == ["Anna won", "Ben won", "Cleo won"]
     await anna.click(anna.by_id("save-play"))
     assert store.count_plays() == 0
-    assert message(anna) == "Not saved: 1 field to fix."
+    assert message(anna) == "Not saved: fix the winners."
     assert anna.has_text("Tick who won (or choose Co-operative if everyone lost)")
     assert not anna.find_all(ft.Semantics, identifier="standings-scores")
     await anna.type(anna.find_all(ft.TextField, label="Score")[2], "40")
@@ -110,4 +110,4 @@ async def test_back_on_points_every_score_is_needed_again(store: Any, hub: Table
     assert h.has_text("The scores decide, as the game says.")
     await h.click(h.by_id("save-play"))
     assert store.count_plays() == 0
-    assert message(h) == "Not saved: 3 fields to fix."
+    assert message(h) == "Not saved: fix Anna's score, Ben's score and Cleo's score."

@@ -331,7 +331,7 @@ async def test_saving_with_errors_marks_every_field_and_saves_nothing(
     await h.type(score_field(h, 1), "10")
     await h.click(h.by_id("save-play"))
     assert store.count_plays() == 0
-    assert message(h) == "Not saved: 2 fields to fix."
+    assert message(h) == "Not saved: fix Ben's score and the players."
     assert score_field(h, 2).error == "Score needed"
     assert h.has_text("Mercante is for 3–5 players; this pad has 2")
 

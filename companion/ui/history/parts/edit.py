@@ -44,7 +44,7 @@ class EditPad(PadEditor):
             super().save()
             return
         form = self.form()
-        problem = not_saved(edit_errors(form, self.verdict))
+        problem = not_saved(edit_errors(form, self.verdict), form)
         if problem:
             self.draft.show_all_errors = True
             self.render()

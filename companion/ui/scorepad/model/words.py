@@ -23,7 +23,7 @@ from companion.engine.scorepad import (
 from companion.rules import Catalogue
 from companion.tables import Applied, Failed, Outcome, Snapshot
 from companion.ui.model.live import closed_note
-from companion.ui.model.words import plural, saved_won
+from companion.ui.model.words import listed, plural, possessive, saved_won
 from companion.ui.scorepad.model.form import ScorePad, form_of, pad_errors
 
 #: How a play can be won, as the pad's "How is it won?" offers it (the history's ``scoring``).
@@ -101,9 +101,50 @@ def shown_error(message: str | None, text: str, *, show_all: bool) -> str | None
     return message if message and (show_all or text.strip()) else None
 
 
-def not_saved(errors: dict[FieldKey, str]) -> str | None:
-    """What Save says when the form cannot be saved (None: it can)."""
-    return f"Not saved: {plural(len(errors), 'field')} to fix." if errors else None
+_FIELD_WORDS = {
+    "title": "the game's title",
+    "duration": "the minutes played",
+    "location": "where it was played",
+    "notes": "the notes",
+    "players": "the players",
+    "winners": "the winners",
+}
+
+
+def field_words(form: ScorePad, key: FieldKey) -> str:
+    """``Player 4's name``, ``Ben's Gold``, ``the game's title``: a field of the form in
+    words, so Save can say which one to fix when it is off the screen."""
+    kind = key[0]
+    if kind in _FIELD_WORDS:
+        return _FIELD_WORDS[kind]
+    if kind == "category":
+        return "a category's name"
+    if kind == "tiebreaker":
+        return "a tie-breaker's name"
+    index = key[1] if len(key) > 1 and isinstance(key[1], int) else None
+    if index is None or not 0 <= index < len(form.rows):
+        return "a field"
+    who = possessive(form.rows[index].name.strip() or f"Player {index + 1}")
+    if kind == "part" and len(key) > 2:
+        return f"{who} {key[2]}"
+    if kind == "tie" and len(key) > 2 and isinstance(key[2], int):
+        breakers = form.tiebreakers
+        named = breakers[key[2]].name.strip() if 0 <= key[2] < len(breakers) else ""
+        return f"{who} {named or 'tie-breaker'}"
+    return f"{who} {'name' if kind == 'name' else 'score'}"
+
+
+def not_saved(errors: dict[FieldKey, str], form: ScorePad | None = None) -> str | None:
+    """What Save says when the form cannot be saved (None: it can): with the ``form``, the
+    fields to fix by name (the first three, then how many more)."""
+    if not errors:
+        return None
+    if form is None:
+        return f"Not saved: {plural(len(errors), 'field')} to fix."
+    named = [field_words(form, key) for key in errors]
+    if len(named) > 3:
+        named = [*named[:2], plural(len(named) - 2, "more field")]
+    return f"Not saved: fix {listed(named)}."
 
 
 def notices(

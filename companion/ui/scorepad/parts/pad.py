@@ -175,7 +175,7 @@ class PadEditor:
     def save(self) -> None:
         """Save when valid; otherwise mark every problem on its field and say so."""
         form = self.form()
-        problem = not_saved(form.errors())
+        problem = not_saved(form.errors(), form)
         if problem:
             self.draft.show_all_errors = True
             self.render()
