@@ -157,6 +157,7 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
         if not self.seating.seats:
             self.hint("Seat at least one player first.")
             return
+        self.ctx.close_messages()  # ("Dee sits in seat 4" is old news once the draw shows)
         self.act(DrawFirst(), quiet=True, then=lambda: self.scroll_to("draw-result", delay=0.2))
 
     def shuffle(self) -> None:
@@ -247,13 +248,21 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             self.suggestions.box,
             self.count_slot.box,
             self.seats_slot.box,
-            wrap(
+            # The buttons and the result under them, brought into view together after a draw
+            # (the result alone at the top of the screen hid the button just tapped).
+            ft.Column(
                 [
-                    tagged("draw-first", self.draw_button),
-                    tagged("shuffle-seats", self.shuffle_button),
-                ]
+                    wrap(
+                        [
+                            tagged("draw-first", self.draw_button),
+                            tagged("shuffle-seats", self.shuffle_button),
+                        ]
+                    ),
+                    self.result_slot.box,
+                ],
+                spacing=GAP,
+                key=_scroll_key("draw-result"),
             ),
-            ft.Container(self.result_slot.box, key=_scroll_key("draw-result")),
             title="Players and seats",
             section=True,
         )
