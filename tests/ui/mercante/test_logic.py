@@ -790,7 +790,7 @@ def test_a_shipment_card_typed_in_names_each_problem() -> None:
     draft.add("mercury")
     draft.add("mercury")
     draft.minimums = ["3", "x"]
-    assert draft.errors() == {("minimum", 1): "Whole number, like 12 or -3"}
+    assert draft.errors() == {("minimum", 1): "Whole number, like 12"}
     draft.minimums = ["3", "3"]
     assert "No shipment card carries 2 mercury tokens" in draft.errors()[("goods",)]
     draft.remove(1)
@@ -815,7 +815,7 @@ def test_the_shipment_card_and_the_bid_typed_become_the_actions_sent() -> None:
     draft.bid = "x"
     with pytest.raises(FieldErrors) as refused:
         draft.typed_bid("Adam")
-    assert refused.value.errors == {("bid",): "Whole number, like 12 or -3"}
+    assert refused.value.errors == {("bid",): "Whole number, like 12"}
     draft.bid = "5"
     assert (draft.typed_bid("Adam").player, draft.typed_bid("Adam").amount) == ("Adam", 5)
     assert draft.passed("Beth").amount is None
@@ -838,7 +838,7 @@ def test_upkeep_drafts_become_the_actions_sent() -> None:
     drafts.bids = {"Adam": "3", "Beth": "x"}
     with pytest.raises(FieldErrors) as refused:
         drafts.vp_auction(SAMPLE)
-    assert refused.value.errors == {("bid", "Beth"): "Whole number, like 12 or -3"}
+    assert refused.value.errors == {("bid", "Beth"): "Whole number, like 12"}
     drafts.bids["Beth"] = ""
     assert drafts.vp_auction(SAMPLE).bids == (("Adam", 3), ("Beth", 0), ("Chris", 0), ("David", 0))
 

@@ -98,7 +98,10 @@ def parse_count(text: str, *, blank: int | None = None, maximum: int | None = No
         if blank is None:
             raise ValueError("Required")
         return blank
-    value = parse_whole(text)
+    try:
+        value = parse_whole(text)
+    except ValueError as exc:  # ("like 12 or -3" would suggest a count can be negative)
+        raise ValueError("Whole number, like 12" if "like" in str(exc) else str(exc)) from None
     if value < 0:
         raise ValueError("0 or more")
     if maximum is not None and value > maximum:
