@@ -58,7 +58,7 @@ def test_board_and_tableau_entered_best_song_loaded_and_kept_after_a_reload(
     app.press("bard-bottom-warrior")
     app.press("bard-bottom-icons", segment="2 icons on the card's bottom half")
     app.press("bard-bottom-volume", segment="Volume Cost 3 for the card's bottom half")
-    app.shows("bard-card-C", "C: 2 Noble · bottom 2 Warrior (3 Volume)")
+    app.shows("bard-card-C", "C: 2 Noble icons · bottom 2 Warrior icons (3 Volume)")
     # One tap: the best song, as a card with its working.
     ms = app.timed_tap("bard-best", "plan-1-title", "32 gold")
     print(f"tap → plan shown: {ms:.0f} ms")

@@ -96,7 +96,7 @@ def test_a_mercante_game_at_phone_size_survives_a_reload(
     app.reload()
     app.shows("token-silk:1", "20 + 1 = 21")
     app.press("confirm-sale")
-    app.expect("Beth sold silk 21 (20 + 1 = 21): 21 crowns.")
+    app.expect("Beth sold silk for 21 crowns (20 + 1 = 21).")
     app.shows("running-total", "Nothing chosen yet")  # the sale is done, the draft cleared
     app.page.context.close()
 

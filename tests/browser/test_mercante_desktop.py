@@ -31,5 +31,5 @@ def test_pricing_a_sale_at_desktop_size(chromium: Any, app_server: AppServer, db
     app.shows("sale-total", "Total: 21 crowns")
     app.shows("confirm-sale", "Sell for 21 crowns")
     app.press("confirm-sale")
-    app.expect("Beth sold silk 21 (20 + 1 = 21): 21 crowns.")
+    app.expect("Beth sold silk for 21 crowns (20 + 1 = 21).")
     app.page.context.close()

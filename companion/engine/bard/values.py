@@ -226,9 +226,10 @@ def fan_cost(fans: int) -> Figure:
         raise CountError(f"fans {fans!r}: all {badges.count} Badges are placed, no fan is left")
     base = facts().town_square.fan_cost_base
     total = base + had
+    fans_had = f"{plural(had, 'fan')} you already have" if had else "0 fans (you have none yet)"
     return Figure(
         total,
-        f"{base} + {plural(had, 'fan')} you already have = {total} icons",
+        f"{base} + {fans_had} = {plural(total, 'icon')}",
         f"{base} + {had} = {total}",
     )
 

@@ -22,7 +22,7 @@ def check_seat_names(names: Sequence[str], error: type[ValueError] = ValueError)
         if not name:
             raise error(f"seat {seat}: a player needs a name")
         if len(name) > MAX_NAME_LENGTH:
-            raise error(f"seat {seat}: name {name!r} is longer than {MAX_NAME_LENGTH}")
+            raise error(f"seat {seat}: name {name!r} is longer than {MAX_NAME_LENGTH} letters")
         problem = text_problem(name)
         if problem:
             raise error(f"seat {seat}: name {name!r} {problem}")

@@ -3,11 +3,11 @@ shows, and the settling of a Vicious Accounting challenge."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
-from companion.engine.core.words import plural, possessive
+from companion.engine.core.words import listed, plural, possessive
 from companion.engine.mercante.auction import Lot, LotResult, ShipmentAuction
 from companion.engine.mercante.errors import (
     ActionError,
@@ -167,6 +167,20 @@ class ManipulateRecord(Record):
         return f"{self.player} manipulated events: {played}"
 
 
+def _good_word(good: str) -> str:
+    """``spices``, ``precious metals``: a good's name mid-sentence."""
+    return display_name(good).lower()
+
+
+def _goods_counted(goods: Iterable[str]) -> str:
+    """``spices``, ``2 spices and silk``: the goods of a sale, each counted when more than one
+    token of it goes."""
+    counts: dict[str, int] = {}
+    for good in goods:
+        counts[good] = counts.get(good, 0) + 1
+    return listed([f"{n} {_good_word(g)}" if n > 1 else _good_word(g) for g, n in counts.items()])
+
+
 @dataclass(frozen=True, kw_only=True)
 class SaleRecord(Record):
     """A sale: its quote (priced once, when the sale was verified: screens read it here),
@@ -187,19 +201,40 @@ class SaleRecord(Record):
 
     @property
     def summary(self) -> str:
-        parts = []
+        """``Ana sold spices for 5 crowns.``, ``Ana sold 2 spices and silk for 17 crowns (spices
+        5, spices 4, silk 20 − 6 + 1 = 15).``: the goods counted, the total, and each market
+        price where several tokens or an event make it worth saying."""
+        market = [t for t in self.quote.tokens if t.destination == "market"]
+        bazaar = [t for t in self.quote.tokens if t.destination == "bazaar"]
+        groups = []
+        if market:
+            groups.append(_goods_counted(t.good for t in market))
+        if bazaar:
+            groups.append(f"{_goods_counted(t.good for t in bazaar)} at the bazaar")
+        # "silk and 2 grain, and tin at the bazaar": a comma where "and" is already used.
+        joint = ", and " if any(" and " in g for g in groups) else " and "
+        sold = joint.join(groups) + ("," if len(groups) > 1 and joint == ", and " else "")
+        text = (
+            f"{self.player} sold {sold} for {plural(self.quote.total, 'crown')}"
+            if groups
+            else f"{self.player} sold nothing"
+        )
+        prices = []
+        for token in market:
+            if token.breakdown is None:
+                continue
+            # The working only where something changed the printed value: "silk 20 − 6 + 1 =
+            # 15", but "gold 12", not "gold 12 = 12".
+            plain = not token.breakdown.terms and not token.breakdown.clamped
+            prices.append((token.good, str(token.price) if plain else token.breakdown.text))
+        if len(prices) > 1 or (bazaar and prices):
+            text += " (" + ", ".join(f"{_good_word(g)} {p}" for g, p in prices) + ")"
+        elif prices and not prices[0][1].isdigit():
+            text += f" ({prices[0][1]})"
+        text += "."
         for token in self.quote.tokens:
-            if token.destination == "market" and token.breakdown is not None:
-                # The working only where something changed the printed value: "silk 15
-                # (20 − 6 + 1 = 15)", but "gold 12", not "gold 12 (12 = 12)".
-                plain = not token.breakdown.terms and not token.breakdown.clamped
-                working = "" if plain else f" ({token.breakdown.text})"
-                parts.append(f"{token.good} {token.price}{working}")
-            elif token.destination == "bazaar":
-                parts.append(f"{token.good} {token.price} at the bazaar")
-            else:
-                parts.append(f"{token.good} kept ({token.reason})")
-        text = f"{self.player} sold " + ", ".join(parts) + f": {plural(self.quote.total, 'crown')}."
+            if token.destination not in ("market", "bazaar"):
+                text += f" {display_name(token.good)} not sold ({token.reason})."
         played = []
         for reaction in self.quote.reactions:
             who = f"{reaction.by} played" if reaction.by else "Played:"

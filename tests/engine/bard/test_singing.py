@@ -167,6 +167,12 @@ def test_town_square_step_2_a_new_fan_costs_1_plus_the_fans_you_have() -> None:
         fan_cost(6)
 
 
+def test_town_square_the_fan_cost_reads_as_a_sentence() -> None:
+    assert fan_cost(0).working == "1 + 0 fans (you have none yet) = 1 icon"
+    assert fan_cost(1).working == "1 + 1 fan you already have = 2 icons"
+    assert fan_cost(2).working == "1 + 2 fans you already have = 3 icons"
+
+
 def test_town_square_any_colours_pay_and_extra_icons_of_a_source_are_lost() -> None:
     song = Song.new(
         [IconSource("w", "warrior", 1), IconSource("n", "noble", 3)],

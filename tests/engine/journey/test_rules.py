@@ -461,6 +461,7 @@ def test_bad_input_no_rows_yet() -> None:
     [
         (("Anna", "anna"), "'anna' is already seated"),
         (("Anna", " "), "seat 2: a player needs a name"),
+        (("Anna", "x" * 41), r"seat 2: name 'x+' is longer than 40 letters$"),
         ("AnnaBen", "must be a list of names"),
         (("Anna", 7), "player 7 must be a name"),
     ],

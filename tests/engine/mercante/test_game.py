@@ -132,10 +132,10 @@ def test_sample_turn_in_the_rulebooks_order() -> None:
     assert isinstance(sale, SaleRecord)
     assert sale.summary.startswith("David played Economic Woes as a Reaction.")
     assert sale.quote.total == 15
-    assert "silk 15 (20 − 6 + 1 = 15)" in sale.summary
-    # A price nothing changed says no working ("gold 12", not "gold 12 (12 = 12)").
+    assert sale.summary.endswith(" Adam sold silk for 15 crowns (20 − 6 + 1 = 15).")
+    # A price nothing changed says no working ("for 12 crowns", not "(12 = 12)").
     _, plain = game.sell(["gold"], agents=1, bases=[12])
-    assert plain.summary == "Adam sold gold 12: 12 crowns."
+    assert plain.summary == "Adam sold gold for 12 crowns."
     assert game.slots == (ECONOMIC_WOES, DISTANT_WAR, VISITING_NOBILITY)
     assert game.agents_left() == 1
     # The last agent buys one victory point: a token for Adam, one on the marker, track +2.
@@ -234,11 +234,32 @@ def test_hire_dockworkers_example_beths_cartage() -> None:
         PlayerState("David"),
     ))  # fmt: skip
     game, sale = game.sell(["spices", "livestock"], agents=3, bases=[20, 12])
+    assert sale.summary == "Beth sold spices and livestock for 32 crowns (spices 20, livestock 12)."
     assert sale.quote.cartage.needed == 3 and game.agents_left() == 0
     with pytest.raises(LimitError, match="Hire Dockworkers needs 1 but 0 are left"):
         game.sell(["silver"], agents=1, bases=[14])
     game, bazaar = game.sell(["silver"], bazaar=[0])  # the bazaar takes no agent
-    assert bazaar.summary == "Beth sold silver 3 at the bazaar: 3 crowns."
+    assert bazaar.summary == "Beth sold silver at the bazaar for 3 crowns."
+
+
+def test_a_sale_reads_as_one_sentence_with_the_goods_counted() -> None:
+    game = replace(to_beths_turn(), players=(
+        PlayerState("Adam"), PlayerState("Beth", agents=4), PlayerState("Chris"),
+        PlayerState("David"),
+    ))  # fmt: skip
+    _, one = game.sell(["spices"], agents=2, bases=[5])
+    assert one.summary == "Beth sold spices for 5 crowns."
+    _, three = game.sell(["grain", "grain", "livestock"], agents=4, bases=[9, 8, 7])
+    assert three.summary == (
+        "Beth sold 2 grain and livestock for 24 crowns (grain 9, grain 8, livestock 7)."
+    )
+    _, mixed = game.sell(
+        ["grain", "livestock", "silver", "tin"], agents=2, bases=[9, 8, 3, 3], bazaar=[2, 3]
+    )
+    assert mixed.summary == (
+        "Beth sold grain and livestock, and silver and tin at the bazaar, for 23 crowns "
+        "(grain 9, livestock 8)."
+    )
 
 
 def test_auctions_with_three_players_go_round_twice() -> None:

@@ -21,6 +21,8 @@ from companion.ui.bard.model import (
     rewards_lines,
     tableau_summary,
 )
+from companion.ui.bard.model.card import Card
+from companion.ui.bard.model.lines import tableau_line
 
 RULES = HouseRules()
 
@@ -332,3 +334,12 @@ def test_each_board_count_is_named_by_what_a_tap_sets_and_where() -> None:
         "Load option 2 into the calculator",
     ]
     assert [problems(text) for text in said] == [[] for _ in said]
+
+
+def test_a_tableau_card_reads_as_a_count_of_icons() -> None:
+    assert Card("A", "warrior", 2).describe() == "A: 2 Warrior icons"
+    assert Card("B", "noble", 1).describe() == "B: 1 Noble icon"
+    assert Card("C", "any", 3).describe() == "C: 3 any-colour icons"
+    two_halves = Card("D", "bard", 1, top_coins=2, bottom="noble", bottom_icons=2, volume=3)
+    assert two_halves.describe() == "D: 1 Bard icon + 2 Coins · bottom 2 Noble icons (3 Volume)"
+    assert tableau_line([Card("A", "warrior", 2)], None) == "A: 2 Warrior icons"

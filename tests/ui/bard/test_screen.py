@@ -220,7 +220,7 @@ async def test_each_new_card_has_the_icons_tapped(store: Any, hub: TableHub) -> 
         ("B-coins", 2, 0),
         ("B-bottom", 1, 1),
     ]
-    assert h.has_text("B: 1 Bard + 2 Coins · bottom 1 Noble (1 Volume)")
+    assert h.has_text("B: 1 Bard icon + 2 Coins · bottom 1 Noble icon (1 Volume)")
     await t.tap("bard-remove-card")
     song = game_of(hub, 1).song
     assert song is not None and [s.id for s in song.sources] == ["A"]

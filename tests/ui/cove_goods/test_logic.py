@@ -103,6 +103,22 @@ def test_the_pier_sale_uses_one_colour_for_the_paladins() -> None:
     assert paladin_note(per_good) == "The 2 Paladins take each Good's colour (house rule)."
 
 
+def test_the_paladin_note_agrees_with_one_paladin() -> None:
+    state = SaleState()
+    for type_id, count in (("warriors", 2), ("paladins", 1)):
+        state = state.with_count(type_id, count)
+    sale = state.with_kind("warriors").with_base(3).add_to_pier(STANDARD).pier_sale(STANDARD)
+    assert isinstance(sale, PierSale)
+    assert paladin_note(sale) == (
+        "The 1 Paladin counts as Warriors for every Good in this sale: the colour that earns "
+        "the most."
+    )
+    per_good = state.with_kind("warriors").add_to_pier(STANDARD)
+    per_good_sale = per_good.pier_sale(HouseRules.of(cg.RULING_PALADIN_COLOUR))
+    assert isinstance(per_good_sale, PierSale)
+    assert paladin_note(per_good_sale) == "The 1 Paladin takes each Good's colour (house rule)."
+
+
 def test_adding_to_the_pier_uses_up_the_tokens() -> None:
     state = example().add_to_pier(STANDARD)
     assert state.sold[-1] == Good(4, "wizards", display_case=True, enchanted=True)

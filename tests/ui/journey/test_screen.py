@@ -94,6 +94,7 @@ async def test_the_seated_table_starts_and_two_taps_play_a_card(store: Any, hub:
     (table,) = store.list_tables(tool="journey")
     assert status(h) == "Turn 1 of 33 · Anna to play"
     await play_card(h, "9", "new-row")
+    assert h.by_id("last-working").value == "New city: no pair"  # a line of its own: capital
     await h.click(h.by_id("card-8"))
     right = h.by_id("row-1-right")
     assert right.content.controls[0].value == "+17"  # the preview before the tap

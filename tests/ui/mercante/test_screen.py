@@ -399,7 +399,7 @@ async def test_selling_goods_example_art_sale_shows_20_2_1_6_25_and_the_bazaar(
     assert game_of(store, table_id).log == (), "pricing a sale changes nothing on the table"
     await h.click(h.by_id("confirm-sale"))
     game = game_of(store, table_id)
-    assert "Adam sold art 25 (20 − 2 + 1 + 6 = 25): 25 crowns." in game.log[-1].summary
+    assert "Adam sold art for 25 crowns (20 − 2 + 1 + 6 = 25)." in game.log[-1].summary
     assert text_of(h.by_id("running-total")) == "Nothing chosen yet", "the calculator is cleared"
 
 
@@ -1336,7 +1336,7 @@ async def test_a_full_disk_is_a_message_and_the_move_is_not_shown(
     assert table_of(store, table_id).figures("Adam").crowns is None
     # The session goes on: the same tap, once the disk has room, is kept.
     await h.click(h.by_id("confirm-sale"))
-    assert game_of(store, table_id).log[-1].summary.startswith("Adam sold silk 21")
+    assert game_of(store, table_id).log[-1].summary.startswith("Adam sold silk for 21 crowns")
 
 
 @run

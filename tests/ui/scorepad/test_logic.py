@@ -339,6 +339,22 @@ def test_a_night_pad_keeps_the_games_categories_and_adds_the_tally_when_it_has_l
     assert pad.breakdown
 
 
+def test_a_category_that_takes_gold_off_keeps_its_name_and_its_field_says_enter_a_minus() -> None:
+    from companion.engine.seats import Seating
+    from companion.ui.scorepad.model.night import field_label, night_pad
+
+    pad = night_pad(Seating.new("merchants_cove", seed=482913, seats=("Ann", "Ben")))
+    assert pad.categories == ("Gold", "End-game Sponsorship", "Corruption")
+    assert [label for _, label in words.score_fields(pad, pad.rows[0])] == [
+        "Gold",
+        "End-game Sponsorship",
+        "Corruption (enter as −)",
+    ]
+    # An old play's category keeps the name it was saved with; other games get no hint.
+    assert field_label("merchants_cove", "Corruption (enter as −)") == "Corruption (enter as −)"
+    assert field_label("mercante", "Corruption") == "Corruption"
+
+
 def test_without_points_a_score_is_optional_and_who_won_is_asked_above_save() -> None:
     """Issue 19: a winner chosen by hand needs a tick, not scores; the notice above Save
     says so; the history gets the ticked winners and no score where none was typed; a

@@ -464,7 +464,10 @@ async def test_a_cove_night_is_scored_with_its_sheets_categories_and_the_tallys_
     pad = pad_of(hub, table.id)
     assert [r.name for r in pad.rows] == ["Ann", "Ben", "Cleo", "Dan"]
     assert pad.breakdown
-    assert pad.categories == ("Gold", "End-game Sponsorship", "Corruption (enter as −)")
+    # The saved category is the sheet's name; the hint to type a minus is the field's only.
+    assert pad.categories == ("Gold", "End-game Sponsorship", "Corruption")
+    labels = [f.label for f in h.find_all(ft.TextField)]
+    assert labels.count("Corruption (enter as −)") == 4 and "Corruption" not in labels
     assert [r.part("Gold") for r in pad.rows] == ["42", "", "", ""]
     assert pad.modules == ("paladins",)
     assert h.has_text("End-game Sponsorship")

@@ -83,12 +83,14 @@ class Card:
         return tuple(out)
 
     def describe(self) -> str:
-        """``A: 2 Warrior`` / ``C: 2 Noble · bottom 2 Warrior (3 Volume)`` / ``D: 2 Coins``."""
+        """``A: 2 Warrior icons`` / ``C: 1 Noble icon · bottom 2 Warrior icons (3 Volume)`` /
+        ``D: 2 Coins``."""
 
         def half(colour: str | None, icons: int, coins: int) -> str:
             bits = []
             if colour is not None:
-                bits.append(f"{icons} {'any' if colour == ANY else colour_name(colour)}")
+                word = "any-colour" if colour == ANY else colour_name(colour)
+                bits.append(plural(icons, f"{word} icon"))
             if coins:
                 bits.append(plural(coins, "Coin"))
             return " + ".join(bits) or "nothing"

@@ -50,13 +50,15 @@ def paladin_note(sale: PierSale) -> str | None:
     if not sale.pier.paladins or not sale.lines:
         return None
     paladins = plural(sale.pier.paladins, "Paladin")
+    one = sale.pier.paladins == 1  # the verb agrees: "1 Paladin counts", "2 Paladins count"
     if sale.paladins_as is None:
         if any(line.multiplier.paladins for line in sale.lines):
-            return f"The {paladins} take each Good's colour (house rule)."
-        return f"The {paladins} here add to no Good in this sale."
+            return f"The {paladins} {'takes' if one else 'take'} each Good's colour (house rule)."
+        return f"The {paladins} here {'adds' if one else 'add'} to no Good in this sale."
     return (
-        f"The {paladins} count as {cg.adventurer_name(sale.paladins_as)} for every Good in "
-        "this sale: the colour that earns the most."
+        f"The {paladins} {'counts' if one else 'count'} as "
+        f"{cg.adventurer_name(sale.paladins_as)} for every Good in this sale: the colour that "
+        "earns the most."
     )
 
 

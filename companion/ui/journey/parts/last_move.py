@@ -17,6 +17,7 @@ from companion.ui.journey.model.why import why_record
 from companion.ui.journey.parts import WhySlot
 from companion.ui.kit.rulings import ruling_chip
 from companion.ui.kit.widgets import panel, small, source_text, tagged
+from companion.ui.model.words import capitalized
 from companion.ui.paint import Painter
 
 
@@ -75,7 +76,9 @@ class LastMovePart:
         scored = bool(gain.pairs or gain.bonus)
         paint = self.paint.set
         paint(box, self.title, value=f"Last move: {record_title(record)}")
-        paint(box, self.working, value=gain.working)
+        # The working stands on its own line here: "New city: no pair" (the engine's text is
+        # also used mid-sentence, so it is capitalised only at display).
+        paint(box, self.working, value=capitalized(gain.working))
         paint(
             box,
             self.points,

@@ -12,12 +12,23 @@ from companion.engine.scorepad import MAX_CATEGORIES, MAX_LABEL, Pad
 from companion.engine.seats import Seating, sheet_for
 from companion.engine.seats.sheet import Category
 
+#: What a field of a category that takes gold off says beside its name (the pad adds every
+#: category, so such a figure is typed as a minus). Shown only where the score is typed: the
+#: category's name, saved with the play, stays the sheet's own ("Corruption").
+MINUS_HINT = "enter as −"
+
 
 def category_label(category: Category) -> str:
-    """A sheet line as a pad category: a line that takes gold off says to enter it as a
-    minus (the pad adds every category)."""
-    label = f"{category.name} (enter as −)" if category.counts < 0 else category.name
-    return label[:MAX_LABEL]
+    """A sheet line as a pad category: its name (the hint to enter a minus is the field's,
+    see :func:`field_label`)."""
+    return category.name[:MAX_LABEL]
+
+
+def field_label(game_id: str, category: str) -> str:
+    """The label of the field where ``category``'s figure is typed: ``Corruption (enter as
+    −)`` for a line of ``game_id``'s scoring sheet that takes gold off, else the name."""
+    taken_off = {c.name[:MAX_LABEL] for c in sheet_for(game_id).scored if c.counts < 0}
+    return f"{category} ({MINUS_HINT})" if category in taken_off else category
 
 
 def night_pad(night: Seating) -> Pad:
@@ -50,4 +61,4 @@ def night_pad(night: Seating) -> Pad:
     return pad
 
 
-__all__ = ["category_label", "night_pad"]
+__all__ = ["MINUS_HINT", "category_label", "field_label", "night_pad"]

@@ -25,6 +25,7 @@ from companion.tables import Applied, Failed, Outcome, Snapshot
 from companion.ui.model.live import closed_note
 from companion.ui.model.words import listed, plural, possessive, saved_won
 from companion.ui.scorepad.model.form import ScorePad, form_of, pad_errors
+from companion.ui.scorepad.model.night import field_label
 
 #: How a play can be won, as the pad's "How is it won?" offers it (the history's ``scoring``).
 SCORING_CHOICES: dict[str, str] = {
@@ -207,7 +208,7 @@ def score_fields(pad: Pad, row: PadRow) -> list[tuple[FieldKey, str]]:
     tie-breaker."""
     keys: list[tuple[FieldKey, str]] = []
     if pad.breakdown:
-        keys.extend((("part", row.id, c), c) for c in pad.categories)
+        keys.extend((("part", row.id, c), field_label(pad.game_id, c)) for c in pad.categories)
     else:
         keys.append((("score", row.id), "Score"))
     for k, breaker in enumerate(pad.tiebreakers):
