@@ -43,7 +43,6 @@ class BardLobby:
             on_change=lambda e: self._typed(e.control.value or ""),
             on_submit=lambda e: self.start(),
             error_max_lines=3,
-            hint_max_lines=2,
         )
 
     def _typed(self, text: str) -> None:

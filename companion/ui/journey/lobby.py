@@ -62,7 +62,7 @@ class JourneyLobby:
         self.problems = self._import_old_game()
         self.rules = HouseRules.from_house_rules(rules_tonight(ctx, engine.GAME_ID))
         self._seat_from_table()
-        self.name_field = player_name_field("In seat order, going clockwise", self.add_player)
+        self.name_field = player_name_field("Clockwise order", self.add_player)
 
     def _import_old_game(self) -> list[str]:
         """The one game an older version kept in the settings becomes a table, once; the

@@ -90,7 +90,6 @@ def player_name_field(
         expand=True,
         capitalization=ft.TextCapitalization.WORDS,
         error_max_lines=3,
-        hint_max_lines=2,
     )
 
 

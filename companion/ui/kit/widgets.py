@@ -253,7 +253,6 @@ def whole_number_field(
         text_align=ft.TextAlign.RIGHT,
         dense=False,
         error_max_lines=3,
-        hint_max_lines=2,
     )
 
 

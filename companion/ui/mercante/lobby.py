@@ -86,7 +86,7 @@ class MercanteLobby:
         self.show_errors = False
         if not any(self.form.printed.values()):
             self.form.printed = self._last_printed()
-        self.name_field = player_name_field("In turn order, first player first", self.add)
+        self.name_field = player_name_field("In turn order", self.add)
         self.seats = ft.Column(spacing=4)
         self.seat_problem = ft.Column()
         self.events = ft.Column(spacing=8)
@@ -348,7 +348,6 @@ class MercanteLobby:
                     keyboard_type=ft.KeyboardType.NUMBER,
                     on_change=lambda e, m=market: self.set_printed(m, e.control.value or ""),
                     error_max_lines=3,
-                    hint_max_lines=2,
                 )
                 self.printed_fields[market] = field
                 board.append(tagged(f"printed-{market}", field))

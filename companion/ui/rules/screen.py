@@ -128,7 +128,6 @@ class RulesHome:
             on_change=self.on_change,
             on_submit=self.on_change,
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.results = ft.Column(spacing=GAP)

@@ -208,7 +208,7 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
         self.picker = game_picker(self.ctx.catalogue, "", self.set_game)
         self.dropdown: ft.Dropdown = self.picker.content  # type: ignore[attr-defined]
         self.name_field = player_name_field(
-            "Type a name, then Add",
+            "Then tap Add",
             self.add_player,
             on_change=lambda e: self.typed_name(),
         )
@@ -234,7 +234,6 @@ class SeatsScreen(TableScreen[Seating, NightDraft]):
             on_focus=lambda e: self.focused(),
             width=150,
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.seed_button = icon_button(
             ft.Icons.CASINO_OUTLINED, "New seed", lambda e: self.new_seed()

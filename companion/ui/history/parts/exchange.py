@@ -299,7 +299,6 @@ class Exchange:
             max_lines=10,
             hint_text='Paste a backup made by "Export › Backup"',
             error_max_lines=3,
-            hint_max_lines=2,
         )
 
         def go(e: Any) -> None:

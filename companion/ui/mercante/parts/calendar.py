@@ -54,7 +54,6 @@ class CalendarView:
             prefix_icon=ft.Icons.SEARCH,
             on_change=lambda e: self.filtered(),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         paint = session.paint
         self.calendar_slot = Slot(paint)

@@ -250,7 +250,6 @@ class EventEditor:
             capitalization=ft.TextCapitalization.WORDS,
             on_change=lambda e: self.set_text("name", e.control.value or ""),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.note = ft.TextField(
             label="Other effects, in your words",
@@ -260,7 +259,6 @@ class EventEditor:
             max_lines=5,
             on_change=lambda e: self.set_text("note", e.control.value or ""),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.effects_box = ft.Column(spacing=8)
         self.targets: dict[int, ft.Dropdown] = {}

@@ -28,9 +28,7 @@ class DetailsPanel:
         self.subtitle = ft.Text("")
         makers: dict[FieldKey, Callable[[], ft.TextField]] = {
             ("duration",): lambda: whole_number_field("Duration (minutes)", width=200),
-            ("location",): lambda: ft.TextField(
-                label="Where", max_length=120, error_max_lines=3, hint_max_lines=2
-            ),
+            ("location",): lambda: ft.TextField(label="Where", max_length=120, error_max_lines=3),
             ("notes",): lambda: ft.TextField(
                 label="Notes",
                 multiline=True,
@@ -38,7 +36,6 @@ class DetailsPanel:
                 max_lines=6,
                 max_length=2000,
                 error_max_lines=3,
-                hint_max_lines=2,
             ),
         }
         self.fields = tuple((key, view.text_field(key, make)) for key, make in makers.items())

@@ -28,9 +28,7 @@ class PadHeader:
         self.dropdown: ft.Dropdown = self.picker.content  # type: ignore[attr-defined]
         self.title_field = view.text_field(
             ("title",),
-            lambda: ft.TextField(
-                label="Game title", max_length=80, error_max_lines=3, hint_max_lines=2
-            ),
+            lambda: ft.TextField(label="Game title", max_length=80, error_max_lines=3),
         )
         self.title_box = tagged("game-title", self.title_field)
         self.lowest = ft.Switch(
@@ -56,7 +54,6 @@ class PadHeader:
             on_submit=lambda e: self.add_category(),
             expand=True,
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.category_add = button(
             "Add", lambda e: self.add_category(), kind="tonal", icon=ft.Icons.ADD

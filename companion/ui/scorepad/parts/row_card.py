@@ -45,7 +45,6 @@ class RowCard:
                 expand=True,
                 capitalization=ft.TextCapitalization.WORDS,
                 error_max_lines=3,
-                hint_max_lines=2,
             ),
         )
         # The icon carries the button's name: a tooltip alone gives an icon button none, and

@@ -33,7 +33,6 @@ class TiebreakerPanel:
             on_submit=lambda e: self.add(),
             expand=True,
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.add_button = button("Add", lambda e: self.add(), kind="tonal", icon=ft.Icons.ADD)
         self.box = panel(

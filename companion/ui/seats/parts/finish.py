@@ -58,7 +58,6 @@ class FinishPanels:
             on_change=lambda e: self.typed_duration(),
             on_focus=lambda e: view.focused(),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.save_button = ft.FilledButton(
             "Save to History", icon=ft.Icons.SAVE, height=TOUCH, on_click=lambda e: self.save()
@@ -357,7 +356,6 @@ class FinishPanels:
                     on_focus=lambda e: self.view.focused(),
                     text_align=ft.TextAlign.RIGHT,
                     error_max_lines=3,
-                    hint_max_lines=2,
                 )
                 self.fields[(player, category.id)] = field
                 fields.append(field)

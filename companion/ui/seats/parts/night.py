@@ -57,7 +57,6 @@ class NightPanels:
             on_blur=lambda e: self.set_location(),
             on_submit=lambda e: self.set_location(),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.started = Slot(paint)
         self.when_box = panel(
@@ -77,7 +76,6 @@ class NightPanels:
             on_change=lambda e: self.typed(),
             on_focus=lambda e: view.focused(),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.what = ft.TextField(
             label="What for",
@@ -87,7 +85,6 @@ class NightPanels:
             on_focus=lambda e: view.focused(),
             on_submit=lambda e: self.add_line(),
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.add_button = ft.FilledButton(
             "Add the line", icon=ft.Icons.ADD, height=TOUCH, on_click=lambda e: self.add_line()

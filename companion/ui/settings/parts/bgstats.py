@@ -65,7 +65,6 @@ class BGStatsSettings:
             hint_text="e.g. 13",
             keyboard_type=ft.KeyboardType.NUMBER,
             error_max_lines=3,
-            hint_max_lines=2,
         )
         field.on_change = lambda e, f=field, g=game: self.type_id(f, g)
         return tagged(f"bgg-id-{game}", field)

@@ -92,7 +92,6 @@ class SurprisePanel:
             max_length=12,
             counter="",  # the limit is enforced; a counter under the field is only noise
             error_max_lines=3,
-            hint_max_lines=2,
         )
         self.marks_slot = Slot(self.paint)
         self.problem_slot = Slot(self.paint)
