@@ -469,10 +469,8 @@ def quote_sale(
     if (board is None) == (bases is None):
         raise MercanteError("give either the tracked board or the printed bases, not both")
     if bases is not None:
-        if isinstance(bases, str) or not isinstance(bases, Sequence) or len(bases) != len(goods):
-            given = (
-                None if isinstance(bases, str) or not isinstance(bases, Sequence) else len(bases)
-            )
+        given = len(bases) if isinstance(bases, Sequence) and not isinstance(bases, str) else None
+        if given != len(goods):
             raise PriceError(
                 f"give one printed value per good: {plural(len(goods), 'value')}"
                 + ("" if given is None else f", not {given}")

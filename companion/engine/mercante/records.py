@@ -3,6 +3,7 @@ shows, and the settling of a Vicious Accounting challenge."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
@@ -175,9 +176,7 @@ def _good_word(good: str) -> str:
 def _goods_counted(goods: Iterable[str]) -> str:
     """``spices``, ``2 spices and silk``: the goods of a sale, each counted when more than one
     token of it goes."""
-    counts: dict[str, int] = {}
-    for good in goods:
-        counts[good] = counts.get(good, 0) + 1
+    counts = Counter(goods)  # (in the order the goods first come)
     return listed([f"{n} {_good_word(g)}" if n > 1 else _good_word(g) for g, n in counts.items()])
 
 
